@@ -1,0 +1,244 @@
+package model
+
+import "encoding/json"
+
+// Version is the only model version this package understands.
+const Version = 1
+
+// Block kinds.
+const (
+	// BlockMarkdown is Markdown text, rendered by the Markdown policy.
+	BlockMarkdown = "markdown"
+	// BlockMetrics is a row of labelled values.
+	BlockMetrics = "metrics"
+	// BlockTable is a table of cells keyed by column id.
+	BlockTable = "table"
+	// BlockDiff is a before/after text comparison.
+	BlockDiff = "diff"
+	// BlockNotice is a short message with a tone.
+	BlockNotice = "notice"
+)
+
+// Field kinds.
+const (
+	// FieldText is free text, optionally multiline and required.
+	FieldText = "text"
+	// FieldChoice is one option out of several.
+	FieldChoice = "choice"
+	// FieldMultiChoice is any subset of options.
+	FieldMultiChoice = "multi-choice"
+	// FieldToggle is a boolean.
+	FieldToggle = "toggle"
+	// FieldOrder is a permutation of options.
+	FieldOrder = "order"
+)
+
+// Layout kinds.
+const (
+	// LayoutStack stacks blocks vertically; it is the default.
+	LayoutStack = "stack"
+	// LayoutGrid lays blocks out in 2 or 3 columns that collapse when narrow.
+	LayoutGrid = "grid"
+)
+
+// Notice tones.
+const (
+	// ToneNeutral is a plain notice.
+	ToneNeutral = "neutral"
+	// ToneInfo is an informational notice.
+	ToneInfo = "info"
+	// ToneWarning is a warning.
+	ToneWarning = "warning"
+)
+
+// Model is TaskSurfaceModelV1.
+type Model struct {
+	// Version is always 1.
+	Version int `json:"version"`
+	// Title names the surface.
+	Title string `json:"title"`
+	// Description is an optional one-paragraph introduction.
+	Description string `json:"description,omitempty"`
+	// Sections hold the read-only content blocks.
+	Sections []Section `json:"sections"`
+	// Fields are the inputs, in order.
+	Fields []Field `json:"fields"`
+	// Submit labels the submit button.
+	Submit Submit `json:"submit"`
+}
+
+// Section is a titled group of blocks with a layout.
+type Section struct {
+	// ID is unique within the model.
+	ID string `json:"id"`
+	// Title is optional.
+	Title string `json:"title,omitempty"`
+	// Layout defaults to a stack.
+	Layout Layout `json:"layout"`
+	// Blocks are the section's content.
+	Blocks []Block `json:"blocks"`
+}
+
+// Layout places a section's blocks.
+type Layout struct {
+	// Kind is LayoutStack or LayoutGrid.
+	Kind string `json:"kind"`
+	// Columns is 2 or 3 for a grid, 0 for a stack.
+	Columns int `json:"columns,omitempty"`
+}
+
+// Submit labels the submit button.
+type Submit struct {
+	// Label is the button's text.
+	Label string `json:"label"`
+}
+
+// Block is one content block; Kind selects which other fields apply.
+type Block struct {
+	// Kind is one of the Block* kinds.
+	Kind string
+	// Text is the Markdown source (markdown) or the message (notice).
+	Text string
+	// Items are the metrics (metrics).
+	Items []Metric
+	// Columns are the table's columns (table).
+	Columns []Column
+	// Rows are the table's rows, keyed by column id (table).
+	Rows []Row
+	// Path names the file (diff, optional).
+	Path string
+	// Before is the old text, or nil for a new file (diff).
+	Before *string
+	// After is the new text (diff).
+	After string
+	// Language is a syntax hint (diff, optional).
+	Language string
+	// Tone is one of the Tone* values (notice).
+	Tone string
+}
+
+// Metric is one labelled value.
+type Metric struct {
+	// Label names the value.
+	Label string `json:"label"`
+	// Value is the value as display text.
+	Value string `json:"value"`
+	// Detail is optional supporting text.
+	Detail string `json:"detail,omitempty"`
+}
+
+// Column is one table column.
+type Column struct {
+	// ID keys the column in each row.
+	ID string `json:"id"`
+	// Label is the column header.
+	Label string `json:"label"`
+}
+
+// Row maps column ids to cells. A cell is a string, a number
+// (json.Number), a bool or nil.
+type Row map[string]any
+
+// Field is one input; Kind selects which other fields apply.
+type Field struct {
+	// Kind is one of the Field* kinds.
+	Kind string
+	// ID is unique within the model and keys the submitted value.
+	ID string
+	// Label is the field's accessible name.
+	Label string
+	// Multiline makes a text field a text area (text).
+	Multiline bool
+	// Required makes a text field non-empty (text).
+	Required bool
+	// Options are the choices (choice, multi-choice, order).
+	Options []Option
+	// Initial is the starting value, or nil: a string (text, choice), a
+	// []string (multi-choice, order) or a bool (toggle).
+	Initial any
+}
+
+// Option is one choice.
+type Option struct {
+	// ID keys the option in submitted values.
+	ID string `json:"id"`
+	// Label is the option's text.
+	Label string `json:"label"`
+	// Detail is optional supporting text.
+	Detail string `json:"detail,omitempty"`
+}
+
+// MarshalJSON writes the block with exactly the keys of its kind, in a
+// fixed order.
+func (b Block) MarshalJSON() ([]byte, error) {
+	switch b.Kind {
+	case BlockMarkdown:
+		return json.Marshal(struct {
+			Kind string `json:"kind"`
+			Text string `json:"text"`
+		}{b.Kind, b.Text})
+	case BlockMetrics:
+		return json.Marshal(struct {
+			Kind  string   `json:"kind"`
+			Items []Metric `json:"items"`
+		}{b.Kind, nonNil(b.Items)})
+	case BlockTable:
+		return json.Marshal(struct {
+			Kind    string   `json:"kind"`
+			Columns []Column `json:"columns"`
+			Rows    []Row    `json:"rows"`
+		}{b.Kind, nonNil(b.Columns), nonNil(b.Rows)})
+	case BlockDiff:
+		return json.Marshal(struct {
+			Kind     string  `json:"kind"`
+			Path     string  `json:"path,omitempty"`
+			Before   *string `json:"before"`
+			After    string  `json:"after"`
+			Language string  `json:"language,omitempty"`
+		}{b.Kind, b.Path, b.Before, b.After, b.Language})
+	default: // BlockNotice
+		return json.Marshal(struct {
+			Kind string `json:"kind"`
+			Tone string `json:"tone"`
+			Text string `json:"text"`
+		}{b.Kind, b.Tone, b.Text})
+	}
+}
+
+// MarshalJSON writes the field with exactly the keys of its kind, in a
+// fixed order.
+func (f Field) MarshalJSON() ([]byte, error) {
+	switch f.Kind {
+	case FieldText:
+		return json.Marshal(struct {
+			Kind      string `json:"kind"`
+			ID        string `json:"id"`
+			Label     string `json:"label"`
+			Multiline bool   `json:"multiline,omitempty"`
+			Required  bool   `json:"required,omitempty"`
+			Initial   any    `json:"initial,omitempty"`
+		}{f.Kind, f.ID, f.Label, f.Multiline, f.Required, f.Initial})
+	case FieldToggle:
+		return json.Marshal(struct {
+			Kind    string `json:"kind"`
+			ID      string `json:"id"`
+			Label   string `json:"label"`
+			Initial any    `json:"initial,omitempty"`
+		}{f.Kind, f.ID, f.Label, f.Initial})
+	default: // choice, multi-choice, order
+		return json.Marshal(struct {
+			Kind    string   `json:"kind"`
+			ID      string   `json:"id"`
+			Label   string   `json:"label"`
+			Options []Option `json:"options"`
+			Initial any      `json:"initial,omitempty"`
+		}{f.Kind, f.ID, f.Label, nonNil(f.Options), f.Initial})
+	}
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

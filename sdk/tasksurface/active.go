@@ -1,0 +1,61 @@
+package tasksurface
+
+import "encoding/json"
+
+// Submission phases.
+const (
+	// PhaseQueued means the submission waits in the session queue.
+	PhaseQueued = "queued"
+	// PhaseClaiming means the agent took the submission for the next turn
+	// and it is not durable yet.
+	PhaseClaiming = "claiming"
+)
+
+// Reasons a request is refused.
+const (
+	// ReasonNotOpen means no surface is open, or not the one named.
+	ReasonNotOpen = "not-open"
+	// ReasonStale means the request names a surface that was replaced.
+	ReasonStale = "stale"
+	// ReasonInvalidSubmission means the values do not fit the model.
+	ReasonInvalidSubmission = "invalid-submission"
+	// ReasonSubmissionPending means another submission is queued or being
+	// claimed.
+	ReasonSubmissionPending = "submission-pending"
+)
+
+// GetActiveRequest asks for the open surface of a session.
+type GetActiveRequest struct {
+	// SessionID is the session.
+	SessionID string
+	// SurfaceID, when set, must name the open surface.
+	SurfaceID string
+}
+
+// PendingSubmission is the one submission in flight for a surface.
+type PendingSubmission struct {
+	// SubmissionID is the client's id for the attempt.
+	SubmissionID string `json:"submissionId"`
+	// MessageID is the id of the admitted user message.
+	MessageID string `json:"messageId"`
+	// Phase is PhaseQueued or PhaseClaiming.
+	Phase string `json:"phase"`
+}
+
+// GetActiveResponse is the open surface, or why there is none.
+type GetActiveResponse struct {
+	// Active is true when a surface is open.
+	Active bool
+	// CallID is the show_task_surface call that opened it.
+	CallID string
+	// SurfaceID is the open surface.
+	SurfaceID string
+	// Model is the normalised model.
+	Model json.RawMessage
+	// Markdown maps each markdown block's JSON Pointer to sanitised HTML.
+	Markdown json.RawMessage
+	// Pending is the submission in flight, or nil.
+	Pending *PendingSubmission
+	// Reason is set when Active is false.
+	Reason string
+}

@@ -1,0 +1,76 @@
+package tasksurface
+
+import "encoding/json"
+
+// Description is what a plugin declares for the host to register. The host
+// registers what is declared and hard-codes none of it.
+type Description struct {
+	// APIVersion is the "MAJOR.MINOR" contract version the plugin speaks.
+	APIVersion string
+	// PluginVersion is the plugin's own release version.
+	PluginVersion string
+	// Tool is the model-facing tool.
+	Tool ToolDeclaration
+	// Projection is the session projection unit the host folds.
+	Projection ProjectionDeclaration
+	// Command is the slash command that records dismissals.
+	Command CommandDeclaration
+	// QueueHooks says which queue outcomes to report and which queue actions
+	// the plugin vetoes.
+	QueueHooks QueueHooksDeclaration
+	// DefaultLimits are the limits the plugin applies when the host sets
+	// none.
+	DefaultLimits Limits
+	// MaxMessageBytes is the largest gRPC message the plugin accepts.
+	MaxMessageBytes uint32
+}
+
+// ToolDeclaration describes the model-facing tool.
+type ToolDeclaration struct {
+	// Name is the tool name the model calls.
+	Name string
+	// Description is the tool description the model reads.
+	Description string
+	// ParametersSchema is the JSON Schema of the arguments, byte-identical on
+	// every call so the prompt prefix never changes.
+	ParametersSchema json.RawMessage
+	// OutputSchema is the JSON Schema of the canonical value.
+	OutputSchema json.RawMessage
+	// Exclusive means the call is an ordering barrier.
+	Exclusive bool
+	// Modes lists the tool presentation modes the tool may be offered in.
+	Modes []string
+	// ConcludesTurn means a successful call ends the agent's turn.
+	ConcludesTurn bool
+}
+
+// ProjectionDeclaration describes the session projection unit.
+type ProjectionDeclaration struct {
+	// Key is the projection key ("taskSurface").
+	Key string
+	// StateVersion invalidates persisted projection caches when it changes.
+	StateVersion uint32
+	// EventTypes lists the session event types the fold reads.
+	EventTypes []string
+}
+
+// CommandDeclaration describes the slash command.
+type CommandDeclaration struct {
+	// Name is the command without its slash.
+	Name string
+	// Description is the command's help text.
+	Description string
+	// Subcommands lists the verbs the command accepts.
+	Subcommands []string
+}
+
+// QueueHooksDeclaration describes the plugin's interest in the queue.
+type QueueHooksDeclaration struct {
+	// Observe lists the queue outcomes to report.
+	Observe []string
+	// Veto lists the queue actions the plugin refuses for its messages.
+	Veto []string
+	// SourceKey is the key under a message's source that marks the plugin's
+	// messages.
+	SourceKey string
+}

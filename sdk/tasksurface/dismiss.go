@@ -1,0 +1,22 @@
+package tasksurface
+
+// DismissRequest closes an open surface without submitting it.
+type DismissRequest struct {
+	// SessionID is the session.
+	SessionID string
+	// SurfaceID is the surface dismissed.
+	SurfaceID string
+	// DismissalID is minted by the client and reused on retry.
+	DismissalID string
+}
+
+// DismissResponse is the outcome of a dismissal.
+type DismissResponse struct {
+	// Dismissed is true when the dismissal was recorded (or had been, for a
+	// retry of the same DismissalID).
+	Dismissed bool
+	// EventSeq is the log sequence of the dismissal record.
+	EventSeq int64
+	// Reason is set when Dismissed is false.
+	Reason string
+}

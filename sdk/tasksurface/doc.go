@@ -1,0 +1,13 @@
+// Package tasksurface holds the public Go types of the Task Surface wire
+// contract: the requests and responses a host and a Task Surface plugin
+// exchange, the Server interface a plugin implements, and the Host interface
+// a harness implements so the plugin can read the session log and admit
+// messages.
+//
+// The generated protobuf code is internal to the SDK; these types are what
+// plugin and harness authors program against. Free-form JSON (models, values,
+// projection state, message sources) is carried as json.RawMessage.
+//
+// Problems meant for a model or a user are data (Problem); a Go error from
+// any method means a transport failure or a bug.
+package tasksurface

@@ -1,0 +1,46 @@
+package tasksurface
+
+import "encoding/json"
+
+// Error codes of a failed Show.
+const (
+	// ShowInvalidModel means the arguments are not a valid model.
+	ShowInvalidModel = "invalid-model"
+	// ShowSurfaceOpen means the session already has an open surface.
+	ShowSurfaceOpen = "surface-open"
+	// ShowNestedCall means the call was made from inside another call.
+	ShowNestedCall = "nested-call"
+	// ShowUnsupportedMode means the call arrived in a mode the tool is not
+	// offered in.
+	ShowUnsupportedMode = "unsupported-mode"
+)
+
+// ShowRequest executes show_task_surface.
+type ShowRequest struct {
+	// SessionID is the calling session.
+	SessionID string
+	// CallID is the tool call's id.
+	CallID string
+	// ParentCallID is set when the call is nested (made from code mode).
+	ParentCallID string
+	// Arguments is the raw tool arguments.
+	Arguments json.RawMessage
+	// Projection is the session's current projection view.
+	Projection json.RawMessage
+	// Mode is the presentation mode the call arrived in.
+	Mode string
+}
+
+// ShowResponse is the outcome of show_task_surface.
+type ShowResponse struct {
+	// OK is true when a surface opened.
+	OK bool
+	// Value is the canonical value {surfaceId, model, markdown}.
+	Value json.RawMessage
+	// ErrorCode is one of the Show* codes when OK is false.
+	ErrorCode string
+	// ErrorText is the model-facing text of a failed call: what to fix.
+	ErrorText string
+	// Problems lists what is wrong with the arguments, with pointers.
+	Problems []Problem
+}

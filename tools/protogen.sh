@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Regenerates the Go code for the wire contract from sdk/proto.
+# protoc comes from Debian (protobuf-compiler); protoc-gen-go and
+# protoc-gen-go-grpc are the versions pinned as tools in go.mod.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+module=$(go list -m)
+gen_go=$(go tool -n protoc-gen-go)
+gen_grpc=$(go tool -n protoc-gen-go-grpc)
+protoc -I sdk/proto \
+  --plugin=protoc-gen-go="$gen_go" --plugin=protoc-gen-go-grpc="$gen_grpc" \
+  --go_out=. --go_opt=module="$module" \
+  --go-grpc_out=. --go-grpc_opt=module="$module" \
+  sdk/proto/tasksurface/v1/tasksurface.proto
