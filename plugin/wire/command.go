@@ -1,0 +1,36 @@
+package wire
+
+import (
+	"regexp"
+	"strings"
+)
+
+// idPattern bounds client-minted and plugin-minted ids alike.
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$`)
+
+// ValidID reports whether s can serve as a surface, submission or dismissal
+// id: 1 to 128 characters of letters, digits and "_.:-", starting with a
+// letter or digit.
+func ValidID(s string) bool { return idPattern.MatchString(s) }
+
+// DismissArgs formats the arguments of the dismissal command:
+// "dismiss <surfaceId> <dismissalId>".
+func DismissArgs(surfaceID, dismissalID string) string {
+	return CommandDismiss + " " + surfaceID + " " + dismissalID
+}
+
+// ParseDismissArgs reads the arguments of a dismissal command. ok is false
+// for anything else.
+func ParseDismissArgs(args string) (surfaceID, dismissalID string, ok bool) {
+	parts := strings.Fields(args)
+	if len(parts) < 2 || len(parts) > 3 || parts[0] != CommandDismiss || !ValidID(parts[1]) {
+		return "", "", false
+	}
+	if len(parts) == 3 {
+		if !ValidID(parts[2]) {
+			return "", "", false
+		}
+		dismissalID = parts[2]
+	}
+	return parts[1], dismissalID, true
+}

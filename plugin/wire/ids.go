@@ -1,0 +1,32 @@
+package wire
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+)
+
+// Id prefixes.
+const (
+	// SurfacePrefix starts every surface id.
+	SurfacePrefix = "tsf_"
+	// MessagePrefix starts every submitted message id.
+	MessagePrefix = "tsm_"
+)
+
+// NewSurfaceID mints a random surface id.
+func NewSurfaceID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return SurfacePrefix + hex.EncodeToString(b[:])
+}
+
+// MessageID derives the id of the user message for one submission. It is a
+// pure function of the session, surface and submission ids, so a retry after
+// a plugin restart admits the same id and the host's idempotency drops the
+// duplicate.
+func MessageID(sessionID, surfaceID, submissionID string) string {
+	h := sha256.Sum256([]byte(strings.Join([]string{sessionID, surfaceID, submissionID}, "\x00")))
+	return MessagePrefix + hex.EncodeToString(h[:12])
+}

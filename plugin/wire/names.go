@@ -1,0 +1,43 @@
+package wire
+
+// Names the plugin declares and the log carries.
+const (
+	// ToolName is the model-facing tool.
+	ToolName = "show_task_surface"
+	// ProjectionKey is the session projection unit's key.
+	ProjectionKey = "taskSurface"
+	// ProjectionStateVersion invalidates persisted projection caches.
+	ProjectionStateVersion = 1
+	// CommandName is the slash command (without its slash) that records a
+	// dismissal.
+	CommandName = "task-surface"
+	// CommandDismiss is the command's dismissal verb.
+	CommandDismiss = "dismiss"
+	// MetaKind tags a tool result's presentation metadata.
+	MetaKind = "dsh/task-surface"
+	// MetaVersion is the version of the presentation metadata.
+	MetaVersion = 1
+	// SourceKey is the key under a user message's source that carries the
+	// submission's correlation.
+	SourceKey = "taskSurface"
+	// SourceVersion is the version of the correlation.
+	SourceVersion = 1
+)
+
+// Session event types the fold reads.
+const (
+	// EventToolCall is a tool call.
+	EventToolCall = "tool/call"
+	// EventToolResult is a tool result.
+	EventToolResult = "tool/result"
+	// EventUserMessage is a durable user message.
+	EventUserMessage = "user/message"
+	// EventCommandRun starts a slash command.
+	EventCommandRun = "command/run"
+	// EventCommandDone settles a slash command.
+	EventCommandDone = "command/done"
+)
+
+// EventTypes lists the session event types the fold reads, in a fixed
+// order.
+var EventTypes = []string{EventToolCall, EventToolResult, EventUserMessage, EventCommandRun, EventCommandDone}
