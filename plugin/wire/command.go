@@ -19,12 +19,20 @@ func DismissArgs(surfaceID, dismissalID string) string {
 	return CommandDismiss + " " + surfaceID + " " + dismissalID
 }
 
-// ParseDismissArgs reads the arguments of a dismissal command. ok is false
-// for anything else.
+// ParseDismissArgs reads the arguments of a dismissal command:
+// "dismiss [<surfaceId> [<dismissalId>]]". A person typing the command may
+// leave out both ids; surfaceID is then "" and means "the open surface".
+// ok is false for anything else.
 func ParseDismissArgs(args string) (surfaceID, dismissalID string, ok bool) {
 	parts := strings.Fields(args)
-	if len(parts) < 2 || len(parts) > 3 || parts[0] != CommandDismiss || !ValidID(parts[1]) {
+	if len(parts) < 1 || len(parts) > 3 || parts[0] != CommandDismiss {
 		return "", "", false
+	}
+	if len(parts) >= 2 {
+		if !ValidID(parts[1]) {
+			return "", "", false
+		}
+		surfaceID = parts[1]
 	}
 	if len(parts) == 3 {
 		if !ValidID(parts[2]) {
