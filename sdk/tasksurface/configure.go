@@ -7,8 +7,9 @@ type ConfigureRequest struct {
 	Limits Limits
 	// HostName names the harness, for logs.
 	HostName string
-	// Host is the harness's services. The SDK fills it on the plugin side
-	// from the broker; a host leaves it nil and serves its Host instead.
+	// Host is the harness's services. On the host side it is what the SDK
+	// serves to the plugin over the go-plugin broker; on the plugin side the
+	// SDK fills it with a client for those services.
 	Host Host
 }
 

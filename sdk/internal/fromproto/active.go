@@ -1,0 +1,31 @@
+package fromproto
+
+import (
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// GetActiveRequest converts a get-active request.
+func GetActiveRequest(in *tsproto1.GetActiveRequest) *tasksurface.GetActiveRequest {
+	return &tasksurface.GetActiveRequest{SessionID: in.GetSessionId(), SurfaceID: in.GetSurfaceId()}
+}
+
+// GetActiveResponse converts a get-active response.
+func GetActiveResponse(in *tsproto1.GetActiveResponse) *tasksurface.GetActiveResponse {
+	out := &tasksurface.GetActiveResponse{
+		Active:    in.GetActive(),
+		CallID:    in.GetCallId(),
+		SurfaceID: in.GetSurfaceId(),
+		Model:     raw(in.GetModelJson()),
+		Markdown:  raw(in.GetMarkdownJson()),
+		Reason:    in.GetReason(),
+	}
+	if p := in.GetPending(); p != nil {
+		out.Pending = &tasksurface.PendingSubmission{
+			SubmissionID: p.GetSubmissionId(),
+			MessageID:    p.GetMessageId(),
+			Phase:        p.GetPhase(),
+		}
+	}
+	return out
+}

@@ -1,0 +1,40 @@
+package fromproto
+
+import (
+	"encoding/json"
+
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Problems converts problems.
+func Problems(in []*tsproto1.Problem) []tasksurface.Problem {
+	if len(in) == 0 {
+		return nil
+	}
+	out := make([]tasksurface.Problem, len(in))
+	for i, p := range in {
+		out[i] = tasksurface.Problem{Code: p.GetCode(), Message: p.GetMessage(), Pointer: p.GetPointer()}
+	}
+	return out
+}
+
+// Limits converts limits.
+func Limits(in *tsproto1.Limits) tasksurface.Limits {
+	return tasksurface.Limits{
+		MaxModelBytes:      in.GetMaxModelBytes(),
+		MaxBlocks:          in.GetMaxBlocks(),
+		MaxFields:          in.GetMaxFields(),
+		MaxTableRows:       in.GetMaxTableRows(),
+		MaxSubmissionBytes: in.GetMaxSubmissionBytes(),
+	}
+}
+
+// raw turns empty bytes into a nil RawMessage, so an absent JSON document
+// stays absent instead of becoming an empty, invalid one.
+func raw(b []byte) json.RawMessage {
+	if len(b) == 0 {
+		return nil
+	}
+	return json.RawMessage(b)
+}

@@ -1,0 +1,16 @@
+package fromproto
+
+import (
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// DismissRequest converts a dismiss request.
+func DismissRequest(in *tsproto1.DismissRequest) *tasksurface.DismissRequest {
+	return &tasksurface.DismissRequest{SessionID: in.GetSessionId(), SurfaceID: in.GetSurfaceId(), DismissalID: in.GetDismissalId()}
+}
+
+// DismissResponse converts a dismiss response.
+func DismissResponse(in *tsproto1.DismissResponse) *tasksurface.DismissResponse {
+	return &tasksurface.DismissResponse{Dismissed: in.GetDismissed(), EventSeq: in.GetEventSeq(), Reason: in.GetReason()}
+}

@@ -1,0 +1,22 @@
+package fromproto
+
+import (
+	"encoding/json"
+
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// FoldRequest converts a fold request.
+func FoldRequest(in *tsproto1.FoldRequest) *tasksurface.FoldRequest {
+	events := make([]json.RawMessage, len(in.GetEventsJson()))
+	for i, e := range in.GetEventsJson() {
+		events[i] = e
+	}
+	return &tasksurface.FoldRequest{State: raw(in.GetStateJson()), Events: events}
+}
+
+// FoldResponse converts a fold response.
+func FoldResponse(in *tsproto1.FoldResponse) *tasksurface.FoldResponse {
+	return &tasksurface.FoldResponse{State: raw(in.GetStateJson()), View: raw(in.GetViewJson())}
+}

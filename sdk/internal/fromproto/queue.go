@@ -1,0 +1,38 @@
+package fromproto
+
+import (
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// QueueEvent converts a queue event.
+func QueueEvent(in *tsproto1.QueueEvent) *tasksurface.QueueEvent {
+	return &tasksurface.QueueEvent{
+		SessionID: in.GetSessionId(),
+		Kind:      in.GetKind(),
+		MessageID: in.GetMessageId(),
+		Source:    raw(in.GetSourceJson()),
+		EventSeq:  in.GetEventSeq(),
+		Text:      in.GetText(),
+	}
+}
+
+// QueueEventResponse converts the answer to a queue event.
+func QueueEventResponse(in *tsproto1.QueueEventResponse) *tasksurface.QueueEventResponse {
+	return &tasksurface.QueueEventResponse{Tracked: in.GetTracked(), RestoreText: in.GetRestoreText()}
+}
+
+// QueueActionRequest converts a queue action check.
+func QueueActionRequest(in *tsproto1.QueueActionRequest) *tasksurface.QueueActionRequest {
+	return &tasksurface.QueueActionRequest{
+		SessionID: in.GetSessionId(),
+		MessageID: in.GetMessageId(),
+		Action:    in.GetAction(),
+		Source:    raw(in.GetSourceJson()),
+	}
+}
+
+// QueueActionResponse converts the answer to a queue action check.
+func QueueActionResponse(in *tsproto1.QueueActionResponse) *tasksurface.QueueActionResponse {
+	return &tasksurface.QueueActionResponse{Allowed: in.GetAllowed(), Reason: in.GetReason()}
+}

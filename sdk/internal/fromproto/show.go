@@ -1,0 +1,29 @@
+package fromproto
+
+import (
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// ShowRequest converts a show request.
+func ShowRequest(in *tsproto1.ShowRequest) *tasksurface.ShowRequest {
+	return &tasksurface.ShowRequest{
+		SessionID:    in.GetSessionId(),
+		CallID:       in.GetCallId(),
+		ParentCallID: in.GetParentCallId(),
+		Arguments:    raw(in.GetArgumentsJson()),
+		Projection:   raw(in.GetProjectionJson()),
+		Mode:         in.GetMode(),
+	}
+}
+
+// ShowResponse converts a show response.
+func ShowResponse(in *tsproto1.ShowResponse) *tasksurface.ShowResponse {
+	return &tasksurface.ShowResponse{
+		OK:        in.GetOk(),
+		Value:     raw(in.GetValueJson()),
+		ErrorCode: in.GetErrorCode(),
+		ErrorText: in.GetErrorText(),
+		Problems:  Problems(in.GetProblems()),
+	}
+}

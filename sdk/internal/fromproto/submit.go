@@ -1,0 +1,28 @@
+package fromproto
+
+import (
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// SubmitRequest converts a submit request.
+func SubmitRequest(in *tsproto1.SubmitRequest) *tasksurface.SubmitRequest {
+	return &tasksurface.SubmitRequest{
+		SessionID:    in.GetSessionId(),
+		SurfaceID:    in.GetSurfaceId(),
+		SubmissionID: in.GetSubmissionId(),
+		Values:       raw(in.GetValuesJson()),
+		Note:         in.GetNote(),
+	}
+}
+
+// SubmitResponse converts a submit response.
+func SubmitResponse(in *tsproto1.SubmitResponse) *tasksurface.SubmitResponse {
+	return &tasksurface.SubmitResponse{
+		Accepted:  in.GetAccepted(),
+		MessageID: in.GetMessageId(),
+		Phase:     in.GetPhase(),
+		Reason:    in.GetReason(),
+		Problems:  Problems(in.GetProblems()),
+	}
+}

@@ -1,0 +1,31 @@
+package toproto
+
+import (
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// GetActiveRequest converts a get-active request.
+func GetActiveRequest(in *tasksurface.GetActiveRequest) *tsproto1.GetActiveRequest {
+	return &tsproto1.GetActiveRequest{SessionId: in.SessionID, SurfaceId: in.SurfaceID}
+}
+
+// GetActiveResponse converts a get-active response.
+func GetActiveResponse(in *tasksurface.GetActiveResponse) *tsproto1.GetActiveResponse {
+	out := &tsproto1.GetActiveResponse{
+		Active:       in.Active,
+		CallId:       in.CallID,
+		SurfaceId:    in.SurfaceID,
+		ModelJson:    in.Model,
+		MarkdownJson: in.Markdown,
+		Reason:       in.Reason,
+	}
+	if in.Pending != nil {
+		out.Pending = &tsproto1.PendingSubmission{
+			SubmissionId: in.Pending.SubmissionID,
+			MessageId:    in.Pending.MessageID,
+			Phase:        in.Pending.Phase,
+		}
+	}
+	return out
+}

@@ -1,0 +1,38 @@
+package toproto
+
+import (
+	"strings"
+
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Problems converts problems, cleaning their text to valid UTF-8, since
+// protobuf refuses invalid UTF-8 in string fields with an unhelpful error.
+func Problems(in []tasksurface.Problem) []*tsproto1.Problem {
+	if len(in) == 0 {
+		return nil
+	}
+	out := make([]*tsproto1.Problem, len(in))
+	for i, p := range in {
+		out[i] = &tsproto1.Problem{
+			Code:    validUTF8(p.Code),
+			Message: validUTF8(p.Message),
+			Pointer: validUTF8(p.Pointer),
+		}
+	}
+	return out
+}
+
+// Limits converts limits.
+func Limits(in tasksurface.Limits) *tsproto1.Limits {
+	return &tsproto1.Limits{
+		MaxModelBytes:      in.MaxModelBytes,
+		MaxBlocks:          in.MaxBlocks,
+		MaxFields:          in.MaxFields,
+		MaxTableRows:       in.MaxTableRows,
+		MaxSubmissionBytes: in.MaxSubmissionBytes,
+	}
+}
+
+func validUTF8(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }

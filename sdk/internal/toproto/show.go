@@ -1,0 +1,29 @@
+package toproto
+
+import (
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// ShowRequest converts a show request.
+func ShowRequest(in *tasksurface.ShowRequest) *tsproto1.ShowRequest {
+	return &tsproto1.ShowRequest{
+		SessionId:      in.SessionID,
+		CallId:         in.CallID,
+		ParentCallId:   in.ParentCallID,
+		ArgumentsJson:  in.Arguments,
+		ProjectionJson: in.Projection,
+		Mode:           in.Mode,
+	}
+}
+
+// ShowResponse converts a show response.
+func ShowResponse(in *tasksurface.ShowResponse) *tsproto1.ShowResponse {
+	return &tsproto1.ShowResponse{
+		Ok:        in.OK,
+		ValueJson: in.Value,
+		ErrorCode: in.ErrorCode,
+		ErrorText: validUTF8(in.ErrorText),
+		Problems:  Problems(in.Problems),
+	}
+}

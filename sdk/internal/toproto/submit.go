@@ -1,0 +1,28 @@
+package toproto
+
+import (
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// SubmitRequest converts a submit request.
+func SubmitRequest(in *tasksurface.SubmitRequest) *tsproto1.SubmitRequest {
+	return &tsproto1.SubmitRequest{
+		SessionId:    in.SessionID,
+		SurfaceId:    in.SurfaceID,
+		SubmissionId: in.SubmissionID,
+		ValuesJson:   in.Values,
+		Note:         in.Note,
+	}
+}
+
+// SubmitResponse converts a submit response.
+func SubmitResponse(in *tasksurface.SubmitResponse) *tsproto1.SubmitResponse {
+	return &tsproto1.SubmitResponse{
+		Accepted:  in.Accepted,
+		MessageId: in.MessageID,
+		Phase:     in.Phase,
+		Reason:    in.Reason,
+		Problems:  Problems(in.Problems),
+	}
+}

@@ -1,0 +1,147 @@
+package transport
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
+
+	"github.com/dsh-community/task-surface/sdk/internal/fromproto"
+	"github.com/dsh-community/task-surface/sdk/internal/toproto"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Client is the host side of the Task Surface service: a tasksurface.Server
+// whose methods call the plugin.
+type Client struct {
+	rpc    tsproto1.TaskSurfaceClient
+	broker *plugin.GRPCBroker
+	logger hclog.Logger
+
+	mu         sync.Mutex
+	hostServer *grpc.Server
+}
+
+var _ tasksurface.Server = (*Client)(nil)
+
+// Describe calls the plugin's Describe.
+func (c *Client) Describe(ctx context.Context) (*tasksurface.Description, error) {
+	out, err := c.rpc.Describe(ctx, &tsproto1.DescribeRequest{}, CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return fromproto.DescribeResponse(out), nil
+}
+
+// Configure serves req.Host to the plugin over the broker, once per
+// connection, and then calls the plugin's Configure with its broker id.
+func (c *Client) Configure(ctx context.Context, req *tasksurface.ConfigureRequest) (*tasksurface.ConfigureResponse, error) {
+	if req == nil {
+		return nil, errors.New("configure: nil request")
+	}
+	var id uint32
+	if req.Host != nil {
+		id = c.serveHost(req.Host)
+	}
+	out, err := c.rpc.Configure(ctx, toproto.ConfigureRequest(req, id), CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return fromproto.ConfigureResponse(out), nil
+}
+
+// serveHost starts serving the host's services on a new broker id; a
+// server from an earlier Configure on this connection is stopped.
+func (c *Client) serveHost(h tasksurface.Host) uint32 {
+	id := c.broker.NextId()
+	go c.broker.AcceptAndServe(id, func(opts []grpc.ServerOption) *grpc.Server {
+		s := grpc.NewServer(append(opts, ServerOptions()...)...)
+		tsproto1.RegisterHostServer(s, &hostServer{impl: h})
+		c.mu.Lock()
+		old := c.hostServer
+		c.hostServer = s
+		c.mu.Unlock()
+		if old != nil {
+			old.Stop()
+		}
+		return s
+	})
+	c.logger.Debug("serving host services", "broker_id", id)
+	return id
+}
+
+// Show calls the plugin's Show.
+func (c *Client) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
+	out, err := c.rpc.Show(ctx, toproto.ShowRequest(req), CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return fromproto.ShowResponse(out), nil
+}
+
+// GetActive calls the plugin's GetActive.
+func (c *Client) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
+	out, err := c.rpc.GetActive(ctx, toproto.GetActiveRequest(req), CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return fromproto.GetActiveResponse(out), nil
+}
+
+// Submit calls the plugin's Submit.
+func (c *Client) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
+	out, err := c.rpc.Submit(ctx, toproto.SubmitRequest(req), CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return fromproto.SubmitResponse(out), nil
+}
+
+// Dismiss calls the plugin's Dismiss.
+func (c *Client) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
+	out, err := c.rpc.Dismiss(ctx, toproto.DismissRequest(req), CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return fromproto.DismissResponse(out), nil
+}
+
+// ObserveQueue calls the plugin's ObserveQueue.
+func (c *Client) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
+	out, err := c.rpc.ObserveQueue(ctx, toproto.QueueEvent(ev), CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return fromproto.QueueEventResponse(out), nil
+}
+
+// CheckQueueAction calls the plugin's CheckQueueAction.
+func (c *Client) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
+	out, err := c.rpc.CheckQueueAction(ctx, toproto.QueueActionRequest(req), CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return fromproto.QueueActionResponse(out), nil
+}
+
+// Fold calls the plugin's Fold.
+func (c *Client) Fold(ctx context.Context, req *tasksurface.FoldRequest) (*tasksurface.FoldResponse, error) {
+	out, err := c.rpc.Fold(ctx, toproto.FoldRequest(req), CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return fromproto.FoldResponse(out), nil
+}
+
+// Validate calls the plugin's Validate.
+func (c *Client) Validate(ctx context.Context, req *tasksurface.ValidateRequest) (*tasksurface.ValidateResponse, error) {
+	out, err := c.rpc.Validate(ctx, toproto.ValidateRequest(req), CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return fromproto.ValidateResponse(out), nil
+}

@@ -1,0 +1,60 @@
+package transport
+
+import (
+	"context"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
+
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Plugin is the go-plugin plugin.GRPCPlugin for the Task Surface service.
+// A plugin process sets Impl; a host process leaves it nil.
+type Plugin struct {
+	plugin.NetRPCUnsupportedPlugin
+
+	// Impl is the plugin's implementation, served on the plugin side.
+	Impl tasksurface.Server
+	// Logger receives the transport's own logs.
+	Logger hclog.Logger
+}
+
+var _ plugin.GRPCPlugin = (*Plugin)(nil)
+
+// GRPCServer registers the Task Surface service on the plugin's server.
+func (p *Plugin) GRPCServer(broker *plugin.GRPCBroker, s *grpc.Server) error {
+	tsproto1.RegisterTaskSurfaceServer(s, &server{impl: p.Impl, broker: broker, logger: logger(p.Logger)})
+	return nil
+}
+
+// GRPCClient returns a tasksurface.Server that calls the plugin.
+func (p *Plugin) GRPCClient(_ context.Context, broker *plugin.GRPCBroker, conn *grpc.ClientConn) (interface{}, error) {
+	return &Client{rpc: tsproto1.NewTaskSurfaceClient(conn), broker: broker, logger: logger(p.Logger)}, nil
+}
+
+func logger(l hclog.Logger) hclog.Logger {
+	if l == nil {
+		return hclog.NewNullLogger()
+	}
+	return l
+}
+
+// ServerOptions are the gRPC server options both sides use: message sizes
+// bounded by tasksurface.MaxMessageBytes.
+func ServerOptions() []grpc.ServerOption {
+	return []grpc.ServerOption{
+		grpc.MaxRecvMsgSize(tasksurface.MaxMessageBytes),
+		grpc.MaxSendMsgSize(tasksurface.MaxMessageBytes),
+	}
+}
+
+// CallOptions are the gRPC call options both sides use.
+func CallOptions() []grpc.CallOption {
+	return []grpc.CallOption{
+		grpc.MaxCallRecvMsgSize(tasksurface.MaxMessageBytes),
+		grpc.MaxCallSendMsgSize(tasksurface.MaxMessageBytes),
+	}
+}

@@ -1,0 +1,113 @@
+package transport
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+
+	"github.com/dsh-community/task-surface/sdk/internal/fromproto"
+	"github.com/dsh-community/task-surface/sdk/internal/toproto"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// server adapts a tasksurface.Server to the generated gRPC service on the
+// plugin side.
+type server struct {
+	tsproto1.UnimplementedTaskSurfaceServer
+
+	impl   tasksurface.Server
+	broker *plugin.GRPCBroker
+	logger hclog.Logger
+}
+
+func (s *server) Describe(ctx context.Context, _ *tsproto1.DescribeRequest) (*tsproto1.DescribeResponse, error) {
+	d, err := s.impl.Describe(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return toproto.DescribeResponse(d), nil
+}
+
+func (s *server) Configure(ctx context.Context, req *tsproto1.ConfigureRequest) (*tsproto1.ConfigureResponse, error) {
+	in := fromproto.ConfigureRequest(req)
+	if id := req.GetHostBrokerId(); id != 0 {
+		conn, err := s.broker.Dial(id)
+		if err != nil {
+			return nil, fmt.Errorf("dial host services on broker id %d: %w", id, err)
+		}
+		s.logger.Debug("connected to host services", "broker_id", id, "host", in.HostName)
+		in.Host = &hostClient{rpc: tsproto1.NewHostClient(conn)}
+	}
+	out, err := s.impl.Configure(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return toproto.ConfigureResponse(out), nil
+}
+
+func (s *server) Show(ctx context.Context, req *tsproto1.ShowRequest) (*tsproto1.ShowResponse, error) {
+	out, err := s.impl.Show(ctx, fromproto.ShowRequest(req))
+	if err != nil {
+		return nil, err
+	}
+	return toproto.ShowResponse(out), nil
+}
+
+func (s *server) GetActive(ctx context.Context, req *tsproto1.GetActiveRequest) (*tsproto1.GetActiveResponse, error) {
+	out, err := s.impl.GetActive(ctx, fromproto.GetActiveRequest(req))
+	if err != nil {
+		return nil, err
+	}
+	return toproto.GetActiveResponse(out), nil
+}
+
+func (s *server) Submit(ctx context.Context, req *tsproto1.SubmitRequest) (*tsproto1.SubmitResponse, error) {
+	out, err := s.impl.Submit(ctx, fromproto.SubmitRequest(req))
+	if err != nil {
+		return nil, err
+	}
+	return toproto.SubmitResponse(out), nil
+}
+
+func (s *server) Dismiss(ctx context.Context, req *tsproto1.DismissRequest) (*tsproto1.DismissResponse, error) {
+	out, err := s.impl.Dismiss(ctx, fromproto.DismissRequest(req))
+	if err != nil {
+		return nil, err
+	}
+	return toproto.DismissResponse(out), nil
+}
+
+func (s *server) ObserveQueue(ctx context.Context, req *tsproto1.QueueEvent) (*tsproto1.QueueEventResponse, error) {
+	out, err := s.impl.ObserveQueue(ctx, fromproto.QueueEvent(req))
+	if err != nil {
+		return nil, err
+	}
+	return toproto.QueueEventResponse(out), nil
+}
+
+func (s *server) CheckQueueAction(ctx context.Context, req *tsproto1.QueueActionRequest) (*tsproto1.QueueActionResponse, error) {
+	out, err := s.impl.CheckQueueAction(ctx, fromproto.QueueActionRequest(req))
+	if err != nil {
+		return nil, err
+	}
+	return toproto.QueueActionResponse(out), nil
+}
+
+func (s *server) Fold(ctx context.Context, req *tsproto1.FoldRequest) (*tsproto1.FoldResponse, error) {
+	out, err := s.impl.Fold(ctx, fromproto.FoldRequest(req))
+	if err != nil {
+		return nil, err
+	}
+	return toproto.FoldResponse(out), nil
+}
+
+func (s *server) Validate(ctx context.Context, req *tsproto1.ValidateRequest) (*tsproto1.ValidateResponse, error) {
+	out, err := s.impl.Validate(ctx, fromproto.ValidateRequest(req))
+	if err != nil {
+		return nil, err
+	}
+	return toproto.ValidateResponse(out), nil
+}

@@ -1,0 +1,178 @@
+package tshost
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
+
+	"github.com/dsh-community/task-surface/sdk/internal/transport"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Plugin is one running plugin process. It implements tasksurface.Server by
+// calling the process; Close stops it.
+type Plugin struct {
+	tasksurface.Server
+
+	client  *plugin.Client
+	desc    *tasksurface.Description
+	config  *tasksurface.ConfigureResponse
+	sockDir string
+	pid     int
+
+	closeOnce sync.Once
+	exited    chan struct{}
+}
+
+// Launch starts the plugin binary cfg.Path after verifying its digest,
+// completes the handshake with AutoMTLS, checks the contract's major
+// version, serves cfg.Host to it and configures it. The context bounds the
+// whole launch; the process itself lives until Close.
+func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
+	sum, err := cfg.validate()
+	if err != nil {
+		return nil, err
+	}
+	if err := verifyDigest(cfg.Path, hex.EncodeToString(sum)); err != nil {
+		return nil, err
+	}
+	logger := cfg.logger()
+	// A private folder per launch: the plugin's socket and its broker
+	// sockets live here, readable by this user only, removed after exit.
+	sockDir, err := os.MkdirTemp("", "tsp-")
+	if err != nil {
+		return nil, fmt.Errorf("tshost: create socket folder: %w", err)
+	}
+	cmd := exec.Command(cfg.Path, cfg.Args...)
+	cmd.Env = append(append(os.Environ(), cfg.Env...), "PLUGIN_UNIX_SOCKET_DIR="+sockDir)
+	bindToHost(cmd)
+
+	client := plugin.NewClient(&plugin.ClientConfig{
+		HandshakeConfig: tasksurface.Handshake,
+		VersionedPlugins: map[int]plugin.PluginSet{
+			tasksurface.ProtocolVersion: {tasksurface.PluginName: &transport.Plugin{Logger: logger}},
+		},
+		Cmd:              cmd,
+		SecureConfig:     &plugin.SecureConfig{Checksum: sum, Hash: sha256.New()},
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		AutoMTLS:         true,
+		Logger:           logger.Named("plugin"),
+		StartTimeout:     cfg.startTimeout(),
+		SyncStdout:       &lineLogger{logger: logger, stream: "stdout"},
+		SyncStderr:       &lineLogger{logger: logger, stream: "stderr"},
+		GRPCDialOptions:  []grpc.DialOption{grpc.WithDefaultCallOptions(transport.CallOptions()...)},
+	})
+	p := &Plugin{client: client, sockDir: sockDir, exited: make(chan struct{})}
+	if err := p.start(ctx, cfg); err != nil {
+		p.kill()
+		return nil, err
+	}
+	go p.watch()
+	return p, nil
+}
+
+func (p *Plugin) start(ctx context.Context, cfg Config) error {
+	rpc, err := p.client.Client()
+	if err != nil {
+		if errors.Is(err, plugin.ErrChecksumsDoNotMatch) {
+			return fmt.Errorf("tshost: %w: %s changed between the digest check and its start: reinstall the bundle", ErrDigestMismatch, cfg.Path)
+		}
+		if strings.Contains(err.Error(), "Incompatible API version") {
+			return fmt.Errorf("tshost: %s speaks another protocol version than this host (%d): install a plugin and a host of matching releases: %w", cfg.Path, tasksurface.ProtocolVersion, err)
+		}
+		return fmt.Errorf("tshost: start %s: %w", cfg.Path, err)
+	}
+	if rc := p.client.ReattachConfig(); rc != nil {
+		p.pid = rc.Pid
+	}
+	raw, err := rpc.Dispense(tasksurface.PluginName)
+	if err != nil {
+		return fmt.Errorf("tshost: dispense %s: %w", tasksurface.PluginName, err)
+	}
+	server, ok := raw.(tasksurface.Server)
+	if !ok {
+		return fmt.Errorf("tshost: dispensed %T, not a tasksurface.Server", raw)
+	}
+	p.Server = server
+	desc, err := server.Describe(ctx)
+	if err != nil {
+		return fmt.Errorf("tshost: describe: %w", err)
+	}
+	if major(desc.APIVersion) != major(tasksurface.APIVersion) {
+		return fmt.Errorf("tshost: plugin speaks contract %s, this host speaks %s: install a plugin and a host of matching releases", desc.APIVersion, tasksurface.APIVersion)
+	}
+	p.desc = desc
+	conf, err := server.Configure(ctx, &tasksurface.ConfigureRequest{Limits: cfg.Limits, HostName: cfg.HostName, Host: cfg.Host})
+	if err != nil {
+		return fmt.Errorf("tshost: configure: %w", err)
+	}
+	p.config = conf
+	return nil
+}
+
+func major(v string) string {
+	if i := strings.IndexByte(v, '.'); i >= 0 {
+		return v[:i]
+	}
+	return v
+}
+
+// watch closes exited when the process ends, for whatever reason.
+func (p *Plugin) watch() {
+	for !p.client.Exited() {
+		time.Sleep(25 * time.Millisecond)
+	}
+	p.kill()
+}
+
+// kill stops the process and removes its socket folder; it is idempotent.
+func (p *Plugin) kill() {
+	p.closeOnce.Do(func() {
+		// go-plugin's Kill asks the plugin to shut down, waits up to two
+		// seconds for it to exit, then kills it.
+		p.client.Kill()
+		_ = os.RemoveAll(p.sockDir)
+		close(p.exited)
+	})
+}
+
+// Description is what the plugin declared at launch.
+func (p *Plugin) Description() *tasksurface.Description { return p.desc }
+
+// Configuration is the plugin's answer to Configure at launch.
+func (p *Plugin) Configuration() *tasksurface.ConfigureResponse { return p.config }
+
+// Pid is the plugin's process id.
+func (p *Plugin) Pid() int { return p.pid }
+
+// NegotiatedVersion is the protocol version both sides agreed on.
+func (p *Plugin) NegotiatedVersion() int { return p.client.NegotiatedVersion() }
+
+// Exited is closed once the process has ended and been cleaned up.
+func (p *Plugin) Exited() <-chan struct{} { return p.exited }
+
+// Close shuts the plugin down gracefully (Shutdown, wait, then kill) and
+// waits for it to be gone, or for ctx to end.
+func (p *Plugin) Close(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		p.kill()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

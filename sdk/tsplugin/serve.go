@@ -1,0 +1,92 @@
+package tsplugin
+
+import (
+	"os"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
+
+	"github.com/dsh-community/task-surface/sdk/internal/transport"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// ServeOpt configures Serve.
+type ServeOpt interface {
+	applyServeOpt(*serveConfig)
+}
+
+type serveOptFunc func(*serveConfig)
+
+func (f serveOptFunc) applyServeOpt(c *serveConfig) { f(c) }
+
+type serveConfig struct {
+	logger      hclog.Logger
+	parentWatch time.Duration
+}
+
+// WithLogger sets the logger the transport logs through. It must write to
+// the process's original stderr; NewLogger makes one that does.
+func WithLogger(l hclog.Logger) ServeOpt {
+	return serveOptFunc(func(c *serveConfig) { c.logger = l })
+}
+
+// WithParentWatch sets how often the plugin checks that the process that
+// started it is still alive; zero turns the check off. The default is one
+// second.
+func WithParentWatch(interval time.Duration) ServeOpt {
+	return serveOptFunc(func(c *serveConfig) { c.parentWatch = interval })
+}
+
+// NewLogger returns an hclog logger that writes JSON lines to the current
+// stderr at the level named by the TASK_SURFACE_LOG_LEVEL environment
+// variable (trace, debug, info, warn, error; info when unset). Call it
+// before Serve: go-plugin replaces os.Stderr once serving starts.
+func NewLogger(name string) hclog.Logger {
+	level := hclog.LevelFromString(os.Getenv("TASK_SURFACE_LOG_LEVEL"))
+	if level == hclog.NoLevel {
+		level = hclog.Info
+	}
+	return hclog.New(&hclog.LoggerOptions{
+		Name:       name,
+		Level:      level,
+		Output:     os.Stderr,
+		JSONFormat: true,
+	})
+}
+
+// Serve serves impl to the host that started this process and returns when
+// the host shuts the plugin down. A process started by hand, without the
+// handshake's magic cookie, gets go-plugin's explanation and exits 1; check
+// IsPluginProcess first to offer a command-line face instead.
+func Serve(impl tasksurface.Server, opts ...ServeOpt) {
+	cfg := serveConfig{parentWatch: time.Second}
+	for _, o := range opts {
+		o.applyServeOpt(&cfg)
+	}
+	if cfg.logger == nil {
+		cfg.logger = NewLogger("task-surface")
+	}
+	if cfg.parentWatch > 0 {
+		go watchParent(cfg.logger, cfg.parentWatch)
+	}
+	plugin.Serve(&plugin.ServeConfig{
+		HandshakeConfig: tasksurface.Handshake,
+		VersionedPlugins: map[int]plugin.PluginSet{
+			tasksurface.ProtocolVersion: {
+				tasksurface.PluginName: &transport.Plugin{Impl: impl, Logger: cfg.logger},
+			},
+		},
+		GRPCServer: func(opts []grpc.ServerOption) *grpc.Server {
+			return grpc.NewServer(append(opts, transport.ServerOptions()...)...)
+		},
+		Logger: cfg.logger,
+	})
+}
+
+// IsPluginProcess reports whether a host started this process: the
+// handshake's magic cookie is in the environment.
+func IsPluginProcess() bool {
+	return os.Getenv(tasksurface.Handshake.MagicCookieKey) == tasksurface.Handshake.MagicCookieValue
+}
