@@ -1,7 +1,5 @@
 package model
 
-import "encoding/json"
-
 // Version is the only model version this package understands.
 const Version = 1
 
@@ -173,23 +171,23 @@ type Option struct {
 func (b Block) MarshalJSON() ([]byte, error) {
 	switch b.Kind {
 	case BlockMarkdown:
-		return json.Marshal(struct {
+		return marshalCompact(struct {
 			Kind string `json:"kind"`
 			Text string `json:"text"`
 		}{b.Kind, b.Text})
 	case BlockMetrics:
-		return json.Marshal(struct {
+		return marshalCompact(struct {
 			Kind  string   `json:"kind"`
 			Items []Metric `json:"items"`
 		}{b.Kind, nonNil(b.Items)})
 	case BlockTable:
-		return json.Marshal(struct {
+		return marshalCompact(struct {
 			Kind    string   `json:"kind"`
 			Columns []Column `json:"columns"`
 			Rows    []Row    `json:"rows"`
 		}{b.Kind, nonNil(b.Columns), nonNil(b.Rows)})
 	case BlockDiff:
-		return json.Marshal(struct {
+		return marshalCompact(struct {
 			Kind     string  `json:"kind"`
 			Path     string  `json:"path,omitempty"`
 			Before   *string `json:"before"`
@@ -197,7 +195,7 @@ func (b Block) MarshalJSON() ([]byte, error) {
 			Language string  `json:"language,omitempty"`
 		}{b.Kind, b.Path, b.Before, b.After, b.Language})
 	default: // BlockNotice
-		return json.Marshal(struct {
+		return marshalCompact(struct {
 			Kind string `json:"kind"`
 			Tone string `json:"tone"`
 			Text string `json:"text"`
@@ -210,7 +208,7 @@ func (b Block) MarshalJSON() ([]byte, error) {
 func (f Field) MarshalJSON() ([]byte, error) {
 	switch f.Kind {
 	case FieldText:
-		return json.Marshal(struct {
+		return marshalCompact(struct {
 			Kind      string `json:"kind"`
 			ID        string `json:"id"`
 			Label     string `json:"label"`
@@ -219,14 +217,14 @@ func (f Field) MarshalJSON() ([]byte, error) {
 			Initial   any    `json:"initial,omitempty"`
 		}{f.Kind, f.ID, f.Label, f.Multiline, f.Required, f.Initial})
 	case FieldToggle:
-		return json.Marshal(struct {
+		return marshalCompact(struct {
 			Kind    string `json:"kind"`
 			ID      string `json:"id"`
 			Label   string `json:"label"`
 			Initial any    `json:"initial,omitempty"`
 		}{f.Kind, f.ID, f.Label, f.Initial})
 	default: // choice, multi-choice, order
-		return json.Marshal(struct {
+		return marshalCompact(struct {
 			Kind    string   `json:"kind"`
 			ID      string   `json:"id"`
 			Label   string   `json:"label"`

@@ -1,0 +1,129 @@
+package model
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// build converts a decoded document that passed every check into a Model.
+// It fills the defaults: an absent layout becomes a stack and absent
+// fields become an empty list.
+func build(doc map[string]any) *Model {
+	m := &Model{
+		Version:     Version,
+		Title:       str(doc["title"]),
+		Description: str(doc["description"]),
+		Sections:    []Section{},
+		Fields:      []Field{},
+	}
+	for _, s := range list(doc["sections"]) {
+		m.Sections = append(m.Sections, buildSection(obj(s)))
+	}
+	for _, f := range list(doc["fields"]) {
+		m.Fields = append(m.Fields, buildField(obj(f)))
+	}
+	m.Submit.Label = str(obj(doc["submit"])["label"])
+	return m
+}
+
+func buildSection(s map[string]any) Section {
+	sec := Section{
+		ID:     str(s["id"]),
+		Title:  str(s["title"]),
+		Layout: Layout{Kind: LayoutStack},
+		Blocks: []Block{},
+	}
+	if l := obj(s["layout"]); l != nil {
+		sec.Layout.Kind = str(l["kind"])
+		sec.Layout.Columns = integer(l["columns"])
+	}
+	for _, b := range list(s["blocks"]) {
+		sec.Blocks = append(sec.Blocks, buildBlock(obj(b)))
+	}
+	return sec
+}
+
+func buildBlock(b map[string]any) Block {
+	blk := Block{
+		Kind:     str(b["kind"]),
+		Text:     str(b["text"]),
+		Path:     str(b["path"]),
+		After:    str(b["after"]),
+		Language: str(b["language"]),
+		Tone:     str(b["tone"]),
+	}
+	if before, ok := b["before"].(string); ok {
+		blk.Before = &before
+	}
+	for _, it := range list(b["items"]) {
+		o := obj(it)
+		blk.Items = append(blk.Items, Metric{Label: str(o["label"]), Value: str(o["value"]), Detail: str(o["detail"])})
+	}
+	for _, c := range list(b["columns"]) {
+		o := obj(c)
+		blk.Columns = append(blk.Columns, Column{ID: str(o["id"]), Label: str(o["label"])})
+	}
+	for _, r := range list(b["rows"]) {
+		row := Row{}
+		for k, v := range obj(r) {
+			row[k] = v
+		}
+		blk.Rows = append(blk.Rows, row)
+	}
+	return blk
+}
+
+func buildField(f map[string]any) Field {
+	fld := Field{
+		Kind:      str(f["kind"]),
+		ID:        str(f["id"]),
+		Label:     str(f["label"]),
+		Multiline: f["multiline"] == true,
+		Required:  f["required"] == true,
+	}
+	for _, o := range list(f["options"]) {
+		opt := obj(o)
+		fld.Options = append(fld.Options, Option{ID: str(opt["id"]), Label: str(opt["label"]), Detail: str(opt["detail"])})
+	}
+	switch v := f["initial"].(type) {
+	case string:
+		fld.Initial = v
+	case bool:
+		fld.Initial = v
+	case []any:
+		ids := make([]string, 0, len(v))
+		for _, x := range v {
+			ids = append(ids, str(x))
+		}
+		fld.Initial = ids
+	}
+	return fld
+}
+
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+func obj(v any) map[string]any {
+	o, _ := v.(map[string]any)
+	return o
+}
+
+func list(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+// integer reads a whole number such as 2 or 2.0; the schema has checked it.
+func integer(v any) int {
+	n, ok := v.(json.Number)
+	if !ok {
+		return 0
+	}
+	f, err := strconv.ParseFloat(string(n), 64)
+	if err != nil {
+		return 0
+	}
+	return int(f)
+}

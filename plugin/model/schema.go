@@ -1,0 +1,74 @@
+package model
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// parametersSchema is the JSON Schema (draft 2020-12) of the tool
+// arguments {"model": TaskSurfaceModelV1}.
+//
+//go:embed schema.json
+var parametersSchema []byte
+
+// outputSchema is the JSON Schema of the canonical tool value.
+//
+//go:embed output_schema.json
+var outputSchema []byte
+
+// schemaURL names the parameter schema inside the compiler; it never leaves
+// the process.
+const schemaURL = "mem://task-surface/schema.json"
+
+// ParametersSchema returns the JSON Schema of show_task_surface's
+// arguments, {"model": TaskSurfaceModelV1}. The bytes are the same on every
+// call and in every build of a release, so the tool definition, and with it
+// the prompt prefix, never changes. The caller owns the returned slice.
+func ParametersSchema() []byte {
+	return slices.Clone(parametersSchema)
+}
+
+// OutputSchema returns the JSON Schema of the canonical tool value
+// {surfaceId, model, markdown}. The caller owns the returned slice.
+func OutputSchema() []byte {
+	return slices.Clone(outputSchema)
+}
+
+// compiledSchema is the parameter schema compiled for validation, together
+// with the schema document itself, which the problem mapper reads.
+type compiledSchema struct {
+	schema *jsonschema.Schema
+	doc    any
+}
+
+// loadSchema compiles the parameter schema once per process; the result is
+// immutable and safe to share between goroutines.
+var loadSchema = sync.OnceValues(compileSchema)
+
+func compileSchema() (*compiledSchema, error) {
+	var ps problems
+	doc, derr := decode(parametersSchema, &ps)
+	if derr != nil || len(ps.list) > 0 {
+		return nil, errors.New("model: the embedded parameter schema is not strict JSON")
+	}
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.LoadURL = func(url string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("model: schema reference %q is not loaded: remote references are disabled", url)
+	}
+	if err := c.AddResource(schemaURL, bytes.NewReader(parametersSchema)); err != nil {
+		return nil, fmt.Errorf("model: adding the parameter schema: %w", err)
+	}
+	s, err := c.Compile(schemaURL)
+	if err != nil {
+		return nil, fmt.Errorf("model: compiling the parameter schema: %w", err)
+	}
+	return &compiledSchema{schema: s, doc: doc}, nil
+}

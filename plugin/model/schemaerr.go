@@ -1,0 +1,331 @@
+package model
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// argumentsRoot is the pointer of the model inside the tool arguments; the
+// schema validates {"model": ...} and problems are reported relative to the
+// model.
+const argumentsRoot = "/model"
+
+// validateSchema checks model against the parameter schema and records one
+// readable problem per failing leaf.
+func validateSchema(cs *compiledSchema, model any, ps *problems) error {
+	err := cs.schema.Validate(map[string]any{"model": model})
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return fmt.Errorf("model: validating against the parameter schema: %w", err)
+	}
+	m := mapper{cs: cs, root: map[string]any{"model": model}, ps: ps}
+	m.walk(ve)
+	return nil
+}
+
+// mapper turns a jsonschema error tree into problems.
+type mapper struct {
+	cs   *compiledSchema
+	root any
+	ps   *problems
+}
+
+// schemaFragment returns the JSON Pointer part of an absolute keyword
+// location.
+func schemaFragment(abs string) string {
+	if i := strings.IndexByte(abs, '#'); i >= 0 {
+		return abs[i+1:]
+	}
+	return ""
+}
+
+// schemaAt returns the schema document node at a fragment pointer.
+func (m *mapper) schemaAt(frag string) any {
+	v, _ := resolvePointer(m.cs.doc, frag)
+	return v
+}
+
+// modelPointer converts an instance location inside the arguments into a
+// pointer inside the model.
+func modelPointer(loc string) string {
+	return strings.TrimPrefix(loc, argumentsRoot)
+}
+
+func (m *mapper) walk(ve *jsonschema.ValidationError) {
+	frag := schemaFragment(ve.AbsoluteKeywordLocation)
+	if lastToken(frag) == "oneOf" && len(ve.Causes) > 0 {
+		m.union(ve, frag)
+		return
+	}
+	if len(ve.Causes) > 0 {
+		for _, c := range ve.Causes {
+			m.walk(c)
+		}
+		return
+	}
+	m.leaf(ve, frag)
+}
+
+// union follows only the arm that the instance's kind selects, so a block
+// with a known kind gets the problems of that kind alone, and a block with
+// an unknown kind gets one unknown-kind problem.
+func (m *mapper) union(ve *jsonschema.ValidationError, frag string) {
+	ptr := modelPointer(ve.InstanceLocation)
+	noun := unionNoun(frag)
+	arms, _ := m.schemaAt(frag).([]any)
+	var kinds []string
+	for _, a := range arms {
+		k, _ := resolvePointer(a, "/properties/kind/const")
+		s, _ := k.(string)
+		kinds = append(kinds, s)
+	}
+	allowed := strings.Join(kinds, ", ")
+	inst, _ := resolvePointer(m.root, ve.InstanceLocation)
+	obj, ok := inst.(map[string]any)
+	if !ok {
+		m.ps.add(CodeWrongType, ptr, "a %s must be an object with a \"kind\" (%s), not %s.", noun, allowed, jsonTypeName(inst))
+		return
+	}
+	kv, present := obj["kind"]
+	if !present {
+		m.ps.add(CodeMissing, appendPointer(ptr, "kind"), "add the %s's \"kind\": one of %s.", noun, allowed)
+		return
+	}
+	kind, isString := kv.(string)
+	if !isString {
+		m.ps.add(CodeWrongType, appendPointer(ptr, "kind"), "a %s's \"kind\" must be a string, one of %s, not %s.", noun, allowed, jsonTypeName(kv))
+		return
+	}
+	arm := slices.Index(kinds, kind)
+	if arm < 0 {
+		m.ps.add(CodeUnknownKind, appendPointer(ptr, "kind"), "%q is not a %s kind of version 1; use one of %s.", abbreviate(kind, 40), noun, allowed)
+		return
+	}
+	prefix := fmt.Sprintf("%s/%d", frag, arm)
+	for _, c := range ve.Causes {
+		cf := schemaFragment(c.AbsoluteKeywordLocation)
+		if cf == prefix || strings.HasPrefix(cf, prefix+"/") {
+			m.walk(c)
+		}
+	}
+}
+
+// unionNoun names what a oneOf chooses between, from its location:
+// "#/$defs/block/oneOf" gives "block".
+func unionNoun(frag string) string {
+	return lastToken(parentPointer(frag))
+}
+
+func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
+	ptr := modelPointer(ve.InstanceLocation)
+	inst, _ := resolvePointer(m.root, ve.InstanceLocation)
+	kwValue := m.schemaAt(frag)
+	subject := subjectOf(ptr)
+	switch lastToken(frag) {
+	case "required":
+		obj, _ := inst.(map[string]any)
+		props, _ := m.schemaAt(appendPointer(parentPointer(frag), "properties")).(map[string]any)
+		names, _ := kwValue.([]any)
+		for _, n := range names {
+			name, _ := n.(string)
+			if _, ok := obj[name]; ok {
+				continue
+			}
+			m.ps.add(CodeMissing, appendPointer(ptr, name), "add the required key %q%s.", name, m.hint(props[name]))
+		}
+	case "additionalProperties":
+		obj, _ := inst.(map[string]any)
+		props, _ := m.schemaAt(appendPointer(parentPointer(frag), "properties")).(map[string]any)
+		allowed := sortedKeys(props)
+		for key := range obj {
+			if _, ok := props[key]; ok {
+				continue
+			}
+			m.ps.add(CodeUnknownKey, appendPointer(ptr, key), "remove the unknown key %q; the keys allowed here are %s.", abbreviate(key, 40), strings.Join(allowed, ", "))
+		}
+	case "type":
+		want := typeNames(kwValue)
+		msg := fmt.Sprintf("%s must be %s, not %s", subject, want, jsonTypeName(inst))
+		if inst == nil {
+			msg += "; omit an optional key instead of sending null"
+		} else if _, isStr := inst.(string); isStr && strings.Contains(want, "number") {
+			msg += "; write the number without quotes"
+		}
+		m.ps.add(CodeWrongType, ptr, "%s.", msg)
+	case "const":
+		want, _ := json.Marshal(kwValue)
+		if ptr == "/version" {
+			if _, isNum := inst.(json.Number); isNum {
+				m.ps.add(CodeUnsupportedVersion, ptr, "version %s is not supported; this tool takes version 1.", inst)
+			} else {
+				m.ps.add(CodeWrongType, ptr, "version must be the number 1, not %s.", jsonTypeName(inst))
+			}
+			return
+		}
+		m.ps.add(CodeInvalidValue, ptr, "%s must be %s.", subject, want)
+	case "enum":
+		m.ps.add(CodeInvalidValue, ptr, "%s must be one of %s, not %s.", subject, enumList(kwValue), shortJSON(inst))
+	case "pattern":
+		s, _ := inst.(string)
+		m.ps.add(CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most 64 characters.", abbreviate(s, 40))
+	case "maxLength":
+		s, _ := inst.(string)
+		m.ps.add(CodeTooLong, ptr, "%s has %d characters; shorten it to at most %s.", subject, utf8.RuneCountInString(s), shortJSON(kwValue))
+	case "minLength":
+		m.ps.add(CodeEmpty, ptr, "%s must not be empty.", subject)
+	case "maxItems":
+		a, _ := inst.([]any)
+		m.ps.add(CodeTooMany, ptr, "%s has %d items; use at most %s.", subject, len(a), shortJSON(kwValue))
+	case "minItems":
+		m.ps.add(CodeTooFew, ptr, "%s needs at least %s item(s).", subject, shortJSON(kwValue))
+	default:
+		m.ps.add(CodeInvalidValue, ptr, "%s is not valid: %s.", subject, ve.Message)
+	}
+}
+
+// hint describes the value a missing key wants, for a message.
+func (m *mapper) hint(node any) string {
+	s, _ := node.(map[string]any)
+	if ref, ok := s["$ref"].(string); ok {
+		s, _ = m.schemaAt(strings.TrimPrefix(ref, "#")).(map[string]any)
+	}
+	if s == nil {
+		return ""
+	}
+	if c, ok := s["const"]; ok {
+		return " with the value " + shortJSON(c)
+	}
+	if e, ok := s["enum"]; ok {
+		return ", one of " + enumList(e)
+	}
+	if t, ok := s["type"]; ok {
+		h := ", " + typeNames(t)
+		if n, ok := s["maxLength"]; ok {
+			h += " of at most " + shortJSON(n) + " characters"
+		}
+		return h
+	}
+	if _, ok := s["oneOf"]; ok {
+		return ", an object with a \"kind\""
+	}
+	return ""
+}
+
+// subjectOf names the value at ptr for a message: `"title"`, `item 2 of
+// "options"`, or "the model".
+func subjectOf(ptr string) string {
+	if ptr == "" {
+		return "the model"
+	}
+	last := lastToken(ptr)
+	if isIndex(last) {
+		parent := lastToken(parentPointer(ptr))
+		if parent == "" {
+			return "item " + last
+		}
+		return fmt.Sprintf("item %s of %q", last, parent)
+	}
+	return fmt.Sprintf("%q", last)
+}
+
+// typeNames renders a schema "type" value as prose: "a string or null".
+func typeNames(t any) string {
+	var names []string
+	switch t := t.(type) {
+	case string:
+		names = []string{t}
+	case []any:
+		for _, x := range t {
+			s, _ := x.(string)
+			names = append(names, s)
+		}
+	}
+	for i, n := range names {
+		switch n {
+		case "integer":
+			names[i] = "a whole number"
+		case "number":
+			names[i] = "a number"
+		case "string":
+			names[i] = "a string"
+		case "boolean":
+			names[i] = "true or false"
+		case "array":
+			names[i] = "an array"
+		case "object":
+			names[i] = "an object"
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+// jsonTypeName names the JSON type of a decoded value for a message.
+func jsonTypeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case json.Number:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return "an unknown value"
+}
+
+// enumList renders an enum's values: "neutral, info, warning".
+func enumList(e any) string {
+	vals, _ := e.([]any)
+	out := make([]string, 0, len(vals))
+	for _, v := range vals {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		} else {
+			out = append(out, shortJSON(v))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// shortJSON renders a scalar (or a short summary of a container) for a
+// message.
+func shortJSON(v any) string {
+	switch v := v.(type) {
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	case string:
+		return fmt.Sprintf("%q", abbreviate(v, 40))
+	case json.Number:
+		return string(v)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "a value"
+	}
+	return string(b)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,246 @@
+package model
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// reservedIDs are the names every JavaScript object inherits from
+// Object.prototype that the id pattern does not already exclude. An id is
+// also an object key in submitted values, so none of them may be an id.
+var reservedIDs = []string{
+	"constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
+	"toLocaleString", "toString", "valueOf",
+}
+
+// checkSemantics records the problems the schema cannot express: unique
+// and reserved ids, row keys that name columns, initial values that fit
+// their field, and the configured counts. It reads the decoded document
+// defensively, because it also runs when the schema has failed elsewhere.
+func checkSemantics(doc any, limits tasksurface.Limits, ps *problems) {
+	root, _ := doc.(map[string]any)
+	if root == nil {
+		return
+	}
+	scope := newIDScope("sections and fields", ps)
+	sections, _ := root["sections"].([]any)
+	blocks := 0
+	for i, s := range sections {
+		sptr := indexPointer("/sections", i)
+		sec, _ := s.(map[string]any)
+		if sec == nil {
+			continue
+		}
+		scope.add(sec["id"], appendPointer(sptr, "id"))
+		bl, _ := sec["blocks"].([]any)
+		for j, b := range bl {
+			bptr := indexPointer(appendPointer(sptr, "blocks"), j)
+			if blocks == int(limits.MaxBlocks) {
+				ps.add(CodeLimitExceeded, bptr, "this is block %d; a surface may have at most %d blocks across all sections, so remove or merge blocks.", blocks+1, limits.MaxBlocks)
+			}
+			blocks++
+			if blk, _ := b.(map[string]any); blk != nil && blk["kind"] == BlockTable {
+				checkTable(blk, bptr, limits, ps)
+			}
+		}
+	}
+	fields, _ := root["fields"].([]any)
+	for i, f := range fields {
+		fptr := indexPointer("/fields", i)
+		if i == int(limits.MaxFields) {
+			ps.add(CodeLimitExceeded, fptr, "this is field %d; a surface may have at most %d fields, so remove or combine fields.", i+1, limits.MaxFields)
+		}
+		fld, _ := f.(map[string]any)
+		if fld == nil {
+			continue
+		}
+		scope.add(fld["id"], appendPointer(fptr, "id"))
+		checkField(fld, fptr, ps)
+	}
+	walkText(doc, "", ps)
+}
+
+// idScope finds repeated and reserved ids within one scope.
+type idScope struct {
+	what string
+	seen map[string]string
+	ps   *problems
+}
+
+func newIDScope(what string, ps *problems) *idScope {
+	return &idScope{what: what, seen: make(map[string]string), ps: ps}
+}
+
+// add records an id at ptr; values that are not strings are the schema's
+// business.
+func (s *idScope) add(v any, ptr string) (string, bool) {
+	id, ok := v.(string)
+	if !ok {
+		return "", false
+	}
+	if slices.Contains(reservedIDs, id) {
+		s.ps.add(CodeReservedID, ptr, "%q is reserved because JavaScript objects inherit it; choose another id.", id)
+	}
+	if first, dup := s.seen[id]; dup {
+		s.ps.add(CodeDuplicateID, ptr, "id %q is already used at %s; ids must be unique among %s.", abbreviate(id, 40), first, s.what)
+		return id, false
+	}
+	s.seen[id] = ptr
+	return id, true
+}
+
+// checkTable checks a table's column ids, its row keys and its row count.
+func checkTable(blk map[string]any, ptr string, limits tasksurface.Limits, ps *problems) {
+	cols := newIDScope("the columns of a table", ps)
+	columns, _ := blk["columns"].([]any)
+	colsValid := columns != nil
+	for i, c := range columns {
+		col, _ := c.(map[string]any)
+		if col == nil {
+			colsValid = false
+			continue
+		}
+		if _, ok := cols.add(col["id"], appendPointer(indexPointer(appendPointer(ptr, "columns"), i), "id")); !ok {
+			if _, isStr := col["id"].(string); !isStr {
+				colsValid = false
+			}
+		}
+	}
+	rows, _ := blk["rows"].([]any)
+	rptr := appendPointer(ptr, "rows")
+	if len(rows) > int(limits.MaxTableRows) {
+		ps.add(CodeLimitExceeded, indexPointer(rptr, int(limits.MaxTableRows)), "this table has %d rows; a table may have at most %d, so summarise or split it.", len(rows), limits.MaxTableRows)
+	}
+	if !colsValid {
+		return
+	}
+	ids := sortedKeys(cols.seen)
+	for i, r := range rows {
+		row, _ := r.(map[string]any)
+		for key := range row {
+			if _, ok := cols.seen[key]; !ok {
+				ps.add(CodeUnknownColumn, appendPointer(indexPointer(rptr, i), key), "row key %q is not a column id; use one of %s.", abbreviate(key, 40), strings.Join(ids, ", "))
+			}
+		}
+	}
+}
+
+// checkField checks option ids and the initial value of one field.
+func checkField(fld map[string]any, ptr string, ps *problems) {
+	kind, _ := fld["kind"].(string)
+	var optionIDs []string
+	optsValid := true
+	if kind == FieldChoice || kind == FieldMultiChoice || kind == FieldOrder {
+		opts := newIDScope("the options of a field", ps)
+		list, ok := fld["options"].([]any)
+		optsValid = ok
+		for i, o := range list {
+			opt, _ := o.(map[string]any)
+			id, isStr := opt["id"].(string)
+			if !isStr {
+				optsValid = false
+				continue
+			}
+			if _, fresh := opts.add(id, appendPointer(indexPointer(appendPointer(ptr, "options"), i), "id")); fresh {
+				optionIDs = append(optionIDs, id)
+			}
+		}
+	}
+	initial, present := fld["initial"]
+	if !present || !optsValid {
+		return
+	}
+	iptr := appendPointer(ptr, "initial")
+	switch kind {
+	case FieldChoice:
+		if s, ok := initial.(string); ok && !slices.Contains(optionIDs, s) {
+			ps.add(CodeInvalidInitial, iptr, "initial %q is not an option id; use one of %s or omit initial.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
+		}
+	case FieldMultiChoice, FieldOrder:
+		list, ok := initial.([]any)
+		if !ok {
+			return
+		}
+		seen := make(map[string]bool)
+		for i, v := range list {
+			s, ok := v.(string)
+			if !ok {
+				continue
+			}
+			switch {
+			case !slices.Contains(optionIDs, s):
+				ps.add(CodeInvalidInitial, indexPointer(iptr, i), "%q is not an option id; use only %s.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
+			case seen[s]:
+				ps.add(CodeInvalidInitial, indexPointer(iptr, i), "option %q is listed twice; list each option at most once.", s)
+			}
+			seen[s] = true
+		}
+		if kind == FieldOrder {
+			var missing []string
+			for _, id := range optionIDs {
+				if !seen[id] {
+					missing = append(missing, id)
+				}
+			}
+			if len(missing) > 0 {
+				ps.add(CodeInvalidInitial, iptr, "an order's initial must list every option id exactly once; add %s or omit initial.", strings.Join(missing, ", "))
+			}
+		}
+	}
+}
+
+// walkText checks every string value in the document with CheckText.
+func walkText(v any, ptr string, ps *problems) {
+	switch v := v.(type) {
+	case string:
+		if ok, reason := CheckText(v); !ok {
+			ps.add(CodeForbiddenCharacter, ptr, "this text holds %s; remove it.", reason)
+		}
+	case []any:
+		for i, x := range v {
+			walkText(x, indexPointer(ptr, i), ps)
+		}
+	case map[string]any:
+		for k, x := range v {
+			walkText(x, appendPointer(ptr, k), ps)
+		}
+	}
+}
+
+// remapInitial turns schema problems about a field's initial value into
+// invalid-initial problems, so every problem with an initial value has one
+// code.
+func remapInitial(ps *problems) {
+	for i, p := range ps.list {
+		toks := pointerTokens(p.Pointer)
+		if len(toks) >= 3 && toks[0] == "fields" && isIndex(toks[1]) && toks[2] == "initial" {
+			switch p.Code {
+			case CodeWrongType, CodeTooLong, CodeInvalidValue, CodeEmpty:
+				ps.list[i].Code = CodeInvalidInitial
+			}
+		}
+	}
+}
+
+// dropShadowed removes forbidden-character problems at pointers that
+// already have an invalid-value or unknown-kind problem (an id or a kind
+// that breaks its pattern or enum says enough).
+func dropShadowed(ps *problems) {
+	var out []tasksurface.Problem
+	for _, p := range ps.list {
+		if p.Code == CodeForbiddenCharacter && ps.has(p.Pointer, CodeInvalidValue, CodeUnknownKind) {
+			continue
+		}
+		out = append(out, p)
+	}
+	ps.list = out
+}
+
+// sizeProblem reports a normalised model over the byte limit.
+func sizeProblem(n int, limits tasksurface.Limits, ps *problems) {
+	if n > int(limits.MaxModelBytes) {
+		ps.add(CodeLimitExceeded, "", "the normalised model is %d bytes; the limit is %d, so shorten texts, tables or diffs.", n, limits.MaxModelBytes)
+	}
+}

@@ -1,0 +1,53 @@
+package model
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// CheckText reports whether s is free of characters that no Task Surface
+// text may hold, and if not, why, naming the first offending character and
+// its position (counted in characters from 1). Forbidden are: invalid UTF-8
+// (which includes encoded lone surrogates); C0 controls other than tab and
+// newline (carriage return included); DEL; the bidi embeddings, overrides
+// and isolates U+202A–U+202E and U+2066–U+2069; the direction marks U+200E,
+// U+200F and U+061C; and U+FEFF. These can hide or reorder what a user
+// reads, or break the transcript and the logs.
+func CheckText(s string) (ok bool, reason string) {
+	pos := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		pos++
+		if r == utf8.RuneError && size <= 1 {
+			return false, fmt.Sprintf("invalid UTF-8 at character %d", pos)
+		}
+		if name := forbiddenName(r); name != "" {
+			return false, fmt.Sprintf("%s (U+%04X) at character %d", name, r, pos)
+		}
+		i += size
+	}
+	return true, ""
+}
+
+// forbiddenName names a forbidden rune, or returns "" for an allowed one.
+func forbiddenName(r rune) string {
+	switch {
+	case r == '\t' || r == '\n':
+		return ""
+	case r == '\r':
+		return "a carriage return"
+	case r < 0x20:
+		return "a control character"
+	case r == 0x7f:
+		return "DEL"
+	case r >= 0x202a && r <= 0x202e:
+		return "a bidi embedding or override"
+	case r >= 0x2066 && r <= 0x2069:
+		return "a bidi isolate"
+	case r == 0x200e || r == 0x200f || r == 0x061c:
+		return "a direction mark"
+	case r == 0xfeff:
+		return "a byte order mark"
+	}
+	return ""
+}
