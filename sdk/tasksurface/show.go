@@ -43,4 +43,7 @@ type ShowResponse struct {
 	ErrorText string
 	// Problems lists what is wrong with the arguments, with pointers.
 	Problems []Problem
+	// Text is the model-facing text of a successful call, a pure function
+	// of Value.
+	Text string
 }

@@ -25,5 +25,6 @@ func ShowResponse(in *tsproto1.ShowResponse) *tasksurface.ShowResponse {
 		ErrorCode: in.GetErrorCode(),
 		ErrorText: in.GetErrorText(),
 		Problems:  Problems(in.GetProblems()),
+		Text:      in.GetText(),
 	}
 }

@@ -25,5 +25,6 @@ func ShowResponse(in *tasksurface.ShowResponse) *tsproto1.ShowResponse {
 		ErrorCode: in.ErrorCode,
 		ErrorText: validUTF8(in.ErrorText),
 		Problems:  Problems(in.Problems),
+		Text:      validUTF8(in.Text),
 	}
 }

@@ -813,8 +813,12 @@ type ShowResponse struct {
 	// "nested-call", "unsupported-mode".
 	ErrorCode string `protobuf:"bytes,3,opt,name=error_code,json=errorCode,proto3" json:"error_code,omitempty"`
 	// error_text is the model-facing text of a failed call.
-	ErrorText     string     `protobuf:"bytes,4,opt,name=error_text,json=errorText,proto3" json:"error_text,omitempty"`
-	Problems      []*Problem `protobuf:"bytes,5,rep,name=problems,proto3" json:"problems,omitempty"`
+	ErrorText string     `protobuf:"bytes,4,opt,name=error_text,json=errorText,proto3" json:"error_text,omitempty"`
+	Problems  []*Problem `protobuf:"bytes,5,rep,name=problems,proto3" json:"problems,omitempty"`
+	// text is the model-facing text of a successful call. It is a pure
+	// function of the canonical value, so a host may cache it by surface id
+	// for a synchronous render.
+	Text          string `protobuf:"bytes,6,opt,name=text,proto3" json:"text,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -882,6 +886,13 @@ func (x *ShowResponse) GetProblems() []*Problem {
 		return x.Problems
 	}
 	return nil
+}
+
+func (x *ShowResponse) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
 }
 
 type GetActiveRequest struct {
@@ -2547,7 +2558,7 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"\x0eparent_call_id\x18\x03 \x01(\tR\fparentCallId\x12%\n" +
 	"\x0earguments_json\x18\x04 \x01(\fR\rargumentsJson\x12'\n" +
 	"\x0fprojection_json\x18\x05 \x01(\fR\x0eprojectionJson\x12\x12\n" +
-	"\x04mode\x18\x06 \x01(\tR\x04mode\"\xb0\x01\n" +
+	"\x04mode\x18\x06 \x01(\tR\x04mode\"\xc4\x01\n" +
 	"\fShowResponse\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x12\x1d\n" +
 	"\n" +
@@ -2556,7 +2567,8 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"error_code\x18\x03 \x01(\tR\terrorCode\x12\x1d\n" +
 	"\n" +
 	"error_text\x18\x04 \x01(\tR\terrorText\x123\n" +
-	"\bproblems\x18\x05 \x03(\v2\x17.tasksurface.v1.ProblemR\bproblems\"P\n" +
+	"\bproblems\x18\x05 \x03(\v2\x17.tasksurface.v1.ProblemR\bproblems\x12\x12\n" +
+	"\x04text\x18\x06 \x01(\tR\x04text\"P\n" +
 	"\x10GetActiveRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +

@@ -1,0 +1,11 @@
+// Package refhost is a reference Task Surface host in Go: an in-memory
+// session log with the event shapes DeepSeek Harness writes, a queue with
+// claim, commit and discard, a real veto on queue actions the plugin
+// declares it refuses, and a scripted agent. Tests and examples use it to
+// drive the real plugin binary through the SDK exactly as a harness would;
+// a Go harness author can read it as the smallest complete host.
+//
+// The host hard-codes nothing of Task Surface: the tool name, the
+// projection, the command and the queue hooks come from the plugin's
+// Describe, and the projection is folded by the plugin's Fold.
+package refhost
