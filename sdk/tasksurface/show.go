@@ -46,4 +46,7 @@ type ShowResponse struct {
 	// Text is the model-facing text of a successful call, a pure function
 	// of Value.
 	Text string
+	// Meta is the presentation metadata the host persists on the tool
+	// result, a pure function of Value.
+	Meta json.RawMessage
 }

@@ -26,5 +26,6 @@ func ShowResponse(in *tsproto1.ShowResponse) *tasksurface.ShowResponse {
 		ErrorText: in.GetErrorText(),
 		Problems:  Problems(in.GetProblems()),
 		Text:      in.GetText(),
+		Meta:      raw(in.GetMetaJson()),
 	}
 }

@@ -26,5 +26,6 @@ func ShowResponse(in *tasksurface.ShowResponse) *tsproto1.ShowResponse {
 		ErrorText: validUTF8(in.ErrorText),
 		Problems:  Problems(in.Problems),
 		Text:      validUTF8(in.Text),
+		MetaJson:  in.Meta,
 	}
 }

@@ -818,7 +818,11 @@ type ShowResponse struct {
 	// text is the model-facing text of a successful call. It is a pure
 	// function of the canonical value, so a host may cache it by surface id
 	// for a synchronous render.
-	Text          string `protobuf:"bytes,6,opt,name=text,proto3" json:"text,omitempty"`
+	Text string `protobuf:"bytes,6,opt,name=text,proto3" json:"text,omitempty"`
+	// meta_json is the presentation metadata to persist on the tool result
+	// ({kind: "dsh/task-surface", version, surfaceId, model, markdown}); a
+	// pure function of the canonical value.
+	MetaJson      []byte `protobuf:"bytes,7,opt,name=meta_json,json=metaJson,proto3" json:"meta_json,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -893,6 +897,13 @@ func (x *ShowResponse) GetText() string {
 		return x.Text
 	}
 	return ""
+}
+
+func (x *ShowResponse) GetMetaJson() []byte {
+	if x != nil {
+		return x.MetaJson
+	}
+	return nil
 }
 
 type GetActiveRequest struct {
@@ -1390,7 +1401,11 @@ type QueueEvent struct {
 	// event_seq is the log sequence of a committed message.
 	EventSeq int64 `protobuf:"varint,5,opt,name=event_seq,json=eventSeq,proto3" json:"event_seq,omitempty"`
 	// text is the message's current text, for "edited".
-	Text          string `protobuf:"bytes,6,opt,name=text,proto3" json:"text,omitempty"`
+	Text string `protobuf:"bytes,6,opt,name=text,proto3" json:"text,omitempty"`
+	// meta_json is the presentation metadata to persist on the tool result
+	// ({kind: "dsh/task-surface", version, surfaceId, model, markdown}); a
+	// pure function of the canonical value.
+	MetaJson      []byte `protobuf:"bytes,7,opt,name=meta_json,json=metaJson,proto3" json:"meta_json,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1465,6 +1480,13 @@ func (x *QueueEvent) GetText() string {
 		return x.Text
 	}
 	return ""
+}
+
+func (x *QueueEvent) GetMetaJson() []byte {
+	if x != nil {
+		return x.MetaJson
+	}
+	return nil
 }
 
 type QueueEventResponse struct {
@@ -2558,7 +2580,7 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"\x0eparent_call_id\x18\x03 \x01(\tR\fparentCallId\x12%\n" +
 	"\x0earguments_json\x18\x04 \x01(\fR\rargumentsJson\x12'\n" +
 	"\x0fprojection_json\x18\x05 \x01(\fR\x0eprojectionJson\x12\x12\n" +
-	"\x04mode\x18\x06 \x01(\tR\x04mode\"\xc4\x01\n" +
+	"\x04mode\x18\x06 \x01(\tR\x04mode\"\xe1\x01\n" +
 	"\fShowResponse\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x12\x1d\n" +
 	"\n" +
@@ -2568,7 +2590,8 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"\n" +
 	"error_text\x18\x04 \x01(\tR\terrorText\x123\n" +
 	"\bproblems\x18\x05 \x03(\v2\x17.tasksurface.v1.ProblemR\bproblems\x12\x12\n" +
-	"\x04text\x18\x06 \x01(\tR\x04text\"P\n" +
+	"\x04text\x18\x06 \x01(\tR\x04text\x12\x1b\n" +
+	"\tmeta_json\x18\a \x01(\fR\bmetaJson\"P\n" +
 	"\x10GetActiveRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +
@@ -2614,7 +2637,7 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"\x0fDismissResponse\x12\x1c\n" +
 	"\tdismissed\x18\x01 \x01(\bR\tdismissed\x12\x1b\n" +
 	"\tevent_seq\x18\x02 \x01(\x03R\beventSeq\x12\x16\n" +
-	"\x06reason\x18\x03 \x01(\tR\x06reason\"\xb0\x01\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"\xcd\x01\n" +
 	"\n" +
 	"QueueEvent\x12\x1d\n" +
 	"\n" +
@@ -2625,7 +2648,8 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"\vsource_json\x18\x04 \x01(\fR\n" +
 	"sourceJson\x12\x1b\n" +
 	"\tevent_seq\x18\x05 \x01(\x03R\beventSeq\x12\x12\n" +
-	"\x04text\x18\x06 \x01(\tR\x04text\"Q\n" +
+	"\x04text\x18\x06 \x01(\tR\x04text\x12\x1b\n" +
+	"\tmeta_json\x18\a \x01(\fR\bmetaJson\"Q\n" +
 	"\x12QueueEventResponse\x12\x18\n" +
 	"\atracked\x18\x01 \x01(\bR\atracked\x12!\n" +
 	"\frestore_text\x18\x02 \x01(\tR\vrestoreText\"\x8b\x01\n" +

@@ -1,0 +1,157 @@
+package refhost
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Host is the reference host. It implements tasksurface.Host, so the SDK
+// serves it to the plugin, and it drives the plugin through Attach.
+type Host struct {
+	logger hclog.Logger
+
+	mu       sync.Mutex
+	plugin   tasksurface.Server
+	desc     *tasksurface.Description
+	sessions map[string]*session
+	ids      int
+}
+
+var _ tasksurface.Host = (*Host)(nil)
+
+// New returns an empty host.
+func New(logger hclog.Logger) *Host {
+	if logger == nil {
+		logger = hclog.NewNullLogger()
+	}
+	return &Host{logger: logger, sessions: map[string]*session{}}
+}
+
+// Attach gives the host the plugin to call and what it declared. It may be
+// called again after a restart.
+func (h *Host) Attach(p tasksurface.Server, d *tasksurface.Description) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.plugin, h.desc = p, d
+}
+
+func (h *Host) attached() (tasksurface.Server, *tasksurface.Description, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.plugin == nil || h.desc == nil {
+		return nil, nil, errors.New("refhost: no plugin attached")
+	}
+	return h.plugin, h.desc, nil
+}
+
+// NewSession creates a session and returns its id.
+func (h *Host) NewSession() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.ids++
+	id := fmt.Sprintf("session-%d", h.ids)
+	h.sessions[id] = newSession(id)
+	return id
+}
+
+func (h *Host) session(id string) (*session, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s, ok := h.sessions[id]
+	if !ok {
+		return nil, fmt.Errorf("refhost: no session %q", id)
+	}
+	return s, nil
+}
+
+// Events returns a copy of a session's log.
+func (h *Host) Events(sessionID string) []Event {
+	s, err := h.session(sessionID)
+	if err != nil {
+		return nil
+	}
+	return s.snapshot()
+}
+
+// View folds the session's log through the plugin and returns the
+// projection view. Events already folded are not folded again.
+func (h *Host) View(ctx context.Context, sessionID string) (json.RawMessage, error) {
+	s, err := h.session(sessionID)
+	if err != nil {
+		return nil, err
+	}
+	p, _, err := h.attached()
+	if err != nil {
+		return nil, err
+	}
+	return s.view(ctx, p)
+}
+
+// ReadToolResult returns a tool result's metadata by call id.
+func (h *Host) ReadToolResult(_ context.Context, req *tasksurface.ReadToolResultRequest) (*tasksurface.ReadToolResultResponse, error) {
+	s, err := h.session(req.SessionID)
+	if err != nil {
+		return &tasksurface.ReadToolResultResponse{}, nil
+	}
+	return s.toolResult(req.CallID), nil
+}
+
+// ReadProjection returns the session's projection view.
+func (h *Host) ReadProjection(ctx context.Context, req *tasksurface.ReadProjectionRequest) (*tasksurface.ReadProjectionResponse, error) {
+	if _, err := h.session(req.SessionID); err != nil {
+		return &tasksurface.ReadProjectionResponse{}, nil
+	}
+	view, err := h.View(ctx, req.SessionID)
+	if err != nil {
+		return nil, err
+	}
+	return &tasksurface.ReadProjectionResponse{Found: true, View: view}, nil
+}
+
+// AdmitUserMessage queues a user message for the next turn, once per
+// message id: a message already queued, claimed or committed is not queued
+// again.
+func (h *Host) AdmitUserMessage(_ context.Context, req *tasksurface.AdmitUserMessageRequest) (*tasksurface.AdmitUserMessageResponse, error) {
+	s, err := h.session(req.SessionID)
+	if err != nil {
+		return &tasksurface.AdmitUserMessageResponse{Reason: "no such session"}, nil
+	}
+	dup := s.admit(textMessage(req.MessageID, req.Text, req.Source))
+	return &tasksurface.AdmitUserMessageResponse{Admitted: true, MessageID: req.MessageID, Duplicate: dup}, nil
+}
+
+// RecordDismissal writes the dismissal as the command record DeepSeek
+// Harness writes for a slash command: command/run, then command/done.
+func (h *Host) RecordDismissal(_ context.Context, req *tasksurface.RecordDismissalRequest) (*tasksurface.RecordDismissalResponse, error) {
+	s, err := h.session(req.SessionID)
+	if err != nil {
+		return &tasksurface.RecordDismissalResponse{Reason: "no such session"}, nil
+	}
+	_, desc, err := h.attached()
+	if err != nil {
+		return nil, err
+	}
+	seq := s.command(desc.Command.Name, "dismiss "+req.SurfaceID+" "+req.DismissalID)
+	return &tasksurface.RecordDismissalResponse{Recorded: true, EventSeq: seq}, nil
+}
+
+// ListInFlight lists the session's queued and claimed messages that carry
+// the plugin's source key.
+func (h *Host) ListInFlight(_ context.Context, req *tasksurface.ListInFlightRequest) (*tasksurface.ListInFlightResponse, error) {
+	s, err := h.session(req.SessionID)
+	if err != nil {
+		return &tasksurface.ListInFlightResponse{}, nil
+	}
+	_, desc, err := h.attached()
+	if err != nil {
+		return nil, err
+	}
+	return &tasksurface.ListInFlightResponse{Messages: s.inFlight(desc.QueueHooks.SourceKey)}, nil
+}
