@@ -16,8 +16,8 @@ type session struct {
 
 	mu      sync.Mutex
 	events  []Event
-	queue   []Message        // next-turn items, oldest first
-	claimed *Message         // the item the agent took for its turn
+	queue   []Message         // next-turn items, oldest first
+	claimed *Message          // the item the agent took for its turn
 	status  map[string]string // message id -> queued, claiming, committed
 	inputs  [][]string        // per turn: the user texts the model received
 	calls   int
