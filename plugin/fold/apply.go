@@ -1,0 +1,257 @@
+package fold
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/dsh-community/task-surface/plugin/wire"
+)
+
+// Apply folds one event into the state and returns the new state. It never
+// modifies s: a changed state gets fresh slices, an unchanged one is
+// returned as it came. Events it does not understand leave the state
+// unchanged; see the package documentation for the rules.
+func Apply(s State, ev Event) State {
+	if ev.Seq < 0 || ev.Seq > maxSafeInteger {
+		return s
+	}
+	switch ev.Type {
+	case wire.EventToolCall:
+		return applyToolCall(s, ev)
+	case wire.EventToolResult:
+		return applyToolResult(s, ev)
+	case wire.EventUserMessage:
+		return applyUserMessage(s, ev)
+	case wire.EventCommandRun:
+		return applyCommandRun(s, ev)
+	case wire.EventCommandDone:
+		return applyCommandDone(s, ev)
+	}
+	return s
+}
+
+// applyToolCall remembers a show_task_surface call until its result.
+func applyToolCall(s State, ev Event) State {
+	d, ok := object(ev.Data)
+	if !ok {
+		return s
+	}
+	if name, ok := str(d["name"]); !ok || name != wire.ToolName {
+		return s
+	}
+	callID, ok := nonEmpty(d["callId"])
+	if !ok || slices.Contains(s.Calls, callID) {
+		return s
+	}
+	s.Calls = appendBounded(s.Calls, callID, MaxCalls)
+	return s
+}
+
+// applyToolResult settles a remembered call and opens its surface when the
+// result succeeded and carries valid presentation metadata.
+func applyToolResult(s State, ev Event) State {
+	d, ok := object(ev.Data)
+	if !ok {
+		return s
+	}
+	msg, ok := object(d["message"])
+	if !ok {
+		return s
+	}
+	src, ok := object(msg["source"])
+	if !ok {
+		return s
+	}
+	callID, ok := nonEmpty(src["callId"])
+	if !ok {
+		return s
+	}
+	i := slices.Index(s.Calls, callID)
+	if i < 0 {
+		return s
+	}
+	s.Calls = slices.Concat(s.Calls[:i], s.Calls[i+1:])
+	surfaceID, ok := openedSurface(d, msg)
+	if !ok {
+		return s
+	}
+	if s.Active != nil {
+		s.Outcomes = appendBounded(s.Outcomes, Outcome{
+			CallID: s.Active.CallID, SurfaceID: s.Active.SurfaceID, Outcome: OutcomeReplaced, Seq: ev.Seq,
+		}, MaxOutcomes)
+	}
+	s.Active = &Occurrence{CallID: callID, SurfaceID: surfaceID}
+	return s
+}
+
+// openedSurface returns the surface a tool result opens: the result is not
+// an error and its meta is valid Task Surface presentation metadata.
+func openedSurface(d, msg map[string]json.RawMessage) (string, bool) {
+	if !absent(d, "error") {
+		return "", false
+	}
+	content, ok := array(msg["content"])
+	if !ok {
+		return "", false
+	}
+	for _, c := range content {
+		if b, ok := object(c); ok && isTrue(b["isError"]) {
+			return "", false
+		}
+	}
+	meta, ok := object(d["meta"])
+	if !ok {
+		return "", false
+	}
+	if kind, ok := str(meta["kind"]); !ok || kind != wire.MetaKind {
+		return "", false
+	}
+	if v, ok := number(meta["version"]); !ok || v != wire.MetaVersion {
+		return "", false
+	}
+	surfaceID, ok := str(meta["surfaceId"])
+	if !ok || !wire.ValidID(surfaceID) {
+		return "", false
+	}
+	if _, ok := object(meta["model"]); !ok {
+		return "", false
+	}
+	return surfaceID, true
+}
+
+// applyUserMessage closes the active surface on a correlated submission
+// (submitted) or an ordinary user message (bypassed).
+func applyUserMessage(s State, ev Event) State {
+	if s.Active == nil {
+		return s
+	}
+	d, ok := object(ev.Data)
+	if !ok {
+		return s
+	}
+	src, ok := object(d["source"])
+	if !ok {
+		return s
+	}
+	if kind, ok := str(src["kind"]); !ok || kind != "user" {
+		return s
+	}
+	messageID, _ := str(d["id"])
+	if absent(src, wire.SourceKey) {
+		return closeActive(s, Outcome{Outcome: OutcomeBypassed, Seq: ev.Seq, MessageID: messageID})
+	}
+	c, ok := object(src[wire.SourceKey])
+	if !ok {
+		return s
+	}
+	if v, ok := number(c["version"]); !ok || v != wire.SourceVersion {
+		return s
+	}
+	submissionID, ok := str(c["submissionId"])
+	if !ok || !wire.ValidID(submissionID) {
+		return s
+	}
+	callID, ok := str(c["callId"])
+	if !ok || callID != s.Active.CallID {
+		return s
+	}
+	surfaceID, ok := str(c["surfaceId"])
+	if !ok || surfaceID != s.Active.SurfaceID {
+		return s
+	}
+	var values json.RawMessage
+	if !absent(c, "values") {
+		if _, ok := object(c["values"]); !ok {
+			return s
+		}
+		values = c["values"]
+	}
+	return closeActive(s, Outcome{
+		Outcome: OutcomeSubmitted, Seq: ev.Seq, MessageID: messageID, SubmissionID: submissionID, Values: values,
+	})
+}
+
+// applyCommandRun remembers a dismissal command run until its done event.
+func applyCommandRun(s State, ev Event) State {
+	d, ok := object(ev.Data)
+	if !ok {
+		return s
+	}
+	if name, ok := str(d["name"]); !ok || name != wire.CommandName {
+		return s
+	}
+	commandID, ok := nonEmpty(d["commandId"])
+	if !ok {
+		return s
+	}
+	args, ok := str(d["args"])
+	if !ok {
+		return s
+	}
+	surfaceID, dismissalID, ok := parseDismiss(args)
+	if !ok {
+		return s
+	}
+	if slices.ContainsFunc(s.Dismissals, func(p PendingDismissal) bool { return p.CommandID == commandID }) {
+		return s
+	}
+	s.Dismissals = appendBounded(s.Dismissals, PendingDismissal{
+		CommandID: commandID, SurfaceID: surfaceID, DismissalID: dismissalID,
+	}, MaxDismissals)
+	return s
+}
+
+// applyCommandDone settles a dismissal run and, when it succeeded, closes
+// the active surface it names.
+func applyCommandDone(s State, ev Event) State {
+	d, ok := object(ev.Data)
+	if !ok {
+		return s
+	}
+	commandID, ok := nonEmpty(d["commandId"])
+	if !ok {
+		return s
+	}
+	kind, ok := str(d["kind"])
+	if !ok {
+		return s
+	}
+	i := slices.IndexFunc(s.Dismissals, func(p PendingDismissal) bool { return p.CommandID == commandID })
+	if i < 0 {
+		return s
+	}
+	run := s.Dismissals[i]
+	s.Dismissals = slices.Concat(s.Dismissals[:i], s.Dismissals[i+1:])
+	if kind != "success" || s.Active == nil || (run.SurfaceID != "" && run.SurfaceID != s.Active.SurfaceID) {
+		return s
+	}
+	return closeActive(s, Outcome{Outcome: OutcomeDismissed, Seq: ev.Seq, DismissalID: run.DismissalID})
+}
+
+// closeActive closes the active surface with the given outcome.
+func closeActive(s State, o Outcome) State {
+	o.CallID, o.SurfaceID = s.Active.CallID, s.Active.SurfaceID
+	s.Active = nil
+	s.Outcomes = appendBounded(s.Outcomes, o, MaxOutcomes)
+	return s
+}
+
+// parseDismiss reads dismissal command arguments. It answers the bare verb
+// itself, so it never depends on how wire.ParseDismissArgs treats it.
+func parseDismiss(args string) (surfaceID, dismissalID string, ok bool) {
+	if parts := strings.Fields(args); len(parts) == 1 {
+		return "", "", parts[0] == wire.CommandDismiss
+	}
+	return wire.ParseDismissArgs(args)
+}
+
+// appendBounded returns a fresh slice holding list and v, keeping only the
+// last max elements. It never writes into list's backing array.
+func appendBounded[T any](list []T, v T, max int) []T {
+	if len(list) >= max {
+		list = list[len(list)-max+1:]
+	}
+	out := make([]T, 0, len(list)+1)
+	return append(append(out, list...), v)
+}

@@ -1,0 +1,134 @@
+package fold
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Bounds of the state. They keep the projection small no matter how long the
+// session grows.
+const (
+	// MaxCalls bounds the show_task_surface calls awaiting their result.
+	MaxCalls = 16
+	// MaxDismissals bounds the dismissal command runs awaiting their done
+	// event.
+	MaxDismissals = 16
+	// MaxOutcomes bounds the closed surfaces remembered.
+	MaxOutcomes = 16
+)
+
+// Outcomes of a closed surface.
+const (
+	// OutcomeSubmitted means a correlated user message answered the surface.
+	OutcomeSubmitted = "submitted"
+	// OutcomeDismissed means a dismissal command closed the surface.
+	OutcomeDismissed = "dismissed"
+	// OutcomeBypassed means an ordinary user message superseded the surface.
+	OutcomeBypassed = "bypassed"
+	// OutcomeReplaced means another surface opened while this one was open.
+	OutcomeReplaced = "replaced"
+)
+
+// Occurrence identifies one opened surface: the call that opened it and the
+// surface id it minted.
+type Occurrence struct {
+	// CallID is the show_task_surface call.
+	CallID string `json:"callId"`
+	// SurfaceID is the surface.
+	SurfaceID string `json:"surfaceId"`
+}
+
+// PendingDismissal is a dismissal command run whose command/done has not
+// been folded yet.
+type PendingDismissal struct {
+	// CommandID is the command run.
+	CommandID string `json:"commandId"`
+	// SurfaceID is the surface the run names, or "" for the open one.
+	SurfaceID string `json:"surfaceId"`
+	// DismissalID is the client's dismissal id, when the run names one.
+	DismissalID string `json:"dismissalId,omitempty"`
+}
+
+// Outcome records how a surface closed.
+type Outcome struct {
+	// CallID is the show_task_surface call that opened the surface.
+	CallID string `json:"callId"`
+	// SurfaceID is the surface.
+	SurfaceID string `json:"surfaceId"`
+	// Outcome is one of the Outcome* values.
+	Outcome string `json:"outcome"`
+	// Seq is the log sequence of the event that closed the surface.
+	Seq int64 `json:"seq"`
+	// MessageID is the closing user message's id (submitted, bypassed).
+	MessageID string `json:"messageId,omitempty"`
+	// SubmissionID is the submission's id (submitted).
+	SubmissionID string `json:"submissionId,omitempty"`
+	// DismissalID is the dismissal's id, when the command named one
+	// (dismissed).
+	DismissalID string `json:"dismissalId,omitempty"`
+	// Values are the submitted values, a JSON object (submitted).
+	Values json.RawMessage `json:"values,omitempty"`
+}
+
+// State is the projection state. The zero State is not valid; start from
+// Init. Apply never modifies a State it is given, so States may share
+// backing arrays.
+type State struct {
+	// Active is the open surface, or nil.
+	Active *Occurrence `json:"active"`
+	// Calls are show_task_surface call ids awaiting their result, oldest
+	// first.
+	Calls []string `json:"calls"`
+	// Dismissals are dismissal command runs awaiting their done event,
+	// oldest first.
+	Dismissals []PendingDismissal `json:"dismissals"`
+	// Outcomes are the last closed surfaces, oldest first.
+	Outcomes []Outcome `json:"outcomes"`
+}
+
+// Init returns the state of an empty log.
+func Init() State {
+	return State{Calls: []string{}, Dismissals: []PendingDismissal{}, Outcomes: []Outcome{}}
+}
+
+// MarshalJSON writes the state with empty lists as [] rather than null, the
+// same bytes the JavaScript twin's structuredClone-able state serialises to.
+func (s State) MarshalJSON() ([]byte, error) {
+	type plain State
+	p := plain(s)
+	if p.Calls == nil {
+		p.Calls = []string{}
+	}
+	if p.Dismissals == nil {
+		p.Dismissals = []PendingDismissal{}
+	}
+	if p.Outcomes == nil {
+		p.Outcomes = []Outcome{}
+	}
+	return json.Marshal(p)
+}
+
+// UnmarshalJSON reads a state written by MarshalJSON or by the JavaScript
+// twin. Unknown keys are an error, so a state of another shape is never
+// half-read.
+func (s *State) UnmarshalJSON(b []byte) error {
+	type plain State
+	var p plain
+	if err := decodeStrict(b, &p); err != nil {
+		return fmt.Errorf("fold state: %w", err)
+	}
+	if p.Active != nil && (p.Active.CallID == "" || p.Active.SurfaceID == "") {
+		return fmt.Errorf("fold state: active surface without call id or surface id")
+	}
+	*s = State(p)
+	if s.Calls == nil {
+		s.Calls = []string{}
+	}
+	if s.Dismissals == nil {
+		s.Dismissals = []PendingDismissal{}
+	}
+	if s.Outcomes == nil {
+		s.Outcomes = []Outcome{}
+	}
+	return nil
+}
