@@ -1,0 +1,54 @@
+# Task Surface: one entry point for building, demoing, testing and measuring.
+# The README's two commands are `make demo` and `make test`.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+GO ?= go
+BIN := bin
+PLUGIN := $(BIN)/task-surface-plugin
+SURFACE ?= examples/surfaces/compare-options.json
+FUZZTIME ?= 20s
+
+.PHONY: all build demo test test-go test-generated test-node fuzz bench generate clean
+
+all: build
+
+## build: the plugin binary for this machine, with its SHA-256 beside it
+build:
+	@mkdir -p $(BIN)
+	CGO_ENABLED=0 $(GO) build -trimpath -o $(PLUGIN) ./plugin/cmd/task-surface-plugin
+	sha256sum $(PLUGIN) | cut -d' ' -f1 > $(PLUGIN).sha256
+
+## demo: the Go harness example: launch the plugin, open SURFACE, submit it
+demo: build
+	$(GO) run ./examples/go-harness -plugin $(PLUGIN) -sha256 "$$(cat $(PLUGIN).sha256)" -surface $(SURFACE)
+
+## test: every test: generated code current, Go (unit, conformance, integration), Node
+test: test-generated test-go test-node
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+## test-generated: the committed generated code is what the pinned generators produce
+test-generated:
+	./tools/protogen.sh
+	git diff --exit-code -- sdk/internal/tsproto1 || { echo "generated code is stale: run make generate and commit"; exit 1; }
+
+test-node:
+	node --test host-shim/test/
+
+## fuzz: each fuzz target for FUZZTIME
+fuzz:
+	./tools/fuzz.sh $(FUZZTIME)
+
+## bench: every benchmark, with ratios against references measured in the same run
+bench: build
+	./tools/bench.sh
+
+## generate: regenerate the Go code of the wire contract
+generate:
+	./tools/protogen.sh
+
+clean:
+	rm -rf $(BIN)

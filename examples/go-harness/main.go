@@ -1,0 +1,176 @@
+// Command go-harness is the SDK quick start: a tiny Go harness that
+// launches the real Task Surface plugin binary through the SDK (digest
+// checked, AutoMTLS, restarted if it crashes), opens a surface from a model
+// file on the reference host, submits values for it, and prints what the
+// model receives at each step.
+//
+//	go run ./examples/go-harness -plugin bin/task-surface-plugin \
+//	    -sha256 "$(cat bin/task-surface-plugin.sha256)" \
+//	    -surface examples/surfaces/release-gate.json
+//
+// Without -values it answers every field with a plausible value.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/dsh-community/task-surface/sdk/refhost"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+	"github.com/dsh-community/task-surface/sdk/tshost"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "go-harness:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("go-harness", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	pluginPath := fs.String("plugin", "bin/task-surface-plugin", "the plugin binary")
+	digest := fs.String("sha256", "", "the binary's expected SHA-256 (hex); a harness takes it from its install manifest")
+	surface := fs.String("surface", "examples/surfaces/compare-options.json", "a Task Surface model")
+	values := fs.String("values", "", "the submitted values as JSON; plausible answers when empty")
+	logLevel := fs.String("log-level", "warn", "host log level (the plugin's logs are forwarded into it)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *digest == "" {
+		return errors.New("-sha256 is required: the SDK launches a plugin only with the digest it expects")
+	}
+	model, err := os.ReadFile(*surface)
+	if err != nil {
+		return err
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	logger := hclog.New(&hclog.LoggerOptions{Name: "go-harness", Level: hclog.LevelFromString(*logLevel), Output: stderr})
+
+	// 1. Launch the plugin under supervision and attach it to the host.
+	host := refhost.New(logger)
+	sup, err := tshost.Supervise(ctx, tshost.Config{
+		Path: *pluginPath, SHA256: *digest, Logger: logger, Host: host, HostName: "go-harness",
+	}, tshost.SuperviseOptions{})
+	if err != nil {
+		return err
+	}
+	defer sup.Close(context.Background())
+	desc := sup.Current().Description()
+	host.Attach(sup, desc)
+	fmt.Fprintf(stdout, "plugin %s (contract %s) declares the tool %q, the projection %q and the command /%s\n\n",
+		desc.PluginVersion, desc.APIVersion, desc.Tool.Name, desc.Projection.Key, desc.Command.Name)
+
+	// 2. The scripted agent calls the tool with the model.
+	session := host.NewSession()
+	toolArgs, err := json.Marshal(map[string]json.RawMessage{"model": model})
+	if err != nil {
+		return err
+	}
+	res, err := host.CallTool(ctx, session, toolArgs, refhost.CallOptions{})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "== tool result the model reads (ok=%v) ==\n%s\n\n", res.OK, res.Text)
+	if !res.OK {
+		return fmt.Errorf("the surface did not open (%s)", res.ErrorCode)
+	}
+
+	// 3. The client reads the open surface, as the Dock does.
+	active, err := sup.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
+	if err != nil {
+		return err
+	}
+	if !active.Active {
+		return fmt.Errorf("no open surface: %s", active.Reason)
+	}
+	answer := json.RawMessage(*values)
+	if len(answer) == 0 {
+		if answer, err = plausibleValues(active.Model); err != nil {
+			return err
+		}
+	}
+
+	// 4. The user submits; the host queues one user message.
+	sub, err := sup.Submit(ctx, &tasksurface.SubmitRequest{
+		SessionID: session, SurfaceID: active.SurfaceID, SubmissionID: "demo-1", Values: answer,
+	})
+	if err != nil {
+		return err
+	}
+	if !sub.Accepted {
+		for _, p := range sub.Problems {
+			fmt.Fprintln(stdout, "  problem:", p)
+		}
+		return fmt.Errorf("submission refused: %s", sub.Reason)
+	}
+	fmt.Fprintf(stdout, "== submitted %s as message %s (phase %s) ==\n\n", answer, sub.MessageID, sub.Phase)
+
+	// 5. The agent claims and commits it: the next turn starts.
+	if _, err := host.Step(ctx, session); err != nil {
+		return err
+	}
+	inputs := host.ModelInputs(session)
+	fmt.Fprintf(stdout, "== the next turn's user message, as the model receives it ==\n%s\n\n", strings.Join(inputs[len(inputs)-1], "\n"))
+
+	view, err := host.View(ctx, session)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "== projection after the turn ==\n%s\n", view)
+	return nil
+}
+
+// plausibleValues answers every field of a normalised model.
+func plausibleValues(model json.RawMessage) (json.RawMessage, error) {
+	var m struct {
+		Fields []struct {
+			Kind    string          `json:"kind"`
+			ID      string          `json:"id"`
+			Label   string          `json:"label"`
+			Initial json.RawMessage `json:"initial"`
+			Options []struct {
+				ID string `json:"id"`
+			} `json:"options"`
+		} `json:"fields"`
+	}
+	if err := json.Unmarshal(model, &m); err != nil {
+		return nil, err
+	}
+	out := map[string]any{}
+	for _, f := range m.Fields {
+		ids := make([]string, len(f.Options))
+		for i, o := range f.Options {
+			ids[i] = o.ID
+		}
+		switch f.Kind {
+		case "text":
+			out[f.ID] = "An answer to: " + f.Label
+		case "choice":
+			out[f.ID] = ids[len(ids)-1]
+		case "multi-choice":
+			out[f.ID] = ids[:(len(ids)+1)/2]
+		case "toggle":
+			out[f.ID] = true
+		case "order":
+			rev := make([]string, len(ids))
+			for i, id := range ids {
+				rev[len(ids)-1-i] = id
+			}
+			out[f.ID] = rev
+		}
+	}
+	return json.Marshal(out)
+}
