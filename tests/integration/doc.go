@@ -1,0 +1,5 @@
+// Package integration tests the real plugin binary over a real socket: each
+// test builds nothing itself but launches the binary that TestMain built,
+// through the SDK's host side (digest check, AutoMTLS, broker), against the
+// reference host, and walks what a user does.
+package integration
