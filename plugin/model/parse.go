@@ -53,7 +53,8 @@ func ParseArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 	}
 	var out problems
 	for _, p := range ps.list {
-		if ptr, inside := intoModel(p.Pointer); inside {
+		// A problem at "/model" itself is about the key, not the model.
+		if ptr, inside := intoModel(p.Pointer); inside && p.Pointer != argumentsRoot {
 			p.Pointer = ptr
 		} else {
 			p = tasksurface.Problem{Code: CodeInvalidArguments, Pointer: "", Message: "in the arguments outside the model, " + p.Message}

@@ -154,13 +154,7 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		}
 	case "type":
 		want := typeNames(kwValue)
-		msg := fmt.Sprintf("%s must be %s, not %s", subject, want, jsonTypeName(inst))
-		if inst == nil {
-			msg += "; omit an optional key instead of sending null"
-		} else if _, isStr := inst.(string); isStr && strings.Contains(want, "number") {
-			msg += "; write the number without quotes"
-		}
-		m.ps.add(CodeWrongType, ptr, "%s.", msg)
+		m.ps.add(CodeWrongType, ptr, "%s must be %s, not %s%s.", subject, want, jsonTypeName(inst), typeHint(inst))
 	case "const":
 		want, _ := json.Marshal(kwValue)
 		if ptr == "/version" {
@@ -173,6 +167,10 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		}
 		m.ps.add(CodeInvalidValue, ptr, "%s must be %s.", subject, want)
 	case "enum":
+		if !sameTypeAsAny(inst, kwValue) {
+			m.ps.add(CodeWrongType, ptr, "%s must be one of %s, not %s%s.", subject, enumList(kwValue), jsonTypeName(inst), typeHint(inst))
+			return
+		}
 		m.ps.add(CodeInvalidValue, ptr, "%s must be one of %s, not %s.", subject, enumList(kwValue), shortJSON(inst))
 	case "pattern":
 		s, _ := inst.(string)
@@ -190,6 +188,35 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 	default:
 		m.ps.add(CodeInvalidValue, ptr, "%s is not valid: %s.", subject, ve.Message)
 	}
+}
+
+// typeHint adds advice for the two common type slips: null for an absent
+// key, and a number or boolean written as a string.
+func typeHint(inst any) string {
+	switch v := inst.(type) {
+	case nil:
+		return "; give a value, or leave the key out if it is optional"
+	case string:
+		var probe any
+		if json.Unmarshal([]byte(v), &probe) == nil && probe != nil {
+			if _, isStr := probe.(string); !isStr {
+				return "; write the value without quotes"
+			}
+		}
+	}
+	return ""
+}
+
+// sameTypeAsAny reports whether inst has the JSON type of at least one
+// enum value.
+func sameTypeAsAny(inst any, enum any) bool {
+	vals, _ := enum.([]any)
+	for _, v := range vals {
+		if jsonTypeName(v) == jsonTypeName(inst) {
+			return true
+		}
+	}
+	return false
 }
 
 // hint describes the value a missing key wants, for a message.
