@@ -24,6 +24,7 @@ import (
 type Plugin struct {
 	tasksurface.Server
 
+	echo    func(context.Context, []byte) ([]byte, error)
 	client  *plugin.Client
 	desc    *tasksurface.Description
 	config  *tasksurface.ConfigureResponse
@@ -104,6 +105,9 @@ func (p *Plugin) start(ctx context.Context, cfg Config) error {
 		return fmt.Errorf("tshost: dispensed %T, not a tasksurface.Server", raw)
 	}
 	p.Server = server
+	if c, ok := raw.(*transport.Client); ok {
+		p.echo = c.Echo
+	}
 	desc, err := server.Describe(ctx)
 	if err != nil {
 		return fmt.Errorf("tshost: describe: %w", err)
@@ -144,6 +148,12 @@ func (p *Plugin) kill() {
 		_ = os.RemoveAll(p.sockDir)
 		close(p.exited)
 	})
+}
+
+// Echo sends payload to the plugin's transport diagnostic and returns what
+// came back; it measures the connection with no domain work.
+func (p *Plugin) Echo(ctx context.Context, payload []byte) ([]byte, error) {
+	return p.echo(ctx, payload)
 }
 
 // Description is what the plugin declared at launch.

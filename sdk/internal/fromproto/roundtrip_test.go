@@ -31,11 +31,15 @@ func TestRoundTrip(t *testing.T) {
 				QueueHooks:    tasksurface.QueueHooksDeclaration{Observe: []string{"claimed"}, Veto: []string{"edit"}, SourceKey: "s"},
 				DefaultLimits: limits, MaxMessageBytes: 7,
 			},
-			trip: func(v any) any { return fromproto.DescribeResponse(toproto.DescribeResponse(v.(*tasksurface.Description))) },
+			trip: func(v any) any {
+				return fromproto.DescribeResponse(toproto.DescribeResponse(v.(*tasksurface.Description)))
+			},
 		},
 		"configure response": {
-			in:   &tasksurface.ConfigureResponse{EffectiveLimits: limits, Problems: problems},
-			trip: func(v any) any { return fromproto.ConfigureResponse(toproto.ConfigureResponse(v.(*tasksurface.ConfigureResponse))) },
+			in: &tasksurface.ConfigureResponse{EffectiveLimits: limits, Problems: problems},
+			trip: func(v any) any {
+				return fromproto.ConfigureResponse(toproto.ConfigureResponse(v.(*tasksurface.ConfigureResponse)))
+			},
 		},
 		"show request": {
 			in:   &tasksurface.ShowRequest{SessionID: "s", CallID: "c", ParentCallID: "p", Arguments: raw, Projection: raw, Mode: "native"},
@@ -46,49 +50,67 @@ func TestRoundTrip(t *testing.T) {
 			trip: func(v any) any { return fromproto.ShowResponse(toproto.ShowResponse(v.(*tasksurface.ShowResponse))) },
 		},
 		"get active request": {
-			in:   &tasksurface.GetActiveRequest{SessionID: "s", SurfaceID: "f"},
-			trip: func(v any) any { return fromproto.GetActiveRequest(toproto.GetActiveRequest(v.(*tasksurface.GetActiveRequest))) },
+			in: &tasksurface.GetActiveRequest{SessionID: "s", SurfaceID: "f"},
+			trip: func(v any) any {
+				return fromproto.GetActiveRequest(toproto.GetActiveRequest(v.(*tasksurface.GetActiveRequest)))
+			},
 		},
 		"get active response with pending": {
 			in: &tasksurface.GetActiveResponse{Active: true, CallID: "c", SurfaceID: "f", Model: raw, Markdown: raw,
 				Pending: &tasksurface.PendingSubmission{SubmissionID: "b", MessageID: "m", Phase: "claiming"}},
-			trip: func(v any) any { return fromproto.GetActiveResponse(toproto.GetActiveResponse(v.(*tasksurface.GetActiveResponse))) },
+			trip: func(v any) any {
+				return fromproto.GetActiveResponse(toproto.GetActiveResponse(v.(*tasksurface.GetActiveResponse)))
+			},
 		},
 		"get active response closed": {
-			in:   &tasksurface.GetActiveResponse{Reason: "not-open"},
-			trip: func(v any) any { return fromproto.GetActiveResponse(toproto.GetActiveResponse(v.(*tasksurface.GetActiveResponse))) },
+			in: &tasksurface.GetActiveResponse{Reason: "not-open"},
+			trip: func(v any) any {
+				return fromproto.GetActiveResponse(toproto.GetActiveResponse(v.(*tasksurface.GetActiveResponse)))
+			},
 		},
 		"submit request": {
 			in:   &tasksurface.SubmitRequest{SessionID: "s", SurfaceID: "f", SubmissionID: "b", Values: raw, Note: "n"},
 			trip: func(v any) any { return fromproto.SubmitRequest(toproto.SubmitRequest(v.(*tasksurface.SubmitRequest))) },
 		},
 		"submit response": {
-			in:   &tasksurface.SubmitResponse{Accepted: false, MessageID: "m", Phase: "queued", Reason: "invalid-submission", Problems: problems},
-			trip: func(v any) any { return fromproto.SubmitResponse(toproto.SubmitResponse(v.(*tasksurface.SubmitResponse))) },
+			in: &tasksurface.SubmitResponse{Accepted: false, MessageID: "m", Phase: "queued", Reason: "invalid-submission", Problems: problems},
+			trip: func(v any) any {
+				return fromproto.SubmitResponse(toproto.SubmitResponse(v.(*tasksurface.SubmitResponse)))
+			},
 		},
 		"dismiss": {
-			in:   &tasksurface.DismissRequest{SessionID: "s", SurfaceID: "f", DismissalID: "d"},
-			trip: func(v any) any { return fromproto.DismissRequest(toproto.DismissRequest(v.(*tasksurface.DismissRequest))) },
+			in: &tasksurface.DismissRequest{SessionID: "s", SurfaceID: "f", DismissalID: "d"},
+			trip: func(v any) any {
+				return fromproto.DismissRequest(toproto.DismissRequest(v.(*tasksurface.DismissRequest)))
+			},
 		},
 		"dismiss response": {
-			in:   &tasksurface.DismissResponse{Dismissed: true, EventSeq: 42, Reason: ""},
-			trip: func(v any) any { return fromproto.DismissResponse(toproto.DismissResponse(v.(*tasksurface.DismissResponse))) },
+			in: &tasksurface.DismissResponse{Dismissed: true, EventSeq: 42, Reason: ""},
+			trip: func(v any) any {
+				return fromproto.DismissResponse(toproto.DismissResponse(v.(*tasksurface.DismissResponse)))
+			},
 		},
 		"queue event": {
 			in:   &tasksurface.QueueEvent{SessionID: "s", Kind: "committed", MessageID: "m", Source: raw, EventSeq: 9, Text: "t"},
 			trip: func(v any) any { return fromproto.QueueEvent(toproto.QueueEvent(v.(*tasksurface.QueueEvent))) },
 		},
 		"queue event response": {
-			in:   &tasksurface.QueueEventResponse{Tracked: true, RestoreText: "r"},
-			trip: func(v any) any { return fromproto.QueueEventResponse(toproto.QueueEventResponse(v.(*tasksurface.QueueEventResponse))) },
+			in: &tasksurface.QueueEventResponse{Tracked: true, RestoreText: "r"},
+			trip: func(v any) any {
+				return fromproto.QueueEventResponse(toproto.QueueEventResponse(v.(*tasksurface.QueueEventResponse)))
+			},
 		},
 		"queue action": {
-			in:   &tasksurface.QueueActionRequest{SessionID: "s", MessageID: "m", Action: "edit", Source: raw},
-			trip: func(v any) any { return fromproto.QueueActionRequest(toproto.QueueActionRequest(v.(*tasksurface.QueueActionRequest))) },
+			in: &tasksurface.QueueActionRequest{SessionID: "s", MessageID: "m", Action: "edit", Source: raw},
+			trip: func(v any) any {
+				return fromproto.QueueActionRequest(toproto.QueueActionRequest(v.(*tasksurface.QueueActionRequest)))
+			},
 		},
 		"queue action response": {
-			in:   &tasksurface.QueueActionResponse{Allowed: false, Reason: "r"},
-			trip: func(v any) any { return fromproto.QueueActionResponse(toproto.QueueActionResponse(v.(*tasksurface.QueueActionResponse))) },
+			in: &tasksurface.QueueActionResponse{Allowed: false, Reason: "r"},
+			trip: func(v any) any {
+				return fromproto.QueueActionResponse(toproto.QueueActionResponse(v.(*tasksurface.QueueActionResponse)))
+			},
 		},
 		"fold": {
 			in:   &tasksurface.FoldRequest{State: raw, Events: []json.RawMessage{raw, raw}},
@@ -99,24 +121,34 @@ func TestRoundTrip(t *testing.T) {
 			trip: func(v any) any { return fromproto.FoldResponse(toproto.FoldResponse(v.(*tasksurface.FoldResponse))) },
 		},
 		"validate": {
-			in:   &tasksurface.ValidateResponse{Valid: false, Problems: problems},
-			trip: func(v any) any { return fromproto.ValidateResponse(toproto.ValidateResponse(v.(*tasksurface.ValidateResponse))) },
+			in: &tasksurface.ValidateResponse{Valid: false, Problems: problems},
+			trip: func(v any) any {
+				return fromproto.ValidateResponse(toproto.ValidateResponse(v.(*tasksurface.ValidateResponse)))
+			},
 		},
 		"read tool result": {
-			in:   &tasksurface.ReadToolResultResponse{Found: true, ToolName: "t", Meta: raw, IsError: true, ParentCallID: "p"},
-			trip: func(v any) any { return fromproto.ReadToolResultResponse(toproto.ReadToolResultResponse(v.(*tasksurface.ReadToolResultResponse))) },
+			in: &tasksurface.ReadToolResultResponse{Found: true, ToolName: "t", Meta: raw, IsError: true, ParentCallID: "p"},
+			trip: func(v any) any {
+				return fromproto.ReadToolResultResponse(toproto.ReadToolResultResponse(v.(*tasksurface.ReadToolResultResponse)))
+			},
 		},
 		"admit": {
-			in:   &tasksurface.AdmitUserMessageRequest{SessionID: "s", MessageID: "m", Text: "t", Source: raw},
-			trip: func(v any) any { return fromproto.AdmitUserMessageRequest(toproto.AdmitUserMessageRequest(v.(*tasksurface.AdmitUserMessageRequest))) },
+			in: &tasksurface.AdmitUserMessageRequest{SessionID: "s", MessageID: "m", Text: "t", Source: raw},
+			trip: func(v any) any {
+				return fromproto.AdmitUserMessageRequest(toproto.AdmitUserMessageRequest(v.(*tasksurface.AdmitUserMessageRequest)))
+			},
 		},
 		"record dismissal": {
-			in:   &tasksurface.RecordDismissalRequest{SessionID: "s", SurfaceID: "f", DismissalID: "d", CallID: "c"},
-			trip: func(v any) any { return fromproto.RecordDismissalRequest(toproto.RecordDismissalRequest(v.(*tasksurface.RecordDismissalRequest))) },
+			in: &tasksurface.RecordDismissalRequest{SessionID: "s", SurfaceID: "f", DismissalID: "d", CallID: "c"},
+			trip: func(v any) any {
+				return fromproto.RecordDismissalRequest(toproto.RecordDismissalRequest(v.(*tasksurface.RecordDismissalRequest)))
+			},
 		},
 		"in flight": {
-			in:   &tasksurface.ListInFlightResponse{Messages: []tasksurface.InFlightMessage{{MessageID: "m", Phase: "queued", Source: raw}}},
-			trip: func(v any) any { return fromproto.ListInFlightResponse(toproto.ListInFlightResponse(v.(*tasksurface.ListInFlightResponse))) },
+			in: &tasksurface.ListInFlightResponse{Messages: []tasksurface.InFlightMessage{{MessageID: "m", Phase: "queued", Source: raw}}},
+			trip: func(v any) any {
+				return fromproto.ListInFlightResponse(toproto.ListInFlightResponse(v.(*tasksurface.ListInFlightResponse)))
+			},
 		},
 	}
 	for name, tc := range tests {

@@ -145,3 +145,13 @@ func (c *Client) Validate(ctx context.Context, req *tasksurface.ValidateRequest)
 	}
 	return fromproto.ValidateResponse(out), nil
 }
+
+// Echo sends payload to the plugin and returns what came back: the
+// transport's round trip with no domain work.
+func (c *Client) Echo(ctx context.Context, payload []byte) ([]byte, error) {
+	out, err := c.rpc.Echo(ctx, &tsproto1.EchoMessage{Payload: payload}, CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return out.GetPayload(), nil
+}

@@ -111,3 +111,9 @@ func (s *server) Validate(ctx context.Context, req *tsproto1.ValidateRequest) (*
 	}
 	return toproto.ValidateResponse(out), nil
 }
+
+// Echo answers the transport diagnostic itself; it never reaches the
+// implementation.
+func (s *server) Echo(_ context.Context, req *tsproto1.EchoMessage) (*tsproto1.EchoMessage, error) {
+	return &tsproto1.EchoMessage{Payload: req.GetPayload()}, nil
+}

@@ -1875,6 +1875,50 @@ func (x *ValidateResponse) GetNormalizedJson() []byte {
 	return nil
 }
 
+type EchoMessage struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Payload       []byte                 `protobuf:"bytes,1,opt,name=payload,proto3" json:"payload,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EchoMessage) Reset() {
+	*x = EchoMessage{}
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EchoMessage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EchoMessage) ProtoMessage() {}
+
+func (x *EchoMessage) ProtoReflect() protoreflect.Message {
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EchoMessage.ProtoReflect.Descriptor instead.
+func (*EchoMessage) Descriptor() ([]byte, []int) {
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *EchoMessage) GetPayload() []byte {
+	if x != nil {
+		return x.Payload
+	}
+	return nil
+}
+
 type ReadToolResultRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	SessionId     string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
@@ -1885,7 +1929,7 @@ type ReadToolResultRequest struct {
 
 func (x *ReadToolResultRequest) Reset() {
 	*x = ReadToolResultRequest{}
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[27]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1897,7 +1941,7 @@ func (x *ReadToolResultRequest) String() string {
 func (*ReadToolResultRequest) ProtoMessage() {}
 
 func (x *ReadToolResultRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[27]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1910,7 +1954,7 @@ func (x *ReadToolResultRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadToolResultRequest.ProtoReflect.Descriptor instead.
 func (*ReadToolResultRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{27}
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ReadToolResultRequest) GetSessionId() string {
@@ -1940,7 +1984,7 @@ type ReadToolResultResponse struct {
 
 func (x *ReadToolResultResponse) Reset() {
 	*x = ReadToolResultResponse{}
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[28]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1952,7 +1996,7 @@ func (x *ReadToolResultResponse) String() string {
 func (*ReadToolResultResponse) ProtoMessage() {}
 
 func (x *ReadToolResultResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[28]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1965,7 +2009,7 @@ func (x *ReadToolResultResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadToolResultResponse.ProtoReflect.Descriptor instead.
 func (*ReadToolResultResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{28}
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ReadToolResultResponse) GetFound() bool {
@@ -2012,7 +2056,7 @@ type ReadProjectionRequest struct {
 
 func (x *ReadProjectionRequest) Reset() {
 	*x = ReadProjectionRequest{}
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[29]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2024,7 +2068,7 @@ func (x *ReadProjectionRequest) String() string {
 func (*ReadProjectionRequest) ProtoMessage() {}
 
 func (x *ReadProjectionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[29]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2037,7 +2081,7 @@ func (x *ReadProjectionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadProjectionRequest.ProtoReflect.Descriptor instead.
 func (*ReadProjectionRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{29}
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ReadProjectionRequest) GetSessionId() string {
@@ -2057,7 +2101,7 @@ type ReadProjectionResponse struct {
 
 func (x *ReadProjectionResponse) Reset() {
 	*x = ReadProjectionResponse{}
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[30]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2069,7 +2113,7 @@ func (x *ReadProjectionResponse) String() string {
 func (*ReadProjectionResponse) ProtoMessage() {}
 
 func (x *ReadProjectionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[30]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2082,7 +2126,7 @@ func (x *ReadProjectionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadProjectionResponse.ProtoReflect.Descriptor instead.
 func (*ReadProjectionResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{30}
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ReadProjectionResponse) GetFound() bool {
@@ -2111,7 +2155,7 @@ type AdmitUserMessageRequest struct {
 
 func (x *AdmitUserMessageRequest) Reset() {
 	*x = AdmitUserMessageRequest{}
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[31]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2123,7 +2167,7 @@ func (x *AdmitUserMessageRequest) String() string {
 func (*AdmitUserMessageRequest) ProtoMessage() {}
 
 func (x *AdmitUserMessageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[31]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2136,7 +2180,7 @@ func (x *AdmitUserMessageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdmitUserMessageRequest.ProtoReflect.Descriptor instead.
 func (*AdmitUserMessageRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{31}
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *AdmitUserMessageRequest) GetSessionId() string {
@@ -2180,7 +2224,7 @@ type AdmitUserMessageResponse struct {
 
 func (x *AdmitUserMessageResponse) Reset() {
 	*x = AdmitUserMessageResponse{}
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[32]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2192,7 +2236,7 @@ func (x *AdmitUserMessageResponse) String() string {
 func (*AdmitUserMessageResponse) ProtoMessage() {}
 
 func (x *AdmitUserMessageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[32]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2205,7 +2249,7 @@ func (x *AdmitUserMessageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdmitUserMessageResponse.ProtoReflect.Descriptor instead.
 func (*AdmitUserMessageResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{32}
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *AdmitUserMessageResponse) GetAdmitted() bool {
@@ -2248,7 +2292,7 @@ type RecordDismissalRequest struct {
 
 func (x *RecordDismissalRequest) Reset() {
 	*x = RecordDismissalRequest{}
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[33]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2260,7 +2304,7 @@ func (x *RecordDismissalRequest) String() string {
 func (*RecordDismissalRequest) ProtoMessage() {}
 
 func (x *RecordDismissalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[33]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2273,7 +2317,7 @@ func (x *RecordDismissalRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordDismissalRequest.ProtoReflect.Descriptor instead.
 func (*RecordDismissalRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{33}
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *RecordDismissalRequest) GetSessionId() string {
@@ -2315,7 +2359,7 @@ type RecordDismissalResponse struct {
 
 func (x *RecordDismissalResponse) Reset() {
 	*x = RecordDismissalResponse{}
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[34]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2327,7 +2371,7 @@ func (x *RecordDismissalResponse) String() string {
 func (*RecordDismissalResponse) ProtoMessage() {}
 
 func (x *RecordDismissalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[34]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2340,7 +2384,7 @@ func (x *RecordDismissalResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordDismissalResponse.ProtoReflect.Descriptor instead.
 func (*RecordDismissalResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{34}
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *RecordDismissalResponse) GetRecorded() bool {
@@ -2373,7 +2417,7 @@ type ListInFlightRequest struct {
 
 func (x *ListInFlightRequest) Reset() {
 	*x = ListInFlightRequest{}
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[35]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2385,7 +2429,7 @@ func (x *ListInFlightRequest) String() string {
 func (*ListInFlightRequest) ProtoMessage() {}
 
 func (x *ListInFlightRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[35]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2398,7 +2442,7 @@ func (x *ListInFlightRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListInFlightRequest.ProtoReflect.Descriptor instead.
 func (*ListInFlightRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{35}
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListInFlightRequest) GetSessionId() string {
@@ -2420,7 +2464,7 @@ type InFlightMessage struct {
 
 func (x *InFlightMessage) Reset() {
 	*x = InFlightMessage{}
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[36]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2432,7 +2476,7 @@ func (x *InFlightMessage) String() string {
 func (*InFlightMessage) ProtoMessage() {}
 
 func (x *InFlightMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[36]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2445,7 +2489,7 @@ func (x *InFlightMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use InFlightMessage.ProtoReflect.Descriptor instead.
 func (*InFlightMessage) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{36}
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *InFlightMessage) GetMessageId() string {
@@ -2478,7 +2522,7 @@ type ListInFlightResponse struct {
 
 func (x *ListInFlightResponse) Reset() {
 	*x = ListInFlightResponse{}
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[37]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2490,7 +2534,7 @@ func (x *ListInFlightResponse) String() string {
 func (*ListInFlightResponse) ProtoMessage() {}
 
 func (x *ListInFlightResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[37]
+	mi := &file_tasksurface_v1_tasksurface_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2503,7 +2547,7 @@ func (x *ListInFlightResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListInFlightResponse.ProtoReflect.Descriptor instead.
 func (*ListInFlightResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{37}
+	return file_tasksurface_v1_tasksurface_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ListInFlightResponse) GetMessages() []*InFlightMessage {
@@ -2679,7 +2723,9 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"\x10ValidateResponse\x12\x14\n" +
 	"\x05valid\x18\x01 \x01(\bR\x05valid\x123\n" +
 	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v1.ProblemR\bproblems\x12'\n" +
-	"\x0fnormalized_json\x18\x03 \x01(\fR\x0enormalizedJson\"O\n" +
+	"\x0fnormalized_json\x18\x03 \x01(\fR\x0enormalizedJson\"'\n" +
+	"\vEchoMessage\x12\x18\n" +
+	"\apayload\x18\x01 \x01(\fR\apayload\"O\n" +
 	"\x15ReadToolResultRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x17\n" +
@@ -2731,7 +2777,7 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"\vsource_json\x18\x03 \x01(\fR\n" +
 	"sourceJson\"S\n" +
 	"\x14ListInFlightResponse\x12;\n" +
-	"\bmessages\x18\x01 \x03(\v2\x1f.tasksurface.v1.InFlightMessageR\bmessages2\x97\x06\n" +
+	"\bmessages\x18\x01 \x03(\v2\x1f.tasksurface.v1.InFlightMessageR\bmessages2\xd9\x06\n" +
 	"\vTaskSurface\x12M\n" +
 	"\bDescribe\x12\x1f.tasksurface.v1.DescribeRequest\x1a .tasksurface.v1.DescribeResponse\x12P\n" +
 	"\tConfigure\x12 .tasksurface.v1.ConfigureRequest\x1a!.tasksurface.v1.ConfigureResponse\x12A\n" +
@@ -2742,7 +2788,8 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"\fObserveQueue\x12\x1a.tasksurface.v1.QueueEvent\x1a\".tasksurface.v1.QueueEventResponse\x12[\n" +
 	"\x10CheckQueueAction\x12\".tasksurface.v1.QueueActionRequest\x1a#.tasksurface.v1.QueueActionResponse\x12A\n" +
 	"\x04Fold\x12\x1b.tasksurface.v1.FoldRequest\x1a\x1c.tasksurface.v1.FoldResponse\x12M\n" +
-	"\bValidate\x12\x1f.tasksurface.v1.ValidateRequest\x1a .tasksurface.v1.ValidateResponse2\xee\x03\n" +
+	"\bValidate\x12\x1f.tasksurface.v1.ValidateRequest\x1a .tasksurface.v1.ValidateResponse\x12@\n" +
+	"\x04Echo\x12\x1b.tasksurface.v1.EchoMessage\x1a\x1b.tasksurface.v1.EchoMessage2\xee\x03\n" +
 	"\x04Host\x12_\n" +
 	"\x0eReadToolResult\x12%.tasksurface.v1.ReadToolResultRequest\x1a&.tasksurface.v1.ReadToolResultResponse\x12_\n" +
 	"\x0eReadProjection\x12%.tasksurface.v1.ReadProjectionRequest\x1a&.tasksurface.v1.ReadProjectionResponse\x12e\n" +
@@ -2762,7 +2809,7 @@ func file_tasksurface_v1_tasksurface_proto_rawDescGZIP() []byte {
 	return file_tasksurface_v1_tasksurface_proto_rawDescData
 }
 
-var file_tasksurface_v1_tasksurface_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
+var file_tasksurface_v1_tasksurface_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_tasksurface_v1_tasksurface_proto_goTypes = []any{
 	(*Problem)(nil),                  // 0: tasksurface.v1.Problem
 	(*Limits)(nil),                   // 1: tasksurface.v1.Limits
@@ -2791,17 +2838,18 @@ var file_tasksurface_v1_tasksurface_proto_goTypes = []any{
 	(*FoldResponse)(nil),             // 24: tasksurface.v1.FoldResponse
 	(*ValidateRequest)(nil),          // 25: tasksurface.v1.ValidateRequest
 	(*ValidateResponse)(nil),         // 26: tasksurface.v1.ValidateResponse
-	(*ReadToolResultRequest)(nil),    // 27: tasksurface.v1.ReadToolResultRequest
-	(*ReadToolResultResponse)(nil),   // 28: tasksurface.v1.ReadToolResultResponse
-	(*ReadProjectionRequest)(nil),    // 29: tasksurface.v1.ReadProjectionRequest
-	(*ReadProjectionResponse)(nil),   // 30: tasksurface.v1.ReadProjectionResponse
-	(*AdmitUserMessageRequest)(nil),  // 31: tasksurface.v1.AdmitUserMessageRequest
-	(*AdmitUserMessageResponse)(nil), // 32: tasksurface.v1.AdmitUserMessageResponse
-	(*RecordDismissalRequest)(nil),   // 33: tasksurface.v1.RecordDismissalRequest
-	(*RecordDismissalResponse)(nil),  // 34: tasksurface.v1.RecordDismissalResponse
-	(*ListInFlightRequest)(nil),      // 35: tasksurface.v1.ListInFlightRequest
-	(*InFlightMessage)(nil),          // 36: tasksurface.v1.InFlightMessage
-	(*ListInFlightResponse)(nil),     // 37: tasksurface.v1.ListInFlightResponse
+	(*EchoMessage)(nil),              // 27: tasksurface.v1.EchoMessage
+	(*ReadToolResultRequest)(nil),    // 28: tasksurface.v1.ReadToolResultRequest
+	(*ReadToolResultResponse)(nil),   // 29: tasksurface.v1.ReadToolResultResponse
+	(*ReadProjectionRequest)(nil),    // 30: tasksurface.v1.ReadProjectionRequest
+	(*ReadProjectionResponse)(nil),   // 31: tasksurface.v1.ReadProjectionResponse
+	(*AdmitUserMessageRequest)(nil),  // 32: tasksurface.v1.AdmitUserMessageRequest
+	(*AdmitUserMessageResponse)(nil), // 33: tasksurface.v1.AdmitUserMessageResponse
+	(*RecordDismissalRequest)(nil),   // 34: tasksurface.v1.RecordDismissalRequest
+	(*RecordDismissalResponse)(nil),  // 35: tasksurface.v1.RecordDismissalResponse
+	(*ListInFlightRequest)(nil),      // 36: tasksurface.v1.ListInFlightRequest
+	(*InFlightMessage)(nil),          // 37: tasksurface.v1.InFlightMessage
+	(*ListInFlightResponse)(nil),     // 38: tasksurface.v1.ListInFlightResponse
 }
 var file_tasksurface_v1_tasksurface_proto_depIdxs = []int32{
 	4,  // 0: tasksurface.v1.DescribeResponse.tool:type_name -> tasksurface.v1.ToolDeclaration
@@ -2816,7 +2864,7 @@ var file_tasksurface_v1_tasksurface_proto_depIdxs = []int32{
 	13, // 9: tasksurface.v1.GetActiveResponse.pending:type_name -> tasksurface.v1.PendingSubmission
 	0,  // 10: tasksurface.v1.SubmitResponse.problems:type_name -> tasksurface.v1.Problem
 	0,  // 11: tasksurface.v1.ValidateResponse.problems:type_name -> tasksurface.v1.Problem
-	36, // 12: tasksurface.v1.ListInFlightResponse.messages:type_name -> tasksurface.v1.InFlightMessage
+	37, // 12: tasksurface.v1.ListInFlightResponse.messages:type_name -> tasksurface.v1.InFlightMessage
 	2,  // 13: tasksurface.v1.TaskSurface.Describe:input_type -> tasksurface.v1.DescribeRequest
 	8,  // 14: tasksurface.v1.TaskSurface.Configure:input_type -> tasksurface.v1.ConfigureRequest
 	10, // 15: tasksurface.v1.TaskSurface.Show:input_type -> tasksurface.v1.ShowRequest
@@ -2827,28 +2875,30 @@ var file_tasksurface_v1_tasksurface_proto_depIdxs = []int32{
 	21, // 20: tasksurface.v1.TaskSurface.CheckQueueAction:input_type -> tasksurface.v1.QueueActionRequest
 	23, // 21: tasksurface.v1.TaskSurface.Fold:input_type -> tasksurface.v1.FoldRequest
 	25, // 22: tasksurface.v1.TaskSurface.Validate:input_type -> tasksurface.v1.ValidateRequest
-	27, // 23: tasksurface.v1.Host.ReadToolResult:input_type -> tasksurface.v1.ReadToolResultRequest
-	29, // 24: tasksurface.v1.Host.ReadProjection:input_type -> tasksurface.v1.ReadProjectionRequest
-	31, // 25: tasksurface.v1.Host.AdmitUserMessage:input_type -> tasksurface.v1.AdmitUserMessageRequest
-	33, // 26: tasksurface.v1.Host.RecordDismissal:input_type -> tasksurface.v1.RecordDismissalRequest
-	35, // 27: tasksurface.v1.Host.ListInFlight:input_type -> tasksurface.v1.ListInFlightRequest
-	3,  // 28: tasksurface.v1.TaskSurface.Describe:output_type -> tasksurface.v1.DescribeResponse
-	9,  // 29: tasksurface.v1.TaskSurface.Configure:output_type -> tasksurface.v1.ConfigureResponse
-	11, // 30: tasksurface.v1.TaskSurface.Show:output_type -> tasksurface.v1.ShowResponse
-	14, // 31: tasksurface.v1.TaskSurface.GetActive:output_type -> tasksurface.v1.GetActiveResponse
-	16, // 32: tasksurface.v1.TaskSurface.Submit:output_type -> tasksurface.v1.SubmitResponse
-	18, // 33: tasksurface.v1.TaskSurface.Dismiss:output_type -> tasksurface.v1.DismissResponse
-	20, // 34: tasksurface.v1.TaskSurface.ObserveQueue:output_type -> tasksurface.v1.QueueEventResponse
-	22, // 35: tasksurface.v1.TaskSurface.CheckQueueAction:output_type -> tasksurface.v1.QueueActionResponse
-	24, // 36: tasksurface.v1.TaskSurface.Fold:output_type -> tasksurface.v1.FoldResponse
-	26, // 37: tasksurface.v1.TaskSurface.Validate:output_type -> tasksurface.v1.ValidateResponse
-	28, // 38: tasksurface.v1.Host.ReadToolResult:output_type -> tasksurface.v1.ReadToolResultResponse
-	30, // 39: tasksurface.v1.Host.ReadProjection:output_type -> tasksurface.v1.ReadProjectionResponse
-	32, // 40: tasksurface.v1.Host.AdmitUserMessage:output_type -> tasksurface.v1.AdmitUserMessageResponse
-	34, // 41: tasksurface.v1.Host.RecordDismissal:output_type -> tasksurface.v1.RecordDismissalResponse
-	37, // 42: tasksurface.v1.Host.ListInFlight:output_type -> tasksurface.v1.ListInFlightResponse
-	28, // [28:43] is the sub-list for method output_type
-	13, // [13:28] is the sub-list for method input_type
+	27, // 23: tasksurface.v1.TaskSurface.Echo:input_type -> tasksurface.v1.EchoMessage
+	28, // 24: tasksurface.v1.Host.ReadToolResult:input_type -> tasksurface.v1.ReadToolResultRequest
+	30, // 25: tasksurface.v1.Host.ReadProjection:input_type -> tasksurface.v1.ReadProjectionRequest
+	32, // 26: tasksurface.v1.Host.AdmitUserMessage:input_type -> tasksurface.v1.AdmitUserMessageRequest
+	34, // 27: tasksurface.v1.Host.RecordDismissal:input_type -> tasksurface.v1.RecordDismissalRequest
+	36, // 28: tasksurface.v1.Host.ListInFlight:input_type -> tasksurface.v1.ListInFlightRequest
+	3,  // 29: tasksurface.v1.TaskSurface.Describe:output_type -> tasksurface.v1.DescribeResponse
+	9,  // 30: tasksurface.v1.TaskSurface.Configure:output_type -> tasksurface.v1.ConfigureResponse
+	11, // 31: tasksurface.v1.TaskSurface.Show:output_type -> tasksurface.v1.ShowResponse
+	14, // 32: tasksurface.v1.TaskSurface.GetActive:output_type -> tasksurface.v1.GetActiveResponse
+	16, // 33: tasksurface.v1.TaskSurface.Submit:output_type -> tasksurface.v1.SubmitResponse
+	18, // 34: tasksurface.v1.TaskSurface.Dismiss:output_type -> tasksurface.v1.DismissResponse
+	20, // 35: tasksurface.v1.TaskSurface.ObserveQueue:output_type -> tasksurface.v1.QueueEventResponse
+	22, // 36: tasksurface.v1.TaskSurface.CheckQueueAction:output_type -> tasksurface.v1.QueueActionResponse
+	24, // 37: tasksurface.v1.TaskSurface.Fold:output_type -> tasksurface.v1.FoldResponse
+	26, // 38: tasksurface.v1.TaskSurface.Validate:output_type -> tasksurface.v1.ValidateResponse
+	27, // 39: tasksurface.v1.TaskSurface.Echo:output_type -> tasksurface.v1.EchoMessage
+	29, // 40: tasksurface.v1.Host.ReadToolResult:output_type -> tasksurface.v1.ReadToolResultResponse
+	31, // 41: tasksurface.v1.Host.ReadProjection:output_type -> tasksurface.v1.ReadProjectionResponse
+	33, // 42: tasksurface.v1.Host.AdmitUserMessage:output_type -> tasksurface.v1.AdmitUserMessageResponse
+	35, // 43: tasksurface.v1.Host.RecordDismissal:output_type -> tasksurface.v1.RecordDismissalResponse
+	38, // 44: tasksurface.v1.Host.ListInFlight:output_type -> tasksurface.v1.ListInFlightResponse
+	29, // [29:45] is the sub-list for method output_type
+	13, // [13:29] is the sub-list for method input_type
 	13, // [13:13] is the sub-list for extension type_name
 	13, // [13:13] is the sub-list for extension extendee
 	0,  // [0:13] is the sub-list for field type_name
@@ -2865,7 +2915,7 @@ func file_tasksurface_v1_tasksurface_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tasksurface_v1_tasksurface_proto_rawDesc), len(file_tasksurface_v1_tasksurface_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   38,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

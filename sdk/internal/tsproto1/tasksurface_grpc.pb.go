@@ -43,6 +43,7 @@ const (
 	TaskSurface_CheckQueueAction_FullMethodName = "/tasksurface.v1.TaskSurface/CheckQueueAction"
 	TaskSurface_Fold_FullMethodName             = "/tasksurface.v1.TaskSurface/Fold"
 	TaskSurface_Validate_FullMethodName         = "/tasksurface.v1.TaskSurface/Validate"
+	TaskSurface_Echo_FullMethodName             = "/tasksurface.v1.TaskSurface/Echo"
 )
 
 // TaskSurfaceClient is the client API for TaskSurface service.
@@ -76,6 +77,9 @@ type TaskSurfaceClient interface {
 	Fold(ctx context.Context, in *FoldRequest, opts ...grpc.CallOption) (*FoldResponse, error)
 	// Validate parses a model without opening a surface.
 	Validate(ctx context.Context, in *ValidateRequest, opts ...grpc.CallOption) (*ValidateResponse, error)
+	// Echo returns its payload unchanged: a diagnostic that measures the
+	// transport alone (latency, message limits) on the plugin's connection.
+	Echo(ctx context.Context, in *EchoMessage, opts ...grpc.CallOption) (*EchoMessage, error)
 }
 
 type taskSurfaceClient struct {
@@ -186,6 +190,16 @@ func (c *taskSurfaceClient) Validate(ctx context.Context, in *ValidateRequest, o
 	return out, nil
 }
 
+func (c *taskSurfaceClient) Echo(ctx context.Context, in *EchoMessage, opts ...grpc.CallOption) (*EchoMessage, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(EchoMessage)
+	err := c.cc.Invoke(ctx, TaskSurface_Echo_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // TaskSurfaceServer is the server API for TaskSurface service.
 // All implementations must embed UnimplementedTaskSurfaceServer
 // for forward compatibility.
@@ -217,6 +231,9 @@ type TaskSurfaceServer interface {
 	Fold(context.Context, *FoldRequest) (*FoldResponse, error)
 	// Validate parses a model without opening a surface.
 	Validate(context.Context, *ValidateRequest) (*ValidateResponse, error)
+	// Echo returns its payload unchanged: a diagnostic that measures the
+	// transport alone (latency, message limits) on the plugin's connection.
+	Echo(context.Context, *EchoMessage) (*EchoMessage, error)
 	mustEmbedUnimplementedTaskSurfaceServer()
 }
 
@@ -256,6 +273,9 @@ func (UnimplementedTaskSurfaceServer) Fold(context.Context, *FoldRequest) (*Fold
 }
 func (UnimplementedTaskSurfaceServer) Validate(context.Context, *ValidateRequest) (*ValidateResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Validate not implemented")
+}
+func (UnimplementedTaskSurfaceServer) Echo(context.Context, *EchoMessage) (*EchoMessage, error) {
+	return nil, status.Error(codes.Unimplemented, "method Echo not implemented")
 }
 func (UnimplementedTaskSurfaceServer) mustEmbedUnimplementedTaskSurfaceServer() {}
 func (UnimplementedTaskSurfaceServer) testEmbeddedByValue()                     {}
@@ -458,6 +478,24 @@ func _TaskSurface_Validate_Handler(srv interface{}, ctx context.Context, dec fun
 	return interceptor(ctx, in, info, handler)
 }
 
+func _TaskSurface_Echo_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(EchoMessage)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TaskSurfaceServer).Echo(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TaskSurface_Echo_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TaskSurfaceServer).Echo(ctx, req.(*EchoMessage))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // TaskSurface_ServiceDesc is the grpc.ServiceDesc for TaskSurface service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -504,6 +542,10 @@ var TaskSurface_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Validate",
 			Handler:    _TaskSurface_Validate_Handler,
+		},
+		{
+			MethodName: "Echo",
+			Handler:    _TaskSurface_Echo_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
