@@ -1,0 +1,185 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/health/grpc_health_v1"
+
+	"github.com/dsh-community/task-surface/bench/minimal"
+	"github.com/dsh-community/task-surface/sdk/refhost"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+	"github.com/dsh-community/task-surface/sdk/tshost"
+)
+
+// ColdStart measures a launch of the Task Surface plugin through the SDK,
+// from nothing to a configured plugin that answered Describe: digest check,
+// process start, AutoMTLS handshake, broker and two RPCs.
+func ColdStart(bins Binaries, s *Samples) func(*testing.B) {
+	return func(b *testing.B) {
+		ctx := context.Background()
+		for i := 0; i < b.N; i++ {
+			start := time.Now()
+			p, err := tshost.Launch(ctx, tshost.Config{Path: bins.Plugin, SHA256: bins.PluginSHA256, Host: refhost.New(nil)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			s.Add(time.Since(start))
+			b.StopTimer()
+			_ = p.Close(ctx)
+			b.StartTimer()
+		}
+	}
+}
+
+// MinimalColdStart measures the reference: the minimal go-plugin gRPC
+// plugin started with AutoMTLS until its first health check answers.
+func MinimalColdStart(bins Binaries, s *Samples) func(*testing.B) {
+	return func(b *testing.B) {
+		ctx := context.Background()
+		for i := 0; i < b.N; i++ {
+			start := time.Now()
+			c := plugin.NewClient(&plugin.ClientConfig{
+				HandshakeConfig:  minimal.Handshake,
+				Plugins:          minimal.Set(),
+				Cmd:              exec.Command(bins.Minimal),
+				AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+				AutoMTLS:         true,
+			})
+			rpc, err := c.Client()
+			if err != nil {
+				b.Fatal(err)
+			}
+			raw, err := rpc.Dispense("minimal")
+			if err != nil {
+				b.Fatal(err)
+			}
+			resp, err := grpc_health_v1.NewHealthClient(raw.(*grpc.ClientConn)).Check(ctx, &grpc_health_v1.HealthCheckRequest{Service: "plugin"})
+			if err != nil || resp.GetStatus() != grpc_health_v1.HealthCheckResponse_SERVING {
+				b.Fatalf("health: %v %v", resp, err)
+			}
+			s.Add(time.Since(start))
+			b.StopTimer()
+			c.Kill()
+			b.StartTimer()
+		}
+	}
+}
+
+// ShowRoundTrip measures show_task_surface through the SDK for one model.
+func ShowRoundTrip(p *tshost.Plugin, args json.RawMessage, s *Samples) func(*testing.B) {
+	return func(b *testing.B) {
+		ctx := context.Background()
+		b.SetBytes(int64(len(args)))
+		for i := 0; i < b.N; i++ {
+			start := time.Now()
+			resp, err := p.Show(ctx, &tasksurface.ShowRequest{SessionID: "bench", CallID: "call", Arguments: args, Mode: "native"})
+			if err != nil || !resp.OK {
+				b.Fatalf("show: %v %+v", err, resp)
+			}
+			s.Add(time.Since(start))
+		}
+	}
+}
+
+// EchoRoundTrip measures the same bytes through the plugin's bare echo on
+// the same connection: the transport's share of ShowRoundTrip.
+func EchoRoundTrip(p *tshost.Plugin, payload []byte, s *Samples) func(*testing.B) {
+	return func(b *testing.B) {
+		ctx := context.Background()
+		b.SetBytes(int64(len(payload)))
+		for i := 0; i < b.N; i++ {
+			start := time.Now()
+			if _, err := p.Echo(ctx, payload); err != nil {
+				b.Fatal(err)
+			}
+			s.Add(time.Since(start))
+		}
+	}
+}
+
+// Rig is a reference host with a launched plugin.
+type Rig struct {
+	// Host is the reference host.
+	Host *refhost.Host
+	// Plugin is the launched plugin.
+	Plugin *tshost.Plugin
+}
+
+// NewRig launches the plugin against a fresh reference host.
+func NewRig(ctx context.Context, bins Binaries) (*Rig, error) {
+	h := refhost.New(nil)
+	p, err := tshost.Launch(ctx, tshost.Config{Path: bins.Plugin, SHA256: bins.PluginSHA256, Host: h})
+	if err != nil {
+		return nil, err
+	}
+	h.Attach(p, p.Description())
+	return &Rig{Host: h, Plugin: p}, nil
+}
+
+// Open opens a surface from args in a new session.
+func (r *Rig) Open(ctx context.Context, args json.RawMessage) (session, surfaceID string, err error) {
+	session = r.Host.NewSession()
+	res, err := r.Host.CallTool(ctx, session, args, refhost.CallOptions{})
+	if err != nil {
+		return "", "", err
+	}
+	if !res.OK {
+		return "", "", fmt.Errorf("show refused: %s", res.Text)
+	}
+	var v struct {
+		SurfaceID string `json:"surfaceId"`
+	}
+	err = json.Unmarshal(res.Value, &v)
+	return session, v.SurfaceID, err
+}
+
+// SubmitValues answers Model's fields.
+const SubmitValues = `{"plan":"b","checks":["unit"],"now":true,"steps":["y","x"],"why":"cheaper"}`
+
+// SubmitToAdmitted measures a submission from the client's request until
+// the host has queued the message: the plugin resolves the surface through
+// the host, validates, formats and admits.
+func SubmitToAdmitted(r *Rig, args json.RawMessage, s *Samples) func(*testing.B) {
+	return func(b *testing.B) {
+		ctx := context.Background()
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			session, surfaceID, err := r.Open(ctx, args)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			start := time.Now()
+			resp, err := r.Plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surfaceID, SubmissionID: "s1", Values: json.RawMessage(SubmitValues)})
+			if err != nil || !resp.Accepted {
+				b.Fatalf("submit: %v %+v", err, resp)
+			}
+			s.Add(time.Since(start))
+		}
+	}
+}
+
+// RSS returns a process's resident set size in bytes, from /proc.
+func RSS(pid int) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10, err
+		}
+	}
+	return 0, fmt.Errorf("no VmRSS for pid %d", pid)
+}

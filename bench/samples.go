@@ -1,0 +1,40 @@
+package bench
+
+import (
+	"slices"
+	"sync"
+	"time"
+)
+
+// Samples collects one duration per operation, for percentiles.
+type Samples struct {
+	mu sync.Mutex
+	d  []time.Duration
+}
+
+// Add records one operation.
+func (s *Samples) Add(d time.Duration) {
+	s.mu.Lock()
+	s.d = append(s.d, d)
+	s.mu.Unlock()
+}
+
+// Percentile returns the p-th percentile (0..100), or 0 with no samples.
+func (s *Samples) Percentile(p float64) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.d) == 0 {
+		return 0
+	}
+	d := slices.Clone(s.d)
+	slices.Sort(d)
+	i := int(float64(len(d)-1) * p / 100)
+	return d[i]
+}
+
+// Len is the number of samples.
+func (s *Samples) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.d)
+}
