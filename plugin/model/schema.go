@@ -52,17 +52,24 @@ type compiledSchema struct {
 // immutable and safe to share between goroutines.
 var loadSchema = sync.OnceValues(compileSchema)
 
+// newCompiler returns a draft 2020-12 compiler that loads nothing from
+// files or the network: every $ref must resolve inside the added resource.
+func newCompiler() *jsonschema.Compiler {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.LoadURL = func(url string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("model: schema reference %q is not loaded: remote references are disabled", url)
+	}
+	return c
+}
+
 func compileSchema() (*compiledSchema, error) {
 	var ps problems
 	doc, derr := decode(parametersSchema, &ps)
 	if derr != nil || len(ps.list) > 0 {
 		return nil, errors.New("model: the embedded parameter schema is not strict JSON")
 	}
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft2020
-	c.LoadURL = func(url string) (io.ReadCloser, error) {
-		return nil, fmt.Errorf("model: schema reference %q is not loaded: remote references are disabled", url)
-	}
+	c := newCompiler()
 	if err := c.AddResource(schemaURL, bytes.NewReader(parametersSchema)); err != nil {
 		return nil, fmt.Errorf("model: adding the parameter schema: %w", err)
 	}
