@@ -1,0 +1,36 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { loadProtos, VENDORED_PROTO_DIR } from '../src/protos.js'
+import { BUNDLE_ROOT } from '../src/manifest.js'
+
+test('every service the shim speaks loads from the .proto files', () => {
+  const p = loadProtos()
+  assert.deepEqual(Object.keys(p.host.service).sort(),
+    ['AdmitUserMessage', 'ListInFlight', 'ReadProjection', 'ReadToolResult', 'RecordDismissal'])
+  for (const m of ['Describe', 'Configure', 'Show', 'GetActive', 'Submit', 'Dismiss', 'ObserveQueue']) {
+    assert.ok(p.taskSurface.service[m], `TaskSurface.${m}`)
+  }
+  assert.ok(p.broker.service.StartStream.requestStream && p.broker.service.StartStream.responseStream)
+  assert.ok(p.stdio.service.StreamStdio.responseStream)
+  assert.ok(p.controller.service.Shutdown)
+  assert.ok(p.health.service.Check)
+})
+
+test('the vendored go-plugin protos equal the go.mod version\'s', () => {
+  const goMod = readFileSync(join(BUNDLE_ROOT, 'go.mod'), 'utf8')
+  const version = /github\.com\/hashicorp\/go-plugin (v[\d.]+)/.exec(goMod)[1]
+  let modCache
+  try {
+    modCache = execFileSync('go', ['env', 'GOMODCACHE'], { encoding: 'utf8' }).trim()
+  } catch {
+    assert.fail('go is needed to compare the vendored protos with the go-plugin module')
+  }
+  const dir = join(modCache, 'github.com', 'hashicorp', `go-plugin@${version}`, 'internal', 'plugin')
+  if (!existsSync(dir)) execFileSync('go', ['mod', 'download', `github.com/hashicorp/go-plugin@${version}`], { cwd: BUNDLE_ROOT })
+  for (const f of ['grpc_broker.proto', 'grpc_controller.proto', 'grpc_stdio.proto']) {
+    assert.equal(readFileSync(join(VENDORED_PROTO_DIR, 'plugin', f), 'utf8'), readFileSync(join(dir, f), 'utf8'), f)
+  }
+})

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Packs the Task Surface bundle for `dsh plugin --profile web add <tarball>`:
+#   1. builds the plugin binary for linux/amd64 (CGO off, trimmed paths);
+#   2. stages the bundle face (package.json, manifest.json with the binary's SHA-256,
+#      cordis.patch.yml), the host half (host-shim/src, host-shim/proto), the contract
+#      (sdk/proto/tasksurface/v1/tasksurface.proto) and the binary, in the repository's layout;
+#   3. runs `npm pack` on the staging folder.
+# Prints the tarball's path. Usage: tools/dsh/pack.sh [output-folder]  (default .cache/bundle)
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+out="${1:-$repo/.cache/bundle}"
+stage="$out/stage"
+
+"$here/install.sh" >&2
+# shellcheck disable=SC1091
+. "$repo/.cache/dsh-env.sh"
+
+rm -rf "$stage"
+mkdir -p "$stage/bin/linux-x64" "$stage/host-shim" "$stage/sdk/proto/tasksurface/v1"
+
+(cd "$repo" && CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -o "$stage/bin/linux-x64/task-surface-plugin" ./plugin/cmd/task-surface-plugin)
+
+cp "$repo/package.json" "$repo/cordis.patch.yml" "$stage/"
+cp -R "$repo/host-shim/src" "$repo/host-shim/proto" "$stage/host-shim/"
+cp "$repo/sdk/proto/tasksurface/v1/tasksurface.proto" "$stage/sdk/proto/tasksurface/v1/"
+
+digest="$(sha256sum "$stage/bin/linux-x64/task-surface-plugin" | cut -d' ' -f1)"
+node -e '
+  const fs = require("node:fs")
+  const [src, dst, digest] = process.argv.slice(1)
+  const m = JSON.parse(fs.readFileSync(src, "utf8"))
+  m.plugin.binaries["linux-x64"].sha256 = digest
+  fs.writeFileSync(dst, JSON.stringify(m, null, 2) + "\n")
+' "$repo/manifest.json" "$stage/manifest.json" "$digest"
+
+tarball="$(cd "$stage" && npm pack --silent --pack-destination "$out" 2>/dev/null | tail -1)"
+echo "$out/$tarball"
