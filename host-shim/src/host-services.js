@@ -1,0 +1,46 @@
+// tasksurface.v1.Host, served to the plugin over the go-plugin broker: what the plugin may ask
+// of dsh. Every method answers data; a thrown error becomes a gRPC error (a bug or a missing
+// session the plugin should not have named).
+import { jsonBytes } from './wire.js'
+import { findToolResult } from './sessions.js'
+
+/**
+ * @param {object} deps
+ * @param {any} deps.ctx
+ * @param {ReturnType<import('./sessions.js').createSessionAccess>} deps.access
+ * @param {ReturnType<import('./queue.js').createQueue>} deps.queue
+ * @param {ReturnType<import('./dismissals.js').createDismissals>} deps.dismissals
+ * @param {() => string|undefined} deps.projectionKey
+ */
+export function createHostServices({ ctx, access, queue, dismissals, projectionKey }) {
+  return {
+    async ReadToolResult(req) {
+      const session = await access.sessionFor(req.session_id)
+      if (!session) return { found: false }
+      const { call, result } = findToolResult(session.events, req.call_id)
+      if (!result) return { found: false, tool_name: call?.data?.name ?? '' }
+      const content = result.data.message?.content ?? []
+      const isError = result.data.error !== undefined || content.some((c) => c?.isError === true)
+      return {
+        found: true,
+        tool_name: call?.data?.name ?? '',
+        meta_json: result.data.meta === undefined ? Buffer.alloc(0) : jsonBytes(result.data.meta),
+        is_error: isError,
+        parent_call_id: '',
+      }
+    },
+
+    async ReadProjection(req) {
+      const key = projectionKey()
+      const session = await access.sessionFor(req.session_id)
+      if (!session || !key) return { found: false }
+      const value = ctx.sessionProjections.snapshot(session).values?.[key]
+      if (value === undefined) return { found: false }
+      return { found: true, view_json: jsonBytes(value) }
+    },
+
+    AdmitUserMessage: (req) => queue.admit(req),
+    RecordDismissal: (req) => dismissals.record(req),
+    ListInFlight: (req) => queue.listInFlight(req),
+  }
+}

@@ -1,0 +1,132 @@
+// Task Surface for DeepSeek Harness: the bundle's host half, a cordis plugin.
+//
+// It starts the Go plugin (inside ctx.effect, so a reload or unload stops it), asks it what to
+// register (Describe), and registers exactly that: the tool, the session projection unit, the
+// dismissal command, the inbox observers and the browser RPC. Domain rules live in the plugin;
+// this file only wires dsh's seams to it.
+import { appendFileSync } from 'node:fs'
+import { createDismissals } from './dismissals.js'
+import { createHostServices } from './host-services.js'
+import { pluginBinary, readManifest } from './manifest.js'
+import { projectionDefinition } from './projection.js'
+import { createQueue } from './queue.js'
+import { createRemoteService } from './remote.js'
+import { createSessionAccess } from './sessions.js'
+import { Supervisor } from './supervisor.js'
+import { toolDefinition } from './tool.js'
+import { jsonBytes } from './wire.js'
+
+export const name = 'task-surface'
+export const inject = ['tools', 'sessionProjections', 'commands', 'agents']
+
+/** How long apply waits for the first launch before the harness boot continues without it. */
+const FIRST_LAUNCH_WAIT_MS = 20_000
+
+const LIMIT_KEYS = {
+  maxModelBytes: 'max_model_bytes',
+  maxBlocks: 'max_blocks',
+  maxFields: 'max_fields',
+  maxTableRows: 'max_table_rows',
+  maxSubmissionBytes: 'max_submission_bytes',
+}
+
+/** Limits for Configure: the manifest's defaults, overridden by the row's config.limits. */
+function limitsOf(manifest, config) {
+  const merged = { ...manifest.limits, ...config?.limits }
+  const out = {}
+  for (const [camel, snake] of Object.entries(LIMIT_KEYS)) {
+    if (Number.isInteger(merged[camel]) && merged[camel] > 0) out[snake] = merged[camel]
+  }
+  return out
+}
+
+function createLog(ctx) {
+  const logger = ctx.logger('task-surface')
+  const file = process.env.TASK_SURFACE_LOG_FILE
+  return function log(level, message, fields) {
+    const extra = fields && Object.keys(fields).length > 0 ? ` ${JSON.stringify(fields)}` : ''
+    const method = level === 'trace' ? 'debug' : level
+    logger[method]('%s', message + extra)
+    if (file) {
+      try {
+        appendFileSync(file, `${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`)
+      } catch { /* logging must never break the harness */ }
+    }
+  }
+}
+
+/**
+ * @param {any} ctx
+ * @param {{limits?: Record<string, number>}} [config]
+ */
+export async function apply(ctx, config) {
+  const log = createLog(ctx)
+  const manifest = readManifest()
+  const access = createSessionAccess(ctx)
+  let declared // the first launch's DescribeResponse; registrations follow it for the fiber's life
+
+  let supervisor
+  const plugin = { call: (method, request, options) => supervisor.call(method, request, options) }
+
+  const queue = createQueue({
+    ctx,
+    access,
+    log,
+    report: (kind, sessionId, message, extra = {}) => plugin.call('ObserveQueue', {
+      session_id: sessionId,
+      kind,
+      message_id: message.id,
+      source_json: jsonBytes(message.source ?? {}),
+      event_seq: extra.eventSeq ?? 0,
+      text: extra.text ?? '',
+    }, { timeoutMs: 10_000 }),
+  })
+  const dismissals = createDismissals({ ctx, access, plugin, commandName: () => declared?.command?.name ?? '' })
+  const hostHandlers = createHostServices({ ctx, access, queue, dismissals, projectionKey: () => declared?.projection?.key })
+
+  function register(description) {
+    declared = description
+    const { tool, projection, command } = description
+    if (!tool?.name || !projection?.key || !command?.name) {
+      log('error', 'the plugin declared an incomplete registration (tool, projection and command are all required); nothing registered')
+      return
+    }
+    ctx.sessionProjections.register(projectionDefinition(projection))
+    ctx.tools.register(toolDefinition({ declaration: tool, projectionKey: projection.key, ctx, plugin }))
+    ctx.commands.register({
+      name: command.name,
+      description: command.description,
+      input: { hint: 'dismiss [<surfaceId> [<dismissalId>]]' },
+      handler: (invocation) => dismissals.handle(invocation),
+    })
+    queue.observe()
+    ctx.plugin(createRemoteService(plugin))
+    log('info', `registered ${tool.name}, projection ${projection.key} and /${command.name} (contract ${description.api_version}, plugin ${description.plugin_version})`)
+  }
+
+  supervisor = new Supervisor({
+    binary: pluginBinary(manifest),
+    handshake: manifest.handshake,
+    limits: limitsOf(manifest, config),
+    hostHandlers,
+    log,
+    onReady(proc) {
+      if (declared === undefined) {
+        try {
+          register(proc.description)
+        } catch (err) {
+          log('error', `could not register Task Surface: ${err.message}`)
+        }
+      } else if (JSON.stringify(declared) !== JSON.stringify(proc.description)) {
+        log('warn', 'the restarted plugin declares different registrations; dsh keeps the first ones until it restarts')
+      }
+    },
+  })
+
+  ctx.effect(() => {
+    supervisor.start()
+    return () => supervisor.stop()
+  }, 'task-surface plugin process')
+
+  await supervisor.waitReady(FIRST_LAUNCH_WAIT_MS)
+}

@@ -1,0 +1,192 @@
+// Admission of submitted messages and what happens to them in the inbox afterwards.
+//
+// dsh rc.8 offers no veto on queue actions (session.updateQueue edits, steers and removes
+// inbox items directly), so the shim observes the inbox, reports every outcome to the plugin
+// (ObserveQueue), and compensates where a real seam allows:
+//   - edit: the queued item is restored to its canonical text at once (inbox.replace), and the
+//     agent/pre-step waterfall restores it again if an edit slipped into a step;
+//   - steer: the item is moved back from the next-step list to the next-turn queue;
+//   - remove (or any discard): reported; the plugin clears its pending record and the surface
+//     is editable again.
+import { correlationOf, messageText, parseJsonBytes } from './wire.js'
+import { findMessage } from './sessions.js'
+
+function deepFreeze(value) {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const v of Object.values(value)) deepFreeze(v)
+  }
+  return value
+}
+
+function textMessage(id, text, source) {
+  return deepFreeze({ id, role: 'user', content: [{ type: 'text', text }], source: structuredClone(source) })
+}
+
+/**
+ * @param {object} deps
+ * @param {any} deps.ctx
+ * @param {ReturnType<import('./sessions.js').createSessionAccess>} deps.access
+ * @param {(kind: string, sessionId: string, message: any, extra?: object) => Promise<any>} deps.report - ObserveQueue
+ * @param {import('./plugin-process.js').LogFn} deps.log
+ */
+export function createQueue({ ctx, access, report, log }) {
+  /** messageId -> {sessionId, text, source}: what this process admitted, for restores. */
+  const admitted = new Map()
+  /** messageId -> sessionId: claimed into a turn, not yet committed or discarded. */
+  const claims = new Map()
+  /** message ids whose inbox events come from the shim's own compensation. */
+  const compensating = new Set()
+
+  const inboxItems = (agent) => [...agent.inbox.nextTurn, ...agent.inbox.nextStep]
+
+  function canonicalText(agent, messageId) {
+    const known = admitted.get(messageId)
+    if (known) return known.text
+    const { inserted } = findMessage(agent.session.events, messageId)
+    return inserted ? messageText(inserted) : undefined
+  }
+
+  /** Host.AdmitUserMessage: queue a user message for the next turn, once per message id. */
+  async function admit(req) {
+    const sessionId = req.session_id
+    const messageId = req.message_id
+    if (!messageId) return { admitted: false, message_id: '', duplicate: false, reason: 'message id missing' }
+    const agent = await access.agentFor(sessionId)
+    if (!agent) return { admitted: false, message_id: messageId, duplicate: false, reason: 'session-not-found' }
+    const pending = inboxItems(agent).some((m) => m.id === messageId)
+    const { committed } = findMessage(agent.session.events, messageId)
+    if (pending || committed || claims.has(messageId)) {
+      return { admitted: true, message_id: messageId, duplicate: true, reason: '' }
+    }
+    const source = parseJsonBytes(req.source_json, { kind: 'user' })
+    admitted.set(messageId, { sessionId, text: req.text, source })
+    agent.followup(textMessage(messageId, req.text, source))
+    return { admitted: true, message_id: messageId, duplicate: false, reason: '' }
+  }
+
+  /** Host.ListInFlight: the plugin's messages still queued or claimed. */
+  async function listInFlight(req) {
+    const sessionId = req.session_id
+    const agent = ctx.agents.get(sessionId) ?? (await access.agentFor(sessionId))
+    const messages = []
+    if (agent) {
+      for (const m of inboxItems(agent)) {
+        if (correlationOf(m.source)) messages.push({ message_id: m.id, phase: 'queued', source_json: Buffer.from(JSON.stringify(m.source)) })
+      }
+    }
+    for (const [messageId, owner] of claims) {
+      if (owner !== sessionId) continue
+      const source = admitted.get(messageId)?.source
+      messages.push({ message_id: messageId, phase: 'claiming', source_json: Buffer.from(JSON.stringify(source ?? {})) })
+    }
+    return { messages }
+  }
+
+  function send(kind, sessionId, message, extra) {
+    report(kind, sessionId, message, extra).catch((err) => {
+      log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`)
+    })
+  }
+
+  /** Restore an edited queue item to its canonical text. */
+  function restoreEdit(agent, message, canonical) {
+    compensating.add(message.id)
+    try {
+      const restored = textMessage(message.id, canonical, message.source)
+      if (agent.inbox.replace(message.id, restored)) {
+        log('info', `restored the edited Task Surface submission ${message.id} to its submitted text`)
+      }
+    } catch (err) {
+      log('warn', `could not restore the edited submission ${message.id}: ${err.message}`)
+    } finally {
+      compensating.delete(message.id)
+    }
+  }
+
+  /** Move a steered submission back to the next-turn queue. */
+  function undoSteer(agent, message) {
+    compensating.add(message.id)
+    try {
+      if (agent.inbox.remove(message.id)) {
+        const canonical = canonicalText(agent, message.id) ?? messageText(message)
+        agent.followup(textMessage(message.id, canonical, message.source))
+        log('info', `moved the steered Task Surface submission ${message.id} back to the queue`)
+      }
+    } catch (err) {
+      log('warn', `could not undo the steer of submission ${message.id}: ${err.message}`)
+    } finally {
+      compensating.delete(message.id)
+    }
+  }
+
+  /** Work out what a discard was: an edit, a steer, or a real discard. */
+  function classifyDiscard(agent, message) {
+    const nextTurn = agent.inbox.nextTurn.find((m) => m.id === message.id)
+    if (nextTurn) {
+      const text = messageText(nextTurn)
+      const canonical = canonicalText(agent, message.id)
+      send('edited', agent.id, nextTurn, { text })
+      if (canonical !== undefined && canonical !== text) restoreEdit(agent, nextTurn, canonical)
+      return
+    }
+    const nextStep = agent.inbox.nextStep.find((m) => m.id === message.id)
+    if (nextStep) {
+      send('steered', agent.id, nextStep)
+      undoSteer(agent, nextStep)
+      return
+    }
+    claims.delete(message.id)
+    send('discarded', agent.id, message)
+  }
+
+  /** Register the inbox and log observers on ctx. */
+  function observe() {
+    ctx.on('agent/inbox/claimed', ({ agent, message }) => {
+      if (!correlationOf(message.source)) return
+      claims.set(message.id, agent.id)
+      send('claimed', agent.id, message)
+    })
+    ctx.on('agent/inbox/discarded', ({ agent, message }) => {
+      if (!correlationOf(message.source) || compensating.has(message.id)) return
+      // inbox.replace publishes the old item as discarded before the new one as inserted;
+      // decide once the mutation has settled.
+      setImmediate(() => classifyDiscard(agent, message))
+    })
+    ctx.on('session/event', (session, event) => {
+      if (event.type !== 'user/message' || !correlationOf(event.data?.source)) return
+      const message = event.data
+      claims.delete(message.id)
+      admitted.delete(message.id)
+      send('committed', session.id, message, { eventSeq: event.seq })
+    })
+    ctx.on('agent/status', ({ agent, status }) => {
+      if (status !== 'idle') return
+      // A claimed message whose step was rejected ends without commit or discard; once the
+      // agent is idle no claim can still be on its way to the log.
+      for (const [messageId, owner] of claims) {
+        if (owner !== agent.id) continue
+        claims.delete(messageId)
+        const source = admitted.get(messageId)?.source ?? {}
+        send('discarded', agent.id, { id: messageId, source })
+      }
+    })
+    // Restore an edited submission's canonical text if an edit reached a step.
+    ctx.on('agent/pre-step', async (payload, next) => {
+      const decision = await next()
+      if (decision?.kind !== 'enter') return decision
+      let changed = false
+      const messages = decision.messages.map((m) => {
+        if (!correlationOf(m.source)) return m
+        const canonical = canonicalText(payload.agent, m.id)
+        if (canonical === undefined || canonical === messageText(m)) return m
+        changed = true
+        log('info', `restored the submitted text of ${m.id} before it entered the turn`)
+        return textMessage(m.id, canonical, m.source)
+      })
+      return changed ? { kind: 'enter', messages } : decision
+    })
+  }
+
+  return { admit, listInFlight, observe, claims, admitted }
+}

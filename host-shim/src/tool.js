@@ -1,0 +1,66 @@
+// The model-facing tool, registered from the plugin's declaration. execute goes to the
+// plugin's Show; render and presentationMeta are pure functions of the canonical value
+// {surfaceId, model, markdown} that Show returned.
+import { jsonBytes, metaOf, parseJsonBytes } from './wire.js'
+
+/** How many model-facing texts to keep for render (one per surface, most recent). */
+const TEXT_CACHE_SIZE = 64
+
+/**
+ * @param {object} deps
+ * @param {any} deps.declaration - DescribeResponse.tool
+ * @param {string} deps.projectionKey
+ * @param {any} deps.ctx
+ * @param {{call: Function}} deps.plugin
+ */
+export function toolDefinition({ declaration, projectionKey, ctx, plugin }) {
+  // Show returns the model-facing text beside the value; it is a pure function of the value,
+  // so render reads it back by surface id (render is synchronous and cannot ask the plugin).
+  const texts = new Map()
+  const remember = (surfaceId, text) => {
+    texts.delete(surfaceId)
+    texts.set(surfaceId, text)
+    if (texts.size > TEXT_CACHE_SIZE) texts.delete(texts.keys().next().value)
+  }
+
+  const definition = {
+    name: declaration.name,
+    description: declaration.description,
+    parameters: parseJsonBytes(declaration.parameters_schema_json),
+    output: {
+      schema: parseJsonBytes(declaration.output_schema_json, {}),
+      render(_args, value) {
+        const text = texts.get(value.surfaceId) ??
+          `Opened Task Surface ${value.surfaceId}. The user's submission will arrive as their next message.`
+        return [{ type: 'text', text }]
+      },
+      presentationMeta(_args, value) {
+        return metaOf(value)
+      },
+    },
+    async execute(args, exec) {
+      const session = exec.agent?.session
+      const nested = exec.parent !== undefined
+      const projection = session ? ctx.sessionProjections.snapshot(session).values?.[projectionKey] : undefined
+      const res = await plugin.call('Show', {
+        session_id: exec.agent?.id ?? '',
+        call_id: exec.callId,
+        parent_call_id: nested ? String(exec.rootCallId ?? 'run_code') : '',
+        arguments_json: jsonBytes(args),
+        projection_json: projection === undefined ? Buffer.alloc(0) : jsonBytes(projection),
+        mode: nested ? 'code' : 'native',
+      }, { signal: exec.signal })
+      if (!res.ok) {
+        // The plugin's text is what the model reads: what to fix, with JSON Pointers.
+        throw new Error(res.error_text || `show_task_surface failed (${res.error_code})`)
+      }
+      const value = parseJsonBytes(res.value_json)
+      if (res.text) remember(value.surfaceId, res.text)
+      if (declaration.concludes_turn) exec.concludeTurn()
+      return value
+    },
+  }
+  // Omitting isConcurrencySafe makes every call an exclusive ordering barrier.
+  if (!declaration.exclusive) definition.isConcurrencySafe = () => true
+  return definition
+}
