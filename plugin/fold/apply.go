@@ -1,6 +1,7 @@
 package fold
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -33,6 +34,9 @@ func Apply(s State, ev Event) State {
 
 // applyToolCall remembers a show_task_surface call until its result.
 func applyToolCall(s State, ev Event) State {
+	if !mayContain(ev.Data, wire.ToolName) {
+		return s
+	}
 	d, ok := object(ev.Data)
 	if !ok {
 		return s
@@ -51,6 +55,9 @@ func applyToolCall(s State, ev Event) State {
 // applyToolResult settles a remembered call and opens its surface when the
 // result succeeded and carries valid presentation metadata.
 func applyToolResult(s State, ev Event) State {
+	if len(s.Calls) == 0 {
+		return s
+	}
 	d, ok := object(ev.Data)
 	if !ok {
 		return s
@@ -165,7 +172,7 @@ func applyUserMessage(s State, ev Event) State {
 		if _, ok := object(c["values"]); !ok {
 			return s
 		}
-		values = c["values"]
+		values = append(json.RawMessage(nil), c["values"]...) // own copy: ev.Data may be reused
 	}
 	return closeActive(s, Outcome{
 		Outcome: OutcomeSubmitted, Seq: ev.Seq, MessageID: messageID, SubmissionID: submissionID, Values: values,
@@ -174,6 +181,9 @@ func applyUserMessage(s State, ev Event) State {
 
 // applyCommandRun remembers a dismissal command run until its done event.
 func applyCommandRun(s State, ev Event) State {
+	if !mayContain(ev.Data, wire.CommandName) {
+		return s
+	}
 	d, ok := object(ev.Data)
 	if !ok {
 		return s
@@ -205,6 +215,9 @@ func applyCommandRun(s State, ev Event) State {
 // applyCommandDone settles a dismissal run and, when it succeeded, closes
 // the active surface it names.
 func applyCommandDone(s State, ev Event) State {
+	if len(s.Dismissals) == 0 {
+		return s
+	}
 	d, ok := object(ev.Data)
 	if !ok {
 		return s
@@ -244,6 +257,14 @@ func parseDismiss(args string) (surfaceID, dismissalID string, ok bool) {
 		return "", "", parts[0] == wire.CommandDismiss
 	}
 	return wire.ParseDismissArgs(args)
+}
+
+// mayContain reports whether the JSON text raw may hold the string s once
+// decoded: either s appears literally, or raw has a \u escape that could
+// spell it. It lets Apply skip decoding events that cannot concern it
+// without ever skipping one the JavaScript twin would read.
+func mayContain(raw json.RawMessage, s string) bool {
+	return bytes.Contains(raw, []byte(s)) || bytes.Contains(raw, []byte(`\u`))
 }
 
 // appendBounded returns a fresh slice holding list and v, keeping only the

@@ -12,7 +12,8 @@ type Event struct {
 	Type string
 	// Seq is the event's log sequence, a non-negative integer.
 	Seq int64
-	// Data is the event's payload; its shape depends on Type.
+	// Data is the event's payload; its shape depends on Type. DecodeEvent
+	// leaves it sharing the memory of the raw event.
 	Data json.RawMessage
 }
 

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
+	"unicode/utf8"
 )
 
 // maxSafeInteger is the largest integer a JavaScript number holds exactly.
@@ -17,7 +19,7 @@ const maxSafeInteger = 1<<53 - 1
 // state that cannot be read is an error.
 func FoldJSON(state json.RawMessage, events []json.RawMessage) (stateOut, view json.RawMessage, err error) {
 	s := Init()
-	if len(bytes.TrimSpace(state)) > 0 && !isNull(state) {
+	if len(trimJSON(state)) > 0 && !isNull(state) {
 		if err := json.Unmarshal(state, &s); err != nil {
 			return nil, nil, err
 		}
@@ -42,7 +44,7 @@ func FoldJSON(state json.RawMessage, events []json.RawMessage) (stateOut, view j
 // ReadProjection.
 func ParseView(raw json.RawMessage) (View, error) {
 	var v View
-	if len(bytes.TrimSpace(raw)) == 0 || isNull(raw) {
+	if len(trimJSON(raw)) == 0 || isNull(raw) {
 		return View{Outcomes: []Outcome{}}, nil
 	}
 	if err := json.Unmarshal(raw, &v); err != nil {
@@ -74,35 +76,113 @@ func decodeStrict(b []byte, v any) error {
 // The helpers below read JSON by its literal kind, the way the JavaScript
 // twin tests typeof: a string is only a JSON string, never null.
 
-// object decodes raw when it is a JSON object.
+// object splits raw into its members when it is a JSON object. Keys are
+// matched exactly, a repeated key keeps its last value (as JSON.parse does),
+// and member values are sub-slices of raw.
 func object(raw json.RawMessage) (map[string]json.RawMessage, bool) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '{' {
+	raw = trimJSON(raw)
+	if len(raw) == 0 || raw[0] != '{' || !json.Valid(raw) {
 		return nil, false
 	}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
-		return nil, false
+	m := make(map[string]json.RawMessage, 8)
+	for i := skipSpace(raw, 1); raw[i] != '}'; {
+		end := skipString(raw, i)
+		key, ok := unquote(raw[i:end])
+		if !ok {
+			return nil, false
+		}
+		i = skipSpace(raw, skipSpace(raw, end)+1) // past ':'
+		vend := skipValue(raw, i)
+		m[key] = raw[i:vend]
+		if i = skipSpace(raw, vend); raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
 	}
 	return m, true
 }
 
-// array decodes raw when it is a JSON array.
+// array splits raw into its elements when it is a JSON array.
 func array(raw json.RawMessage) ([]json.RawMessage, bool) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '[' {
+	raw = trimJSON(raw)
+	if len(raw) == 0 || raw[0] != '[' || !json.Valid(raw) {
 		return nil, false
 	}
 	var a []json.RawMessage
-	if json.Unmarshal(raw, &a) != nil {
-		return nil, false
+	for i := skipSpace(raw, 1); raw[i] != ']'; {
+		end := skipValue(raw, i)
+		a = append(a, raw[i:end])
+		if i = skipSpace(raw, end); raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
 	}
 	return a, true
 }
 
+// The scanners below walk JSON text already checked by json.Valid, so they
+// only find where things end.
+
+// skipSpace returns the index of the first non-space byte at or after i.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && isJSONSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the string that starts at i.
+func skipString(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return i
+}
+
+// skipValue returns the index just past the value that starts at i.
+func skipValue(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(b); i++ {
+			switch b[i] {
+			case '"':
+				i = skipString(b, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return i
+	default:
+		for i < len(b) && !strings.ContainsRune(",}] \t\n\r", rune(b[i])) {
+			i++
+		}
+		return i
+	}
+}
+
+// unquote decodes a JSON string literal, quickly when it has no escapes.
+func unquote(lit []byte) (string, bool) {
+	if len(lit) >= 2 && bytes.IndexByte(lit, '\\') < 0 && utf8.Valid(lit) {
+		return string(lit[1 : len(lit)-1]), true
+	}
+	var s string
+	err := json.Unmarshal(lit, &s)
+	return s, err == nil
+}
+
 // str decodes raw when it is a JSON string.
 func str(raw json.RawMessage) (string, bool) {
-	raw = bytes.TrimSpace(raw)
+	raw = trimJSON(raw)
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", false
 	}
@@ -121,7 +201,7 @@ func nonEmpty(raw json.RawMessage) (string, bool) {
 
 // number decodes raw when it is a finite JSON number.
 func number(raw json.RawMessage) (float64, bool) {
-	raw = bytes.TrimSpace(raw)
+	raw = trimJSON(raw)
 	if len(raw) == 0 || (raw[0] != '-' && (raw[0] < '0' || raw[0] > '9')) {
 		return 0, false
 	}
@@ -133,10 +213,10 @@ func number(raw json.RawMessage) (float64, bool) {
 }
 
 // isTrue reports whether raw is the JSON literal true.
-func isTrue(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "true" }
+func isTrue(raw json.RawMessage) bool { return string(trimJSON(raw)) == "true" }
 
 // isNull reports whether raw is the JSON literal null.
-func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
+func isNull(raw json.RawMessage) bool { return string(trimJSON(raw)) == "null" }
 
 // absent reports whether a member is missing or null, which JavaScript's
 // `x == null` treats alike.
@@ -144,3 +224,18 @@ func absent(m map[string]json.RawMessage, key string) bool {
 	raw, ok := m[key]
 	return !ok || isNull(raw)
 }
+
+// trimJSON trims JSON white space (space, tab, newline, carriage return),
+// which is narrower than bytes.TrimSpace.
+func trimJSON(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && isJSONSpace(b[i]) {
+		i++
+	}
+	for j > i && isJSONSpace(b[j-1]) {
+		j--
+	}
+	return b[i:j]
+}
+
+func isJSONSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

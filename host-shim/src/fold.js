@@ -1,0 +1,205 @@
+// The Task Surface projection fold, the JavaScript twin of the Go package
+// plugin/fold. dsh folds session events into projections synchronously, so
+// this file runs inside the host shim; the Go fold is the reference, and the
+// vectors in tests/conformance/folds hold the two equal.
+//
+// State is plain JSON (the harness checkpoints it with structuredClone):
+//
+//   {
+//     active:     { callId, surfaceId } | null,
+//     calls:      [callId, ...],                         // show_task_surface calls awaiting their result
+//     dismissals: [{ commandId, surfaceId, dismissalId? }], // dismissal runs awaiting command/done
+//     outcomes:   [{ callId, surfaceId, outcome, seq, messageId?, submissionId?, dismissalId?, values? }]
+//   }
+//
+// apply() never mutates its input and returns the same reference when the
+// event changes nothing; it never throws. See plugin/fold/doc.go for the
+// rules.
+
+/** The model-facing tool whose results open a surface. */
+export const TOOL_NAME = 'show_task_surface'
+/** The slash command (without its slash) that records a dismissal. */
+export const COMMAND_NAME = 'task-surface'
+/** The command's dismissal verb. */
+export const COMMAND_DISMISS = 'dismiss'
+/** The tag of a tool result's presentation metadata. */
+export const META_KIND = 'dsh/task-surface'
+/** The version of the presentation metadata. */
+export const META_VERSION = 1
+/** The key under a user message's source that carries the correlation. */
+export const SOURCE_KEY = 'taskSurface'
+/** The version of the correlation. */
+export const SOURCE_VERSION = 1
+
+/** Bounds of the state, as in Go. */
+export const MAX_CALLS = 16
+export const MAX_DISMISSALS = 16
+export const MAX_OUTCOMES = 16
+
+// wire.ValidID.
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/
+// Go's unicode.IsSpace, which strings.Fields splits on (JavaScript's \s
+// differs: it has U+FEFF and lacks U+0085).
+const GO_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
+const isString = (v) => typeof v === 'string'
+const nonEmpty = (v) => typeof v === 'string' && v !== ''
+const validId = (v) => typeof v === 'string' && ID_PATTERN.test(v)
+const own = (o, k) => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined)
+
+/** Returns the state of an empty log. */
+export function init () {
+  return { active: null, calls: [], dismissals: [], outcomes: [] }
+}
+
+/**
+ * Folds one session event {type, seq, data} into the state.
+ * @returns the new state, or `state` itself when nothing changed.
+ */
+export function apply (state, event) {
+  try {
+    return applyEvent(state, event)
+  } catch {
+    // A getter or proxy in a foreign event must not break the session.
+    return state
+  }
+}
+
+/** Returns the view the browser reads through useProjection('taskSurface'). */
+export function view (state) {
+  return { active: state.active, outcomes: state.outcomes }
+}
+
+function applyEvent (state, event) {
+  if (!isObject(event) || !isString(own(event, 'type'))) return state
+  let seq = own(event, 'seq')
+  if (!Number.isSafeInteger(seq) || seq < 0) return state
+  seq += 0 // -0 → 0
+  const data = own(event, 'data')
+  switch (event.type) {
+    case 'tool/call': return applyToolCall(state, data)
+    case 'tool/result': return applyToolResult(state, seq, data)
+    case 'user/message': return applyUserMessage(state, seq, data)
+    case 'command/run': return applyCommandRun(state, data)
+    case 'command/done': return applyCommandDone(state, seq, data)
+    default: return state
+  }
+}
+
+function applyToolCall (state, d) {
+  if (!isObject(d) || own(d, 'name') !== TOOL_NAME) return state
+  const callId = own(d, 'callId')
+  if (!nonEmpty(callId) || state.calls.includes(callId)) return state
+  return { ...state, calls: appendBounded(state.calls, callId, MAX_CALLS) }
+}
+
+function applyToolResult (state, seq, d) {
+  if (!isObject(d)) return state
+  const msg = own(d, 'message')
+  if (!isObject(msg)) return state
+  const src = own(msg, 'source')
+  if (!isObject(src)) return state
+  const callId = own(src, 'callId')
+  if (!nonEmpty(callId)) return state
+  const i = state.calls.indexOf(callId)
+  if (i < 0) return state
+  const next = { ...state, calls: state.calls.filter((_, j) => j !== i) }
+  const surfaceId = openedSurface(d, msg)
+  if (surfaceId === null) return next
+  if (state.active !== null) {
+    next.outcomes = appendBounded(state.outcomes, {
+      callId: state.active.callId, surfaceId: state.active.surfaceId, outcome: 'replaced', seq
+    }, MAX_OUTCOMES)
+  }
+  next.active = { callId, surfaceId }
+  return next
+}
+
+// The surface a successful result with valid presentation metadata opens, or null.
+function openedSurface (d, msg) {
+  if (own(d, 'error') != null) return null
+  const content = own(msg, 'content')
+  if (!Array.isArray(content)) return null
+  if (content.some((c) => isObject(c) && own(c, 'isError') === true)) return null
+  const meta = own(d, 'meta')
+  if (!isObject(meta)) return null
+  if (own(meta, 'kind') !== META_KIND || own(meta, 'version') !== META_VERSION) return null
+  const surfaceId = own(meta, 'surfaceId')
+  if (!validId(surfaceId) || !isObject(own(meta, 'model'))) return null
+  return surfaceId
+}
+
+function applyUserMessage (state, seq, d) {
+  const active = state.active
+  if (active === null || !isObject(d)) return state
+  const src = own(d, 'source')
+  if (!isObject(src) || own(src, 'kind') !== 'user') return state
+  const id = own(d, 'id')
+  const messageId = nonEmpty(id) ? id : undefined
+  const c = own(src, SOURCE_KEY)
+  if (c == null) return closeActive(state, { outcome: 'bypassed', seq, messageId })
+  if (!isObject(c) || own(c, 'version') !== SOURCE_VERSION) return state
+  const submissionId = own(c, 'submissionId')
+  if (!validId(submissionId)) return state
+  if (own(c, 'callId') !== active.callId || own(c, 'surfaceId') !== active.surfaceId) return state
+  const values = own(c, 'values')
+  if (values != null && !isObject(values)) return state
+  return closeActive(state, { outcome: 'submitted', seq, messageId, submissionId, values: values ?? undefined })
+}
+
+function applyCommandRun (state, d) {
+  if (!isObject(d) || own(d, 'name') !== COMMAND_NAME) return state
+  const commandId = own(d, 'commandId')
+  const args = own(d, 'args')
+  if (!nonEmpty(commandId) || !isString(args)) return state
+  const parsed = parseDismissArgs(args)
+  if (parsed === null) return state
+  if (state.dismissals.some((p) => p.commandId === commandId)) return state
+  const run = { commandId, surfaceId: parsed.surfaceId }
+  if (parsed.dismissalId !== '') run.dismissalId = parsed.dismissalId
+  return { ...state, dismissals: appendBounded(state.dismissals, run, MAX_DISMISSALS) }
+}
+
+function applyCommandDone (state, seq, d) {
+  if (!isObject(d)) return state
+  const commandId = own(d, 'commandId')
+  const kind = own(d, 'kind')
+  if (!nonEmpty(commandId) || !isString(kind)) return state
+  const i = state.dismissals.findIndex((p) => p.commandId === commandId)
+  if (i < 0) return state
+  const run = state.dismissals[i]
+  const next = { ...state, dismissals: state.dismissals.filter((_, j) => j !== i) }
+  const active = state.active
+  if (kind !== 'success' || active === null || (run.surfaceId !== '' && run.surfaceId !== active.surfaceId)) return next
+  return closeActive(next, { outcome: 'dismissed', seq, dismissalId: run.dismissalId })
+}
+
+// Closes the active surface; optional outcome members that are undefined are left out.
+function closeActive (state, o) {
+  const outcome = { callId: state.active.callId, surfaceId: state.active.surfaceId, outcome: o.outcome, seq: o.seq }
+  for (const k of ['messageId', 'submissionId', 'dismissalId', 'values']) {
+    if (o[k] !== undefined) outcome[k] = o[k]
+  }
+  return { ...state, active: null, outcomes: appendBounded(state.outcomes, outcome, MAX_OUTCOMES) }
+}
+
+/**
+ * Reads "dismiss [<surfaceId> [<dismissalId>]]" like wire.ParseDismissArgs.
+ * @returns {{surfaceId: string, dismissalId: string} | null}
+ */
+export function parseDismissArgs (args) {
+  const parts = args.split(GO_SPACE).filter((p) => p !== '')
+  if (parts.length < 1 || parts.length > 3 || parts[0] !== COMMAND_DISMISS) return null
+  const [, surfaceId = '', dismissalId = ''] = parts
+  if (parts.length >= 2 && !validId(surfaceId)) return null
+  if (parts.length === 3 && !validId(dismissalId)) return null
+  return { surfaceId, dismissalId }
+}
+
+function appendBounded (list, v, max) {
+  const start = list.length >= max ? list.length - max + 1 : 0
+  const out = list.slice(start)
+  out.push(v)
+  return out
+}
