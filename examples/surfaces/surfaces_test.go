@@ -1,0 +1,35 @@
+// Package surfaces holds realistic Task Surface models; this test keeps
+// every one of them valid under the default limits.
+package surfaces
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+func TestEveryExampleIsValid(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 5 {
+		t.Fatalf("%d example surfaces, want at least 5", len(files))
+	}
+	for _, f := range files {
+		t.Run(f, func(t *testing.T) {
+			t.Parallel()
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, problems := model.Parse(raw, tasksurface.DefaultLimits); len(problems) > 0 {
+				t.Errorf("%s is invalid: %v", f, problems)
+			}
+		})
+	}
+}
