@@ -42,10 +42,21 @@ func OutputSchema() []byte {
 }
 
 // compiledSchema is the parameter schema compiled for validation, together
-// with the schema document itself, which the problem mapper reads.
+// with the validated schema document, which the problem mapper reads, and
+// its tagged unions.
 type compiledSchema struct {
 	schema *jsonschema.Schema
 	doc    any
+	// unions maps the schema pointer of each tagged union to its arms.
+	unions map[string]union
+}
+
+// union is a oneOf whose arms are told apart by a constant "kind".
+type union struct {
+	// noun names what the union chooses: "block", "field" or "layout".
+	noun string
+	// kinds are the arms' kinds in schema order.
+	kinds []string
 }
 
 // loadSchema compiles the parameter schema once per process; the result is
@@ -69,13 +80,76 @@ func compileSchema() (*compiledSchema, error) {
 	if derr != nil || len(ps.list) > 0 {
 		return nil, errors.New("model: the embedded parameter schema is not strict JSON")
 	}
+	unions := make(map[string]union)
+	dispatchUnions(doc, "", unions)
+	validated, err := marshalCompact(doc)
+	if err != nil {
+		return nil, fmt.Errorf("model: encoding the validation schema: %w", err)
+	}
 	c := newCompiler()
-	if err := c.AddResource(schemaURL, bytes.NewReader(parametersSchema)); err != nil {
+	if err := c.AddResource(schemaURL, bytes.NewReader(validated)); err != nil {
 		return nil, fmt.Errorf("model: adding the parameter schema: %w", err)
 	}
 	s, err := c.Compile(schemaURL)
 	if err != nil {
 		return nil, fmt.Errorf("model: compiling the parameter schema: %w", err)
 	}
-	return &compiledSchema{schema: s, doc: doc}, nil
+	return &compiledSchema{schema: s, doc: doc, unions: unions}, nil
+}
+
+// dispatchUnions rewrites, in place, every oneOf whose arms each have a
+// constant "kind" into an equivalent form that validates only the arm the
+// instance's kind selects:
+//
+//	{"type": "object", "required": ["kind"],
+//	 "properties": {"kind": {"enum": [kinds...]}},
+//	 "allOf": [{"if": {"required": ["kind"], "properties": {"kind": {"const": k}}},
+//	            "then": arm_k}, ...]}
+//
+// The published schema keeps oneOf, which reads better as documentation;
+// validation with it would check every arm of every block and field, and
+// build an error for each arm that does not match. Both forms accept the
+// same documents because the kinds are distinct.
+func dispatchUnions(node any, ptr string, unions map[string]union) {
+	switch n := node.(type) {
+	case []any:
+		for i, x := range n {
+			dispatchUnions(x, indexPointer(ptr, i), unions)
+		}
+	case map[string]any:
+		for k, x := range n {
+			dispatchUnions(x, appendPointer(ptr, k), unions)
+		}
+		arms, ok := n["oneOf"].([]any)
+		if !ok {
+			return
+		}
+		var kinds []any
+		var names []string
+		for _, a := range arms {
+			k, _ := resolvePointer(a, "/properties/kind/const")
+			name, isString := k.(string)
+			if !isString {
+				return
+			}
+			kinds = append(kinds, name)
+			names = append(names, name)
+		}
+		branches := make([]any, len(arms))
+		for i, a := range arms {
+			branches[i] = map[string]any{
+				"if": map[string]any{
+					"required":   []any{"kind"},
+					"properties": map[string]any{"kind": map[string]any{"const": kinds[i]}},
+				},
+				"then": a,
+			}
+		}
+		delete(n, "oneOf")
+		n["type"] = "object"
+		n["required"] = []any{"kind"}
+		n["properties"] = map[string]any{"kind": map[string]any{"enum": kinds}}
+		n["allOf"] = branches
+		unions[ptr] = union{noun: lastToken(ptr), kinds: names}
+	}
 }

@@ -61,68 +61,54 @@ func modelPointer(loc string) string {
 }
 
 func (m *mapper) walk(ve *jsonschema.ValidationError) {
-	frag := schemaFragment(ve.AbsoluteKeywordLocation)
-	if lastToken(frag) == "oneOf" && len(ve.Causes) > 0 {
-		m.union(ve, frag)
-		return
-	}
 	if len(ve.Causes) > 0 {
 		for _, c := range ve.Causes {
 			m.walk(c)
 		}
 		return
 	}
+	frag := schemaFragment(ve.AbsoluteKeywordLocation)
+	if u, ok := m.unionOf(frag); ok {
+		m.unionLeaf(ve, u)
+		return
+	}
 	m.leaf(ve, frag)
 }
 
-// union follows only the arm that the instance's kind selects, so a block
-// with a known kind gets the problems of that kind alone, and a block with
-// an unknown kind gets one unknown-kind problem.
-func (m *mapper) union(ve *jsonschema.ValidationError, frag string) {
-	ptr := modelPointer(ve.InstanceLocation)
-	noun := unionNoun(frag)
-	arms, _ := m.schemaAt(frag).([]any)
-	var kinds []string
-	for _, a := range arms {
-		k, _ := resolvePointer(a, "/properties/kind/const")
-		s, _ := k.(string)
-		kinds = append(kinds, s)
-	}
-	allowed := strings.Join(kinds, ", ")
-	inst, _ := resolvePointer(m.root, ve.InstanceLocation)
-	obj, ok := inst.(map[string]any)
-	if !ok {
-		m.ps.add(CodeWrongType, ptr, "a %s must be an object with a \"kind\" (%s), not %s.", noun, allowed, jsonTypeName(inst))
-		return
-	}
-	kv, present := obj["kind"]
-	if !present {
-		m.ps.add(CodeMissing, appendPointer(ptr, "kind"), "add the %s's \"kind\": one of %s.", noun, allowed)
-		return
-	}
-	kind, isString := kv.(string)
-	if !isString {
-		m.ps.add(CodeWrongType, appendPointer(ptr, "kind"), "a %s's \"kind\" must be a string, one of %s, not %s.", noun, allowed, jsonTypeName(kv))
-		return
-	}
-	arm := slices.Index(kinds, kind)
-	if arm < 0 {
-		m.ps.add(CodeUnknownKind, appendPointer(ptr, "kind"), "%q is not a %s kind of version 1; use one of %s.", abbreviate(kind, 40), noun, allowed)
-		return
-	}
-	prefix := fmt.Sprintf("%s/%d", frag, arm)
-	for _, c := range ve.Causes {
-		cf := schemaFragment(c.AbsoluteKeywordLocation)
-		if cf == prefix || strings.HasPrefix(cf, prefix+"/") {
-			m.walk(c)
+// unionOf returns the union whose own keyword failed at frag: its type,
+// its required "kind" or its kind enum. Failures inside an arm are not the
+// union's own.
+func (m *mapper) unionOf(frag string) (union, bool) {
+	for _, suffix := range []string{"/type", "/required", "/properties/kind/enum"} {
+		if base, ok := strings.CutSuffix(frag, suffix); ok {
+			u, found := m.cs.unions[base]
+			return u, found
 		}
 	}
+	return union{}, false
 }
 
-// unionNoun names what a oneOf chooses between, from its location:
-// "#/$defs/block/oneOf" gives "block".
-func unionNoun(frag string) string {
-	return lastToken(parentPointer(frag))
+// unionLeaf reports a value that selects no arm of a union: not an object,
+// no kind, a kind that is not a string, or an unknown kind.
+func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u union) {
+	allowed := strings.Join(u.kinds, ", ")
+	inst, _ := resolvePointer(m.root, ve.InstanceLocation)
+	ptr := modelPointer(ve.InstanceLocation)
+	if lastToken(ve.InstanceLocation) == "kind" && strings.HasSuffix(ve.KeywordLocation, "/enum") {
+		// The kind enum failed; ptr is the kind itself.
+		kind, isString := inst.(string)
+		if !isString {
+			m.ps.add(CodeWrongType, ptr, "a %s's \"kind\" must be a string, one of %s, not %s.", u.noun, allowed, jsonTypeName(inst))
+			return
+		}
+		m.ps.add(CodeUnknownKind, ptr, "%q is not a %s kind of version 1; use one of %s.", abbreviate(kind, 40), u.noun, allowed)
+		return
+	}
+	if _, isObj := inst.(map[string]any); !isObj {
+		m.ps.add(CodeWrongType, ptr, "a %s must be an object with a \"kind\" (%s), not %s.", u.noun, allowed, jsonTypeName(inst))
+		return
+	}
+	m.ps.add(CodeMissing, appendPointer(ptr, "kind"), "add the %s's \"kind\": one of %s.", u.noun, allowed)
 }
 
 func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {

@@ -1,0 +1,78 @@
+package model
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// tightLimits make the fuzzer reach every limit with small inputs.
+var tightLimits = tasksurface.Limits{MaxModelBytes: 512, MaxBlocks: 2, MaxFields: 2, MaxTableRows: 2}
+
+// FuzzParse feeds arbitrary bytes to Parse and ParseArguments. Neither may
+// panic; each returns a model or problems, never both; problems are sorted,
+// capped and well formed; a model's normalised bytes fit the limit and
+// parse again to the same bytes. The seed corpus in testdata/fuzz/FuzzParse
+// holds the inputs of the conformance vectors.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"version":1,"title":"T","sections":[],"submit":{"label":"S"}}`), false)
+	f.Add([]byte(`{"model":{"version":1,"title":"T","sections":[{"id":"s","layout":{"kind":"grid","columns":2},"blocks":[{"kind":"table","columns":[{"id":"c","label":"C"}],"rows":[{"c":1.5e3}]}]}],"fields":[{"kind":"order","id":"o","label":"O","options":[{"id":"a","label":"A"},{"id":"b","label":"B"}],"initial":["b","a"]}],"submit":{"label":"S"}}}`), true)
+	f.Add([]byte(`{"version":1,"title":"\ud800","sections":[],"submit":{"label":"S"},"a/b~":null}`), false)
+	f.Fuzz(func(t *testing.T, raw []byte, tight bool) {
+		limits := tasksurface.Limits{}
+		if tight {
+			limits = tightLimits
+		}
+		for _, parse := range []func([]byte, tasksurface.Limits) (*Model, []tasksurface.Problem){Parse, ParseArguments} {
+			m, problems := parse(raw, limits)
+			checkOutcome(t, m, problems, limits.WithDefaults())
+		}
+	})
+}
+
+func checkOutcome(t *testing.T, m *Model, problems []tasksurface.Problem, limits tasksurface.Limits) {
+	t.Helper()
+	if (m == nil) == (len(problems) == 0) {
+		t.Fatalf("want exactly one of a model and problems: model %v, problems %v", m != nil, problems)
+	}
+	if len(problems) > MaxProblems+1 {
+		t.Fatalf("%d problems, more than the cap", len(problems))
+	}
+	body := problems
+	if n := len(problems); n == MaxProblems+1 {
+		if problems[n-1].Code != CodeTooManyProblems {
+			t.Fatalf("a full list must end in too-many-problems: %v", problems[n-1])
+		}
+		body = problems[:n-1]
+	}
+	if !slices.IsSortedFunc(body, compareProblems) {
+		t.Fatalf("problems are not sorted: %v", problems)
+	}
+	for _, p := range problems {
+		if !knownCodes[p.Code] || p.Message == "" {
+			t.Fatalf("malformed problem %#v", p)
+		}
+		if p.Pointer != "" && p.Pointer[0] != '/' {
+			t.Fatalf("malformed pointer %q", p.Pointer)
+		}
+	}
+	if m == nil {
+		return
+	}
+	norm, err := m.Normalized()
+	if err != nil {
+		t.Fatalf("Normalized: %v", err)
+	}
+	if len(norm) > int(limits.MaxModelBytes) {
+		t.Fatalf("normalised model is %d bytes, over %d", len(norm), limits.MaxModelBytes)
+	}
+	again, problems := Parse(norm, limits)
+	if again == nil {
+		t.Fatalf("the normalised model does not parse: %v\n%s", problems, norm)
+	}
+	if b, _ := again.Normalized(); !bytes.Equal(b, norm) {
+		t.Fatalf("normalising twice changed the bytes:\n%s\n%s", norm, b)
+	}
+}
