@@ -17,7 +17,7 @@ import { toolDefinition } from './tool.js'
 import { jsonBytes } from './wire.js'
 
 export const name = 'task-surface'
-export const inject = ['tools', 'sessionProjections', 'commands', 'agents']
+export const inject = ['tools', 'sessionProjections', 'commands', 'agents', 'sessions']
 
 /** How long apply waits for the first launch before the harness boot continues without it. */
 const FIRST_LAUNCH_WAIT_MS = 20_000
@@ -91,16 +91,26 @@ export async function apply(ctx, config) {
       log('error', 'the plugin declared an incomplete registration (tool, projection and command are all required); nothing registered')
       return
     }
-    ctx.sessionProjections.register(projectionDefinition(projection))
-    ctx.tools.register(toolDefinition({ declaration: tool, projectionKey: projection.key, ctx, plugin }))
-    ctx.commands.register({
-      name: command.name,
-      description: command.description,
-      input: { hint: 'dismiss [<surfaceId> [<dismissalId>]]' },
-      handler: (invocation) => dismissals.handle(invocation),
-    })
-    queue.observe()
-    ctx.plugin(createRemoteService(plugin))
+    // Each seam on its own: one that dsh refuses must not take the others down.
+    const seams = [
+      ['projection', () => ctx.sessionProjections.register(projectionDefinition(projection))],
+      ['tool', () => ctx.tools.register(toolDefinition({ declaration: tool, projectionKey: projection.key, ctx, plugin }))],
+      ['command', () => ctx.commands.register({
+        name: command.name,
+        description: command.description,
+        input: { hint: 'dismiss [<surfaceId> [<dismissalId>]]' },
+        handler: (invocation) => dismissals.handle(invocation),
+      })],
+      ['queue observers', () => queue.observe()],
+      ['browser RPC', () => ctx.plugin(createRemoteService(plugin))],
+    ]
+    for (const [what, registerSeam] of seams) {
+      try {
+        registerSeam()
+      } catch (err) {
+        log('error', `could not register the Task Surface ${what}: ${err.message}`)
+      }
+    }
     log('info', `registered ${tool.name}, projection ${projection.key} and /${command.name} (contract ${description.api_version}, plugin ${description.plugin_version})`)
   }
 

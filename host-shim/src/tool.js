@@ -1,6 +1,7 @@
 // The model-facing tool, registered from the plugin's declaration. execute goes to the
 // plugin's Show; render and presentationMeta are pure functions of the canonical value
 // {surfaceId, model, markdown} that Show returned.
+import { toDshSchema } from './schema.js'
 import { jsonBytes, metaOf, parseJsonBytes } from './wire.js'
 
 /** How many model-facing texts to keep for render (one per surface, most recent). */
@@ -28,7 +29,7 @@ export function toolDefinition({ declaration, projectionKey, ctx, plugin }) {
     description: declaration.description,
     parameters: parseJsonBytes(declaration.parameters_schema_json),
     output: {
-      schema: parseJsonBytes(declaration.output_schema_json, {}),
+      schema: toDshSchema(parseJsonBytes(declaration.output_schema_json, {})),
       render(_args, value) {
         const text = texts.get(value.surfaceId) ??
           `Opened Task Surface ${value.surfaceId}. The user's submission will arrive as their next message.`

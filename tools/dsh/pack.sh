@@ -6,6 +6,7 @@
 #      (sdk/proto/tasksurface/v1/tasksurface.proto) and the binary, in the repository's layout;
 #   3. runs `npm pack` on the staging folder.
 # Prints the tarball's path. Usage: tools/dsh/pack.sh [output-folder]  (default .cache/bundle)
+# TASK_SURFACE_PLUGIN_BINARY=<path> packs that linux/amd64 binary instead of building one.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -20,7 +21,12 @@ stage="$out/stage"
 rm -rf "$stage"
 mkdir -p "$stage/bin/linux-x64" "$stage/host-shim" "$stage/sdk/proto/tasksurface/v1"
 
-(cd "$repo" && CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -o "$stage/bin/linux-x64/task-surface-plugin" ./plugin/cmd/task-surface-plugin)
+if [ -n "${TASK_SURFACE_PLUGIN_BINARY:-}" ]; then
+  # A binary built elsewhere (a release build, a cross-compiled one).
+  cp "$TASK_SURFACE_PLUGIN_BINARY" "$stage/bin/linux-x64/task-surface-plugin"
+else
+  (cd "$repo" && CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -o "$stage/bin/linux-x64/task-surface-plugin" ./plugin/cmd/task-surface-plugin)
+fi
 
 cp "$repo/package.json" "$repo/cordis.patch.yml" "$stage/"
 cp -R "$repo/host-shim/src" "$repo/host-shim/proto" "$stage/host-shim/"

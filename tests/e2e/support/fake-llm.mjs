@@ -4,6 +4,8 @@
 //   const llm = await startFakeLlm()
 //   llm.reply({ toolCall: { name: 'show_task_surface', arguments: { model } } })
 //   llm.reply({ text: 'Thanks.' })
+//   llm.reply({ toolCalls: [{ name: 'a', arguments: {} }, { name: 'b', arguments: {} }] })
+//   llm.reply({ text: 'later', hold: true })  // answered only after llm.release()
 //   ... llm.requests  // every agent request body, in arrival order
 //
 // Requests that offer no tools are session-title requests; they get a fixed title and are
@@ -19,6 +21,7 @@ export async function startFakeLlm() {
   const requests = []
   const titleRequests = []
   const waiters = []
+  const held = []
   let calls = 0
 
   function chunk(id, delta, finish) {
@@ -34,12 +37,15 @@ export async function startFakeLlm() {
 
   function render(reply) {
     const id = `chatcmpl-${requests.length}`
-    if (reply.toolCall) {
-      calls += 1
-      const callId = reply.toolCall.id ?? `call_${calls}`
-      const args = typeof reply.toolCall.arguments === 'string' ? reply.toolCall.arguments : JSON.stringify(reply.toolCall.arguments)
+    const toolCalls = reply.toolCalls ?? (reply.toolCall ? [reply.toolCall] : [])
+    if (toolCalls.length > 0) {
+      const deltas = toolCalls.map((call, index) => {
+        calls += 1
+        const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments)
+        return { index, id: call.id ?? `call_${calls}`, type: 'function', function: { name: call.name, arguments: args } }
+      })
       return [
-        chunk(id, { role: 'assistant', content: reply.text ?? null, tool_calls: [{ index: 0, id: callId, type: 'function', function: { name: reply.toolCall.name, arguments: args } }] }, null),
+        chunk(id, { role: 'assistant', content: reply.text ?? null, tool_calls: deltas }, null),
         chunk(id, {}, 'tool_calls'),
       ]
     }
@@ -71,8 +77,12 @@ export async function startFakeLlm() {
       }
       requests.push(json)
       const reply = script.shift() ?? { text: 'OK.' }
-      stream(res, render(reply))
       for (const w of waiters.splice(0)) w()
+      if (reply.hold) {
+        held.push(() => stream(res, render(reply)))
+        return
+      }
+      stream(res, render(reply))
     })
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -84,6 +94,10 @@ export async function startFakeLlm() {
     titleRequests,
     /** Script the next agent reply: {text} or {toolCall: {name, arguments, id?}, text?}. */
     reply(r) { script.push(r) },
+    /** How many held replies wait for release(). */
+    held() { return held.length },
+    /** Send every held reply. */
+    release() { for (const send of held.splice(0)) send() },
     /** Replies not yet consumed. */
     pending() { return script.length },
     /** Resolve once there are at least n agent requests. */
@@ -95,7 +109,11 @@ export async function startFakeLlm() {
       }
       return requests[n - 1]
     },
-    close() { return new Promise((resolve) => server.close(resolve)) },
+    close() {
+      this.release()
+      server.closeAllConnections?.()
+      return new Promise((resolve) => server.close(resolve))
+    },
   }
 }
 

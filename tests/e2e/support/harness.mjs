@@ -78,7 +78,9 @@ export async function makeHome(tarball) {
   writeFileSync(join(home, 'settings.yaml'), 'ui-onboarding:\n  welcomeNoticeVersion: 2026-08-13.1\n')
   const workspace = join(home, 'workspace')
   mkdirSync(workspace)
-  await execFileAsync(DSH, ['plugin', '--profile', 'web', 'add', tarball], {
+  // protobufjs (under @grpc/proto-loader) has an install script, which pnpm refuses to run
+  // unless it is allowed by name.
+  await execFileAsync(DSH, ['plugin', '--profile', 'web', 'add', tarball, '--allow-build=protobufjs'], {
     cwd: home, env: { ...process.env, PATH: toolPath(), DSH_HOME: home }, maxBuffer: 16 << 20,
   })
   return { home, workspace }
@@ -165,6 +167,11 @@ export class Dsh {
   /** Call a Typert Remote method with named arguments; returns the result envelope. */
   remote(endpoint, args) {
     return this.api(endpoint, { args })
+  }
+
+  /** Run a slash command as the web composer does (the commands/execute Remote). */
+  command(sessionId, line) {
+    return this.remote('commands/execute', { agentId: sessionId, line, images: [] })
   }
 
   async createSession(cwd) {
