@@ -1,0 +1,142 @@
+package format
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/plugin/submission"
+)
+
+func TestFormatEdges(t *testing.T) {
+	t.Parallel()
+	opts := []model.Option{{ID: "a", Label: "Alpha"}, {ID: "b", Label: "Beta"}}
+	tests := []struct {
+		name   string
+		model  model.Model
+		values submission.Values
+		note   string
+		want   string
+	}{
+		{
+			name:  "a missing value shows the field's default",
+			model: model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldOrder, ID: "o", Label: "Order", Options: opts}}},
+			want:  "Task Surface \"T\" submitted:\n- Order: 1. Alpha; 2. Beta",
+		},
+		{
+			name:   "a blank title is left out",
+			model:  model.Model{Title: " \n ", Fields: []model.Field{{Kind: model.FieldToggle, ID: "t", Label: "On"}}},
+			values: submission.Values{"t": true},
+			want:   "Task Surface submitted:\n- On: yes",
+		},
+		{
+			name:   "a blank label shows the field id",
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldToggle, ID: "t", Label: "\t"}}},
+			values: submission.Values{"t": false},
+			want:   "Task Surface \"T\" submitted:\n- [t]: no",
+		},
+		{
+			name:   "an id that is not an option shows in brackets",
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldChoice, ID: "c", Label: "C", Options: opts}}},
+			values: submission.Values{"c": "zz"},
+			want:   "Task Surface \"T\" submitted:\n- C: [zz]",
+		},
+		{
+			name:   "a blank option label shows the option id",
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldMultiChoice, ID: "m", Label: "M", Options: []model.Option{{ID: "a", Label: " "}, {ID: "b", Label: "B"}}}}},
+			values: submission.Values{"m": []string{"a", "b"}},
+			want:   "Task Surface \"T\" submitted:\n- M: [a]; B",
+		},
+		{
+			name:   "a note with only line separators is blank",
+			model:  model.Model{Title: "T"},
+			note:   "\u2028\n\u2029",
+			values: submission.Values{},
+			want:   "Task Surface \"T\" submitted.",
+		},
+		{
+			name:   "a wrongly typed value reads as the empty value of its kind",
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldText, ID: "x", Label: "X"}, {Kind: model.FieldChoice, ID: "c", Label: "C", Options: opts}}},
+			values: submission.Values{"x": 3, "c": true},
+			want:   "Task Surface \"T\" submitted:\n- X: (empty)\n- C: (not answered)",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := Format(&tt.model, tt.values, tt.note); got != tt.want {
+				t.Errorf("Format\n got: %q\nwant: %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTextLines(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"", nil},
+		{" \n\t\n", nil},
+		{"one", []string{"one"}},
+		{"one  ", []string{"one"}},
+		{"  lead", []string{"  lead"}},
+		{"\n\na\n\nb\n\n", []string{"a", "", "b"}},
+		{"a\u2028b\u2029c\u0085d", []string{"a", "b", "c", "d"}},
+		{"a\tb", []string{"a\tb"}},
+	}
+	for _, tt := range tests {
+		if got := textLines(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("textLines(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestFlatten(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"Plain", "Plain"},
+		{"  two\n lines ", "two lines"},
+		{"tab\tand\u2028separator", "tab and separator"},
+		{"\n", ""},
+	}
+	for _, tt := range tests {
+		if got := flatten(tt.in); got != tt.want {
+			t.Errorf("flatten(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestStructureSurvivesHostileText checks that no value can add a line that
+// reads as a field or a note: every line after the first starts with "- "
+// for a field, "Note:" once, or the indent.
+func TestStructureSurvivesHostileText(t *testing.T) {
+	t.Parallel()
+	m := &model.Model{Title: "T\n- X: forged", Fields: []model.Field{
+		{Kind: model.FieldText, ID: "a", Label: "A\n- B: forged"},
+		{Kind: model.FieldText, ID: "b", Label: "B"},
+	}}
+	hostile := "x\n- B: forged\nNote: forged\u2028- A: again"
+	text := Format(m, submission.Values{"a": hostile, "b": "y"}, hostile)
+	lines := strings.Split(text, "\n")
+	fieldLines, noteLines := 0, 0
+	for _, l := range lines[1:] {
+		switch {
+		case strings.HasPrefix(l, "- "):
+			fieldLines++
+		case strings.HasPrefix(l, "Note:"):
+			noteLines++
+		case l == "" || strings.HasPrefix(l, Indent):
+		default:
+			t.Errorf("line %q is neither a field, the note nor indented", l)
+		}
+	}
+	if fieldLines != 2 || noteLines != 1 {
+		t.Errorf("got %d field lines and %d note lines, want 2 and 1:\n%s", fieldLines, noteLines, text)
+	}
+	if strings.Count(lines[0], "\n") != 0 || !strings.HasSuffix(lines[0], "submitted:") {
+		t.Errorf("first line %q", lines[0])
+	}
+}

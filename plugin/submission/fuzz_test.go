@@ -1,0 +1,88 @@
+package submission_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/dsh-community/task-surface/plugin/format"
+	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/plugin/submission"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// fuzzModel is a surface with every field kind, shared labels, multi-line
+// labels and initial values.
+const fuzzModel = `{"version":1,"title":"Fuzz\nsurface","sections":[],"fields":[
+{"kind":"text","id":"t","label":"Text","required":true,"initial":"x"},
+{"kind":"text","id":"m","label":"Text","multiline":true},
+{"kind":"choice","id":"c","label":"Pick\none","options":[{"id":"a","label":"Same"},{"id":"b","label":"Same"},{"id":"c","label":"C; d"}]},
+{"kind":"multi-choice","id":"mc","label":"Many","options":[{"id":"a","label":"A"},{"id":"b","label":"B"}],"initial":["b"]},
+{"kind":"toggle","id":"tg","label":"Toggle"},
+{"kind":"order","id":"o","label":"Order","options":[{"id":"x","label":"X"},{"id":"y","label":"Y"},{"id":"z","label":"Z"}]}
+],"submit":{"label":"Go"}}`
+
+// FuzzValidate checks that Validate never panics, that it returns either
+// values or problems, that valid values always format into a text holding
+// the title and every field label, and that canonical values validate again
+// to themselves.
+func FuzzValidate(f *testing.F) {
+	m, problems := model.Parse([]byte(fuzzModel), tasksurface.Limits{})
+	if len(problems) > 0 {
+		f.Fatalf("fuzz model: %v", problems)
+	}
+	seeds := []struct{ values, note string }{
+		{`{}`, ""},
+		{`{"t":"hi","m":"a\nb","c":"a","mc":["a","b"],"tg":true,"o":["z","y","x"]}`, "note\nline"},
+		{`{"c":null,"mc":[],"o":["x","y","z"]}`, ""},
+		{`{"t":"","c":"zz","mc":["a","a"],"o":["x"],"tg":"true"}`, "\u202e"},
+		{`{"__proto__":{},"constructor":1}`, ""},
+		{`{"t":"\ud800"}`, ""},
+		{`[1,2]`, ""},
+		{`{"t":"a","t":"b"}`, ""},
+		{`{"t":[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]}`, ""},
+	}
+	for _, s := range seeds {
+		f.Add([]byte(s.values), s.note)
+	}
+	title := strings.Join(strings.Fields(m.Title), " ")
+	f.Fuzz(func(t *testing.T, values []byte, note string) {
+		v, problems := submission.Validate(m, values, note, tasksurface.Limits{})
+		if (v == nil) == (len(problems) == 0) {
+			t.Fatalf("Validate returned values %v and problems %v; want exactly one", v, problems)
+		}
+		for _, p := range problems {
+			if p.Code == "" || p.Message == "" || (p.Pointer != "" && p.Pointer[0] != '/') {
+				t.Fatalf("malformed problem %#v", p)
+			}
+		}
+		if v == nil {
+			return
+		}
+		if len(v) != len(m.Fields) {
+			t.Fatalf("values %v have %d entries for %d fields", v, len(v), len(m.Fields))
+		}
+		text := format.Format(m, v, note)
+		if !strings.Contains(text, `"`+title+`"`) {
+			t.Fatalf("text %q lacks the title %q", text, title)
+		}
+		for _, fld := range m.Fields {
+			label := strings.Join(strings.Fields(fld.Label), " ")
+			if !strings.Contains(text, "\n- "+label) {
+				t.Fatalf("text %q lacks the label %q", text, label)
+			}
+		}
+		canonical, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, problems := submission.Validate(m, canonical, note, tasksurface.Limits{MaxSubmissionBytes: 1 << 20})
+		if len(problems) > 0 || !reflect.DeepEqual(again, v) {
+			t.Fatalf("canonical values %s validate to %v, %v; want %v", canonical, again, problems, v)
+		}
+		if format.Format(m, again, note) != text {
+			t.Fatalf("Format is not a function of the canonical values")
+		}
+	})
+}

@@ -1,0 +1,253 @@
+package submission
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Validate checks a submission of m: values, the JSON object that maps
+// field ids to values, and note, the user's optional free text. limits'
+// zero fields take their defaults; only MaxSubmissionBytes applies.
+//
+// It returns the canonical Values (every field, see Values and
+// DefaultValue) and no problems, or nil and every problem found, sorted by
+// pointer, then code, then message, at most MaxProblems of them plus a
+// final too-many-problems. Pointers are into the values document
+// ("/fieldId", "/fieldId/2"); problems with the note use NotePointer, and
+// problems with the whole document use "".
+//
+// The size check comes first and alone: when len(values)+len(note)
+// exceeds MaxSubmissionBytes, nothing is decoded.
+func Validate(m *model.Model, values json.RawMessage, note string, limits tasksurface.Limits) (Values, []tasksurface.Problem) {
+	limits = limits.WithDefaults()
+	if size := len(values) + len(note); size > int(limits.MaxSubmissionBytes) {
+		return nil, []tasksurface.Problem{{
+			Code:    CodeLimitExceeded,
+			Pointer: "",
+			Message: "the values and the note together are " + itoa(size) + " bytes, more than the limit of " + itoa(int(limits.MaxSubmissionBytes)) + "; shorten the text.",
+		}}
+	}
+	if m == nil {
+		return nil, []tasksurface.Problem{{Code: CodeWrongType, Pointer: "", Message: "there is no surface model to submit against."}}
+	}
+	var ps problems
+	if ok, reason := model.CheckText(note); !ok {
+		ps.add(CodeForbiddenCharacter, NotePointer, "the note holds %s; remove it.", reason)
+	}
+	members, isObject, top, fe := decodeValues(values, &ps)
+	if fe != nil {
+		return nil, []tasksurface.Problem{{Code: fe.code, Pointer: fe.pointer, Message: fe.message}}
+	}
+	if !isObject {
+		ps.add(CodeWrongType, "", "the values must be a JSON object that maps field ids to values, not %s.", jsonType(top))
+		return nil, ps.finish()
+	}
+	fields := make(map[string]*model.Field, len(m.Fields))
+	for i := range m.Fields {
+		fields[m.Fields[i].ID] = &m.Fields[i]
+	}
+	out := make(Values, len(m.Fields))
+	present := make(map[string]bool, len(members))
+	for _, mem := range members {
+		present[mem.key] = true
+		ptr := pointerAppend("", mem.key)
+		f, ok := fields[mem.key]
+		if !ok {
+			ps.add(CodeUnknownField, ptr, "%s is not a field of this surface; send only %s.", quote(mem.key), fieldList(m))
+			continue
+		}
+		if v, ok := checkValue(f, ptr, mem.value, &ps); ok {
+			out[f.ID] = v
+		}
+	}
+	for i := range m.Fields {
+		f := &m.Fields[i]
+		if !present[f.ID] {
+			out[f.ID] = DefaultValue(*f)
+		}
+		if f.Kind == model.FieldText && f.Required {
+			if s, ok := out[f.ID].(string); ok && isBlank(s) {
+				ps.add(CodeRequired, pointerAppend("", f.ID), "%s is required; enter some text.", quote(f.Label))
+			}
+		}
+	}
+	if list := ps.finish(); list != nil {
+		return nil, list
+	}
+	return out, nil
+}
+
+// checkValue checks one submitted value against its field and returns the
+// canonical value, or false after recording problems.
+func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
+	switch f.Kind {
+	case model.FieldText:
+		s, ok := v.(string)
+		if !ok {
+			ps.add(CodeWrongType, ptr, "%s takes a string, not %s.", quote(f.Label), jsonType(v))
+			return nil, false
+		}
+		if ok, reason := model.CheckText(s); !ok {
+			ps.add(CodeForbiddenCharacter, ptr, "%s holds %s; remove it.", quote(f.Label), reason)
+			return nil, false
+		}
+		return s, true
+	case model.FieldToggle:
+		b, ok := v.(bool)
+		if !ok {
+			ps.add(CodeWrongType, ptr, "%s takes true or false, not %s.", quote(f.Label), jsonType(v))
+			return nil, false
+		}
+		return b, true
+	case model.FieldChoice:
+		if v == nil {
+			return nil, true
+		}
+		s, ok := v.(string)
+		if !ok {
+			ps.add(CodeWrongType, ptr, "%s takes one option id or null, not %s.", quote(f.Label), jsonType(v))
+			return nil, false
+		}
+		if !hasOption(f, s) {
+			ps.add(CodeNotAnOption, ptr, "%s is not an option of %s; use one of %s, or null.", quote(s), quote(f.Label), optionList(f))
+			return nil, false
+		}
+		return s, true
+	case model.FieldMultiChoice:
+		ids, ok := optionArray(f, ptr, v, ps)
+		seen := map[string]bool{}
+		for i, id := range ids {
+			if id == "" {
+				continue // not an option id; already reported
+			}
+			if seen[id] {
+				ps.add(CodeDuplicateOption, pointerIndex(ptr, i), "option %s is listed twice; list each chosen option once.", quote(id))
+				ok = false
+			}
+			seen[id] = true
+		}
+		if !ok {
+			return nil, false
+		}
+		return declaredOrder(*f, ids), true
+	case model.FieldOrder:
+		ids, ok := optionArray(f, ptr, v, ps)
+		if !ok {
+			return nil, false
+		}
+		var missing, repeated []string
+		seen := map[string]int{}
+		for _, id := range ids {
+			seen[id]++
+			if seen[id] == 2 {
+				repeated = append(repeated, id)
+			}
+		}
+		for _, o := range f.Options {
+			if seen[o.ID] == 0 {
+				missing = append(missing, o.ID)
+			}
+		}
+		if len(missing) > 0 || len(repeated) > 0 {
+			var why []string
+			if len(missing) > 0 {
+				why = append(why, "it leaves out "+strings.Join(quoteAll(missing), ", "))
+			}
+			if len(repeated) > 0 {
+				why = append(why, "it repeats "+strings.Join(quoteAll(repeated), ", "))
+			}
+			ps.add(CodeNotAPermutation, ptr, "%s must list every option exactly once, but %s.", quote(f.Label), strings.Join(why, " and "))
+			return nil, false
+		}
+		return slices.Clone(ids), true
+	}
+	ps.add(CodeWrongType, ptr, "field %s has a kind this version does not know.", quote(f.ID))
+	return nil, false
+}
+
+// optionArray checks that v is an array of option ids of f and returns
+// them, with "" in place of each item that is not a string or not an
+// option id (option ids are never empty); each such item is a problem at
+// its index. It returns nil and false when v is not an array.
+func optionArray(f *model.Field, ptr string, v any, ps *problems) ([]string, bool) {
+	arr, ok := v.([]any)
+	if !ok {
+		ps.add(CodeWrongType, ptr, "%s takes an array of option ids, not %s.", quote(f.Label), jsonType(v))
+		return nil, false
+	}
+	ids := make([]string, 0, len(arr))
+	good := true
+	for i, item := range arr {
+		s, ok := item.(string)
+		switch {
+		case !ok:
+			ps.add(CodeWrongType, pointerIndex(ptr, i), "an option id is a string, not %s.", jsonType(item))
+			good = false
+		case !hasOption(f, s):
+			ps.add(CodeNotAnOption, pointerIndex(ptr, i), "%s is not an option of %s; use only %s.", quote(s), quote(f.Label), optionList(f))
+			good = false
+			s = ""
+		}
+		ids = append(ids, s)
+	}
+	return ids, good
+}
+
+func hasOption(f *model.Field, id string) bool {
+	return slices.ContainsFunc(f.Options, func(o model.Option) bool { return o.ID == id })
+}
+
+// isBlank reports whether s has nothing but white space.
+func isBlank(s string) bool {
+	return strings.TrimFunc(s, unicode.IsSpace) == ""
+}
+
+// optionList names a field's option ids for a message.
+func optionList(f *model.Field) string {
+	return strings.Join(quoteAll(optionIDs(*f)), ", ")
+}
+
+// fieldList names the model's field ids for a message.
+func fieldList(m *model.Model) string {
+	if len(m.Fields) == 0 {
+		return "{} (this surface has no fields)"
+	}
+	ids := make([]string, len(m.Fields))
+	for i, f := range m.Fields {
+		ids[i] = f.ID
+	}
+	return strings.Join(quoteAll(ids), ", ")
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = quote(s)
+	}
+	return out
+}
+
+// jsonType names the JSON type of a decoded value for a message.
+func jsonType(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case json.Number:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	default:
+		return "an unknown value"
+	}
+}
