@@ -1,9 +1,12 @@
 // Keeps one plugin process running: verify the binary's digest, launch, and after a crash
 // launch again with backoff. While the plugin is away every call fails at once with a
 // PluginUnavailableError that says what is happening; nothing waits on a dead process.
+import grpc from '@grpc/grpc-js'
 import { Backoff } from './backoff.js'
 import { verifyBinary } from './manifest.js'
 import { launchPlugin } from './plugin-process.js'
+
+const UNAVAILABLE = grpc.status.UNAVAILABLE
 
 export class PluginUnavailableError extends Error {
   constructor(message) {
@@ -154,10 +157,15 @@ export class Supervisor {
     try {
       return await proc.call(method, request, options)
     } catch (err) {
+      // A connection that drops is usually a process that died; its exit event may come a
+      // moment after the gRPC error.
+      if (proc.alive && !proc.closing && err?.code === UNAVAILABLE) {
+        await Promise.race([proc.exited, new Promise((r) => setTimeout(r, 1_000))])
+      }
       if (!proc.alive || proc.closing) {
         throw new PluginUnavailableError(`The Task Surface plugin stopped while handling ${method}; it is being restarted. Try again shortly.`)
       }
-      throw err
+      throw new Error(`Task Surface plugin call ${method} failed: ${err?.details || err?.message || err}`, { cause: err })
     }
   }
 

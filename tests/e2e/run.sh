@@ -23,6 +23,6 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
 fi
 
 if [ "$#" -eq 0 ]; then
-  set -- host-shim/test/ tests/e2e/
+  set -- 'host-shim/test/*.test.js' 'tests/e2e/*.test.mjs'
 fi
 exec node --test --test-concurrency=1 "$@"

@@ -3,7 +3,7 @@
 // this tree, and a scripted keyless LLM. The tests drive dsh over its HTTP API the way the web
 // client does (see support/harness.mjs) and assert what a user or the model would notice:
 // the log, the projection, the messages the model receives.
-import { after, before, describe, test } from 'node:test'
+import { after, before, beforeEach, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,6 +24,8 @@ before(async () => {
   dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url })
 })
 
+beforeEach(() => llm.reset())
+
 after(async () => {
   await dsh?.stop()
   await llm?.close()
@@ -35,9 +37,10 @@ const submissions = (events) => userMessages(events).filter((e) => e.data.source
 const commandRuns = (events) => events.filter((e) => e.type === 'command/run' && e.data.name === 'task-surface')
 
 /** A new session whose model opens the example surface; resolves with its ids. */
-async function openSurface({ alsoCall = [] } = {}) {
+async function openSurface({ alsoCall = [], thenReply = [] } = {}) {
   const sessionId = await dsh.createSession(home.workspace)
   llm.reply({ toolCalls: [show(), ...alsoCall] })
+  for (const r of thenReply) llm.reply(r)
   const before = llm.requests.length
   const prompted = await dsh.prompt(sessionId, 'Help me pick a cache for the session store.')
   assert.equal(prompted.ok, true, JSON.stringify(prompted))
@@ -47,9 +50,9 @@ async function openSurface({ alsoCall = [] } = {}) {
 
 /** Open a surface while the same turn stays busy in a subagent whose LLM reply is held. */
 async function openSurfaceWithBusyTurn() {
-  llm.reply({ text: 'child finished', hold: true })
   const opened = await openSurface({
     alsoCall: [{ name: 'subagent', arguments: { description: 'check the numbers', prompt: 'Check the cache numbers.', run_in_background: false } }],
+    thenReply: [{ text: 'child finished', hold: true }],
   })
   await waitFor(() => llm.held() === 1, { what: 'the subagent request to be held' })
   assert.equal(await dsh.running(opened.sessionId), true, 'the turn is still running')

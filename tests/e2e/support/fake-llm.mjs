@@ -98,6 +98,11 @@ export async function startFakeLlm() {
     held() { return held.length },
     /** Send every held reply. */
     release() { for (const send of held.splice(0)) send() },
+    /** Forget unconsumed replies and send held ones (between tests). */
+    reset() {
+      script.length = 0
+      this.release()
+    },
     /** Replies not yet consumed. */
     pending() { return script.length },
     /** Resolve once there are at least n agent requests. */
