@@ -1,0 +1,57 @@
+package coord
+
+import (
+	"context"
+
+	"github.com/dsh-community/task-surface/plugin/wire"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// GetActive returns the open surface of a session: its call and surface
+// ids, the revalidated normalised model, the Markdown HTML rendered again
+// from that model, and the pending submission, if any. When req.SurfaceID is
+// set it must name the open surface (else stale). A surface whose metadata
+// does not hold up, or whose submission is already durable, is not-open.
+func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
+	host, limits, err := s.config()
+	if err != nil {
+		return nil, err
+	}
+	if req.SurfaceID != "" && !wire.ValidID(req.SurfaceID) {
+		return &tasksurface.GetActiveResponse{Reason: tasksurface.ReasonNotOpen}, nil
+	}
+	ss := s.session(req.SessionID)
+	defer ss.begin()()
+
+	view, err := s.readView(ctx, host, req.SessionID)
+	if err != nil {
+		return nil, err
+	}
+	occ, reason := target(view, req.SurfaceID)
+	if occ == nil {
+		return &tasksurface.GetActiveResponse{Reason: reason}, nil
+	}
+	mc, err := s.loadModel(ctx, host, limits, ss, req.SessionID, *occ)
+	if err != nil {
+		return nil, err
+	}
+	if mc == nil {
+		return &tasksurface.GetActiveResponse{Reason: tasksurface.ReasonNotOpen}, nil
+	}
+	pending, committed, err := s.pendingFor(ctx, host, ss, req.SessionID, *occ)
+	if err != nil {
+		return nil, err
+	}
+	if committed {
+		// The submission is durable; the projection is about to close.
+		return &tasksurface.GetActiveResponse{Reason: tasksurface.ReasonNotOpen}, nil
+	}
+	return &tasksurface.GetActiveResponse{
+		Active:    true,
+		CallID:    occ.CallID,
+		SurfaceID: occ.SurfaceID,
+		Model:     mc.normalized,
+		Markdown:  mc.markdown,
+		Pending:   pendingOf(pending),
+	}, nil
+}

@@ -1,0 +1,37 @@
+// Package coord is the Task Surface coordination service: it owns each
+// transaction the browser starts (read the open surface, submit it, dismiss
+// it) and follows a submitted message through the harness's queue, on top of
+// the harness's tasksurface.Host.
+//
+// The session log is the authority. The service reads the open surface from
+// the projection (plugin/fold's view) and its model from the tool result's
+// presentation metadata, revalidated on every read; it never keeps a second
+// copy of what the log says. What it keeps is coordination state, per
+// session and in memory:
+//
+//   - the one pending submission of the open surface, in phase queued
+//     (admitted, waiting in the queue) or claiming (taken for a turn, not
+//     durable yet), until the harness reports it committed or discarded;
+//   - the last MaxSubmissionRecords accepted submissions, so a retry with
+//     the same submission id answers with the first answer, also after
+//     commit;
+//   - the last MaxDismissalRecords dismissals, so a retry with the same
+//     dismissal id answers with the original log sequence without writing
+//     again.
+//
+// After a plugin restart these records are empty. Before it decides, the
+// service adopts the in-flight messages the host still holds for the open
+// surface (Host.ListInFlight), so a restart never lets a second message be
+// admitted for a surface that already has one queued or claimed; and it
+// answers retries of submissions and dismissals that already closed a
+// surface from the projection's outcomes.
+//
+// Submit and Dismiss are single-flight per session: one mutex per session
+// is held across that session's host calls, and no lock is held across host
+// calls for other sessions. Queue observations take only a short-lived
+// lock, so a host that reports a claim while an admission is still in
+// flight does not deadlock.
+//
+// Problems a user can fix travel in the responses; a Go error means the
+// host could not be reached, or is not configured yet.
+package coord

@@ -1,0 +1,167 @@
+package coord
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/dsh-community/task-surface/plugin/fold"
+	"github.com/dsh-community/task-surface/plugin/markdown"
+	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/plugin/wire"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// readView reads a session's projection view. A session the host does not
+// know has no open surface.
+func (s *Service) readView(ctx context.Context, host tasksurface.Host, sessionID string) (fold.View, error) {
+	resp, err := host.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: sessionID})
+	if err != nil {
+		return fold.View{}, fmt.Errorf("read the projection of session %s: %w", sessionID, err)
+	}
+	if resp == nil || !resp.Found {
+		return fold.View{Outcomes: []fold.Outcome{}}, nil
+	}
+	v, err := fold.ParseView(resp.View)
+	if err != nil {
+		// The projection is ours; a view we cannot read is a bug on one side,
+		// and no surface can be acted on through it.
+		s.logger.Error("unreadable projection view", "session", sessionID, "error", err)
+		return fold.View{Outcomes: []fold.Outcome{}}, nil
+	}
+	return v, nil
+}
+
+// target checks that the request's surface (or, for "", whichever is open)
+// is the open one. It returns the open occurrence, or the reason it cannot
+// be acted on: not-open when nothing is open, stale when another surface is.
+func target(v fold.View, surfaceID string) (*fold.Occurrence, string) {
+	switch {
+	case v.Active == nil:
+		return nil, tasksurface.ReasonNotOpen
+	case surfaceID != "" && surfaceID != v.Active.SurfaceID:
+		return nil, tasksurface.ReasonStale
+	}
+	return v.Active, ""
+}
+
+// modelCache is the revalidated model of one occurrence under one set of
+// limits. A tool result never changes, so it is reused until the session's
+// open surface or the limits change.
+type modelCache struct {
+	occ        fold.Occurrence
+	limits     tasksurface.Limits
+	model      *model.Model
+	normalized json.RawMessage
+	markdown   json.RawMessage
+}
+
+// loadModel reads the open occurrence's tool result and revalidates its
+// presentation metadata: a successful top-level show_task_surface result
+// whose meta has the Task Surface kind and version, the same surface id,
+// and a model that parses under the current limits. It returns nil when the
+// metadata does not hold up, which the caller answers with not-open; that
+// is logged at error, since the plugin wrote the metadata itself.
+func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits tasksurface.Limits, ss *session, sessionID string, occ fold.Occurrence) (*modelCache, error) {
+	ss.mu.Lock()
+	cached := ss.model
+	ss.mu.Unlock()
+	if cached != nil && cached.occ == occ && cached.limits == limits {
+		return cached, nil
+	}
+	resp, err := host.ReadToolResult(ctx, &tasksurface.ReadToolResultRequest{SessionID: sessionID, CallID: occ.CallID})
+	if err != nil {
+		return nil, fmt.Errorf("read the tool result of call %s in session %s: %w", occ.CallID, sessionID, err)
+	}
+	bad := func(why string, args ...any) (*modelCache, error) {
+		s.logger.Error("the open surface's tool result does not hold up; answering not-open",
+			append([]any{"session", sessionID, "call", occ.CallID, "surface", occ.SurfaceID, "why", why}, args...)...)
+		return nil, nil
+	}
+	switch {
+	case resp == nil || !resp.Found:
+		return bad("no tool result for the call")
+	case resp.ToolName != "" && resp.ToolName != wire.ToolName:
+		return bad("the call is another tool's", "tool", resp.ToolName)
+	case resp.IsError:
+		return bad("the call failed")
+	case resp.ParentCallID != "":
+		return bad("the call is nested", "parent", resp.ParentCallID)
+	}
+	var meta wire.Meta
+	if err := json.Unmarshal(resp.Meta, &meta); err != nil {
+		return bad("the metadata is not a Task Surface meta", "error", err)
+	}
+	switch {
+	case meta.Kind != wire.MetaKind:
+		return bad("the metadata has another kind", "kind", meta.Kind)
+	case meta.Version != wire.MetaVersion:
+		return bad("the metadata has another version", "version", meta.Version)
+	case meta.SurfaceID != occ.SurfaceID:
+		return bad("the metadata names another surface", "meta_surface", meta.SurfaceID)
+	}
+	m, problems := model.Parse(meta.Model, limits)
+	if len(problems) > 0 {
+		return bad("the model does not parse", "problems", len(problems), "first", problems[0].String())
+	}
+	normalized, err := m.Normalized()
+	if err != nil {
+		return nil, fmt.Errorf("normalise the model of surface %s: %w", occ.SurfaceID, err)
+	}
+	html, err := json.Marshal(markdown.RenderBlocks(s.md, m))
+	if err != nil {
+		return nil, fmt.Errorf("encode the Markdown of surface %s: %w", occ.SurfaceID, err)
+	}
+	mc := &modelCache{occ: occ, limits: limits, model: m, normalized: normalized, markdown: html}
+	ss.mu.Lock()
+	ss.model = mc
+	ss.mu.Unlock()
+	return mc, nil
+}
+
+// pendingFor returns the pending submission of the open occurrence, adopting
+// one from the host's in-flight messages when the service has none (after a
+// restart, records are empty while the host may still hold a queued or
+// claimed message). committed reports that a submission of the occurrence
+// is already durable, so the surface is closed even if the projection has
+// not caught up.
+func (s *Service) pendingFor(ctx context.Context, host tasksurface.Host, ss *session, sessionID string, occ fold.Occurrence) (pending *submissionRecord, committed bool, err error) {
+	if pending, committed = ss.forSurface(occ.SurfaceID, occ.CallID); pending != nil || committed {
+		return pending, committed, nil
+	}
+	resp, err := host.ListInFlight(ctx, &tasksurface.ListInFlightRequest{SessionID: sessionID})
+	if err != nil {
+		return nil, false, fmt.Errorf("list the in-flight messages of session %s: %w", sessionID, err)
+	}
+	if resp == nil {
+		return nil, false, nil
+	}
+	for _, m := range resp.Messages {
+		c := wire.CorrelationOf(m.Source)
+		if c == nil || c.SurfaceID != occ.SurfaceID || c.CallID != occ.CallID || m.MessageID == "" {
+			continue
+		}
+		phase := m.Phase
+		if phase != tasksurface.PhaseClaiming {
+			phase = tasksurface.PhaseQueued
+		}
+		r := submissionRecord{
+			surfaceID: occ.SurfaceID, callID: occ.CallID, submissionID: c.SubmissionID,
+			messageID: m.MessageID, phase: phase, confirmed: true,
+		}
+		if ss.add(r) {
+			s.logger.Info("adopted an in-flight submission from the host", "session", sessionID,
+				"surface", occ.SurfaceID, "submission", c.SubmissionID, "message", m.MessageID, "phase", phase)
+		}
+	}
+	pending, committed = ss.forSurface(occ.SurfaceID, occ.CallID)
+	return pending, committed, nil
+}
+
+// pendingOf converts a record to the SDK's pending submission.
+func pendingOf(r *submissionRecord) *tasksurface.PendingSubmission {
+	if r == nil {
+		return nil
+	}
+	return &tasksurface.PendingSubmission{SubmissionID: r.submissionID, MessageID: r.messageID, Phase: r.phase}
+}

@@ -1,0 +1,164 @@
+package coord
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/dsh-community/task-surface/plugin/fold"
+	"github.com/dsh-community/task-surface/plugin/format"
+	"github.com/dsh-community/task-surface/plugin/submission"
+	"github.com/dsh-community/task-surface/plugin/wire"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Submit validates the values of the open surface, formats them into the
+// readable message, and admits that message to the session's queue as a
+// user message carrying the submission's correlation.
+//
+// It is idempotent per submission id: a retry answers with the first answer
+// (the same message id, phase queued), also after the message committed and
+// after a plugin restart. Another submission id while one is queued or
+// claiming gets submission-pending. Values that do not fit the model get
+// invalid-submission with problems; nothing is admitted then.
+func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
+	host, limits, err := s.config()
+	if err != nil {
+		return nil, err
+	}
+	if problems := idProblems(req); len(problems) > 0 {
+		return &tasksurface.SubmitResponse{Reason: tasksurface.ReasonInvalidSubmission, Problems: problems}, nil
+	}
+	ss := s.session(req.SessionID)
+	defer ss.begin()()
+
+	if r, ok := ss.submission(req.SurfaceID, req.SubmissionID); ok && r.confirmed {
+		return accepted(r.messageID), nil
+	}
+	view, err := s.readView(ctx, host, req.SessionID)
+	if err != nil {
+		return nil, err
+	}
+	if messageID, ok := submittedBefore(view, req); ok {
+		return accepted(messageID), nil
+	}
+	occ, reason := target(view, req.SurfaceID)
+	if occ == nil {
+		return &tasksurface.SubmitResponse{Reason: reason}, nil
+	}
+	mc, err := s.loadModel(ctx, host, limits, ss, req.SessionID, *occ)
+	if err != nil {
+		return nil, err
+	}
+	if mc == nil {
+		return &tasksurface.SubmitResponse{Reason: tasksurface.ReasonNotOpen}, nil
+	}
+	pending, committed, err := s.pendingFor(ctx, host, ss, req.SessionID, *occ)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case committed:
+		return &tasksurface.SubmitResponse{Reason: tasksurface.ReasonNotOpen}, nil
+	case pending != nil && pending.submissionID != req.SubmissionID:
+		return &tasksurface.SubmitResponse{Reason: tasksurface.ReasonSubmissionPending}, nil
+	case pending != nil && pending.confirmed:
+		return accepted(pending.messageID), nil // adopted from the host after a restart
+	}
+	// Nothing pending, or this very submission after an admission whose
+	// outcome is unknown: (re)admit. The host drops a duplicate message id.
+
+	values, problems := submission.Validate(mc.model, req.Values, req.Note, limits)
+	if len(problems) > 0 {
+		return &tasksurface.SubmitResponse{Reason: tasksurface.ReasonInvalidSubmission, Problems: problems}, nil
+	}
+	text := format.Format(mc.model, values, req.Note)
+	source, err := json.Marshal(wire.Source{Kind: "user", TaskSurface: &wire.Correlation{
+		Version:      wire.SourceVersion,
+		SubmissionID: req.SubmissionID,
+		CallID:       occ.CallID,
+		SurfaceID:    occ.SurfaceID,
+		Values:       map[string]any(values),
+	}})
+	if err != nil {
+		return nil, fmt.Errorf("encode the source of submission %s: %w", req.SubmissionID, err)
+	}
+	rec := submissionRecord{
+		surfaceID: occ.SurfaceID, callID: occ.CallID, submissionID: req.SubmissionID,
+		messageID: wire.MessageID(req.SessionID, occ.SurfaceID, req.SubmissionID),
+		phase:     tasksurface.PhaseQueued, text: text,
+	}
+	// Record before admitting: a host may report the claim before
+	// AdmitUserMessage returns.
+	if !ss.add(rec) {
+		ss.update(rec.messageID, func(r submissionRecord) *submissionRecord { r.text = text; return &r })
+	}
+	resp, err := host.AdmitUserMessage(ctx, &tasksurface.AdmitUserMessageRequest{
+		SessionID: req.SessionID, MessageID: rec.messageID, Text: text, Source: source,
+	})
+	if err != nil {
+		// Unknown whether the host queued it. Keep the record: a retry with
+		// the same id is answered from it (admission is idempotent per
+		// message id on the host), and another id stays refused.
+		return nil, fmt.Errorf("admit submission %s of surface %s in session %s: %w", req.SubmissionID, occ.SurfaceID, req.SessionID, err)
+	}
+	if resp == nil || !resp.Admitted {
+		ss.update(rec.messageID, func(r submissionRecord) *submissionRecord {
+			if r.confirmed {
+				return &r // the host reported the message meanwhile; it has it
+			}
+			return nil
+		})
+		why := "the host did not queue the message"
+		if resp != nil && resp.Reason != "" {
+			why = resp.Reason
+		}
+		s.logger.Warn("submission not admitted", "session", req.SessionID, "surface", occ.SurfaceID,
+			"submission", req.SubmissionID, "reason", why)
+		return &tasksurface.SubmitResponse{
+			Reason:   ReasonAdmissionRefused,
+			Problems: []tasksurface.Problem{{Code: CodeAdmissionRefused, Message: why, Pointer: ""}},
+		}, nil
+	}
+	ss.update(rec.messageID, func(r submissionRecord) *submissionRecord { r.confirmed = true; return &r })
+	s.logger.Info("submission queued", "session", req.SessionID, "surface", occ.SurfaceID,
+		"submission", req.SubmissionID, "message", rec.messageID, "duplicate", resp.Duplicate)
+	return accepted(rec.messageID), nil
+}
+
+// accepted is the answer to an accepted submission and to its retries.
+func accepted(messageID string) *tasksurface.SubmitResponse {
+	return &tasksurface.SubmitResponse{Accepted: true, MessageID: messageID, Phase: tasksurface.PhaseQueued}
+}
+
+// submittedBefore answers a retry of a submission that already closed its
+// surface, from the projection's outcomes: the records of a restarted
+// plugin are empty, but the log remembers.
+func submittedBefore(v fold.View, req *tasksurface.SubmitRequest) (string, bool) {
+	o, ok := v.OutcomeOf(req.SurfaceID)
+	if !ok || o.Outcome != fold.OutcomeSubmitted || o.SubmissionID != req.SubmissionID {
+		return "", false
+	}
+	if o.MessageID != "" {
+		return o.MessageID, true
+	}
+	return wire.MessageID(req.SessionID, req.SurfaceID, req.SubmissionID), true
+}
+
+// idProblems checks the ids of a submission.
+func idProblems(req *tasksurface.SubmitRequest) []tasksurface.Problem {
+	var out []tasksurface.Problem
+	if !wire.ValidID(req.SubmissionID) {
+		out = append(out, tasksurface.Problem{
+			Code: CodeInvalidID, Pointer: "/submissionId",
+			Message: "the submission id must be 1 to 128 letters, digits or _.:- starting with a letter or digit; mint a new one.",
+		})
+	}
+	if !wire.ValidID(req.SurfaceID) {
+		out = append(out, tasksurface.Problem{
+			Code: CodeInvalidID, Pointer: "/surfaceId",
+			Message: "the surface id must be 1 to 128 letters, digits or _.:- starting with a letter or digit; use the id getActive returned.",
+		})
+	}
+	return out
+}
