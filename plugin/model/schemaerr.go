@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -54,6 +55,22 @@ func (m *mapper) schemaAt(frag string) any {
 	return v
 }
 
+// instancePointer converts a jsonschema instance location into an RFC 6901
+// JSON Pointer: jsonschema percent-encodes each reference token after
+// escaping "~" and "/", so a key like "a b" arrives as "a%20b".
+func instancePointer(loc string) string {
+	if !strings.Contains(loc, "%") {
+		return loc
+	}
+	toks := strings.Split(loc, "/")
+	for i, t := range toks {
+		if u, err := url.PathUnescape(t); err == nil {
+			toks[i] = u
+		}
+	}
+	return strings.Join(toks, "/")
+}
+
 // modelPointer converts an instance location inside the arguments into a
 // pointer inside the model.
 func modelPointer(loc string) string {
@@ -92,9 +109,10 @@ func (m *mapper) unionOf(frag string) (union, bool) {
 // no kind, a kind that is not a string, or an unknown kind.
 func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u union) {
 	allowed := strings.Join(u.kinds, ", ")
-	inst, _ := resolvePointer(m.root, ve.InstanceLocation)
-	ptr := modelPointer(ve.InstanceLocation)
-	if lastToken(ve.InstanceLocation) == "kind" && strings.HasSuffix(ve.KeywordLocation, "/enum") {
+	loc := instancePointer(ve.InstanceLocation)
+	inst, _ := resolvePointer(m.root, loc)
+	ptr := modelPointer(loc)
+	if lastToken(loc) == "kind" && strings.HasSuffix(ve.KeywordLocation, "/enum") {
 		// The kind enum failed; ptr is the kind itself.
 		kind, isString := inst.(string)
 		if !isString {
@@ -112,8 +130,9 @@ func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u union) {
 }
 
 func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
-	ptr := modelPointer(ve.InstanceLocation)
-	inst, _ := resolvePointer(m.root, ve.InstanceLocation)
+	loc := instancePointer(ve.InstanceLocation)
+	ptr := modelPointer(loc)
+	inst, _ := resolvePointer(m.root, loc)
 	kwValue := m.schemaAt(frag)
 	subject := subjectOf(ptr)
 	switch lastToken(frag) {
