@@ -26,8 +26,14 @@
 // answers retries of submissions and dismissals that already closed a
 // surface from the projection's outcomes.
 //
-// Submit and Dismiss are single-flight per session: one mutex per session
-// is held across that session's host calls, and no lock is held across host
+// A local pending record ends only when the host reports the message
+// committed, discarded or removed (ObserveQueue); the service does not
+// guess from a message's absence. Every admission exit on the host must
+// therefore produce one of those reports, or the surface stays disabled
+// until the plugin restarts.
+//
+// Submit, Dismiss and GetActive are single-flight per session: one mutex
+// per session is held across that session's host calls, and no lock is held across host
 // calls for other sessions. Queue observations take only a short-lived
 // lock, so a host that reports a claim while an admission is still in
 // flight does not deadlock.

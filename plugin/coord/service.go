@@ -15,8 +15,8 @@ import (
 // is forgotten; its surface stays recoverable from the log and the host.
 const MaxSessions = 4096
 
-// ErrNoHost is returned (wrapped) by every transaction before the host has
-// been configured.
+// ErrNoHost is what GetActive, Submit and Dismiss return before the host
+// has been configured.
 var ErrNoHost = errors.New("coordination service: no host configured yet (Configure has not handed the plugin its host)")
 
 // Config configures a Service.

@@ -70,9 +70,9 @@ type Outcome struct {
 	Values json.RawMessage `json:"values,omitempty"`
 }
 
-// State is the projection state. The zero State is not valid; start from
-// Init. Apply never modifies a State it is given, so States may share
-// backing arrays.
+// State is the projection state. The zero State, like Init, is the state of
+// an empty log. Apply never modifies a State it is given, so States may
+// share backing arrays.
 type State struct {
 	// Active is the open surface, or nil.
 	Active *Occurrence `json:"active"`
@@ -91,8 +91,8 @@ func Init() State {
 	return State{Calls: []string{}, Dismissals: []PendingDismissal{}, Outcomes: []Outcome{}}
 }
 
-// MarshalJSON writes the state with empty lists as [] rather than null, the
-// same bytes the JavaScript twin's structuredClone-able state serialises to.
+// MarshalJSON writes the state with empty lists as [] rather than null, in
+// the shape and key order of the JavaScript twin's state.
 func (s State) MarshalJSON() ([]byte, error) {
 	type plain State
 	p := plain(s)
