@@ -13,7 +13,7 @@ const TURNS = 2000
 const EVENTS_PER_TURN = 50
 
 /** Builds the log: 2000 turns of 50 events each. */
-export function buildLog () {
+function buildLog () {
   const events = []
   let seq = 0
   const push = (type, data) => events.push({ type, seq: ++seq, data })
