@@ -40,5 +40,5 @@ func ParseDismissArgs(args string) (surfaceID, dismissalID string, ok bool) {
 		}
 		dismissalID = parts[2]
 	}
-	return parts[1], dismissalID, true
+	return surfaceID, dismissalID, true
 }
