@@ -195,6 +195,16 @@ describe('Task Surface in dsh web', () => {
     }, { what: 'the edit to be restored' })
     assert.equal(restoredText, original)
 
+    // Steer moves the item to the next step of the running turn; the shim moves it back.
+    const steered = await dsh.api('session.updateQueue', { sessionId, itemId: messageId, action: { kind: 'steer' } })
+    assert.equal(steered.ok, true, JSON.stringify(steered))
+    await waitFor(async () => {
+      const splices = (await dsh.events(sessionId)).filter((e) => e.type === 'agent/inbox/spliced')
+      const last = splices.filter((e) => e.data.inserted.some((m) => m.id === messageId)).at(-1)
+      return last?.data.target === 'next-turn' && splices.some((e) => e.data.target === 'next-step' && e.data.inserted.some((m) => m.id === messageId))
+    }, { what: 'the steered submission to be back in the queue' })
+    assert.equal((await dsh.remote('taskSurface/getActive', { sessionId })).value.pending.submissionId, 'sub-E')
+
     const removed = await dsh.api('session.updateQueue', { sessionId, itemId: messageId, action: { kind: 'remove' } })
     assert.equal(removed.ok, true, JSON.stringify(removed))
     await waitFor(async () => {
