@@ -1,0 +1,30 @@
+// Command task-surface-plugin is the Task Surface plugin binary. Started by
+// a host through go-plugin it serves the plugin; started by a person or a
+// script it is a small command-line tool over the same code:
+//
+//	task-surface-plugin validate FILE   check a model; prints {"valid", "problems"}
+//	task-surface-plugin describe        print what the plugin declares, as JSON
+//	task-surface-plugin version         print the version
+//
+// validate exits 0 when the model is valid, 1 when it is not, and 2 on a
+// usage or I/O error.
+package main
+
+import (
+	"os"
+
+	"github.com/dsh-community/task-surface/plugin/service"
+	"github.com/dsh-community/task-surface/sdk/tsplugin"
+)
+
+// version is the release version; the bundle build sets it with -ldflags.
+var version = "0.1.0-dev"
+
+func main() {
+	if tsplugin.IsPluginProcess() {
+		logger := tsplugin.NewLogger("task-surface")
+		tsplugin.Serve(service.New(version, logger), tsplugin.WithLogger(logger))
+		return
+	}
+	os.Exit(runCLI(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}

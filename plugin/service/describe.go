@@ -1,0 +1,39 @@
+package service
+
+import (
+	"context"
+
+	"github.com/dsh-community/task-surface/plugin/tool"
+	"github.com/dsh-community/task-surface/plugin/wire"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Describe declares the tool, the projection unit, the dismissal command,
+// the queue hooks and the default limits.
+func (s *Service) Describe(context.Context) (*tasksurface.Description, error) {
+	return &tasksurface.Description{
+		APIVersion:    tasksurface.APIVersion,
+		PluginVersion: s.version,
+		Tool:          tool.Declaration(),
+		Projection: tasksurface.ProjectionDeclaration{
+			Key:          wire.ProjectionKey,
+			StateVersion: wire.ProjectionStateVersion,
+			EventTypes:   append([]string(nil), wire.EventTypes...),
+		},
+		Command: tasksurface.CommandDeclaration{
+			Name:        wire.CommandName,
+			Description: "Dismiss the open Task Surface without submitting it: /task-surface dismiss",
+			Subcommands: []string{wire.CommandDismiss},
+		},
+		QueueHooks: tasksurface.QueueHooksDeclaration{
+			Observe: []string{
+				tasksurface.QueueClaimed, tasksurface.QueueDiscarded, tasksurface.QueueCommitted,
+				tasksurface.QueueEdited, tasksurface.QueueSteered, tasksurface.QueueRemoved,
+			},
+			Veto:      []string{tasksurface.ActionEdit, tasksurface.ActionSteer},
+			SourceKey: wire.SourceKey,
+		},
+		DefaultLimits:   tasksurface.DefaultLimits,
+		MaxMessageBytes: tasksurface.MaxMessageBytes,
+	}, nil
+}

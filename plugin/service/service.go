@@ -1,0 +1,87 @@
+package service
+
+import (
+	"context"
+	"sync"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/dsh-community/task-surface/plugin/coord"
+	"github.com/dsh-community/task-surface/plugin/markdown"
+	"github.com/dsh-community/task-surface/plugin/tool"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Service is the Task Surface plugin.
+type Service struct {
+	version string
+	logger  hclog.Logger
+	tool    *tool.Tool
+	coord   *coord.Service
+
+	mu     sync.RWMutex
+	limits tasksurface.Limits
+}
+
+var _ tasksurface.Server = (*Service)(nil)
+
+// New returns the plugin, reporting version as its release version. It has
+// no host until Configure.
+func New(version string, logger hclog.Logger) *Service {
+	if logger == nil {
+		logger = hclog.NewNullLogger()
+	}
+	md := markdown.New()
+	return &Service{
+		version: version,
+		logger:  logger,
+		tool:    tool.New(md),
+		coord:   coord.New(coord.Config{Limits: tasksurface.DefaultLimits, Logger: logger.Named("coord"), Markdown: md}),
+		limits:  tasksurface.DefaultLimits,
+	}
+}
+
+func (s *Service) currentLimits() tasksurface.Limits {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.limits
+}
+
+// Show executes show_task_surface.
+func (s *Service) Show(_ context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
+	resp, err := s.tool.Show(req, s.currentLimits())
+	if err != nil {
+		return nil, err
+	}
+	if resp.OK {
+		s.logger.Info("surface opened", "session", req.SessionID, "call", req.CallID)
+	} else {
+		s.logger.Info("show refused", "session", req.SessionID, "call", req.CallID, "code", resp.ErrorCode, "problems", len(resp.Problems))
+	}
+	return resp, nil
+}
+
+// GetActive returns the open surface of a session.
+func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
+	return s.coord.GetActive(ctx, req)
+}
+
+// Submit validates, formats and admits a submission.
+func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
+	return s.coord.Submit(ctx, req)
+}
+
+// Dismiss records a dismissal.
+func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
+	return s.coord.Dismiss(ctx, req)
+}
+
+// ObserveQueue reports what happened to a queued message.
+func (s *Service) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
+	return s.coord.ObserveQueue(ctx, ev)
+}
+
+// CheckQueueAction allows or refuses a queue action.
+func (s *Service) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
+	return s.coord.CheckQueueAction(ctx, req)
+}

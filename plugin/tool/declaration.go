@@ -1,0 +1,36 @@
+package tool
+
+import (
+	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/plugin/wire"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Description is what the model reads about the tool. It is part of the
+// stable prompt prefix: change it only with a release note.
+const Description = "Show the user a structured panel (a Task Surface) and end this turn. " +
+	"Use it when the user's answer is best given as one structured interaction: comparing options, " +
+	"reordering a plan, reviewing a table or diff, or filling a few related fields. " +
+	"The panel appears above the composer; the user's submission arrives as their next message. " +
+	"Content blocks: markdown, metrics, table, diff, notice. Fields: text, choice, multi-choice, toggle, order. " +
+	"Only one surface can be open per session. Do not restate the panel in prose. " +
+	"For one short blocking question use ask_user_question instead."
+
+// Modes are the tool presentation modes the tool is offered in. Code mode
+// is absent: a call from run_code is nested and cannot carry its
+// presentation metadata to the outer result.
+var Modes = []string{"native", "both"}
+
+// Declaration returns the tool's declaration; its parameter schema is the
+// same bytes on every call.
+func Declaration() tasksurface.ToolDeclaration {
+	return tasksurface.ToolDeclaration{
+		Name:             wire.ToolName,
+		Description:      Description,
+		ParametersSchema: model.ParametersSchema(),
+		OutputSchema:     model.OutputSchema(),
+		Exclusive:        true,
+		Modes:            append([]string(nil), Modes...),
+		ConcludesTurn:    true,
+	}
+}

@@ -1,0 +1,115 @@
+package tool
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/dsh-community/task-surface/plugin/markdown"
+	"github.com/dsh-community/task-surface/plugin/wire"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+const validArgs = `{"model":{"version":1,"title":"Pick one","sections":[{"id":"s","blocks":[{"kind":"markdown","text":"Hello ![cat](https://example.com/cat.png)"}]}],"fields":[{"kind":"toggle","id":"go","label":"Go?"}],"submit":{"label":"Send"}}}`
+
+func TestShow(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		req      tasksurface.ShowRequest
+		wantOK   bool
+		wantCode string
+		wantText string
+	}{
+		"a valid model opens": {
+			req:    tasksurface.ShowRequest{Arguments: json.RawMessage(validArgs)},
+			wantOK: true, wantText: `Task Surface "Pick one" (tsf_test) is open`,
+		},
+		"nested calls are refused": {
+			req:      tasksurface.ShowRequest{Arguments: json.RawMessage(validArgs), ParentCallID: "run_code_1"},
+			wantCode: tasksurface.ShowNestedCall, wantText: "top-level tool call",
+		},
+		"code mode is refused": {
+			req:      tasksurface.ShowRequest{Arguments: json.RawMessage(validArgs), Mode: "code"},
+			wantCode: tasksurface.ShowUnsupportedMode, wantText: "code mode",
+		},
+		"an open surface refuses another": {
+			req:      tasksurface.ShowRequest{Arguments: json.RawMessage(validArgs), Projection: json.RawMessage(`{"active":{"callId":"c","surfaceId":"tsf_open"}}`)},
+			wantCode: tasksurface.ShowSurfaceOpen, wantText: "tsf_open is still open",
+		},
+		"a closed projection does not refuse": {
+			req:    tasksurface.ShowRequest{Arguments: json.RawMessage(validArgs), Projection: json.RawMessage(`{"active":null,"outcomes":[]}`)},
+			wantOK: true,
+		},
+		"an invalid model lists its problems with pointers": {
+			req:      tasksurface.ShowRequest{Arguments: json.RawMessage(`{"model":{"version":1,"title":"x","sections":[{"id":"s","blocks":[{"kind":"chart"}]}],"submit":{"label":"Go"}}}`)},
+			wantCode: tasksurface.ShowInvalidModel, wantText: "- /sections/0/blocks/0",
+		},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			tool := New(markdown.New())
+			tool.newID = func() string { return "tsf_test" }
+			resp, err := tool.Show(&tc.req, tasksurface.DefaultLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.OK != tc.wantOK || resp.ErrorCode != tc.wantCode {
+				t.Fatalf("ok=%v code=%q, want ok=%v code=%q (%s)", resp.OK, resp.ErrorCode, tc.wantOK, tc.wantCode, resp.ErrorText)
+			}
+			text := resp.ErrorText
+			if resp.OK {
+				text = resp.Text
+			}
+			if !strings.Contains(text, tc.wantText) {
+				t.Errorf("text %q lacks %q", text, tc.wantText)
+			}
+		})
+	}
+}
+
+// The canonical value and the metadata carry the normalised model and the
+// sanitised Markdown; the image became its alt text.
+func TestShowValueAndMeta(t *testing.T) {
+	t.Parallel()
+	tool := New(markdown.New())
+	resp, err := tool.Show(&tasksurface.ShowRequest{Arguments: json.RawMessage(validArgs)}, tasksurface.DefaultLimits)
+	if err != nil || !resp.OK {
+		t.Fatalf("show: %v %+v", err, resp)
+	}
+	var v wire.Value
+	if err := json.Unmarshal(resp.Value, &v); err != nil {
+		t.Fatal(err)
+	}
+	var meta wire.Meta
+	if err := json.Unmarshal(resp.Meta, &meta); err != nil {
+		t.Fatal(err)
+	}
+	if meta.Kind != wire.MetaKind || meta.Version != 1 || meta.SurfaceID != v.SurfaceID || string(meta.Model) != string(v.Model) {
+		t.Errorf("meta %+v does not match value %+v", meta, v)
+	}
+	html := v.Markdown["/sections/0/blocks/0"]
+	if !strings.Contains(html, "cat") || strings.Contains(html, "<img") || strings.Contains(html, "example.com") {
+		t.Errorf("markdown html = %q, want the image as alt text only", html)
+	}
+	if !strings.Contains(string(v.Model), `"layout":{"kind":"stack"}`) {
+		t.Errorf("model not normalised: %s", v.Model)
+	}
+}
+
+// The parameter schema is the same bytes on every call.
+func TestDeclarationIsStable(t *testing.T) {
+	t.Parallel()
+	a, b := Declaration(), Declaration()
+	if string(a.ParametersSchema) != string(b.ParametersSchema) || a.Description != b.Description {
+		t.Fatal("the declaration changed between calls")
+	}
+	if !a.Exclusive || !a.ConcludesTurn || a.Name != wire.ToolName {
+		t.Errorf("declaration = %+v", a)
+	}
+	for _, m := range a.Modes {
+		if m == "code" {
+			t.Errorf("the tool is offered in code mode")
+		}
+	}
+}

@@ -1,0 +1,51 @@
+package tool
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Opened is the model-facing text of a successful call.
+func Opened(title, surfaceID string) string {
+	return fmt.Sprintf("Task Surface %q (%s) is open for the user. This turn ends here: "+
+		"the user's submission arrives as their next message. "+
+		"If they answer with an ordinary message instead, the surface is bypassed and closed. "+
+		"Do not restate the panel in prose.", title, surfaceID)
+}
+
+// InvalidModel is the model-facing text of a call whose model has
+// problems: every problem with its JSON Pointer, so the model can fix the
+// call in one retry.
+func InvalidModel(problems []tasksurface.Problem) string {
+	var b strings.Builder
+	b.WriteString("show_task_surface was not shown: the model is invalid. Fix these and call it again.\n")
+	b.WriteString("Each line is a JSON Pointer into `model`, then the problem:\n")
+	for _, p := range problems {
+		ptr := p.Pointer
+		if ptr == "" {
+			ptr = "(root)"
+		}
+		fmt.Fprintf(&b, "- %s: %s [%s]\n", ptr, p.Message, p.Code)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// SurfaceOpen is the model-facing text of a call made while another surface
+// is open.
+func SurfaceOpen(surfaceID string) string {
+	return fmt.Sprintf("show_task_surface was not shown: Task Surface %s is still open in this session. "+
+		"Only one can be open at a time. Wait for the user's submission, which arrives as their next message; "+
+		"the user may also dismiss it, or answer with an ordinary message, which closes it.", surfaceID)
+}
+
+// NestedCall is the model-facing text of a call made from inside another
+// call (code mode).
+const NestedCall = "show_task_surface was not shown: it cannot be called from inside another tool call (run_code). " +
+	"Call show_task_surface directly, as a top-level tool call."
+
+// UnsupportedMode is the model-facing text of a call in a presentation mode
+// the tool is not offered in.
+const UnsupportedMode = "show_task_surface was not shown: it is not available in code mode. " +
+	"Call it directly as a top-level tool call in native mode."
