@@ -10,7 +10,7 @@ import (
 
 // realisticModel builds a review surface like an agent would send: prose,
 // metrics, a table of rows, a diff, a notice and a handful of fields.
-// scale multiplies the table rows and the text.
+// rows, paragraphs and diffLines scale it.
 func realisticModel(rows, paragraphs, diffLines int) []byte {
 	var b strings.Builder
 	b.WriteString(`{"version":1,"title":"Review the migration plan","description":"Three options for moving the billing service to the new queue. Pick one and rank the follow-ups.","sections":[`)
@@ -49,8 +49,8 @@ func BenchmarkParse(b *testing.B) {
 		name string
 		raw  []byte
 	}{
-		{"4KiB", realisticModel(12, 4, 10)},
-		{"64KiB", realisticModel(200, 40, 300)},
+		{"4KiB", realisticModel(14, 5, 12)},
+		{"64KiB", realisticModel(200, 110, 690)},
 	}
 	for _, c := range cases {
 		m, problems := Parse(c.raw, tasksurface.Limits{})
