@@ -18,9 +18,19 @@ export function platformKey() {
 }
 
 /**
+ * @typedef {object} Manifest
+ * @property {string} name
+ * @property {string} version
+ * @property {{magicCookieKey: string, magicCookieValue: string, protocolVersion: number, apiVersion: string}} handshake
+ * @property {{binaries: Record<string, {path: string, sha256: string}>}} plugin
+ * @property {Record<string, number>} limits
+ * @property {string} root - the folder holding manifest.json
+ */
+
+/**
  * Read and check manifest.json.
  * @param {string} [path]
- * @returns {{name: string, version: string, handshake: {magicCookieKey: string, magicCookieValue: string, protocolVersion: number, apiVersion: string}, plugin: {binaries: Record<string, {path: string, sha256: string}>}, limits: Record<string, number>, root: string}}
+ * @returns {Manifest}
  */
 export function readManifest(path = join(BUNDLE_ROOT, 'manifest.json')) {
   const manifest = JSON.parse(readFileSync(path, 'utf8'))
@@ -34,7 +44,7 @@ export function readManifest(path = join(BUNDLE_ROOT, 'manifest.json')) {
 
 /**
  * The binary this platform runs, with its expected digest.
- * @param {ReturnType<typeof readManifest>} manifest
+ * @param {Manifest} manifest
  * @returns {{path: string, sha256: string}}
  */
 export function pluginBinary(manifest) {
