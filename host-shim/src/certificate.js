@@ -54,6 +54,20 @@ function keyUsageValue() {
 }
 
 /**
+ * The DER content of a positive INTEGER holding these random bytes, as Go's
+ * rand.Int(2^128) would encode it: minimal (no leading 0x00 unless the next byte has its high
+ * bit set), and never negative. DER refuses a redundant leading zero ("illegal padding").
+ * @param {Buffer} random - 16 random bytes.
+ * @returns {Buffer}
+ */
+export function serialNumberBytes(random) {
+  let start = 0
+  while (start < random.length - 1 && random[start] === 0) start++
+  const body = random.subarray(start)
+  return body[0] & 0x80 ? Buffer.concat([Buffer.from([0]), body]) : Buffer.from(body)
+}
+
+/**
  * Make a fresh client identity for one plugin launch.
  * @returns {Promise<{certPem: string, keyPem: string, certDer: Buffer}>}
  */
@@ -61,9 +75,8 @@ export async function makeClientCertificate() {
   const keys = await webcrypto.subtle.generateKey(KEY_ALGORITHM, true, ['sign', 'verify'])
   const cert = new pkijs.Certificate()
   cert.version = 2
-  const serial = randomBytes(16)
-  serial[0] &= 0x7f // a positive INTEGER
-  cert.serialNumber = new asn1js.Integer({ valueHex: serial.buffer.slice(serial.byteOffset, serial.byteOffset + 16) })
+  const serial = serialNumberBytes(randomBytes(16))
+  cert.serialNumber = new asn1js.Integer({ valueHex: serial.buffer.slice(serial.byteOffset, serial.byteOffset + serial.length) })
   cert.issuer = distinguishedName()
   cert.subject = distinguishedName()
   const now = Math.floor(Date.now() / 1000) * 1000 // whole seconds: DER times carry no fractions

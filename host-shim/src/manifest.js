@@ -72,7 +72,7 @@ export class DigestMismatchError extends Error {
 export function sha256File(path) {
   return new Promise((resolvePromise, reject) => {
     const hash = createHash('sha256')
-    createReadStream(path).on('error', reject).on('data', (chunk) => hash.update(chunk))
+    createReadStream(path, { highWaterMark: 1 << 20 }).on('error', reject).on('data', (chunk) => hash.update(chunk))
       .on('end', () => resolvePromise(hash.digest('hex')))
   })
 }

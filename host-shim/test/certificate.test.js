@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { X509Certificate, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto'
-import { makeClientCertificate, serverCertificatePem } from '../src/certificate.js'
+import { makeClientCertificate, serialNumberBytes, serverCertificatePem } from '../src/certificate.js'
 
 test('the client certificate follows go-plugin\'s AutoMTLS template', async () => {
   const { certPem, keyPem, certDer } = await makeClientCertificate()
@@ -19,7 +19,7 @@ test('the client certificate follows go-plugin\'s AutoMTLS template', async () =
   const to = Date.parse(cert.validTo)
   assert.ok(from <= Date.now() - 29_000 && from >= Date.now() - 120_000, 'valid from about 30 s ago')
   assert.ok(Math.abs((to - from) / 3600_000 - 262980) < 0.02, 'valid for 262980 hours')
-  assert.equal(cert.serialNumber.length, 32, '128-bit serial')
+  assert.ok(cert.serialNumber.length <= 34 && cert.serialNumber.length >= 2, 'up to a 128-bit serial')
   assert.ok(certDer.equals(cert.raw))
 
   // The key in PEM is the certificate's key.
@@ -46,4 +46,14 @@ test('a missing or broken handshake certificate is refused with a reason', () =>
   assert.throws(() => serverCertificatePem(''), /no TLS certificate/)
   assert.throws(() => serverCertificatePem('x'.repeat(60) + '!'), /not base64/)
   assert.throws(() => serverCertificatePem('A'.repeat(80)), /does not parse/)
+})
+
+test('serial numbers are minimal positive DER integers, whatever the random bytes', () => {
+  const bytes = (...b) => Buffer.from([...b, ...Array(16 - b.length).fill(0x11)])
+  assert.deepEqual([...serialNumberBytes(bytes(0x00, 0x12))].slice(0, 2), [0x12, 0x11], 'a leading zero byte is dropped')
+  assert.deepEqual([...serialNumberBytes(bytes(0x00, 0x00, 0x7f))].slice(0, 1), [0x7f])
+  assert.deepEqual([...serialNumberBytes(bytes(0x00, 0x92))].slice(0, 2), [0x00, 0x92], 'a zero is kept before a high bit')
+  assert.deepEqual([...serialNumberBytes(bytes(0xf0))].slice(0, 2), [0x00, 0xf0], 'a high first byte gets a zero: positive')
+  assert.equal(serialNumberBytes(bytes(0x35)).length, 16)
+  assert.deepEqual([...serialNumberBytes(Buffer.alloc(16))], [0x00], 'zero is one zero byte')
 })
