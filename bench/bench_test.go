@@ -38,8 +38,8 @@ func BenchmarkRoundTrip(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer r.Plugin.Close(context.Background())
-	for _, size := range []int{4 << 10, 64 << 10} {
-		args := Arguments(Model(size - 512))
+	for _, size := range []int{4 << 10, 63 << 10} {
+		args := Arguments(Model(size))
 		b.Run("show-"+label(size), func(b *testing.B) { ShowRoundTrip(r.Plugin, args, &Samples{})(b) })
 		b.Run("echo-"+label(size), func(b *testing.B) { EchoRoundTrip(r.Plugin, args, &Samples{})(b) })
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/health/grpc_health_v1"
@@ -54,6 +55,7 @@ func MinimalColdStart(bins Binaries, s *Samples) func(*testing.B) {
 				Cmd:              exec.Command(bins.Minimal),
 				AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
 				AutoMTLS:         true,
+				Logger:           hclog.NewNullLogger(),
 			})
 			rpc, err := c.Client()
 			if err != nil {

@@ -60,8 +60,8 @@ func run(w io.Writer) error {
 	for _, c := range []struct {
 		size int
 		goal time.Duration
-	}{{4 << 10, time.Millisecond}, {64 << 10, 5 * time.Millisecond}} {
-		args := bench.Arguments(bench.Model(c.size - 512))
+	}{{4 << 10, time.Millisecond}, {63 << 10, 5 * time.Millisecond}} {
+		args := bench.Arguments(bench.Model(c.size))
 		show, echo := &bench.Samples{}, &bench.Samples{}
 		testing.Benchmark(bench.ShowRoundTrip(rig.Plugin, args, show))
 		testing.Benchmark(bench.EchoRoundTrip(rig.Plugin, args, echo))
