@@ -99,6 +99,18 @@ describe('Task Surface in dsh web', () => {
     assert.equal(active.value.model.title, MODEL.title)
   })
 
+  test('a second show_task_surface while one is open fails and leaves the first open', async () => {
+    const { sessionId, callId, surfaceId } = await openSurface({ alsoCall: [show()] })
+    await dsh.waitIdle(sessionId)
+    const results = (await dsh.events(sessionId)).filter((e) => e.type === 'tool/result')
+    assert.equal(results.length, 2)
+    const second = results.find((e) => e.data.message.source.callId !== callId)
+    assert.equal(second.data.message.content[0].isError, true)
+    assert.match(contentText(second.data.message.content[0]), new RegExp(`${surfaceId} is still open`))
+    assert.equal(second.data.meta, undefined)
+    assert.deepEqual((await dsh.projection(sessionId)).active, { callId, surfaceId })
+  })
+
   test('submit: one correlated user message, the next turn sees the formatted text, the surface closes', async () => {
     const { sessionId, surfaceId, callId } = await openSurface()
     await dsh.waitIdle(sessionId)
