@@ -1,10 +1,16 @@
 // Package model holds TaskSurfaceModelV1, the declarative model an agent
 // passes to show_task_surface, with its parser and normaliser.
 //
-// Parse checks a model against the tool's JSON Schema and then the semantic
-// rules the schema cannot express (unique ids, initial values that fit their
-// field, configured limits), and reports every problem with a JSON Pointer
-// into the model, so a model can fix its own call from the error text.
-// Marshalling a parsed Model gives the normalised model: defaults filled in,
-// keys in a fixed order, nothing the schema does not define.
+// ParseArguments parses the tool arguments {"model": ...} and Parse a
+// model document. Both decode strictly (duplicate keys, depth, invalid
+// UTF-8), check the model against the tool's JSON Schema (ParametersSchema,
+// embedded and byte-stable) and then against the rules the schema cannot
+// express (unique ids, initial values that fit their field, configured
+// limits, forbidden characters), and report every problem with a stable
+// code and a JSON Pointer into the model, so a model can fix its own call
+// from the error text.
+//
+// Model.Normalized gives the normalised model: defaults filled in, keys in
+// a fixed order, nothing the schema does not define. CheckText is the
+// character rule every user-visible text of Task Surface follows.
 package model

@@ -14,7 +14,8 @@ var tightLimits = tasksurface.Limits{MaxModelBytes: 512, MaxBlocks: 2, MaxFields
 // FuzzParse feeds arbitrary bytes to Parse and ParseArguments. Neither may
 // panic; each returns a model or problems, never both; problems are sorted,
 // capped and well formed; a model's normalised bytes fit the limit and
-// parse again to the same bytes. The seed corpus in testdata/fuzz/FuzzParse
+// parse again to the same bytes; a valid model stays valid, with the same
+// normalised bytes, when wrapped as {"model": ...}. The seed corpus in testdata/fuzz/FuzzParse
 // holds the inputs of the conformance vectors.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"version":1,"title":"T","sections":[],"submit":{"label":"S"}}`), false)
@@ -28,6 +29,20 @@ func FuzzParse(f *testing.F) {
 		for _, parse := range []func([]byte, tasksurface.Limits) (*Model, []tasksurface.Problem){Parse, ParseArguments} {
 			m, problems := parse(raw, limits)
 			checkOutcome(t, m, problems, limits.WithDefaults())
+		}
+		// A valid model is just as valid inside the tool arguments.
+		m, _ := Parse(raw, limits)
+		if m == nil || len(raw)+len(`{"model":}`) > rawSizeFactor*int(limits.WithDefaults().MaxModelBytes) {
+			return
+		}
+		wrapped, problems := ParseArguments(append(append([]byte(`{"model":`), raw...), '}'), limits)
+		if wrapped == nil {
+			t.Fatalf("valid as a model, invalid as arguments: %v", problems)
+		}
+		a, _ := m.Normalized()
+		b, _ := wrapped.Normalized()
+		if !bytes.Equal(a, b) {
+			t.Fatalf("Parse and ParseArguments normalise differently:\n%s\n%s", a, b)
 		}
 	})
 }
