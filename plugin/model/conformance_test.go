@@ -306,3 +306,20 @@ func canonicalJSON(t *testing.T, raw []byte) []byte {
 	}
 	return out.Bytes()
 }
+
+func TestEveryProblemCodeHasAVector(t *testing.T) {
+	t.Parallel()
+	seen := make(map[string]bool)
+	for _, cases := range loadVectors(t) {
+		for _, c := range cases {
+			for _, p := range c.Problems {
+				seen[p.Code] = true
+			}
+		}
+	}
+	for code := range knownCodes {
+		if !seen[code] {
+			t.Errorf("no vector expects %q", code)
+		}
+	}
+}
