@@ -16,7 +16,7 @@ all: build
 ## build: the plugin binary for this machine, with its SHA-256 beside it
 build:
 	@mkdir -p $(BIN)
-	CGO_ENABLED=0 $(GO) build -trimpath -o $(PLUGIN) ./plugin/cmd/task-surface-plugin
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w" -o $(PLUGIN) ./plugin/cmd/task-surface-plugin
 	sha256sum $(PLUGIN) | cut -d' ' -f1 > $(PLUGIN).sha256
 
 ## demo: the Go harness example: launch the plugin, open SURFACE, submit it

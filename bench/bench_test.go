@@ -28,7 +28,8 @@ func binaries(b *testing.B) Binaries {
 func BenchmarkColdStart(b *testing.B) {
 	bins := binaries(b)
 	b.Run("task-surface", func(b *testing.B) { ColdStart(bins, &Samples{})(b) })
-	b.Run("minimal-go-plugin", func(b *testing.B) { MinimalColdStart(bins, &Samples{})(b) })
+	b.Run("minimal-go-plugin", func(b *testing.B) { MinimalColdStart(bins, false, &Samples{})(b) })
+	b.Run("minimal-go-plugin-checksummed", func(b *testing.B) { MinimalColdStart(bins, true, &Samples{})(b) })
 }
 
 func BenchmarkRoundTrip(b *testing.B) {

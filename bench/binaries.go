@@ -17,6 +17,8 @@ type Binaries struct {
 	PluginSHA256 string
 	// Minimal is the minimal go-plugin gRPC plugin.
 	Minimal string
+	// MinimalSHA256 is its digest.
+	MinimalSHA256 string
 }
 
 // Build compiles both plugins into dir.
@@ -26,13 +28,16 @@ func Build(dir string) (Binaries, error) {
 		b.Plugin:  "github.com/dsh-community/task-surface/plugin/cmd/task-surface-plugin",
 		b.Minimal: "github.com/dsh-community/task-surface/bench/minimalplugin",
 	} {
-		cmd := exec.Command("go", "build", "-trimpath", "-o", out, pkg)
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if msg, err := cmd.CombinedOutput(); err != nil {
 			return b, fmt.Errorf("build %s: %v\n%s", pkg, err, msg)
 		}
 	}
 	var err error
-	b.PluginSHA256, err = tshost.FileSHA256(b.Plugin)
+	if b.PluginSHA256, err = tshost.FileSHA256(b.Plugin); err != nil {
+		return b, err
+	}
+	b.MinimalSHA256, err = tshost.FileSHA256(b.Minimal)
 	return b, err
 }

@@ -2,6 +2,8 @@ package bench
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -43,13 +45,27 @@ func ColdStart(bins Binaries, s *Samples) func(*testing.B) {
 }
 
 // MinimalColdStart measures the reference: the minimal go-plugin gRPC
-// plugin started with AutoMTLS until its first health check answers.
-func MinimalColdStart(bins Binaries, s *Samples) func(*testing.B) {
+// plugin started with AutoMTLS until its first health check answers. With
+// checksum set the host also checks the binary's SHA-256 before it starts,
+// as the SDK always does.
+func MinimalColdStart(bins Binaries, checksum bool, s *Samples) func(*testing.B) {
 	return func(b *testing.B) {
 		ctx := context.Background()
+		var sum []byte
+		if checksum {
+			var err error
+			if sum, err = hex.DecodeString(bins.MinimalSHA256); err != nil {
+				b.Fatal(err)
+			}
+		}
 		for i := 0; i < b.N; i++ {
 			start := time.Now()
+			var secure *plugin.SecureConfig
+			if checksum {
+				secure = &plugin.SecureConfig{Checksum: sum, Hash: sha256.New()}
+			}
 			c := plugin.NewClient(&plugin.ClientConfig{
+				SecureConfig:     secure,
 				HandshakeConfig:  minimal.Handshake,
 				Plugins:          minimal.Set(),
 				Cmd:              exec.Command(bins.Minimal),

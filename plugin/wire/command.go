@@ -1,17 +1,25 @@
 package wire
 
-import (
-	"regexp"
-	"strings"
-)
-
-// idPattern bounds client-minted and plugin-minted ids alike.
-var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$`)
+import "strings"
 
 // ValidID reports whether s can serve as a surface, submission or dismissal
-// id: 1 to 128 characters of letters, digits and "_.:-", starting with a
-// letter or digit.
-func ValidID(s string) bool { return idPattern.MatchString(s) }
+// id: 1 to 128 characters of ASCII letters, digits and "_.:-", starting
+// with a letter or digit.
+func ValidID(s string) bool {
+	if len(s) == 0 || len(s) > 128 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case i > 0 && (c == '_' || c == '.' || c == ':' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // DismissArgs formats the arguments of the dismissal command:
 // "dismiss <surfaceId> <dismissalId>".

@@ -27,15 +27,12 @@ func FileSHA256(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// verifyDigest refuses a binary whose digest is not want, with a message
-// that says what to do.
-func verifyDigest(path, want string) error {
+// digestMismatch explains a refused binary: what it is, what was expected,
+// and what to do.
+func digestMismatch(path, want string) error {
 	got, err := FileSHA256(path)
 	if err != nil {
-		return fmt.Errorf("tshost: cannot read plugin binary: %w", err)
+		got = "unreadable (" + err.Error() + ")"
 	}
-	if got != want {
-		return fmt.Errorf("tshost: %w: %s has SHA-256 %s but %s was expected; the binary was changed after the manifest was written: reinstall the bundle, or rebuild it so the manifest records the new digest", ErrDigestMismatch, path, got, want)
-	}
-	return nil
+	return fmt.Errorf("tshost: %w: %s has SHA-256 %s but %s was expected; the binary was changed after the manifest was written: reinstall the bundle, or rebuild it so the manifest records the new digest", ErrDigestMismatch, path, got, want)
 }

@@ -3,7 +3,6 @@ package tshost
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -44,8 +43,8 @@ func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := verifyDigest(cfg.Path, hex.EncodeToString(sum)); err != nil {
-		return nil, err
+	if _, err := os.Stat(cfg.Path); err != nil {
+		return nil, fmt.Errorf("tshost: cannot read plugin binary: %w", err)
 	}
 	logger := cfg.logger()
 	// A private folder per launch: the plugin's socket and its broker
@@ -86,7 +85,9 @@ func (p *Plugin) start(ctx context.Context, cfg Config) error {
 	rpc, err := p.client.Client()
 	if err != nil {
 		if errors.Is(err, plugin.ErrChecksumsDoNotMatch) {
-			return fmt.Errorf("tshost: %w: %s changed between the digest check and its start: reinstall the bundle", ErrDigestMismatch, cfg.Path)
+			// go-plugin hashed the binary just before starting it; say
+			// what it found and what to do.
+			return digestMismatch(cfg.Path, cfg.SHA256)
 		}
 		if strings.Contains(err.Error(), "Incompatible API version") {
 			return fmt.Errorf("tshost: %s speaks another protocol version than this host (%d): install a plugin and a host of matching releases: %w", cfg.Path, tasksurface.ProtocolVersion, err)

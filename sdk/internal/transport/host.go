@@ -2,6 +2,10 @@ package transport
 
 import (
 	"context"
+	"fmt"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
 
 	"github.com/dsh-community/task-surface/sdk/internal/fromproto"
 	"github.com/dsh-community/task-surface/sdk/internal/toproto"
@@ -57,15 +61,50 @@ func (s *hostServer) ListInFlight(ctx context.Context, req *tsproto1.ListInFligh
 	return toproto.ListInFlightResponse(out), nil
 }
 
-// hostClient is the plugin side of the host's services.
+// hostClient is the plugin side of the host's services. Its connection is
+// dialled in the background; calls wait for it.
 type hostClient struct {
-	rpc tsproto1.HostClient
+	ready chan struct{}
+	rpc   tsproto1.HostClient
+	err   error
+}
+
+// dialHost starts dialling the host's services on a broker id. The dial
+// must start now: the broker forgets a connection offer after 5 seconds.
+func dialHost(broker *plugin.GRPCBroker, id uint32, logger hclog.Logger) *hostClient {
+	c := &hostClient{ready: make(chan struct{})}
+	go func() {
+		defer close(c.ready)
+		conn, err := broker.Dial(id)
+		if err != nil {
+			c.err = fmt.Errorf("dial host services on broker id %d: %w", id, err)
+			logger.Error("cannot reach host services", "broker_id", id, "error", err)
+			return
+		}
+		logger.Debug("connected to host services", "broker_id", id)
+		c.rpc = tsproto1.NewHostClient(conn)
+	}()
+	return c
+}
+
+// client waits for the connection, or ctx.
+func (c *hostClient) client(ctx context.Context) (tsproto1.HostClient, error) {
+	select {
+	case <-c.ready:
+		return c.rpc, c.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 var _ tasksurface.Host = (*hostClient)(nil)
 
 func (c *hostClient) ReadToolResult(ctx context.Context, req *tasksurface.ReadToolResultRequest) (*tasksurface.ReadToolResultResponse, error) {
-	out, err := c.rpc.ReadToolResult(ctx, toproto.ReadToolResultRequest(req), CallOptions()...)
+	rpc, err := c.client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out, err := rpc.ReadToolResult(ctx, toproto.ReadToolResultRequest(req), CallOptions()...)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +112,11 @@ func (c *hostClient) ReadToolResult(ctx context.Context, req *tasksurface.ReadTo
 }
 
 func (c *hostClient) ReadProjection(ctx context.Context, req *tasksurface.ReadProjectionRequest) (*tasksurface.ReadProjectionResponse, error) {
-	out, err := c.rpc.ReadProjection(ctx, toproto.ReadProjectionRequest(req), CallOptions()...)
+	rpc, err := c.client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out, err := rpc.ReadProjection(ctx, toproto.ReadProjectionRequest(req), CallOptions()...)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +124,11 @@ func (c *hostClient) ReadProjection(ctx context.Context, req *tasksurface.ReadPr
 }
 
 func (c *hostClient) AdmitUserMessage(ctx context.Context, req *tasksurface.AdmitUserMessageRequest) (*tasksurface.AdmitUserMessageResponse, error) {
-	out, err := c.rpc.AdmitUserMessage(ctx, toproto.AdmitUserMessageRequest(req), CallOptions()...)
+	rpc, err := c.client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out, err := rpc.AdmitUserMessage(ctx, toproto.AdmitUserMessageRequest(req), CallOptions()...)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +136,11 @@ func (c *hostClient) AdmitUserMessage(ctx context.Context, req *tasksurface.Admi
 }
 
 func (c *hostClient) RecordDismissal(ctx context.Context, req *tasksurface.RecordDismissalRequest) (*tasksurface.RecordDismissalResponse, error) {
-	out, err := c.rpc.RecordDismissal(ctx, toproto.RecordDismissalRequest(req), CallOptions()...)
+	rpc, err := c.client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out, err := rpc.RecordDismissal(ctx, toproto.RecordDismissalRequest(req), CallOptions()...)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +148,11 @@ func (c *hostClient) RecordDismissal(ctx context.Context, req *tasksurface.Recor
 }
 
 func (c *hostClient) ListInFlight(ctx context.Context, req *tasksurface.ListInFlightRequest) (*tasksurface.ListInFlightResponse, error) {
-	out, err := c.rpc.ListInFlight(ctx, toproto.ListInFlightRequest(req), CallOptions()...)
+	rpc, err := c.client(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out, err := rpc.ListInFlight(ctx, toproto.ListInFlightRequest(req), CallOptions()...)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package transport
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
@@ -34,12 +33,9 @@ func (s *server) Describe(ctx context.Context, _ *tsproto1.DescribeRequest) (*ts
 func (s *server) Configure(ctx context.Context, req *tsproto1.ConfigureRequest) (*tsproto1.ConfigureResponse, error) {
 	in := fromproto.ConfigureRequest(req)
 	if id := req.GetHostBrokerId(); id != 0 {
-		conn, err := s.broker.Dial(id)
-		if err != nil {
-			return nil, fmt.Errorf("dial host services on broker id %d: %w", id, err)
-		}
-		s.logger.Debug("connected to host services", "broker_id", id, "host", in.HostName)
-		in.Host = &hostClient{rpc: tsproto1.NewHostClient(conn)}
+		// Dial in the background, so Configure answers at once; the first
+		// call to a host service waits for the connection.
+		in.Host = dialHost(s.broker, id, s.logger)
 	}
 	out, err := s.impl.Configure(ctx, in)
 	if err != nil {
