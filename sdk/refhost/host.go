@@ -155,3 +155,22 @@ func (h *Host) ListInFlight(_ context.Context, req *tasksurface.ListInFlightRequ
 	}
 	return &tasksurface.ListInFlightResponse{Messages: s.inFlight(desc.QueueHooks.SourceKey)}, nil
 }
+
+// ImportSession creates a session from a saved log, as a host does when it
+// restarts: the log comes back, the in-memory queue does not. It returns
+// the new session's id.
+func (h *Host) ImportSession(events []Event) string {
+	id := h.NewSession()
+	s, _ := h.session(id)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.events = append([]Event(nil), events...)
+	// Ids minted later must not collide with the log's.
+	s.calls, s.cmds = len(events), len(events)
+	for _, e := range events {
+		if e.Type == "turn/start" {
+			s.inputs = append(s.inputs, nil)
+		}
+	}
+	return id
+}

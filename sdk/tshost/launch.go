@@ -89,7 +89,7 @@ func (p *Plugin) start(ctx context.Context, cfg Config) error {
 			// what it found and what to do.
 			return digestMismatch(cfg.Path, cfg.SHA256)
 		}
-		if strings.Contains(err.Error(), "Incompatible API version") {
+		if strings.Contains(strings.ToLower(err.Error()), "incompatible api version") {
 			return fmt.Errorf("tshost: %s speaks another protocol version than this host (%d): install a plugin and a host of matching releases: %w", cfg.Path, tasksurface.ProtocolVersion, err)
 		}
 		return fmt.Errorf("tshost: start %s: %w", cfg.Path, err)

@@ -86,7 +86,9 @@ func Serve(impl tasksurface.Server, opts ...ServeOpt) {
 }
 
 // IsPluginProcess reports whether a host started this process: the
-// handshake's magic cookie is in the environment.
+// handshake's magic cookie key is in the environment. A wrong value still
+// counts, so that Serve refuses it with go-plugin's explanation instead of
+// the process answering the host with a command-line face.
 func IsPluginProcess() bool {
-	return os.Getenv(tasksurface.Handshake.MagicCookieKey) == tasksurface.Handshake.MagicCookieValue
+	return os.Getenv(tasksurface.Handshake.MagicCookieKey) != ""
 }

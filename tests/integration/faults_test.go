@@ -1,0 +1,251 @@
+package integration
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/dsh-community/task-surface/sdk/refhost"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+	"github.com/dsh-community/task-surface/sdk/tshost"
+)
+
+// The fault suite: each case breaks something on purpose and asserts what
+// the user sees, and that no submission is lost or doubled.
+
+// Killed before submit: the restarted plugin serves the surface from the
+// log, and the submission goes through once.
+func TestFaultKilledBeforeSubmit(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	session, surfaceID := r.open("release-gate.json")
+	r.kill()
+	if a := r.active(session); !a.Active || a.SurfaceID != surfaceID {
+		t.Fatalf("after restart = %+v, want the surface open", a)
+	}
+	if sub := r.submit(session, surfaceID, "sub-1", gateValues); !sub.Accepted {
+		t.Fatalf("submit after restart = %+v", sub)
+	}
+	if _, err := r.host.Step(r.ctx, session); err != nil {
+		t.Fatal(err)
+	}
+	if n := r.submitted(session, surfaceID); n != 1 {
+		t.Fatalf("%d submitted messages, want 1", n)
+	}
+}
+
+// Killed after admission: the queued message is still the one that commits.
+func TestFaultKilledAfterAdmission(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	session, surfaceID := r.open("release-gate.json")
+	first := r.submit(session, surfaceID, "sub-1", gateValues)
+	r.kill()
+	if a := r.active(session); a.Pending == nil || a.Pending.MessageID != first.MessageID || a.Pending.Phase != tasksurface.PhaseQueued {
+		t.Fatalf("after restart = %+v, want the queued submission recovered", a)
+	}
+	if _, err := r.host.Step(r.ctx, session); err != nil {
+		t.Fatal(err)
+	}
+	if n := r.submitted(session, surfaceID); n != 1 {
+		t.Fatalf("%d submitted messages, want 1", n)
+	}
+	if a := r.active(session); a.Active {
+		t.Errorf("surface still open after the recovered submission committed")
+	}
+}
+
+// Killed after commit: a client retry of the same submission answers from
+// the log, with the same message, and admits nothing.
+func TestFaultKilledAfterCommit(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	session, surfaceID := r.open("release-gate.json")
+	first := r.submit(session, surfaceID, "sub-1", gateValues)
+	if _, err := r.host.Step(r.ctx, session); err != nil {
+		t.Fatal(err)
+	}
+	r.kill()
+	retry := r.submit(session, surfaceID, "sub-1", gateValues)
+	if !retry.Accepted || retry.MessageID != first.MessageID {
+		t.Fatalf("retry after restart = %+v, want the first answer %s", retry, first.MessageID)
+	}
+	if q := r.host.Queue(session); len(q) != 0 {
+		t.Fatalf("the retry queued %d messages", len(q))
+	}
+	if n := r.submitted(session, surfaceID); n != 1 {
+		t.Fatalf("%d submitted messages, want 1", n)
+	}
+}
+
+// restartHost replaces the host and its plugin, keeping the session's log,
+// as a harness restart does; the in-memory queue is lost.
+func restartHost(t *testing.T, r *rig, session string) (*rig, string) {
+	t.Helper()
+	events := r.host.Events(session)
+	_ = r.sup.Close(context.Background())
+	next := newRig(t)
+	return next, next.host.ImportSession(events)
+}
+
+// The harness restarted with a surface open: it is open again and works.
+func TestFaultHostRestartedWithSurfaceOpen(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	session, surfaceID := r.open("reorder-plan.json")
+	r2, session2 := restartHost(t, r, session)
+	a := r2.active(session2)
+	if !a.Active || a.SurfaceID != surfaceID || a.Pending != nil {
+		t.Fatalf("after host restart = %+v, want the surface open and editable", a)
+	}
+	if sub := r2.submit(session2, surfaceID, "sub-1", `{"steps":["schema","dual-write","backfill","cutover","cleanup"],"pause":false}`); !sub.Accepted {
+		t.Fatalf("submit after host restart = %+v", sub)
+	}
+}
+
+// The harness restarted with a submission pending: the uncommitted claim is
+// gone with the process, the surface is editable again, and a new
+// submission makes exactly one message.
+func TestFaultHostRestartedWithSubmissionPending(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	session, surfaceID := r.open("release-gate.json")
+	r.submit(session, surfaceID, "sub-1", gateValues)
+	if _, err := r.host.Claim(r.ctx, session); err != nil {
+		t.Fatal(err)
+	}
+	r2, session2 := restartHost(t, r, session)
+	if a := r2.active(session2); !a.Active || a.Pending != nil {
+		t.Fatalf("after host restart = %+v, want open with nothing pending", a)
+	}
+	if sub := r2.submit(session2, surfaceID, "sub-2", gateValues); !sub.Accepted {
+		t.Fatalf("resubmit = %+v", sub)
+	}
+	if _, err := r2.host.Step(r2.ctx, session2); err != nil {
+		t.Fatal(err)
+	}
+	if n := r2.submitted(session2, surfaceID); n != 1 {
+		t.Fatalf("%d submitted messages, want 1", n)
+	}
+}
+
+// A plugin that stops answering: calls end at their deadline with a clear
+// error, the supervisor does not mistake a slow plugin for a dead one, and
+// the plugin serves again when it resumes.
+func TestFaultSlowPlugin(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	pid := r.sup.Current().Pid()
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(r.ctx, 300*time.Millisecond)
+	start := time.Now()
+	_, err := r.sup.Show(ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c", Arguments: args(surface(t, "release-gate.json"))})
+	cancel()
+	_ = syscall.Kill(pid, syscall.SIGCONT)
+	if status.Code(err) != codes.DeadlineExceeded {
+		t.Fatalf("show against a stopped plugin = %v, want DeadlineExceeded", err)
+	}
+	if waited := time.Since(start); waited > 2*time.Second {
+		t.Errorf("the call took %v to give up", waited)
+	}
+	resp, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c2", Arguments: args(surface(t, "release-gate.json"))})
+	if err != nil || !resp.OK {
+		t.Fatalf("show after resuming = %+v, %v", resp, err)
+	}
+	if r.sup.Restarts() != 0 || r.sup.Current().Pid() != pid {
+		t.Errorf("a slow plugin was restarted")
+	}
+}
+
+// A message over the transport limit fails that call only; an input over
+// the model limit is refused as data, without decoding it whole.
+func TestFaultOversizedMessages(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	huge := make([]byte, tasksurface.MaxMessageBytes+1024)
+	for i := range huge {
+		huge[i] = 'a'
+	}
+	_, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c", Arguments: huge})
+	if status.Code(err) != codes.ResourceExhausted {
+		t.Fatalf("a 16 MiB+ message = %v, want ResourceExhausted", err)
+	}
+	big := []byte(`{"model":{"version":1,"title":"` + strings.Repeat("x", 1<<20) + `","sections":[],"submit":{"label":"Go"}}}`)
+	resp, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c", Arguments: big})
+	if err != nil || resp.OK || resp.ErrorCode != tasksurface.ShowInvalidModel {
+		t.Fatalf("a 1 MiB model = %+v, %v; want invalid-model", resp, err)
+	}
+	if !strings.Contains(resp.ErrorText, "limit-exceeded") {
+		t.Errorf("the model is not told it is too large:\n%s", resp.ErrorText)
+	}
+	if resp, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c3", Arguments: args(surface(t, "release-gate.json"))}); err != nil || !resp.OK {
+		t.Fatalf("the plugin stopped serving after oversized messages: %+v %v", resp, err)
+	}
+}
+
+// Started with a wrong magic cookie, the plugin explains itself and exits.
+func TestFaultWrongMagicCookie(t *testing.T) {
+	t.Parallel()
+	cmd := exec.Command(pluginPath)
+	cmd.Env = append(os.Environ(), tasksurface.Handshake.MagicCookieKey+"=not-the-cookie")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("exit = %v, want status 1; output %s", err, out)
+	}
+	if !strings.Contains(string(out), "This binary is a plugin") {
+		t.Errorf("no explanation: %s", out)
+	}
+}
+
+// A host that speaks another protocol version is refused by name.
+func TestFaultProtocolVersionMismatch(t *testing.T) {
+	t.Parallel()
+	c := plugin.NewClient(&plugin.ClientConfig{
+		HandshakeConfig:  plugin.HandshakeConfig{MagicCookieKey: tasksurface.Handshake.MagicCookieKey, MagicCookieValue: tasksurface.Handshake.MagicCookieValue},
+		VersionedPlugins: map[int]plugin.PluginSet{tasksurface.ProtocolVersion + 1: {}},
+		Cmd:              exec.Command(pluginPath),
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		AutoMTLS:         true,
+		Logger:           hclog.NewNullLogger(),
+	})
+	defer c.Kill()
+	_, err := c.Client()
+	if err == nil || !strings.Contains(strings.ToLower(err.Error()), "incompatible api version") {
+		t.Fatalf("a version-2 host = %v, want an incompatible-version error", err)
+	}
+}
+
+// A plugin that writes to stdout before its handshake fails to launch with
+// an error that shows what it wrote.
+func TestFaultStdoutBeforeHandshake(t *testing.T) {
+	t.Parallel()
+	script := filepath.Join(t.TempDir(), "noisy-plugin")
+	body := "#!/bin/sh\necho 'starting up...'\nexec " + pluginPath + "\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	digest, err := tshost.FileSHA256(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	_, err = tshost.Launch(ctx, tshost.Config{Path: script, SHA256: digest, Host: refhost.New(nil)})
+	if err == nil || !strings.Contains(err.Error(), "starting up...") {
+		t.Fatalf("launch of a noisy plugin = %v, want an error quoting its stray output", err)
+	}
+}
