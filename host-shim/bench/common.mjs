@@ -12,7 +12,7 @@ export async function buildPlugin() {
   const dir = join(BUNDLE_ROOT, '.cache', 'bin')
   mkdirSync(dir, { recursive: true })
   const path = join(dir, 'task-surface-plugin')
-  execFileSync('go', ['build', '-trimpath', '-o', path, './plugin/cmd/task-surface-plugin'], {
+  execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w', '-o', path, './plugin/cmd/task-surface-plugin'], {
     cwd: BUNDLE_ROOT, env: { ...process.env, CGO_ENABLED: '0' }, stdio: 'inherit',
   })
   return { path, sha256: await sha256File(path) }

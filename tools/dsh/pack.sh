@@ -27,7 +27,7 @@ if [ -n "${TASK_SURFACE_PLUGIN_BINARY:-}" ]; then
   # A binary built elsewhere (a release build, a cross-compiled one).
   cp "$TASK_SURFACE_PLUGIN_BINARY" "$stage/bin/linux-x64/task-surface-plugin"
 else
-  (cd "$repo" && CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -o "$stage/bin/linux-x64/task-surface-plugin" ./plugin/cmd/task-surface-plugin)
+  (cd "$repo" && CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -ldflags="-s -w" -o "$stage/bin/linux-x64/task-surface-plugin" ./plugin/cmd/task-surface-plugin)
 fi
 
 cp "$repo/cordis.patch.yml" "$stage/"
