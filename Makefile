@@ -9,7 +9,7 @@ PLUGIN := $(BIN)/task-surface-plugin
 SURFACE ?= examples/surfaces/compare-options.json
 FUZZTIME ?= 20s
 
-.PHONY: all build demo test test-go test-generated test-node fuzz bench generate clean
+.PHONY: all build demo test test-go test-generated test-fuzz test-node fuzz bench generate clean
 
 all: build
 
@@ -23,8 +23,9 @@ build:
 demo: build
 	$(GO) run ./examples/go-harness -plugin $(PLUGIN) -sha256 "$$(cat $(PLUGIN).sha256)" -surface $(SURFACE)
 
-## test: every test: generated code current, Go (unit, conformance, integration), Node
-test: test-generated test-go test-node
+## test: every test: generated code current, Go (unit, conformance, integration, faults),
+## every fuzz target for a short bounded time, Node
+test: test-generated test-go test-fuzz test-node
 
 test-go:
 	$(GO) vet ./...
@@ -38,9 +39,12 @@ test-generated:
 test-node:
 	node --test host-shim/test/
 
-## fuzz: each fuzz target for FUZZTIME
+## fuzz: each fuzz target for FUZZTIME (default 20s)
 fuzz:
 	./tools/fuzz.sh $(FUZZTIME)
+
+test-fuzz:
+	./tools/fuzz.sh 8s
 
 ## bench: every benchmark, with ratios against references measured in the same run
 bench: build
