@@ -24,7 +24,7 @@ demo: build
 	$(GO) run ./examples/go-harness -plugin $(PLUGIN) -sha256 "$$(cat $(PLUGIN).sha256)" -surface $(SURFACE)
 
 ## test: every test: generated code current, Go (unit, conformance, integration, faults),
-## every fuzz target for a short bounded time, Node
+## every fuzz target for a short bounded time, the host shim and the real harness
 test: test-generated test-go test-fuzz test-node
 
 test-go:
@@ -36,8 +36,10 @@ test-generated:
 	./tools/protogen.sh
 	git diff --exit-code -- sdk/internal/tsproto1 || { echo "generated code is stale: run make generate and commit"; exit 1; }
 
+## test-node: the host shim's unit tests and the real-harness suite (installs Node 22, pnpm and
+## dsh 0.1.0-rc.8 into .cache on first use)
 test-node:
-	node --test host-shim/test/
+	tests/e2e/run.sh
 
 ## fuzz: each fuzz target for FUZZTIME (default 20s)
 fuzz:
