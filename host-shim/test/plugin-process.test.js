@@ -180,10 +180,11 @@ test('a failed start reports why and leaves no folder behind', async () => {
   const saved = process.env.TMPDIR
   process.env.TMPDIR = tmp
   try {
-    // Without the magic cookie the binary is its command-line face, which is no handshake.
+    // A wrong magic cookie: the binary either refuses (go-plugin's "This binary is a plugin")
+    // or runs its command-line face, which prints no handshake; both are reported.
     await assert.rejects(
       launchPlugin({ path: BIN, handshake: { ...manifest.handshake, magicCookieValue: 'wrong' }, log, hostHandlers: {} }),
-      /unrecognised plugin handshake .*The binary may not be a Task Surface plugin/,
+      /exited \(code 1\) before its handshake; its last output: This binary is a plugin|unrecognised plugin handshake .*The binary may not be a Task Surface plugin/,
     )
     // A binary that exits at once.
     await assert.rejects(
