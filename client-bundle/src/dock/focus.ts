@@ -1,0 +1,33 @@
+// Where focus goes when the Dock closes: the composer's text box, found as the nearest
+// editable text control around the Dock that is not inside it.
+
+const COMPOSER = 'textarea:not([disabled]):not([readonly]), [contenteditable="true"]'
+
+/** Focuses the composer near `anchor`; returns whether it found one. */
+export function focusComposer(anchor: Element | null): boolean {
+  for (let el = anchor?.parentElement ?? null; el !== null && el !== document.documentElement; el = el.parentElement) {
+    for (const candidate of el.querySelectorAll<HTMLElement>(COMPOSER)) {
+      if (anchor !== null && anchor.contains(candidate)) continue
+      candidate.focus()
+      return document.activeElement === candidate
+    }
+  }
+  return false
+}
+
+/** Whether the document's focus is inside `root`, or nowhere (on the body). */
+export function focusIsWithinOrLost(root: Element | null): boolean {
+  const active = document.activeElement
+  return active === null || active === document.body || (root !== null && root.contains(active))
+}
+
+/** Focuses the control of a field: its input, the first radio or checkbox, or its list. */
+export function focusField(root: Element | null, fieldId: string): void {
+  if (!root) return
+  for (const el of root.querySelectorAll<HTMLElement>('[data-field]')) {
+    if (el.dataset.field !== fieldId) continue
+    const target = el.matches('input, textarea') ? el : el.querySelector<HTMLElement>('input:not([disabled]), textarea, li[tabindex="0"]')
+    target?.focus()
+    return
+  }
+}

@@ -1,0 +1,31 @@
+// A toggle field: a checkbox with the switch role, drawn as a switch; Space flips it.
+import type { Field } from '../model.ts'
+import { useT } from '../i18n.ts'
+import { describedBy, FieldProblems, problemsId, type FieldProps } from './common.tsx'
+
+export function ToggleField({ field, value, onChange, disabled, problems, id }: FieldProps<Extract<Field, { kind: 'toggle' }>>) {
+  const t = useT()
+  const on = value === true
+  const invalid = problems.length > 0
+  return (
+    <div className="tsf-field tsf-field--toggle">
+      <label className="tsf-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          id={`${id}-input`}
+          data-field={field.id}
+          checked={on}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy(invalid && problemsId(id))}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span className="tsf-switch__track" aria-hidden="true"><span className="tsf-switch__thumb" /></span>
+        <span className="tsf-switch__label">{field.label}</span>
+        <span className="tsf-switch__state" aria-hidden="true">{on ? t('toggle.on') : t('toggle.off')}</span>
+      </label>
+      <FieldProblems id={id} problems={problems} />
+    </div>
+  )
+}

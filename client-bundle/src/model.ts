@@ -1,0 +1,141 @@
+// TaskSurfaceModelV1 and the presentation metadata, with strict readers. The plugin already
+// parsed and normalised the model; the browser re-checks the shape only so that a version or a
+// union arm it does not know falls back to plain content instead of a half-drawn panel.
+
+export type Cell = string | number | boolean | null
+
+export type Block =
+  | { kind: 'markdown'; text: string }
+  | { kind: 'metrics'; items: { label: string; value: string; detail?: string }[] }
+  | { kind: 'table'; columns: { id: string; label: string }[]; rows: Record<string, Cell>[] }
+  | { kind: 'diff'; path?: string; before: string | null; after: string; language?: string }
+  | { kind: 'notice'; tone: 'neutral' | 'info' | 'warning'; text: string }
+
+export interface Option { id: string; label: string; detail?: string }
+
+export type Field =
+  | { kind: 'text'; id: string; label: string; multiline?: boolean; required?: boolean; initial?: string }
+  | { kind: 'choice'; id: string; label: string; options: Option[]; initial?: string }
+  | { kind: 'multi-choice'; id: string; label: string; options: Option[]; initial?: string[] }
+  | { kind: 'toggle'; id: string; label: string; initial?: boolean }
+  | { kind: 'order'; id: string; label: string; options: Option[]; initial?: string[] }
+
+export type Layout = { kind: 'stack' } | { kind: 'grid'; columns: 2 | 3 }
+
+export interface Section { id: string; title?: string; layout?: Layout; blocks: Block[] }
+
+export interface Model {
+  version: 1
+  title: string
+  description?: string
+  sections: Section[]
+  fields: Field[]
+  submit: { label: string }
+}
+
+/** Sanitised HTML of each markdown block, keyed by its JSON Pointer into the model. */
+export type MarkdownMap = Record<string, string>
+
+export interface Meta { surfaceId: string; model: Model; markdown: MarkdownMap }
+
+export const META_KIND = 'dsh/task-surface'
+export const META_VERSION = 1
+
+type Json = Record<string, unknown>
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isStr = (v: unknown): v is string => typeof v === 'string'
+const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string'
+const optBool = (v: unknown): boolean => v === undefined || typeof v === 'boolean'
+const isStrArr = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr)
+const isCell = (v: unknown): v is Cell => v === null || ['string', 'number', 'boolean'].includes(typeof v)
+
+function readOptions(v: unknown): Option[] | null {
+  if (!Array.isArray(v) || v.length === 0) return null
+  for (const o of v) if (!isObj(o) || !isStr(o.id) || !isStr(o.label) || !optStr(o.detail)) return null
+  return v as Option[]
+}
+
+function readBlock(b: unknown): Block | null {
+  if (!isObj(b)) return null
+  switch (b.kind) {
+    case 'markdown':
+      return isStr(b.text) ? (b as Block) : null
+    case 'metrics':
+      return Array.isArray(b.items) && b.items.every((i) => isObj(i) && isStr(i.label) && isStr(i.value) && optStr(i.detail)) ? (b as Block) : null
+    case 'table':
+      if (!Array.isArray(b.columns) || !b.columns.every((c) => isObj(c) && isStr(c.id) && isStr(c.label))) return null
+      if (!Array.isArray(b.rows) || !b.rows.every((r) => isObj(r) && Object.values(r).every(isCell))) return null
+      return b as Block
+    case 'diff':
+      return (b.before === null || isStr(b.before)) && isStr(b.after) && optStr(b.path) && optStr(b.language) ? (b as Block) : null
+    case 'notice':
+      return (b.tone === 'neutral' || b.tone === 'info' || b.tone === 'warning') && isStr(b.text) ? (b as Block) : null
+    default:
+      return null
+  }
+}
+
+function readField(f: unknown): Field | null {
+  if (!isObj(f) || !isStr(f.id) || !isStr(f.label)) return null
+  switch (f.kind) {
+    case 'text':
+      return optBool(f.multiline) && optBool(f.required) && optStr(f.initial) ? (f as Field) : null
+    case 'toggle':
+      return optBool(f.initial) ? (f as Field) : null
+    case 'choice':
+      return readOptions(f.options) && optStr(f.initial) ? (f as Field) : null
+    case 'multi-choice':
+    case 'order':
+      return readOptions(f.options) && (f.initial === undefined || isStrArr(f.initial)) ? (f as Field) : null
+    default:
+      return null
+  }
+}
+
+function readLayout(l: unknown): boolean {
+  if (l === undefined) return true
+  if (!isObj(l)) return false
+  if (l.kind === 'stack') return true
+  return l.kind === 'grid' && (l.columns === 2 || l.columns === 3)
+}
+
+/** Returns the model when every part of it is something this client knows, else null. */
+export function readModel(m: unknown): Model | null {
+  if (!isObj(m) || m.version !== 1 || !isStr(m.title) || !optStr(m.description)) return null
+  if (!isObj(m.submit) || !isStr(m.submit.label)) return null
+  if (!Array.isArray(m.sections)) return null
+  for (const s of m.sections) {
+    if (!isObj(s) || !isStr(s.id) || !optStr(s.title) || !readLayout(s.layout) || !Array.isArray(s.blocks)) return null
+    if (!s.blocks.every((b) => readBlock(b) !== null)) return null
+  }
+  const fields = m.fields === undefined ? [] : m.fields
+  if (!Array.isArray(fields) || !fields.every((f) => readField(f) !== null)) return null
+  return { ...(m as unknown as Model), fields: fields as Field[] }
+}
+
+function readMarkdown(v: unknown): MarkdownMap | null {
+  if (v === undefined || v === null) return {}
+  if (!isObj(v)) return null
+  for (const html of Object.values(v)) if (!isStr(html)) return null
+  return v as MarkdownMap
+}
+
+/** Reads a tool result's presentation metadata; null means "render the ordinary content". */
+export function readMeta(meta: unknown): Meta | null {
+  if (!isObj(meta) || meta.kind !== META_KIND || meta.version !== META_VERSION) return null
+  if (!isStr(meta.surfaceId) || meta.surfaceId === '') return null
+  const model = readModel(meta.model)
+  const markdown = readMarkdown(meta.markdown)
+  if (model === null || markdown === null) return null
+  return { surfaceId: meta.surfaceId, model, markdown }
+}
+
+/** The JSON Pointer of a block, the key of its HTML in the markdown map. */
+export const blockPointer = (section: number, block: number): string => `/sections/${section}/blocks/${block}`
+
+/** Counts shown in the compact transcript summary. */
+export function countsOf(model: Model): { sections: number; blocks: number; fields: number } {
+  let blocks = 0
+  for (const s of model.sections) blocks += s.blocks.length
+  return { sections: model.sections.length, blocks, fields: model.fields.length }
+}

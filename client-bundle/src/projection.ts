@@ -1,0 +1,62 @@
+// The `taskSurface` session projection as the host shim's fold views it:
+//   { active: {callId, surfaceId} | null,
+//     outcomes: [{callId, surfaceId, outcome, seq, messageId?, submissionId?, dismissalId?, values?}] }
+// `outcomes` keeps the last few closings (the fold bounds it), oldest first.
+
+export const PROJECTION_KEY = 'taskSurface'
+
+/** 'unknown' stands for an outcome this client does not know; the row then falls back. */
+export type OutcomeKind = 'submitted' | 'dismissed' | 'bypassed' | 'replaced' | 'unknown'
+
+export interface Outcome {
+  callId: string
+  surfaceId: string
+  outcome: OutcomeKind
+  seq: number
+  messageId?: string
+  values?: Record<string, unknown>
+}
+
+export interface ProjectionView {
+  active: { callId: string; surfaceId: string } | null
+  outcomes: Outcome[]
+}
+
+const KNOWN: ReadonlySet<string> = new Set(['submitted', 'dismissed', 'bypassed', 'replaced'])
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Reads the projection; undefined while it has not loaded (or the host unit is absent). */
+export function readProjection(v: unknown): ProjectionView | undefined {
+  if (!isObj(v)) return undefined
+  let active: ProjectionView['active'] = null
+  if (isObj(v.active) && typeof v.active.callId === 'string' && typeof v.active.surfaceId === 'string') {
+    active = { callId: v.active.callId, surfaceId: v.active.surfaceId }
+  }
+  const outcomes: Outcome[] = []
+  if (Array.isArray(v.outcomes)) {
+    for (const o of v.outcomes) {
+      if (!isObj(o) || typeof o.callId !== 'string' || typeof o.surfaceId !== 'string' || typeof o.outcome !== 'string') continue
+      const kind = (KNOWN.has(o.outcome) ? o.outcome : 'unknown') as OutcomeKind
+      const out: Outcome = { callId: o.callId, surfaceId: o.surfaceId, outcome: kind, seq: typeof o.seq === 'number' ? o.seq : 0 }
+      if (typeof o.messageId === 'string') out.messageId = o.messageId
+      if (isObj(o.values)) out.values = o.values
+      outcomes.push(out)
+    }
+  }
+  return { active, outcomes }
+}
+
+/** The latest recorded outcome of one call, if the projection still holds it. */
+export function outcomeOfCall(view: ProjectionView | undefined, callId: string): Outcome | undefined {
+  if (!view) return undefined
+  for (let i = view.outcomes.length - 1; i >= 0; i--) if (view.outcomes[i]!.callId === callId) return view.outcomes[i]
+  return undefined
+}
+
+/** The latest recorded outcome of one surface, if the projection still holds it. */
+export function outcomeOfSurface(view: ProjectionView | undefined, surfaceId: string): Outcome | undefined {
+  if (!view) return undefined
+  for (let i = view.outcomes.length - 1; i >= 0; i--) if (view.outcomes[i]!.surfaceId === surfaceId) return view.outcomes[i]
+  return undefined
+}

@@ -1,0 +1,131 @@
+// The keyed `tool.call.toolview` row of show_task_surface: a compact summary (title, field
+// count, outcome) that opens a read-only replay of the logged model and, once submitted, of
+// the submitted answers. It is never an editor. Anything it cannot read exactly (an error
+// result, meta of another version, a block or field kind it does not know, an outcome it does
+// not know) renders the ordinary tool result content instead.
+import { useId, useMemo, useState } from 'react'
+import type { ToolResultNode, ToolViewProps } from '../dsh.ts'
+import { countsOf, readMeta, type Meta } from '../model.ts'
+import { outcomeOfCall, PROJECTION_KEY, readProjection, type OutcomeKind } from '../projection.ts'
+import { TContext, useT } from '../i18n.ts'
+import { withFallback } from '../locales.ts'
+import { Section } from '../blocks/Section.tsx'
+import { answerOf } from '../fields/answers.ts'
+import { Fallback, resultText } from './Fallback.tsx'
+
+type Status = 'open' | Exclude<OutcomeKind, 'unknown'> | 'closed'
+
+function titleFromArgs(argsRaw: string): string {
+  try {
+    const args = JSON.parse(argsRaw) as { model?: { title?: unknown } }
+    return typeof args.model?.title === 'string' ? args.model.title : ''
+  } catch {
+    return '' // arguments still streaming
+  }
+}
+
+function Answers({ meta, values }: { meta: Meta; values: Record<string, unknown> }) {
+  const t = useT()
+  return (
+    <div className="tsf-answers">
+      <h4 className="tsf-section__title">{t('row.answers')}</h4>
+      <dl className="tsf-answers__list">
+        {meta.model.fields.map((f) => {
+          const a = answerOf(f, values[f.id], t)
+          return (
+            <div className="tsf-answer" key={f.id} data-field={f.id}>
+              <dt>{f.label}</dt>
+              <dd>
+                {'none' in a ? <span className="tsf-muted">{t('row.noAnswer')}</span>
+                  : 'text' in a ? <span className="tsf-answer__text">{a.text}</span>
+                  : a.ordered ? <ol>{a.list.map((x, i) => <li key={i}>{x}</li>)}</ol>
+                  : <ul>{a.list.map((x, i) => <li key={i}>{x}</li>)}</ul>}
+              </dd>
+            </div>
+          )
+        })}
+      </dl>
+    </div>
+  )
+}
+
+function fieldCount(n: number, t: ReturnType<typeof useT>): string {
+  if (n === 0) return t('row.fields.none')
+  return n === 1 ? t('row.fields.one') : t('row.fields.other', { count: n })
+}
+
+function Summary({ title, detail, status, expanded, onToggle, controls }: {
+  title: string
+  detail: string
+  status: Status | 'preparing'
+  expanded: boolean | null
+  onToggle?: () => void
+  controls?: string
+}) {
+  const t = useT()
+  const inner = (
+    <>
+      <span className="tsf-row__icon" aria-hidden="true">▤</span>
+      <span className="tsf-row__label">{t('row.label')}</span>
+      {title ? <><span className="tsf-row__sep" aria-hidden="true" /><span className="tsf-row__title">{title}</span></> : null}
+      {detail ? <><span className="tsf-row__sep" aria-hidden="true" /><span className="tsf-row__detail">{detail}</span></> : null}
+      <span className={`tsf-chip tsf-chip--${status}`} data-status={status}>{t(`row.status.${status}`)}</span>
+    </>
+  )
+  if (expanded === null) return <div className="tsf-row__summary">{inner}</div>
+  return (
+    <button type="button" className="tsf-row__summary tsf-row__summary--button" aria-expanded={expanded} aria-controls={controls} onClick={onToggle}
+      aria-label={`${t('row.label')}: ${title}. ${t(`row.status.${status}`)}. ${expanded ? t('row.hide') : t('row.show')}`}>
+      <span className="tsf-chevron" aria-hidden="true" data-open={expanded || undefined} />
+      {inner}
+    </button>
+  )
+}
+
+function SettledRow({ meta, status, values }: { meta: Meta; status: Status; values: Record<string, unknown> | undefined }) {
+  const t = useT()
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const counts = countsOf(meta.model)
+  return (
+    <div className="tsf-row" data-task-surface-row="" data-status={status} data-surface-id={meta.surfaceId}>
+      <Summary title={meta.model.title} detail={fieldCount(counts.fields, t)} status={status} expanded={open}
+        onToggle={() => setOpen(!open)} controls={`${id}-replay`} />
+      {open ? (
+        <div className="tsf-row__replay" id={`${id}-replay`}>
+          {meta.model.description ? <p className="tsf-desc">{meta.model.description}</p> : null}
+          {meta.model.sections.map((s, i) => <Section key={s.id} section={s} index={i} markdown={meta.markdown} headingLevel={4} />)}
+          {status === 'submitted' && values ? <Answers meta={meta} values={values} /> : null}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+export function TaskSurfaceRow(props: ToolViewProps) {
+  const t = useMemo(() => withFallback(props.t), [props.t])
+  const raw = props.useProjection(PROJECTION_KEY)
+  const view = useMemo(() => readProjection(raw), [raw])
+  const { block, callId } = props
+
+  let body
+  if (block.kind !== 'tool-result') {
+    body = (
+      <div className="tsf-row" data-task-surface-row="" data-status="preparing">
+        <Summary title={titleFromArgs(block.argsRaw)} detail="" status="preparing" expanded={null} />
+      </div>
+    )
+  } else {
+    const node = block as ToolResultNode
+    const meta = node.isError ? null : readMeta(node.meta)
+    const outcome = outcomeOfCall(view, callId)
+    const status: Status | null = view?.active?.callId === callId ? 'open'
+      : outcome === undefined ? 'closed'
+      : outcome.outcome === 'unknown' ? null
+      : outcome.outcome
+    body = meta === null || status === null
+      ? <Fallback text={resultText(node)} isError={node.isError} />
+      : <SettledRow meta={meta} status={status} values={outcome?.values} />
+  }
+  return <TContext.Provider value={t}>{body}</TContext.Provider>
+}
