@@ -23,6 +23,7 @@ before(async () => {
 after(async () => {
   await dsh?.stop()
   await llm?.close()
+  home?.cleanup()
 })
 
 test('a call from run_code is refused with a clear error and opens nothing', async () => {

@@ -27,6 +27,7 @@ before(async () => {
 after(async () => {
   await dsh?.stop()
   await llm?.close()
+  home?.cleanup()
 })
 
 test('a tampered binary is refused with a message that says what to do; dsh keeps serving', async () => {

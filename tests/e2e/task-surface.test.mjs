@@ -29,6 +29,7 @@ beforeEach(() => llm.reset())
 after(async () => {
   await dsh?.stop()
   await llm?.close()
+  home?.cleanup()
 })
 
 const show = (model = MODEL) => ({ name: TOOL, arguments: { model } })

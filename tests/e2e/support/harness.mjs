@@ -11,7 +11,7 @@
 // The /api fence admits loopback requests without browser headers.
 import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -58,11 +58,19 @@ export async function waitFor(fn, { timeoutMs = 30_000, intervalMs = 100, what =
 }
 
 let packed
-/** Build the plugin and pack the bundle once per test process. */
+/**
+ * Build the plugin and pack the bundle once per test process, into a folder of its own so that
+ * concurrent runs (two engineers, CI) never pack over each other; removed when the process exits.
+ */
 export async function packBundle() {
-  packed ??= execFileAsync(join(REPO, 'tools', 'dsh', 'pack.sh'), [join(CACHE, 'e2e-bundle')], {
-    env: { ...process.env, PATH: toolPath() }, maxBuffer: 16 << 20,
-  }).then(({ stdout }) => stdout.trim().split('\n').at(-1))
+  if (!packed) {
+    mkdirSync(join(CACHE, 'e2e'), { recursive: true })
+    const out = mkdtempSync(join(CACHE, 'e2e', 'bundle-'))
+    process.once('exit', () => rmSync(out, { recursive: true, force: true }))
+    packed = execFileAsync(join(REPO, 'tools', 'dsh', 'pack.sh'), [out], {
+      env: { ...process.env, PATH: toolPath() }, maxBuffer: 16 << 20,
+    }).then(({ stdout }) => stdout.trim().split('\n').at(-1))
+  }
   return packed
 }
 
@@ -83,7 +91,11 @@ export async function makeHome(tarball) {
   await execFileAsync(DSH, ['plugin', '--profile', 'web', 'add', tarball, '--allow-build=protobufjs'], {
     cwd: home, env: { ...process.env, PATH: toolPath(), DSH_HOME: home }, maxBuffer: 16 << 20,
   })
-  return { home, workspace }
+  // Removed after the tests unless TASK_SURFACE_KEEP_E2E_HOME is set (to read logs and sessions).
+  const cleanup = () => {
+    if (!process.env.TASK_SURFACE_KEEP_E2E_HOME) rmSync(home, { recursive: true, force: true })
+  }
+  return { home, workspace, cleanup }
 }
 
 async function freePort() {
