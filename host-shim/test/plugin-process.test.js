@@ -2,7 +2,7 @@
 import { test, before } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -168,10 +168,11 @@ test('the plugin exits when the process that launched it dies without stopping i
     host.stdout.once('data', (d) => resolve(String(d)))
     host.once('exit', (code) => reject(new Error(`host exited ${code}`)))
   })
-  const { pid } = JSON.parse(line)
+  const { pid, dir } = JSON.parse(line)
   assert.ok(alive(pid))
   host.kill('SIGKILL') // no exit handlers run: only the plugin's own parent watch can notice
   await until(() => !alive(pid), 5_000)
+  rmSync(dir, { recursive: true, force: true }) // a killed host cannot remove its socket folder
 })
 
 test('a failed start reports why and leaves no folder behind', async () => {
@@ -196,6 +197,7 @@ test('a failed start reports why and leaves no folder behind', async () => {
     else process.env.TMPDIR = saved
   }
   assert.deepEqual(readdirSync(tmp), [], 'no socket folder is left behind')
+  rmSync(tmp, { recursive: true })
 })
 
 test('host shim files are plain ESM with no minified lines', () => {
