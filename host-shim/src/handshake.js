@@ -1,7 +1,7 @@
 // The go-plugin handshake line: the first line a plugin writes to stdout.
 //
 //   CORE | APP | NETWORK | ADDRESS | PROTOCOL | SERVER_CERT [| MUX]
-//   1|1|unix|/tmp/plugin-dir/plugin123|grpc|MIIB...   (certificate: unpadded standard base64)
+//   1|1|unix|/run/tsp-x/plugin123|grpc|MIIB...   (certificate: unpadded standard base64)
 //
 // Six fields; the sixth is empty without AutoMTLS, so such a line ends with "|". A seventh
 // field "true" means the broker multiplexes over yamux, which this client does not speak.

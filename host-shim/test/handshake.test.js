@@ -6,13 +6,13 @@ const CERT = 'MIIB' + 'A'.repeat(80) // unpadded base64, longer than 50 characte
 const expect = { appVersion: 1 }
 
 test('reads the six fields of an AutoMTLS handshake with an unpadded certificate', () => {
-  const h = parseHandshake(`1|1|unix|/tmp/tsp-x/plugin123|grpc|${CERT}\n`, expect)
-  assert.deepEqual(h, { core: 1, app: 1, network: 'unix', address: '/tmp/tsp-x/plugin123', protocol: 'grpc', serverCert: CERT })
-  assert.equal(grpcTarget(h), 'unix:///tmp/tsp-x/plugin123')
+  const h = parseHandshake(`1|1|unix|/run/tsp-x/plugin123|grpc|${CERT}\n`, expect)
+  assert.deepEqual(h, { core: 1, app: 1, network: 'unix', address: '/run/tsp-x/plugin123', protocol: 'grpc', serverCert: CERT })
+  assert.equal(grpcTarget(h), 'unix:///run/tsp-x/plugin123')
 })
 
 test('accepts the trailing empty sixth field of a plain handshake', () => {
-  const h = parseHandshake('1|1|unix|/tmp/p|grpc|', expect)
+  const h = parseHandshake('1|1|unix|/run/p|grpc|', expect)
   assert.equal(h.serverCert, '')
 })
 
@@ -22,7 +22,7 @@ test('accepts a tcp address as the gRPC target unchanged', () => {
 })
 
 test('accepts an explicit empty seventh field', () => {
-  assert.equal(parseHandshake('1|1|unix|/tmp/p|grpc||', expect).address, '/tmp/p')
+  assert.equal(parseHandshake('1|1|unix|/run/p|grpc||', expect).address, '/run/p')
 })
 
 test('refuses a line that is not a handshake and says why', () => {
@@ -35,23 +35,23 @@ test('refuses a line that is not a handshake and says why', () => {
 })
 
 test('refuses another core protocol version', () => {
-  assert.throws(() => parseHandshake('2|1|unix|/tmp/p|grpc|', expect), /core protocol 2.*rebuild/)
+  assert.throws(() => parseHandshake('2|1|unix|/run/p|grpc|', expect), /core protocol 2.*rebuild/)
 })
 
 test('refuses another app protocol version and tells what to install', () => {
-  assert.throws(() => parseHandshake('1|2|unix|/tmp/p|grpc|', expect), /protocol version 2, this host speaks 1; install matching versions/)
+  assert.throws(() => parseHandshake('1|2|unix|/run/p|grpc|', expect), /protocol version 2, this host speaks 1; install matching versions/)
 })
 
 test('refuses netrpc and an unknown network', () => {
-  assert.throws(() => parseHandshake('1|1|unix|/tmp/p|netrpc|', expect), /only grpc/)
-  assert.throws(() => parseHandshake('1|1|udp|/tmp/p|grpc|', expect), /unknown network "udp"/)
+  assert.throws(() => parseHandshake('1|1|unix|/run/p|netrpc|', expect), /only grpc/)
+  assert.throws(() => parseHandshake('1|1|udp|/run/p|grpc|', expect), /unknown network "udp"/)
 })
 
 test('refuses a multiplexed broker', () => {
-  assert.throws(() => parseHandshake('1|1|unix|/tmp/p|grpc||true', expect), /multiplexes/)
+  assert.throws(() => parseHandshake('1|1|unix|/run/p|grpc||true', expect), /multiplexes/)
 })
 
 test('refuses an empty address and a non-numeric version', () => {
   assert.throws(() => parseHandshake('1|1|unix||grpc|', expect), /empty address/)
-  assert.throws(() => parseHandshake('1|x|unix|/tmp/p|grpc|', expect), /bad protocol version/)
+  assert.throws(() => parseHandshake('1|x|unix|/run/p|grpc|', expect), /bad protocol version/)
 })
