@@ -1,7 +1,10 @@
 package bench
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/dsh-community/task-surface/plugin/fold"
 
 	"github.com/dsh-community/task-surface/plugin/model"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -17,6 +20,25 @@ func TestModelSizes(t *testing.T) {
 		}
 		if _, problems := model.ParseArguments(args, tasksurface.DefaultLimits); len(problems) > 0 {
 			t.Errorf("Model(%d) is invalid: %v", size, problems)
+		}
+	}
+}
+
+// The benchmark log has the length asked for, and the fold sees surfaces
+// open and close in it as a real session's would.
+func TestLog(t *testing.T) {
+	t.Parallel()
+	events := Log(1000)
+	if len(events) != 1000 {
+		t.Fatalf("Log(1000) has %d events", len(events))
+	}
+	_, view, err := fold.FoldJSON(nil, events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, outcome := range []string{`"submitted"`, `"dismissed"`, `"bypassed"`} {
+		if !strings.Contains(string(view), outcome) {
+			t.Errorf("no %s surface in the folded log: %s", outcome, view)
 		}
 	}
 }

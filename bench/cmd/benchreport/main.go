@@ -1,26 +1,34 @@
 // Command benchreport runs the plugin's cross-process benchmarks in one go
-// and prints a Markdown section: each figure beside its reference measured
-// in the same run, as a ratio, with the goal and whether it is met.
+// and prints Markdown: each figure beside its reference measured in the
+// same run, as a ratio, with the goal and whether it is met; then how cost
+// grows with model size, log length and concurrent sessions, with the
+// curves written as SVG charts into -charts.
 //
-//	go run ./bench/cmd/benchreport > section.md
+//	go run ./bench/cmd/benchreport -charts bench/charts > section.md
 package main
 
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/dsh-community/task-surface/bench"
+	"github.com/dsh-community/task-surface/bench/chart"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 func main() {
-	if err := run(os.Stdout); err != nil {
+	charts := flag.String("charts", "", "folder for the growth charts (SVG); none when empty")
+	flag.Parse()
+	if err := run(os.Stdout, *charts); err != nil {
 		fmt.Fprintln(os.Stderr, "benchreport:", err)
 		os.Exit(1)
 	}
@@ -30,7 +38,7 @@ type row struct {
 	figure, measured, reference, ratio, goal, verdict string
 }
 
-func run(w io.Writer) error {
+func run(w io.Writer, chartDir string) error {
 	dir, err := os.MkdirTemp("", "ts-benchreport-")
 	if err != nil {
 		return err
@@ -95,7 +103,58 @@ func run(w io.Writer) error {
 	for _, r := range rows {
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", r.figure, r.measured, r.reference, r.ratio, r.goal, r.verdict)
 	}
+	return growth(ctx, w, rig, chartDir)
+}
+
+// growth measures how cost grows and writes the tables and charts.
+func growth(ctx context.Context, w io.Writer, rig *bench.Rig, chartDir string) error {
+	fmt.Fprintln(w, "\n### How cost grows")
+	show, echo := bench.ShowBySize(rig, []int{1 << 10, 2 << 10, 4 << 10, 8 << 10, 16 << 10, 32 << 10, 63 << 10})
+	table(w, "model bytes", show, echo)
+	restore, perEvent := bench.FoldByLength([]int{1000, 3000, 10000, 30000, 100000})
+	table(w, "log events", restore, perEvent)
+	through, lat, err := bench.SubmitByConcurrency(ctx, rig, []int{1, 10, 100, 1000}, 1000)
+	if err != nil {
+		return err
+	}
+	table(w, "concurrent sessions", through, lat)
+	if chartDir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(chartDir, 0o755); err != nil {
+		return err
+	}
+	charts := map[string]chart.Chart{
+		"show-latency-by-model-size.svg": {Title: "show_task_surface round trip by model size (p50)", XLabel: "arguments, bytes", YLabel: "ms",
+			Series: []bench.Series{show, echo}, Goal: 5, GoalLabel: "goal at 64 KiB: 5 ms"},
+		"fold-restore-by-log-length.svg": {Title: "Cold restore of a session log through the Go fold", XLabel: "events", YLabel: "ms",
+			Series: []bench.Series{restore}, Goal: 1000, GoalLabel: "goal at 100k events: 1 s"},
+		"submit-throughput-by-sessions.svg": {Title: "Submissions admitted per second (open, submit, commit in every session)", XLabel: "concurrent sessions", YLabel: "submissions/s",
+			Series: []bench.Series{through}},
+	}
+	for name, c := range charts {
+		if err := os.WriteFile(filepath.Join(chartDir, name), c.SVG(), 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "\n![%s](%s)\n", c.Title, filepath.ToSlash(filepath.Join(chartDir, strings.TrimSuffix(name, ".svg")+".png")))
+	}
 	return nil
+}
+
+// table prints series that share their x values as one Markdown table.
+func table(w io.Writer, x string, series ...bench.Series) {
+	fmt.Fprintf(w, "\n| %s |", x)
+	for _, s := range series {
+		fmt.Fprintf(w, " %s |", s.Name)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---|", len(series)))
+	for i, p := range series[0].Points {
+		fmt.Fprintf(w, "| %.0f |", p.X)
+		for _, s := range series {
+			fmt.Fprintf(w, " %.3g |", s.Points[i].Y)
+		}
+		fmt.Fprintln(w)
+	}
 }
 
 type memoryFigures struct{ idle, loaded int64 }
