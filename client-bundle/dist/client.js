@@ -1357,6 +1357,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
       if (r.pending) {
         submissionId.current = r.pending.submissionId;
         applyPending(r.pending);
+        setMessage((m) => m?.key === "error.transport" ? null : m);
       } else if (pendingRef.current) {
         submissionId.current = null;
         applyPending(null);
@@ -1381,11 +1382,11 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
     if (load.status !== "ready" || renderStart.current === null) return;
     void root.current?.offsetHeight;
     try {
-      performance.measure("task-surface:dock-render", { start: renderStart.current, end: performance.now() });
+      performance.measure(`task-surface:dock-render:${surfaceId}`, { start: renderStart.current, end: performance.now() });
     } catch {
     }
     renderStart.current = null;
-  }, [load]);
+  }, [load, surfaceId]);
   (0, import_react6.useEffect)(() => {
     if (!dirty.current) return;
     const result = drafts.save(sessionId, surfaceId, { values, note });
@@ -1444,7 +1445,8 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
         }
       }
     } catch {
-      if (mounted.current) setMessage({ key: "error.transport", tone: "error" });
+      const adopted = pendingRef.current;
+      if (mounted.current && adopted?.submissionId !== id) setMessage({ key: "error.transport", tone: "error" });
     } finally {
       inflight.current = false;
       if (mounted.current) setBusy(null);

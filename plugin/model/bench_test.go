@@ -82,3 +82,30 @@ func BenchmarkParseInvalid(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkNormalized measures the canonical encoding of a model that does
+// not carry its bytes yet.
+func BenchmarkNormalized(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		raw  []byte
+	}{
+		{"4KiB", realisticModel(14, 5, 12)},
+		{"64KiB", realisticModel(200, 110, 690)},
+	} {
+		m, problems := Parse(c.raw, tasksurface.Limits{})
+		if m == nil {
+			b.Fatalf("%s: %v", c.name, problems)
+		}
+		fresh := *m
+		fresh.normalized = nil
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := fresh.Normalized(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

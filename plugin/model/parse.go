@@ -122,7 +122,7 @@ func parseDocument(doc any, limits tasksurface.Limits, ps *problems) (*Model, []
 		return nil, ps.finish()
 	}
 	m := build(doc.(map[string]any))
-	b, err := m.Normalized()
+	b, err := m.appendNormalized(nil)
 	if err != nil {
 		panic(err)
 	}
@@ -130,6 +130,7 @@ func parseDocument(doc any, limits tasksurface.Limits, ps *problems) (*Model, []
 	if len(ps.list) > 0 {
 		return nil, ps.finish()
 	}
+	m.normalized = b
 	return m, nil
 }
 

@@ -63,6 +63,10 @@ type Model struct {
 	Fields []Field `json:"fields"`
 	// Submit labels the submit button.
 	Submit Submit `json:"submit"`
+
+	// normalized holds the normalised bytes of a parsed model; nil for a
+	// model built by other code.
+	normalized []byte
 }
 
 // Section is a titled group of blocks with a layout.
@@ -169,74 +173,11 @@ type Option struct {
 // MarshalJSON writes the block with exactly the keys of its kind, in a
 // fixed order.
 func (b Block) MarshalJSON() ([]byte, error) {
-	switch b.Kind {
-	case BlockMarkdown:
-		return marshalCompact(struct {
-			Kind string `json:"kind"`
-			Text string `json:"text"`
-		}{b.Kind, b.Text})
-	case BlockMetrics:
-		return marshalCompact(struct {
-			Kind  string   `json:"kind"`
-			Items []Metric `json:"items"`
-		}{b.Kind, nonNil(b.Items)})
-	case BlockTable:
-		return marshalCompact(struct {
-			Kind    string   `json:"kind"`
-			Columns []Column `json:"columns"`
-			Rows    []Row    `json:"rows"`
-		}{b.Kind, nonNil(b.Columns), nonNil(b.Rows)})
-	case BlockDiff:
-		return marshalCompact(struct {
-			Kind     string  `json:"kind"`
-			Path     string  `json:"path,omitempty"`
-			Before   *string `json:"before"`
-			After    string  `json:"after"`
-			Language string  `json:"language,omitempty"`
-		}{b.Kind, b.Path, b.Before, b.After, b.Language})
-	default: // BlockNotice
-		return marshalCompact(struct {
-			Kind string `json:"kind"`
-			Tone string `json:"tone"`
-			Text string `json:"text"`
-		}{b.Kind, b.Tone, b.Text})
-	}
+	return b.appendJSON(nil)
 }
 
 // MarshalJSON writes the field with exactly the keys of its kind, in a
 // fixed order.
 func (f Field) MarshalJSON() ([]byte, error) {
-	switch f.Kind {
-	case FieldText:
-		return marshalCompact(struct {
-			Kind      string `json:"kind"`
-			ID        string `json:"id"`
-			Label     string `json:"label"`
-			Multiline bool   `json:"multiline,omitempty"`
-			Required  bool   `json:"required,omitempty"`
-			Initial   any    `json:"initial,omitempty"`
-		}{f.Kind, f.ID, f.Label, f.Multiline, f.Required, f.Initial})
-	case FieldToggle:
-		return marshalCompact(struct {
-			Kind    string `json:"kind"`
-			ID      string `json:"id"`
-			Label   string `json:"label"`
-			Initial any    `json:"initial,omitempty"`
-		}{f.Kind, f.ID, f.Label, f.Initial})
-	default: // choice, multi-choice, order
-		return marshalCompact(struct {
-			Kind    string   `json:"kind"`
-			ID      string   `json:"id"`
-			Label   string   `json:"label"`
-			Options []Option `json:"options"`
-			Initial any      `json:"initial,omitempty"`
-		}{f.Kind, f.ID, f.Label, nonNil(f.Options), f.Initial})
-	}
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
+	return f.appendJSON(nil)
 }

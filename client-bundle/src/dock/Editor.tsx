@@ -109,9 +109,11 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger }: Editor
         setLoad({ status: 'ready', callId: r.callId, model, markdown: readMarkdown(r.markdown) })
       }
       if (r.pending) {
-        // Adopt the live attempt's id: after a reload, a retry must reuse it.
+        // Adopt the live attempt's id: after a reload, a retry must reuse it. An answer that
+        // was lost in transport turns out to have arrived: the error no longer applies.
         submissionId.current = r.pending.submissionId
         applyPending(r.pending)
+        setMessage((m) => (m?.key === 'error.transport' ? null : m))
       } else if (pendingRef.current) {
         // The accepted submission left without a message: removed from the queue or discarded.
         submissionId.current = null
@@ -139,12 +141,12 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger }: Editor
     if (load.status !== 'ready' || renderStart.current === null) return
     void root.current?.offsetHeight
     try {
-      performance.measure('task-surface:dock-render', { start: renderStart.current, end: performance.now() })
+      performance.measure(`task-surface:dock-render:${surfaceId}`, { start: renderStart.current, end: performance.now() })
     } catch {
       // measure is best effort
     }
     renderStart.current = null
-  }, [load])
+  }, [load, surfaceId])
 
   // Keep the draft: every change the user makes is written through.
   useEffect(() => {
@@ -210,8 +212,10 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger }: Editor
         }
       }
     } catch {
-      // Unknown outcome: keep the id, so trying again cannot send a second message.
-      if (mounted.current) setMessage({ key: 'error.transport', tone: 'error' })
+      // Unknown outcome: keep the id, so trying again cannot send a second message. If a
+      // re-read already found this attempt pending, it did arrive and there is nothing to say.
+      const adopted = pendingRef.current as Pending | null
+      if (mounted.current && adopted?.submissionId !== id) setMessage({ key: 'error.transport', tone: 'error' })
     } finally {
       inflight.current = false
       if (mounted.current) setBusy(null)
