@@ -349,17 +349,27 @@ func appendInt(dst []byte, n int) []byte {
 
 const hexDigits = "0123456789abcdef"
 
+// plainByte reports the bytes appendString copies as they are: ASCII from
+// space up, except the quote and the backslash.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendString appends s as a JSON string the way encoding/json does with
 // HTML escaping off.
 func appendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
+		c := s[i]
+		if plainByte[c] {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
 			dst = append(dst, s[start:i]...)
 			switch c {
 			case '\\', '"':

@@ -29,7 +29,7 @@ func Parse(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem
 	if derr != nil {
 		return nil, []tasksurface.Problem{{Code: derr.code, Message: derr.message, Pointer: derr.pointer}}
 	}
-	return parseDocument(doc, limits, &ps)
+	return parseDocument(doc, limits, &ps, len(raw))
 }
 
 // ParseArguments parses and checks the arguments of show_task_surface,
@@ -76,7 +76,7 @@ func ParseArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 		out.add(CodeInvalidArguments, "", "put the surface under the key \"model\": {\"model\": {\"version\": 1, ...}}.")
 		return nil, out.finish()
 	}
-	return parseDocument(model, limits, &out)
+	return parseDocument(model, limits, &out, len(raw))
 }
 
 // intoModel converts a pointer into the arguments into a pointer into the
@@ -101,8 +101,9 @@ func rawTooLarge(raw []byte, limits tasksurface.Limits) (tasksurface.Problem, bo
 }
 
 // parseDocument checks a decoded model and builds it. ps already holds
-// the decoder's problems.
-func parseDocument(doc any, limits tasksurface.Limits, ps *problems) (*Model, []tasksurface.Problem) {
+// the decoder's problems; sizeHint, the length of the input, sizes the
+// buffer of the normalised bytes.
+func parseDocument(doc any, limits tasksurface.Limits, ps *problems, sizeHint int) (*Model, []tasksurface.Problem) {
 	if p, ok := unsupportedVersion(doc); ok {
 		return nil, []tasksurface.Problem{p}
 	}
@@ -122,7 +123,7 @@ func parseDocument(doc any, limits tasksurface.Limits, ps *problems) (*Model, []
 		return nil, ps.finish()
 	}
 	m := build(doc.(map[string]any))
-	b, err := m.appendNormalized(nil)
+	b, err := m.appendNormalized(make([]byte, 0, min(sizeHint, int(limits.MaxModelBytes))+64))
 	if err != nil {
 		panic(err)
 	}
