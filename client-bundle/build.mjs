@@ -43,13 +43,25 @@ export function bundleId() {
   return pkg.name
 }
 
+/**
+ * Shortens the stylesheet's own custom properties (--tsf-*: private to it, never read from
+ * JavaScript) to --t0, --t1, ... in a fixed order, as CSS modules shorten class names.
+ */
+export function shortenCustomProperties(css) {
+  const counts = new Map()
+  for (const [name] of css.matchAll(/--tsf-[a-z0-9-]+/g)) counts.set(name, (counts.get(name) ?? 0) + 1)
+  const order = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([name]) => name)
+  const short = new Map(order.map((name, i) => [name, `--t${i.toString(36)}`]))
+  return css.replace(/--tsf-[a-z0-9-]+/g, (name) => short.get(name))
+}
+
 /** Loads a .css import as its minified text (the stylesheet ships as one string). */
 const cssAsText = {
   name: 'css-as-text',
   setup(b) {
     b.onLoad({ filter: /\.css$/ }, async (args) => {
       const { code } = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true, target: 'chrome120', legalComments: 'none' })
-      return { contents: code.trim(), loader: 'text' }
+      return { contents: shortenCustomProperties(code.trim()), loader: 'text' }
     })
   },
 }

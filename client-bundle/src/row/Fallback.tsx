@@ -1,6 +1,7 @@
 // The ordinary tool result content, shown plainly when the row cannot read the result exactly.
 import type { ToolResultNode } from '../dsh.ts'
 import { useT } from '../i18n.ts'
+import { FormIcon } from './FormIcon.tsx'
 
 /** The text of a result's content, whether it holds text blocks or a wrapped tool-result. */
 export function resultText(node: ToolResultNode): string {
@@ -17,7 +18,7 @@ export function Fallback({ text, isError }: { text: string; isError: boolean }) 
   return (
     <div className="tsf-fallback" data-task-surface-fallback="" data-error={isError || undefined}>
       <div className="tsf-row__summary">
-        <span className="tsf-row__icon" aria-hidden="true">▤</span>
+        <FormIcon />
         <span className="tsf-row__label">{t('row.fallback')}</span>
       </div>
       <pre className="tsf-fallback__text">{text}</pre>

@@ -12,6 +12,7 @@ import { withFallback } from '../locales.ts'
 import { Section } from '../blocks/Section.tsx'
 import { answerOf } from '../fields/answers.ts'
 import { Fallback, resultText } from './Fallback.tsx'
+import { FormIcon } from './FormIcon.tsx'
 
 type Status = 'open' | Exclude<OutcomeKind, 'unknown'> | 'closed'
 
@@ -65,7 +66,7 @@ function Summary({ title, detail, status, expanded, onToggle, controls }: {
   const t = useT()
   const inner = (
     <>
-      <span className="tsf-row__icon" aria-hidden="true">▤</span>
+      <FormIcon />
       <span className="tsf-row__label">{t('row.label')}</span>
       {title ? <><span className="tsf-row__sep" aria-hidden="true" /><span className="tsf-row__title">{title}</span></> : null}
       {detail ? <><span className="tsf-row__sep" aria-hidden="true" /><span className="tsf-row__detail">{detail}</span></> : null}
