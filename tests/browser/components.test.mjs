@@ -1,0 +1,305 @@
+// Component tests in Chromium: the client bundle's own modules (the sanitiser, the line diff,
+// the draft store, the model reader, the transcript row) built with esbuild and loaded into a
+// page served from a loopback origin, with React 18.3.1 from npm. The harness-level behaviour
+// is in task-surface.test.mjs; these cover the inputs the harness cannot produce (a meta of
+// another version, hostile HTML that the plugin never emits) and the edges of the libraries.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { launch, openPage } from './support/browser.mjs'
+import { serveFiles } from './support/static.mjs'
+import { limitsModel } from './support/surfaces.mjs'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const repo = join(here, '..', '..')
+const examples = readdirSync(join(repo, 'examples', 'surfaces')).filter((f) => f.endsWith('.json'))
+  .map((f) => ({ name: f, model: JSON.parse(readFileSync(join(repo, 'examples', 'surfaces', f), 'utf8')) }))
+const vectors = readdirSync(join(repo, 'tests', 'conformance', 'markdown')).filter((f) => f.endsWith('.json'))
+  .flatMap((f) => JSON.parse(readFileSync(join(repo, 'tests', 'conformance', 'markdown', f), 'utf8')).cases.map((c) => ({ file: f, ...c })))
+
+let browser
+let server
+let page
+let requests
+
+before(async () => {
+  const built = await build({
+    entryPoints: [join(here, 'components', 'entry.tsx')],
+    bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', jsx: 'automatic',
+    nodePaths: [join(here, 'node_modules')], define: { 'process.env.NODE_ENV': '"production"', __BUNDLE_ID__: '"component-test"' },
+    loader: { '.css': 'text' }, logLevel: 'warning',
+  })
+  server = await serveFiles({
+    '/': { type: 'text/html; charset=utf-8', body: '<!doctype html><html lang="en"><meta charset="utf-8"><title>components</title><body><div id="app"></div><script src="/entry.js"></script></body></html>' },
+    '/entry.js': { type: 'text/javascript; charset=utf-8', body: built.outputFiles[0].text },
+  })
+  browser = await launch()
+  ;({ page, requests } = await openPage(browser))
+  await page.goto(server.url, { waitUntil: 'load' })
+  await page.waitForFunction(() => typeof window.TS === 'object')
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+describe('Markdown defence in depth (sanitizeHtml)', () => {
+  test('the plugin\'s output for every conformance vector passes through unchanged', async () => {
+    assert.ok(vectors.length > 20, 'the conformance vectors are there')
+    const changed = await page.evaluate((cases) => {
+      const out = []
+      for (const c of cases) {
+        const a = document.createElement('div')
+        a.innerHTML = c.html
+        const b = document.createElement('div')
+        b.innerHTML = window.TS.sanitizeHtml(c.html)
+        if (!a.isEqualNode(b)) out.push({ name: `${c.file}: ${c.name}`, want: a.innerHTML, got: b.innerHTML })
+      }
+      return out
+    }, vectors)
+    assert.deepEqual(changed, [])
+  })
+
+  test('HTML the plugin never emits loses every element, attribute and URL outside the allow-list', async () => {
+    const canary = 'http://127.0.0.1:9/'
+    const hostile = [
+      `<script>window.__pwned=1</script><p>after script</p>`,
+      `<img src="${canary}a.png" onerror="window.__pwned=2">`,
+      `<iframe src="${canary}frame"></iframe><p>after frame</p>`,
+      `<svg onload="window.__pwned=3"><circle r="1"/></svg>`,
+      `<a href="javascript:window.__pwned=4">js link</a>`,
+      `<a href="  JaVaScRiPt:window.__pwned=5">spaced js link</a>`,
+      `<a href="java&#x09;script:window.__pwned=6">tab js link</a>`,
+      `<a href="data:text/html,<script>1</script>">data link</a>`,
+      `<a href="/relative">relative link</a>`,
+      `<a href="${canary}ok" onclick="window.__pwned=7" target="_self" rel="opener">good link</a>`,
+      `<p style="background:url(${canary}bg.png)" onmouseover="window.__pwned=8">styled</p>`,
+      `<style>body{background:url(${canary}style.png)}</style><p>after style</p>`,
+      `<link rel="stylesheet" href="${canary}x.css"><meta http-equiv="refresh" content="0;url=${canary}"><base href="${canary}">`,
+      `<form action="${canary}"><input name="q" value="x"><button>go</button></form>`,
+      `<object data="${canary}o"></object><embed src="${canary}e"><video src="${canary}v.mp4" autoplay></video><audio src="${canary}a.mp3"></audio>`,
+      `<picture><source srcset="${canary}s.png"><img src="${canary}p.png"></picture>`,
+      `<table background="${canary}t.png"><tr><td background="${canary}td.png">cell</td></tr></table>`,
+      `<code class="language-go x" onclick="window.__pwned=9">code</code><code class="language-go">ok</code>`,
+      `<input type="text" value="typed"><input type="checkbox" checked>`,
+      `<ol start="3" type="a" reversed><li>three</li></ol>`,
+      `<details open ontoggle="window.__pwned=10"><summary>more</summary>inside</details>`,
+      `<math><mi xlink:href="javascript:window.__pwned=11">m</mi></math><template><img src="${canary}tpl.png"></template>`,
+    ].join('\n')
+    const result = await page.evaluate((html) => {
+      const clean = window.TS.sanitizeHtml(html)
+      const box = document.createElement('div')
+      box.innerHTML = clean
+      document.body.appendChild(box)
+      const allowed = new Set(['p', 'br', 'hr', 'blockquote', 'pre', 'code', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'del', 'ul', 'ol', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input'])
+      const elements = [...box.querySelectorAll('*')]
+      const out = {
+        clean,
+        text: box.textContent,
+        badTags: elements.map((e) => e.localName).filter((t) => !allowed.has(t)),
+        badAttrs: elements.flatMap((e) => [...e.attributes].map((a) => a.name)).filter((n) => n.startsWith('on') || n === 'style' || n === 'src' || n === 'srcset' || n === 'background'),
+        hrefs: [...box.querySelectorAll('a')].map((a) => ({ href: a.getAttribute('href'), rel: a.rel, target: a.target })),
+        inputs: [...box.querySelectorAll('input')].map((i) => ({ type: i.type, disabled: i.disabled })),
+        classes: [...box.querySelectorAll('code')].map((c) => c.className),
+        start: box.querySelector('ol')?.getAttribute('start'),
+        olAttrs: [...(box.querySelector('ol')?.attributes ?? [])].map((a) => a.name),
+      }
+      box.remove()
+      return out
+    }, hostile)
+    assert.deepEqual(result.badTags, [])
+    assert.deepEqual(result.badAttrs, [])
+    assert.deepEqual(result.hrefs, [{ href: `${canary}ok`, rel: 'noopener noreferrer nofollow', target: '_blank' }])
+    assert.deepEqual(result.inputs, [{ type: 'checkbox', disabled: true }], 'only a disabled checkbox survives')
+    assert.deepEqual(result.classes, ['', 'language-go'])
+    assert.equal(result.start, '3')
+    assert.deepEqual(result.olAttrs, ['start'])
+    for (const text of ['after script', 'after frame', 'js link', 'spaced js link', 'tab js link', 'data link', 'relative link', 'good link', 'styled', 'after style', 'cell', 'three', 'inside']) {
+      assert.ok(result.text.includes(text), `the text "${text}" is kept`)
+    }
+    assert.ok(!result.text.includes('window.__pwned'), 'no script source is shown as text')
+    assert.equal(await page.evaluate(() => window.__pwned), undefined, 'nothing ran')
+    assert.deepEqual(requests.filter((r) => r.url.startsWith(canary)), [], 'nothing was requested')
+  })
+
+  test('safeHref keeps only absolute http, https and mailto URLs', async () => {
+    const got = await page.evaluate(() => ['https://a.example/x?y=1#z', 'http://a.example', 'mailto:a@b.example', 'HTTPS://A.EXAMPLE/', 'ftp://a.example', '//a.example', '/x', 'x', 'javascript:alert(1)', 'https:a.example', ' https://a.example ', 'mailto:'].map((h) => window.TS.safeHref(h)))
+    assert.deepEqual(got, ['https://a.example/x?y=1#z', 'http://a.example', 'mailto:a@b.example', 'HTTPS://A.EXAMPLE/', null, null, null, null, null, null, 'https://a.example', 'mailto:'])
+  })
+})
+
+describe('line diff', () => {
+  test('a new file is every line added; a change shows the removed line before the added one', async () => {
+    const got = await page.evaluate(() => ({
+      created: window.TS.lineDiff(null, 'a\nb\n').map((l) => l.op + l.text),
+      changed: window.TS.lineDiff('func f() {\n\treturn code >= 400\n}\n', 'func f() {\n\treturn code == 429 || code >= 500\n}\n').map((l) => `${l.op}${l.oldNo ?? '-'}:${l.newNo ?? '-'} ${l.text}`),
+      emptied: window.TS.lineDiff('x\n', '').map((l) => l.op + l.text),
+    }))
+    assert.deepEqual(got.created, ['+a', '+b'])
+    assert.deepEqual(got.changed, [' 1:1 func f() {', '-2:- \treturn code >= 400', '+-:2 \treturn code == 429 || code >= 500', ' 3:3 }'])
+    assert.deepEqual(got.emptied, ['-x'])
+  })
+
+  test('on random texts the diff rebuilds both sides and keeps a longest common subsequence', async () => {
+    const bad = await page.evaluate(() => {
+      let seed = 7
+      const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n }
+      const lcs = (a, b) => {
+        const t = Array.from({ length: a.length + 1 }, () => new Array(b.length + 1).fill(0))
+        for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) t[i][j] = a[i] === b[j] ? t[i + 1][j + 1] + 1 : Math.max(t[i + 1][j], t[i][j + 1])
+        return t[0][0]
+      }
+      const failures = []
+      for (let k = 0; k < 300; k++) {
+        const a = Array.from({ length: rand(12) }, () => 'abcd'[rand(4)])
+        const b = Array.from({ length: rand(12) }, () => 'abcd'[rand(4)])
+        const lines = window.TS.lineDiff(a.length ? a.join('\n') + '\n' : '', b.length ? b.join('\n') + '\n' : '')
+        const before = lines.filter((l) => l.op !== '+').map((l) => l.text)
+        const after = lines.filter((l) => l.op !== '-').map((l) => l.text)
+        const kept = lines.filter((l) => l.op === ' ').length
+        if (before.join() !== a.join() || after.join() !== b.join() || kept !== lcs(a, b)) failures.push({ a, b })
+      }
+      return failures
+    })
+    assert.deepEqual(bad, [])
+  })
+})
+
+describe('draft store (localStorage)', () => {
+  test('drafts are per session and surface, bounded per draft, and evicted oldest first', async () => {
+    const got = await page.evaluate(() => {
+      localStorage.clear()
+      let clock = 1000
+      const store = window.TS.createDraftStore(() => localStorage, { maxDraftBytes: 2000, maxTotalBytes: 5000, maxDrafts: 3 }, () => clock++)
+      const out = {}
+      out.saved = store.save('s1', 'a', { values: { goal: 'ship it' }, note: 'n' })
+      out.own = store.load('s1', 'a')?.values.goal
+      out.otherSession = store.load('s2', 'a')
+      out.tooLarge = store.save('s1', 'a', { values: { goal: 'x'.repeat(3000) }, note: '' })
+      out.keptPrevious = store.load('s1', 'a')?.values.goal
+      store.save('s1', 'b', { values: { v: 1 }, note: '' })
+      store.save('s2', 'c', { values: { v: 2 }, note: '' })
+      store.save('s2', 'd', { values: { v: 3 }, note: '' }) // a fourth draft: the oldest (s1/a) goes
+      out.afterCount = { a: !!store.load('s1', 'a'), b: !!store.load('s1', 'b'), c: !!store.load('s2', 'c'), d: !!store.load('s2', 'd') }
+      for (let i = 0; i < 3; i++) store.save('s3', `big${i}`, { values: { t: 'y'.repeat(1500) }, note: '' })
+      out.afterBytes = Object.keys(localStorage).filter((k) => k.startsWith(window.TS.DRAFT_PREFIX)).length
+      let total = 0
+      for (const k of Object.keys(localStorage)) if (k.startsWith(window.TS.DRAFT_PREFIX)) total += new TextEncoder().encode(k + localStorage.getItem(k)).length
+      out.total = total
+      store.clear('s3', 'big2')
+      out.cleared = store.load('s3', 'big2')
+      localStorage.setItem(window.TS.DRAFT_PREFIX + 's4:x', '{not json')
+      out.corrupt = store.load('s4', 'x')
+      localStorage.clear()
+      return out
+    })
+    assert.equal(got.saved, 'saved')
+    assert.equal(got.own, 'ship it')
+    assert.equal(got.otherSession, undefined, 'another session never sees the draft')
+    assert.equal(got.tooLarge, 'too-large')
+    assert.equal(got.keptPrevious, 'ship it', 'an oversized draft does not replace the last one that fit')
+    assert.deepEqual(got.afterCount, { a: false, b: true, c: true, d: true })
+    assert.ok(got.total <= 5000, `total ${got.total} bytes within the cap`)
+    assert.ok(got.afterBytes <= 3)
+    assert.equal(got.cleared, undefined)
+    assert.equal(got.corrupt, undefined)
+  })
+})
+
+describe('model and values', () => {
+  test('every example and the limits model read; unknown versions and union arms do not', async () => {
+    const models = [...examples.map((e) => e.model), limitsModel()]
+    const got = await page.evaluate((models) => {
+      const ok = models.map((m) => window.TS.readModel(m) !== null)
+      const base = models[0]
+      const variants = {
+        version2: { ...base, version: 2 },
+        unknownBlock: { ...base, sections: [{ id: 's', blocks: [{ kind: 'chart', data: [] }] }] },
+        unknownField: { ...base, fields: [{ kind: 'date', id: 'd', label: 'When' }] },
+        unknownTone: { ...base, sections: [{ id: 's', blocks: [{ kind: 'notice', tone: 'danger', text: 'x' }] }] },
+        badLayout: { ...base, sections: [{ id: 's', layout: { kind: 'grid', columns: 4 }, blocks: [{ kind: 'markdown', text: 'x' }] }] },
+      }
+      return { ok, variants: Object.fromEntries(Object.entries(variants).map(([k, m]) => [k, window.TS.readModel(m) === null])) }
+    }, models)
+    assert.deepEqual(got.ok, models.map(() => true))
+    assert.deepEqual(got.variants, { version2: true, unknownBlock: true, unknownField: true, unknownTone: true, badLayout: true })
+  })
+
+  test('a restored draft is repaired against the model, and required text is checked before sending', async () => {
+    const model = examples.find((e) => e.name === 'requirement-intake.json').model
+    const got = await page.evaluate((model) => {
+      const merged = window.TS.mergeDraft(model, { goal: 'CSV for finance', formats: ['json', 'gone', 'csv'], who: 'admins', deadline: 7, async: true, unknown: 'x' })
+      const required = window.TS.localProblems(model, window.TS.initialValues(model), '')
+      const large = window.TS.localProblems(model, { ...window.TS.initialValues(model), goal: 'x'.repeat(40000) }, '')
+      const grouped = window.TS.problemsByField(model, [{ code: 'c', message: 'm', pointer: '/formats/1' }, { code: 'd', message: 'm', pointer: '' }, { code: 'e', message: 'm', pointer: '/note' }])
+      return { merged, required, large: large.map((p) => p.code), grouped: [...grouped.keys()] }
+    }, model)
+    assert.deepEqual(got.merged, { goal: 'CSV for finance', formats: ['csv'], who: [], deadline: '', async: true })
+    assert.deepEqual(got.required, [{ code: 'required', message: '', pointer: '/goal' }])
+    assert.deepEqual(got.large, ['limit-exceeded'])
+    assert.deepEqual(got.grouped, ['formats', '', '/note'])
+  })
+})
+
+describe('transcript row', () => {
+  const model = examples.find((e) => e.name === 'compare-options.json').model
+  const meta = { kind: 'dsh/task-surface', version: 1, surfaceId: 'tsf_1', model, markdown: { '/sections/1/blocks/1': '<p>see the <a href="https://example.com/bench" rel="noopener noreferrer nofollow" target="_blank">benchmark notes</a>.</p>\n' } }
+  const node = (over) => ({ kind: 'tool-result', callId: 'call_1', call: { name: 'show_task_surface', argsRaw: '{}' }, content: [{ type: 'text', text: 'Opened Task Surface "Pick a cache" (tsf_1).' }], isError: false, meta, ...over })
+  const submitted = { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9, values: { cache: 'ristretto', constraints: 'under 512 MiB' } }] }
+
+  async function row(block, projection, expand = false) {
+    return page.evaluate(async (block, projection, expand) => {
+      window.TS.installStyles('component-test')
+      const app = document.getElementById('app')
+      window.TS.renderRow(block, projection, app)
+      if (expand) app.querySelector('button[aria-expanded]')?.click()
+      await new Promise((r) => requestAnimationFrame(() => r()))
+      return {
+        status: app.querySelector('[data-task-surface-row]')?.getAttribute('data-status') ?? null,
+        fallback: app.querySelector('[data-task-surface-fallback]') !== null,
+        text: app.innerText,
+        inputs: app.querySelectorAll('input, textarea, select, [contenteditable]').length,
+        answers: [...app.querySelectorAll('.tsf-answer')].map((a) => a.innerText.replace(/\s+/g, ' ').trim()),
+      }
+    }, block, projection, expand)
+  }
+
+  test('a submitted surface shows its summary, and its replay shows the answers by label, read-only', async () => {
+    const r = await row(node({}), submitted, true)
+    assert.equal(r.status, 'submitted')
+    assert.match(r.text, /Pick a cache for the session store/)
+    assert.match(r.text, /2 fields/)
+    assert.deepEqual(r.answers, ['Cache to use Ristretto', 'Anything I should keep in mind? under 512 MiB'])
+    assert.equal(r.inputs, 0, 'the row is never an editor')
+  })
+
+  test('open, dismissed, bypassed and replaced read as such', async () => {
+    assert.equal((await row(node({}), { active: { callId: 'call_1', surfaceId: 'tsf_1' }, outcomes: [] })).status, 'open')
+    for (const outcome of ['dismissed', 'bypassed', 'replaced']) {
+      const r = await row(node({}), { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_1', outcome, seq: 3 }] })
+      assert.equal(r.status, outcome)
+    }
+  })
+
+  test('an unknown meta version, a malformed meta, an unknown block kind, an unknown outcome or an error result show the plain result', async () => {
+    const cases = {
+      version2: node({ meta: { ...meta, version: 2 } }),
+      noMeta: node({ meta: undefined }),
+      malformed: node({ meta: { ...meta, model: 'not a model' } }),
+      unknownBlock: node({ meta: { ...meta, model: { ...model, sections: [{ id: 'x', blocks: [{ kind: 'chart' }] }] } } }),
+      error: node({ isError: true, meta: undefined, content: [{ type: 'text', text: 'show_task_surface: a Task Surface is already open' }] }),
+    }
+    for (const [name, block] of Object.entries(cases)) {
+      const r = await row(block, submitted)
+      assert.equal(r.fallback, true, `${name} falls back`)
+      assert.equal(r.status, null, `${name} shows no panel`)
+      assert.match(r.text, name === 'error' ? /already open/ : /Opened Task Surface/, `${name} shows the ordinary content`)
+    }
+    const unknownOutcome = await row(node({}), { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'archived', seq: 3 }] })
+    assert.equal(unknownOutcome.fallback, true)
+  })
+})

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Browser tests of the Task Surface client bundle, in Debian's Chromium against the real dsh.
+# Installs what they need (Node 22, pnpm and dsh 0.1.0-rc.8 through tools/dsh/install.sh; the
+# pinned npm dependencies of client-bundle/ and tests/browser/ from their lockfiles), then runs
+# with node's test runner:
+#   bundle.test.mjs        the committed dist/client.js is current, type-checks, has the Loader shape
+#   components.test.mjs    the bundle's modules in Chromium (sanitiser, diff, drafts, model, row)
+#   task-surface.test.mjs  the packed bundle inside `dsh web`, driven by mouse and keyboard
+# Screenshots land in tests/browser/screenshots/. Go builds the plugin binary (tools/dsh/pack.sh).
+# Usage: tests/browser/run.sh [node --test arguments...]   (CHROMIUM=<path> to use another browser)
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$repo"
+
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+  echo "run.sh: no Chromium at $chromium (apt-get install chromium, or set CHROMIUM)" >&2
+  exit 1
+fi
+if command -v fc-list >/dev/null && [ -z "$(fc-list :lang=zh 2>/dev/null)" ]; then
+  echo "run.sh: no CJK font: the zh screenshot will show boxes (apt-get install fonts-wqy-microhei)" >&2
+fi
+
+tools/dsh/install.sh
+# shellcheck disable=SC1091
+. .cache/dsh-env.sh
+
+# npm ci from a lockfile, skipped while the lockfile is unchanged.
+ci() {
+  local dir="$1" stamp="$1/node_modules/.lock-sha256" want
+  want="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    printf '%s\n' "$want" > "$stamp"
+  fi
+}
+ci client-bundle
+ci tests/browser
+
+if [ "$#" -eq 0 ]; then
+  set -- tests/browser/bundle.test.mjs tests/browser/components.test.mjs tests/browser/task-surface.test.mjs
+fi
+exec node --test --test-concurrency=1 "$@"

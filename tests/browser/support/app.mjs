@@ -1,0 +1,134 @@
+// The harness side of a browser test: one `dsh web` with the bundle installed and a scripted
+// LLM, sessions whose model opens a surface, and the page operations a user performs.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startFakeLlm } from '../../e2e/support/fake-llm.mjs'
+import { Dsh, REPO, makeHome, sleep, waitFor } from '../../e2e/support/harness.mjs'
+import { packWithClient } from './bundle.mjs'
+
+export const TOOL = 'show_task_surface'
+
+/** An example model from examples/surfaces. */
+export const example = (name) => JSON.parse(readFileSync(join(REPO, 'examples', 'surfaces', `${name}.json`), 'utf8'))
+
+/** Boot the harness once: the fake LLM, a home with the bundle, `dsh web`. */
+export async function startHarness() {
+  const llm = await startFakeLlm()
+  const { tarball, patched } = await packWithClient()
+  const home = await makeHome(tarball)
+  const dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url })
+  return { llm, home, dsh, patched, async stop() { await dsh.stop(); await llm.close() } }
+}
+
+let titles = 0
+
+/**
+ * A new session whose model calls show_task_surface with `model` (plus `alsoCall` in the same
+ * step, and `thenReply` scripted after it). Unless `busy`, it waits for the turn to end. The
+ * session gets a unique title, so the sidebar can find it.
+ */
+export async function sessionWithSurface(h, model, { alsoCall = [], thenReply = [], busy = false, prompt = 'Please ask me in a panel.', title } = {}) {
+  const sessionId = await h.dsh.createSession(h.home.workspace)
+  h.llm.reply({ toolCalls: [{ name: TOOL, arguments: { model } }, ...alsoCall] })
+  for (const r of thenReply) h.llm.reply(r)
+  const res = await h.dsh.prompt(sessionId, prompt)
+  if (!res.ok) throw new Error(`prompt: ${JSON.stringify(res)}`)
+  const active = await waitFor(async () => (await h.dsh.projection(sessionId))?.active, { what: 'the surface to open' })
+  if (!busy) await h.dsh.waitIdle(sessionId)
+  // The title model answers the first prompt; name the session only after it did.
+  await waitFor(async () => {
+    const { items } = await h.dsh.value('session.list', {})
+    return items.find((s) => s.sessionId === sessionId)?.projections?.values?.title
+  }, { what: 'the session title' })
+  const name = title ?? `Surface ${++titles} ${sessionId.slice(-6)}`
+  await h.dsh.value('session.rename', { sessionId, title: name })
+  return { sessionId, title: name, ...active }
+}
+
+/** Load the web client (optionally dark, zh) and wait for the sidebar. */
+export async function openApp(page, h, { dark = false, zh = false } = {}) {
+  await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: dark ? 'dark' : 'light' }])
+  if (zh) {
+    await page.evaluateOnNewDocument(() => {
+      Object.defineProperty(navigator, 'language', { get: () => 'zh-CN' })
+      Object.defineProperty(navigator, 'languages', { get: () => ['zh-CN', 'zh'] })
+    })
+  }
+  await page.goto(h.dsh.url, { waitUntil: 'domcontentloaded' })
+  await page.waitForSelector('textarea', { timeout: 30_000 })
+}
+
+/** Click the leaf element whose whole text is `text`; returns whether there was one. */
+export function clickText(page, text) {
+  return page.evaluate((text) => {
+    const el = [...document.querySelectorAll('body *')].find((e) => e.children.length === 0 && e.textContent.trim() === text)
+    el?.click()
+    return el !== undefined
+  }, text)
+}
+
+/** Select a session in the sidebar (expanding its workspace group when needed). */
+export async function selectSession(page, title) {
+  await waitFor(async () => {
+    if (await clickText(page, title)) return true
+    await clickText(page, 'Ungrouped')
+    await clickText(page, '未分组')
+    await sleep(300)
+    return clickText(page, title)
+  }, { what: `session "${title}" in the sidebar`, timeoutMs: 20_000 })
+  await page.waitForFunction((title) => document.body.innerText.includes(title), { timeout: 20_000 }, title)
+}
+
+/** Wait until the Dock shows the editor of a surface (not loading) and return its handle. */
+export async function dockReady(page, surfaceId) {
+  const sel = surfaceId ? `section.tsf-dock[data-surface-id="${surfaceId}"]` : 'section.tsf-dock'
+  return page.waitForSelector(`${sel}[data-state="editing"]`, { visible: true, timeout: 30_000 })
+}
+
+/** The submitted user messages of a session (source.taskSurface present). */
+export async function submissions(h, sessionId) {
+  const events = await h.dsh.events(sessionId)
+  return events.filter((e) => e.type === 'user/message' && e.data.source?.kind === 'user' && e.data.source.taskSurface)
+}
+
+/** Dismissal command runs of a session. */
+export async function dismissals(h, sessionId) {
+  const events = await h.dsh.events(sessionId)
+  return events.filter((e) => e.type === 'command/run' && e.data.name === 'task-surface')
+}
+
+/** The element that has focus, described. */
+export function focused(page) {
+  return page.evaluate(() => {
+    const el = document.activeElement
+    if (!el || el === document.body) return { tag: 'body' }
+    return {
+      tag: el.tagName.toLowerCase(),
+      type: el.getAttribute('type'),
+      name: el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent?.trim().slice(0, 80),
+      inDock: el.closest('[data-task-surface-dock]') !== null,
+      field: el.closest('[data-field]')?.getAttribute('data-field') ?? null,
+      option: el.getAttribute('data-option'),
+      action: el.getAttribute('data-action'),
+      placeholder: el.getAttribute('placeholder'),
+    }
+  })
+}
+
+/** Press Tab (or Shift+Tab) until `match(focused)` holds; fails after `max` presses. */
+export async function tabUntil(page, match, { back = false, max = 40 } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (back) {
+      await page.keyboard.down('Shift')
+      await page.keyboard.press('Tab')
+      await page.keyboard.up('Shift')
+    } else {
+      await page.keyboard.press('Tab')
+    }
+    const f = await focused(page)
+    if (match(f)) return f
+  }
+  throw new Error(`focus never reached the target after ${max} ${back ? 'Shift+Tab' : 'Tab'} presses`)
+}
+
+export { sleep, waitFor }

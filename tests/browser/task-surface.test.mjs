@@ -1,0 +1,596 @@
+// The client bundle in the real harness: dsh 0.1.0-rc.8 (`dsh web` on 127.0.0.1) with the packed
+// Task Surface bundle installed, the plugin binary built from this tree, a scripted keyless LLM
+// that calls show_task_surface with the example models, and Debian's Chromium driven by
+// puppeteer-core. Every test acts as a user would (mouse, keyboard) and checks what a user or
+// the model would notice: the panel, the transcript, focus, the session log, the next request.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { lastUserText } from '../e2e/support/fake-llm.mjs'
+import { launch, openPage } from './support/browser.mjs'
+import { startCanary } from './support/canary.mjs'
+import { hostileMarkdownModel, limitsModel } from './support/surfaces.mjs'
+import {
+  clickText, dismissals, dockReady, example, focused, openApp, selectSession, sessionWithSurface, sleep,
+  startHarness, submissions, tabUntil, waitFor,
+} from './support/app.mjs'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const SHOTS = join(here, 'screenshots')
+mkdirSync(SHOTS, { recursive: true })
+
+const DOCK = 'section.tsf-dock'
+const SUBMIT = `${DOCK} [data-action="submit"]`
+const DISMISS = `${DOCK} [data-action="dismiss"]`
+
+let h
+let browser
+let canary
+
+before(async () => {
+  h = await startHarness()
+  browser = await launch()
+  canary = await startCanary()
+})
+
+after(async () => {
+  await browser?.close()
+  await canary?.close()
+  await h?.stop()
+})
+
+/** A fresh page on the app with the session selected and its Dock ready. */
+async function openSurfacePage(s, options = {}) {
+  const p = await openPage(browser, options.viewport)
+  await openApp(p.page, h, options)
+  await selectSession(p.page, s.title)
+  await dockReady(p.page, s.surfaceId)
+  return p
+}
+
+const dockGone = (page) => page.waitForSelector(DOCK, { hidden: true, timeout: 30_000 })
+
+const userBubble = (page, text) => page.waitForFunction(
+  (text) => [...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(text)),
+  { timeout: 30_000 }, text)
+
+/** Focus the composer's text box (where a keyboard user already is after typing a prompt). */
+const focusComposer = (page) => page.evaluate(() => [...document.querySelectorAll('textarea')].find((t) => t.closest('[data-task-surface-dock]') === null).focus())
+
+const composerHasFocus = (page) => page.evaluate(() => {
+  const el = document.activeElement
+  return el?.tagName === 'TEXTAREA' && el.closest('[data-task-surface-dock]') === null
+})
+
+const submitRequests = (requests) => requests.filter((r) => r.url.endsWith('/api/taskSurface/submit'))
+const submissionIdOf = (request) => JSON.parse(request.body).payload.args.submissionId
+
+/** Every interactive node of the Dock's accessibility tree that has no name. */
+async function unnamedControls(page) {
+  const root = await page.$(DOCK)
+  const tree = await page.accessibility.snapshot({ root, interestingOnly: true })
+  const roles = new Set(['button', 'textbox', 'radio', 'checkbox', 'switch', 'listitem', 'region', 'combobox'])
+  const out = []
+  const walk = (n) => {
+    if (!n) return
+    if (roles.has(n.role) && !(n.name ?? '').trim()) out.push(n.role)
+    for (const c of n.children ?? []) walk(c)
+  }
+  walk(tree)
+  return out
+}
+
+/** Every control of the Dock that is still enabled, except the local collapse toggle. */
+const enabledControls = (page) => page.evaluate((sel) => [...document.querySelectorAll(`${sel} input, ${sel} textarea, ${sel} button, ${sel} li[tabindex]`)]
+  .filter((e) => !e.classList.contains('tsf-collapse'))
+  .filter((e) => (e.tagName === 'LI' ? e.getAttribute('aria-disabled') !== 'true' : !e.disabled && !e.closest('fieldset:disabled')))
+  .map((e) => e.getAttribute('data-action') ?? e.getAttribute('data-field') ?? e.getAttribute('data-option') ?? e.tagName), DOCK)
+
+describe('Task Surface in the browser', () => {
+  test('by mouse: choose, type and submit; one user bubble; the Dock closes, focus returns to the composer, the row replays the answer', async (t) => {
+    const s = await sessionWithSurface(h, example('compare-options'))
+    const { page, errors } = await openSurfacePage(s)
+    assert.equal(await page.$eval(`${DOCK} input[type=radio]:checked`, (e) => e.value), 'redis', 'the initial choice')
+    await page.waitForSelector('[data-task-surface-row][data-status="open"]')
+    assert.deepEqual(await unnamedControls(page), [], 'every control has an accessible name')
+    // The 3-column metrics grid uses three tracks at this width.
+    assert.equal(await page.$eval(`${DOCK} .tsf-grid`, (g) => getComputedStyle(g).gridTemplateColumns.split(' ').length), 3)
+
+    await page.click(`${DOCK} input[type=radio][value=ristretto]`)
+    await page.type(`${DOCK} textarea[data-field=constraints]`, 'Keep memory under 512 MiB.')
+    await page.screenshot({ path: join(SHOTS, 'dock-light.png') })
+
+    h.llm.reply({ text: 'Wiring in Ristretto.' })
+    const before = h.llm.requests.length
+    await page.evaluate((sel) => {
+      window.__timing = {}
+      document.querySelector(sel).addEventListener('click', () => { window.__timing.click = performance.now() }, { capture: true, once: true })
+      const seen = new MutationObserver(() => {
+        if ([...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes('Keep memory under 512 MiB.'))) {
+          seen.disconnect()
+          requestAnimationFrame(() => { window.__timing.bubble = performance.now() })
+        }
+      })
+      seen.observe(document.body, { childList: true, subtree: true, characterData: true })
+    }, SUBMIT)
+    await page.click(SUBMIT)
+    await userBubble(page, 'Keep memory under 512 MiB.')
+    await dockGone(page)
+    const timing = await page.waitForFunction(() => window.__timing.bubble && window.__timing).then((hnd) => hnd.jsonValue())
+    t.diagnostic(`click on Submit to the user bubble painted: ${(timing.bubble - timing.click).toFixed(0)} ms`)
+
+    assert.equal(await composerHasFocus(page), true, 'focus is back in the composer')
+    const subs = await submissions(h, s.sessionId)
+    assert.equal(subs.length, 1)
+    assert.deepEqual(subs[0].data.source.taskSurface.values, { cache: 'ristretto', constraints: 'Keep memory under 512 MiB.' })
+    const request = await h.llm.waitForRequests(before + 1)
+    assert.match(lastUserText(request), /Ristretto/)
+    assert.match(lastUserText(request), /Keep memory under 512 MiB\./)
+
+    const row = await page.waitForSelector('[data-task-surface-row][data-status="submitted"]')
+    await (await row.$('button[aria-expanded]')).click()
+    const answers = await page.$$eval('[data-task-surface-row] .tsf-answer', (els) => els.map((e) => e.innerText.replace(/\s+/g, ' ').trim()))
+    assert.deepEqual(answers, ['Cache to use Ristretto', 'Anything I should keep in mind? Keep memory under 512 MiB.'])
+    assert.equal(await page.$$eval('[data-task-surface-row] input, [data-task-surface-row] textarea', (e) => e.length), 0, 'the row is never an editor')
+    await page.screenshot({ path: join(SHOTS, 'row-submitted-light.png') })
+    assert.deepEqual(errors, [])
+    await page.close()
+  })
+
+  test('by keyboard alone: reorder with Alt+arrows (announced), flip a switch, send with Ctrl+Enter; focus returns to the composer', async () => {
+    const s = await sessionWithSurface(h, example('reorder-plan'))
+    const { page } = await openSurfacePage(s)
+    assert.deepEqual(await unnamedControls(page), [])
+    await focusComposer(page)
+    await tabUntil(page, (f) => f.inDock && f.option !== null, { back: true })
+    await page.keyboard.press('End')
+    assert.equal((await focused(page)).option, 'cleanup')
+    await page.keyboard.down('Alt')
+    await page.keyboard.press('Home')
+    await page.keyboard.up('Alt')
+    const live = () => page.$eval(`${DOCK} [data-order-live]`, (e) => e.textContent.trim())
+    assert.equal(await live(), 'Moved “Remove the legacy consumer” to position 1 of 5.')
+    assert.equal((await focused(page)).option, 'cleanup', 'focus stays on the moved item')
+    await page.keyboard.down('Alt')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.up('Alt')
+    assert.equal(await live(), 'Moved “Remove the legacy consumer” to position 2 of 5.')
+    const order = await page.$$eval(`${DOCK} li[data-option]`, (els) => els.map((e) => e.dataset.option))
+    assert.deepEqual(order, ['schema', 'cleanup', 'dual-write', 'backfill', 'cutover'])
+    assert.match((await focused(page)).name, /position 2 of 5/, 'the item names its position')
+
+    await tabUntil(page, (f) => f.field === 'pause')
+    await page.keyboard.press('Space')
+    assert.equal(await page.$eval(`${DOCK} input[data-field=pause]`, (e) => e.checked), false)
+
+    h.llm.reply({ text: 'Starting with the schema.' })
+    await page.keyboard.down('Control')
+    await page.keyboard.press('Enter')
+    await page.keyboard.up('Control')
+    await dockGone(page)
+    await waitFor(() => composerHasFocus(page), { what: 'focus in the composer' })
+    const subs = await submissions(h, s.sessionId)
+    assert.equal(subs.length, 1)
+    assert.deepEqual(subs[0].data.source.taskSurface.values, { steps: ['schema', 'cleanup', 'dual-write', 'backfill', 'cutover'], pause: false })
+    await page.close()
+  })
+
+  test('by keyboard alone: dismiss records one event, starts no turn, and gives focus back', async () => {
+    const s = await sessionWithSurface(h, example('review-change'))
+    const { page } = await openSurfacePage(s)
+    assert.deepEqual(await unnamedControls(page), [])
+    // The diff reads as a line diff: a new file is all additions.
+    const newFile = await page.$$eval(`${DOCK} figure.tsf-diff`, (figs) => figs.map((f) => ({
+      head: f.querySelector('figcaption').innerText, markers: [...f.querySelectorAll('.tsf-diff__marker')].map((m) => m.textContent),
+    })))
+    assert.deepEqual(newFile[0].markers, ['', '-', '+', ''])
+    assert.match(newFile[1].head, /New file/)
+    assert.deepEqual(newFile[1].markers, ['+', '+', '+'])
+
+    await focusComposer(page)
+    const before = h.llm.requests.length
+    const f = await tabUntil(page, (f) => f.action === 'dismiss', { back: true })
+    assert.equal(f.name, 'Dismiss this panel without answering')
+    await page.keyboard.press('Enter')
+    await dockGone(page)
+    await waitFor(() => composerHasFocus(page), { what: 'focus in the composer' })
+    await page.waitForSelector('[data-task-surface-row][data-status="dismissed"]')
+    assert.equal((await dismissals(h, s.sessionId)).length, 1)
+    assert.equal((await h.dsh.projection(s.sessionId)).active, null)
+    await sleep(500)
+    assert.equal(h.llm.requests.length, before, 'dismissing starts no turn')
+    await page.close()
+  })
+
+  test('a double click on Submit sends one request and makes one message', async () => {
+    const s = await sessionWithSurface(h, example('release-gate'))
+    const { page, requests } = await openSurfacePage(s)
+    await page.click(`${DOCK} input[data-field=changelog]`)
+    h.llm.reply({ text: 'Gate recorded.' })
+    await page.click(SUBMIT, { count: 2 })
+    await dockGone(page)
+    await h.dsh.waitIdle(s.sessionId)
+    assert.equal(submitRequests(requests).length, 1)
+    const subs = await submissions(h, s.sessionId)
+    assert.equal(subs.length, 1)
+    assert.equal(subs[0].data.source.taskSurface.values.changelog, true)
+    await page.close()
+  })
+
+  test('a failed send keeps the answers; trying again reuses the submission id; a lost answer is recovered from the host, one message', async () => {
+    const s = await sessionWithSurface(h, example('compare-options'), {
+      alsoCall: [{ name: 'subagent', arguments: { description: 'check the numbers', prompt: 'Check the numbers.', run_in_background: false } }],
+      thenReply: [{ text: 'child finished', hold: true }],
+      busy: true,
+    })
+    await waitFor(() => h.llm.held() === 1, { what: 'the busy turn' })
+    const { page, requests } = await openSurfacePage(s)
+    // 1st submit: the connection fails before the host sees it. 2nd: the host accepts it, and
+    // the browser only sees the connection drop.
+    const cdp = await page.createCDPSession()
+    await cdp.send('Fetch.enable', { patterns: [
+      { urlPattern: '*/api/taskSurface/submit', requestStage: 'Request' },
+      { urlPattern: '*/api/taskSurface/submit', requestStage: 'Response' },
+    ] })
+    let paused = 0
+    cdp.on('Fetch.requestPaused', (e) => {
+      paused++
+      const fail = paused === 1 || (paused === 3 && e.responseStatusCode !== undefined)
+      const call = fail ? cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'ConnectionReset' }) : cdp.send('Fetch.continueRequest', { requestId: e.requestId })
+      call.catch(() => {})
+    })
+    await page.click(`${DOCK} input[type=radio][value=none]`)
+    await page.type(`${DOCK} textarea[data-field=constraints]`, 'Fewer moving parts.')
+    await page.click(SUBMIT)
+    await page.waitForFunction((sel) => document.querySelector(`${sel} [role=alert]`)?.textContent.includes('Could not reach the harness'), { timeout: 20_000 }, DOCK)
+    assert.equal(await page.$eval(`${DOCK} input[type=radio]:checked`, (e) => e.value), 'none', 'the answer is kept')
+    assert.equal(await page.$eval(`${DOCK} textarea[data-field=constraints]`, (e) => e.value), 'Fewer moving parts.')
+    assert.equal((await h.dsh.remote('taskSurface/getActive', { sessionId: s.sessionId })).value.pending, null, 'the host never saw it')
+
+    await page.click(SUBMIT)
+    // The Dock learns from getActive that the lost answer arrived: queued, locked, no error.
+    await page.waitForSelector(`${DOCK}[data-state="queued"]`, { timeout: 20_000 })
+    assert.equal(await page.$eval(`${DOCK} [role=alert]`, (e) => e.textContent), '')
+    const sent = submitRequests(requests)
+    assert.equal(sent.length, 2)
+    assert.equal(submissionIdOf(sent[0]), submissionIdOf(sent[1]), 'the retry carries the same submission id')
+    assert.equal(paused, 3, 'the first request was stopped before the host, the second after it')
+
+    h.llm.reply({ text: 'No cache then.' })
+    h.llm.release()
+    await userBubble(page, 'Fewer moving parts.')
+    await dockGone(page)
+    await h.dsh.waitIdle(s.sessionId)
+    const subs = await submissions(h, s.sessionId)
+    assert.equal(subs.length, 1)
+    assert.equal(subs[0].data.source.taskSurface.submissionId, submissionIdOf(sent[0]))
+    await cdp.detach()
+    await page.close()
+  })
+
+  test('while queued every control is locked; a removed queue row unlocks the Dock with the answers kept; sending again works', async () => {
+    const s = await sessionWithSurface(h, example('release-gate'), {
+      alsoCall: [{ name: 'subagent', arguments: { description: 'check the gate', prompt: 'Check the gate.', run_in_background: false } }],
+      thenReply: [{ text: 'child finished', hold: true }],
+      busy: true,
+    })
+    await waitFor(() => h.llm.held() === 1, { what: 'the busy turn' })
+    const { page, requests } = await openSurfacePage(s)
+    await page.click(`${DOCK} input[data-field=migrations]`)
+    await page.click(`${DOCK} input[type=radio][value=stable]`)
+    const responses = []
+    page.on('response', async (r) => { if (r.url().endsWith('/api/taskSurface/submit')) responses.push(await r.json().catch(() => null)) })
+    await page.click(SUBMIT)
+    await page.waitForSelector(`${DOCK}[data-state="queued"]`)
+    assert.match(await page.$eval(`${DOCK} [role=status]`, (e) => e.textContent), /Waiting for the agent/)
+    assert.deepEqual(await enabledControls(page), [], 'nothing can change while the answer is pending')
+    await page.screenshot({ path: join(SHOTS, 'dock-queued.png') })
+
+    const messageId = responses[0]?.result?.value?.messageId
+    assert.ok(messageId, 'the submit answer names the queued message')
+    const removed = await h.dsh.api('session.updateQueue', { sessionId: s.sessionId, itemId: messageId, action: { kind: 'remove' } })
+    assert.equal(removed.ok, true, JSON.stringify(removed))
+    await page.waitForSelector(`${DOCK}[data-state="editing"]`, { timeout: 20_000 })
+    assert.match(await page.$eval(`${DOCK} [role=status]`, (e) => e.textContent), /withdrawn/)
+    assert.equal(await page.$eval(`${DOCK} input[data-field=migrations]`, (e) => e.checked), true, 'the answers are kept')
+    assert.equal(await page.$eval(`${DOCK} input[type=radio]:checked`, (e) => e.value), 'stable')
+
+    h.llm.reply({ text: 'Stable it is.' })
+    await page.click(SUBMIT)
+    await page.waitForSelector(`${DOCK}[data-state="queued"]`)
+    h.llm.release()
+    await dockGone(page)
+    await h.dsh.waitIdle(s.sessionId)
+    const sent = submitRequests(requests)
+    assert.equal(sent.length, 2)
+    assert.notEqual(submissionIdOf(sent[0]), submissionIdOf(sent[1]), 'a new attempt after a discard has a new id')
+    const subs = await submissions(h, s.sessionId)
+    assert.equal(subs.length, 1)
+    assert.deepEqual(subs[0].data.source.taskSurface.values, { changelog: false, migrations: true, 'p1-accepted': false, channel: 'stable' })
+    await page.close()
+  })
+
+  test('a rejected submission keeps every answer and shows the problem at its field; required text is checked before sending', async () => {
+    const s = await sessionWithSurface(h, example('requirement-intake'))
+    const { page, requests } = await openSurfacePage(s)
+    await page.click(`${DOCK} input[type=checkbox][value=xlsx]`)
+    await page.type(`${DOCK} input[data-field=deadline]`, 'end of March')
+
+    await page.click(SUBMIT)
+    await page.waitForFunction((sel) => document.querySelector(`${sel} [role=alert]`)?.textContent.includes('need attention'), {}, DOCK)
+    assert.equal(submitRequests(requests).length, 0, 'an empty required field is caught in the browser')
+    assert.equal((await focused(page)).field, 'goal', 'focus moves to the field to fix')
+    assert.equal(await page.$eval(`${DOCK} textarea[data-field=goal]`, (e) => e.getAttribute('aria-invalid')), 'true')
+    assert.match(await page.$eval(`${DOCK} .tsf-field--text .tsf-problem`, (e) => e.textContent), /required/)
+
+    // A bidi override is refused by the plugin, not by the browser.
+    await page.type(`${DOCK} textarea[data-field=goal]`, 'Invoices \u202Eand refunds')
+    await page.click(SUBMIT)
+    await page.waitForFunction((sel) => /bidi/.test(document.querySelector(`${sel} .tsf-problem`)?.textContent ?? ''), { timeout: 20_000 }, DOCK)
+    assert.equal(submitRequests(requests).length, 1)
+    assert.equal(await page.$eval(`${DOCK} textarea[data-field=goal]`, (e) => e.value), 'Invoices \u202Eand refunds', 'the text is kept')
+    assert.equal(await page.$eval(`${DOCK} input[data-field=deadline]`, (e) => e.value), 'end of March')
+    assert.deepEqual(await page.$$eval(`${DOCK} input[type=checkbox]:checked`, (els) => els.map((e) => e.value)), ['csv', 'xlsx'])
+    assert.equal((await focused(page)).field, 'goal')
+    await page.screenshot({ path: join(SHOTS, 'dock-rejected.png') })
+
+    await page.$eval(`${DOCK} textarea[data-field=goal]`, (e) => e.select())
+    await page.keyboard.press('Backspace')
+    await page.type(`${DOCK} textarea[data-field=goal]`, 'Invoices and refunds')
+    h.llm.reply({ text: 'Noted.' })
+    await page.click(SUBMIT)
+    await dockGone(page)
+    const sent = submitRequests(requests)
+    assert.equal(sent.length, 2)
+    assert.notEqual(submissionIdOf(sent[0]), submissionIdOf(sent[1]), 'a rejected attempt ends; the next one has a new id')
+    const subs = await submissions(h, s.sessionId)
+    assert.equal(subs.length, 1)
+    assert.deepEqual(subs[0].data.source.taskSurface.values, { goal: 'Invoices and refunds', formats: ['csv', 'xlsx'], who: [], deadline: 'end of March', async: false })
+    await page.close()
+  })
+
+  test('a draft survives a reload, stays in its own session, and is cleared once the submission is durable', async () => {
+    const s = await sessionWithSurface(h, example('requirement-intake'))
+    const other = await sessionWithSurface(h, example('requirement-intake'))
+    const { page } = await openSurfacePage(s)
+    await page.type(`${DOCK} textarea[data-field=goal]`, 'Monthly invoice export')
+    await page.click(`${DOCK} input[type=checkbox][value=parquet]`)
+    await page.click(`${DOCK} input[data-field=async]`)
+    await page.click(`${DOCK} .tsf-actions .tsf-link-button`) // Add a note
+    await page.type(`${DOCK} .tsf-form textarea:not([data-field])`, 'Finance asked for this.')
+    const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dsh-task-surface:draft:')))
+    assert.equal(keys.length, 1)
+    assert.ok(keys[0].includes(encodeURIComponent(s.sessionId)) && keys[0].includes(s.surfaceId), 'the draft is keyed by session and surface')
+
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await page.waitForSelector('textarea')
+    await selectSession(page, s.title)
+    await dockReady(page, s.surfaceId)
+    assert.equal(await page.$eval(`${DOCK} textarea[data-field=goal]`, (e) => e.value), 'Monthly invoice export')
+    assert.deepEqual(await page.$$eval(`${DOCK} input[type=checkbox]:checked`, (els) => els.map((e) => e.value ?? e.dataset.field)), ['csv', 'parquet', 'on'])
+    assert.equal(await page.$eval(`${DOCK} .tsf-form textarea:not([data-field])`, (e) => e.value), 'Finance asked for this.')
+    assert.match(await page.$eval(`${DOCK} [role=status]`, (e) => e.textContent), /Restored your unsent answers/)
+
+    await selectSession(page, other.title)
+    await dockReady(page, other.surfaceId)
+    assert.equal(await page.$eval(`${DOCK} textarea[data-field=goal]`, (e) => e.value), '', 'another session starts clean')
+    assert.equal(await page.$(`${DOCK} .tsf-form textarea:not([data-field])`), null)
+
+    await selectSession(page, s.title)
+    await dockReady(page, s.surfaceId)
+    h.llm.reply({ text: 'Got it.' })
+    await page.click(SUBMIT)
+    await dockGone(page)
+    await waitFor(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dsh-task-surface:draft:')).length === 0), { what: 'the draft to be cleared' })
+    const subs = await submissions(h, s.sessionId)
+    assert.equal(subs[0].data.content[0].text.includes('Finance asked for this.'), true, 'the note travels with the answer')
+    await page.close()
+  })
+
+  test('the Dock stays actionable when the tool row is outside the loaded history (30 goal rounds later)', async () => {
+    const s = await sessionWithSurface(h, example('review-change'), {
+      alsoCall: [{ name: 'create_goal', arguments: { objective: 'Review the retry change with the user', max_goal_rounds: 30 } }],
+      busy: true,
+    })
+    await waitFor(async () => (await h.dsh.events(s.sessionId)).filter((e) => e.type === 'user/message').length >= 30, { what: '30 goal rounds', timeoutMs: 120_000 })
+    await h.dsh.waitIdle(s.sessionId, 60_000)
+    assert.equal((await h.dsh.projection(s.sessionId)).active?.surfaceId, s.surfaceId, 'goal rounds do not close the surface')
+    const { page } = await openSurfacePage(s)
+    assert.ok(await page.$('[data-chat-flow-kind]'), 'the transcript is loaded')
+    assert.equal(await page.$('[data-task-surface-row]'), null, 'the show_task_surface row is not in the loaded window')
+    await page.click(`${DOCK} input[type=radio][value=revise]`)
+    h.llm.reply({ text: 'Revising.' })
+    await page.click(SUBMIT)
+    await userBubble(page, 'Revise first')
+    await dockGone(page)
+    const subs = await submissions(h, s.sessionId)
+    assert.equal(subs.length, 1)
+    assert.equal(subs[0].data.source.taskSurface.values.verdict, 'revise')
+    await page.close()
+  })
+
+  test('a composer takeover hides the Dock without unmounting it; the same Dock and its answers come back', async () => {
+    const s = await sessionWithSurface(h, example('release-gate'), {
+      alsoCall: [
+        { name: 'subagent', arguments: { description: 'check', prompt: 'Check the gate.', run_in_background: false } },
+        { name: 'ask_user_question', arguments: { questions: [{ id: 'region', question: 'Which region ships first?', options: [{ label: 'EU' }, { label: 'US' }] }] } },
+      ],
+      thenReply: [{ text: 'child finished', hold: true }],
+      busy: true,
+    })
+    await waitFor(() => h.llm.held() === 1, { what: 'the busy turn' })
+    const { page } = await openSurfacePage(s)
+    await page.click(`${DOCK} input[data-field=changelog]`)
+    await page.click(`${DOCK} input[type=radio][value=stable]`)
+    await page.$eval(DOCK, (e) => { e.__sameDock = true })
+    h.llm.release() // the subagent returns; ask_user_question takes over the composer
+    await page.waitForFunction(() => document.body.innerText.includes('Which region ships first?'), { timeout: 30_000 })
+    await page.waitForFunction((sel) => document.querySelector(sel) !== null && document.querySelector(sel).offsetParent === null, {}, DOCK)
+    assert.equal(await page.$eval(DOCK, (e) => e.__sameDock === true), true, 'still mounted while hidden')
+    assert.ok(await clickText(page, 'EU'))
+    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Submit' && !b.disabled))
+    await page.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Submit' && !b.disabled).click())
+    await page.waitForSelector(`${DOCK}[data-state="editing"]`, { visible: true, timeout: 30_000 })
+    assert.equal(await page.$eval(DOCK, (e) => e.__sameDock === true), true, 'the same Dock is back')
+    assert.equal(await page.$eval(`${DOCK} input[data-field=changelog]`, (e) => e.checked), true)
+    assert.equal(await page.$eval(`${DOCK} input[type=radio]:checked`, (e) => e.value), 'stable')
+    await page.close()
+  })
+
+  test('Markdown from the model: images become alt text, raw HTML does not render, and no model URL is requested until the user opens a link', async () => {
+    const model = hostileMarkdownModel(canary.url)
+    const s = await sessionWithSurface(h, model)
+    const { page, requests } = await openSurfacePage(s)
+    const row = await page.waitForSelector('[data-task-surface-row] button[aria-expanded]')
+    await row.click() // the read-only replay renders the same Markdown
+    await sleep(1000)
+    const seen = await page.evaluate((sel) => {
+      const dock = document.querySelector(sel)
+      const zones = [dock, document.querySelector('[data-task-surface-row]')]
+      return {
+        text: dock.innerText,
+        fetching: zones.flatMap((z) => [...z.querySelectorAll('img, iframe, video, audio, script, style, object, embed, source, link, picture, svg')]).map((e) => e.tagName),
+        anchors: [...dock.querySelectorAll('.tsf-md a')].map((a) => ({ text: a.textContent, href: a.getAttribute('href'), rel: a.rel, target: a.target })),
+        handlers: [...dock.querySelectorAll('.tsf-md *')].flatMap((e) => [...e.attributes].map((a) => a.name)).filter((n) => n.startsWith('on') || n === 'style'),
+        pwned: window.__pwned,
+      }
+    }, DOCK)
+    assert.deepEqual(seen.fetching, [])
+    assert.deepEqual(seen.handlers, [])
+    assert.equal(seen.pwned, undefined)
+    assert.match(seen.text, /An image: tracking pixel and a reference image ref pixel\./)
+    assert.match(seen.text, /A script link and an autolink/)
+    assert.doesNotMatch(seen.text, /__pwned|<img|<script|<iframe/, 'raw HTML is omitted, not shown')
+    assert.deepEqual(seen.anchors, [
+      { text: 'release notes', href: `${canary.url}/docs`, rel: 'noopener noreferrer nofollow', target: '_blank' },
+      { text: `${canary.url}/auto`, href: `${canary.url}/auto`, rel: 'noopener noreferrer nofollow', target: '_blank' },
+    ])
+    assert.deepEqual(canary.hits, [], 'nothing the model named was requested')
+    assert.deepEqual(requests.filter((r) => r.url.startsWith(canary.url)), [])
+
+    await page.click(`${DOCK} .tsf-md a[href$="/docs"]`)
+    await waitFor(() => canary.hits.length > 0, { what: 'the link the user opened' })
+    await sleep(500)
+    // (The new tab may also ask the canary for its icon: that is the page the user opened.)
+    assert.deepEqual(canary.hits.map((hit) => hit.path).filter((p) => p !== '/favicon.ico'), ['/docs'], 'only the activated link is requested')
+    await page.close()
+  })
+
+  test('a model at every limit: the long table is folded with counts and unfolds without widening the panel', async (t) => {
+    const s = await sessionWithSurface(h, limitsModel())
+    const { page } = await openSurfacePage(s)
+    const measure = await page.evaluate((id) => performance.getEntriesByName(`task-surface:dock-render:${id}`).map((e) => e.duration), s.surfaceId)
+    t.diagnostic(`Dock render at the limits (render, commit, layout): ${measure.map((d) => d.toFixed(1)).join(', ')} ms`)
+    assert.equal(measure.length, 1)
+    assert.equal(await page.$$eval(`${DOCK} .tsf-form > [data-field], ${DOCK} .tsf-form > .tsf-field`, (els) => els.length), 32)
+    assert.equal(await page.$$eval(`${DOCK} .tsf-block`, (els) => els.length), 64)
+    const width = () => page.$eval(DOCK, (e) => e.getBoundingClientRect().width)
+    const before = await width()
+    const table = `${DOCK} .tsf-table`
+    assert.equal(await page.$eval(`${table} caption`, (e) => e.textContent), '200 rows × 6 columns')
+    assert.equal(await page.$$eval(`${table} tbody tr`, (r) => r.length), 20)
+    assert.match(await page.$eval(`${table} .tsf-table__more`, (e) => e.textContent), /Showing 20 of 200 rows\./)
+    await page.click(`${table} .tsf-table__more button`)
+    assert.equal(await page.$$eval(`${table} tbody tr`, (r) => r.length), 200)
+    assert.equal(await width(), before, 'the panel keeps its width')
+    const box = await page.$eval(`${table} .tsf-table__scroll`, (e) => e.getBoundingClientRect().height)
+    assert.ok(box <= 322, `the table scrolls inside its box (${box} px)`)
+    assert.ok(before <= (await page.evaluate(() => window.innerWidth)), 'the panel fits the window')
+    await page.screenshot({ path: join(SHOTS, 'dock-limits.png') })
+    await page.close()
+  })
+
+  test('a failed call shows the ordinary tool result in the transcript and opens no Dock', async () => {
+    const sessionId = await h.dsh.createSession(h.home.workspace)
+    h.llm.reply({ toolCall: { name: 'show_task_surface', arguments: { model: { ...example('compare-options'), version: 2 } } } })
+    await h.dsh.prompt(sessionId, 'Try a version 2 panel.')
+    await h.dsh.waitIdle(sessionId)
+    await waitFor(async () => (await h.dsh.value('session.list', {})).items.find((x) => x.sessionId === sessionId)?.projections?.values?.title, { what: 'the title' })
+    await h.dsh.value('session.rename', { sessionId, title: 'Failed call' })
+    const { page } = await openPage(browser)
+    await openApp(page, h)
+    await selectSession(page, 'Failed call')
+    const fallback = await page.waitForSelector('[data-task-surface-fallback][data-error]', { timeout: 20_000 })
+    assert.match(await fallback.evaluate((e) => e.innerText), /version/i)
+    assert.equal(await page.$(DOCK), null)
+    await page.close()
+  })
+})
+
+describe('people: themes, narrow screens, languages', () => {
+  test('light and dark follow the page tokens; at 360 px the grid is one column and nothing overflows', async () => {
+    const s = await sessionWithSurface(h, example('compare-options'))
+    const shots = [
+      { name: 'dock-dark.png', dark: true, viewport: { width: 1280, height: 860 } },
+      { name: 'dock-360-light.png', dark: false, viewport: { width: 360, height: 760, deviceScaleFactor: 2 } },
+      { name: 'dock-360-dark.png', dark: true, viewport: { width: 360, height: 760, deviceScaleFactor: 2 } },
+    ]
+    const backgrounds = {}
+    for (const shot of shots) {
+      const { page } = await openSurfacePage(s, { dark: shot.dark, viewport: shot.viewport })
+      assert.equal(await page.evaluate(() => document.body.hasAttribute('data-ds-dark-theme')), shot.dark)
+      backgrounds[shot.name] = await page.$eval(DOCK, (e) => getComputedStyle(e).backgroundColor)
+      const layout = await page.$eval(DOCK, (e) => {
+        const r = e.getBoundingClientRect()
+        const grid = e.querySelector('.tsf-grid')
+        return {
+          left: r.left, right: r.right, vw: window.innerWidth, overflow: e.scrollWidth - e.clientWidth,
+          bodyOverflow: document.documentElement.scrollWidth - window.innerWidth,
+          tracks: getComputedStyle(grid).gridTemplateColumns.split(' ').length,
+          submitVisible: (() => { const b = e.querySelector('[data-action=submit]').getBoundingClientRect(); return b.right <= window.innerWidth && b.width > 0 })(),
+        }
+      })
+      assert.ok(layout.left >= 0 && layout.right <= layout.vw, `the panel is inside the window (${layout.left}..${layout.right} of ${layout.vw})`)
+      assert.ok(layout.overflow <= 0, 'nothing overflows the panel sideways')
+      assert.ok(layout.bodyOverflow <= 0, 'the page does not scroll sideways')
+      assert.equal(layout.tracks, shot.viewport.width === 360 ? 1 : 3)
+      assert.equal(layout.submitVisible, true)
+      await page.screenshot({ path: join(SHOTS, shot.name) })
+      await page.close()
+    }
+    const light = await (async () => {
+      const { page } = await openSurfacePage(s)
+      const bg = await page.$eval(DOCK, (e) => getComputedStyle(e).backgroundColor)
+      await page.close()
+      return bg
+    })()
+    assert.notEqual(backgrounds['dock-dark.png'], light, 'the dark theme changes the panel')
+  })
+
+  test('zh chrome through the harness locale; the model\'s own text stays as written', async () => {
+    const s = await sessionWithSurface(h, example('release-gate'))
+    const { page } = await openSurfacePage(s, { zh: true })
+    const chrome = await page.evaluate((sel) => ({
+      lang: document.documentElement.lang,
+      badge: document.querySelector(`${sel} .tsf-badge`).textContent,
+      dismiss: document.querySelector(`${sel} [data-action=dismiss]`).textContent,
+      note: document.querySelector(`${sel} .tsf-actions .tsf-link-button`).textContent,
+      collapse: document.querySelector(`${sel} .tsf-collapse`).getAttribute('aria-label'),
+      toggle: document.querySelector(`${sel} .tsf-switch__state`).textContent,
+      row: document.querySelector('[data-task-surface-row] [data-status]').textContent,
+      title: document.querySelector(`${sel} .tsf-title`).textContent,
+      notice: document.querySelector(`${sel} .tsf-notice .tsf-sr`).textContent,
+    }), DOCK)
+    assert.deepEqual(chrome, {
+      lang: chrome.lang,
+      badge: '任务面板',
+      dismiss: '关闭',
+      note: '添加备注',
+      collapse: '收起面板',
+      toggle: '关',
+      row: '待答复 — 请在输入框上方的面板中作答',
+      title: '任务面板: Release gate for v2.4.0',
+      notice: '警告: ',
+    })
+    await page.screenshot({ path: join(SHOTS, 'dock-zh.png') })
+    // Collapse is local: it sends nothing and keeps the answers.
+    await page.click(`${DOCK} input[data-field=changelog]`)
+    await page.click(`${DOCK} .tsf-collapse`)
+    assert.equal(await page.$eval(`${DOCK} .tsf-body`, (e) => e.hidden), true)
+    await page.click(`${DOCK} .tsf-collapse`)
+    assert.equal(await page.$eval(`${DOCK} input[data-field=changelog]`, (e) => e.checked), true)
+    await page.close()
+  })
+})
