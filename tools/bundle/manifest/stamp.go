@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Stamp writes stage/manifest.json from root/manifest.json: the SHA-256 of every binary found
+// in stage, the platforms without a binary left out, and the build record. It fails when no
+// binary was built. The output depends only on its inputs, so two builds of the same source
+// give the same manifest.
+func Stamp(root, stage string, build Build) (*Manifest, error) {
+	m, _, err := readManifest(root)
+	if err != nil {
+		return nil, err
+	}
+	for key, b := range m.Plugin.Binaries {
+		digest, err := fileSHA256(filepath.Join(stage, filepath.FromSlash(b.Path)))
+		if errors.Is(err, os.ErrNotExist) {
+			delete(m.Plugin.Binaries, key)
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		b.SHA256 = digest
+		m.Plugin.Binaries[key] = b
+	}
+	if len(m.Plugin.Binaries) == 0 {
+		return nil, fmt.Errorf("no plugin binary under %s matches a platform of manifest.json", filepath.Join(stage, "bin"))
+	}
+	m.Build = &build
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(m); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(stage, "manifest.json"), out.Bytes(), 0o644); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
