@@ -5,6 +5,7 @@
 // dismissal command, the inbox observers and the browser RPC. Domain rules live in the plugin;
 // this file only wires dsh's seams to it.
 import { appendFileSync } from 'node:fs'
+import { effectiveLimits, readRowConfig } from './config.js'
 import { createDismissals } from './dismissals.js'
 import { createHostServices } from './host-services.js'
 import { pluginBinary, readManifest } from './manifest.js'
@@ -21,24 +22,6 @@ export const inject = ['tools', 'sessionProjections', 'commands', 'agents', 'ses
 
 /** How long apply waits for the first launch before the harness boot continues without it. */
 const FIRST_LAUNCH_WAIT_MS = 20_000
-
-const LIMIT_KEYS = {
-  maxModelBytes: 'max_model_bytes',
-  maxBlocks: 'max_blocks',
-  maxFields: 'max_fields',
-  maxTableRows: 'max_table_rows',
-  maxSubmissionBytes: 'max_submission_bytes',
-}
-
-/** Limits for Configure: the manifest's defaults, overridden by the row's config.limits. */
-function limitsOf(manifest, config) {
-  const merged = { ...manifest.limits, ...config?.limits }
-  const out = {}
-  for (const [camel, snake] of Object.entries(LIMIT_KEYS)) {
-    if (Number.isInteger(merged[camel]) && merged[camel] > 0) out[snake] = merged[camel]
-  }
-  return out
-}
 
 function createLog(ctx) {
   const logger = ctx.logger('task-surface')
@@ -57,11 +40,15 @@ function createLog(ctx) {
 
 /**
  * @param {any} ctx
- * @param {{limits?: Record<string, number>}} [config]
+ * @param {{limits?: Record<string, number>, logLevel?: string}} [config] - the row's config
+ *   (see cordis.patch.yml): limits override manifest.json's defaults key by key; logLevel sets
+ *   the plugin's log level.
  */
 export async function apply(ctx, config) {
   const log = createLog(ctx)
   const manifest = readManifest()
+  const row = readRowConfig(manifest.limits, config)
+  for (const problem of row.problems) log('warn', `Task Surface row config: ${problem}`)
   const access = createSessionAccess(ctx)
   let declared // the first launch's DescribeResponse; registrations follow it for the fiber's life
 
@@ -117,10 +104,12 @@ export async function apply(ctx, config) {
   supervisor = new Supervisor({
     binary: pluginBinary(manifest),
     handshake: manifest.handshake,
-    limits: limitsOf(manifest, config),
+    limits: row.limits,
+    env: row.env,
     hostHandlers,
     log,
     onReady(proc) {
+      log('info', 'Task Surface limits in force', { limits: effectiveLimits(proc.configuration?.effective_limits) })
       if (declared === undefined) {
         try {
           register(proc.description)
