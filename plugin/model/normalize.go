@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/dsh-community/task-surface/plugin/internal/jsontext"
 )
 
 // Normalized returns the normalised model: compact JSON with the keys of
@@ -52,10 +53,10 @@ func (m *Model) appendNormalized(dst []byte) ([]byte, error) {
 	dst = append(dst, `{"version":`...)
 	dst = appendInt(dst, m.Version)
 	dst = append(dst, `,"title":`...)
-	dst = appendString(dst, m.Title)
+	dst = jsontext.AppendString(dst, m.Title, false)
 	if m.Description != "" {
 		dst = append(dst, `,"description":`...)
-		dst = appendString(dst, m.Description)
+		dst = jsontext.AppendString(dst, m.Description, false)
 	}
 	dst = append(dst, `,"sections":`...)
 	if m.Sections == nil {
@@ -88,19 +89,19 @@ func (m *Model) appendNormalized(dst []byte) ([]byte, error) {
 		dst = append(dst, ']')
 	}
 	dst = append(dst, `,"submit":{"label":`...)
-	dst = appendString(dst, m.Submit.Label)
+	dst = jsontext.AppendString(dst, m.Submit.Label, false)
 	return append(dst, "}}"...), nil
 }
 
 func (s *Section) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, `{"id":`...)
-	dst = appendString(dst, s.ID)
+	dst = jsontext.AppendString(dst, s.ID, false)
 	if s.Title != "" {
 		dst = append(dst, `,"title":`...)
-		dst = appendString(dst, s.Title)
+		dst = jsontext.AppendString(dst, s.Title, false)
 	}
 	dst = append(dst, `,"layout":{"kind":`...)
-	dst = appendString(dst, s.Layout.Kind)
+	dst = jsontext.AppendString(dst, s.Layout.Kind, false)
 	if s.Layout.Columns != 0 {
 		dst = append(dst, `,"columns":`...)
 		dst = appendInt(dst, s.Layout.Columns)
@@ -124,11 +125,11 @@ func (s *Section) appendJSON(dst []byte) ([]byte, error) {
 
 func (b *Block) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, `{"kind":`...)
-	dst = appendString(dst, b.Kind)
+	dst = jsontext.AppendString(dst, b.Kind, false)
 	switch b.Kind {
 	case BlockMarkdown:
 		dst = append(dst, `,"text":`...)
-		dst = appendString(dst, b.Text)
+		dst = jsontext.AppendString(dst, b.Text, false)
 	case BlockMetrics:
 		dst = append(dst, `,"items":[`...)
 		for i, it := range b.Items {
@@ -136,12 +137,12 @@ func (b *Block) appendJSON(dst []byte) ([]byte, error) {
 				dst = append(dst, ',')
 			}
 			dst = append(dst, `{"label":`...)
-			dst = appendString(dst, it.Label)
+			dst = jsontext.AppendString(dst, it.Label, false)
 			dst = append(dst, `,"value":`...)
-			dst = appendString(dst, it.Value)
+			dst = jsontext.AppendString(dst, it.Value, false)
 			if it.Detail != "" {
 				dst = append(dst, `,"detail":`...)
-				dst = appendString(dst, it.Detail)
+				dst = jsontext.AppendString(dst, it.Detail, false)
 			}
 			dst = append(dst, '}')
 		}
@@ -153,9 +154,9 @@ func (b *Block) appendJSON(dst []byte) ([]byte, error) {
 				dst = append(dst, ',')
 			}
 			dst = append(dst, `{"id":`...)
-			dst = appendString(dst, c.ID)
+			dst = jsontext.AppendString(dst, c.ID, false)
 			dst = append(dst, `,"label":`...)
-			dst = appendString(dst, c.Label)
+			dst = jsontext.AppendString(dst, c.Label, false)
 			dst = append(dst, '}')
 		}
 		dst = append(dst, `],"rows":[`...)
@@ -172,25 +173,25 @@ func (b *Block) appendJSON(dst []byte) ([]byte, error) {
 	case BlockDiff:
 		if b.Path != "" {
 			dst = append(dst, `,"path":`...)
-			dst = appendString(dst, b.Path)
+			dst = jsontext.AppendString(dst, b.Path, false)
 		}
 		dst = append(dst, `,"before":`...)
 		if b.Before == nil {
 			dst = append(dst, "null"...)
 		} else {
-			dst = appendString(dst, *b.Before)
+			dst = jsontext.AppendString(dst, *b.Before, false)
 		}
 		dst = append(dst, `,"after":`...)
-		dst = appendString(dst, b.After)
+		dst = jsontext.AppendString(dst, b.After, false)
 		if b.Language != "" {
 			dst = append(dst, `,"language":`...)
-			dst = appendString(dst, b.Language)
+			dst = jsontext.AppendString(dst, b.Language, false)
 		}
 	default: // BlockNotice
 		dst = append(dst, `,"tone":`...)
-		dst = appendString(dst, b.Tone)
+		dst = jsontext.AppendString(dst, b.Tone, false)
 		dst = append(dst, `,"text":`...)
-		dst = appendString(dst, b.Text)
+		dst = jsontext.AppendString(dst, b.Text, false)
 	}
 	return append(dst, '}'), nil
 }
@@ -213,7 +214,7 @@ func (r Row) appendJSON(dst []byte) ([]byte, error) {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendString(dst, k)
+		dst = jsontext.AppendString(dst, k, false)
 		dst = append(dst, ':')
 		if dst, err = appendScalar(dst, r[k]); err != nil {
 			return nil, err
@@ -224,11 +225,11 @@ func (r Row) appendJSON(dst []byte) ([]byte, error) {
 
 func (f *Field) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, `{"kind":`...)
-	dst = appendString(dst, f.Kind)
+	dst = jsontext.AppendString(dst, f.Kind, false)
 	dst = append(dst, `,"id":`...)
-	dst = appendString(dst, f.ID)
+	dst = jsontext.AppendString(dst, f.ID, false)
 	dst = append(dst, `,"label":`...)
-	dst = appendString(dst, f.Label)
+	dst = jsontext.AppendString(dst, f.Label, false)
 	switch f.Kind {
 	case FieldText:
 		if f.Multiline {
@@ -245,12 +246,12 @@ func (f *Field) appendJSON(dst []byte) ([]byte, error) {
 				dst = append(dst, ',')
 			}
 			dst = append(dst, `{"id":`...)
-			dst = appendString(dst, o.ID)
+			dst = jsontext.AppendString(dst, o.ID, false)
 			dst = append(dst, `,"label":`...)
-			dst = appendString(dst, o.Label)
+			dst = jsontext.AppendString(dst, o.Label, false)
 			if o.Detail != "" {
 				dst = append(dst, `,"detail":`...)
-				dst = appendString(dst, o.Detail)
+				dst = jsontext.AppendString(dst, o.Detail, false)
 			}
 			dst = append(dst, '}')
 		}
@@ -265,7 +266,7 @@ func (f *Field) appendJSON(dst []byte) ([]byte, error) {
 				if i > 0 {
 					dst = append(dst, ',')
 				}
-				dst = appendString(dst, id)
+				dst = jsontext.AppendString(dst, id, false)
 			}
 			dst = append(dst, ']')
 		} else if dst, err = appendScalar(dst, f.Initial); err != nil {
@@ -282,7 +283,7 @@ func appendScalar(dst []byte, v any) ([]byte, error) {
 	case nil:
 		return append(dst, "null"...), nil
 	case string:
-		return appendString(dst, v), nil
+		return jsontext.AppendString(dst, v, false), nil
 	case bool:
 		if v {
 			return append(dst, "true"...), nil
@@ -292,7 +293,7 @@ func appendScalar(dst []byte, v any) ([]byte, error) {
 		if v == "" {
 			return append(dst, '0'), nil
 		}
-		if validNumber(string(v)) {
+		if jsontext.ValidNumber(string(v)) {
 			return append(dst, v...), nil
 		}
 	}
@@ -303,111 +304,7 @@ func appendScalar(dst []byte, v any) ([]byte, error) {
 	return append(dst, b...), nil
 }
 
-// validNumber reports whether s is a JSON number literal.
-func validNumber(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case i < len(s) && s[i] >= '1' && s[i] <= '9':
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-	default:
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if i >= len(s) || s[i] < '0' || s[i] > '9' {
-			return false
-		}
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if i >= len(s) || s[i] < '0' || s[i] > '9' {
-			return false
-		}
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-	}
-	return i == len(s)
-}
-
 func appendInt(dst []byte, n int) []byte {
 	return strconv.AppendInt(dst, int64(n), 10)
 }
 
-const hexDigits = "0123456789abcdef"
-
-// plainByte reports the bytes appendString copies as they are: ASCII from
-// space up, except the quote and the backslash.
-var plainByte = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// appendString appends s as a JSON string the way encoding/json does with
-// HTML escaping off.
-func appendString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if plainByte[c] {
-			i++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i++
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
-}

@@ -1,0 +1,115 @@
+package jsontext
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// encodingJSON is what encoding/json writes for v, with or without HTML
+// escaping, and whether it could.
+func encodingJSON(v any, escapeHTML bool) ([]byte, bool) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(escapeHTML)
+	if enc.Encode(v) != nil {
+		return nil, false
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), true
+}
+
+var texts = []string{
+	"", "plain text", "<b>&amp;</b>", "quote \" backslash \\ slash /",
+	"\x00\x01\x07\b\t\n\v\f\r\x1b\x1f\x7f", "é 😀 \u2028 \u2029 \u2027 \u202a",
+	"\xff", "a\xffb", "\xed\xa0\x80", "\xe2\x80", "\xe2\x80\xa8", "\ufffd",
+	strings.Repeat("12345678", 9) + "\n" + strings.Repeat("ab", 33) + "<",
+	strings.Repeat("x", 7) + "\"", strings.Repeat("y", 15) + "\x7f" + strings.Repeat("z", 9),
+	strings.Repeat("é", 30), strings.Repeat("a\\", 20),
+}
+
+func TestAppendStringMatchesEncodingJSON(t *testing.T) {
+	t.Parallel()
+	for _, s := range texts {
+		for _, html := range []bool{false, true} {
+			want, _ := encodingJSON(s, html)
+			if got := AppendString([]byte("x"), s, html); !bytes.Equal(got[1:], want) {
+				t.Errorf("AppendString(%q, html %v) = %s, want %s", s, html, got[1:], want)
+			}
+		}
+	}
+}
+
+func TestPlainRun(t *testing.T) {
+	t.Parallel()
+	for _, s := range texts {
+		if got, want := PlainRun(s), naivePlainRun(s); got != want {
+			t.Errorf("PlainRun(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+func naivePlainRun(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return i
+		}
+	}
+	return len(s)
+}
+
+func TestAppendCompactHTMLMatchesEncodingJSON(t *testing.T) {
+	t.Parallel()
+	for _, s := range texts {
+		compact, ok := encodingJSON(map[string]any{"k<": []any{s, 1.5, true, nil}}, false)
+		if !ok {
+			t.Fatal("encoding/json failed")
+		}
+		want, _ := json.Marshal(json.RawMessage(compact))
+		if got := AppendCompactHTML(nil, compact); !bytes.Equal(got, want) {
+			t.Errorf("AppendCompactHTML(%s) = %s, want %s", compact, got, want)
+		}
+	}
+}
+
+func TestValidNumber(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{"0", "-0", "1", "-12", "1.5", "1.50", "1e5", "1E+5", "1e-05", "0.0e0",
+		"", "-", "01", "1.", ".5", "1e", "1e+", "+1", "0x1", "1.5.5", "Infinity", "NaN", " 1", "1 ", "--1"} {
+		_, want := encodingJSON(json.Number(s), false)
+		if s == "" {
+			want = false // encoding/json writes the empty Number as 0
+		}
+		if got := ValidNumber(s); got != want {
+			t.Errorf("ValidNumber(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// FuzzAppendString holds AppendString and PlainRun to encoding/json and a
+// plain loop on any text.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range texts {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, html := range []bool{false, true} {
+			want, _ := encodingJSON(s, html)
+			if got := AppendString(nil, s, html); !bytes.Equal(got, want) {
+				t.Fatalf("AppendString(%q, html %v) = %s, want %s", s, html, got, want)
+			}
+		}
+		if got, want := PlainRun(s), naivePlainRun(s); got != want {
+			t.Fatalf("PlainRun(%q) = %d, want %d", s, got, want)
+		}
+	})
+}
+
+func BenchmarkAppendString(b *testing.B) {
+	s := strings.Repeat("measured under load ", 12)
+	buf := make([]byte, 0, 1024)
+	b.SetBytes(int64(len(s)))
+	for b.Loop() {
+		buf = AppendString(buf[:0], s, false)
+	}
+}
