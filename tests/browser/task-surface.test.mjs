@@ -134,6 +134,7 @@ describe('Task Surface in the browser', () => {
     const answers = await page.$$eval('[data-task-surface-row] .tsf-answer', (els) => els.map((e) => e.innerText.replace(/\s+/g, ' ').trim()))
     assert.deepEqual(answers, ['Cache to use Ristretto', 'Anything I should keep in mind? Keep memory under 512 MiB.'])
     assert.equal(await page.$$eval('[data-task-surface-row] input, [data-task-surface-row] textarea', (e) => e.length), 0, 'the row is never an editor')
+    await page.$eval('[data-task-surface-row]', (e) => e.scrollIntoView({ block: 'start' }))
     await page.screenshot({ path: join(SHOTS, 'row-submitted-light.png') })
     assert.deepEqual(errors, [])
     await page.close()
@@ -451,7 +452,7 @@ describe('Task Surface in the browser', () => {
       const zones = [dock, document.querySelector('[data-task-surface-row]')]
       return {
         text: dock.innerText,
-        fetching: zones.flatMap((z) => [...z.querySelectorAll('img, iframe, video, audio, script, style, object, embed, source, link, picture, svg')]).map((e) => e.tagName),
+        fetching: zones.flatMap((z) => [...z.querySelectorAll('img, iframe, video, audio, script, style, object, embed, source, link, picture, .tsf-md svg')]).map((e) => e.tagName),
         anchors: [...dock.querySelectorAll('.tsf-md a')].map((a) => ({ text: a.textContent, href: a.getAttribute('href'), rel: a.rel, target: a.target })),
         handlers: [...dock.querySelectorAll('.tsf-md *')].flatMap((e) => [...e.attributes].map((a) => a.name)).filter((n) => n.startsWith('on') || n === 'style'),
         pwned: window.__pwned,

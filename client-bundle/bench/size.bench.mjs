@@ -1,0 +1,20 @@
+// Prints the size of the client bundle: the committed readable file, a minified build of the
+// same sources, and both gzipped. The goal is at most 60 KiB minified.
+//   node bench/size.bench.mjs
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { buildClient } from '../build.mjs'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const readable = readFileSync(join(here, '..', 'dist', 'client.js'))
+const minified = Buffer.from(await buildClient({ minify: true }))
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
+const gz = (b) => gzipSync(b, { level: 9 }).length
+const GOAL = 60 * 1024
+
+console.log('client bundle size')
+console.log(`  dist/client.js (committed, readable)  ${kib(readable.length).padStart(10)}   gzip ${kib(gz(readable)).padStart(9)}`)
+console.log(`  minified build of the same sources    ${kib(minified.length).padStart(10)}   gzip ${kib(gz(minified)).padStart(9)}`)
+console.log(`  goal: minified <= ${kib(GOAL)}: ${minified.length <= GOAL ? 'met' : 'NOT met'} (${minified.length} bytes)`)
