@@ -14,10 +14,10 @@ export const example = (name) => JSON.parse(readFileSync(join(REPO, 'examples', 
 /** Boot the harness once: the fake LLM, a home with the bundle, `dsh web`. */
 export async function startHarness() {
   const llm = await startFakeLlm()
-  const { tarball, patched } = await packWithClient()
+  const { tarball } = await packWithClient()
   const home = await makeHome(tarball)
   const dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url })
-  return { llm, home, dsh, patched, async stop() { await dsh.stop(); await llm.close() } }
+  return { llm, home, dsh, async stop() { await dsh.stop(); await llm.close() } }
 }
 
 let titles = 0
