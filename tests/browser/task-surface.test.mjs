@@ -271,7 +271,7 @@ describe('Task Surface in the browser', () => {
     await page.close()
   })
 
-  test('while queued every control is locked; a removed queue row unlocks the Dock with the answers kept; sending again works', async () => {
+  test('while queued every control is locked, also after a reload; a removed queue row unlocks the Dock with the answers kept; sending again works', async () => {
     const s = await sessionWithSurface(h, example('release-gate'), {
       alsoCall: [{ name: 'subagent', arguments: { description: 'check the gate', prompt: 'Check the gate.', run_in_background: false } }],
       thenReply: [{ text: 'child finished', hold: true }],
@@ -291,6 +291,14 @@ describe('Task Surface in the browser', () => {
 
     const messageId = responses[0]?.result?.value?.messageId
     assert.ok(messageId, 'the submit answer names the queued message')
+
+    // A reload while queued: getActive brings the pending phase back, still locked, answers shown.
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await page.waitForSelector('textarea')
+    await selectSession(page, s.title)
+    await page.waitForSelector(`${DOCK}[data-state="queued"]`, { timeout: 30_000 })
+    assert.deepEqual(await enabledControls(page), [])
+    assert.equal(await page.$eval(`${DOCK} input[data-field=migrations]`, (e) => e.checked), true)
     const removed = await h.dsh.api('session.updateQueue', { sessionId: s.sessionId, itemId: messageId, action: { kind: 'remove' } })
     assert.equal(removed.ok, true, JSON.stringify(removed))
     await page.waitForSelector(`${DOCK}[data-state="editing"]`, { timeout: 20_000 })
