@@ -316,25 +316,25 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger }: Editor
             {model.description ? <p className="tsf-desc">{model.description}</p> : null}
             {model.sections.map((s, i) => <Section key={s.id} section={s} index={i} markdown={load.markdown} headingLevel={3} />)}
             <form id={formId} className="tsf-form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
-                {model.fields.map((f) => (
-                  <FieldView
-                    key={f.id}
-                    id={`${uid}-f-${f.id}`}
-                    field={f}
-                    value={values[f.id] ?? null}
-                    onChange={(v) => setValue(f.id, v)}
-                    disabled={locked}
-                    problems={byField.get(f.id) ?? []}
-                  />
-                ))}
-                {noteOpen ? (
-                  <div className="tsf-field tsf-field--text">
-                    <label className="tsf-label" htmlFor={`${uid}-note`}>{t('field.note')}</label>
-                    <textarea id={`${uid}-note`} className="tsf-input" rows={2} value={note} disabled={locked}
-                      onChange={(e) => { dirty.current = true; setNote(e.target.value) }} />
-                  </div>
-                ) : null}
-              </form>
+              {model.fields.map((f) => (
+                <FieldView
+                  key={f.id}
+                  id={`${uid}-f-${f.id}`}
+                  field={f}
+                  value={values[f.id] ?? null}
+                  onChange={(v) => setValue(f.id, v)}
+                  disabled={locked}
+                  problems={byField.get(f.id) ?? []}
+                />
+              ))}
+              {noteOpen ? (
+                <div className="tsf-field tsf-field--text">
+                  <label className="tsf-label" htmlFor={`${uid}-note`}>{t('field.note')}</label>
+                  <textarea id={`${uid}-note`} className="tsf-input" rows={2} value={note} disabled={locked}
+                    onChange={(e) => { dirty.current = true; setNote(e.target.value) }} />
+                </div>
+              ) : null}
+            </form>
           </>
         )}
       </div>
