@@ -54,7 +54,7 @@ type vectorProblem struct {
 }
 
 // input returns the bytes to parse and whether they are tool arguments.
-func (c vectorCase) input(t *testing.T) ([]byte, bool) {
+func (c vectorCase) input(t testing.TB) ([]byte, bool) {
 	t.Helper()
 	var raw []byte
 	args := false
@@ -92,7 +92,7 @@ func (c vectorCase) input(t *testing.T) ([]byte, bool) {
 	return raw, args
 }
 
-func loadVectors(t *testing.T) map[string][]vectorCase {
+func loadVectors(t testing.TB) map[string][]vectorCase {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(vectorDir, "*.json"))
 	if err != nil {

@@ -24,12 +24,10 @@ func Parse(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem
 	if p, ok := rawTooLarge(raw, limits); ok {
 		return nil, []tasksurface.Problem{p}
 	}
-	var ps problems
-	doc, derr := decode(raw, &ps)
-	if derr != nil {
-		return nil, []tasksurface.Problem{{Code: derr.code, Message: derr.message, Pointer: derr.pointer}}
+	if m, ok := fastParse(raw, false, limits); ok {
+		return m, nil
 	}
-	return parseDocument(doc, limits, &ps, len(raw))
+	return checkModel(raw, limits)
 }
 
 // ParseArguments parses and checks the arguments of show_task_surface,
@@ -42,6 +40,28 @@ func ParseArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 	if p, ok := rawTooLarge(raw, limits); ok {
 		return nil, []tasksurface.Problem{p}
 	}
+	if m, ok := fastParse(raw, true, limits); ok {
+		return m, nil
+	}
+	return checkArguments(raw, limits)
+}
+
+// checkModel is the full check of a model document: strict decoding into
+// a generic tree, the schema, the semantic checks, then the model. Parse
+// runs it when the fast path (fastParse) does not accept the input, to
+// find every problem; limits have their defaults and the raw size is
+// checked.
+func checkModel(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
+	var ps problems
+	doc, derr := decode(raw, &ps)
+	if derr != nil {
+		return nil, []tasksurface.Problem{{Code: derr.code, Message: derr.message, Pointer: derr.pointer}}
+	}
+	return parseDocument(doc, limits, &ps, len(raw))
+}
+
+// checkArguments is the full check of tool arguments, like checkModel.
+func checkArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
 	var ps problems
 	doc, derr := decode(raw, &ps)
 	if derr != nil {
