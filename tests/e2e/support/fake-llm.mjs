@@ -10,13 +10,16 @@
 //
 // Requests that offer no tools are session-title requests; they get a fixed title and are
 // recorded apart (llm.titleRequests) so they never consume the script. An agent request with
-// nothing scripted gets the text "OK.".
+// nothing scripted gets what `respond(request)` returns, when given, or else the text "OK.":
+//
+//   const llm = await startFakeLlm({ respond: (request) => ({ text: 'Hi.' }) })  // examples/demo
 import { createServer } from 'node:http'
 
 const BASE = { object: 'chat.completion.chunk', created: 0, model: 'fake-model' }
 const USAGE = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 }
 
-export async function startFakeLlm() {
+/** @param {{respond?: (request: any) => object|undefined, title?: string}} [options] */
+export async function startFakeLlm({ respond, title = 'Task Surface test' } = {}) {
   const script = []
   const requests = []
   const titleRequests = []
@@ -72,11 +75,11 @@ export async function startFakeLlm() {
       }
       if (!Array.isArray(json.tools) || json.tools.length === 0) {
         titleRequests.push(json)
-        stream(res, render({ text: 'Task Surface test' }))
+        stream(res, render({ text: title }))
         return
       }
       requests.push(json)
-      const reply = script.shift() ?? { text: 'OK.' }
+      const reply = script.shift() ?? respond?.(json) ?? { text: 'OK.' }
       for (const w of waiters.splice(0)) w()
       if (reply.hold) {
         held.push(() => stream(res, render(reply)))

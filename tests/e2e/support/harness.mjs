@@ -98,7 +98,7 @@ export async function makeHome(tarball) {
   return { home, workspace, cleanup }
 }
 
-async function freePort() {
+export async function freePort() {
   return new Promise((resolvePort, reject) => {
     const srv = createServer()
     srv.once('error', reject)
@@ -122,12 +122,13 @@ export class Dsh {
 
   /**
    * Start `dsh web` on 127.0.0.1 against the fake LLM.
-   * @param {{home: string, workspace: string, llmUrl: string, env?: Record<string, string>}} options
+   * @param {{home: string, workspace: string, llmUrl: string, env?: Record<string, string>, port?: number, args?: string[]}} options
+   *   port: a fixed port (default: a free one); args: more `dsh web` arguments (--patch <file>)
    */
-  static async start({ home, workspace, llmUrl, env = {} }) {
-    const port = await freePort()
+  static async start({ home, workspace, llmUrl, env = {}, port, args = [] }) {
+    port ??= await freePort()
     const logFile = join(home, 'task-surface.log')
-    const child = spawn(DSH, ['web', '--no-open', '--port', String(port)], {
+    const child = spawn(DSH, ['web', '--no-open', '--port', String(port), ...args], {
       cwd: workspace,
       env: {
         ...process.env,
