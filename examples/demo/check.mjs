@@ -1,0 +1,204 @@
+// The demo's check mode: drives a running demo in headless Chromium (Debian's, through
+// puppeteer-core) as a user would, once per surface:
+//   open the page (the client bundle's apply ran: its stylesheet is in the page), type a message
+//   into the composer and send it, wait for the Dock, fill every field, submit, and see the user
+//   bubble with the answers, the Dock close, and the scripted model's reply quoting them.
+// Returns one result per surface; the caller decides the exit code.
+import puppeteer from 'puppeteer-core'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
+
+const DOCK = 'section.tsf-dock'
+const EDITING = `${DOCK}[data-state="editing"]`
+const REPLY = 'Thanks, this is what I received'
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+/** Launch Chromium with a new empty profile under `scratch`; close() removes it. */
+export async function launchChromium(scratch) {
+  mkdirSync(scratch, { recursive: true })
+  const profile = mkdtempSync(join(scratch, 'chromium-'))
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: profile,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--lang=en-US'],
+  })
+  const close = browser.close.bind(browser)
+  browser.close = async () => {
+    try { await close() } finally { rmSync(profile, { recursive: true, force: true }) }
+  }
+  return browser
+}
+
+/** The texts of the transcript entries: the user's (user: true) or the others'. */
+function entries(page, user) {
+  return page.evaluate((user) => [...document.querySelectorAll('[data-chat-flow-kind]')]
+    .filter((e) => (e.getAttribute('data-chat-flow-kind') === 'user') === user).map((e) => e.innerText), user)
+}
+
+/** Wait until more than `after` transcript entries of the kind contain `text`; returns the last. */
+async function bubbleWith(page, { user, text, after = 0, timeout = 30_000 }) {
+  const handle = await page.waitForFunction((user, text, after) => {
+    const found = [...document.querySelectorAll('[data-chat-flow-kind]')]
+      .filter((e) => (e.getAttribute('data-chat-flow-kind') === 'user') === user && e.innerText.includes(text))
+    return found.length > after ? found.at(-1).innerText : false
+  }, { timeout, polling: 100 }, user, text, after)
+  return handle.jsonValue()
+}
+
+/** How many transcript entries of the kind contain `text` now. */
+async function countWith(page, user, text) {
+  return (await entries(page, user)).filter((t) => t.includes(text)).length
+}
+
+/** Load the app and wait until the composer is there and the Task Surface client applied. */
+export async function openApp(page, url) {
+  await page.goto(url, { waitUntil: 'domcontentloaded' })
+  await page.waitForSelector('textarea', { visible: true, timeout: 60_000 })
+  // The client bundle's apply adds its stylesheet; the Dock and the row register with it.
+  await page.waitForSelector('style[data-plugin="dsh-task-surface"]', { timeout: 30_000 })
+}
+
+/**
+ * Type a message into the composer and send it. The composer takes a moment to hydrate after
+ * it appears, and text typed before that is dropped, so this tries again until the user bubble
+ * shows the message.
+ */
+export async function sendMessage(page, text) {
+  for (let attempt = 1; ; attempt++) {
+    await page.click('textarea')
+    await page.evaluate(() => { const t = document.querySelector('textarea'); if (t) t.select() })
+    await page.keyboard.type(text)
+    await page.keyboard.press('Enter')
+    try {
+      await bubbleWith(page, { user: true, text, timeout: 8_000 })
+      return
+    } catch (err) {
+      if (attempt === 3) throw new Error(`the message "${text}" never appeared as a user bubble: ${err.message}`)
+      await sleep(1_000)
+    }
+  }
+}
+
+/** Click a control as a user does: itself, or its label when the control is drawn hidden. */
+async function clickControl(page, selector) {
+  const handle = await page.$(selector)
+  if (handle === null) throw new Error(`no ${selector} in the Dock`)
+  const target = await handle.evaluateHandle((e) => {
+    const r = e.getBoundingClientRect()
+    return r.width > 4 && r.height > 4 ? e : (e.closest('label') ?? e)
+  })
+  await target.click()
+}
+
+/**
+ * Fill every field of `model` in the open Dock as a user would: pick another option, add a
+ * choice, flip a switch, move the first item down, type into text boxes.
+ * @returns {Promise<string[]>} texts the submission must show (labels, chosen options, typed text)
+ */
+export async function fillFields(page, model) {
+  const expect = []
+  for (const [i, field] of model.fields.entries()) {
+    const scope = `${EDITING} [data-field="${field.id}"]`
+    expect.push(field.label)
+    switch (field.kind) {
+      case 'text': {
+        const typed = `Demo answer ${i + 1}`
+        await page.click(scope)
+        await page.keyboard.type(typed)
+        expect.push(typed)
+        break
+      }
+      case 'choice': {
+        const pick = field.options.filter((o) => o.id !== field.initial).at(-1)
+        await clickControl(page, `${scope} input[type=radio][value="${pick.id}"]`)
+        expect.push(pick.label)
+        break
+      }
+      case 'multi-choice': {
+        const pick = field.options.filter((o) => !(field.initial ?? []).includes(o.id)).at(-1)
+        await clickControl(page, `${scope} input[type=checkbox][value="${pick.id}"]`)
+        expect.push(pick.label)
+        break
+      }
+      case 'toggle':
+        await clickControl(page, scope)
+        break
+      case 'order': {
+        const first = await page.$(`${scope} li[data-option]`)
+        await first.focus()
+        await page.keyboard.down('Alt')
+        await page.keyboard.press('ArrowDown')
+        await page.keyboard.up('Alt')
+        break
+      }
+      default:
+        throw new Error(`the demo check does not know how to fill a ${field.kind} field`)
+    }
+  }
+  return expect
+}
+
+/**
+ * One surface, end to end, in an open page.
+ * @returns {Promise<{surface: string, ok: boolean, ms: number, detail: string}>}
+ */
+export async function checkSurface(page, { name, model }, index) {
+  const started = Date.now()
+  const step = { now: 'send a message' }
+  try {
+    await sendMessage(page, `Demo check ${index + 1}: show me ${name}`)
+    step.now = 'wait for the Dock'
+    const dock = await page.waitForSelector(EDITING, { visible: true, timeout: 30_000 })
+    const shown = await dock.evaluate((e) => e.innerText)
+    if (!shown.includes(model.title)) throw new Error(`the Dock does not show the title "${model.title}"`)
+    step.now = 'fill the fields'
+    const expect = await fillFields(page, model)
+    step.now = 'submit'
+    const submitted = `Task Surface "${model.title}" submitted`
+    const before = { bubbles: await countWith(page, true, submitted), replies: await countWith(page, false, REPLY) }
+    await page.click(`${EDITING} [data-action="submit"]`)
+    step.now = 'see the user bubble'
+    await bubbleWith(page, { user: true, text: submitted, after: before.bubbles })
+    step.now = 'see the Dock close'
+    await page.waitForSelector(DOCK, { hidden: true, timeout: 30_000 })
+    step.now = 'see the reply'
+    const reply = await bubbleWith(page, { user: false, text: REPLY, after: before.replies })
+    const missing = expect.filter((t) => !reply.includes(t))
+    if (missing.length > 0) throw new Error(`the reply does not quote ${missing.map((t) => JSON.stringify(t)).join(', ')}`)
+    return { surface: name, ok: true, ms: Date.now() - started, detail: `${model.fields.length} fields, reply quotes ${expect.length} answers` }
+  } catch (err) {
+    return { surface: name, ok: false, ms: Date.now() - started, detail: `${step.now}: ${err.message}` }
+  }
+}
+
+/**
+ * Drive the demo at `url` through every surface, in one session.
+ * @param {{url: string, surfaces: {name: string, model: object}[], scratch: string, screenshotDir?: string}} options
+ */
+export async function runCheck({ url, surfaces, scratch, screenshotDir = scratch }) {
+  const browser = await launchChromium(join(scratch, 'profiles'))
+  const errors = []
+  try {
+    const page = await browser.newPage()
+    await page.setViewport({ width: 1280, height: 900 })
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+    await openApp(page, url)
+    const results = []
+    for (const [i, surface] of surfaces.entries()) {
+      const result = await checkSurface(page, surface, i)
+      if (!result.ok) {
+        const shot = join(screenshotDir, `demo-check-${surface.name}.png`)
+        await page.screenshot({ path: shot }).then(() => { result.detail += ` (screenshot: ${shot})` }, () => {})
+      }
+      results.push(result)
+      if (!result.ok) break
+    }
+    return { results, errors }
+  } finally {
+    await browser.close()
+  }
+}
