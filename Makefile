@@ -1,5 +1,5 @@
 # Task Surface: one entry point for building, demoing, testing and measuring.
-# The README's two commands are `make demo` and `make test`.
+# The README's two commands are `make demo` (the keyless dsh demo) and `make test`.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -9,7 +9,7 @@ PLUGIN := $(BIN)/task-surface-plugin
 SURFACE ?= examples/surfaces/compare-options.json
 FUZZTIME ?= 20s
 
-.PHONY: all build demo test test-go test-generated test-fuzz test-node fuzz bench generate clean
+.PHONY: all build bundle demo demo-check demo-go test test-go test-generated test-fuzz test-node fuzz bench generate clean
 
 all: build
 
@@ -19,8 +19,24 @@ build:
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags="-s -w" -o $(PLUGIN) ./plugin/cmd/task-surface-plugin
 	sha256sum $(PLUGIN) | cut -d' ' -f1 > $(PLUGIN).sha256
 
-## demo: the Go harness example: launch the plugin, open SURFACE, submit it
-demo: build
+## bundle: the npm tarball in dist/ with the plugin for linux, darwin and windows (amd64, arm64),
+## the browser half built by client-bundle's own build, and manifest.json with every SHA-256
+bundle:
+	tools/bundle/build.sh --out dist --platforms all --client build
+
+## demo: the bundle inside a real `dsh web` with a scripted keyless model; prints the URL and
+## runs until Ctrl-C. SURFACE=<example name>|<model file>|all picks what the model opens;
+## PORT, PATCH (a patch layer, e.g. examples/demo/limits.patch.yml) are optional.
+demo:
+	SURFACE="$(SURFACE)" examples/demo/demo.sh
+
+## demo-check: the demo driven end to end in headless Chromium (every example unless SURFACE
+## is given); exits 0 or 1. `DEMO_CHECK=1 make demo` is the same for SURFACE alone.
+demo-check:
+	DEMO_CHECK=1 SURFACE="$(if $(filter file,$(origin SURFACE)),all,$(SURFACE))" examples/demo/demo.sh
+
+## demo-go: the Go harness example: launch the plugin, open SURFACE, submit it
+demo-go: build
 	$(GO) run ./examples/go-harness -plugin $(PLUGIN) -sha256 "$$(cat $(PLUGIN).sha256)" -surface $(SURFACE)
 
 ## test: every test: generated code current, Go (unit, conformance, integration, faults),
