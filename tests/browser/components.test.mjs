@@ -277,6 +277,23 @@ describe('transcript row', () => {
     assert.equal(r.inputs, 0, 'the row is never an editor')
   })
 
+  test('a grid follows the width of its panel, not of the window', async () => {
+    await row(node({}), submitted, true)
+    const tracks = await page.evaluate(async () => {
+      const app = document.getElementById('app')
+      const out = {}
+      for (const width of [900, 520, 380]) {
+        app.style.width = `${width}px`
+        await new Promise((r) => requestAnimationFrame(() => r()))
+        out[width] = getComputedStyle(app.querySelector('.tsf-grid')).gridTemplateColumns.split(' ').length
+      }
+      app.style.width = ''
+      return { ...out, window: window.innerWidth }
+    })
+    assert.deepEqual(tracks, { 900: 3, 520: 2, 380: 1, window: tracks.window })
+    assert.ok(tracks.window >= 900, 'the window stays wide')
+  })
+
   test('open, dismissed, bypassed and replaced read as such', async () => {
     assert.equal((await row(node({}), { active: { callId: 'call_1', surfaceId: 'tsf_1' }, outcomes: [] })).status, 'open')
     for (const outcome of ['dismissed', 'bypassed', 'replaced']) {
