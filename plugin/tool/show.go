@@ -30,7 +30,9 @@ type projectionView struct {
 }
 
 // Show executes one call. Problems with the call are answered in the
-// response; an error means the canonical value could not be encoded.
+// response; an error means the parsed model could not be normalised (a
+// defect). The value and the metadata are written directly (encode.go),
+// byte for byte what json.Marshal writes for them.
 func (t *Tool) Show(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*tasksurface.ShowResponse, error) {
 	if req.ParentCallID != "" {
 		return failed(tasksurface.ShowNestedCall, NestedCall, nil), nil
@@ -57,15 +59,19 @@ func (t *Tool) Show(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		Model:     normalized,
 		Markdown:  markdown.RenderBlocks(t.markdown, m),
 	}
-	value, err := json.Marshal(v)
-	if err != nil {
-		return nil, fmt.Errorf("encode canonical value: %w", err)
-	}
-	meta, err := json.Marshal(wire.MetaOf(v))
-	if err != nil {
-		return nil, fmt.Errorf("encode presentation metadata: %w", err)
-	}
+	value := appendValue(make([]byte, 0, encodedSize(v)), v)
+	meta := appendMeta(make([]byte, 0, encodedSize(v)+len(wire.MetaKind)+32), v)
 	return &tasksurface.ShowResponse{OK: true, Value: value, Meta: meta, Text: Opened(m.Title, v.SurfaceID)}, nil
+}
+
+// encodedSize estimates the length of the encoded value, to size its
+// buffer: HTML escapes make it somewhat longer.
+func encodedSize(v wire.Value) int {
+	n := len(v.SurfaceID) + len(v.Model) + 64
+	for k, html := range v.Markdown {
+		n += len(k) + len(html) + len(html)/8 + 8
+	}
+	return n + len(v.Model)/16
 }
 
 func failed(code, text string, problems []tasksurface.Problem) *tasksurface.ShowResponse {

@@ -1,0 +1,56 @@
+package tool
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/dsh-community/task-surface/bench"
+	"github.com/dsh-community/task-surface/plugin/markdown"
+	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/plugin/wire"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// The value and the metadata are the bytes json.Marshal writes for them.
+func TestEncodingMatchesJSONMarshal(t *testing.T) {
+	t.Parallel()
+	models := map[string][]byte{
+		"typical":     bench.Model(4 << 10),
+		"largest":     bench.Model(63 << 10),
+		"html & more": []byte(`{"version":1,"title":"<b>&amp;</b> \u2028\u2029 é 😀 \"q\" \\","sections":[{"id":"s","blocks":[{"kind":"markdown","text":"<script>alert(1)</script> & [x](https://e.com/?a=1&b=<2>)\n\n| a |\n|---|\n| <i> |"},{"kind":"table","columns":[{"id":"c","label":">"}],"rows":[{"c":"&"}]}]},{"id":"t","blocks":[{"kind":"markdown","text":"second"}]}],"submit":{"label":"Send >"}}`),
+		"no markdown": []byte(`{"version":1,"title":"T","sections":[{"id":"s","blocks":[{"kind":"notice","tone":"info","text":"n"}]}],"submit":{"label":"S"}}`),
+		"no sections": []byte(`{"version":1,"title":"T","sections":[],"submit":{"label":"S"}}`),
+	}
+	md := markdown.New()
+	for name, raw := range models {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			m, problems := model.Parse(raw, tasksurface.DefaultLimits)
+			if m == nil {
+				t.Fatal(problems)
+			}
+			normalized, err := m.Normalized()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, html := range []map[string]string{markdown.RenderBlocks(md, m), nil, {}} {
+				v := wire.Value{SurfaceID: "tsf_0123456789abcdef01234567", Model: normalized, Markdown: html}
+				want, err := json.Marshal(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := appendValue(nil, v); !bytes.Equal(got, want) {
+					t.Errorf("value:\n got %s\nwant %s", got, want)
+				}
+				want, err = json.Marshal(wire.MetaOf(v))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := appendMeta(nil, v); !bytes.Equal(got, want) {
+					t.Errorf("meta:\n got %s\nwant %s", got, want)
+				}
+			}
+		})
+	}
+}
