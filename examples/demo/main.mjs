@@ -68,7 +68,7 @@ async function main() {
     let port = Number(process.env.PORT) || undefined
     if (port === undefined && !check) port = (await portIsFree(3977)) ? 3977 : await freePort()
     say(`starting dsh web (${check ? 'check mode' : `port ${port}`})...`)
-    dsh = await Dsh.start({ home, workspace, llmUrl: llm.url, port, args: patch ? ['--patch', patch] : [] })
+    dsh = await Dsh.start({ home, workspace, llmUrl: llm.url, port, patches: patch ? [patch] : [] })
     // The workspace exists before the page loads, so the first message needs no folder dialog.
     await dsh.value('workspace.create', { path: workspace })
     const log = createWriteStream(join(home, 'dsh.log'), { flags: 'a' })

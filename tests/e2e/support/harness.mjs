@@ -122,13 +122,15 @@ export class Dsh {
 
   /**
    * Start `dsh web` on 127.0.0.1 against the fake LLM.
-   * @param {{home: string, workspace: string, llmUrl: string, env?: Record<string, string>, port?: number, args?: string[]}} options
-   *   port: a fixed port (default: a free one); args: more `dsh web` arguments (--patch <file>)
+   * @param {{home: string, workspace: string, llmUrl: string, env?: Record<string, string>, port?: number, patches?: string[]}} options
+   *   port: a fixed port (default: a free one); patches: patch layers
+   *   (`dsh --profile web --patch <file>`; the `web` alias takes no --patch)
    */
-  static async start({ home, workspace, llmUrl, env = {}, port, args = [] }) {
+  static async start({ home, workspace, llmUrl, env = {}, port, patches = [] }) {
     port ??= await freePort()
     const logFile = join(home, 'task-surface.log')
-    const child = spawn(DSH, ['web', '--no-open', '--port', String(port), ...args], {
+    const launcher = patches.length > 0 ? ['--profile', 'web', ...patches.flatMap((p) => ['--patch', p])] : ['web']
+    const child = spawn(DSH, [...launcher, '--no-open', '--port', String(port)], {
       cwd: workspace,
       env: {
         ...process.env,
