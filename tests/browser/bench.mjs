@@ -55,6 +55,7 @@ try {
   }
 
   const total = []
+  const feedback = []
   const toAnswer = []
   const toBubble = []
   for (let i = 0; i < rounds; i++) {
@@ -69,6 +70,14 @@ try {
     await page.evaluate((marker) => {
       window.__bench = {}
       document.querySelector('section.tsf-dock [data-action="submit"]').addEventListener('click', () => { window.__bench.click = performance.now() }, { capture: true, once: true })
+      const dock = document.querySelector('section.tsf-dock')
+      const locked = new MutationObserver(() => {
+        if (dock.dataset.state !== 'editing') {
+          locked.disconnect()
+          requestAnimationFrame(() => { window.__bench.locked = performance.now() })
+        }
+      })
+      locked.observe(dock, { attributes: true, attributeFilter: ['data-state'] })
       const seen = new MutationObserver(() => {
         if ([...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(marker))) {
           seen.disconnect()
@@ -81,6 +90,7 @@ try {
     const t = await (await page.waitForFunction(() => window.__bench.bubble && window.__bench, { timeout: 30_000 })).jsonValue()
     const answer = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/taskSurface/submit')).at(-1)?.responseEnd)
     total.push(t.bubble - t.click)
+    feedback.push(t.locked - t.click)
     toAnswer.push(answer - t.click)
     toBubble.push(t.bubble - answer)
     await h.dsh.waitIdle(s.sessionId)
@@ -118,6 +128,7 @@ try {
 
   console.log('Click on Submit to the user bubble painted (compare-options, agent idle)')
   console.log(`  total                        ${stats(total)}   goal <= 150 ms: ${median(total) <= 150 ? 'met' : 'NOT met'}`)
+  console.log(`  click -> Dock locked, painted ${stats(feedback)}`)
   console.log(`  click -> submit answered     ${stats(toAnswer)}`)
   console.log(`  answer -> bubble painted     ${stats(toBubble)}`)
   console.log(`  reference: Enter in the composer to its bubble painted, same harness: ${stats(composer)}`)
