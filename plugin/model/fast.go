@@ -654,6 +654,7 @@ func (p *fastParser) block(b *Block) bool {
 	}
 	var keys uint32
 	var textLen, beforeLen, afterLen int
+	rowsChecked := false
 	for first := true; ; first = false {
 		key, done, ok := p.key(first)
 		if !ok {
@@ -675,7 +676,10 @@ func (p *fastParser) block(b *Block) bool {
 		case "columns":
 			ok = seen(&keys, keyColumns) && p.columns(b)
 		case "rows":
-			ok = seen(&keys, keyRows) && p.rows(b)
+			// With the columns read first (as usual), each row key is
+			// checked as it is read; otherwise table checks them.
+			rowsChecked = keys&keyColumns != 0 && len(b.Columns) > 0
+			ok = seen(&keys, keyRows) && p.rows(b, rowsChecked)
 		case "path":
 			ok = seen(&keys, keyPath)
 			b.Path, ok = p.textIf(ok, 0, 1024)
@@ -717,7 +721,7 @@ func (p *fastParser) block(b *Block) bool {
 	case BlockMetrics:
 		return has(keyKind|keyItems, keyKind|keyItems) && len(b.Items) >= 1 && len(b.Items) <= 16
 	case BlockTable:
-		return has(keyKind|keyColumns|keyRows, keyKind|keyColumns|keyRows) && p.table(b)
+		return has(keyKind|keyColumns|keyRows, keyKind|keyColumns|keyRows) && tableIDs(b, rowsChecked)
 	case BlockDiff:
 		return has(keyKind|keyPath|keyBefore|keyAfter|keyLanguage, keyKind|keyBefore|keyAfter) &&
 			beforeLen <= 32768 && afterLen <= 32768
@@ -847,9 +851,15 @@ func (p *fastParser) idIf(ok bool) (string, bool) {
 	return p.id()
 }
 
-func (p *fastParser) rows(b *Block) bool {
+// rows reads a table's rows. With checkKeys, b.Columns are read and every
+// row key must be one of their ids.
+func (p *fastParser) rows(b *Block, checkKeys bool) bool {
 	if !p.open('[') {
 		return false
+	}
+	var columns []Column
+	if checkKeys {
+		columns = b.Columns
 	}
 	for first := true; ; first = false {
 		done, ok := p.next(first)
@@ -862,7 +872,7 @@ func (p *fastParser) rows(b *Block) bool {
 		if len(b.Rows) == int(p.limits.MaxTableRows) {
 			return false
 		}
-		row, ok := p.row(len(b.Columns))
+		row, ok := p.row(len(b.Columns), columns)
 		if !ok {
 			return false
 		}
@@ -870,9 +880,8 @@ func (p *fastParser) rows(b *Block) bool {
 	}
 }
 
-// row reads one table row; its keys are checked against the columns once
-// the whole table is read.
-func (p *fastParser) row(sizeHint int) (Row, bool) {
+// row reads one table row. Its keys must be ids of columns, when given.
+func (p *fastParser) row(sizeHint int, columns []Column) (Row, bool) {
 	if !p.open('{') {
 		return nil, false
 	}
@@ -885,7 +894,7 @@ func (p *fastParser) row(sizeHint int) (Row, bool) {
 		if done {
 			return row, true
 		}
-		if _, dup := row[key]; dup {
+		if _, dup := row[key]; dup || columns != nil && !hasColumn(columns, key) {
 			return nil, false
 		}
 		p.space()
@@ -917,19 +926,30 @@ func (p *fastParser) row(sizeHint int) (Row, bool) {
 	}
 }
 
-// table checks what a table's columns and rows say together: unique
-// column ids, and row keys that are column ids.
-func (p *fastParser) table(b *Block) bool {
-	for i, c := range b.Columns {
-		for _, d := range b.Columns[:i] {
-			if c.ID == d.ID {
-				return false
-			}
+// hasColumn reports whether id is the id of one of columns.
+func hasColumn(columns []Column, id string) bool {
+	for i := range columns {
+		if columns[i].ID == id {
+			return true
 		}
+	}
+	return false
+}
+
+// tableIDs checks what a table's columns and rows say together: unique
+// column ids, and row keys that are column ids (unless rowsChecked).
+func tableIDs(b *Block, rowsChecked bool) bool {
+	for i, c := range b.Columns {
+		if hasColumn(b.Columns[:i], c.ID) {
+			return false
+		}
+	}
+	if rowsChecked {
+		return true
 	}
 	for _, r := range b.Rows {
 		for key := range r {
-			if !slices.ContainsFunc(b.Columns, func(c Column) bool { return c.ID == key }) {
+			if !hasColumn(b.Columns, key) {
 				return false
 			}
 		}

@@ -175,6 +175,12 @@ var edgeCases = [][2]string{
 	{`"items":[{"label":"L","value":"","detail":"D"}]`, `"items":[]`}, {`"rows":[`, `"rows":[{},`}, {`"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`, `"rows":[]`},
 	{`"blocks":[{"kind":"diff","before":"b","after":""}]`, `"blocks":[]`}, {`"fields":[`, `"fields":[],"x":[`},
 	{`"submit":{"label":"Go"}`, `"submit":{"label":""}`}, {`"submit":{"label":"Go"}`, `"submit":{"label":"Go","x":1}`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"rows":[{"c":"x","d":1.50},{"d":true}],"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"rows":[{"c":"x","d":1.50},{"e":true}],"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"rows":[{"c":"x"}],"columns":[]`},
 	{`{"version"`, " \r\n\t{\"version\""}, {`{"version"`, `[{"version"`}, {`"version":1`, `"version" : 1 `},
 }
 

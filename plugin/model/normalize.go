@@ -16,12 +16,12 @@ import (
 // MaxModelBytes bounds.
 //
 // A model returned by Parse or ParseArguments carries the bytes computed
-// while it was checked, and Normalized returns a copy of them: such a
-// model is read-only, shared between the parts of the plugin. A model built
-// or changed by other code is encoded on each call.
+// while it was checked, and Normalized returns them, shared: such a model
+// is read-only, and the caller must not modify the returned bytes either.
+// A model built by other code is encoded on each call.
 func (m *Model) Normalized() ([]byte, error) {
 	if m.normalized != nil {
-		return slices.Clone(m.normalized), nil
+		return m.normalized[:len(m.normalized):len(m.normalized)], nil
 	}
 	return m.appendNormalized(nil)
 }
@@ -160,12 +160,20 @@ func (b *Block) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, '}')
 		}
 		dst = append(dst, `],"rows":[`...)
+		// The keys of a row are column ids: sort those once per table.
+		var small [16]string
+		ids := small[:0]
+		for _, c := range b.Columns {
+			ids = append(ids, c.ID)
+		}
+		slices.Sort(ids)
+		ids = slices.Compact(ids)
 		var err error
 		for i, r := range b.Rows {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			if dst, err = r.appendJSON(dst); err != nil {
+			if dst, err = r.appendJSONKeyedBy(dst, ids); err != nil {
 				return nil, err
 			}
 		}
@@ -192,6 +200,39 @@ func (b *Block) appendJSON(dst []byte) ([]byte, error) {
 		dst = jsontext.AppendString(dst, b.Tone, false)
 		dst = append(dst, `,"text":`...)
 		dst = jsontext.AppendString(dst, b.Text, false)
+	}
+	return append(dst, '}'), nil
+}
+
+// appendJSONKeyedBy appends the row like appendJSON, given ids, the
+// sorted distinct column ids: a row whose keys are all among them is
+// written in their order, without sorting its keys again.
+func (r Row) appendJSONKeyedBy(dst []byte, ids []string) ([]byte, error) {
+	if r == nil || len(r) > len(ids) {
+		return r.appendJSON(dst)
+	}
+	start := len(dst)
+	dst = append(dst, '{')
+	found := 0
+	var err error
+	for _, id := range ids {
+		v, ok := r[id]
+		if !ok {
+			continue
+		}
+		if found > 0 {
+			dst = append(dst, ',')
+		}
+		found++
+		dst = jsontext.AppendString(dst, id, false)
+		dst = append(dst, ':')
+		if dst, err = appendScalar(dst, v); err != nil {
+			return nil, err
+		}
+	}
+	if found != len(r) {
+		// A key that is not a column id (a model built by other code).
+		return r.appendJSON(dst[:start])
 	}
 	return append(dst, '}'), nil
 }

@@ -8,44 +8,53 @@ import (
 	"github.com/dsh-community/task-surface/plugin/wire"
 )
 
-// appendValue appends the canonical value {surfaceId, model, markdown}:
-// the bytes json.Marshal writes for v, without reflection and without
-// checking and compacting the model again. v.Model must be a normalised
-// model (compact JSON, see model.Model.Normalized).
-func appendValue(dst []byte, v wire.Value) []byte {
-	dst = append(dst, `{"surfaceId":`...)
-	dst = jsontext.AppendString(dst, v.SurfaceID, true)
-	dst = append(dst, `,"model":`...)
-	dst = appendModel(dst, v.Model)
-	dst = append(dst, `,"markdown":`...)
-	return append(appendHTMLMap(dst, v.Markdown), '}')
-}
+// encode writes the canonical value {surfaceId, model, markdown} and its
+// presentation metadata: the bytes json.Marshal writes for v and for
+// wire.MetaOf(v), without reflection, and without checking and compacting
+// the model again for each. The model is escaped once, into the value, and
+// the metadata copies it from there. v.Model must be a normalised model
+// (compact JSON, see model.Model.Normalized).
+func encode(v wire.Value) (value, meta []byte) {
+	value = make([]byte, 0, len(v.SurfaceID)+len(v.Model)+len(v.Model)/16+markdownSize(v.Markdown)+64)
+	value = append(value, `{"surfaceId":`...)
+	value = jsontext.AppendString(value, v.SurfaceID, true)
+	value = append(value, `,"model":`...)
+	modelAt := len(value)
+	if v.Model == nil {
+		value = append(value, "null"...)
+	} else {
+		value = jsontext.AppendCompactHTML(value, v.Model)
+	}
+	modelEnd := len(value)
+	value = append(value, `,"markdown":`...)
+	markdownAt := len(value)
+	value = appendHTMLMap(value, v.Markdown)
+	markdownEnd := len(value)
+	value = append(value, '}')
 
-// appendMeta appends the presentation metadata of v, as json.Marshal
-// writes wire.MetaOf(v), under the same condition as appendValue.
-func appendMeta(dst []byte, v wire.Value) []byte {
-	dst = append(dst, `{"kind":`...)
-	dst = jsontext.AppendString(dst, wire.MetaKind, true)
-	dst = append(dst, `,"version":`...)
-	dst = strconv.AppendInt(dst, wire.MetaVersion, 10)
-	dst = append(dst, `,"surfaceId":`...)
-	dst = jsontext.AppendString(dst, v.SurfaceID, true)
-	dst = append(dst, `,"model":`...)
-	dst = appendModel(dst, v.Model)
+	meta = make([]byte, 0, len(value)+len(wire.MetaKind)+32)
+	meta = append(meta, `{"kind":`...)
+	meta = jsontext.AppendString(meta, wire.MetaKind, true)
+	meta = append(meta, `,"version":`...)
+	meta = strconv.AppendInt(meta, wire.MetaVersion, 10)
+	meta = append(meta, `,"surfaceId":`...)
+	meta = jsontext.AppendString(meta, v.SurfaceID, true)
+	meta = append(meta, `,"model":`...)
+	meta = append(meta, value[modelAt:modelEnd]...)
 	if len(v.Markdown) > 0 {
-		dst = append(dst, `,"markdown":`...)
-		dst = appendHTMLMap(dst, v.Markdown)
+		meta = append(meta, `,"markdown":`...)
+		meta = append(meta, value[markdownAt:markdownEnd]...)
 	}
-	return append(dst, '}')
+	return value, append(meta, '}')
 }
 
-// appendModel appends a normalised model as json.Marshal writes a
-// json.RawMessage: compact, with HTML escaped.
-func appendModel(dst, model []byte) []byte {
-	if model == nil {
-		return append(dst, "null"...)
+// markdownSize estimates the encoded length of a Markdown map.
+func markdownSize(m map[string]string) int {
+	n := 2
+	for k, html := range m {
+		n += len(k) + len(html) + len(html)/8 + 6
 	}
-	return jsontext.AppendCompactHTML(dst, model)
+	return n
 }
 
 // appendHTMLMap appends a map of strings as json.Marshal writes it: keys

@@ -36,19 +36,20 @@ func TestEncodingMatchesJSONMarshal(t *testing.T) {
 			}
 			for _, html := range []map[string]string{markdown.RenderBlocks(md, m), nil, {}} {
 				v := wire.Value{SurfaceID: "tsf_0123456789abcdef01234567", Model: normalized, Markdown: html}
+				value, meta := encode(v)
 				want, err := json.Marshal(v)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := appendValue(nil, v); !bytes.Equal(got, want) {
-					t.Errorf("value:\n got %s\nwant %s", got, want)
+				if !bytes.Equal(value, want) {
+					t.Errorf("value:\n got %s\nwant %s", value, want)
 				}
 				want, err = json.Marshal(wire.MetaOf(v))
 				if err != nil {
 					t.Fatal(err)
 				}
-				if got := appendMeta(nil, v); !bytes.Equal(got, want) {
-					t.Errorf("meta:\n got %s\nwant %s", got, want)
+				if !bytes.Equal(meta, want) {
+					t.Errorf("meta:\n got %s\nwant %s", meta, want)
 				}
 			}
 		})

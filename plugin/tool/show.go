@@ -59,19 +59,8 @@ func (t *Tool) Show(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		Model:     normalized,
 		Markdown:  markdown.RenderBlocks(t.markdown, m),
 	}
-	value := appendValue(make([]byte, 0, encodedSize(v)), v)
-	meta := appendMeta(make([]byte, 0, encodedSize(v)+len(wire.MetaKind)+32), v)
+	value, meta := encode(v)
 	return &tasksurface.ShowResponse{OK: true, Value: value, Meta: meta, Text: Opened(m.Title, v.SurfaceID)}, nil
-}
-
-// encodedSize estimates the length of the encoded value, to size its
-// buffer: HTML escapes make it somewhat longer.
-func encodedSize(v wire.Value) int {
-	n := len(v.SurfaceID) + len(v.Model) + 64
-	for k, html := range v.Markdown {
-		n += len(k) + len(html) + len(html)/8 + 8
-	}
-	return n + len(v.Model)/16
 }
 
 func failed(code, text string, problems []tasksurface.Problem) *tasksurface.ShowResponse {

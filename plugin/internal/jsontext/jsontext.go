@@ -128,6 +128,18 @@ func AppendString(dst []byte, s string, escapeHTML bool) []byte {
 func AppendCompactHTML(dst, compact []byte) []byte {
 	start := 0
 	for i := 0; i < len(compact); i++ {
+		// Skip eight bytes at a time while none is <, >, & or non-ASCII.
+		for i+8 <= len(compact) {
+			x := binary.LittleEndian.Uint64(compact[i:])
+			lt, gt, amp := x^('<'*ones), x^('>'*ones), x^('&'*ones)
+			if (x|(lt-ones)&^lt|(gt-ones)&^gt|(amp-ones)&^amp)&highs != 0 {
+				break
+			}
+			i += 8
+		}
+		if i == len(compact) {
+			break
+		}
 		switch c := compact[i]; c {
 		case '<', '>', '&':
 			dst = append(dst, compact[start:i]...)

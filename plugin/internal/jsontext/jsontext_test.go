@@ -113,3 +113,24 @@ func BenchmarkAppendString(b *testing.B) {
 		buf = AppendString(buf[:0], s, false)
 	}
 }
+
+// FuzzAppendCompactHTML holds AppendCompactHTML to json.Marshal of a
+// json.RawMessage on compact JSON around any text.
+func FuzzAppendCompactHTML(f *testing.F) {
+	for _, s := range texts {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		compact, ok := encodingJSON([]any{s, map[string]string{s: s + "<>&\u2028"}, 12.5}, false)
+		if !ok {
+			t.Fatal("encoding/json failed")
+		}
+		want, err := json.Marshal(json.RawMessage(compact))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := AppendCompactHTML(nil, compact); !bytes.Equal(got, want) {
+			t.Fatalf("AppendCompactHTML(%s) = %s, want %s", compact, got, want)
+		}
+	})
+}
