@@ -33,6 +33,9 @@ __export(index_exports, {
 });
 module.exports = __toCommonJS(index_exports);
 
+// src/lib/json.ts
+var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+
 // src/lib/rpc.ts
 var TransportError = class extends Error {
   constructor(message, code = "transport") {
@@ -42,7 +45,6 @@ var TransportError = class extends Error {
   }
   code;
 };
-var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var str = (v) => typeof v === "string" ? v : "";
 function readPending(v) {
   if (!isObj(v) || typeof v.submissionId !== "string" || v.submissionId === "") return null;
@@ -355,21 +357,20 @@ var import_react7 = require("react");
 // src/projection.ts
 var PROJECTION_KEY = "taskSurface";
 var KNOWN = /* @__PURE__ */ new Set(["submitted", "dismissed", "bypassed", "replaced"]);
-var isObj2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function readProjection(v) {
-  if (!isObj2(v)) return void 0;
+  if (!isObj(v)) return void 0;
   let active = null;
-  if (isObj2(v.active) && typeof v.active.callId === "string" && typeof v.active.surfaceId === "string") {
+  if (isObj(v.active) && typeof v.active.callId === "string" && typeof v.active.surfaceId === "string") {
     active = { callId: v.active.callId, surfaceId: v.active.surfaceId };
   }
   const outcomes = [];
   if (Array.isArray(v.outcomes)) {
     for (const o of v.outcomes) {
-      if (!isObj2(o) || typeof o.callId !== "string" || typeof o.surfaceId !== "string" || typeof o.outcome !== "string") continue;
+      if (!isObj(o) || typeof o.callId !== "string" || typeof o.surfaceId !== "string" || typeof o.outcome !== "string") continue;
       const kind = KNOWN.has(o.outcome) ? o.outcome : "unknown";
       const out = { callId: o.callId, surfaceId: o.surfaceId, outcome: kind, seq: typeof o.seq === "number" ? o.seq : 0 };
       if (typeof o.messageId === "string") out.messageId = o.messageId;
-      if (isObj2(o.values)) out.values = o.values;
+      if (isObj(o.values)) out.values = o.values;
       outcomes.push(out);
     }
   }
@@ -392,7 +393,6 @@ var import_react6 = require("react");
 // src/model.ts
 var META_KIND = "dsh/task-surface";
 var META_VERSION = 1;
-var isObj3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var isStr = (v) => typeof v === "string";
 var optStr = (v) => v === void 0 || typeof v === "string";
 var optBool = (v) => v === void 0 || typeof v === "boolean";
@@ -400,19 +400,19 @@ var isStrArr = (v) => Array.isArray(v) && v.every(isStr);
 var isCell = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
 function readOptions(v) {
   if (!Array.isArray(v) || v.length === 0) return null;
-  for (const o of v) if (!isObj3(o) || !isStr(o.id) || !isStr(o.label) || !optStr(o.detail)) return null;
+  for (const o of v) if (!isObj(o) || !isStr(o.id) || !isStr(o.label) || !optStr(o.detail)) return null;
   return v;
 }
 function readBlock(b) {
-  if (!isObj3(b)) return null;
+  if (!isObj(b)) return null;
   switch (b.kind) {
     case "markdown":
       return isStr(b.text) ? b : null;
     case "metrics":
-      return Array.isArray(b.items) && b.items.every((i) => isObj3(i) && isStr(i.label) && isStr(i.value) && optStr(i.detail)) ? b : null;
+      return Array.isArray(b.items) && b.items.every((i) => isObj(i) && isStr(i.label) && isStr(i.value) && optStr(i.detail)) ? b : null;
     case "table":
-      if (!Array.isArray(b.columns) || !b.columns.every((c) => isObj3(c) && isStr(c.id) && isStr(c.label))) return null;
-      if (!Array.isArray(b.rows) || !b.rows.every((r) => isObj3(r) && Object.values(r).every(isCell))) return null;
+      if (!Array.isArray(b.columns) || !b.columns.every((c) => isObj(c) && isStr(c.id) && isStr(c.label))) return null;
+      if (!Array.isArray(b.rows) || !b.rows.every((r) => isObj(r) && Object.values(r).every(isCell))) return null;
       return b;
     case "diff":
       return (b.before === null || isStr(b.before)) && isStr(b.after) && optStr(b.path) && optStr(b.language) ? b : null;
@@ -423,7 +423,7 @@ function readBlock(b) {
   }
 }
 function readField(f) {
-  if (!isObj3(f) || !isStr(f.id) || !isStr(f.label)) return null;
+  if (!isObj(f) || !isStr(f.id) || !isStr(f.label)) return null;
   switch (f.kind) {
     case "text":
       return optBool(f.multiline) && optBool(f.required) && optStr(f.initial) ? f : null;
@@ -440,16 +440,16 @@ function readField(f) {
 }
 function readLayout(l) {
   if (l === void 0) return true;
-  if (!isObj3(l)) return false;
+  if (!isObj(l)) return false;
   if (l.kind === "stack") return true;
   return l.kind === "grid" && (l.columns === 2 || l.columns === 3);
 }
 function readModel(m) {
-  if (!isObj3(m) || m.version !== 1 || !isStr(m.title) || !optStr(m.description)) return null;
-  if (!isObj3(m.submit) || !isStr(m.submit.label)) return null;
+  if (!isObj(m) || m.version !== 1 || !isStr(m.title) || !optStr(m.description)) return null;
+  if (!isObj(m.submit) || !isStr(m.submit.label)) return null;
   if (!Array.isArray(m.sections)) return null;
   for (const s of m.sections) {
-    if (!isObj3(s) || !isStr(s.id) || !optStr(s.title) || !readLayout(s.layout) || !Array.isArray(s.blocks)) return null;
+    if (!isObj(s) || !isStr(s.id) || !optStr(s.title) || !readLayout(s.layout) || !Array.isArray(s.blocks)) return null;
     if (!s.blocks.every((b) => readBlock(b) !== null)) return null;
   }
   const fields = m.fields === void 0 ? [] : m.fields;
@@ -458,12 +458,12 @@ function readModel(m) {
 }
 function readMarkdown(v) {
   if (v === void 0 || v === null) return {};
-  if (!isObj3(v)) return null;
+  if (!isObj(v)) return null;
   for (const html of Object.values(v)) if (!isStr(html)) return null;
   return v;
 }
 function readMeta(meta) {
-  if (!isObj3(meta) || meta.kind !== META_KIND || meta.version !== META_VERSION) return null;
+  if (!isObj(meta) || meta.kind !== META_KIND || meta.version !== META_VERSION) return null;
   if (!isStr(meta.surfaceId) || meta.surfaceId === "") return null;
   const model = readModel(meta.model);
   const markdown = readMarkdown(meta.markdown);

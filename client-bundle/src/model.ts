@@ -1,6 +1,7 @@
 // TaskSurfaceModelV1 and the presentation metadata, with strict readers. The plugin already
 // parsed and normalised the model; the browser re-checks the shape only so that a version or a
 // union arm it does not know falls back to plain content instead of a half-drawn panel.
+import { isObj } from './lib/json.ts'
 
 export type Cell = string | number | boolean | null
 
@@ -41,8 +42,6 @@ export interface Meta { surfaceId: string; model: Model; markdown: MarkdownMap }
 export const META_KIND = 'dsh/task-surface'
 export const META_VERSION = 1
 
-type Json = Record<string, unknown>
-const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isStr = (v: unknown): v is string => typeof v === 'string'
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string'
 const optBool = (v: unknown): boolean => v === undefined || typeof v === 'boolean'

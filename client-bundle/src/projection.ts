@@ -2,6 +2,7 @@
 //   { active: {callId, surfaceId} | null,
 //     outcomes: [{callId, surfaceId, outcome, seq, messageId?, submissionId?, dismissalId?, values?}] }
 // `outcomes` keeps the last few closings (the fold bounds it), oldest first.
+import { isObj } from './lib/json.ts'
 
 export const PROJECTION_KEY = 'taskSurface'
 
@@ -23,8 +24,6 @@ export interface ProjectionView {
 }
 
 const KNOWN: ReadonlySet<string> = new Set(['submitted', 'dismissed', 'bypassed', 'replaced'])
-type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** Reads the projection; undefined while it has not loaded (or the host unit is absent). */
 export function readProjection(v: unknown): ProjectionView | undefined {
@@ -51,12 +50,5 @@ export function readProjection(v: unknown): ProjectionView | undefined {
 export function outcomeOfCall(view: ProjectionView | undefined, callId: string): Outcome | undefined {
   if (!view) return undefined
   for (let i = view.outcomes.length - 1; i >= 0; i--) if (view.outcomes[i]!.callId === callId) return view.outcomes[i]
-  return undefined
-}
-
-/** The latest recorded outcome of one surface, if the projection still holds it. */
-export function outcomeOfSurface(view: ProjectionView | undefined, surfaceId: string): Outcome | undefined {
-  if (!view) return undefined
-  for (let i = view.outcomes.length - 1; i >= 0; i--) if (view.outcomes[i]!.surfaceId === surfaceId) return view.outcomes[i]
   return undefined
 }

@@ -12,9 +12,9 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO } from '../e2e/support/harness.mjs'
-import { launch, openPage } from './support/browser.mjs'
+import { launch } from './support/browser.mjs'
 import { limitsModel } from './support/surfaces.mjs'
-import { dockReady, example, openApp, selectSession, sessionWithSurface, startHarness } from './support/app.mjs'
+import { example, focusComposer, openSurfacePage, readSendTiming, sessionWithSurface, startHarness, watchSend } from './support/app.mjs'
 
 const rounds = Number(process.argv[2] ?? 5)
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
@@ -24,19 +24,12 @@ const h = await startHarness()
 const browser = await launch()
 try {
   // Warm the page once (first loads compile the harness's own bundles).
-  const warm = await sessionWithSurface(h, example('compare-options'))
-  const w = await openPage(browser)
-  await openApp(w.page, h)
-  await selectSession(w.page, warm.title)
-  await dockReady(w.page, warm.surfaceId)
-  await w.page.close()
+  const warm = await openSurfacePage(browser, h, await sessionWithSurface(h, example('compare-options')))
+  await warm.page.close()
 
   async function renderTime(model) {
     const s = await sessionWithSurface(h, model)
-    const { page } = await openPage(browser)
-    await openApp(page, h)
-    await selectSession(page, s.title)
-    await dockReady(page, s.surfaceId)
+    const { page } = await openSurfacePage(browser, h, s)
     const [d] = await page.evaluate((id) => performance.getEntriesByName(`task-surface:dock-render:${id}`).map((e) => e.duration), s.surfaceId)
     await page.close()
     return d
@@ -60,38 +53,17 @@ try {
   const toBubble = []
   for (let i = 0; i < rounds; i++) {
     const s = await sessionWithSurface(h, example('compare-options'))
-    const { page } = await openPage(browser)
-    await openApp(page, h)
-    await selectSession(page, s.title)
-    await dockReady(page, s.surfaceId)
+    const { page } = await openSurfacePage(browser, h, s)
     const marker = `bench note ${i} ${Date.now()}`
     await page.type('section.tsf-dock textarea[data-field=constraints]', marker)
     h.llm.reply({ text: 'OK.' })
-    await page.evaluate((marker) => {
-      window.__bench = {}
-      document.querySelector('section.tsf-dock [data-action="submit"]').addEventListener('click', () => { window.__bench.click = performance.now() }, { capture: true, once: true })
-      const dock = document.querySelector('section.tsf-dock')
-      const locked = new MutationObserver(() => {
-        if (dock.dataset.state !== 'editing') {
-          locked.disconnect()
-          requestAnimationFrame(() => { window.__bench.locked = performance.now() })
-        }
-      })
-      locked.observe(dock, { attributes: true, attributeFilter: ['data-state'] })
-      const seen = new MutationObserver(() => {
-        if ([...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(marker))) {
-          seen.disconnect()
-          requestAnimationFrame(() => { window.__bench.bubble = performance.now() })
-        }
-      })
-      seen.observe(document.body, { childList: true, subtree: true, characterData: true })
-    }, marker)
+    await watchSend(page, { clickSelector: 'section.tsf-dock [data-action="submit"]', marker })
     await page.click('section.tsf-dock [data-action="submit"]')
-    const t = await (await page.waitForFunction(() => window.__bench.bubble && window.__bench, { timeout: 30_000 })).jsonValue()
+    const t = await readSendTiming(page)
     const answer = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/api/taskSurface/submit')).at(-1)?.responseEnd)
-    total.push(t.bubble - t.click)
-    feedback.push(t.locked - t.click)
-    toAnswer.push(answer - t.click)
+    total.push(t.bubble - t.start)
+    feedback.push(t.locked - t.start)
+    toAnswer.push(answer - t.start)
     toBubble.push(t.bubble - answer)
     await h.dsh.waitIdle(s.sessionId)
     await page.close()
@@ -100,28 +72,15 @@ try {
   const composer = []
   for (let i = 0; i < rounds; i++) {
     const s = await sessionWithSurface(h, example('compare-options'))
-    const { page } = await openPage(browser)
-    await openApp(page, h)
-    await selectSession(page, s.title)
-    await dockReady(page, s.surfaceId)
+    const { page } = await openSurfacePage(browser, h, s)
     const marker = `plain message ${i} ${Date.now()}`
     h.llm.reply({ text: 'OK.' })
-    await page.evaluate(() => [...document.querySelectorAll('textarea')].find((t) => t.closest('[data-task-surface-dock]') === null).focus())
+    await focusComposer(page)
     await page.keyboard.type(marker)
-    await page.evaluate((marker) => {
-      window.__bench = {}
-      document.addEventListener('keydown', (e) => { if (e.key === 'Enter') window.__bench.click = performance.now() }, { capture: true, once: true })
-      const seen = new MutationObserver(() => {
-        if ([...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(marker))) {
-          seen.disconnect()
-          requestAnimationFrame(() => { window.__bench.bubble = performance.now() })
-        }
-      })
-      seen.observe(document.body, { childList: true, subtree: true, characterData: true })
-    }, marker)
+    await watchSend(page, { marker })
     await page.keyboard.press('Enter')
-    const t = await (await page.waitForFunction(() => window.__bench.bubble && window.__bench, { timeout: 30_000 })).jsonValue()
-    composer.push(t.bubble - t.click)
+    const t = await readSendTiming(page)
+    composer.push(t.bubble - t.start)
     await h.dsh.waitIdle(s.sessionId)
     await page.close()
   }

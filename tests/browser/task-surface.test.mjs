@@ -13,8 +13,8 @@ import { launch, openPage } from './support/browser.mjs'
 import { startCanary } from './support/canary.mjs'
 import { hostileMarkdownModel, limitsModel } from './support/surfaces.mjs'
 import {
-  clickText, dismissals, dockReady, example, focused, openApp, selectSession, sessionWithSurface, sleep,
-  startHarness, submissions, tabUntil, waitFor,
+  clickText, dismissals, dockReady, example, focusComposer, focused, openApp, openSurfacePage as openSurface, readSendTiming, selectSession,
+  sessionWithSurface, sleep, startHarness, submissions, tabUntil, waitFor, watchSend,
 } from './support/app.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -42,22 +42,13 @@ after(async () => {
 })
 
 /** A fresh page on the app with the session selected and its Dock ready. */
-async function openSurfacePage(s, options = {}) {
-  const p = await openPage(browser, options.viewport)
-  await openApp(p.page, h, options)
-  await selectSession(p.page, s.title)
-  await dockReady(p.page, s.surfaceId)
-  return p
-}
+const openSurfacePage = (s, options) => openSurface(browser, h, s, options)
 
 const dockGone = (page) => page.waitForSelector(DOCK, { hidden: true, timeout: 30_000 })
 
 const userBubble = (page, text) => page.waitForFunction(
   (text) => [...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(text)),
   { timeout: 30_000 }, text)
-
-/** Focus the composer's text box (where a keyboard user already is after typing a prompt). */
-const focusComposer = (page) => page.evaluate(() => [...document.querySelectorAll('textarea')].find((t) => t.closest('[data-task-surface-dock]') === null).focus())
 
 const composerHasFocus = (page) => page.evaluate(() => {
   const el = document.activeElement
@@ -104,22 +95,12 @@ describe('Task Surface in the browser', () => {
 
     h.llm.reply({ text: 'Wiring in Ristretto.' })
     const before = h.llm.requests.length
-    await page.evaluate((sel) => {
-      window.__timing = {}
-      document.querySelector(sel).addEventListener('click', () => { window.__timing.click = performance.now() }, { capture: true, once: true })
-      const seen = new MutationObserver(() => {
-        if ([...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes('Keep memory under 512 MiB.'))) {
-          seen.disconnect()
-          requestAnimationFrame(() => { window.__timing.bubble = performance.now() })
-        }
-      })
-      seen.observe(document.body, { childList: true, subtree: true, characterData: true })
-    }, SUBMIT)
+    await watchSend(page, { clickSelector: SUBMIT, marker: 'Keep memory under 512 MiB.' })
     await page.click(SUBMIT)
     await userBubble(page, 'Keep memory under 512 MiB.')
     await dockGone(page)
-    const timing = await page.waitForFunction(() => window.__timing.bubble && window.__timing).then((hnd) => hnd.jsonValue())
-    t.diagnostic(`click on Submit to the user bubble painted: ${(timing.bubble - timing.click).toFixed(0)} ms`)
+    const timing = await readSendTiming(page)
+    t.diagnostic(`click on Submit to the user bubble painted: ${(timing.bubble - timing.start).toFixed(0)} ms`)
 
     assert.equal(await composerHasFocus(page), true, 'focus is back in the composer')
     const subs = await submissions(h, s.sessionId)

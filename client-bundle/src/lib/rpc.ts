@@ -4,6 +4,7 @@
 // the Dock treats as "unknown outcome, retry with the same id".
 import type { ClientConnection } from '../dsh.ts'
 import type { Problem, Values } from '../values.ts'
+import { isObj, type JsonObject } from './json.ts'
 
 export type Phase = 'queued' | 'claiming'
 
@@ -43,8 +44,7 @@ export class TransportError extends Error {
   }
 }
 
-type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+type Obj = JsonObject
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
 
 function readPending(v: unknown): Pending | null {

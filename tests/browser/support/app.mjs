@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { startFakeLlm } from '../../e2e/support/fake-llm.mjs'
 import { Dsh, REPO, makeHome, sleep, waitFor } from '../../e2e/support/harness.mjs'
 import { packWithClient } from './bundle.mjs'
+import { openPage } from './browser.mjs'
 
 export const TOOL = 'show_task_surface'
 
@@ -129,6 +130,47 @@ export async function tabUntil(page, match, { back = false, max = 40 } = {}) {
     if (match(f)) return f
   }
   throw new Error(`focus never reached the target after ${max} ${back ? 'Shift+Tab' : 'Tab'} presses`)
+}
+
+/** A new page on the app with the session selected and its Dock ready. */
+export async function openSurfacePage(browser, h, s, options = {}) {
+  const p = await openPage(browser, options.viewport)
+  await openApp(p.page, h, options)
+  await selectSession(p.page, s.title)
+  await dockReady(p.page, s.surfaceId)
+  return p
+}
+
+/** Focus the composer's text box (where a keyboard user already is after typing a prompt). */
+export const focusComposer = (page) => page.evaluate(() => [...document.querySelectorAll('textarea')].find((t) => t.closest('[data-task-surface-dock]') === null).focus())
+
+/**
+ * Start timing a send: `start` is when `trigger` (a click on `clickSelector`, or an Enter key
+ * anywhere when it is null) happens, `locked` the first painted frame after the Dock leaves its
+ * editing state, `bubble` the first painted frame after a user bubble holding `marker` is in the
+ * transcript. Resolve the numbers with readSendTiming.
+ */
+export function watchSend(page, { clickSelector = null, marker }) {
+  return page.evaluate((clickSelector, marker) => {
+    const t = (window.__sendTiming = {})
+    const paint = (key) => requestAnimationFrame(() => { t[key] = performance.now() })
+    if (clickSelector) document.querySelector(clickSelector).addEventListener('click', () => { t.start = performance.now() }, { capture: true, once: true })
+    else document.addEventListener('keydown', (e) => { if (e.key === 'Enter') t.start = performance.now() }, { capture: true, once: true })
+    const dock = document.querySelector('section.tsf-dock')
+    if (dock) {
+      const locked = new MutationObserver(() => { if (dock.dataset.state !== 'editing') { locked.disconnect(); paint('locked') } })
+      locked.observe(dock, { attributes: true, attributeFilter: ['data-state'] })
+    }
+    const seen = new MutationObserver(() => {
+      if ([...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(marker))) { seen.disconnect(); paint('bubble') }
+    })
+    seen.observe(document.body, { childList: true, subtree: true, characterData: true })
+  }, clickSelector, marker)
+}
+
+/** The timings watchSend recorded, once the bubble was painted. */
+export async function readSendTiming(page) {
+  return (await page.waitForFunction(() => window.__sendTiming.bubble && window.__sendTiming, { timeout: 30_000 })).jsonValue()
 }
 
 export { sleep, waitFor }
