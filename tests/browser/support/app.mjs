@@ -1,5 +1,6 @@
 // The harness side of a browser test: one `dsh web` with the bundle installed and a scripted
 // LLM, sessions whose model opens a surface, and the page operations a user performs.
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeLlm } from '../../e2e/support/fake-llm.mjs'
@@ -12,13 +13,25 @@ export const TOOL = 'show_task_surface'
 /** An example model from examples/surfaces. */
 export const example = (name) => JSON.parse(readFileSync(join(REPO, 'examples', 'surfaces', `${name}.json`), 'utf8'))
 
-/** Boot the harness once: the fake LLM, a home with the bundle, `dsh web`. */
+/**
+ * Boot the harness once: the fake LLM, a home with the bundle, `dsh web`. A watchdog stops
+ * dsh when this process is gone, however it ended (a killed test run must not leave it up).
+ */
 export async function startHarness() {
   const llm = await startFakeLlm()
   const { tarball } = await packWithClient()
   const home = await makeHome(tarball)
   const dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url })
-  return { llm, home, dsh, async stop() { await dsh.stop(); await llm.close() } }
+  const watchdog = spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -TERM ${dsh.child.pid} 2>/dev/null`], { detached: true, stdio: 'ignore' })
+  watchdog.unref()
+  return {
+    llm, home, dsh,
+    async stop() {
+      await dsh.stop()
+      await llm.close()
+      watchdog.kill()
+    },
+  }
 }
 
 let titles = 0
