@@ -1,7 +1,7 @@
 // The harness side of a browser test: one `dsh web` with the bundle installed and a scripted
 // LLM, sessions whose model opens a surface, and the page operations a user performs.
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeLlm } from '../../e2e/support/fake-llm.mjs'
 import { Dsh, REPO, makeHome, sleep, waitFor } from '../../e2e/support/harness.mjs'
@@ -26,10 +26,12 @@ export async function startHarness() {
   watchdog.unref()
   return {
     llm, home, dsh,
+    /** Stop everything; the home goes too unless TASK_SURFACE_KEEP_HOME is set (to debug). */
     async stop() {
       await dsh.stop()
       await llm.close()
       watchdog.kill()
+      if (!process.env.TASK_SURFACE_KEEP_HOME) rmSync(home.home, { recursive: true, force: true })
     },
   }
 }
