@@ -186,6 +186,24 @@ describe('Task Surface in the browser', () => {
     await page.close()
   })
 
+  test('an ordinary message bypasses the surface: the Dock closes, its draft goes, the row says so', async () => {
+    const s = await sessionWithSurface(h, example('requirement-intake'))
+    const { page } = await openSurfacePage(s)
+    await page.type(`${DOCK} textarea[data-field=goal]`, 'half-typed answer')
+    await waitFor(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('dsh-task-surface:draft:'))), { what: 'the draft' })
+    h.llm.reply({ text: 'Fine, plain text works too.' })
+    await focusComposer(page)
+    await page.keyboard.type('Just CSV for now, thanks.')
+    await page.keyboard.press('Enter')
+    await userBubble(page, 'Just CSV for now, thanks.')
+    await dockGone(page)
+    await page.waitForSelector('[data-task-surface-row][data-status="bypassed"]')
+    assert.equal(await page.$eval('[data-task-surface-row] [data-status]', (e) => e.textContent), 'Answered with an ordinary message')
+    await waitFor(() => page.evaluate(() => !Object.keys(localStorage).some((k) => k.startsWith('dsh-task-surface:draft:'))), { what: 'the draft to be cleared' })
+    assert.equal((await submissions(h, s.sessionId)).length, 0)
+    await page.close()
+  })
+
   test('a double click on Submit sends one request and makes one message', async () => {
     const s = await sessionWithSurface(h, example('release-gate'))
     const { page, requests } = await openSurfacePage(s)
@@ -551,7 +569,7 @@ describe('people: themes, narrow screens, languages', () => {
 
   test('zh chrome through the harness locale; the model\'s own text stays as written', async () => {
     const s = await sessionWithSurface(h, example('release-gate'))
-    const { page } = await openSurfacePage(s, { zh: true })
+    const { page, requests } = await openSurfacePage(s, { zh: true })
     const chrome = await page.evaluate((sel) => ({
       lang: document.documentElement.lang,
       badge: document.querySelector(`${sel} .tsf-badge`).textContent,
@@ -577,10 +595,13 @@ describe('people: themes, narrow screens, languages', () => {
     await page.screenshot({ path: join(SHOTS, 'dock-zh.png') })
     // Collapse is local: it sends nothing and keeps the answers.
     await page.click(`${DOCK} input[data-field=changelog]`)
+    const sentBefore = requests.filter((r) => r.url.includes('/api/taskSurface/')).length
     await page.click(`${DOCK} .tsf-collapse`)
     assert.equal(await page.$eval(`${DOCK} .tsf-body`, (e) => e.hidden), true)
+    assert.equal(await page.$eval(`${DOCK} .tsf-collapse`, (e) => e.getAttribute('aria-expanded')), 'false')
     await page.click(`${DOCK} .tsf-collapse`)
     assert.equal(await page.$eval(`${DOCK} input[data-field=changelog]`, (e) => e.checked), true)
+    assert.equal(requests.filter((r) => r.url.includes('/api/taskSurface/')).length, sentBefore, 'collapsing sent nothing')
     await page.close()
   })
 })
