@@ -9,7 +9,7 @@ PLUGIN := $(BIN)/task-surface-plugin
 SURFACE ?= examples/surfaces/compare-options.json
 FUZZTIME ?= 20s
 
-.PHONY: all build bundle demo demo-check demo-go test test-go test-generated test-fuzz test-node fuzz bench generate clean
+.PHONY: all build bundle demo demo-check demo-go test test-go test-generated test-fuzz test-node test-browser fuzz bench generate clean
 
 all: build
 
@@ -40,8 +40,9 @@ demo-go: build
 	$(GO) run ./examples/go-harness -plugin $(PLUGIN) -sha256 "$$(cat $(PLUGIN).sha256)" -surface $(SURFACE)
 
 ## test: every test: generated code current, Go (unit, conformance, integration, faults),
-## every fuzz target for a short bounded time, the host shim and the real harness
-test: test-generated test-go test-fuzz test-node
+## every fuzz target for a short bounded time, the host shim and the real harness, the client
+## bundle in Chromium against the real harness
+test: test-generated test-go test-fuzz test-node test-browser
 
 test-go:
 	$(GO) vet ./...
@@ -56,6 +57,11 @@ test-generated:
 ## dsh 0.1.0-rc.8 into .cache on first use)
 test-node:
 	tests/e2e/run.sh
+
+## test-browser: the client bundle (committed build current, types, components) and the whole
+## flow in Debian's Chromium against the real dsh web
+test-browser:
+	tests/browser/run.sh
 
 ## fuzz: each fuzz target for FUZZTIME (default 20s)
 fuzz:
