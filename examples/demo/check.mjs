@@ -60,25 +60,31 @@ export async function openApp(page, url) {
   await page.waitForSelector('textarea', { visible: true, timeout: 60_000 })
   // The client bundle's apply adds its stylesheet; the Dock and the row register with it.
   await page.waitForSelector('style[data-plugin="dsh-task-surface"]', { timeout: 30_000 })
+  await sleep(1_000)
+}
+
+/** The composer's text box (the Dock has text boxes of its own). */
+function composer(page) {
+  return page.evaluateHandle(() => [...document.querySelectorAll('textarea')].find((t) => t.closest('[data-task-surface-dock]') === null))
 }
 
 /**
- * Type a message into the composer and send it. The composer takes a moment to hydrate after
- * it appears, and text typed before that is dropped, so this tries again until the user bubble
- * shows the message.
+ * Type a message into the composer and send it; resolves once the user bubble shows it. The
+ * composer takes a moment to hydrate after it appears, and text typed before that is lost, so
+ * a message that never shows up is typed again (at most three times).
  */
 export async function sendMessage(page, text) {
   for (let attempt = 1; ; attempt++) {
-    await page.click('textarea')
-    await page.evaluate(() => { const t = document.querySelector('textarea'); if (t) t.select() })
+    const box = await composer(page)
+    await box.click()
+    await box.evaluate((t) => t.select())
     await page.keyboard.type(text)
     await page.keyboard.press('Enter')
     try {
-      await bubbleWith(page, { user: true, text, timeout: 8_000 })
+      await bubbleWith(page, { user: true, text, timeout: 30_000 })
       return
     } catch (err) {
       if (attempt === 3) throw new Error(`the message "${text}" never appeared as a user bubble: ${err.message}`)
-      await sleep(1_000)
     }
   }
 }

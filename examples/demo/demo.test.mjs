@@ -1,0 +1,38 @@
+// `make demo-check`, as a test: the demo (examples/demo/demo.sh with DEMO_CHECK=1) builds and
+// installs the bundle into a throw-away home, boots `dsh web` with the scripted model, and
+// drives every example surface end to end in headless Chromium. It must report each surface
+// and exit 0; a surface that does not exist must stop it with the list of those that do.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { REPO, toolPath } from '../../tests/e2e/support/harness.mjs'
+import { exampleNames } from './surfaces.mjs'
+
+function demo(env) {
+  return new Promise((resolve) => {
+    const child = spawn(join(REPO, 'examples', 'demo', 'demo.sh'), [], {
+      cwd: REPO, env: { ...process.env, PATH: toolPath(), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => { stdout += d })
+    child.stderr.on('data', (d) => { stderr += d })
+    child.once('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+test('DEMO_CHECK=1 SURFACE=all: every example opens in the Dock, is filled, submitted, and quoted back', async (t) => {
+  const { code, stdout, stderr } = await demo({ DEMO_CHECK: '1', SURFACE: 'all' })
+  for (const line of stdout.trim().split('\n')) t.diagnostic(line)
+  assert.equal(code, 0, `the demo check failed:\n${stdout}\n${stderr.slice(-4000)}`)
+  const ok = stdout.split('\n').filter((l) => l.startsWith('ok  ')).map((l) => l.split(/\s+/)[1])
+  assert.deepEqual(ok, exampleNames())
+  assert.match(stdout, /^demo check: passed \(5 of 5 surfaces/m)
+})
+
+test('a SURFACE that does not exist stops the demo with the examples there are', async () => {
+  const { code, stderr } = await demo({ DEMO_CHECK: '1', SURFACE: 'no-such-surface' })
+  assert.equal(code, 1)
+  assert.match(stderr, /SURFACE=no-such-surface: no such example or file \(examples: compare-options, release-gate, reorder-plan, requirement-intake, review-change, all, or a path to a model\)/)
+})
