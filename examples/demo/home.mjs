@@ -3,9 +3,11 @@
 //
 //   cd <folder of the tarball> && dsh plugin --profile web add ./<tarball> --allow-build=protobufjs
 //
-// The bundle is (re)installed only when the installed manifest.json differs from the tarball's
-// (a new build), so a second `make demo` starts at once and keeps its sessions.
+// The bundle is (re)installed only when the tarball differs from the one installed last (the
+// build is reproducible, so an unchanged tree gives the same tarball): a second `make demo`
+// starts at once and keeps its sessions.
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative } from 'node:path'
 import { promisify } from 'node:util'
@@ -58,14 +60,17 @@ export async function prepareHome({ home, tarball, log = () => {} }) {
   const workspace = join(home, 'workspace')
   mkdirSync(workspace, { recursive: true })
   acknowledgeWelcome(home)
-  const want = await tarballManifest(tarball)
+  const stamp = join(home, 'task-surface-bundle.sha256')
+  const digest = createHash('sha256').update(readFileSync(tarball)).digest('hex')
   const installedManifest = join(installedBundle(home), 'manifest.json')
-  const have = () => (existsSync(installedManifest) ? readFileSync(installedManifest, 'utf8') : '')
-  if (have() === want) return { home, workspace, installed: false }
+  if (existsSync(installedManifest) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest) {
+    return { home, workspace, installed: false }
+  }
   log(`installing ${basename(tarball)} into ${relative(REPO, home)} (dsh plugin --profile web add)`)
   await addBundle(home, tarball)
-  if (have() !== want) {
+  if (!existsSync(installedManifest) || readFileSync(installedManifest, 'utf8') !== await tarballManifest(tarball)) {
     throw new Error(`dsh plugin add did not install the new bundle into ${home}; remove that folder and run the demo again`)
   }
+  writeFileSync(stamp, `${digest}\n`)
   return { home, workspace, installed: true }
 }
