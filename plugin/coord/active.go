@@ -51,7 +51,7 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 		CallID:    occ.CallID,
 		SurfaceID: occ.SurfaceID,
 		Model:     mc.normalized,
-		Markdown:  mc.markdown,
+		Markdown:  mc.markdown(),
 		Pending:   pendingOf(pending),
 	}, nil
 }

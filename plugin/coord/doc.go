@@ -5,9 +5,13 @@
 //
 // The session log is the authority. The service reads the open surface from
 // the projection (plugin/fold's view) and its model from the tool result's
-// presentation metadata, revalidated on every read; it never keeps a second
-// copy of what the log says. What it keeps is coordination state, per
-// session and in memory:
+// presentation metadata, revalidated when it is first read and reused while
+// the open surface and the limits stay the same (a tool result never
+// changes). A surface this process opened itself (Opened) keeps the model
+// the call parsed; the first read of the tool result still has to find
+// exactly the metadata the call wrote, or the model is revalidated from the
+// log. What the service keeps is coordination state, per session and in
+// memory:
 //
 //   - the one pending submission of the open surface, in phase queued
 //     (admitted, waiting in the queue) or claiming (taken for a turn, not
@@ -19,12 +23,15 @@
 //     dismissal id answers with the original log sequence without writing
 //     again.
 //
-// After a plugin restart these records are empty. Before it decides, the
-// service adopts the in-flight messages the host still holds for the open
-// surface (Host.ListInFlight), so a restart never lets a second message be
-// admitted for a surface that already has one queued or claimed; and it
-// answers retries of submissions and dismissals that already closed a
-// surface from the projection's outcomes.
+// After a plugin restart these records are empty. Before it first decides
+// about an open surface, the service adopts the in-flight messages the host
+// still holds for it (Host.ListInFlight), so a restart never lets a second
+// message be admitted for a surface that already has one queued or claimed;
+// and it answers retries of submissions and dismissals that already closed
+// a surface from the projection's outcomes. The host is asked once per
+// surface and process: from then on every message for it reaches the
+// records (admitted here, or reported through ObserveQueue). A surface
+// this process opened needs no asking: its id is new.
 //
 // A local pending record ends only when the host reports the message
 // committed, discarded or removed (ObserveQueue); the service does not

@@ -42,6 +42,8 @@ type memHost struct {
 
 	admits  int // AdmitUserMessage calls
 	records int // RecordDismissal calls
+	lists   int // ListInFlight calls
+	reads   int // ReadToolResult calls
 }
 
 type memSession struct {
@@ -213,9 +215,18 @@ func (h *memHost) counts() (admits, records int) {
 	return h.admits, h.records
 }
 
+// reads counts the calls that read the host: ReadToolResult and
+// ListInFlight.
+func (h *memHost) readCounts() (toolResults, inFlight int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.reads, h.lists
+}
+
 // ReadToolResult finds a call and its result in the log.
 func (h *memHost) ReadToolResult(_ context.Context, req *tasksurface.ReadToolResultRequest) (*tasksurface.ReadToolResultResponse, error) {
 	h.mu.Lock()
+	h.reads++
 	resp := &tasksurface.ReadToolResultResponse{}
 	for _, raw := range h.sess(req.SessionID).log {
 		var ev struct {
@@ -319,6 +330,7 @@ func (h *memHost) RecordDismissal(_ context.Context, req *tasksurface.RecordDism
 func (h *memHost) ListInFlight(_ context.Context, req *tasksurface.ListInFlightRequest) (*tasksurface.ListInFlightResponse, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.lists++
 	resp := &tasksurface.ListInFlightResponse{}
 	for _, m := range h.sess(req.SessionID).queue {
 		resp.Messages = append(resp.Messages, tasksurface.InFlightMessage{MessageID: m.id, Phase: m.phase, Source: m.source})

@@ -1,9 +1,11 @@
 package coord
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/plugin/markdown"
@@ -48,12 +50,42 @@ func target(v fold.View, surfaceID string) (*fold.Occurrence, string) {
 // modelCache is the revalidated model of one occurrence under one set of
 // limits. A tool result never changes, so it is reused until the session's
 // open surface or the limits change.
+//
+// An entry that Opened made from a call of this process is not confirmed
+// yet: it holds the metadata the call wrote, and the first read compares
+// them with the tool result's metadata in the log, byte for byte, instead
+// of parsing the model again. Any difference means a full revalidation.
 type modelCache struct {
 	occ        fold.Occurrence
 	limits     tasksurface.Limits
 	model      *model.Model
 	normalized json.RawMessage
-	markdown   json.RawMessage
+	// meta is what an unconfirmed entry must find in the log; nil once
+	// confirmed.
+	meta []byte
+	// markdown returns the Markdown HTML of the model's blocks by block
+	// pointer, as JSON; it renders and encodes once, when GetActive first
+	// needs it.
+	markdown func() json.RawMessage
+}
+
+// newModelCache makes an entry whose Markdown is rendered (unless html is
+// given, rendered from m already) and encoded on first use.
+func newModelCache(occ fold.Occurrence, limits tasksurface.Limits, m *model.Model, normalized json.RawMessage, md *markdown.Renderer, html map[string]string, meta []byte) *modelCache {
+	return &modelCache{
+		occ: occ, limits: limits, model: m, normalized: normalized, meta: meta,
+		markdown: sync.OnceValue(func() json.RawMessage {
+			if html == nil {
+				html = markdown.RenderBlocks(md, m)
+			}
+			b, err := json.Marshal(html)
+			if err != nil {
+				// A map of strings always encodes.
+				panic(err)
+			}
+			return b
+		}),
+	}
 }
 
 // loadModel reads the open occurrence's tool result and revalidates its
@@ -62,11 +94,18 @@ type modelCache struct {
 // and a model that parses under the current limits. It returns nil when the
 // metadata does not hold up, which the caller answers with not-open; that
 // is logged at error, since the plugin wrote the metadata itself.
+//
+// A confirmed entry for the occurrence under the same limits is reused
+// without a read; an entry Opened prepared is confirmed by finding its
+// exact metadata in the log.
 func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits tasksurface.Limits, ss *session, sessionID string, occ fold.Occurrence) (*modelCache, error) {
 	ss.mu.Lock()
 	cached := ss.model
 	ss.mu.Unlock()
-	if cached != nil && cached.occ == occ && cached.limits == limits {
+	if cached != nil && (cached.occ != occ || cached.limits != limits) {
+		cached = nil
+	}
+	if cached != nil && cached.meta == nil {
 		return cached, nil
 	}
 	resp, err := host.ReadToolResult(ctx, &tasksurface.ReadToolResultRequest{SessionID: sessionID, CallID: occ.CallID})
@@ -88,6 +127,13 @@ func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits t
 	case resp.ParentCallID != "":
 		return bad("the call is nested", "parent", resp.ParentCallID)
 	}
+	if cached != nil && bytes.Equal(resp.Meta, cached.meta) {
+		// The log holds the very metadata this process wrote for the
+		// call, from this model under these limits.
+		mc := *cached
+		mc.meta = nil
+		return s.keepModel(ss, &mc), nil
+	}
 	var meta wire.Meta
 	if err := json.Unmarshal(resp.Meta, &meta); err != nil {
 		return bad("the metadata is not a Task Surface meta", "error", err)
@@ -108,15 +154,15 @@ func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits t
 	if err != nil {
 		return nil, fmt.Errorf("normalise the model of surface %s: %w", occ.SurfaceID, err)
 	}
-	html, err := json.Marshal(markdown.RenderBlocks(s.md, m))
-	if err != nil {
-		return nil, fmt.Errorf("encode the Markdown of surface %s: %w", occ.SurfaceID, err)
-	}
-	mc := &modelCache{occ: occ, limits: limits, model: m, normalized: normalized, markdown: html}
+	return s.keepModel(ss, newModelCache(occ, limits, m, normalized, s.md, nil, nil)), nil
+}
+
+// keepModel makes mc the session's model and returns it.
+func (s *Service) keepModel(ss *session, mc *modelCache) *modelCache {
 	ss.mu.Lock()
 	ss.model = mc
 	ss.mu.Unlock()
-	return mc, nil
+	return mc
 }
 
 // pendingFor returns the pending submission of the open occurrence, adopting
@@ -125,8 +171,14 @@ func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits t
 // claimed message). committed reports that a submission of the occurrence
 // is already durable, so the surface is closed even if the projection has
 // not caught up.
+//
+// The host is asked once per occurrence: afterwards every message for it
+// reaches the records, as this process admits it or the host reports it
+// (ObserveQueue). An occurrence this process opened is covered from the
+// start: its surface id is new, so only this process can have admitted a
+// message for it.
 func (s *Service) pendingFor(ctx context.Context, host tasksurface.Host, ss *session, sessionID string, occ fold.Occurrence) (pending *submissionRecord, committed bool, err error) {
-	if pending, committed = ss.forSurface(occ.SurfaceID, occ.CallID); pending != nil || committed {
+	if pending, committed = ss.forSurface(occ.SurfaceID, occ.CallID); pending != nil || committed || ss.covers(occ) {
 		return pending, committed, nil
 	}
 	resp, err := host.ListInFlight(ctx, &tasksurface.ListInFlightRequest{SessionID: sessionID})
@@ -154,6 +206,7 @@ func (s *Service) pendingFor(ctx context.Context, host tasksurface.Host, ss *ses
 				"surface", occ.SurfaceID, "submission", c.SubmissionID, "message", m.MessageID, "phase", phase)
 		}
 	}
+	ss.cover(occ)
 	pending, committed = ss.forSurface(occ.SurfaceID, occ.CallID)
 	return pending, committed, nil
 }

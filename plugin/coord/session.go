@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -66,6 +67,39 @@ type session struct {
 	submissions []*submissionRecord
 	dismissals  []dismissalRecord
 	model       *modelCache
+	// covered are the occurrences whose in-flight messages the records
+	// already hold: adopted from the host once, or opened by this process
+	// (see pendingFor). The last maxCovered are kept.
+	covered []fold.Occurrence
+}
+
+// maxCovered bounds the occurrences a session remembers as covered; only
+// the open one matters, and one stays open at a time.
+const maxCovered = 8
+
+// covers reports whether the records hold the in-flight messages of occ.
+func (ss *session) covers(occ fold.Occurrence) bool {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return slices.Contains(ss.covered, occ)
+}
+
+// cover records that the records hold the in-flight messages of occ.
+func (ss *session) cover(occ fold.Occurrence) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.coverLocked(occ)
+}
+
+// coverLocked is cover with ss.mu held.
+func (ss *session) coverLocked(occ fold.Occurrence) {
+	if slices.Contains(ss.covered, occ) {
+		return
+	}
+	ss.covered = append(ss.covered, occ)
+	if n := len(ss.covered) - maxCovered; n > 0 {
+		ss.covered = slices.Delete(ss.covered, 0, n)
+	}
 }
 
 func newSession() *session { return &session{} }

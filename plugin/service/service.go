@@ -47,11 +47,19 @@ func (s *Service) currentLimits() tasksurface.Limits {
 	return s.limits
 }
 
-// Show executes show_task_surface.
+// Show executes show_task_surface. A surface it opens is handed to the
+// coordination service (coord.Service.Opened), which then serves it
+// without parsing the model again when the log holds the same metadata.
 func (s *Service) Show(_ context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
-	resp, err := s.tool.Show(req, s.currentLimits())
+	resp, surface, err := s.tool.Open(req, s.currentLimits())
 	if err != nil {
 		return nil, err
+	}
+	if surface != nil && req.SessionID != "" && req.CallID != "" {
+		s.coord.Opened(coord.Opened{
+			SessionID: req.SessionID, CallID: req.CallID, SurfaceID: surface.SurfaceID,
+			Meta: surface.Meta, Model: surface.Model, Markdown: surface.Markdown, Limits: surface.Limits,
+		})
 	}
 	if resp.OK {
 		s.logger.Info("surface opened", "session", req.SessionID, "call", req.CallID)

@@ -29,30 +29,54 @@ type projectionView struct {
 	} `json:"active"`
 }
 
+// Surface is what a successful call opened, for the coordination service
+// of the same process (see coord.Service.Opened).
+type Surface struct {
+	// SurfaceID is the minted surface id.
+	SurfaceID string
+	// Model is the parsed model; read-only.
+	Model *model.Model
+	// Markdown is the sanitised HTML of each markdown block by its JSON
+	// Pointer, as in the value.
+	Markdown map[string]string
+	// Meta is the presentation metadata of the response, exactly.
+	Meta []byte
+	// Limits are the limits the model was checked under, defaults filled.
+	Limits tasksurface.Limits
+}
+
 // Show executes one call. Problems with the call are answered in the
 // response; an error means the parsed model could not be normalised (a
 // defect). The value and the metadata are written directly (encode.go),
 // byte for byte what json.Marshal writes for them.
 func (t *Tool) Show(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*tasksurface.ShowResponse, error) {
+	resp, _, err := t.Open(req, limits)
+	return resp, err
+}
+
+// Open executes one call like Show, and also returns what a successful
+// call opened (nil otherwise).
+func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*tasksurface.ShowResponse, *Surface, error) {
 	if req.ParentCallID != "" {
-		return failed(tasksurface.ShowNestedCall, NestedCall, nil), nil
+		return failed(tasksurface.ShowNestedCall, NestedCall, nil), nil, nil
 	}
 	if req.Mode == "code" {
-		return failed(tasksurface.ShowUnsupportedMode, UnsupportedMode, nil), nil
+		return failed(tasksurface.ShowUnsupportedMode, UnsupportedMode, nil), nil, nil
 	}
 	if len(req.Projection) > 0 {
 		var view projectionView
 		if err := json.Unmarshal(req.Projection, &view); err == nil && view.Active != nil {
-			return failed(tasksurface.ShowSurfaceOpen, SurfaceOpen(view.Active.SurfaceID), nil), nil
+			return failed(tasksurface.ShowSurfaceOpen, SurfaceOpen(view.Active.SurfaceID), nil), nil, nil
 		}
 	}
-	m, problems := model.ParseArguments(req.Arguments, limits.WithDefaults())
+	limits = limits.WithDefaults()
+	m, problems := model.ParseArguments(req.Arguments, limits)
 	if len(problems) > 0 {
-		return failed(tasksurface.ShowInvalidModel, InvalidModel(problems), problems), nil
+		return failed(tasksurface.ShowInvalidModel, InvalidModel(problems), problems), nil, nil
 	}
 	normalized, err := m.Normalized()
 	if err != nil {
-		return nil, fmt.Errorf("normalise model: %w", err)
+		return nil, nil, fmt.Errorf("normalise model: %w", err)
 	}
 	v := wire.Value{
 		SurfaceID: t.newID(),
@@ -60,7 +84,8 @@ func (t *Tool) Show(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		Markdown:  markdown.RenderBlocks(t.markdown, m),
 	}
 	value, meta := encode(v)
-	return &tasksurface.ShowResponse{OK: true, Value: value, Meta: meta, Text: Opened(m.Title, v.SurfaceID)}, nil
+	resp := &tasksurface.ShowResponse{OK: true, Value: value, Meta: meta, Text: Opened(m.Title, v.SurfaceID)}
+	return resp, &Surface{SurfaceID: v.SurfaceID, Model: m, Markdown: v.Markdown, Meta: meta, Limits: limits}, nil
 }
 
 func failed(code, text string, problems []tasksurface.Problem) *tasksurface.ShowResponse {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -150,6 +151,7 @@ func TestFaultSlowPlugin(t *testing.T) {
 	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
 	}
+	waitStopped(t, pid)
 	ctx, cancel := context.WithTimeout(r.ctx, 300*time.Millisecond)
 	start := time.Now()
 	_, err := r.sup.Show(ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c", Arguments: args(surface(t, "release-gate.json"))})
@@ -168,6 +170,28 @@ func TestFaultSlowPlugin(t *testing.T) {
 	if r.sup.Restarts() != 0 || r.sup.Current().Pid() != pid {
 		t.Errorf("a slow plugin was restarted")
 	}
+}
+
+// waitStopped waits until the kernel has stopped every thread of pid after
+// a SIGSTOP, which can take a millisecond or more: a plugin that answers
+// within that time would still answer the call meant to find it stopped.
+// Where /proc is missing it waits a fixed time instead.
+func waitStopped(t *testing.T, pid int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for time.Now().Before(deadline) {
+		stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+		if err != nil {
+			time.Sleep(50 * time.Millisecond)
+			return
+		}
+		// The state follows the command name in parentheses.
+		if i := strings.LastIndexByte(string(stat), ')'); i >= 0 && strings.HasPrefix(string(stat[i:]), ") T") {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatalf("plugin %d did not stop within 2s of SIGSTOP", pid)
 }
 
 // A message over the transport limit fails that call only; an input over
