@@ -14,30 +14,48 @@ import (
 // returned as it came. Events it does not understand leave the state
 // unchanged; see the package documentation for the rules.
 func Apply(s State, ev Event) State {
+	return apply(s, ev, reader{})
+}
+
+// reader reads the data of an event. With checked set, the data is part of
+// JSON already checked whole (DecodeEvent checked the event FoldJSON
+// folds), so it is not checked again; values inside data are always parts
+// of the data checked before, and are only split (member, elements).
+type reader struct{ checked bool }
+
+// object reads the data of an event as an object.
+func (r reader) object(raw json.RawMessage) (map[string]json.RawMessage, bool) {
+	if r.checked {
+		return member(raw)
+	}
+	return object(raw)
+}
+
+func apply(s State, ev Event, r reader) State {
 	if ev.Seq < 0 || ev.Seq > maxSafeInteger {
 		return s
 	}
 	switch ev.Type {
 	case wire.EventToolCall:
-		return applyToolCall(s, ev)
+		return applyToolCall(s, ev, r)
 	case wire.EventToolResult:
-		return applyToolResult(s, ev)
+		return applyToolResult(s, ev, r)
 	case wire.EventUserMessage:
-		return applyUserMessage(s, ev)
+		return applyUserMessage(s, ev, r)
 	case wire.EventCommandRun:
-		return applyCommandRun(s, ev)
+		return applyCommandRun(s, ev, r)
 	case wire.EventCommandDone:
-		return applyCommandDone(s, ev)
+		return applyCommandDone(s, ev, r)
 	}
 	return s
 }
 
 // applyToolCall remembers a show_task_surface call until its result.
-func applyToolCall(s State, ev Event) State {
+func applyToolCall(s State, ev Event, r reader) State {
 	if !mayContain(ev.Data, wire.ToolName) {
 		return s
 	}
-	d, ok := object(ev.Data)
+	d, ok := r.object(ev.Data)
 	if !ok {
 		return s
 	}
@@ -54,19 +72,19 @@ func applyToolCall(s State, ev Event) State {
 
 // applyToolResult settles a remembered call and opens its surface when the
 // result succeeded and carries valid presentation metadata.
-func applyToolResult(s State, ev Event) State {
+func applyToolResult(s State, ev Event, r reader) State {
 	if len(s.Calls) == 0 {
 		return s
 	}
-	d, ok := object(ev.Data)
+	d, ok := r.object(ev.Data)
 	if !ok {
 		return s
 	}
-	msg, ok := object(d["message"])
+	msg, ok := member(d["message"])
 	if !ok {
 		return s
 	}
-	src, ok := object(msg["source"])
+	src, ok := member(msg["source"])
 	if !ok {
 		return s
 	}
@@ -98,16 +116,16 @@ func openedSurface(d, msg map[string]json.RawMessage) (string, bool) {
 	if !absent(d, "error") {
 		return "", false
 	}
-	content, ok := array(msg["content"])
+	content, ok := elements(msg["content"])
 	if !ok {
 		return "", false
 	}
 	for _, c := range content {
-		if b, ok := object(c); ok && isTrue(b["isError"]) {
+		if b, ok := member(c); ok && isTrue(b["isError"]) {
 			return "", false
 		}
 	}
-	meta, ok := object(d["meta"])
+	meta, ok := member(d["meta"])
 	if !ok {
 		return "", false
 	}
@@ -121,7 +139,7 @@ func openedSurface(d, msg map[string]json.RawMessage) (string, bool) {
 	if !ok || !wire.ValidID(surfaceID) {
 		return "", false
 	}
-	if _, ok := object(meta["model"]); !ok {
+	if _, ok := member(meta["model"]); !ok {
 		return "", false
 	}
 	return surfaceID, true
@@ -129,15 +147,15 @@ func openedSurface(d, msg map[string]json.RawMessage) (string, bool) {
 
 // applyUserMessage closes the active surface on a correlated submission
 // (submitted) or an ordinary user message (bypassed).
-func applyUserMessage(s State, ev Event) State {
+func applyUserMessage(s State, ev Event, r reader) State {
 	if s.Active == nil {
 		return s
 	}
-	d, ok := object(ev.Data)
+	d, ok := r.object(ev.Data)
 	if !ok {
 		return s
 	}
-	src, ok := object(d["source"])
+	src, ok := member(d["source"])
 	if !ok {
 		return s
 	}
@@ -148,7 +166,7 @@ func applyUserMessage(s State, ev Event) State {
 	if absent(src, wire.SourceKey) {
 		return closeActive(s, Outcome{Outcome: OutcomeBypassed, Seq: ev.Seq, MessageID: messageID})
 	}
-	c, ok := object(src[wire.SourceKey])
+	c, ok := member(src[wire.SourceKey])
 	if !ok {
 		return s
 	}
@@ -169,7 +187,7 @@ func applyUserMessage(s State, ev Event) State {
 	}
 	var values json.RawMessage
 	if !absent(c, "values") {
-		if _, ok := object(c["values"]); !ok {
+		if _, ok := member(c["values"]); !ok {
 			return s
 		}
 		values = append(json.RawMessage(nil), c["values"]...) // own copy: ev.Data may be reused
@@ -180,11 +198,11 @@ func applyUserMessage(s State, ev Event) State {
 }
 
 // applyCommandRun remembers a dismissal command run until its done event.
-func applyCommandRun(s State, ev Event) State {
+func applyCommandRun(s State, ev Event, r reader) State {
 	if !mayContain(ev.Data, wire.CommandName) {
 		return s
 	}
-	d, ok := object(ev.Data)
+	d, ok := r.object(ev.Data)
 	if !ok {
 		return s
 	}
@@ -214,11 +232,11 @@ func applyCommandRun(s State, ev Event) State {
 
 // applyCommandDone settles a dismissal run and, when it succeeded, closes
 // the active surface it names.
-func applyCommandDone(s State, ev Event) State {
+func applyCommandDone(s State, ev Event, r reader) State {
 	if len(s.Dismissals) == 0 {
 		return s
 	}
-	d, ok := object(ev.Data)
+	d, ok := r.object(ev.Data)
 	if !ok {
 		return s
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -29,7 +30,7 @@ func FoldJSON(state json.RawMessage, events []json.RawMessage) (stateOut, view j
 		if err != nil {
 			continue
 		}
-		s = Apply(s, ev)
+		s = apply(s, ev, reader{checked: true})
 	}
 	if stateOut, err = json.Marshal(s); err != nil {
 		return nil, nil, fmt.Errorf("fold state: %w", err)
@@ -80,8 +81,18 @@ func decodeStrict(b []byte, v any) error {
 // matched exactly, a repeated key keeps its last value (as JSON.parse does),
 // and member values are sub-slices of raw.
 func object(raw json.RawMessage) (map[string]json.RawMessage, bool) {
+	if t := trimJSON(raw); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
+		return nil, false
+	}
+	return member(raw)
+}
+
+// member is object for a value inside JSON already checked whole, such as
+// a member value object returned: the value is then valid JSON as well,
+// and is not checked again.
+func member(raw json.RawMessage) (map[string]json.RawMessage, bool) {
 	raw = trimJSON(raw)
-	if len(raw) == 0 || raw[0] != '{' || !json.Valid(raw) {
+	if len(raw) == 0 || raw[0] != '{' {
 		return nil, false
 	}
 	m := make(map[string]json.RawMessage, 8)
@@ -101,10 +112,11 @@ func object(raw json.RawMessage) (map[string]json.RawMessage, bool) {
 	return m, true
 }
 
-// array splits raw into its elements when it is a JSON array.
-func array(raw json.RawMessage) ([]json.RawMessage, bool) {
+// elements splits raw into its elements when it is a JSON array, for a
+// value inside JSON already checked whole, like member.
+func elements(raw json.RawMessage) ([]json.RawMessage, bool) {
 	raw = trimJSON(raw)
-	if len(raw) == 0 || raw[0] != '[' || !json.Valid(raw) {
+	if len(raw) == 0 || raw[0] != '[' {
 		return nil, false
 	}
 	var a []json.RawMessage
@@ -186,11 +198,7 @@ func str(raw json.RawMessage) (string, bool) {
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", false
 	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return "", false
-	}
-	return s, true
+	return unquote(raw)
 }
 
 // nonEmpty decodes raw when it is a non-empty JSON string.
@@ -205,8 +213,13 @@ func number(raw json.RawMessage) (float64, bool) {
 	if len(raw) == 0 || (raw[0] != '-' && (raw[0] < '0' || raw[0] > '9')) {
 		return 0, false
 	}
-	var f float64
-	if json.Unmarshal(raw, &f) != nil || math.IsInf(f, 0) || math.IsNaN(f) {
+	// encoding/json reads a number with strconv.ParseFloat too, and fails
+	// where it fails; a JSON number never spells NaN or an infinity.
+	if !json.Valid(raw) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(string(raw), 64)
+	if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
 		return 0, false
 	}
 	return f, true

@@ -42,22 +42,62 @@ func FuzzObject(f *testing.F) {
 	})
 }
 
-// FuzzArray holds the array scanner to encoding/json.
+// FuzzArray holds the array scanner to encoding/json on JSON that
+// encoding/json reads (elements only reads values inside JSON already
+// checked).
 func FuzzArray(f *testing.F) {
 	for _, s := range []string{`[]`, ` [ 1 , "a" , {"b":[2]} , [] ] `, `["]",{"x":"["}]`, `[1,]`, `{}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		got, ok := array(json.RawMessage(in))
+		if !json.Valid([]byte(in)) {
+			return
+		}
+		got, ok := elements(json.RawMessage(in))
 		var want []json.RawMessage
 		err := json.Unmarshal([]byte(in), &want)
 		trimmed := bytes.TrimSpace([]byte(in))
 		isArray := err == nil && len(trimmed) > 0 && trimmed[0] == '['
 		if ok != isArray {
-			t.Fatalf("array(%q) ok = %v, encoding/json says array = %v (%v)", in, ok, isArray, err)
+			t.Fatalf("elements(%q) ok = %v, encoding/json says array = %v (%v)", in, ok, isArray, err)
 		}
 		if ok && len(got) != len(want) {
-			t.Fatalf("array(%q) has %d elements, want %d", in, len(got), len(want))
+			t.Fatalf("elements(%q) has %d elements, want %d", in, len(got), len(want))
+		}
+	})
+}
+
+// FuzzMember holds member to object on JSON that is valid, and str and
+// number to encoding/json on every member value.
+func FuzzMember(f *testing.F) {
+	for _, s := range []string{`{}`, `{"n":null,"t":true,"s":"x"}`, `{"a":"x\u00e9\"","b":-1.5e3,"c":1e400,"d":"\ud800","e":[1],"f":{"g":2}}`, "{\"h\":\"\xff\"}", `[1]`, `"s"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if !json.Valid([]byte(in)) {
+			return
+		}
+		want, wantOK := object(json.RawMessage(in))
+		got, ok := member(json.RawMessage(in))
+		if ok != wantOK || len(got) != len(want) {
+			t.Fatalf("member(%q) = %v, %v; object gives %v, %v", in, got, ok, want, wantOK)
+		}
+		for k, v := range got {
+			if string(v) != string(want[k]) {
+				t.Fatalf("member(%q)[%q] = %s, object gives %s", in, k, v, want[k])
+			}
+			var ws string
+			werr := json.Unmarshal(v, &ws)
+			gs, gok := str(v)
+			if gok != (werr == nil && bytes.TrimSpace(v)[0] == '"') || gok && gs != ws {
+				t.Fatalf("str(%s) = %q, %v; encoding/json gives %q, %v", v, gs, gok, ws, werr)
+			}
+			var wf float64
+			werr = json.Unmarshal(v, &wf)
+			gf, gok := number(v)
+			if c := bytes.TrimSpace(v)[0]; gok != (werr == nil && (c == '-' || '0' <= c && c <= '9')) || gok && gf != wf {
+				t.Fatalf("number(%s) = %v, %v; encoding/json gives %v, %v", v, gf, gok, wf, werr)
+			}
 		}
 	})
 }
