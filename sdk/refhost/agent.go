@@ -99,7 +99,17 @@ func (h *Host) CallTool(ctx context.Context, sessionID string, args json.RawMess
 	s.appendLocked("tool/result", result)
 	s.appendLocked("turn/end", map[string]any{"turn": turn})
 	s.mu.Unlock()
+	h.foldNow(ctx, s, p)
 	return out, err
+}
+
+// foldNow folds what a step of the host appended, so the projection is
+// current when the step returns, as DeepSeek Harness keeps it. A failure
+// leaves the events to the next read of the view, which folds them again.
+func (h *Host) foldNow(ctx context.Context, s *session, p tasksurface.Server) {
+	if _, err := s.view(ctx, p); err != nil {
+		h.logger.Warn("fold after appending failed; the next read of the view folds again", "session", s.id, "error", err)
+	}
 }
 
 // Prompt is the user typing an ordinary message: it is committed at once
@@ -170,6 +180,9 @@ func (h *Host) Commit(ctx context.Context, sessionID string) (int64, error) {
 	s.appendLocked("turn/end", map[string]any{"turn": turn})
 	s.mu.Unlock()
 	h.report(ctx, sessionID, tasksurface.QueueCommitted, m, seq)
+	if p, _, err := h.attached(); err == nil {
+		h.foldNow(ctx, s, p)
+	}
 	return seq, nil
 }
 

@@ -7,5 +7,9 @@
 //
 // The host hard-codes nothing of Task Surface: the tool name, the
 // projection, the command and the queue hooks come from the plugin's
-// Describe, and the projection is folded by the plugin's Fold.
+// Describe, and the projection is folded by the plugin's Fold. Like
+// DeepSeek Harness, which folds each event as it appends it, the host folds
+// what its own steps append (a tool call and its result, a commit) before
+// the step returns; anything else (an imported log, a prompt, a dismissal
+// record) is folded when the view is next read.
 package refhost

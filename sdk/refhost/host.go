@@ -164,7 +164,9 @@ func (h *Host) ImportSession(events []Event) string {
 	s, _ := h.session(id)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.events = append([]Event(nil), events...)
+	for _, e := range events {
+		s.addLocked(e)
+	}
 	// Ids minted later must not collide with the log's.
 	s.calls, s.cmds = len(events), len(events)
 	for _, e := range events {

@@ -14,8 +14,14 @@ import (
 type session struct {
 	id string
 
-	mu      sync.Mutex
-	events  []Event
+	mu     sync.Mutex
+	events []Event
+	// encoded holds each event of events as JSON, written once, for the
+	// fold (nil for an imported event that does not encode).
+	encoded []json.RawMessage
+	// results indexes the tool calls and results of events by call id, as
+	// ReadToolResult answers them.
+	results map[string]*tasksurface.ReadToolResultResponse
 	queue   []Message         // next-turn items, oldest first
 	claimed *Message          // the item the agent took for its turn
 	status  map[string]string // message id -> queued, claiming, committed
@@ -30,7 +36,7 @@ type session struct {
 }
 
 func newSession(id string) *session {
-	return &session{id: id, status: map[string]string{}}
+	return &session{id: id, status: map[string]string{}, results: map[string]*tasksurface.ReadToolResultResponse{}}
 }
 
 func (s *session) snapshot() []Event {
@@ -42,8 +48,46 @@ func (s *session) snapshot() []Event {
 // appendLocked adds an event; s.mu is held.
 func (s *session) appendLocked(typ string, data any) int64 {
 	seq := int64(len(s.events))
-	s.events = append(s.events, Event{Type: typ, Seq: seq, Time: nowMillis(), Data: mustJSON(data)})
+	s.addLocked(Event{Type: typ, Seq: seq, Time: nowMillis(), Data: mustJSON(data)})
 	return seq
+}
+
+// addLocked adds an event to the log, its encoding and the index of tool
+// results; s.mu is held.
+func (s *session) addLocked(e Event) {
+	s.events = append(s.events, e)
+	// An imported event whose data is not JSON stays unencoded here, and
+	// view meets it as before.
+	raw, _ := json.Marshal(e)
+	s.encoded = append(s.encoded, raw)
+	switch e.Type {
+	case "tool/call":
+		var d toolCallData
+		if json.Unmarshal(e.Data, &d) == nil {
+			r := s.resultLocked(d.CallID)
+			r.ToolName = d.Name
+			r.ParentCallID = d.ParentCallID
+		}
+	case "tool/result":
+		var d toolResultData
+		if json.Unmarshal(e.Data, &d) == nil {
+			r := s.resultLocked(d.Message.Source.CallID)
+			r.Found = true
+			r.Meta = d.Meta
+			r.IsError = d.Error != nil
+		}
+	}
+}
+
+// resultLocked returns the indexed answer for a call id, creating it; s.mu
+// is held.
+func (s *session) resultLocked(callID string) *tasksurface.ReadToolResultResponse {
+	r, ok := s.results[callID]
+	if !ok {
+		r = &tasksurface.ReadToolResultResponse{}
+		s.results[callID] = r
+	}
+	return r
 }
 
 func (s *session) append(typ string, data any) int64 {
@@ -57,42 +101,36 @@ func (s *session) append(typ string, data any) int64 {
 func (s *session) view(ctx context.Context, p tasksurface.Server) (json.RawMessage, error) {
 	s.foldMu.Lock()
 	defer s.foldMu.Unlock()
-	events := s.snapshot()
-	if s.folded == len(events) && s.foldView != nil {
-		return s.foldView, nil
+	s.mu.Lock()
+	batch := make([]json.RawMessage, 0, len(s.encoded)-min(s.folded, len(s.encoded)))
+	for i := min(s.folded, len(s.encoded)); i < len(s.encoded); i++ {
+		raw := s.encoded[i]
+		if raw == nil {
+			raw = mustJSON(s.events[i])
+		}
+		batch = append(batch, raw)
 	}
-	batch := make([]json.RawMessage, 0, len(events)-s.folded)
-	for _, e := range events[s.folded:] {
-		batch = append(batch, mustJSON(e))
+	n := len(s.encoded)
+	s.mu.Unlock()
+	if len(batch) == 0 && s.foldView != nil {
+		return s.foldView, nil
 	}
 	out, err := p.Fold(ctx, &tasksurface.FoldRequest{State: s.foldState, Events: batch})
 	if err != nil {
 		return nil, fmt.Errorf("refhost: fold session %s: %w", s.id, err)
 	}
-	s.foldState, s.foldView, s.folded = out.State, out.View, len(events)
+	s.foldState, s.foldView, s.folded = out.State, out.View, n
 	return s.foldView, nil
 }
 
+// toolResult answers ReadToolResult from the index: the last tool/call and
+// tool/result events of the call.
 func (s *session) toolResult(callID string) *tasksurface.ReadToolResultResponse {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := &tasksurface.ReadToolResultResponse{}
-	for _, e := range s.events {
-		switch e.Type {
-		case "tool/call":
-			var d toolCallData
-			if json.Unmarshal(e.Data, &d) == nil && d.CallID == callID {
-				out.ToolName = d.Name
-				out.ParentCallID = d.ParentCallID
-			}
-		case "tool/result":
-			var d toolResultData
-			if json.Unmarshal(e.Data, &d) == nil && d.Message.Source.CallID == callID {
-				out.Found = true
-				out.Meta = d.Meta
-				out.IsError = d.Error != nil
-			}
-		}
+	if r, ok := s.results[callID]; ok {
+		*out = *r
 	}
 	return out
 }
