@@ -37,7 +37,7 @@ func Model(size int) json.RawMessage {
 		"submit": map[string]any{"label": "Choose"},
 	}
 	base, _ := json.Marshal(m)
-	var rows []any
+	rows := []any{} // a table with no rows is valid; null is not
 	row := func(i int) map[string]any {
 		return map[string]any{"plan": fmt.Sprintf("Plan %d", i), "cost": i * 3, "ok": i%2 == 0,
 			"note": strings.Repeat("measured under load ", 12)}

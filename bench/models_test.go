@@ -18,7 +18,10 @@ func TestModelSizes(t *testing.T) {
 		if len(args) > size || len(args) < size*9/10 {
 			t.Errorf("Model(%d) gives %d bytes of arguments", size, len(args))
 		}
-		if _, problems := model.ParseArguments(args, tasksurface.DefaultLimits); len(problems) > 0 {
+	}
+	// Every size the growth curves use is valid, the smallest too.
+	for _, size := range []int{1 << 10, 2 << 10, 4 << 10, 8 << 10, 16 << 10, 32 << 10, 63 << 10} {
+		if _, problems := model.ParseArguments(Arguments(Model(size)), tasksurface.DefaultLimits); len(problems) > 0 {
 			t.Errorf("Model(%d) is invalid: %v", size, problems)
 		}
 	}
