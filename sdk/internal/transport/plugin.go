@@ -2,6 +2,7 @@ package transport
 
 import (
 	"context"
+	"runtime"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
@@ -43,11 +44,16 @@ func logger(l hclog.Logger) hclog.Logger {
 }
 
 // ServerOptions are the gRPC server options both sides use: message sizes
-// bounded by tasksurface.MaxMessageBytes.
+// bounded by tasksurface.MaxMessageBytes, and a worker goroutine per
+// processor that serves calls one after another, so a call does not start
+// on a fresh goroutine whose small stack has to grow (and be copied) on
+// every call; when every worker is busy, a call gets a goroutine of its
+// own as before, so calls nested across the two processes never wait.
 func ServerOptions() []grpc.ServerOption {
 	return []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(tasksurface.MaxMessageBytes),
 		grpc.MaxSendMsgSize(tasksurface.MaxMessageBytes),
+		grpc.NumStreamWorkers(uint32(runtime.GOMAXPROCS(0))),
 	}
 }
 
