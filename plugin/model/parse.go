@@ -133,9 +133,7 @@ func parseDocument(doc any, limits tasksurface.Limits, ps *problems, sizeHint in
 		// it is a defect of this build, not of the input.
 		panic(err)
 	}
-	if err := validateSchema(cs, doc, ps); err != nil {
-		panic(err)
-	}
+	validateSchema(cs, doc, ps)
 	checkSemantics(doc, limits, ps)
 	dropShadowed(ps)
 	remapInitial(ps)
