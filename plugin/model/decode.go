@@ -29,8 +29,8 @@ type decodeError struct {
 	message string
 }
 
-// decoder is a strict JSON decoder. It produces the values the schema
-// evaluator reads (map[string]any, []any, string, json.Number, bool, nil), records
+// decoder is a strict JSON decoder. It produces the values jsonschema
+// expects (map[string]any, []any, string, json.Number, bool, nil), records
 // duplicate keys, invalid UTF-8, lone surrogates and out-of-range numbers as
 // problems with pointers, and stops at a syntax error or too deep a nesting.
 type decoder struct {

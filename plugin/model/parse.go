@@ -133,7 +133,9 @@ func parseDocument(doc any, limits tasksurface.Limits, ps *problems, sizeHint in
 		// it is a defect of this build, not of the input.
 		panic(err)
 	}
-	validateSchema(cs, doc, ps)
+	if err := validateSchema(cs, doc, ps); err != nil {
+		panic(err)
+	}
 	checkSemantics(doc, limits, ps)
 	dropShadowed(ps)
 	remapInitial(ps)

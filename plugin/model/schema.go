@@ -1,13 +1,15 @@
 package model
 
 import (
+	"bytes"
 	_ "embed"
 	"errors"
 	"fmt"
-	"regexp"
+	"io"
 	"slices"
-	"strings"
 	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
 )
 
 // parametersSchema is the JSON Schema (draft 2020-12) of the tool
@@ -20,6 +22,10 @@ var parametersSchema []byte
 //
 //go:embed output_schema.json
 var outputSchema []byte
+
+// schemaURL names the parameter schema inside the compiler; it never leaves
+// the process.
+const schemaURL = "mem://task-surface/schema.json"
 
 // ParametersSchema returns the JSON Schema of show_task_surface's
 // arguments, {"model": TaskSurfaceModelV1}. The bytes are the same on every
@@ -35,14 +41,12 @@ func OutputSchema() []byte {
 	return slices.Clone(outputSchema)
 }
 
-// compiledSchema is the parameter schema prepared for validation: the
-// validated schema document (its tagged unions rewritten, see
-// dispatchUnions), which both the evaluator (schemacheck.go) and the
-// problem mapper read, its compiled patterns and its tagged unions.
+// compiledSchema is the parameter schema compiled for validation, together
+// with the validated schema document, which the problem mapper reads, and
+// its tagged unions.
 type compiledSchema struct {
-	doc any
-	// patterns holds each pattern of doc, compiled.
-	patterns map[string]*regexp.Regexp
+	schema *jsonschema.Schema
+	doc    any
 	// unions maps the schema pointer of each tagged union to its arms.
 	unions map[string]union
 }
@@ -55,63 +59,42 @@ type union struct {
 	kinds []string
 }
 
-// loadSchema prepares the parameter schema once per process, the first
-// time an input needs the full check; the result is immutable and safe to
-// share between goroutines.
+// loadSchema compiles the parameter schema once per process; the result is
+// immutable and safe to share between goroutines.
 var loadSchema = sync.OnceValues(compileSchema)
 
-func compileSchema() (*compiledSchema, error) {
-	return prepareSchema(parametersSchema)
+// newCompiler returns a draft 2020-12 compiler that loads nothing from
+// files or the network: every $ref must resolve inside the added resource.
+func newCompiler() *jsonschema.Compiler {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.LoadURL = func(url string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("model: schema reference %q is not loaded: remote references are disabled", url)
+	}
+	return c
 }
 
-// prepareSchema prepares a schema document for validation. Every $ref must
-// point inside the document: nothing is loaded from files or the network.
-func prepareSchema(raw []byte) (*compiledSchema, error) {
+func compileSchema() (*compiledSchema, error) {
 	var ps problems
-	doc, derr := decode(raw, &ps)
+	doc, derr := decode(parametersSchema, &ps)
 	if derr != nil || len(ps.list) > 0 {
-		return nil, errors.New("model: the parameter schema is not strict JSON")
+		return nil, errors.New("model: the embedded parameter schema is not strict JSON")
 	}
 	unions := make(map[string]union)
 	dispatchUnions(doc, "", unions)
-	if err := checkRefs(doc, doc); err != nil {
-		return nil, err
+	validated, err := marshalCompact(doc)
+	if err != nil {
+		return nil, fmt.Errorf("model: encoding the validation schema: %w", err)
 	}
-	patterns := make(map[string]*regexp.Regexp)
-	if err := compilePatterns(doc, patterns); err != nil {
-		return nil, err
+	c := newCompiler()
+	if err := c.AddResource(schemaURL, bytes.NewReader(validated)); err != nil {
+		return nil, fmt.Errorf("model: adding the parameter schema: %w", err)
 	}
-	return &compiledSchema{doc: doc, patterns: patterns, unions: unions}, nil
-}
-
-// checkRefs refuses a $ref that does not point at a schema inside doc.
-func checkRefs(doc, node any) error {
-	switch n := node.(type) {
-	case []any:
-		for _, x := range n {
-			if err := checkRefs(doc, x); err != nil {
-				return err
-			}
-		}
-	case map[string]any:
-		if ref, ok := n["$ref"]; ok {
-			s, isString := ref.(string)
-			if !isString || !strings.HasPrefix(s, "#") {
-				return fmt.Errorf("model: schema reference %v is not loaded: only references inside the schema are", ref)
-			}
-			if target, found := resolvePointer(doc, s[1:]); !found {
-				return fmt.Errorf("model: schema reference %q points at nothing", s)
-			} else if _, isSchema := target.(map[string]any); !isSchema {
-				return fmt.Errorf("model: schema reference %q does not point at a schema", s)
-			}
-		}
-		for _, x := range n {
-			if err := checkRefs(doc, x); err != nil {
-				return err
-			}
-		}
+	s, err := c.Compile(schemaURL)
+	if err != nil {
+		return nil, fmt.Errorf("model: compiling the parameter schema: %w", err)
 	}
-	return nil
+	return &compiledSchema{schema: s, doc: doc, unions: unions}, nil
 }
 
 // dispatchUnions rewrites, in place, every oneOf whose arms each have a

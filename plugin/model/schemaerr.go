@@ -2,10 +2,14 @@ package model
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
 )
 
 // argumentsRoot is the pointer of the model inside the tool arguments; the
@@ -13,33 +17,31 @@ import (
 // model.
 const argumentsRoot = "/model"
 
-// modelSchema is the pointer of the model's schema in the parameter
-// schema.
-const modelSchema = "/$defs/model"
-
 // validateSchema checks model against the parameter schema and records one
-// readable problem per failing keyword. The schema validates {"model":
-// ...}, whose own keywords the arguments always meet, so the evaluation
-// starts at the model's schema.
-func validateSchema(cs *compiledSchema, model any, ps *problems) {
-	var leaves []schemaLeaf
-	cs.check(cs.schemaAt(modelSchema), modelSchema, model, argumentsRoot, &leaves)
-	root := map[string]any{"model": model}
-	m := mapper{cs: cs, ps: ps}
-	for _, l := range leaves {
-		l.inst, _ = resolvePointer(root, l.ptr)
-		m.leafProblem(l)
+// readable problem per failing leaf.
+func validateSchema(cs *compiledSchema, model any, ps *problems) error {
+	err := cs.schema.Validate(map[string]any{"model": model})
+	if err == nil {
+		return nil
 	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
+		return fmt.Errorf("model: validating against the parameter schema: %w", err)
+	}
+	m := mapper{cs: cs, root: map[string]any{"model": model}, ps: ps}
+	m.walk(ve)
+	return nil
 }
 
-// mapper turns failing schema keywords into problems.
+// mapper turns a jsonschema error tree into problems.
 type mapper struct {
-	cs *compiledSchema
-	ps *problems
+	cs   *compiledSchema
+	root any
+	ps   *problems
 }
 
-// schemaFragment returns the JSON Pointer part of a reference or an
-// absolute keyword location.
+// schemaFragment returns the JSON Pointer part of an absolute keyword
+// location.
 func schemaFragment(abs string) string {
 	if i := strings.IndexByte(abs, '#'); i >= 0 {
 		return abs[i+1:]
@@ -49,7 +51,24 @@ func schemaFragment(abs string) string {
 
 // schemaAt returns the schema document node at a fragment pointer.
 func (m *mapper) schemaAt(frag string) any {
-	return m.cs.schemaAt(frag)
+	v, _ := resolvePointer(m.cs.doc, frag)
+	return v
+}
+
+// instancePointer converts a jsonschema instance location into an RFC 6901
+// JSON Pointer: jsonschema percent-encodes each reference token after
+// escaping "~" and "/", so a key like "a b" arrives as "a%20b".
+func instancePointer(loc string) string {
+	if !strings.Contains(loc, "%") {
+		return loc
+	}
+	toks := strings.Split(loc, "/")
+	for i, t := range toks {
+		if u, err := url.PathUnescape(t); err == nil {
+			toks[i] = u
+		}
+	}
+	return strings.Join(toks, "/")
 }
 
 // modelPointer converts an instance location inside the arguments into a
@@ -58,13 +77,19 @@ func modelPointer(loc string) string {
 	return strings.TrimPrefix(loc, argumentsRoot)
 }
 
-// leafProblem records the problem of one failing keyword.
-func (m *mapper) leafProblem(l schemaLeaf) {
-	if u, ok := m.unionOf(l.frag); ok {
-		m.unionLeaf(l, u)
+func (m *mapper) walk(ve *jsonschema.ValidationError) {
+	if len(ve.Causes) > 0 {
+		for _, c := range ve.Causes {
+			m.walk(c)
+		}
 		return
 	}
-	m.leaf(l)
+	frag := schemaFragment(ve.AbsoluteKeywordLocation)
+	if u, ok := m.unionOf(frag); ok {
+		m.unionLeaf(ve, u)
+		return
+	}
+	m.leaf(ve, frag)
 }
 
 // unionOf returns the union whose own keyword failed at frag: its type,
@@ -82,11 +107,12 @@ func (m *mapper) unionOf(frag string) (union, bool) {
 
 // unionLeaf reports a value that selects no arm of a union: not an object,
 // no kind, a kind that is not a string, or an unknown kind.
-func (m *mapper) unionLeaf(l schemaLeaf, u union) {
+func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u union) {
 	allowed := strings.Join(u.kinds, ", ")
-	inst := l.inst
-	ptr := modelPointer(l.ptr)
-	if lastToken(l.ptr) == "kind" && l.keyword == "enum" {
+	loc := instancePointer(ve.InstanceLocation)
+	inst, _ := resolvePointer(m.root, loc)
+	ptr := modelPointer(loc)
+	if lastToken(loc) == "kind" && strings.HasSuffix(ve.KeywordLocation, "/enum") {
 		// The kind enum failed; ptr is the kind itself.
 		kind, isString := inst.(string)
 		if !isString {
@@ -103,12 +129,13 @@ func (m *mapper) unionLeaf(l schemaLeaf, u union) {
 	m.ps.add(CodeMissing, appendPointer(ptr, "kind"), "add the %s's \"kind\": one of %s.", u.noun, allowed)
 }
 
-func (m *mapper) leaf(l schemaLeaf) {
-	frag, inst := l.frag, l.inst
-	ptr := modelPointer(l.ptr)
+func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
+	loc := instancePointer(ve.InstanceLocation)
+	ptr := modelPointer(loc)
+	inst, _ := resolvePointer(m.root, loc)
 	kwValue := m.schemaAt(frag)
 	subject := subjectOf(ptr)
-	switch l.keyword {
+	switch lastToken(frag) {
 	case "required":
 		obj, _ := inst.(map[string]any)
 		props, _ := m.schemaAt(appendPointer(parentPointer(frag), "properties")).(map[string]any)
@@ -164,8 +191,7 @@ func (m *mapper) leaf(l schemaLeaf) {
 	case "minItems":
 		m.ps.add(CodeTooFew, ptr, "%s needs at least %s item(s).", subject, shortJSON(kwValue))
 	default:
-		// The schema uses no other keyword that can fail on its own.
-		m.ps.add(CodeInvalidValue, ptr, "%s is not valid: %s failed.", subject, l.keyword)
+		m.ps.add(CodeInvalidValue, ptr, "%s is not valid: %s.", subject, ve.Message)
 	}
 }
 
