@@ -12,7 +12,9 @@ trap 'rm -f "$out"' EXIT
 tools/dsh/install.sh >/dev/null
 # shellcheck disable=SC1091
 . .cache/dsh-env.sh
-(cd host-shim && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+for dir in host-shim client-bundle tests/browser; do
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+done
 
 section() { printf '\n## %s\n\n' "$1"; }
 block() { echo '```'; "$@" 2>&1; echo '```'; }
@@ -29,10 +31,10 @@ block() { echo '```'; "$@" 2>&1; echo '```'; }
   block node host-shim/bench/restart.bench.mjs
   echo
   block node host-shim/bench/fold.bench.mjs
-  if [ -x client-bundle/bench/run.sh ]; then
-    section "Browser (Chromium)"
-    block client-bundle/bench/run.sh
-  fi
+  section "Client bundle and browser (Debian's Chromium against the real dsh web)"
+  block node client-bundle/bench/size.bench.mjs
+  echo
+  block node tests/browser/bench.mjs 5
   section "Package micro-benchmarks (go test -bench . -benchmem)"
   block bash -c "go test -run '^\$' -bench . -benchmem ./plugin/... | grep -E '^(Benchmark|goos|cpu)'"
 } >"$out"
