@@ -51,6 +51,19 @@ func (r *Renderer) Render(src string) string {
 	var buf bytes.Buffer
 	buf.Grow(len(src) + len(src)/4)
 	// Convert only fails when its writer does, and a bytes.Buffer does not.
-	_ = r.md.Convert([]byte(src), &buf)
+	_ = r.md.Convert([]byte(src), bufferWriter{&buf})
 	return buf.String()
 }
+
+// bufferWriter lets goldmark write straight into the result: a
+// util.BufWriter over a bytes.Buffer, so that Convert does not wrap the
+// buffer in a 4 KiB bufio.Writer of its own on every render.
+type bufferWriter struct{ *bytes.Buffer }
+
+var _ util.BufWriter = bufferWriter{}
+
+// Buffered implements util.BufWriter: nothing waits to be flushed.
+func (bufferWriter) Buffered() int { return 0 }
+
+// Flush implements util.BufWriter: everything is written already.
+func (bufferWriter) Flush() error { return nil }
