@@ -348,4 +348,3 @@ func appendScalar(dst []byte, v any) ([]byte, error) {
 func appendInt(dst []byte, n int) []byte {
 	return strconv.AppendInt(dst, int64(n), 10)
 }
-
