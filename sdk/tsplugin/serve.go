@@ -26,6 +26,10 @@ type serveConfig struct {
 	parentWatch time.Duration
 }
 
+// DefaultParentWatch is how often Serve checks, by default, that the process
+// that started the plugin is alive. A check is one getppid system call.
+const DefaultParentWatch = 100 * time.Millisecond
+
 // WithLogger sets the logger the transport logs through. It must write to
 // the process's original stderr; NewLogger makes one that does.
 func WithLogger(l hclog.Logger) ServeOpt {
@@ -33,8 +37,9 @@ func WithLogger(l hclog.Logger) ServeOpt {
 }
 
 // WithParentWatch sets how often the plugin checks that the process that
-// started it is still alive; zero turns the check off. The default is one
-// second.
+// started it is still alive; zero turns the check off. The default,
+// DefaultParentWatch, ends an orphaned plugin well within a second of its
+// host's death.
 func WithParentWatch(interval time.Duration) ServeOpt {
 	return serveOptFunc(func(c *serveConfig) { c.parentWatch = interval })
 }
@@ -61,7 +66,7 @@ func NewLogger(name string) hclog.Logger {
 // handshake's magic cookie, gets go-plugin's explanation and exits 1; check
 // IsPluginProcess first to offer a command-line face instead.
 func Serve(impl tasksurface.Server, opts ...ServeOpt) {
-	cfg := serveConfig{parentWatch: time.Second}
+	cfg := serveConfig{parentWatch: DefaultParentWatch}
 	for _, o := range opts {
 		o.applyServeOpt(&cfg)
 	}
