@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Regenerates the Go code for the wire contract from sdk/proto.
-# protoc comes from Debian (protobuf-compiler); protoc-gen-go and
-# protoc-gen-go-grpc are the versions pinned as tools in go.mod.
+# Regenerates everything generated from the wire contract (`make generate`):
+#  - the Go code for sdk/proto, into sdk/internal/tsproto1. protoc comes from
+#    Debian (protobuf-compiler); protoc-gen-go and protoc-gen-go-grpc are the
+#    versions pinned as tools in go.mod;
+#  - the contract's words (tasksurface.Reason, Phase, Code) for JavaScript and
+#    TypeScript, by tools/contractgen: host-shim/src/wire/words.gen.js and
+#    client-bundle/src/contract/words.gen.ts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 module=$(go list -m)
@@ -12,3 +16,4 @@ protoc -I sdk/proto \
   --go_out=. --go_opt=module="$module" \
   --go-grpc_out=. --go-grpc_opt=module="$module" \
   sdk/proto/tasksurface/v1/tasksurface.proto
+go run ./tools/contractgen

@@ -26,7 +26,7 @@ func TestGetActive(t *testing.T) {
 		name    string
 		surface func(opened string) string
 		active  bool
-		reason  string
+		reason  tasksurface.Reason
 	}{
 		{"without a surface id", func(string) string { return "" }, true, ""},
 		{"naming the open surface", func(s string) string { return s }, true, ""},

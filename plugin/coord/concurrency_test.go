@@ -18,7 +18,7 @@ func TestConcurrentSubmissions(t *testing.T) {
 	tests := []struct {
 		name    string
 		sameID  bool
-		refusal string
+		refusal tasksurface.Reason
 	}{
 		{"double clicks with one id share one message", true, ""},
 		{"racing ids admit one message and refuse the rest", false, tasksurface.ReasonSubmissionPending},

@@ -27,9 +27,9 @@ func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) 
 	}
 	switch {
 	case !wire.ValidID(req.DismissalID):
-		return &tasksurface.DismissResponse{Reason: ReasonInvalidDismissalID}, nil
+		return &tasksurface.DismissResponse{Reason: tasksurface.ReasonInvalidDismissalID}, nil
 	case req.SurfaceID != "" && !wire.ValidID(req.SurfaceID):
-		return &tasksurface.DismissResponse{Reason: ReasonInvalidSurfaceID}, nil
+		return &tasksurface.DismissResponse{Reason: tasksurface.ReasonInvalidSurfaceID}, nil
 	}
 	ss := s.session(req.SessionID)
 	defer ss.begin()()
@@ -65,9 +65,9 @@ func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) 
 		return nil, fmt.Errorf("record dismissal %s of surface %s in session %s: %w", req.DismissalID, occ.SurfaceID, req.SessionID, err)
 	}
 	if resp == nil || !resp.Recorded {
-		why := ReasonNotRecorded
+		why := tasksurface.ReasonNotRecorded
 		if resp != nil && resp.Reason != "" {
-			why = resp.Reason
+			why = tasksurface.Reason(resp.Reason) // the host's own word
 		}
 		s.logger.Warn("dismissal not recorded", "session", req.SessionID, "surface", occ.SurfaceID,
 			"dismissal", req.DismissalID, "reason", why)

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dsh-community/task-surface/plugin/coord"
 	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
@@ -109,14 +108,14 @@ func TestDismiss(t *testing.T) {
 		}},
 		{"an invalid dismissal id", func(t *testing.T, f *fixture, surface string) {
 			for _, id := range []string{"", "dis 1", "-dis", strings.Repeat("a", 129)} {
-				if d := f.dismiss(f.svc, sess, surface, id); d.Dismissed || d.Reason != coord.ReasonInvalidDismissalID {
-					t.Errorf("dismiss(%q) = %+v, want %s", id, d, coord.ReasonInvalidDismissalID)
+				if d := f.dismiss(f.svc, sess, surface, id); d.Dismissed || d.Reason != tasksurface.ReasonInvalidDismissalID {
+					t.Errorf("dismiss(%q) = %+v, want %s", id, d, tasksurface.ReasonInvalidDismissalID)
 				}
 			}
 		}},
 		{"an invalid surface id", func(t *testing.T, f *fixture, surface string) {
-			if d := f.dismiss(f.svc, sess, "tsf a", "dis-1"); d.Dismissed || d.Reason != coord.ReasonInvalidSurfaceID {
-				t.Errorf("dismiss = %+v, want %s", d, coord.ReasonInvalidSurfaceID)
+			if d := f.dismiss(f.svc, sess, "tsf a", "dis-1"); d.Dismissed || d.Reason != tasksurface.ReasonInvalidSurfaceID {
+				t.Errorf("dismiss = %+v, want %s", d, tasksurface.ReasonInvalidSurfaceID)
 			}
 		}},
 		{"the host's refusal is passed on and nothing is remembered", func(t *testing.T, f *fixture, surface string) {

@@ -46,5 +46,9 @@
 // flight does not deadlock.
 //
 // Problems a user can fix travel in the responses; a Go error means the
-// host could not be reached, or is not configured yet.
+// host could not be reached, or is not configured yet. A refusal's reason
+// and its problems' codes are the SDK's words (tasksurface.Reason, Code);
+// the one exception is a dismissal the host would not record, answered with
+// the host's own reason when it gave one. Refused queue actions are answered
+// with a sentence for a person.
 package coord

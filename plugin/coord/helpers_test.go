@@ -106,7 +106,7 @@ func wantAccepted(t *testing.T, resp *tasksurface.SubmitResponse, messageID stri
 }
 
 // wantRefused fails unless resp refused the submission for reason.
-func wantRefused(t *testing.T, resp *tasksurface.SubmitResponse, reason string) {
+func wantRefused(t *testing.T, resp *tasksurface.SubmitResponse, reason tasksurface.Reason) {
 	t.Helper()
 	if resp.Accepted || resp.Reason != reason || resp.MessageID != "" {
 		t.Fatalf("submit = %+v, want refused with %s", resp, reason)

@@ -57,7 +57,7 @@ type memMessage struct {
 	id     string
 	text   string
 	source json.RawMessage
-	phase  string
+	phase  tasksurface.Phase
 }
 
 func newMemHost() *memHost { return &memHost{sessions: map[string]*memSession{}} }

@@ -74,7 +74,7 @@ func TestCheckQueueAction(t *testing.T) {
 	ordinary := json.RawMessage(`{"kind":"user","rpcId":"rpc-1"}`)
 	tests := []struct {
 		name    string
-		phase   string // "" (not a submission), "unknown", queued, claiming, committed
+		phase   tasksurface.Phase // "" (not a submission), "unknown", queued, claiming, committed
 		action  string
 		allowed bool
 	}{

@@ -37,7 +37,7 @@ func (s *Service) readView(ctx context.Context, host tasksurface.Host, sessionID
 // target checks that the request's surface (or, for "", whichever is open)
 // is the open one. It returns the open occurrence, or the reason it cannot
 // be acted on: not-open when nothing is open, stale when another surface is.
-func target(v fold.View, surfaceID string) (*fold.Occurrence, string) {
+func target(v fold.View, surfaceID string) (*fold.Occurrence, tasksurface.Reason) {
 	switch {
 	case v.Active == nil:
 		return nil, tasksurface.ReasonNotOpen

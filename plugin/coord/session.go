@@ -21,7 +21,7 @@ const (
 
 // phaseCommitted marks a submission whose user message is durable. It is
 // never reported as a pending phase.
-const phaseCommitted = "committed"
+const phaseCommitted tasksurface.Phase = "committed"
 
 // submissionRecord is one accepted submission.
 type submissionRecord struct {
@@ -31,7 +31,7 @@ type submissionRecord struct {
 	messageID    string
 	// phase is tasksurface.PhaseQueued, tasksurface.PhaseClaiming or
 	// phaseCommitted.
-	phase string
+	phase tasksurface.Phase
 	// text is the canonical message text, "" when adopted from the host.
 	text string
 	// confirmed is true once the host has acknowledged the message (an

@@ -116,8 +116,8 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 		s.logger.Warn("submission not admitted", "session", req.SessionID, "surface", occ.SurfaceID,
 			"submission", req.SubmissionID, "reason", why)
 		return &tasksurface.SubmitResponse{
-			Reason:   ReasonAdmissionRefused,
-			Problems: []tasksurface.Problem{{Code: CodeAdmissionRefused, Message: why, Pointer: ""}},
+			Reason:   tasksurface.ReasonAdmissionRefused,
+			Problems: []tasksurface.Problem{{Code: tasksurface.CodeAdmissionRefused, Message: why, Pointer: ""}},
 		}, nil
 	}
 	ss.update(rec.messageID, func(r submissionRecord) *submissionRecord { r.confirmed = true; return &r })
@@ -150,13 +150,13 @@ func idProblems(req *tasksurface.SubmitRequest) []tasksurface.Problem {
 	var out []tasksurface.Problem
 	if !wire.ValidID(req.SubmissionID) {
 		out = append(out, tasksurface.Problem{
-			Code: CodeInvalidID, Pointer: "/submissionId",
+			Code: tasksurface.CodeInvalidID, Pointer: "/submissionId",
 			Message: "the submission id must be 1 to 128 letters, digits or _.:- starting with a letter or digit; mint a new one.",
 		})
 	}
 	if !wire.ValidID(req.SurfaceID) {
 		out = append(out, tasksurface.Problem{
-			Code: CodeInvalidID, Pointer: "/surfaceId",
+			Code: tasksurface.CodeInvalidID, Pointer: "/surfaceId",
 			Message: "the surface id must be 1 to 128 letters, digits or _.:- starting with a letter or digit; use the id getActive returned.",
 		})
 	}

@@ -136,7 +136,7 @@ func TestSubmitRefusals(t *testing.T) {
 		surface      string // overrides the opened surface when set
 		submissionID string
 		values       string
-		reason       string
+		reason       tasksurface.Reason
 		pointers     []string
 	}{
 		{"nothing open", func(t *testing.T, f *fixture) string { return "tsf_none" }, "", "sub-1", goodValues, tasksurface.ReasonNotOpen, nil},
@@ -309,7 +309,7 @@ func TestSubmitAdmissionFailures(t *testing.T) {
 		surface := f.host.open(t, sess, "call_1")
 		f.host.admitRefuse = "the session is archived"
 		resp := f.submit(f.svc, sess, surface, "sub-1", goodValues)
-		wantRefused(t, resp, coord.ReasonAdmissionRefused)
+		wantRefused(t, resp, tasksurface.ReasonAdmissionRefused)
 		if len(resp.Problems) != 1 || resp.Problems[0].Message != "the session is archived" {
 			t.Errorf("problems = %+v, want the host's reason", resp.Problems)
 		}

@@ -165,7 +165,7 @@ func TestVectors(t *testing.T) {
 				}
 				gotProblems := make([]vectorProblem, len(problems))
 				for i, p := range problems {
-					gotProblems[i] = vectorProblem{Code: p.Code, Pointer: p.Pointer}
+					gotProblems[i] = vectorProblem{Code: string(p.Code), Pointer: p.Pointer}
 					if p.Message == "" {
 						t.Errorf("problem %d (%s at %q) has no message", i, p.Code, p.Pointer)
 					}

@@ -156,7 +156,7 @@ func runVector(t *testing.T, c vectorCase) {
 	}
 	got := make([]vectorProblem, len(problems))
 	for i, p := range problems {
-		got[i] = vectorProblem{Code: p.Code, Pointer: p.Pointer}
+		got[i] = vectorProblem{Code: string(p.Code), Pointer: p.Pointer}
 	}
 	want := c.Problems
 	if want == nil {
@@ -209,7 +209,7 @@ func equalProblems(a, b []vectorProblem) bool {
 // well-formed pointer and a one-sentence message.
 func checkProblemShape(t *testing.T, p tasksurface.Problem) {
 	t.Helper()
-	if !knownCodes[p.Code] {
+	if !knownCodes[string(p.Code)] {
 		t.Errorf("unknown problem code %q", p.Code)
 	}
 	if p.Pointer != "" && !strings.HasPrefix(p.Pointer, "/") {

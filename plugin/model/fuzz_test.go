@@ -66,7 +66,7 @@ func checkOutcome(t *testing.T, m *Model, problems []tasksurface.Problem, limits
 		t.Fatalf("problems are not sorted: %v", problems)
 	}
 	for _, p := range problems {
-		if !knownCodes[p.Code] || p.Message == "" {
+		if !knownCodes[string(p.Code)] || p.Message == "" {
 			t.Fatalf("malformed problem %#v", p)
 		}
 		if p.Pointer != "" && p.Pointer[0] != '/' {

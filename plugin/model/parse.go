@@ -55,7 +55,7 @@ func checkModel(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Pr
 	var ps problems
 	doc, derr := decode(raw, &ps)
 	if derr != nil {
-		return nil, []tasksurface.Problem{{Code: derr.code, Message: derr.message, Pointer: derr.pointer}}
+		return nil, []tasksurface.Problem{{Code: tasksurface.Code(derr.code), Message: derr.message, Pointer: derr.pointer}}
 	}
 	return parseDocument(doc, limits, &ps, len(raw))
 }
@@ -69,7 +69,7 @@ func checkArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 		if !inside {
 			ptr = ""
 		}
-		return nil, []tasksurface.Problem{{Code: derr.code, Message: derr.message, Pointer: ptr}}
+		return nil, []tasksurface.Problem{{Code: tasksurface.Code(derr.code), Message: derr.message, Pointer: ptr}}
 	}
 	var out problems
 	for _, p := range ps.list {

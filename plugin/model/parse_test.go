@@ -121,7 +121,7 @@ func TestParseRawGuardScalesWithTheLimit(t *testing.T) {
 		switch {
 		case tt.want == "" && m == nil:
 			t.Errorf("MaxModelBytes %d: %v", tt.max, problems)
-		case tt.want != "" && (len(problems) != 1 || problems[0].Code != tt.want || !strings.Contains(problems[0].Message, "far over")):
+		case tt.want != "" && (len(problems) != 1 || string(problems[0].Code) != tt.want || !strings.Contains(problems[0].Message, "far over")):
 			t.Errorf("MaxModelBytes %d: want the raw guard, got %v", tt.max, problems)
 		}
 	}

@@ -75,7 +75,7 @@ type problems struct {
 // add records one problem.
 func (ps *problems) add(code, pointer, format string, args ...any) {
 	ps.list = append(ps.list, tasksurface.Problem{
-		Code:    code,
+		Code:    tasksurface.Code(code),
 		Message: fmt.Sprintf(format, args...),
 		Pointer: pointer,
 	})
@@ -84,7 +84,7 @@ func (ps *problems) add(code, pointer, format string, args ...any) {
 // has reports whether a problem with the code is recorded at the pointer.
 func (ps *problems) has(pointer string, codes ...string) bool {
 	for _, p := range ps.list {
-		if p.Pointer == pointer && slices.Contains(codes, p.Code) {
+		if p.Pointer == pointer && slices.Contains(codes, string(p.Code)) {
 			return true
 		}
 	}

@@ -18,7 +18,7 @@ type problems struct {
 
 // add records one problem.
 func (ps *problems) add(code, pointer, format string, args ...any) {
-	ps.list = append(ps.list, tasksurface.Problem{Code: code, Message: fmt.Sprintf(format, args...), Pointer: pointer})
+	ps.list = append(ps.list, tasksurface.Problem{Code: tasksurface.Code(code), Message: fmt.Sprintf(format, args...), Pointer: pointer})
 }
 
 // finish sorts, deduplicates and caps the problems: by pointer (see

@@ -41,7 +41,7 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 	}
 	members, isObject, top, fe := decodeValues(values, &ps)
 	if fe != nil {
-		return nil, []tasksurface.Problem{{Code: fe.code, Pointer: fe.pointer, Message: fe.message}}
+		return nil, []tasksurface.Problem{{Code: tasksurface.Code(fe.code), Pointer: fe.pointer, Message: fe.message}}
 	}
 	if !isObject {
 		ps.add(CodeWrongType, "", "the values must be a JSON object that maps field ids to values, not %s.", jsonType(top))

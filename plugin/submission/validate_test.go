@@ -37,7 +37,7 @@ type wantProblem struct{ code, pointer string }
 func problemsOf(ps []tasksurface.Problem) []wantProblem {
 	out := make([]wantProblem, len(ps))
 	for i, p := range ps {
-		out[i] = wantProblem{p.Code, p.Pointer}
+		out[i] = wantProblem{string(p.Code), p.Pointer}
 	}
 	return out
 }

@@ -22,10 +22,10 @@ type session struct {
 	// results indexes the tool calls and results of events by call id, as
 	// ReadToolResult answers them.
 	results map[string]*tasksurface.ReadToolResultResponse
-	queue   []Message         // next-turn items, oldest first
-	claimed *Message          // the item the agent took for its turn
-	status  map[string]string // message id -> queued, claiming, committed
-	inputs  [][]string        // per turn: the user texts the model received
+	queue   []Message                    // next-turn items, oldest first
+	claimed *Message                     // the item the agent took for its turn
+	status  map[string]tasksurface.Phase // message id -> queued, claiming, "committed"
+	inputs  [][]string                   // per turn: the user texts the model received
 	calls   int
 	cmds    int
 
@@ -36,7 +36,7 @@ type session struct {
 }
 
 func newSession(id string) *session {
-	return &session{id: id, status: map[string]string{}, results: map[string]*tasksurface.ReadToolResultResponse{}}
+	return &session{id: id, status: map[string]tasksurface.Phase{}, results: map[string]*tasksurface.ReadToolResultResponse{}}
 }
 
 func (s *session) snapshot() []Event {
@@ -151,7 +151,7 @@ func (s *session) inFlight(sourceKey string) []tasksurface.InFlightMessage {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []tasksurface.InFlightMessage
-	add := func(m Message, phase string) {
+	add := func(m Message, phase tasksurface.Phase) {
 		if hasSourceKey(m.Source, sourceKey) {
 			out = append(out, tasksurface.InFlightMessage{MessageID: m.ID, Phase: phase, Source: m.Source})
 		}

@@ -2,28 +2,6 @@ package tasksurface
 
 import "encoding/json"
 
-// Submission phases.
-const (
-	// PhaseQueued means the submission waits in the session queue.
-	PhaseQueued = "queued"
-	// PhaseClaiming means the agent took the submission for the next turn
-	// and it is not durable yet.
-	PhaseClaiming = "claiming"
-)
-
-// Reasons a request is refused.
-const (
-	// ReasonNotOpen means no surface is open, or not the one named.
-	ReasonNotOpen = "not-open"
-	// ReasonStale means the request names a surface that was replaced.
-	ReasonStale = "stale"
-	// ReasonInvalidSubmission means the values do not fit the model.
-	ReasonInvalidSubmission = "invalid-submission"
-	// ReasonSubmissionPending means another submission is queued or being
-	// claimed.
-	ReasonSubmissionPending = "submission-pending"
-)
-
 // GetActiveRequest asks for the open surface of a session.
 type GetActiveRequest struct {
 	// SessionID is the session.
@@ -39,7 +17,7 @@ type PendingSubmission struct {
 	// MessageID is the id of the admitted user message.
 	MessageID string `json:"messageId"`
 	// Phase is PhaseQueued or PhaseClaiming.
-	Phase string `json:"phase"`
+	Phase Phase `json:"phase"`
 }
 
 // GetActiveResponse is the open surface, or why there is none.
@@ -56,6 +34,6 @@ type GetActiveResponse struct {
 	Markdown json.RawMessage
 	// Pending is the submission in flight, or nil.
 	Pending *PendingSubmission
-	// Reason is set when Active is false.
-	Reason string
+	// Reason is set when Active is false: ReasonNotOpen or ReasonStale.
+	Reason Reason
 }

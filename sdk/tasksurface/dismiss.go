@@ -17,6 +17,8 @@ type DismissResponse struct {
 	Dismissed bool
 	// EventSeq is the log sequence of the dismissal record.
 	EventSeq int64
-	// Reason is set when Dismissed is false.
-	Reason string
+	// Reason is set when Dismissed is false. When the host did not record
+	// the dismissal it is the host's own reason, if it gave one, else
+	// ReasonNotRecorded.
+	Reason Reason
 }

@@ -10,4 +10,12 @@
 //
 // Problems meant for a model or a user are data (Problem); a Go error from
 // any method means a transport failure or a bug.
+//
+// The contract's words are typed: Reason says why a request was refused,
+// Phase where a pending submission is, and Code what a Problem is about.
+// Their constants cover every value the plugin produces, and Reasons,
+// Phases and Codes list them. tools/contractgen writes the same words, with
+// their doc comments and each reason's Text, into the host shim
+// (host-shim/src/wire/words.gen.js) and the browser client
+// (client-bundle/src/contract/words.gen.ts), so neither keeps its own copy.
 package tasksurface

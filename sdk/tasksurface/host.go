@@ -79,7 +79,7 @@ type AdmitUserMessageResponse struct {
 	MessageID string
 	// Duplicate is true when a message with this id had been admitted.
 	Duplicate bool
-	// Reason says why a message was not admitted.
+	// Reason says why a message was not admitted, in the host's words.
 	Reason string
 }
 
@@ -101,7 +101,7 @@ type RecordDismissalResponse struct {
 	Recorded bool
 	// EventSeq is the log sequence of the record.
 	EventSeq int64
-	// Reason says why nothing was written.
+	// Reason says why nothing was written, in the host's words.
 	Reason string
 }
 
@@ -116,7 +116,7 @@ type InFlightMessage struct {
 	// MessageID is the message.
 	MessageID string
 	// Phase is PhaseQueued or PhaseClaiming.
-	Phase string
+	Phase Phase
 	// Source is the message's source.
 	Source json.RawMessage
 }

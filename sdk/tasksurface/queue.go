@@ -69,6 +69,7 @@ type QueueActionRequest struct {
 type QueueActionResponse struct {
 	// Allowed is true when the host may apply the action.
 	Allowed bool
-	// Reason says why an action is refused.
+	// Reason says why an action is refused, as a sentence for a person
+	// (not a Reason: the host shows it as it is).
 	Reason string
 }

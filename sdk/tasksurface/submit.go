@@ -25,9 +25,9 @@ type SubmitResponse struct {
 	// MessageID is the admitted user message.
 	MessageID string
 	// Phase is PhaseQueued for an accepted submission.
-	Phase string
+	Phase Phase
 	// Reason is set when Accepted is false.
-	Reason string
+	Reason Reason
 	// Problems lists what is wrong with the values, with pointers into the
 	// values document.
 	Problems []Problem

@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/dsh-community/task-surface/plugin/service"
+	"github.com/dsh-community/task-surface/plugin/server"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -75,7 +75,7 @@ func validate(path string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "task-surface-plugin: %v\n", err)
 		return exitUsage
 	}
-	resp, err := service.New(version, nil).Validate(context.Background(), &tasksurface.ValidateRequest{Model: raw})
+	resp, err := server.New(version, nil).Validate(context.Background(), &tasksurface.ValidateRequest{Model: raw})
 	if err != nil {
 		fmt.Fprintf(stderr, "task-surface-plugin: %v\n", err)
 		return exitUsage
@@ -97,7 +97,7 @@ func validate(path string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func describe(stdout, stderr io.Writer) int {
-	d, err := service.New(version, nil).Describe(context.Background())
+	d, err := server.New(version, nil).Describe(context.Background())
 	if err != nil {
 		fmt.Fprintf(stderr, "task-surface-plugin: %v\n", err)
 		return exitUsage

@@ -13,7 +13,7 @@ package main
 import (
 	"os"
 
-	"github.com/dsh-community/task-surface/plugin/service"
+	"github.com/dsh-community/task-surface/plugin/server"
 	"github.com/dsh-community/task-surface/sdk/tsplugin"
 )
 
@@ -23,7 +23,7 @@ var version = "0.1.0-dev"
 func main() {
 	if tsplugin.IsPluginProcess() {
 		logger := tsplugin.NewLogger("task-surface")
-		tsplugin.Serve(service.New(version, logger), tsplugin.WithLogger(logger))
+		tsplugin.Serve(server.New(version, logger), tsplugin.WithLogger(logger))
 		return
 	}
 	os.Exit(runCLI(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

@@ -18,13 +18,13 @@ func GetActiveResponse(in *tsproto1.GetActiveResponse) *tasksurface.GetActiveRes
 		SurfaceID: in.GetSurfaceId(),
 		Model:     raw(in.GetModelJson()),
 		Markdown:  raw(in.GetMarkdownJson()),
-		Reason:    in.GetReason(),
+		Reason:    tasksurface.Reason(in.GetReason()),
 	}
 	if p := in.GetPending(); p != nil {
 		out.Pending = &tasksurface.PendingSubmission{
 			SubmissionID: p.GetSubmissionId(),
 			MessageID:    p.GetMessageId(),
-			Phase:        p.GetPhase(),
+			Phase:        tasksurface.Phase(p.GetPhase()),
 		}
 	}
 	return out

@@ -14,7 +14,7 @@ func Problems(in []*tsproto1.Problem) []tasksurface.Problem {
 	}
 	out := make([]tasksurface.Problem, len(in))
 	for i, p := range in {
-		out[i] = tasksurface.Problem{Code: p.GetCode(), Message: p.GetMessage(), Pointer: p.GetPointer()}
+		out[i] = tasksurface.Problem{Code: tasksurface.Code(p.GetCode()), Message: p.GetMessage(), Pointer: p.GetPointer()}
 	}
 	return out
 }

@@ -12,5 +12,5 @@ func DismissRequest(in *tsproto1.DismissRequest) *tasksurface.DismissRequest {
 
 // DismissResponse converts a dismiss response.
 func DismissResponse(in *tsproto1.DismissResponse) *tasksurface.DismissResponse {
-	return &tasksurface.DismissResponse{Dismissed: in.GetDismissed(), EventSeq: in.GetEventSeq(), Reason: in.GetReason()}
+	return &tasksurface.DismissResponse{Dismissed: in.GetDismissed(), EventSeq: in.GetEventSeq(), Reason: tasksurface.Reason(in.GetReason())}
 }

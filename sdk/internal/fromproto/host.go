@@ -75,7 +75,7 @@ func ListInFlightRequest(in *tsproto1.ListInFlightRequest) *tasksurface.ListInFl
 func ListInFlightResponse(in *tsproto1.ListInFlightResponse) *tasksurface.ListInFlightResponse {
 	out := &tasksurface.ListInFlightResponse{Messages: make([]tasksurface.InFlightMessage, len(in.GetMessages()))}
 	for i, m := range in.GetMessages() {
-		out.Messages[i] = tasksurface.InFlightMessage{MessageID: m.GetMessageId(), Phase: m.GetPhase(), Source: raw(m.GetSourceJson())}
+		out.Messages[i] = tasksurface.InFlightMessage{MessageID: m.GetMessageId(), Phase: tasksurface.Phase(m.GetPhase()), Source: raw(m.GetSourceJson())}
 	}
 	return out
 }

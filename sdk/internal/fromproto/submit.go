@@ -21,8 +21,8 @@ func SubmitResponse(in *tsproto1.SubmitResponse) *tasksurface.SubmitResponse {
 	return &tasksurface.SubmitResponse{
 		Accepted:  in.GetAccepted(),
 		MessageID: in.GetMessageId(),
-		Phase:     in.GetPhase(),
-		Reason:    in.GetReason(),
+		Phase:     tasksurface.Phase(in.GetPhase()),
+		Reason:    tasksurface.Reason(in.GetReason()),
 		Problems:  Problems(in.GetProblems()),
 	}
 }

@@ -18,13 +18,13 @@ func GetActiveResponse(in *tasksurface.GetActiveResponse) *tsproto1.GetActiveRes
 		SurfaceId:    in.SurfaceID,
 		ModelJson:    in.Model,
 		MarkdownJson: in.Markdown,
-		Reason:       in.Reason,
+		Reason:       string(in.Reason),
 	}
 	if in.Pending != nil {
 		out.Pending = &tsproto1.PendingSubmission{
 			SubmissionId: in.Pending.SubmissionID,
 			MessageId:    in.Pending.MessageID,
-			Phase:        in.Pending.Phase,
+			Phase:        string(in.Pending.Phase),
 		}
 	}
 	return out

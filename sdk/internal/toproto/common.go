@@ -16,7 +16,7 @@ func Problems(in []tasksurface.Problem) []*tsproto1.Problem {
 	out := make([]*tsproto1.Problem, len(in))
 	for i, p := range in {
 		out[i] = &tsproto1.Problem{
-			Code:    validUTF8(p.Code),
+			Code:    validUTF8(string(p.Code)),
 			Message: validUTF8(p.Message),
 			Pointer: validUTF8(p.Pointer),
 		}

@@ -12,5 +12,5 @@ func DismissRequest(in *tasksurface.DismissRequest) *tsproto1.DismissRequest {
 
 // DismissResponse converts a dismiss response.
 func DismissResponse(in *tasksurface.DismissResponse) *tsproto1.DismissResponse {
-	return &tsproto1.DismissResponse{Dismissed: in.Dismissed, EventSeq: in.EventSeq, Reason: in.Reason}
+	return &tsproto1.DismissResponse{Dismissed: in.Dismissed, EventSeq: in.EventSeq, Reason: string(in.Reason)}
 }

@@ -75,7 +75,7 @@ func ListInFlightRequest(in *tasksurface.ListInFlightRequest) *tsproto1.ListInFl
 func ListInFlightResponse(in *tasksurface.ListInFlightResponse) *tsproto1.ListInFlightResponse {
 	out := &tsproto1.ListInFlightResponse{Messages: make([]*tsproto1.InFlightMessage, len(in.Messages))}
 	for i, m := range in.Messages {
-		out.Messages[i] = &tsproto1.InFlightMessage{MessageId: m.MessageID, Phase: m.Phase, SourceJson: m.Source}
+		out.Messages[i] = &tsproto1.InFlightMessage{MessageId: m.MessageID, Phase: string(m.Phase), SourceJson: m.Source}
 	}
 	return out
 }

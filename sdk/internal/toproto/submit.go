@@ -21,8 +21,8 @@ func SubmitResponse(in *tasksurface.SubmitResponse) *tsproto1.SubmitResponse {
 	return &tsproto1.SubmitResponse{
 		Accepted:  in.Accepted,
 		MessageId: in.MessageID,
-		Phase:     in.Phase,
-		Reason:    in.Reason,
+		Phase:     string(in.Phase),
+		Reason:    string(in.Reason),
 		Problems:  Problems(in.Problems),
 	}
 }

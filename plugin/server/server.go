@@ -1,4 +1,4 @@
-package service
+package server
 
 import (
 	"context"
@@ -12,8 +12,11 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// Service is the Task Surface plugin.
-type Service struct {
+// Server is the Task Surface plugin as a tasksurface.Server: it answers
+// Describe, Configure, Validate and Fold itself, executes Show through the
+// tool, and hands the surface's requests (GetActive, Submit, Dismiss and
+// the queue hooks) to the coordination service, coord.Service.
+type Server struct {
 	version string
 	logger  hclog.Logger
 	tool    *tool.Tool
@@ -23,16 +26,16 @@ type Service struct {
 	limits tasksurface.Limits
 }
 
-var _ tasksurface.Server = (*Service)(nil)
+var _ tasksurface.Server = (*Server)(nil)
 
 // New returns the plugin, reporting version as its release version. It has
 // no host until Configure.
-func New(version string, logger hclog.Logger) *Service {
+func New(version string, logger hclog.Logger) *Server {
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
 	md := markdown.New()
-	return &Service{
+	return &Server{
 		version: version,
 		logger:  logger,
 		tool:    tool.New(md),
@@ -41,7 +44,7 @@ func New(version string, logger hclog.Logger) *Service {
 	}
 }
 
-func (s *Service) currentLimits() tasksurface.Limits {
+func (s *Server) currentLimits() tasksurface.Limits {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	return s.limits
@@ -50,7 +53,7 @@ func (s *Service) currentLimits() tasksurface.Limits {
 // Show executes show_task_surface. A surface it opens is handed to the
 // coordination service (coord.Service.Opened), which then serves it
 // without parsing the model again when the log holds the same metadata.
-func (s *Service) Show(_ context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
+func (s *Server) Show(_ context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
 	resp, surface, err := s.tool.Open(req, s.currentLimits())
 	if err != nil {
 		return nil, err
@@ -70,26 +73,26 @@ func (s *Service) Show(_ context.Context, req *tasksurface.ShowRequest) (*tasksu
 }
 
 // GetActive returns the open surface of a session.
-func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
+func (s *Server) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
 	return s.coord.GetActive(ctx, req)
 }
 
 // Submit validates, formats and admits a submission.
-func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
+func (s *Server) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
 	return s.coord.Submit(ctx, req)
 }
 
 // Dismiss records a dismissal.
-func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
+func (s *Server) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
 	return s.coord.Dismiss(ctx, req)
 }
 
 // ObserveQueue reports what happened to a queued message.
-func (s *Service) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
+func (s *Server) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
 	return s.coord.ObserveQueue(ctx, ev)
 }
 
 // CheckQueueAction allows or refuses a queue action.
-func (s *Service) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
+func (s *Server) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
 	return s.coord.CheckQueueAction(ctx, req)
 }

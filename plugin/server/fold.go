@@ -1,4 +1,4 @@
-package service
+package server
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 )
 
 // Fold applies session events to projection state.
-func (s *Service) Fold(_ context.Context, req *tasksurface.FoldRequest) (*tasksurface.FoldResponse, error) {
+func (s *Server) Fold(_ context.Context, req *tasksurface.FoldRequest) (*tasksurface.FoldResponse, error) {
 	state, view, err := fold.FoldJSON(req.State, req.Events)
 	if err != nil {
 		return nil, fmt.Errorf("fold: %w", err)
@@ -19,7 +19,7 @@ func (s *Service) Fold(_ context.Context, req *tasksurface.FoldRequest) (*tasksu
 }
 
 // Validate parses a model without opening a surface.
-func (s *Service) Validate(_ context.Context, req *tasksurface.ValidateRequest) (*tasksurface.ValidateResponse, error) {
+func (s *Server) Validate(_ context.Context, req *tasksurface.ValidateRequest) (*tasksurface.ValidateResponse, error) {
 	m, problems := model.Parse(req.Model, s.currentLimits())
 	if len(problems) > 0 {
 		return &tasksurface.ValidateResponse{Problems: problems}, nil

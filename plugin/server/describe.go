@@ -1,4 +1,4 @@
-package service
+package server
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 
 // Describe declares the tool, the projection unit, the dismissal command,
 // the queue hooks and the default limits.
-func (s *Service) Describe(context.Context) (*tasksurface.Description, error) {
+func (s *Server) Describe(context.Context) (*tasksurface.Description, error) {
 	return &tasksurface.Description{
 		APIVersion:    tasksurface.APIVersion,
 		PluginVersion: s.version,

@@ -1,4 +1,4 @@
-package service
+package server
 
 import (
 	"context"
@@ -20,7 +20,7 @@ var MaxLimits = tasksurface.Limits{
 
 // Configure sets the limits, refusing any above MaxLimits (the default
 // applies instead), and connects the coordination service to the host.
-func (s *Service) Configure(_ context.Context, req *tasksurface.ConfigureRequest) (*tasksurface.ConfigureResponse, error) {
+func (s *Server) Configure(_ context.Context, req *tasksurface.ConfigureRequest) (*tasksurface.ConfigureResponse, error) {
 	limits, problems := clampLimits(req.Limits)
 	s.mu.Lock()
 	s.limits = limits
@@ -41,7 +41,7 @@ func clampLimits(in tasksurface.Limits) (tasksurface.Limits, []tasksurface.Probl
 	check := func(name string, got *uint32, max, def uint32) {
 		if *got > max {
 			problems = append(problems, tasksurface.Problem{
-				Code:    "limit-too-large",
+				Code:    tasksurface.CodeLimitTooLarge,
 				Message: fmt.Sprintf("%s %d is above the largest allowed, %d; the default %d applies", name, *got, max, def),
 				Pointer: "/" + name,
 			})

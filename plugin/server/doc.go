@@ -1,0 +1,11 @@
+// Package server is the Task Surface plugin's tasksurface.Server: the one
+// value the plugin binary hands to tsplugin.Serve. It composes the tool
+// (show_task_surface), the projection fold, the model parser and the
+// coordination service (coord.Service, which owns each session's open
+// surface, submissions and dismissals), declares what a host must register
+// (Describe), and applies the host's limits (Configure, bounded by
+// MaxLimits).
+//
+// It holds no state of its own beyond the configured limits; everything
+// about sessions lives in coord.
+package server

@@ -1,0 +1,89 @@
+package tasksurface
+
+// Reason says why the plugin refused a request: the Reason of a
+// GetActiveResponse, a SubmitResponse or a DismissResponse whose request
+// did not succeed. Clients match on it; Text gives a sentence to show a
+// person.
+//
+// A Reason is about the request as a whole; what is wrong inside it comes
+// as Problems, each with a Code. The two share one word: a SubmitResponse
+// with ReasonAdmissionRefused carries exactly one Problem with
+// CodeAdmissionRefused at the root, whose message is the host's own
+// explanation. No other word is both a Reason and a Code.
+//
+// A DismissResponse whose dismissal the host did not record carries the
+// host's own reason when it gave one, which need not be one of the values
+// below.
+type Reason string
+
+// The reasons the plugin answers with. Reasons lists them all.
+const (
+	// ReasonNotOpen means no surface is open, or not the one named.
+	ReasonNotOpen Reason = "not-open"
+	// ReasonStale means the request names a surface that was replaced.
+	ReasonStale Reason = "stale"
+	// ReasonInvalidSubmission means the values do not fit the model; the
+	// response's Problems say where.
+	ReasonInvalidSubmission Reason = "invalid-submission"
+	// ReasonSubmissionPending means another submission is queued or being
+	// claimed.
+	ReasonSubmissionPending Reason = "submission-pending"
+	// ReasonInvalidDismissalID means the dismissal id is not a valid id.
+	ReasonInvalidDismissalID Reason = "invalid-dismissal-id"
+	// ReasonInvalidSurfaceID means the surface id is not a valid id.
+	ReasonInvalidSurfaceID Reason = "invalid-surface-id"
+	// ReasonAdmissionRefused means the host did not queue the message; the
+	// values stay editable and the same submission may be retried. The
+	// response carries one Problem with CodeAdmissionRefused whose message
+	// is the host's explanation.
+	ReasonAdmissionRefused Reason = "admission-refused"
+	// ReasonNotRecorded means the host did not write the dismissal and gave
+	// no reason of its own.
+	ReasonNotRecorded Reason = "not-recorded"
+)
+
+// reasonTexts holds the sentence of each reason, in the order of Reasons.
+var reasonTexts = [...]struct {
+	reason Reason
+	text   string
+}{
+	{ReasonNotOpen, "No Task Surface is open in this session."},
+	{ReasonStale, "That Task Surface is no longer the open one."},
+	{ReasonInvalidSubmission, "The answers do not fit the Task Surface."},
+	{ReasonSubmissionPending, "The Task Surface has a submission on its way; it cannot be dismissed now."},
+	{ReasonInvalidDismissalID, "The dismissal id is not a valid id."},
+	{ReasonInvalidSurfaceID, "The surface id is not a valid id."},
+	{ReasonAdmissionRefused, "The harness did not queue the submission; the answers stay editable and can be sent again."},
+	{ReasonNotRecorded, "The harness did not record the dismissal."},
+}
+
+// Reasons returns every reason the plugin answers with, in declaration
+// order.
+func Reasons() []Reason {
+	out := make([]Reason, len(reasonTexts))
+	for i, rt := range reasonTexts {
+		out[i] = rt.reason
+	}
+	return out
+}
+
+// Known reports whether r is one of the reasons the plugin answers with.
+func (r Reason) Known() bool {
+	for _, rt := range reasonTexts {
+		if rt.reason == r {
+			return true
+		}
+	}
+	return false
+}
+
+// Text returns one readable English sentence for r, for a person. A reason
+// that is not declared here (a host's own) is quoted in a generic sentence.
+func (r Reason) Text() string {
+	for _, rt := range reasonTexts {
+		if rt.reason == r {
+			return rt.text
+		}
+	}
+	return "The request was refused (" + string(r) + ")."
+}

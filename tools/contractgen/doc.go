@@ -1,0 +1,25 @@
+// Command contractgen writes the contract's words, declared once in Go in
+// sdk/tasksurface, for the JavaScript halves of Task Surface:
+//
+//   - host-shim/src/wire/words.gen.js: plain ESM, frozen objects;
+//   - client-bundle/src/contract/words.gen.ts: `as const` objects and the
+//     value types Reason, Phase and Code.
+//
+// Each file exports Reason, Phase and Code, keyed by the Go constant's name
+// without its type (tasksurface.ReasonNotOpen is Reason.NotOpen), and
+// ReasonText, the sentence of each reason (tasksurface.Reason.Text). The Go
+// doc comments become JSDoc.
+//
+// The names, values and doc comments are read from the package's source;
+// the generator refuses to write when they disagree with tasksurface.Reasons,
+// Phases and Codes, so a word declared but not listed (or listed but not
+// declared) cannot reach JavaScript.
+//
+// Usage, from the repository root (tools/protogen.sh, behind `make
+// generate`, runs it):
+//
+//	go run ./tools/contractgen [-root dir] [-check]
+//
+// With -check it writes nothing and exits 1 when a file is not what it would
+// write.
+package main

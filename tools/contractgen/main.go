@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// output is one generated file.
+type output struct {
+	// path is relative to the repository root.
+	path string
+	// render produces its content.
+	render func([]group) []byte
+}
+
+// outputs are the files contractgen writes.
+var outputs = []output{
+	{path: "host-shim/src/wire/words.gen.js", render: renderJS},
+	{path: "client-bundle/src/contract/words.gen.ts", render: renderTS},
+}
+
+// wordsDir is the package the words are read from, relative to the root.
+const wordsDir = "sdk/tasksurface"
+
+// errStale reports generated files that differ from what would be written.
+var errStale = errors.New("generated files are stale: run `make generate` and commit")
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "contractgen:", err)
+		os.Exit(1)
+	}
+}
+
+// run parses the flags and writes, or with -check compares, every output.
+func run(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("contractgen", flag.ContinueOnError)
+	root := fs.String("root", ".", "the repository root")
+	check := fs.Bool("check", false, "write nothing; fail when a generated file is stale")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	groups, err := loadWords(filepath.Join(*root, wordsDir))
+	if err != nil {
+		return err
+	}
+	stale := false
+	for _, o := range outputs {
+		path := filepath.Join(*root, o.path)
+		want := o.render(groups)
+		if *check {
+			got, err := os.ReadFile(path)
+			if err != nil || !bytes.Equal(got, want) {
+				fmt.Fprintf(stdout, "stale: %s\n", o.path)
+				stale = true
+			}
+			continue
+		}
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", o.path, err)
+		}
+	}
+	if stale {
+		return errStale
+	}
+	return nil
+}
