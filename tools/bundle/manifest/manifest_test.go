@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dsh-community/task-surface/plugin/service"
+	"github.com/dsh-community/task-surface/plugin/server"
 )
 
 const repo = "../../.."
@@ -37,12 +37,12 @@ func TestSchemaMaximaAreThePluginsMaxLimits(t *testing.T) {
 	if err := json.Unmarshal(raw, &schema); err != nil {
 		t.Fatal(err)
 	}
-	m := service.MaxLimits
+	m := server.MaxLimits
 	want := map[string]uint32{"maxModelBytes": m.MaxModelBytes, "maxBlocks": m.MaxBlocks, "maxFields": m.MaxFields,
 		"maxTableRows": m.MaxTableRows, "maxSubmissionBytes": m.MaxSubmissionBytes}
 	for k, v := range want {
 		if got := schema.Properties.Limits.Properties[k].Maximum; got != v {
-			t.Errorf("manifest.schema.json limits.%s maximum is %d, plugin/service.MaxLimits says %d", k, got, v)
+			t.Errorf("manifest.schema.json limits.%s maximum is %d, plugin/server.MaxLimits says %d", k, got, v)
 		}
 	}
 }
