@@ -3,7 +3,7 @@
 // file unminified). `session` resolves from the wire field `sessionId`; `signal` is the
 // request's cancellation.
 import { TypertRemoteService, Remote } from '@deepseek-ai/dsh-typert-protocol'
-import { jsonBytes, parseJsonBytes } from './wire.js'
+import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 
 /** Mark a method @Remote by hand: plain JS has no decorator syntax. */
 function markRemote(cls, method) {

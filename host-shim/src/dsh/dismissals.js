@@ -15,7 +15,7 @@
 //           -> commands.execute('/task-surface dismiss <surfaceId> <dismissalId>')
 //           -> dsh writes command/run -> handler sees the host's own dismissal and succeeds
 //           without asking the plugin again -> dsh writes command/done -> seq returned
-import { dismissArgs, parseDismissArgs } from './wire.js'
+import { dismissArgs, parseDismissArgs } from '../wire/command.js'
 
 const REASONS = {
   'not-open': 'No Task Surface is open in this session.',

@@ -1,4 +1,5 @@
-// Finding live agents and sessions by id, and reading their logs, through dsh's own services.
+// Finding live agents and sessions by id, and reading their logs and messages, through dsh's own
+// services.
 
 /**
  * @param {any} ctx - the bundle's cordis context.
@@ -65,4 +66,13 @@ export function findMessage(events, messageId) {
     }
   }
   return { committed, inserted }
+}
+
+/**
+ * The text of a message's text blocks.
+ * @param {any} message - a dsh user message.
+ * @returns {string}
+ */
+export function messageText(message) {
+  return (message?.content ?? []).filter((b) => b?.type === 'text').map((b) => b.text).join('')
 }

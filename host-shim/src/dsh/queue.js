@@ -8,8 +8,9 @@
 //   - steer: the item is moved back from the next-step list to the next-turn queue;
 //   - remove (or any discard): reported; the plugin clears its pending record and the surface
 //     is editable again.
-import { correlationOf, messageText, parseJsonBytes } from './wire.js'
-import { findMessage } from './sessions.js'
+import { parseJsonBytes } from '../wire/json.js'
+import { correlationOf } from '../wire/source.js'
+import { findMessage, messageText } from './sessions.js'
 
 function deepFreeze(value) {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -28,7 +29,7 @@ function textMessage(id, text, source) {
  * @param {any} deps.ctx
  * @param {ReturnType<import('./sessions.js').createSessionAccess>} deps.access
  * @param {(kind: string, sessionId: string, message: any, extra?: object) => Promise<any>} deps.report - ObserveQueue
- * @param {import('./plugin-process.js').LogFn} deps.log
+ * @param {import('../goplugin/plugin-process.js').LogFn} deps.log
  */
 export function createQueue({ ctx, access, report, log }) {
   /** messageId -> {sessionId, text, source}: what this process admitted, for restores. */
