@@ -15,13 +15,11 @@
 //           -> commands.execute('/task-surface dismiss <surfaceId> <dismissalId>')
 //           -> dsh writes command/run -> handler sees the host's own dismissal and succeeds
 //           without asking the plugin again -> dsh writes command/done -> seq returned
+//
+// A refusal reads as the contract's sentence for its reason (ReasonText, generated from
+// tasksurface.Reason.Text in sdk/tasksurface), not a copy kept here.
 import { dismissArgs, parseDismissArgs } from '../wire/command.js'
-
-const REASONS = {
-  'not-open': 'No Task Surface is open in this session.',
-  stale: 'That Task Surface is no longer the open one.',
-  'submission-pending': 'The Task Surface has a submission on its way; it cannot be dismissed now.',
-}
+import { ReasonText } from '../wire/words.gen.js'
 
 /**
  * @param {object} deps
@@ -60,7 +58,7 @@ export function createDismissals({ ctx, access, plugin, commandName }) {
         session_id: agent.id, surface_id: args.surfaceId, dismissal_id: dismissalId,
       }, { signal })
       if (res.dismissed) return { kind: 'success', text: 'Task Surface dismissed.' }
-      return { kind: 'error', text: REASONS[res.reason] ?? `Task Surface not dismissed (${res.reason}).` }
+      return { kind: 'error', text: refusalText(res.reason) }
     } catch (err) {
       return { kind: 'error', text: err.message }
     } finally {
@@ -96,6 +94,11 @@ export function createDismissals({ ctx, access, plugin, commandName }) {
   }
 
   return { handle, record }
+}
+
+/** The contract's sentence for a refusal's reason; a reason it does not know is named as it is. */
+function refusalText(reason) {
+  return Object.hasOwn(ReasonText, reason) ? ReasonText[reason] : `Task Surface not dismissed (${reason}).`
 }
 
 function commandEventSeq(events, type, commandId) {

@@ -10,6 +10,7 @@
 //     is editable again.
 import { parseJsonBytes } from '../wire/json.js'
 import { correlationOf } from '../wire/source.js'
+import { Phase } from '../wire/words.gen.js'
 import { findMessage, messageText } from './sessions.js'
 
 function deepFreeze(value) {
@@ -73,13 +74,13 @@ export function createQueue({ ctx, access, report, log }) {
     const messages = []
     if (agent) {
       for (const m of inboxItems(agent)) {
-        if (correlationOf(m.source)) messages.push({ message_id: m.id, phase: 'queued', source_json: Buffer.from(JSON.stringify(m.source)) })
+        if (correlationOf(m.source)) messages.push({ message_id: m.id, phase: Phase.Queued, source_json: Buffer.from(JSON.stringify(m.source)) })
       }
     }
     for (const [messageId, owner] of claims) {
       if (owner !== sessionId) continue
       const source = admitted.get(messageId)?.source
-      messages.push({ message_id: messageId, phase: 'claiming', source_json: Buffer.from(JSON.stringify(source ?? {})) })
+      messages.push({ message_id: messageId, phase: Phase.Claiming, source_json: Buffer.from(JSON.stringify(source ?? {})) })
     }
     return { messages }
   }

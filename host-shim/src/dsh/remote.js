@@ -4,6 +4,7 @@
 // request's cancellation.
 import { TypertRemoteService, Remote } from '@deepseek-ai/dsh-typert-protocol'
 import { jsonBytes, parseJsonBytes } from '../wire/json.js'
+import { Phase, Reason } from '../wire/words.gen.js'
 
 /** Mark a method @Remote by hand: plain JS has no decorator syntax. */
 function markRemote(cls, method) {
@@ -29,7 +30,7 @@ export function createRemoteService(plugin) {
 
     async getActive(session, surfaceId, signal) {
       const res = await plugin.call('GetActive', { session_id: session.id, surface_id: surfaceId ?? '' }, { signal })
-      if (!res.active) return { active: false, reason: res.reason || 'not-open' }
+      if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen }
       const pending = res.pending && res.pending.submission_id
         ? { submissionId: res.pending.submission_id, messageId: res.pending.message_id, phase: res.pending.phase }
         : null
@@ -51,7 +52,7 @@ export function createRemoteService(plugin) {
         values_json: jsonBytes(values ?? {}),
         note: note ?? '',
       }, { signal })
-      if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase || 'queued' }
+      if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase || Phase.Queued }
       return { accepted: false, reason: res.reason, problems: problemsOf(res.problems) }
     }
 
