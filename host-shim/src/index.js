@@ -5,6 +5,7 @@
 // dismissal command, the inbox observers and the browser RPC. Domain rules live in the plugin;
 // this file only wires dsh's seams to it.
 import { appendFileSync } from 'node:fs'
+import * as typert from '@deepseek-ai/dsh-typert-protocol'
 import { effectiveLimits, readRowConfig } from './dsh/config.js'
 import { createDismissals } from './dsh/dismissals.js'
 import { createHostServices } from './dsh/host-services.js'
@@ -89,7 +90,7 @@ export async function apply(ctx, config) {
         handler: (invocation) => dismissals.handle(invocation),
       })],
       ['queue observers', () => queue.observe()],
-      ['browser RPC', () => ctx.plugin(createRemoteService(plugin))],
+      ['browser RPC', () => ctx.plugin(createRemoteService(plugin, typert))],
     ]
     for (const [what, registerSeam] of seams) {
       try {
