@@ -81,3 +81,18 @@ test('the tests mirror the rooms', () => {
     assert.ok(readdirSync(join(TEST, room)).length > 0, `src/${room}/ has no tests in test/${room}/`)
   }
 })
+
+test('the README\'s Layout table names every file of each room, and no file that is not there', () => {
+  const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8')
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Layout'))
+  assert.ok(section, 'README.md has a "Layout" section')
+  const rows = new Map()
+  for (const line of section.split('\n')) {
+    const m = /^\| `src\/([a-z]+)\/` \| (.*) \|[^|]*\|$/.exec(line)
+    if (m) rows.set(m[1], [...m[2].matchAll(/`([\w.-]+\.js)`/g)].map((f) => f[1]).sort())
+  }
+  assert.deepEqual([...rows.keys()].sort(), Object.keys(ROOMS).sort(), 'one row per room')
+  for (const room of Object.keys(ROOMS)) {
+    assert.deepEqual(rows.get(room), readdirSync(join(SRC, room)).sort(), `the src/${room}/ row`)
+  }
+})

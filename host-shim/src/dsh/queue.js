@@ -9,6 +9,7 @@
 //   - remove (or any discard): reported; the plugin clears its pending record and the surface
 //     is editable again.
 import { parseJsonBytes } from '../wire/json.js'
+import { EVENT_USER_MESSAGE } from '../wire/names.js'
 import { correlationOf } from '../wire/source.js'
 import { Phase } from '../wire/words.gen.js'
 import { findMessage, messageText } from './sessions.js'
@@ -156,7 +157,7 @@ export function createQueue({ ctx, access, report, log }) {
       setImmediate(() => classifyDiscard(agent, message))
     })
     ctx.on('session/event', (session, event) => {
-      if (event.type !== 'user/message' || !correlationOf(event.data?.source)) return
+      if (event.type !== EVENT_USER_MESSAGE || !correlationOf(event.data?.source)) return
       const message = event.data
       claims.delete(message.id)
       admitted.delete(message.id)

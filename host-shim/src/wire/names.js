@@ -18,7 +18,7 @@ export const SOURCE_KEY = 'taskSurface'
 /** The version of the correlation (wire.SourceVersion). */
 export const SOURCE_VERSION = 1
 
-/** The session event types the fold reads (wire.EventToolCall and its siblings). */
+/** The session event types the fold and the adapter read (wire.EventToolCall and its siblings). */
 export const EVENT_TOOL_CALL = 'tool/call'
 export const EVENT_TOOL_RESULT = 'tool/result'
 export const EVENT_USER_MESSAGE = 'user/message'
