@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { BUNDLE_ROOT, readManifest, sha256File } from '../src/manifest.js'
+import { sha256File } from '../src/goplugin/digest.js'
+import { BUNDLE_ROOT, readManifest } from '../src/dsh/manifest.js'
 
 export const manifest = readManifest()
 

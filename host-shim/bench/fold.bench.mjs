@@ -7,7 +7,7 @@
 // Run: node host-shim/bench/fold.bench.mjs
 // Goals: <= 50 µs per event, <= 1 s for a cold restore of 100k events.
 import { performance } from 'node:perf_hooks'
-import { apply, init } from '../src/fold.js'
+import { apply, init } from '../src/fold/fold.js'
 
 const TURNS = 2000
 const EVENTS_PER_TURN = 50

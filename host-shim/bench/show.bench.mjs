@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import grpc from '@grpc/grpc-js'
-import { makeClientCertificate } from '../src/certificate.js'
-import { launchPlugin, MAX_MESSAGE_BYTES } from '../src/plugin-process.js'
-import { loadProtos } from '../src/protos.js'
+import { makeClientCertificate } from '../src/goplugin/certificate.js'
+import { launchPlugin, MAX_MESSAGE_BYTES } from '../src/goplugin/plugin-process.js'
+import { loadProtos } from '../src/goplugin/protos.js'
 import { buildPlugin, fmt, manifest, median, model, percentile } from './common.mjs'
 
 const ITERATIONS = Number(process.env.ITERATIONS ?? 300)

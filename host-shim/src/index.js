@@ -5,17 +5,18 @@
 // dismissal command, the inbox observers and the browser RPC. Domain rules live in the plugin;
 // this file only wires dsh's seams to it.
 import { appendFileSync } from 'node:fs'
-import { effectiveLimits, readRowConfig } from './config.js'
-import { createDismissals } from './dismissals.js'
-import { createHostServices } from './host-services.js'
-import { pluginBinary, readManifest } from './manifest.js'
-import { projectionDefinition } from './projection.js'
-import { createQueue } from './queue.js'
-import { createRemoteService } from './remote.js'
-import { createSessionAccess } from './sessions.js'
-import { Supervisor } from './supervisor.js'
-import { toolDefinition } from './tool.js'
-import { jsonBytes } from './wire.js'
+import * as typert from '@deepseek-ai/dsh-typert-protocol'
+import { effectiveLimits, readRowConfig } from './dsh/config.js'
+import { createDismissals } from './dsh/dismissals.js'
+import { createHostServices } from './dsh/host-services.js'
+import { pluginBinary, readManifest } from './dsh/manifest.js'
+import { projectionDefinition } from './dsh/projection.js'
+import { createQueue } from './dsh/queue.js'
+import { createRemoteService } from './dsh/remote.js'
+import { createSessionAccess } from './dsh/sessions.js'
+import { Supervisor } from './goplugin/supervisor.js'
+import { toolDefinition } from './dsh/tool.js'
+import { jsonBytes } from './wire/json.js'
 
 export const name = 'task-surface'
 export const inject = ['tools', 'sessionProjections', 'commands', 'agents', 'sessions']
@@ -89,7 +90,7 @@ export async function apply(ctx, config) {
         handler: (invocation) => dismissals.handle(invocation),
       })],
       ['queue observers', () => queue.observe()],
-      ['browser RPC', () => ctx.plugin(createRemoteService(plugin))],
+      ['browser RPC', () => ctx.plugin(createRemoteService(plugin, typert))],
     ]
     for (const [what, registerSeam] of seams) {
       try {

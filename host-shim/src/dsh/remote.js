@@ -1,12 +1,18 @@
 // The browser-facing RPC: /api/taskSurface/{getActive,submit,dismiss}, a Typert Remote in
-// "SRC" mode (dsh reads the parameter names from this source, so keep them literal and the
-// file unminified). `session` resolves from the wire field `sessionId`; `signal` is the
-// request's cancellation.
-import { TypertRemoteService, Remote } from '@deepseek-ai/dsh-typert-protocol'
-import { jsonBytes, parseJsonBytes } from './wire.js'
+// "SRC" mode. Its shape (namespace, methods, arguments in order, the keys of each answer arm) is
+// declared once in ../wire/rpc.js, which the browser half imports too; test/dsh/remote.test.js
+// holds this class to it. dsh reads the parameter names from this source, so keep them literal
+// and the file unminified: `session` resolves from the wire field `sessionId` (dsh's session
+// lookup), and a trailing `signal` is the request's cancellation.
+//
+// The Typert protocol (TypertRemoteService, Remote) is dsh's own package; the entry passes it in,
+// so this file imports nothing from the harness and its answers can be tested without it.
+import { jsonBytes, parseJsonBytes } from '../wire/json.js'
+import { RPC_METHODS, RPC_NAMESPACE } from '../wire/rpc.js'
+import { Phase, Reason } from '../wire/words.gen.js'
 
 /** Mark a method @Remote by hand: plain JS has no decorator syntax. */
-function markRemote(cls, method) {
+function markRemote(Remote, cls, method) {
   Remote(cls.prototype[method], {
     kind: 'method', name: method, static: false, private: false,
     addInitializer(fn) { fn.call(Object.create(cls.prototype)) },
@@ -19,17 +25,20 @@ function problemsOf(list) {
 
 /**
  * Build the Remote service class bound to one plugin supervisor.
- * @param {{call: Function}} plugin
+ * @param {{call: Function}} plugin - the supervisor (or anything with its call).
+ * @param {{TypertRemoteService: any, Remote: Function}} typert - dsh's Typert protocol
+ *   (`@deepseek-ai/dsh-typert-protocol`).
+ * @returns {any} the class to hand to `ctx.plugin`.
  */
-export function createRemoteService(plugin) {
+export function createRemoteService(plugin, { TypertRemoteService, Remote }) {
   class TaskSurfaceRemote extends TypertRemoteService {
     constructor(ctx) {
-      super(ctx, 'taskSurface')
+      super(ctx, RPC_NAMESPACE)
     }
 
     async getActive(session, surfaceId, signal) {
       const res = await plugin.call('GetActive', { session_id: session.id, surface_id: surfaceId ?? '' }, { signal })
-      if (!res.active) return { active: false, reason: res.reason || 'not-open' }
+      if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen }
       const pending = res.pending && res.pending.submission_id
         ? { submissionId: res.pending.submission_id, messageId: res.pending.message_id, phase: res.pending.phase }
         : null
@@ -51,7 +60,7 @@ export function createRemoteService(plugin) {
         values_json: jsonBytes(values ?? {}),
         note: note ?? '',
       }, { signal })
-      if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase || 'queued' }
+      if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase || Phase.Queued }
       return { accepted: false, reason: res.reason, problems: problemsOf(res.problems) }
     }
 
@@ -63,8 +72,6 @@ export function createRemoteService(plugin) {
       return { dismissed: false, reason: res.reason }
     }
   }
-  markRemote(TaskSurfaceRemote, 'getActive')
-  markRemote(TaskSurfaceRemote, 'submit')
-  markRemote(TaskSurfaceRemote, 'dismiss')
+  for (const { name } of RPC_METHODS) markRemote(Remote, TaskSurfaceRemote, name)
   return TaskSurfaceRemote
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createLineSplitter, createStderrReader } from '../src/hclog.js'
+import { createLineSplitter, createStderrReader } from '../../src/goplugin/hclog.js'
 
 test('hclog JSON lines keep their level, message and fields', () => {
   const read = createStderrReader()

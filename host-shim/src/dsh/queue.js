@@ -8,8 +8,11 @@
 //   - steer: the item is moved back from the next-step list to the next-turn queue;
 //   - remove (or any discard): reported; the plugin clears its pending record and the surface
 //     is editable again.
-import { correlationOf, messageText, parseJsonBytes } from './wire.js'
-import { findMessage } from './sessions.js'
+import { parseJsonBytes } from '../wire/json.js'
+import { EVENT_USER_MESSAGE } from '../wire/names.js'
+import { correlationOf } from '../wire/source.js'
+import { Phase } from '../wire/words.gen.js'
+import { findMessage, messageText } from './sessions.js'
 
 function deepFreeze(value) {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -28,7 +31,7 @@ function textMessage(id, text, source) {
  * @param {any} deps.ctx
  * @param {ReturnType<import('./sessions.js').createSessionAccess>} deps.access
  * @param {(kind: string, sessionId: string, message: any, extra?: object) => Promise<any>} deps.report - ObserveQueue
- * @param {import('./plugin-process.js').LogFn} deps.log
+ * @param {import('../goplugin/plugin-process.js').LogFn} deps.log
  */
 export function createQueue({ ctx, access, report, log }) {
   /** messageId -> {sessionId, text, source}: what this process admitted, for restores. */
@@ -72,13 +75,13 @@ export function createQueue({ ctx, access, report, log }) {
     const messages = []
     if (agent) {
       for (const m of inboxItems(agent)) {
-        if (correlationOf(m.source)) messages.push({ message_id: m.id, phase: 'queued', source_json: Buffer.from(JSON.stringify(m.source)) })
+        if (correlationOf(m.source)) messages.push({ message_id: m.id, phase: Phase.Queued, source_json: Buffer.from(JSON.stringify(m.source)) })
       }
     }
     for (const [messageId, owner] of claims) {
       if (owner !== sessionId) continue
       const source = admitted.get(messageId)?.source
-      messages.push({ message_id: messageId, phase: 'claiming', source_json: Buffer.from(JSON.stringify(source ?? {})) })
+      messages.push({ message_id: messageId, phase: Phase.Claiming, source_json: Buffer.from(JSON.stringify(source ?? {})) })
     }
     return { messages }
   }
@@ -154,7 +157,7 @@ export function createQueue({ ctx, access, report, log }) {
       setImmediate(() => classifyDiscard(agent, message))
     })
     ctx.on('session/event', (session, event) => {
-      if (event.type !== 'user/message' || !correlationOf(event.data?.source)) return
+      if (event.type !== EVENT_USER_MESSAGE || !correlationOf(event.data?.source)) return
       const message = event.data
       claims.delete(message.id)
       admitted.delete(message.id)

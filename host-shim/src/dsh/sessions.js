@@ -1,4 +1,6 @@
-// Finding live agents and sessions by id, and reading their logs, through dsh's own services.
+// Finding live agents and sessions by id, and reading their logs and messages, through dsh's own
+// services.
+import { EVENT_TOOL_CALL, EVENT_TOOL_RESULT, EVENT_USER_MESSAGE } from '../wire/names.js'
 
 /**
  * @param {any} ctx - the bundle's cordis context.
@@ -43,8 +45,8 @@ export function findToolResult(events, callId) {
   let call
   let result
   for (const event of events) {
-    if (event.type === 'tool/call' && event.data?.callId === callId) call = event
-    else if (event.type === 'tool/result' && event.data?.message?.source?.callId === callId) result = event
+    if (event.type === EVENT_TOOL_CALL && event.data?.callId === callId) call = event
+    else if (event.type === EVENT_TOOL_RESULT && event.data?.message?.source?.callId === callId) result = event
   }
   return { call, result }
 }
@@ -59,10 +61,19 @@ export function findMessage(events, messageId) {
   let committed
   let inserted
   for (const event of events) {
-    if (event.type === 'user/message' && event.data?.id === messageId) committed ??= event.data
+    if (event.type === EVENT_USER_MESSAGE && event.data?.id === messageId) committed ??= event.data
     else if (event.type === 'agent/inbox/spliced') {
       for (const m of event.data?.inserted ?? []) if (m?.id === messageId) inserted ??= m
     }
   }
   return { committed, inserted }
+}
+
+/**
+ * The text of a message's text blocks.
+ * @param {any} message - a dsh user message.
+ * @returns {string}
+ */
+export function messageText(message) {
+  return (message?.content ?? []).filter((b) => b?.type === 'text').map((b) => b.text).join('')
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { effectiveLimits, readRowConfig } from '../src/config.js'
-import { readManifest } from '../src/manifest.js'
+import { effectiveLimits, readRowConfig } from '../../src/dsh/config.js'
+import { readManifest } from '../../src/dsh/manifest.js'
 
 const defaults = readManifest().limits
 

@@ -15,13 +15,12 @@
 //           -> commands.execute('/task-surface dismiss <surfaceId> <dismissalId>')
 //           -> dsh writes command/run -> handler sees the host's own dismissal and succeeds
 //           without asking the plugin again -> dsh writes command/done -> seq returned
-import { dismissArgs, parseDismissArgs } from './wire.js'
-
-const REASONS = {
-  'not-open': 'No Task Surface is open in this session.',
-  stale: 'That Task Surface is no longer the open one.',
-  'submission-pending': 'The Task Surface has a submission on its way; it cannot be dismissed now.',
-}
+//
+// A refusal reads as the contract's sentence for its reason (ReasonText, generated from
+// tasksurface.Reason.Text in sdk/tasksurface), not a copy kept here.
+import { dismissArgs, parseDismissArgs } from '../wire/command.js'
+import { EVENT_COMMAND_DONE, EVENT_COMMAND_RUN } from '../wire/names.js'
+import { ReasonText } from '../wire/words.gen.js'
 
 /**
  * @param {object} deps
@@ -60,7 +59,7 @@ export function createDismissals({ ctx, access, plugin, commandName }) {
         session_id: agent.id, surface_id: args.surfaceId, dismissal_id: dismissalId,
       }, { signal })
       if (res.dismissed) return { kind: 'success', text: 'Task Surface dismissed.' }
-      return { kind: 'error', text: REASONS[res.reason] ?? `Task Surface not dismissed (${res.reason}).` }
+      return { kind: 'error', text: refusalText(res.reason) }
     } catch (err) {
       return { kind: 'error', text: err.message }
     } finally {
@@ -75,7 +74,7 @@ export function createDismissals({ ctx, access, plugin, commandName }) {
     if (!session) return { recorded: false, event_seq: 0, reason: 'session-not-found' }
     const running = typed.get(sessionId)
     if (running && running.dismissalId === req.dismissal_id) {
-      return { recorded: true, event_seq: commandEventSeq(session.events, 'command/run', running.commandId) ?? 0, reason: '' }
+      return { recorded: true, event_seq: commandEventSeq(session.events, EVENT_COMMAND_RUN, running.commandId) ?? 0, reason: '' }
     }
     const earlier = recordedDismissal(session.events, commandName(), req.dismissal_id)
     if (earlier !== undefined) return { recorded: true, event_seq: earlier, reason: '' }
@@ -88,7 +87,7 @@ export function createDismissals({ ctx, access, plugin, commandName }) {
       const execution = await ctx.commands.execute(agent, line, [], AbortSignal.timeout(15_000))
       if (!execution) return { recorded: false, event_seq: 0, reason: 'command-unavailable' }
       if (execution.result.kind !== 'success') return { recorded: false, event_seq: 0, reason: execution.result.text }
-      const seq = commandEventSeq(session.events, 'command/done', execution.commandId)
+      const seq = commandEventSeq(session.events, EVENT_COMMAND_DONE, execution.commandId)
       return { recorded: true, event_seq: seq ?? 0, reason: '' }
     } finally {
       hostInitiated.delete(k)
@@ -96,6 +95,11 @@ export function createDismissals({ ctx, access, plugin, commandName }) {
   }
 
   return { handle, record }
+}
+
+/** The contract's sentence for a refusal's reason; a reason it does not know is named as it is. */
+function refusalText(reason) {
+  return Object.hasOwn(ReasonText, reason) ? ReasonText[reason] : `Task Surface not dismissed (${reason}).`
 }
 
 function commandEventSeq(events, type, commandId) {
@@ -111,10 +115,10 @@ function recordedDismissal(events, commandName, dismissalId) {
   if (!dismissalId) return undefined
   const runs = new Set()
   for (const e of events) {
-    if (e.type === 'command/run' && e.data?.name === commandName) {
+    if (e.type === EVENT_COMMAND_RUN && e.data?.name === commandName) {
       const args = parseDismissArgs(e.data.args ?? '')
       if (args?.dismissalId === dismissalId) runs.add(e.data.commandId)
-    } else if (e.type === 'command/done' && runs.has(e.data?.commandId) && e.data.kind === 'success') {
+    } else if (e.type === EVENT_COMMAND_DONE && runs.has(e.data?.commandId) && e.data.kind === 'success') {
       return e.seq
     }
   }

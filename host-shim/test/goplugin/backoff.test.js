@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Backoff } from '../src/backoff.js'
+import { Backoff } from '../../src/goplugin/backoff.js'
 
 test('delays grow exponentially up to the ceiling while crashes come quickly', () => {
   const b = new Backoff({ initialMs: 100, maxMs: 1_000, factor: 2, random: () => 1 - Number.EPSILON })

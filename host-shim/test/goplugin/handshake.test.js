@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { parseHandshake, grpcTarget, HandshakeError } from '../src/handshake.js'
+import { parseHandshake, grpcTarget, HandshakeError } from '../../src/goplugin/handshake.js'
 
 const CERT = 'MIIB' + 'A'.repeat(80) // unpadded base64, longer than 50 characters
 const expect = { appVersion: 1 }

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadProtos, VENDORED_PROTO_DIR } from '../src/protos.js'
-import { BUNDLE_ROOT } from '../src/manifest.js'
+import { loadProtos, VENDORED_PROTO_DIR } from '../../src/goplugin/protos.js'
+import { BUNDLE_ROOT } from '../../src/dsh/manifest.js'
 
 test('every service the shim speaks loads from the .proto files', () => {
   const p = loadProtos()

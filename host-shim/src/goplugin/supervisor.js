@@ -3,7 +3,7 @@
 // PluginUnavailableError that says what is happening; nothing waits on a dead process.
 import grpc from '@grpc/grpc-js'
 import { Backoff } from './backoff.js'
-import { verifyBinary } from './manifest.js'
+import { verifyBinary } from './digest.js'
 import { launchPlugin } from './plugin-process.js'
 
 const UNAVAILABLE = grpc.status.UNAVAILABLE

@@ -1,7 +1,7 @@
 // tasksurface.v1.Host, served to the plugin over the go-plugin broker: what the plugin may ask
 // of dsh. Every method answers data; a thrown error becomes a gRPC error (a bug or a missing
 // session the plugin should not have named).
-import { jsonBytes } from './wire.js'
+import { jsonBytes } from '../wire/json.js'
 import { findToolResult } from './sessions.js'
 
 /**

@@ -2,7 +2,8 @@
 // plugin's Show; render and presentationMeta are pure functions of the canonical value
 // {surfaceId, model, markdown} that Show returned.
 import { toDshSchema } from './schema.js'
-import { jsonBytes, metaOf, parseJsonBytes } from './wire.js'
+import { jsonBytes, parseJsonBytes } from '../wire/json.js'
+import { metaOf } from '../wire/meta.js'
 
 /** How many model-facing texts to keep for render (one per surface, most recent). */
 const TEXT_CACHE_SIZE = 64

@@ -2,8 +2,8 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { toDshSchema } from '../src/schema.js'
-import { BUNDLE_ROOT } from '../src/manifest.js'
+import { toDshSchema } from '../../src/dsh/schema.js'
+import { BUNDLE_ROOT } from '../../src/dsh/manifest.js'
 
 test('keeps what dsh enforces and drops what it would refuse', () => {
   const schema = {

@@ -9,13 +9,13 @@ import protoLoader from '@grpc/proto-loader'
 const here = dirname(fileURLToPath(import.meta.url))
 
 /** The folder with the vendored go-plugin and health protos. */
-export const VENDORED_PROTO_DIR = join(here, '..', 'proto')
+export const VENDORED_PROTO_DIR = join(here, '..', '..', 'proto')
 
 /**
  * Where tasksurface/v1/tasksurface.proto lives: the repository and the packed bundle keep the
  * same layout, sdk/proto beside host-shim.
  */
-export const CONTRACT_PROTO_DIR = join(here, '..', '..', 'sdk', 'proto')
+export const CONTRACT_PROTO_DIR = join(here, '..', '..', '..', 'sdk', 'proto')
 
 const LOADER_OPTIONS = {
   keepCase: true, // field names exactly as in the .proto (snake_case)

@@ -1,6 +1,6 @@
 // The session projection unit, folded synchronously in JS by the twin of the Go fold
-// (fold.js, held equal to plugin/fold by tests/conformance/folds).
-import * as fold from './fold.js'
+// (../fold/fold.js, held equal to plugin/fold by tests/conformance/folds).
+import * as fold from '../fold/fold.js'
 
 /**
  * @param {any} declaration - DescribeResponse.projection

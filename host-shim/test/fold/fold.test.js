@@ -8,9 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 
-import { apply, init, view, parseDismissArgs } from '../src/fold.js'
+import { apply, init, view } from '../../src/fold/fold.js'
 
-const vectorDir = fileURLToPath(new URL('../../tests/conformance/folds/', import.meta.url))
+const vectorDir = fileURLToPath(new URL('../../../tests/conformance/folds/', import.meta.url))
 const files = readdirSync(vectorDir).filter((f) => f.endsWith('.json')).sort()
 
 function deepFreeze (v) {
@@ -69,15 +69,4 @@ test('apply never throws, even for hostile events', () => {
     { type: 'tool/call', seq: 1, data: Object.create({ callId: 'inherited', name: 'show_task_surface' }) }
   ]
   for (const e of hostile) assert.equal(apply(s, e), s)
-})
-
-test('parseDismissArgs splits on the same white space as Go strings.Fields', () => {
-  const cases = [
-    ['dismiss', { surfaceId: '', dismissalId: '' }],
-    [' dismiss\u2003tsf_a\u205fdis-1 ', { surfaceId: 'tsf_a', dismissalId: 'dis-1' }],
-    ['dismiss\u180etsf_a', null], // U+180E is no longer white space in Unicode, nor in Go
-    ['dismiss\u200btsf_a', null], // zero-width space is not white space
-    ['', null]
-  ]
-  for (const [args, want] of cases) assert.deepEqual(parseDismissArgs(args), want, JSON.stringify(args))
 })

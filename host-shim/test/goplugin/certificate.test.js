@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { X509Certificate, createPrivateKey, createPublicKey, sign, verify } from 'node:crypto'
-import { makeClientCertificate, serialNumberBytes, serverCertificatePem } from '../src/certificate.js'
+import { makeClientCertificate, serialNumberBytes, serverCertificatePem } from '../../src/goplugin/certificate.js'
 
 test('the client certificate follows go-plugin\'s AutoMTLS template', async () => {
   const { certPem, keyPem, certDer } = await makeClientCertificate()

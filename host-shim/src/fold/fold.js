@@ -14,38 +14,22 @@
 //
 // apply() never mutates its input and returns the same reference when the
 // event changes nothing; it never throws. See plugin/fold/doc.go for the
-// rules.
-
-/** The model-facing tool whose results open a surface. */
-export const TOOL_NAME = 'show_task_surface'
-/** The slash command (without its slash) that records a dismissal. */
-export const COMMAND_NAME = 'task-surface'
-/** The command's dismissal verb. */
-export const COMMAND_DISMISS = 'dismiss'
-/** The tag of a tool result's presentation metadata. */
-export const META_KIND = 'dsh/task-surface'
-/** The version of the presentation metadata. */
-export const META_VERSION = 1
-/** The key under a user message's source that carries the correlation. */
-export const SOURCE_KEY = 'taskSurface'
-/** The version of the correlation. */
-export const SOURCE_VERSION = 1
+// rules. The names it matches and the dismissal grammar are the wire's
+// (../wire), as plugin/fold reads them from plugin/wire.
+import {
+  COMMAND_NAME, EVENT_COMMAND_DONE, EVENT_COMMAND_RUN, EVENT_TOOL_CALL, EVENT_TOOL_RESULT,
+  EVENT_USER_MESSAGE, META_KIND, META_VERSION, SOURCE_KEY, SOURCE_VERSION, TOOL_NAME
+} from '../wire/names.js'
+import { parseDismissArgs, validId } from '../wire/command.js'
 
 /** Bounds of the state, as in Go. */
 export const MAX_CALLS = 16
 export const MAX_DISMISSALS = 16
 export const MAX_OUTCOMES = 16
 
-// wire.ValidID.
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/
-// Go's unicode.IsSpace, which strings.Fields splits on (JavaScript's \s
-// differs: it has U+FEFF and lacks U+0085).
-const GO_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/
-
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v)
 const isString = (v) => typeof v === 'string'
 const nonEmpty = (v) => typeof v === 'string' && v !== ''
-const validId = (v) => typeof v === 'string' && ID_PATTERN.test(v)
 const own = (o, k) => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined)
 
 /** Returns the state of an empty log. */
@@ -78,11 +62,11 @@ function applyEvent (state, event) {
   seq += 0 // -0 → 0
   const data = own(event, 'data')
   switch (event.type) {
-    case 'tool/call': return applyToolCall(state, data)
-    case 'tool/result': return applyToolResult(state, seq, data)
-    case 'user/message': return applyUserMessage(state, seq, data)
-    case 'command/run': return applyCommandRun(state, data)
-    case 'command/done': return applyCommandDone(state, seq, data)
+    case EVENT_TOOL_CALL: return applyToolCall(state, data)
+    case EVENT_TOOL_RESULT: return applyToolResult(state, seq, data)
+    case EVENT_USER_MESSAGE: return applyUserMessage(state, seq, data)
+    case EVENT_COMMAND_RUN: return applyCommandRun(state, data)
+    case EVENT_COMMAND_DONE: return applyCommandDone(state, seq, data)
     default: return state
   }
 }
@@ -182,19 +166,6 @@ function closeActive (state, o) {
     if (o[k] !== undefined) outcome[k] = o[k]
   }
   return { ...state, active: null, outcomes: appendBounded(state.outcomes, outcome, MAX_OUTCOMES) }
-}
-
-/**
- * Reads "dismiss [<surfaceId> [<dismissalId>]]" like wire.ParseDismissArgs.
- * @returns {{surfaceId: string, dismissalId: string} | null}
- */
-export function parseDismissArgs (args) {
-  const parts = args.split(GO_SPACE).filter((p) => p !== '')
-  if (parts.length < 1 || parts.length > 3 || parts[0] !== COMMAND_DISMISS) return null
-  const [, surfaceId = '', dismissalId = ''] = parts
-  if (parts.length >= 2 && !validId(surfaceId)) return null
-  if (parts.length === 3 && !validId(dismissalId)) return null
-  return { surfaceId, dismissalId }
 }
 
 function appendBounded (list, v, max) {

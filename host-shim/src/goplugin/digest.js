@@ -1,0 +1,50 @@
+// The digest check go-plugin's SecureConfig does, before every launch: the plugin binary's
+// SHA-256 must equal the one the bundle declares. A mismatch or a missing digest is refused, with
+// what to do about it, and is not retried.
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+
+/** DigestMismatchError refuses a plugin binary whose SHA-256 is not the declared one. */
+export class DigestMismatchError extends Error {
+  constructor(message) {
+    super(message)
+    this.name = 'DigestMismatchError'
+  }
+}
+
+/**
+ * Hash a file with SHA-256.
+ * @param {string} path
+ * @returns {Promise<string>} lowercase hex
+ */
+export function sha256File(path) {
+  return new Promise((resolvePromise, reject) => {
+    const hash = createHash('sha256')
+    createReadStream(path, { highWaterMark: 1 << 20 }).on('error', reject).on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolvePromise(hash.digest('hex')))
+  })
+}
+
+/**
+ * Refuse a binary whose SHA-256 differs from the manifest's, or a manifest without one.
+ * @param {{path: string, sha256: string}} binary
+ * @returns {Promise<void>}
+ * @throws {DigestMismatchError}
+ */
+export async function verifyBinary(binary) {
+  if (!/^[0-9a-f]{64}$/.test(binary.sha256)) {
+    throw new DigestMismatchError(`manifest.json names no SHA-256 for ${binary.path}; the plugin will not be started. ` +
+      'Install a packed Task Surface bundle (its manifest carries the digest), or pack it with tools/dsh/pack.sh.')
+  }
+  let actual
+  try {
+    actual = await sha256File(binary.path)
+  } catch (err) {
+    throw new DigestMismatchError(`cannot read the plugin binary ${binary.path} (${err.code ?? err.message}); reinstall the Task Surface bundle`)
+  }
+  if (actual !== binary.sha256) {
+    throw new DigestMismatchError(`the plugin binary ${binary.path} has SHA-256 ${actual}, but manifest.json expects ${binary.sha256}; ` +
+      'the file was changed after the bundle was packed. The plugin will not be started: reinstall the Task Surface bundle ' +
+      '(dsh plugin --profile web add <tarball>) and restart dsh.')
+  }
+}

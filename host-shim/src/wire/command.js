@@ -1,0 +1,44 @@
+// Ids and the dismissal command line, the twin of plugin/wire (command.go): which strings serve as
+// surface, submission or dismissal ids, and "dismiss [<surfaceId> [<dismissalId>]]" both ways.
+import { COMMAND_DISMISS } from './names.js'
+
+// wire.ValidID: 1 to 128 ASCII letters, digits and "_.:-", starting with a letter or digit.
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/
+// Go's unicode.IsSpace, which strings.Fields splits on (JavaScript's \s differs: it has U+FEFF
+// and lacks U+0085).
+const GO_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/
+
+/**
+ * Whether a value can serve as a surface, submission or dismissal id (wire.ValidID).
+ * @param {unknown} value
+ * @returns {boolean}
+ */
+export function validId(value) {
+  return typeof value === 'string' && ID_PATTERN.test(value)
+}
+
+/**
+ * The arguments of a host-initiated dismissal command (wire.DismissArgs).
+ * @param {string} surfaceId
+ * @param {string} dismissalId
+ * @returns {string}
+ */
+export function dismissArgs(surfaceId, dismissalId) {
+  return `${COMMAND_DISMISS} ${surfaceId} ${dismissalId}`
+}
+
+/**
+ * Read a dismissal command's arguments, "dismiss [<surfaceId> [<dismissalId>]]", like
+ * wire.ParseDismissArgs. A person may leave out both ids; surfaceId "" means the open surface.
+ * @param {unknown} args - the text after the command name.
+ * @returns {{surfaceId: string, dismissalId: string} | null} null for anything else.
+ */
+export function parseDismissArgs(args) {
+  if (typeof args !== 'string') return null
+  const parts = args.split(GO_SPACE).filter((p) => p !== '')
+  if (parts.length < 1 || parts.length > 3 || parts[0] !== COMMAND_DISMISS) return null
+  const [, surfaceId = '', dismissalId = ''] = parts
+  if (parts.length >= 2 && !validId(surfaceId)) return null
+  if (parts.length === 3 && !validId(dismissalId)) return null
+  return { surfaceId, dismissalId }
+}
