@@ -2,7 +2,7 @@
 import { test, before } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchPlugin, MAX_MESSAGE_BYTES } from '../../src/goplugin/plugin-process.js'
@@ -27,8 +27,13 @@ function recorder() {
   return { records, log }
 }
 
+/** A live process: one that exited and waits to be reaped (state Z) has ended. */
 const alive = (pid) => {
-  try { process.kill(pid, 0); return true } catch { return false }
+  try { process.kill(pid, 0) } catch { return false }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z'
+  } catch { return false }
 }
 
 async function until(fn, timeoutMs = 5_000) {
@@ -172,7 +177,9 @@ test('the plugin exits when the process that launched it dies without stopping i
   const { pid, dir } = JSON.parse(line)
   assert.ok(alive(pid))
   host.kill('SIGKILL') // no exit handlers run: only the plugin's own parent watch can notice
-  await until(() => !alive(pid), 5_000)
+  await new Promise((resolve) => host.once('exit', resolve))
+  // The README promises that an orphan ends within a second of its host.
+  await until(() => !alive(pid), 1_000)
   rmSync(dir, { recursive: true, force: true }) // a killed host cannot remove its socket folder
 })
 
