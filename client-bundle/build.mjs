@@ -45,7 +45,8 @@ export function bundleId() {
 
 /**
  * Shortens the stylesheet's own custom properties (--tsf-*: private to it, never read from
- * JavaScript) to --t0, --t1, ... in a fixed order, as CSS modules shorten class names.
+ * JavaScript) to --t0, --t1, ... in a fixed order, as CSS modules shorten class names. It runs
+ * over the whole bundle, so that the stylesheets of all folders share one naming.
  */
 export function shortenCustomProperties(css) {
   const counts = new Map()
@@ -55,14 +56,39 @@ export function shortenCustomProperties(css) {
   return css.replace(/--tsf-[a-z0-9-]+/g, (name) => short.get(name))
 }
 
-/** Loads a .css import as its minified text (the stylesheet ships as one string). */
-const cssAsText = {
+/** Loads a .css import as its minified text (src/styles.ts joins them into one string). */
+export const cssAsText = {
   name: 'css-as-text',
   setup(b) {
     b.onLoad({ filter: /\.css$/ }, async (args) => {
       const { code } = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true, target: 'chrome120', legalComments: 'none' })
-      return { contents: shortenCustomProperties(code.trim()), loader: 'text' }
+      return { contents: code.trim(), loader: 'text' }
     })
+  },
+}
+
+/** The names of the page's React that the sources import (a name missing here fails the build). */
+const REACT_NAMES = {
+  react: ['createContext', 'useCallback', 'useContext', 'useEffect', 'useId', 'useLayoutEffect', 'useMemo', 'useRef', 'useState'],
+  'react/jsx-runtime': ['jsx', 'jsxs', 'Fragment'],
+}
+
+/**
+ * Binds the page's React once. esbuild reaches an external module through a namespace object
+ * per importing module (`var f = require("react/jsx-runtime")` in each, `(0, f.jsx)(...)` at
+ * every element); routing `react` and `react/jsx-runtime` through one module that copies the
+ * functions into plain bindings makes those plain calls. The functions are the page's own, so
+ * only the size changes.
+ */
+const pageReact = {
+  name: 'page-react',
+  setup(b) {
+    b.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) =>
+      args.namespace === 'page-react' ? { path: args.path, external: true } : { path: args.path, namespace: 'page-react' })
+    b.onLoad({ filter: /.*/, namespace: 'page-react' }, (args) => ({
+      contents: `export const { ${REACT_NAMES[args.path].join(', ')} } = require(${JSON.stringify(args.path)})\n`,
+      loader: 'js',
+    }))
   },
 }
 
@@ -85,11 +111,12 @@ export async function buildClient({ minify = false, id = bundleId() } = {}) {
     external: PAGE_MODULES,
     define: { __BUNDLE_ID__: JSON.stringify(id) },
     minify,
-    plugins: [cssAsText],
+    plugins: [cssAsText, pageReact],
+    pure: ['Object.freeze'],
     logLevel: 'warning',
   })
   // esbuild's "use strict" directive must stay first in the factory's body to count.
-  const code = result.outputFiles[0].text.replace(/^"use strict";\n?/, '')
+  const code = shortenCustomProperties(result.outputFiles[0].text.replace(/^"use strict";\n?/, ''))
   const required = new Set([...code.matchAll(/\brequire\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]))
   const foreign = [...required].filter((m) => !PAGE_MODULES.includes(m))
   if (foreign.length > 0) throw new Error(`build: the bundle requires modules the page does not provide: ${foreign.join(', ')}`)

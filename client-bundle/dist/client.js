@@ -33,10 +33,55 @@ __export(index_exports, {
 });
 module.exports = __toCommonJS(index_exports);
 
-// src/lib/json.ts
+// ../host-shim/src/wire/rpc.js
+var RPC_NAMESPACE = "taskSurface";
+var RPC_METHODS = /* @__PURE__ */ Object.freeze([
+  /* @__PURE__ */ Object.freeze({
+    name: "getActive",
+    args: /* @__PURE__ */ Object.freeze(["sessionId", "surfaceId?"]),
+    answers: /* @__PURE__ */ Object.freeze([
+      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: true }), keys: /* @__PURE__ */ Object.freeze(["callId", "surfaceId", "model", "markdown", "pending"]) }),
+      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: false }), keys: /* @__PURE__ */ Object.freeze(["reason"]) })
+    ])
+  }),
+  /* @__PURE__ */ Object.freeze({
+    name: "submit",
+    args: /* @__PURE__ */ Object.freeze(["sessionId", "surfaceId", "submissionId", "values", "note?"]),
+    answers: /* @__PURE__ */ Object.freeze([
+      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ accepted: true }), keys: /* @__PURE__ */ Object.freeze(["messageId", "phase"]) }),
+      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ accepted: false }), keys: /* @__PURE__ */ Object.freeze(["reason", "problems"]) })
+    ])
+  }),
+  /* @__PURE__ */ Object.freeze({
+    name: "dismiss",
+    args: /* @__PURE__ */ Object.freeze(["sessionId", "surfaceId", "dismissalId"]),
+    answers: /* @__PURE__ */ Object.freeze([
+      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ dismissed: true }), keys: /* @__PURE__ */ Object.freeze(["eventSeq"]) }),
+      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ dismissed: false }), keys: /* @__PURE__ */ Object.freeze(["reason"]) })
+    ])
+  })
+]);
+
+// src/contract/words.gen.ts
+var Reason = {
+  NotOpen: "not-open",
+  Stale: "stale",
+  InvalidSubmission: "invalid-submission",
+  SubmissionPending: "submission-pending",
+  InvalidDismissalID: "invalid-dismissal-id",
+  InvalidSurfaceID: "invalid-surface-id",
+  AdmissionRefused: "admission-refused",
+  NotRecorded: "not-recorded"
+};
+var Phase = {
+  Queued: "queued",
+  Claiming: "claiming"
+};
+
+// src/host/json.ts
 var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
-// src/lib/rpc.ts
+// src/host/rpc.ts
 var TransportError = class extends Error {
   constructor(message, code = "transport") {
     super(message);
@@ -46,21 +91,33 @@ var TransportError = class extends Error {
   code;
 };
 var str = (v) => typeof v === "string" ? v : "";
+var phaseOf = (v) => v === Phase.Claiming ? Phase.Claiming : Phase.Queued;
 function readPending(v) {
   if (!isObj(v) || typeof v.submissionId !== "string" || v.submissionId === "") return null;
-  const phase = v.phase === "claiming" ? "claiming" : "queued";
-  return { submissionId: v.submissionId, messageId: str(v.messageId), phase };
+  return { submissionId: v.submissionId, messageId: str(v.messageId), phase: phaseOf(v.phase) };
 }
 function readProblems(v) {
   if (!Array.isArray(v)) return [];
   return v.filter(isObj).map((p) => ({ code: str(p.code), message: str(p.message), pointer: str(p.pointer) }));
 }
-var NAMESPACE = "taskSurface";
+function argsOf(method, req) {
+  const decl = RPC_METHODS.find((m) => m.name === method);
+  if (!decl) throw new TransportError(`${method}: not a declared method`);
+  const args = {};
+  for (const a of decl.args) {
+    const optional = a.endsWith("?");
+    const name = optional ? a.slice(0, -1) : a;
+    const v = req[name];
+    if (!optional || v !== void 0 && v !== "") args[name] = v;
+  }
+  return args;
+}
 function createApi(connection) {
-  async function call(method, args, signal) {
+  async function call(method, req, signal) {
+    const args = argsOf(method, req);
     let res;
     try {
-      res = await connection.rpc.call("/api", `${NAMESPACE}/${method}`, { args }, signal);
+      res = await connection.rpc.call("/api", `${RPC_NAMESPACE}/${method}`, { args }, signal);
     } catch (err) {
       throw new TransportError(err instanceof Error ? err.message : String(err));
     }
@@ -78,27 +135,25 @@ function createApi(connection) {
       if (v.active === true) {
         return { active: true, callId: str(v.callId), surfaceId: str(v.surfaceId), model: v.model, markdown: v.markdown, pending: readPending(v.pending) };
       }
-      if (v.active === false) return { active: false, reason: str(v.reason) || "not-open" };
+      if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen };
       throw new TransportError("getActive: unreadable answer");
     },
     async submit(req, signal) {
-      const args = { sessionId: req.sessionId, surfaceId: req.surfaceId, submissionId: req.submissionId, values: req.values };
-      if (req.note !== void 0 && req.note !== "") args.note = req.note;
-      const v = await call("submit", args, signal);
-      if (v.accepted === true) return { accepted: true, messageId: str(v.messageId), phase: v.phase === "claiming" ? "claiming" : "queued" };
-      if (v.accepted === false) return { accepted: false, reason: str(v.reason) || "invalid-submission", problems: readProblems(v.problems) };
+      const v = await call("submit", { ...req }, signal);
+      if (v.accepted === true) return { accepted: true, messageId: str(v.messageId), phase: phaseOf(v.phase) };
+      if (v.accepted === false) return { accepted: false, reason: str(v.reason) || Reason.InvalidSubmission, problems: readProblems(v.problems) };
       throw new TransportError("submit: unreadable answer");
     },
     async dismiss(req, signal) {
-      const v = await call("dismiss", { sessionId: req.sessionId, surfaceId: req.surfaceId, dismissalId: req.dismissalId }, signal);
+      const v = await call("dismiss", { ...req }, signal);
       if (v.dismissed === true) return { dismissed: true, eventSeq: typeof v.eventSeq === "number" ? v.eventSeq : 0 };
-      if (v.dismissed === false) return { dismissed: false, reason: str(v.reason) || "not-open" };
+      if (v.dismissed === false) return { dismissed: false, reason: str(v.reason) || Reason.NotOpen };
       throw new TransportError("dismiss: unreadable answer");
     }
   };
 }
 
-// src/lib/drafts.ts
+// src/storage/drafts.ts
 var DEFAULT_DRAFT_LIMITS = { maxDraftBytes: 64 * 1024, maxTotalBytes: 512 * 1024, maxDrafts: 64 };
 var DRAFT_PREFIX = "dsh-task-surface:draft:v1:";
 var keyOf = (sessionId, surfaceId) => DRAFT_PREFIX + encodeURIComponent(sessionId) + ":" + encodeURIComponent(surfaceId);
@@ -334,10 +389,23 @@ function withFallback(t) {
   };
 }
 
-// src/styles.css
-var styles_default = ".tsf-slot{display:contents}.tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t6: var(--dsw-alias-label-primary);--t2: var(--dsw-alias-label-secondary);--t0: var(--dsw-alias-label-tertiary);--td: var(--dsw-alias-label-caption);--t4: var(--dsw-alias-border-l2);--tb: var(--dsw-alias-border-l1);--t1: var(--dsw-alias-state-business-primary);--t5: var(--dsw-alias-state-business-tertiary);--t8: var(--dsw-specific-tip);--tm: var(--dsw-alias-interactive-bg-hover);--ta: var(--dsw-alias-state-error-primary);--tg: var(--dsw-alias-state-success-tertiary);--th: var(--dsw-alias-state-success-primary);--te: var(--dsw-alias-markdown-code-block);--t9: var(--dsw-font-markdown-code-block-small);--tj: var(--dsw-font-s-14);--tf: var(--dsw-font-s-strong-14);--t7: var(--dsw-font-xs-13);--t3: var(--dsw-font-xxs-12);--tk: var(--dsw-font-xxs-strong-12);--tl: var(--dsw-font-base-strong-16);--ti: var(--dsw-alias-bg-base);--tn: var(--dsw-specific-input-major);color:var(--t6);font:var(--tj);box-sizing:border-box}.tsf-dock *,.tsf-row *,.tsf-fallback *{box-sizing:border-box}.tsf-dock{container:tsf/inline-size;display:flex;flex-direction:column;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--tn);border:1px solid var(--t4);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-head{display:flex;align-items:center;gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--tb);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t5);color:var(--t1);font:var(--tk)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tl);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;display:flex;flex-direction:column;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-section{display:flex;flex-direction:column;gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tf);color:var(--t6)}.tsf-stack{display:flex;flex-direction:column;gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--tc),minmax(0,1fr))}.tsf-grid--2{--tc: 2}.tsf-grid--3{--tc: 3}@container tsf (max-width:600px){.tsf-grid--3{--tc: 2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--tc: 1}}.tsf-block{min-width:0}.tsf-body>.tsf-section,.tsf-form>.tsf-field{content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-muted{color:var(--t0)}.tsf-md{overflow-wrap:anywhere;color:var(--t6)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tl)}.tsf-md a{color:var(--t1);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--t9);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--te);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t4);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t4);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t8);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t0);font:var(--t3)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t0);font:var(--t3)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t4);border-radius:10px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible{outline:2px solid var(--t1);outline-offset:1px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t0);font:var(--t3)}.tsf-table th{position:sticky;top:0;background:var(--t8);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--tb);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t4);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:6px 10px;background:var(--t8);font:var(--t7)}.tsf-diff__path{font:var(--t9);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--t9)}.tsf-diff__add{color:var(--th)}.tsf-diff__del{color:var(--ta)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--te)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--t9)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--td);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t0)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--tg)}.tsf-diff__line--add .tsf-diff__marker{color:var(--th)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--ta)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t8)}.tsf-notice--info{background:var(--t5)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font:700 12px/1 system-ui,sans-serif;background:var(--t0);color:var(--tn)}.tsf-notice--info .tsf-notice__tone{background:var(--t1)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--t3)}.tsf-chip--info,.tsf-chip--open{background:var(--t5);color:var(--t1)}.tsf-chip--submitted{background:var(--tg);color:var(--dsw-alias-label-primary)}.tsf-form{display:flex;flex-direction:column;gap:14px;padding-top:2px}.tsf-field{display:flex;flex-direction:column;gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tf);color:var(--t6);padding:0}.tsf-required{font-weight:400;color:var(--t0)}.tsf-hint{margin:0;color:var(--t0);font:var(--t3)}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--ti);color:var(--t6);font:var(--tj);resize:vertical}.tsf-input:focus{outline:none;border-color:var(--t1);box-shadow:0 0 0 3px var(--t5)}.tsf-input[aria-invalid=true]{border-color:var(--ta)}.tsf-input:disabled{opacity:.65}.tsf-options{display:flex;flex-direction:column;gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--tm)}.tsf-option:has(input:checked){background:var(--t5)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t1)}.tsf-option__text{display:flex;flex-direction:column;min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t0);font:var(--t3);overflow-wrap:anywhere}fieldset: disabled .tsf-option{cursor:default;opacity:.65}.tsf-switch{display:flex;align-items:center;gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t1)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:focus-visible+.tsf-switch__track{outline:2px solid var(--t1);outline-offset:2px}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t0);font:var(--t3)}.tsf-order{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px}.tsf-order__item{display:flex;align-items:center;gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t4);border-radius:10px;background:var(--ti);min-width:0}.tsf-order__item:focus{outline:2px solid var(--t1);outline-offset:1px}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--td);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t8);color:var(--t2);display:inline-flex;align-items:center;justify-content:center;font:var(--tk)}.tsf-order__text{flex:1;display:flex;flex-direction:column;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-problems{display:flex;flex-direction:column}.tsf-problem{margin:0;color:var(--ta);font:var(--t3)}.tsf-foot{flex:none;display:flex;flex-direction:column;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--tb)}.tsf-status,.tsf-alert{display:flex;align-items:center;gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--ta);flex-direction:column;align-items:flex-start}.tsf-actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px}.tsf-spacer{flex:1}.tsf-button{display:inline-flex;align-items:center;justify-content:center;min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t4);background:var(--dsw-alias-button-elevated-fill);color:var(--t6);font:var(--tf);cursor:pointer}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled{opacity:.5;cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible{outline:2px solid var(--t1);outline-offset:2px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t1);font:var(--t7);cursor:pointer;border-radius:6px}.tsf-link-button:disabled{opacity:.5;cursor:default}.tsf-icon-button{flex:none;width:28px;height:28px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:999px;background:none;color:var(--t0);cursor:pointer;font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--tm);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35;cursor:default}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t5);border-top-color:var(--t1);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}.tsf-switch__thumb,.tsf-switch__track,.tsf-chevron{transition:none}}.tsf-row,.tsf-fallback{display:flex;flex-direction:column;min-width:0}.tsf-row__summary{display:flex;align-items:center;gap:0;min-height:24px;min-width:0;max-width:100%;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t0)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--td)}.tsf-row__title{min-width:0;color:var(--t0);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__detail{flex:none;color:var(--t0)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{display:flex;flex-direction:column;gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--tb);border-radius:12px;container:tsf/inline-size}.tsf-answers{display:flex;flex-direction:column;gap:6px}.tsf-answers__list{margin:0;display:flex;flex-direction:column;gap:6px}.tsf-answer dt{color:var(--t0);font:var(--t3)}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--te);border-radius:8px;font:var(--t9);color:var(--t2);max-height:240px;overflow:auto}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
+// src/base.css
+var base_default = ".tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t6: var(--dsw-alias-label-primary);--t2: var(--dsw-alias-label-secondary);--t0: var(--dsw-alias-label-tertiary);--td: var(--dsw-alias-label-caption);--t4: var(--dsw-alias-border-l2);--tb: var(--dsw-alias-border-l1);--t1: var(--dsw-alias-state-business-primary);--t5: var(--dsw-alias-state-business-tertiary);--t8: var(--dsw-specific-tip);--tm: var(--dsw-alias-interactive-bg-hover);--ta: var(--dsw-alias-state-error-primary);--tg: var(--dsw-alias-state-success-tertiary);--th: var(--dsw-alias-state-success-primary);--te: var(--dsw-alias-markdown-code-block);--t9: var(--dsw-font-markdown-code-block-small);--tj: var(--dsw-font-s-14);--tf: var(--dsw-font-s-strong-14);--t7: var(--dsw-font-xs-13);--t3: var(--dsw-font-xxs-12);--tk: var(--dsw-font-xxs-strong-12);--tl: var(--dsw-font-base-strong-16);--ti: var(--dsw-alias-bg-base);--tn: var(--dsw-specific-input-major);color:var(--t6);font:var(--tj);box-sizing:border-box}.tsf-dock *,.tsf-row *,.tsf-fallback *{box-sizing:border-box}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-muted{color:var(--t0)}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--t3)}.tsf-chip--info,.tsf-chip--open{background:var(--t5);color:var(--t1)}.tsf-chip--submitted{background:var(--tg);color:var(--dsw-alias-label-primary)}.tsf-button{display:inline-flex;align-items:center;justify-content:center;min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t4);background:var(--dsw-alias-button-elevated-fill);color:var(--t6);font:var(--tf);cursor:pointer}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled{opacity:.5;cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible{outline:2px solid var(--t1);outline-offset:2px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t1);font:var(--t7);cursor:pointer;border-radius:6px}.tsf-link-button:disabled{opacity:.5;cursor:default}.tsf-icon-button{flex:none;width:28px;height:28px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:999px;background:none;color:var(--t0);cursor:pointer;font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--tm);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35;cursor:default}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}@media(prefers-reduced-motion:reduce){.tsf-chevron{transition:none}}";
+
+// src/blocks/blocks.css
+var blocks_default = ".tsf-section{display:flex;flex-direction:column;gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tf);color:var(--t6)}.tsf-stack{display:flex;flex-direction:column;gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--tc),minmax(0,1fr))}.tsf-grid--2{--tc: 2}.tsf-grid--3{--tc: 3}@container tsf (max-width:600px){.tsf-grid--3{--tc: 2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--tc: 1}}.tsf-block{min-width:0}.tsf-md{overflow-wrap:anywhere;color:var(--t6)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tl)}.tsf-md a{color:var(--t1);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--t9);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--te);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t4);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t4);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t8);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t0);font:var(--t3)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t0);font:var(--t3)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t4);border-radius:10px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible{outline:2px solid var(--t1);outline-offset:1px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t0);font:var(--t3)}.tsf-table th{position:sticky;top:0;background:var(--t8);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--tb);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t4);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:6px 10px;background:var(--t8);font:var(--t7)}.tsf-diff__path{font:var(--t9);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--t9)}.tsf-diff__add{color:var(--th)}.tsf-diff__del{color:var(--ta)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--te)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--t9)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--td);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t0)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--tg)}.tsf-diff__line--add .tsf-diff__marker{color:var(--th)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--ta)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t8)}.tsf-notice--info{background:var(--t5)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font:700 12px/1 system-ui,sans-serif;background:var(--t0);color:var(--tn)}.tsf-notice--info .tsf-notice__tone{background:var(--t1)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}";
+
+// src/fields/fields.css
+var fields_default = ".tsf-field{display:flex;flex-direction:column;gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tf);color:var(--t6);padding:0}.tsf-required{font-weight:400;color:var(--t0)}.tsf-hint{margin:0;color:var(--t0);font:var(--t3)}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--ti);color:var(--t6);font:var(--tj);resize:vertical}.tsf-input:focus{outline:none;border-color:var(--t1);box-shadow:0 0 0 3px var(--t5)}.tsf-input[aria-invalid=true]{border-color:var(--ta)}.tsf-input:disabled{opacity:.65}.tsf-options{display:flex;flex-direction:column;gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--tm)}.tsf-option:has(input:checked){background:var(--t5)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t1)}.tsf-option__text{display:flex;flex-direction:column;min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t0);font:var(--t3);overflow-wrap:anywhere}fieldset: disabled .tsf-option{cursor:default;opacity:.65}.tsf-switch{display:flex;align-items:center;gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t1)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:focus-visible+.tsf-switch__track{outline:2px solid var(--t1);outline-offset:2px}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t0);font:var(--t3)}.tsf-order{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px}.tsf-order__item{display:flex;align-items:center;gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t4);border-radius:10px;background:var(--ti);min-width:0}.tsf-order__item:focus{outline:2px solid var(--t1);outline-offset:1px}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--td);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t8);color:var(--t2);display:inline-flex;align-items:center;justify-content:center;font:var(--tk)}.tsf-order__text{flex:1;display:flex;flex-direction:column;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-problems{display:flex;flex-direction:column}.tsf-problem{margin:0;color:var(--ta);font:var(--t3)}@media(prefers-reduced-motion:reduce){.tsf-switch__thumb,.tsf-switch__track{transition:none}}";
+
+// src/dock/dock.css
+var dock_default = ".tsf-slot{display:contents}.tsf-dock{container:tsf/inline-size;display:flex;flex-direction:column;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--tn);border:1px solid var(--t4);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-head{display:flex;align-items:center;gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--tb);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t5);color:var(--t1);font:var(--tk)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tl);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;display:flex;flex-direction:column;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-body>.tsf-section,.tsf-form>.tsf-field{content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-form{display:flex;flex-direction:column;gap:14px;padding-top:2px}.tsf-foot{flex:none;display:flex;flex-direction:column;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--tb)}.tsf-status,.tsf-alert{display:flex;align-items:center;gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--ta);flex-direction:column;align-items:flex-start}.tsf-actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px}.tsf-spacer{flex:1}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t5);border-top-color:var(--t1);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
+
+// src/row/row.css
+var row_default = ".tsf-row,.tsf-fallback{display:flex;flex-direction:column;min-width:0}.tsf-row__summary{display:flex;align-items:center;gap:0;min-height:24px;min-width:0;max-width:100%;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t0)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--td)}.tsf-row__title{min-width:0;color:var(--t0);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__detail{flex:none;color:var(--t0)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{display:flex;flex-direction:column;gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--tb);border-radius:12px;container:tsf/inline-size}.tsf-answers{display:flex;flex-direction:column;gap:6px}.tsf-answers__list{margin:0;display:flex;flex-direction:column;gap:6px}.tsf-answer dt{color:var(--t0);font:var(--t3)}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--te);border-radius:8px;font:var(--t9);color:var(--t2);max-height:240px;overflow:auto}";
 
 // src/styles.ts
+var CSS = base_default + blocks_default + fields_default + dock_default + row_default;
 function installStyles(owner) {
   const tagId = `${owner}/task-surface.css`;
   if (document.querySelector(`style[data-plugin-css="${CSS_ESCAPE(tagId)}"]`)) return () => {
@@ -345,14 +413,14 @@ function installStyles(owner) {
   const tag = document.createElement("style");
   tag.dataset.plugin = owner;
   tag.dataset.pluginCss = tagId;
-  tag.textContent = styles_default;
+  tag.textContent = CSS;
   document.head.appendChild(tag);
   return () => tag.remove();
 }
 var CSS_ESCAPE = (s) => s.replace(/["\\]/g, "\\$&");
 
-// src/dock/Dock.tsx
-var import_react7 = require("react");
+// page-react:react
+var { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } = require("react");
 
 // src/projection.ts
 var PROJECTION_KEY = "taskSurface";
@@ -383,12 +451,8 @@ function outcomeOfCall(view, callId) {
 }
 
 // src/i18n.ts
-var import_react = require("react");
-var TContext = (0, import_react.createContext)(fallbackT);
-var useT = () => (0, import_react.useContext)(TContext);
-
-// src/dock/Editor.tsx
-var import_react6 = require("react");
+var TContext = createContext(fallbackT);
+var useT = () => useContext(TContext);
 
 // src/model.ts
 var META_KIND = "dsh/task-surface";
@@ -477,105 +541,7 @@ function countsOf(model) {
   return { sections: model.sections.length, blocks, fields: model.fields.length };
 }
 
-// src/lib/ids.ts
-function hex(bytes2) {
-  const b = new Uint8Array(bytes2);
-  crypto.getRandomValues(b);
-  let s = "";
-  for (const x of b) s += x.toString(16).padStart(2, "0");
-  return s;
-}
-var newSubmissionId = () => "tss_" + hex(12);
-var newDismissalId = () => "tsd_" + hex(12);
-
-// src/values.ts
-var MAX_SUBMISSION_BYTES = 32 * 1024;
-function initialValue(f) {
-  switch (f.kind) {
-    case "text":
-      return f.initial ?? "";
-    case "toggle":
-      return f.initial ?? false;
-    case "choice":
-      return f.initial ?? null;
-    case "multi-choice": {
-      const chosen = new Set(f.initial ?? []);
-      return f.options.filter((o) => chosen.has(o.id)).map((o) => o.id);
-    }
-    case "order": {
-      const ids = f.options.map((o) => o.id);
-      const init = f.initial;
-      return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids;
-    }
-  }
-}
-function initialValues(model) {
-  const out = {};
-  for (const f of model.fields) out[f.id] = initialValue(f);
-  return out;
-}
-function repairValue(f, v) {
-  const ids = "options" in f ? f.options.map((o) => o.id) : [];
-  switch (f.kind) {
-    case "text":
-      return typeof v === "string" ? v : void 0;
-    case "toggle":
-      return typeof v === "boolean" ? v : void 0;
-    case "choice":
-      return v === null || typeof v === "string" && ids.includes(v) ? v : void 0;
-    case "multi-choice":
-      return Array.isArray(v) && v.every((x) => typeof x === "string" && ids.includes(x)) ? ids.filter((id) => v.includes(id)) : void 0;
-    case "order":
-      return Array.isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...v] : void 0;
-  }
-}
-function mergeDraft(model, draft) {
-  const out = initialValues(model);
-  if (!draft) return out;
-  for (const f of model.fields) {
-    if (!(f.id in draft)) continue;
-    const v = repairValue(f, draft[f.id]);
-    if (v !== void 0) out[f.id] = v;
-  }
-  return out;
-}
-var blank = (s) => s.trim() === "";
-var utf8Bytes = (s) => new TextEncoder().encode(s).length;
-function localProblems(model, values, note) {
-  const out = [];
-  for (const f of model.fields) {
-    if (f.kind === "text" && f.required && blank(String(values[f.id] ?? ""))) {
-      out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
-    }
-  }
-  const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
-  if (size > MAX_SUBMISSION_BYTES) out.push({ code: "limit-exceeded", message: "", pointer: "" });
-  return out;
-}
-var pointerOf = (id) => "/" + id.replace(/~/g, "~0").replace(/\//g, "~1");
-function fieldOfPointer(pointer) {
-  if (!pointer || pointer[0] !== "/") return "";
-  const token = pointer.slice(1).split("/")[0] ?? "";
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-function problemsByField(model, problems) {
-  const ids = new Set(model.fields.map((f) => f.id));
-  const out = /* @__PURE__ */ new Map();
-  for (const p of problems) {
-    let key = fieldOfPointer(p.pointer);
-    if (p.pointer === "/note" && !ids.has("note")) key = "/note";
-    else if (!ids.has(key)) key = "";
-    const list = out.get(key) ?? [];
-    list.push(p);
-    out.set(key, list);
-  }
-  return out;
-}
-
-// src/blocks/Markdown.tsx
-var import_react2 = require("react");
-
-// src/lib/sanitize.ts
+// src/safety/sanitize.ts
 var ALLOWED = {
   p: [],
   br: [],
@@ -733,27 +699,26 @@ function sanitizeCached(html) {
   return out;
 }
 
+// page-react:react/jsx-runtime
+var { jsx, jsxs, Fragment } = require("react/jsx-runtime");
+
 // src/blocks/Markdown.tsx
-var import_jsx_runtime = require("react/jsx-runtime");
 function Markdown({ html, text }) {
-  const clean = (0, import_react2.useMemo)(() => html === void 0 ? null : sanitizeCached(html), [html]);
-  if (clean === null) return /* @__PURE__ */ (0, import_jsx_runtime.jsx)("div", { className: "tsf-md tsf-md--plain", children: text });
-  return /* @__PURE__ */ (0, import_jsx_runtime.jsx)("div", { className: "tsf-md", dangerouslySetInnerHTML: { __html: clean } });
+  const clean = useMemo(() => html === void 0 ? null : sanitizeCached(html), [html]);
+  if (clean === null) return /* @__PURE__ */ jsx("div", { className: "tsf-md tsf-md--plain", children: text });
+  return /* @__PURE__ */ jsx("div", { className: "tsf-md", dangerouslySetInnerHTML: { __html: clean } });
 }
 
 // src/blocks/Metrics.tsx
-var import_jsx_runtime2 = require("react/jsx-runtime");
 function Metrics({ block }) {
-  return /* @__PURE__ */ (0, import_jsx_runtime2.jsx)("dl", { className: "tsf-metrics", children: block.items.map((item, i) => /* @__PURE__ */ (0, import_jsx_runtime2.jsxs)("div", { className: "tsf-metric", children: [
-    /* @__PURE__ */ (0, import_jsx_runtime2.jsx)("dt", { className: "tsf-metric__label", children: item.label }),
-    /* @__PURE__ */ (0, import_jsx_runtime2.jsx)("dd", { className: "tsf-metric__value", children: item.value }),
-    item.detail ? /* @__PURE__ */ (0, import_jsx_runtime2.jsx)("dd", { className: "tsf-metric__detail", children: item.detail }) : null
+  return /* @__PURE__ */ jsx("dl", { className: "tsf-metrics", children: block.items.map((item, i) => /* @__PURE__ */ jsxs("div", { className: "tsf-metric", children: [
+    /* @__PURE__ */ jsx("dt", { className: "tsf-metric__label", children: item.label }),
+    /* @__PURE__ */ jsx("dd", { className: "tsf-metric__value", children: item.value }),
+    item.detail ? /* @__PURE__ */ jsx("dd", { className: "tsf-metric__detail", children: item.detail }) : null
   ] }, i)) });
 }
 
 // src/blocks/Table.tsx
-var import_react3 = require("react");
-var import_jsx_runtime3 = require("react/jsx-runtime");
 var FOLD_OVER = 25;
 var FOLDED_ROWS = 20;
 function cellText(v, t) {
@@ -763,32 +728,29 @@ function cellText(v, t) {
 }
 function Table({ block }) {
   const t = useT();
-  const id = (0, import_react3.useId)();
+  const id = useId();
   const long = block.rows.length > FOLD_OVER;
-  const [all, setAll] = (0, import_react3.useState)(false);
+  const [all, setAll] = useState(false);
   const rows = long && !all ? block.rows.slice(0, FOLDED_ROWS) : block.rows;
   const count = block.rows.length;
-  return /* @__PURE__ */ (0, import_jsx_runtime3.jsxs)("div", { className: "tsf-table", children: [
-    /* @__PURE__ */ (0, import_jsx_runtime3.jsx)("div", { className: "tsf-table__scroll", tabIndex: 0, role: "region", "aria-labelledby": `${id}-caption`, children: /* @__PURE__ */ (0, import_jsx_runtime3.jsxs)("table", { children: [
-      /* @__PURE__ */ (0, import_jsx_runtime3.jsx)("caption", { id: `${id}-caption`, className: "tsf-table__caption", children: t("table.rows", { count, columns: block.columns.length }) }),
-      /* @__PURE__ */ (0, import_jsx_runtime3.jsx)("thead", { children: /* @__PURE__ */ (0, import_jsx_runtime3.jsx)("tr", { children: block.columns.map((c) => /* @__PURE__ */ (0, import_jsx_runtime3.jsx)("th", { scope: "col", children: c.label }, c.id)) }) }),
-      /* @__PURE__ */ (0, import_jsx_runtime3.jsx)("tbody", { children: rows.map((row, i) => /* @__PURE__ */ (0, import_jsx_runtime3.jsx)("tr", { children: block.columns.map((c) => {
+  return /* @__PURE__ */ jsxs("div", { className: "tsf-table", children: [
+    /* @__PURE__ */ jsx("div", { className: "tsf-table__scroll", tabIndex: 0, role: "region", "aria-labelledby": `${id}-caption`, children: /* @__PURE__ */ jsxs("table", { children: [
+      /* @__PURE__ */ jsx("caption", { id: `${id}-caption`, className: "tsf-table__caption", children: t("table.rows", { count, columns: block.columns.length }) }),
+      /* @__PURE__ */ jsx("thead", { children: /* @__PURE__ */ jsx("tr", { children: block.columns.map((c) => /* @__PURE__ */ jsx("th", { scope: "col", children: c.label }, c.id)) }) }),
+      /* @__PURE__ */ jsx("tbody", { children: rows.map((row, i) => /* @__PURE__ */ jsx("tr", { children: block.columns.map((c) => {
         const v = row[c.id];
         const text = cellText(v, t);
-        return /* @__PURE__ */ (0, import_jsx_runtime3.jsx)("td", { className: typeof v === "number" ? "tsf-num" : void 0, children: text === "" ? /* @__PURE__ */ (0, import_jsx_runtime3.jsx)("span", { className: "tsf-muted", "aria-label": t("cell.empty"), children: "—" }) : text }, c.id);
+        return /* @__PURE__ */ jsx("td", { className: typeof v === "number" ? "tsf-num" : void 0, children: text === "" ? /* @__PURE__ */ jsx("span", { className: "tsf-muted", "aria-label": t("cell.empty"), children: "—" }) : text }, c.id);
       }) }, i)) })
     ] }) }),
-    long ? /* @__PURE__ */ (0, import_jsx_runtime3.jsxs)("div", { className: "tsf-table__more", children: [
-      !all ? /* @__PURE__ */ (0, import_jsx_runtime3.jsx)("span", { className: "tsf-muted", children: t("table.showing", { shown: FOLDED_ROWS, count }) }) : null,
-      /* @__PURE__ */ (0, import_jsx_runtime3.jsx)("button", { type: "button", className: "tsf-link-button", "aria-expanded": all, onClick: () => setAll(!all), children: all ? t("table.showFewer") : t("table.showAll", { count }) })
+    long ? /* @__PURE__ */ jsxs("div", { className: "tsf-table__more", children: [
+      !all ? /* @__PURE__ */ jsx("span", { className: "tsf-muted", children: t("table.showing", { shown: FOLDED_ROWS, count }) }) : null,
+      /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", "aria-expanded": all, onClick: () => setAll(!all), children: all ? t("table.showFewer") : t("table.showAll", { count }) })
     ] }) : null
   ] });
 }
 
-// src/blocks/Diff.tsx
-var import_react4 = require("react");
-
-// src/lib/diff.ts
+// src/blocks/lineDiff.ts
 var MAX_CELLS = 4e6;
 function splitLines(text) {
   if (text === "") return [];
@@ -854,35 +816,34 @@ function diffStats(lines) {
 }
 
 // src/blocks/Diff.tsx
-var import_jsx_runtime4 = require("react/jsx-runtime");
 function Diff({ block }) {
   const t = useT();
-  const id = (0, import_react4.useId)();
-  const lines = (0, import_react4.useMemo)(() => lineDiff(block.before, block.after), [block.before, block.after]);
+  const id = useId();
+  const lines = useMemo(() => lineDiff(block.before, block.after), [block.before, block.after]);
   const stats = diffStats(lines);
-  return /* @__PURE__ */ (0, import_jsx_runtime4.jsxs)("figure", { className: "tsf-diff", "aria-labelledby": `${id}-head`, children: [
-    /* @__PURE__ */ (0, import_jsx_runtime4.jsxs)("figcaption", { className: "tsf-diff__head", id: `${id}-head`, children: [
-      /* @__PURE__ */ (0, import_jsx_runtime4.jsx)("span", { className: "tsf-diff__path", children: block.path ?? "" }),
-      block.before === null ? /* @__PURE__ */ (0, import_jsx_runtime4.jsx)("span", { className: "tsf-chip tsf-chip--info", children: t("diff.newFile") }) : null,
-      /* @__PURE__ */ (0, import_jsx_runtime4.jsxs)("span", { className: "tsf-diff__stats", children: [
-        /* @__PURE__ */ (0, import_jsx_runtime4.jsxs)("span", { className: "tsf-diff__add", "aria-hidden": "true", children: [
+  return /* @__PURE__ */ jsxs("figure", { className: "tsf-diff", "aria-labelledby": `${id}-head`, children: [
+    /* @__PURE__ */ jsxs("figcaption", { className: "tsf-diff__head", id: `${id}-head`, children: [
+      /* @__PURE__ */ jsx("span", { className: "tsf-diff__path", children: block.path ?? "" }),
+      block.before === null ? /* @__PURE__ */ jsx("span", { className: "tsf-chip tsf-chip--info", children: t("diff.newFile") }) : null,
+      /* @__PURE__ */ jsxs("span", { className: "tsf-diff__stats", children: [
+        /* @__PURE__ */ jsxs("span", { className: "tsf-diff__add", "aria-hidden": "true", children: [
           "+",
           stats.added
         ] }),
         " ",
-        /* @__PURE__ */ (0, import_jsx_runtime4.jsxs)("span", { className: "tsf-diff__del", "aria-hidden": "true", children: [
+        /* @__PURE__ */ jsxs("span", { className: "tsf-diff__del", "aria-hidden": "true", children: [
           "−",
           stats.removed
         ] }),
-        /* @__PURE__ */ (0, import_jsx_runtime4.jsx)("span", { className: "tsf-sr", children: t("diff.stats", stats) })
+        /* @__PURE__ */ jsx("span", { className: "tsf-sr", children: t("diff.stats", stats) })
       ] })
     ] }),
-    /* @__PURE__ */ (0, import_jsx_runtime4.jsx)("div", { className: "tsf-diff__body", tabIndex: 0, role: "region", "aria-labelledby": `${id}-head`, children: /* @__PURE__ */ (0, import_jsx_runtime4.jsx)("table", { className: "tsf-diff__table", children: /* @__PURE__ */ (0, import_jsx_runtime4.jsx)("tbody", { children: lines.map((l, i) => /* @__PURE__ */ (0, import_jsx_runtime4.jsxs)("tr", { className: l.op === "+" ? "tsf-diff__line--add" : l.op === "-" ? "tsf-diff__line--del" : void 0, children: [
-      /* @__PURE__ */ (0, import_jsx_runtime4.jsx)("td", { className: "tsf-diff__no", "aria-hidden": "true", children: l.oldNo ?? "" }),
-      /* @__PURE__ */ (0, import_jsx_runtime4.jsx)("td", { className: "tsf-diff__no", "aria-hidden": "true", children: l.newNo ?? "" }),
-      /* @__PURE__ */ (0, import_jsx_runtime4.jsx)("td", { className: "tsf-diff__marker", "aria-hidden": "true", children: l.op === " " ? "" : l.op }),
-      /* @__PURE__ */ (0, import_jsx_runtime4.jsxs)("td", { className: "tsf-diff__text", children: [
-        l.op !== " " ? /* @__PURE__ */ (0, import_jsx_runtime4.jsxs)("span", { className: "tsf-sr", children: [
+    /* @__PURE__ */ jsx("div", { className: "tsf-diff__body", tabIndex: 0, role: "region", "aria-labelledby": `${id}-head`, children: /* @__PURE__ */ jsx("table", { className: "tsf-diff__table", children: /* @__PURE__ */ jsx("tbody", { children: lines.map((l, i) => /* @__PURE__ */ jsxs("tr", { className: l.op === "+" ? "tsf-diff__line--add" : l.op === "-" ? "tsf-diff__line--del" : void 0, children: [
+      /* @__PURE__ */ jsx("td", { className: "tsf-diff__no", "aria-hidden": "true", children: l.oldNo ?? "" }),
+      /* @__PURE__ */ jsx("td", { className: "tsf-diff__no", "aria-hidden": "true", children: l.newNo ?? "" }),
+      /* @__PURE__ */ jsx("td", { className: "tsf-diff__marker", "aria-hidden": "true", children: l.op === " " ? "" : l.op }),
+      /* @__PURE__ */ jsxs("td", { className: "tsf-diff__text", children: [
+        l.op !== " " ? /* @__PURE__ */ jsxs("span", { className: "tsf-sr", children: [
           t(l.op === "+" ? "diff.added" : "diff.removed"),
           ": "
         ] }) : null,
@@ -893,13 +854,12 @@ function Diff({ block }) {
 }
 
 // src/blocks/Notice.tsx
-var import_jsx_runtime5 = require("react/jsx-runtime");
 function Notice({ block }) {
   const t = useT();
-  return /* @__PURE__ */ (0, import_jsx_runtime5.jsxs)("div", { className: `tsf-notice tsf-notice--${block.tone}`, role: "note", children: [
-    /* @__PURE__ */ (0, import_jsx_runtime5.jsx)("span", { className: "tsf-notice__tone", "aria-hidden": "true", children: block.tone === "warning" ? "!" : "i" }),
-    /* @__PURE__ */ (0, import_jsx_runtime5.jsxs)("p", { className: "tsf-notice__text", children: [
-      /* @__PURE__ */ (0, import_jsx_runtime5.jsxs)("span", { className: "tsf-sr", children: [
+  return /* @__PURE__ */ jsxs("div", { className: `tsf-notice tsf-notice--${block.tone}`, role: "note", children: [
+    /* @__PURE__ */ jsx("span", { className: "tsf-notice__tone", "aria-hidden": "true", children: block.tone === "warning" ? "!" : "i" }),
+    /* @__PURE__ */ jsxs("p", { className: "tsf-notice__text", children: [
+      /* @__PURE__ */ jsxs("span", { className: "tsf-sr", children: [
         t(`notice.${block.tone}`),
         ": "
       ] }),
@@ -909,32 +869,30 @@ function Notice({ block }) {
 }
 
 // src/blocks/Section.tsx
-var import_jsx_runtime6 = require("react/jsx-runtime");
 function BlockView({ block, html }) {
   switch (block.kind) {
     case "markdown":
-      return /* @__PURE__ */ (0, import_jsx_runtime6.jsx)(Markdown, { html, text: block.text });
+      return /* @__PURE__ */ jsx(Markdown, { html, text: block.text });
     case "metrics":
-      return /* @__PURE__ */ (0, import_jsx_runtime6.jsx)(Metrics, { block });
+      return /* @__PURE__ */ jsx(Metrics, { block });
     case "table":
-      return /* @__PURE__ */ (0, import_jsx_runtime6.jsx)(Table, { block });
+      return /* @__PURE__ */ jsx(Table, { block });
     case "diff":
-      return /* @__PURE__ */ (0, import_jsx_runtime6.jsx)(Diff, { block });
+      return /* @__PURE__ */ jsx(Diff, { block });
     case "notice":
-      return /* @__PURE__ */ (0, import_jsx_runtime6.jsx)(Notice, { block });
+      return /* @__PURE__ */ jsx(Notice, { block });
   }
 }
 function Section({ section, index, markdown, headingLevel }) {
   const grid = section.layout?.kind === "grid" ? section.layout.columns : 0;
   const Heading = headingLevel === 3 ? "h3" : "h4";
-  return /* @__PURE__ */ (0, import_jsx_runtime6.jsxs)("section", { className: "tsf-section", "aria-label": section.title || void 0, children: [
-    section.title ? /* @__PURE__ */ (0, import_jsx_runtime6.jsx)(Heading, { className: "tsf-section__title", children: section.title }) : null,
-    /* @__PURE__ */ (0, import_jsx_runtime6.jsx)("div", { className: grid ? `tsf-grid tsf-grid--${grid}` : "tsf-stack", children: section.blocks.map((block, i) => /* @__PURE__ */ (0, import_jsx_runtime6.jsx)("div", { className: "tsf-block", "data-kind": block.kind, children: /* @__PURE__ */ (0, import_jsx_runtime6.jsx)(BlockView, { block, html: markdown[blockPointer(index, i)] }) }, i)) })
+  return /* @__PURE__ */ jsxs("section", { className: "tsf-section", "aria-label": section.title || void 0, children: [
+    section.title ? /* @__PURE__ */ jsx(Heading, { className: "tsf-section__title", children: section.title }) : null,
+    /* @__PURE__ */ jsx("div", { className: grid ? `tsf-grid tsf-grid--${grid}` : "tsf-stack", children: section.blocks.map((block, i) => /* @__PURE__ */ jsx("div", { className: "tsf-block", "data-kind": block.kind, children: /* @__PURE__ */ jsx(BlockView, { block, html: markdown[blockPointer(index, i)] }) }, i)) })
   ] });
 }
 
 // src/fields/common.tsx
-var import_jsx_runtime7 = require("react/jsx-runtime");
 var LOCALISED = /* @__PURE__ */ new Set(["required", "limit-exceeded"]);
 function problemText(p, t) {
   if (LOCALISED.has(p.code)) return t(`problem.${p.code}`);
@@ -944,7 +902,7 @@ var problemsId = (id) => `${id}-problems`;
 function FieldProblems({ id, problems }) {
   const t = useT();
   if (problems.length === 0) return null;
-  return /* @__PURE__ */ (0, import_jsx_runtime7.jsx)("div", { className: "tsf-problems", id: problemsId(id), children: problems.map((p, i) => /* @__PURE__ */ (0, import_jsx_runtime7.jsx)("p", { className: "tsf-problem", children: problemText(p, t) }, i)) });
+  return /* @__PURE__ */ jsx("div", { className: "tsf-problems", id: problemsId(id), children: problems.map((p, i) => /* @__PURE__ */ jsx("p", { className: "tsf-problem", children: problemText(p, t) }, i)) });
 }
 function describedBy(...ids) {
   const list = ids.filter(Boolean);
@@ -952,7 +910,6 @@ function describedBy(...ids) {
 }
 
 // src/fields/TextField.tsx
-var import_jsx_runtime8 = require("react/jsx-runtime");
 function TextField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const invalid = problems.length > 0;
@@ -967,29 +924,28 @@ function TextField({ field, value, onChange, disabled, problems, id }) {
     "data-field": field.id,
     className: "tsf-input"
   };
-  return /* @__PURE__ */ (0, import_jsx_runtime8.jsxs)("div", { className: "tsf-field tsf-field--text", children: [
-    /* @__PURE__ */ (0, import_jsx_runtime8.jsxs)("label", { className: "tsf-label", htmlFor: `${id}-input`, children: [
+  return /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--text", children: [
+    /* @__PURE__ */ jsxs("label", { className: "tsf-label", htmlFor: `${id}-input`, children: [
       field.label,
-      field.required ? /* @__PURE__ */ (0, import_jsx_runtime8.jsxs)("span", { className: "tsf-required", children: [
+      field.required ? /* @__PURE__ */ jsxs("span", { className: "tsf-required", children: [
         " (",
         t("field.required"),
         ")"
       ] }) : null
     ] }),
-    field.multiline ? /* @__PURE__ */ (0, import_jsx_runtime8.jsx)("textarea", { ...common, rows: 3, onChange: (e) => onChange(e.target.value) }) : /* @__PURE__ */ (0, import_jsx_runtime8.jsx)("input", { ...common, type: "text", autoComplete: "off", onChange: (e) => onChange(e.target.value) }),
-    /* @__PURE__ */ (0, import_jsx_runtime8.jsx)(FieldProblems, { id, problems })
+    field.multiline ? /* @__PURE__ */ jsx("textarea", { ...common, rows: 3, onChange: (e) => onChange(e.target.value) }) : /* @__PURE__ */ jsx("input", { ...common, type: "text", autoComplete: "off", onChange: (e) => onChange(e.target.value) }),
+    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
   ] });
 }
 
 // src/fields/ChoiceField.tsx
-var import_jsx_runtime9 = require("react/jsx-runtime");
 function ChoiceField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const invalid = problems.length > 0;
-  return /* @__PURE__ */ (0, import_jsx_runtime9.jsxs)("fieldset", { className: "tsf-field tsf-field--choice", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
-    /* @__PURE__ */ (0, import_jsx_runtime9.jsx)("legend", { className: "tsf-label", children: field.label }),
-    /* @__PURE__ */ (0, import_jsx_runtime9.jsx)("div", { className: "tsf-options", children: field.options.map((o) => /* @__PURE__ */ (0, import_jsx_runtime9.jsxs)("label", { className: "tsf-option", children: [
-      /* @__PURE__ */ (0, import_jsx_runtime9.jsx)(
+  return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field tsf-field--choice", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
+    /* @__PURE__ */ jsx("legend", { className: "tsf-label", children: field.label }),
+    /* @__PURE__ */ jsx("div", { className: "tsf-options", children: field.options.map((o) => /* @__PURE__ */ jsxs("label", { className: "tsf-option", children: [
+      /* @__PURE__ */ jsx(
         "input",
         {
           type: "radio",
@@ -1001,18 +957,17 @@ function ChoiceField({ field, value, onChange, disabled, problems, id }) {
           onChange: () => onChange(o.id)
         }
       ),
-      /* @__PURE__ */ (0, import_jsx_runtime9.jsxs)("span", { className: "tsf-option__text", children: [
-        /* @__PURE__ */ (0, import_jsx_runtime9.jsx)("span", { className: "tsf-option__label", children: o.label }),
-        o.detail ? /* @__PURE__ */ (0, import_jsx_runtime9.jsx)("span", { className: "tsf-option__detail", id: `${id}-${o.id}-detail`, children: o.detail }) : null
+      /* @__PURE__ */ jsxs("span", { className: "tsf-option__text", children: [
+        /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: o.label }),
+        o.detail ? /* @__PURE__ */ jsx("span", { className: "tsf-option__detail", id: `${id}-${o.id}-detail`, children: o.detail }) : null
       ] })
     ] }, o.id)) }),
-    value === null ? /* @__PURE__ */ (0, import_jsx_runtime9.jsx)("p", { className: "tsf-hint", children: t("field.noChoice") }) : null,
-    /* @__PURE__ */ (0, import_jsx_runtime9.jsx)(FieldProblems, { id, problems })
+    value === null ? /* @__PURE__ */ jsx("p", { className: "tsf-hint", children: t("field.noChoice") }) : null,
+    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
   ] });
 }
 
 // src/fields/MultiChoiceField.tsx
-var import_jsx_runtime10 = require("react/jsx-runtime");
 function MultiChoiceField({ field, value, onChange, disabled, problems, id }) {
   const chosen = new Set(Array.isArray(value) ? value : []);
   const invalid = problems.length > 0;
@@ -1022,10 +977,10 @@ function MultiChoiceField({ field, value, onChange, disabled, problems, id }) {
     else next.delete(optionId);
     onChange(field.options.filter((o) => next.has(o.id)).map((o) => o.id));
   };
-  return /* @__PURE__ */ (0, import_jsx_runtime10.jsxs)("fieldset", { className: "tsf-field tsf-field--multi", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
-    /* @__PURE__ */ (0, import_jsx_runtime10.jsx)("legend", { className: "tsf-label", children: field.label }),
-    /* @__PURE__ */ (0, import_jsx_runtime10.jsx)("div", { className: "tsf-options", children: field.options.map((o) => /* @__PURE__ */ (0, import_jsx_runtime10.jsxs)("label", { className: "tsf-option", children: [
-      /* @__PURE__ */ (0, import_jsx_runtime10.jsx)(
+  return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field tsf-field--multi", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
+    /* @__PURE__ */ jsx("legend", { className: "tsf-label", children: field.label }),
+    /* @__PURE__ */ jsx("div", { className: "tsf-options", children: field.options.map((o) => /* @__PURE__ */ jsxs("label", { className: "tsf-option", children: [
+      /* @__PURE__ */ jsx(
         "input",
         {
           type: "checkbox",
@@ -1036,24 +991,23 @@ function MultiChoiceField({ field, value, onChange, disabled, problems, id }) {
           onChange: (e) => toggle(o.id, e.target.checked)
         }
       ),
-      /* @__PURE__ */ (0, import_jsx_runtime10.jsxs)("span", { className: "tsf-option__text", children: [
-        /* @__PURE__ */ (0, import_jsx_runtime10.jsx)("span", { className: "tsf-option__label", children: o.label }),
-        o.detail ? /* @__PURE__ */ (0, import_jsx_runtime10.jsx)("span", { className: "tsf-option__detail", id: `${id}-${o.id}-detail`, children: o.detail }) : null
+      /* @__PURE__ */ jsxs("span", { className: "tsf-option__text", children: [
+        /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: o.label }),
+        o.detail ? /* @__PURE__ */ jsx("span", { className: "tsf-option__detail", id: `${id}-${o.id}-detail`, children: o.detail }) : null
       ] })
     ] }, o.id)) }),
-    /* @__PURE__ */ (0, import_jsx_runtime10.jsx)(FieldProblems, { id, problems })
+    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
   ] });
 }
 
 // src/fields/ToggleField.tsx
-var import_jsx_runtime11 = require("react/jsx-runtime");
 function ToggleField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const on = value === true;
   const invalid = problems.length > 0;
-  return /* @__PURE__ */ (0, import_jsx_runtime11.jsxs)("div", { className: "tsf-field tsf-field--toggle", children: [
-    /* @__PURE__ */ (0, import_jsx_runtime11.jsxs)("label", { className: "tsf-switch", children: [
-      /* @__PURE__ */ (0, import_jsx_runtime11.jsx)(
+  return /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--toggle", children: [
+    /* @__PURE__ */ jsxs("label", { className: "tsf-switch", children: [
+      /* @__PURE__ */ jsx(
         "input",
         {
           type: "checkbox",
@@ -1067,17 +1021,15 @@ function ToggleField({ field, value, onChange, disabled, problems, id }) {
           onChange: (e) => onChange(e.target.checked)
         }
       ),
-      /* @__PURE__ */ (0, import_jsx_runtime11.jsx)("span", { className: "tsf-switch__track", "aria-hidden": "true", children: /* @__PURE__ */ (0, import_jsx_runtime11.jsx)("span", { className: "tsf-switch__thumb" }) }),
-      /* @__PURE__ */ (0, import_jsx_runtime11.jsx)("span", { className: "tsf-switch__label", children: field.label }),
-      /* @__PURE__ */ (0, import_jsx_runtime11.jsx)("span", { className: "tsf-switch__state", "aria-hidden": "true", children: on ? t("toggle.on") : t("toggle.off") })
+      /* @__PURE__ */ jsx("span", { className: "tsf-switch__track", "aria-hidden": "true", children: /* @__PURE__ */ jsx("span", { className: "tsf-switch__thumb" }) }),
+      /* @__PURE__ */ jsx("span", { className: "tsf-switch__label", children: field.label }),
+      /* @__PURE__ */ jsx("span", { className: "tsf-switch__state", "aria-hidden": "true", children: on ? t("toggle.on") : t("toggle.off") })
     ] }),
-    /* @__PURE__ */ (0, import_jsx_runtime11.jsx)(FieldProblems, { id, problems })
+    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
   ] });
 }
 
 // src/fields/OrderField.tsx
-var import_react5 = require("react");
-var import_jsx_runtime12 = require("react/jsx-runtime");
 function moved(list, from, to) {
   const next = [...list];
   const [x] = next.splice(from, 1);
@@ -1086,18 +1038,18 @@ function moved(list, from, to) {
 }
 function OrderField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
-  const labelId = (0, import_react5.useId)();
-  const helpId = (0, import_react5.useId)();
+  const labelId = useId();
+  const helpId = useId();
   const order = Array.isArray(value) ? value : field.options.map((o) => o.id);
   const labels = new Map(field.options.map((o) => [o.id, o]));
-  const [active, setActive] = (0, import_react5.useState)(0);
-  const [announcement, setAnnouncement] = (0, import_react5.useState)("");
-  const items = (0, import_react5.useRef)([]);
-  const focusNext = (0, import_react5.useRef)(null);
-  const drag = (0, import_react5.useRef)(null);
+  const [active, setActive] = useState(0);
+  const [announcement, setAnnouncement] = useState("");
+  const items = useRef([]);
+  const focusNext = useRef(null);
+  const drag = useRef(null);
   const count = order.length;
   const invalid = problems.length > 0;
-  (0, import_react5.useEffect)(() => {
+  useEffect(() => {
     if (focusNext.current !== null) {
       items.current[focusNext.current]?.focus();
       focusNext.current = null;
@@ -1171,13 +1123,13 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   const onGripUp = (e) => {
     if (drag.current?.pointerId === e.pointerId) drag.current = null;
   };
-  return /* @__PURE__ */ (0, import_jsx_runtime12.jsxs)("div", { className: "tsf-field tsf-field--order", role: "group", "aria-labelledby": labelId, "data-field": field.id, children: [
-    /* @__PURE__ */ (0, import_jsx_runtime12.jsx)("div", { className: "tsf-label", id: labelId, children: field.label }),
-    /* @__PURE__ */ (0, import_jsx_runtime12.jsx)("p", { className: "tsf-hint", id: helpId, children: t("order.help") }),
-    /* @__PURE__ */ (0, import_jsx_runtime12.jsx)("ol", { className: "tsf-order", "aria-labelledby": labelId, "aria-describedby": describedBy(invalid && problemsId(id)), children: order.map((optionId, i) => {
+  return /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--order", role: "group", "aria-labelledby": labelId, "data-field": field.id, children: [
+    /* @__PURE__ */ jsx("div", { className: "tsf-label", id: labelId, children: field.label }),
+    /* @__PURE__ */ jsx("p", { className: "tsf-hint", id: helpId, children: t("order.help") }),
+    /* @__PURE__ */ jsx("ol", { className: "tsf-order", "aria-labelledby": labelId, "aria-describedby": describedBy(invalid && problemsId(id)), children: order.map((optionId, i) => {
       const option = labels.get(optionId);
       const label = labelOf(optionId);
-      return /* @__PURE__ */ (0, import_jsx_runtime12.jsxs)(
+      return /* @__PURE__ */ jsxs(
         "li",
         {
           ref: (el) => {
@@ -1192,7 +1144,7 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
           onKeyDown: (e) => onKeyDown(e, i),
           onFocus: () => setActive(i),
           children: [
-            /* @__PURE__ */ (0, import_jsx_runtime12.jsx)(
+            /* @__PURE__ */ jsx(
               "span",
               {
                 className: "tsf-order__grip",
@@ -1204,13 +1156,13 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
                 children: "⋮⋮"
               }
             ),
-            /* @__PURE__ */ (0, import_jsx_runtime12.jsx)("span", { className: "tsf-order__pos", "aria-hidden": "true", children: i + 1 }),
-            /* @__PURE__ */ (0, import_jsx_runtime12.jsxs)("span", { className: "tsf-order__text", "aria-hidden": "true", children: [
-              /* @__PURE__ */ (0, import_jsx_runtime12.jsx)("span", { className: "tsf-option__label", children: label }),
-              option?.detail ? /* @__PURE__ */ (0, import_jsx_runtime12.jsx)("span", { className: "tsf-option__detail", children: option.detail }) : null
+            /* @__PURE__ */ jsx("span", { className: "tsf-order__pos", "aria-hidden": "true", children: i + 1 }),
+            /* @__PURE__ */ jsxs("span", { className: "tsf-order__text", "aria-hidden": "true", children: [
+              /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: label }),
+              option?.detail ? /* @__PURE__ */ jsx("span", { className: "tsf-option__detail", children: option.detail }) : null
             ] }),
-            /* @__PURE__ */ (0, import_jsx_runtime12.jsxs)("span", { className: "tsf-order__buttons", children: [
-              /* @__PURE__ */ (0, import_jsx_runtime12.jsx)(
+            /* @__PURE__ */ jsxs("span", { className: "tsf-order__buttons", children: [
+              /* @__PURE__ */ jsx(
                 "button",
                 {
                   type: "button",
@@ -1222,7 +1174,7 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
                   children: "↑"
                 }
               ),
-              /* @__PURE__ */ (0, import_jsx_runtime12.jsx)(
+              /* @__PURE__ */ jsx(
                 "button",
                 {
                   type: "button",
@@ -1240,28 +1192,209 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
         optionId
       );
     }) }),
-    /* @__PURE__ */ (0, import_jsx_runtime12.jsx)("div", { className: "tsf-sr", "aria-live": "polite", "aria-atomic": "true", "data-order-live": field.id, children: announcement }),
-    /* @__PURE__ */ (0, import_jsx_runtime12.jsx)(FieldProblems, { id, problems })
+    /* @__PURE__ */ jsx("div", { className: "tsf-sr", "aria-live": "polite", "aria-atomic": "true", "data-order-live": field.id, children: announcement }),
+    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
   ] });
 }
 
 // src/fields/Field.tsx
-var import_jsx_runtime13 = require("react/jsx-runtime");
 function FieldView(props) {
   const f = props.field;
   switch (f.kind) {
     case "text":
-      return /* @__PURE__ */ (0, import_jsx_runtime13.jsx)(TextField, { ...props, field: f });
+      return /* @__PURE__ */ jsx(TextField, { ...props, field: f });
     case "choice":
-      return /* @__PURE__ */ (0, import_jsx_runtime13.jsx)(ChoiceField, { ...props, field: f });
+      return /* @__PURE__ */ jsx(ChoiceField, { ...props, field: f });
     case "multi-choice":
-      return /* @__PURE__ */ (0, import_jsx_runtime13.jsx)(MultiChoiceField, { ...props, field: f });
+      return /* @__PURE__ */ jsx(MultiChoiceField, { ...props, field: f });
     case "toggle":
-      return /* @__PURE__ */ (0, import_jsx_runtime13.jsx)(ToggleField, { ...props, field: f });
+      return /* @__PURE__ */ jsx(ToggleField, { ...props, field: f });
     case "order":
-      return /* @__PURE__ */ (0, import_jsx_runtime13.jsx)(OrderField, { ...props, field: f });
+      return /* @__PURE__ */ jsx(OrderField, { ...props, field: f });
   }
 }
+
+// src/host/ids.ts
+function hex(bytes2) {
+  const b = new Uint8Array(bytes2);
+  crypto.getRandomValues(b);
+  let s = "";
+  for (const x of b) s += x.toString(16).padStart(2, "0");
+  return s;
+}
+var newSubmissionId = () => "tss_" + hex(12);
+var newDismissalId = () => "tsd_" + hex(12);
+
+// src/values.ts
+var MAX_SUBMISSION_BYTES = 32 * 1024;
+function initialValue(f) {
+  switch (f.kind) {
+    case "text":
+      return f.initial ?? "";
+    case "toggle":
+      return f.initial ?? false;
+    case "choice":
+      return f.initial ?? null;
+    case "multi-choice": {
+      const chosen = new Set(f.initial ?? []);
+      return f.options.filter((o) => chosen.has(o.id)).map((o) => o.id);
+    }
+    case "order": {
+      const ids = f.options.map((o) => o.id);
+      const init = f.initial;
+      return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids;
+    }
+  }
+}
+function initialValues(model) {
+  const out = {};
+  for (const f of model.fields) out[f.id] = initialValue(f);
+  return out;
+}
+function repairValue(f, v) {
+  const ids = "options" in f ? f.options.map((o) => o.id) : [];
+  switch (f.kind) {
+    case "text":
+      return typeof v === "string" ? v : void 0;
+    case "toggle":
+      return typeof v === "boolean" ? v : void 0;
+    case "choice":
+      return v === null || typeof v === "string" && ids.includes(v) ? v : void 0;
+    case "multi-choice":
+      return Array.isArray(v) && v.every((x) => typeof x === "string" && ids.includes(x)) ? ids.filter((id) => v.includes(id)) : void 0;
+    case "order":
+      return Array.isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...v] : void 0;
+  }
+}
+function mergeDraft(model, draft) {
+  const out = initialValues(model);
+  if (!draft) return out;
+  for (const f of model.fields) {
+    if (!(f.id in draft)) continue;
+    const v = repairValue(f, draft[f.id]);
+    if (v !== void 0) out[f.id] = v;
+  }
+  return out;
+}
+var blank = (s) => s.trim() === "";
+var utf8Bytes = (s) => new TextEncoder().encode(s).length;
+function localProblems(model, values, note) {
+  const out = [];
+  for (const f of model.fields) {
+    if (f.kind === "text" && f.required && blank(String(values[f.id] ?? ""))) {
+      out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
+    }
+  }
+  const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
+  if (size > MAX_SUBMISSION_BYTES) out.push({ code: "limit-exceeded", message: "", pointer: "" });
+  return out;
+}
+var pointerOf = (id) => "/" + id.replace(/~/g, "~0").replace(/\//g, "~1");
+function fieldOfPointer(pointer) {
+  if (!pointer || pointer[0] !== "/") return "";
+  const token = pointer.slice(1).split("/")[0] ?? "";
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+function problemsByField(model, problems) {
+  const ids = new Set(model.fields.map((f) => f.id));
+  const out = /* @__PURE__ */ new Map();
+  for (const p of problems) {
+    let key = fieldOfPointer(p.pointer);
+    if (p.pointer === "/note" && !ids.has("note")) key = "/note";
+    else if (!ids.has(key)) key = "";
+    const list = out.get(key) ?? [];
+    list.push(p);
+    out.set(key, list);
+  }
+  return out;
+}
+
+// src/dock/editorState.ts
+var MESSAGES = {
+  draftRestored: "status.draftRestored",
+  draftTooLarge: "status.draftTooLarge",
+  discarded: "status.discarded",
+  transport: "error.transport",
+  invalid: `error.${Reason.InvalidSubmission}`
+};
+var SUBMIT_REFUSALS = [Reason.NotOpen, Reason.Stale, Reason.InvalidSubmission];
+var submitRefusalKey = (reason) => SUBMIT_REFUSALS.includes(reason) ? `error.${reason}` : "error.other";
+var dismissRefusalKey = (reason) => `error.${reason === Reason.SubmissionPending || reason === Reason.Stale ? reason : Reason.NotOpen}`;
+var initialEditorState = {
+  load: { status: "loading" },
+  loadedOnce: false,
+  values: {},
+  note: "",
+  noteOpen: false,
+  dirty: false,
+  pending: null,
+  busy: null,
+  closing: false,
+  message: null,
+  problems: [],
+  collapsed: false,
+  submissionId: null,
+  dismissalId: null,
+  focus: null
+};
+var modelOf = (s) => s.load.status === "ready" ? s.load.model : null;
+var isLocked = (s) => s.busy !== null || s.pending !== null || s.closing;
+var canSubmit = (s) => !isLocked(s) && modelOf(s) !== null;
+var canDismiss = (s) => !isLocked(s);
+var say = (s, key, tone, params) => ({ ...s, message: params ? { key, params, tone } : { key, tone } });
+var retried = (s) => ({ ...s, load: { status: "loading" } });
+var readFailed = (s) => s.loadedOnce ? s : { ...s, load: { status: "error" } };
+var readClosed = (s) => ({ ...s, load: { status: "closed" } });
+function readOpen(state, pending, first) {
+  let s = state;
+  if (!s.loadedOnce && first) {
+    const { callId, model, markdown, draft } = first;
+    s = { ...s, loadedOnce: true, load: { status: "ready", callId, model, markdown } };
+    if (model) s = { ...s, values: mergeDraft(model, draft?.values) };
+    if (model && draft) s = say({ ...s, note: draft.note, noteOpen: draft.note !== "" }, MESSAGES.draftRestored, "info");
+  }
+  if (pending) {
+    const message = s.message?.key === MESSAGES.transport ? null : s.message;
+    return { ...s, submissionId: pending.submissionId, pending, message };
+  }
+  return s.pending ? say({ ...s, submissionId: null, pending: null }, MESSAGES.discarded, "info") : s;
+}
+function edited(s, fieldId, value) {
+  const model = modelOf(s);
+  const own = model ? problemsByField(model, s.problems).get(fieldId) : void 0;
+  const problems = own ? s.problems.filter((p) => !own.includes(p)) : s.problems;
+  return { ...s, dirty: true, values: { ...s.values, [fieldId]: value }, problems };
+}
+var noteEdited = (s, note) => ({ ...s, dirty: true, note });
+var noteOpened = (s) => ({ ...s, noteOpen: true });
+var collapseToggled = (s) => ({ ...s, collapsed: !s.collapsed });
+function withProblems(s, problems) {
+  const model = modelOf(s);
+  const first = model?.fields.find((f) => problems.some((p) => problemsByField(model, [p]).has(f.id)));
+  return { ...say(s, MESSAGES.invalid, "error"), problems, focus: first ? { to: "field", fieldId: first.id } : { to: "alert" } };
+}
+var submitSent = (s, submissionId) => ({ ...s, busy: "submit", message: null, problems: [], submissionId });
+function submitAnswered(state, submissionId, r) {
+  const s = { ...state, busy: null };
+  if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, focus: { to: "status" } };
+  if (r.reason === Reason.SubmissionPending) return s;
+  const ended = { ...s, submissionId: null };
+  if (!rereadAfterRefusal(r.reason, r.problems)) return withProblems(ended, r.problems);
+  return say(ended, submitRefusalKey(r.reason), "error", { reason: r.reason });
+}
+function submitLost(state, submissionId) {
+  const s = { ...state, busy: null };
+  return s.pending?.submissionId === submissionId ? s : say(s, MESSAGES.transport, "error");
+}
+var dismissSent = (s, dismissalId) => ({ ...s, busy: "dismiss", message: null, dismissalId });
+function dismissAnswered(state, r) {
+  const s = { ...state, busy: null };
+  if (r.dismissed) return { ...s, closing: true, focus: { to: "composer" } };
+  return say({ ...s, dismissalId: r.reason === Reason.SubmissionPending ? s.dismissalId : null }, dismissRefusalKey(r.reason), "error");
+}
+var dismissLost = (s) => say({ ...s, busy: null }, MESSAGES.transport, "error");
+var draftTooLarge = (s) => say(s, MESSAGES.draftTooLarge, "info");
+var rereadAfterRefusal = (reason, problems) => !(reason === Reason.InvalidSubmission && problems.length > 0);
 
 // src/dock/focus.ts
 var COMPOSER = 'textarea:not([disabled]):not([readonly]), [contenteditable="true"]';
@@ -1289,8 +1422,7 @@ function focusField(root, fieldId) {
   }
 }
 
-// src/dock/Editor.tsx
-var import_jsx_runtime14 = require("react/jsx-runtime");
+// src/dock/useEditor.ts
 var PENDING_POLL_MS = 1500;
 function readMarkdown2(v) {
   const out = {};
@@ -1298,218 +1430,167 @@ function readMarkdown2(v) {
   for (const [k, html] of Object.entries(v)) if (typeof html === "string") out[k] = html;
   return out;
 }
-function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
-  const uid = (0, import_react6.useId)();
-  const root = (0, import_react6.useRef)(null);
-  const statusRef = (0, import_react6.useRef)(null);
-  const alertRef = (0, import_react6.useRef)(null);
-  const [load, setLoad] = (0, import_react6.useState)({ status: "loading" });
-  const [values, setValues] = (0, import_react6.useState)({});
-  const [note, setNote] = (0, import_react6.useState)("");
-  const [noteOpen, setNoteOpen] = (0, import_react6.useState)(false);
-  const [pending, setPending] = (0, import_react6.useState)(null);
-  const [busy, setBusy] = (0, import_react6.useState)(null);
-  const [closing, setClosing] = (0, import_react6.useState)(false);
-  const [message, setMessage] = (0, import_react6.useState)(null);
-  const [problems, setProblems] = (0, import_react6.useState)([]);
-  const [collapsed, setCollapsed] = (0, import_react6.useState)(false);
-  const mounted = (0, import_react6.useRef)(true);
-  const readSeq = (0, import_react6.useRef)(0);
-  const inflight = (0, import_react6.useRef)(false);
-  const submissionId = (0, import_react6.useRef)(null);
-  const dismissalId = (0, import_react6.useRef)(null);
-  const pendingRef = (0, import_react6.useRef)(null);
-  const dirty = (0, import_react6.useRef)(false);
-  const loadedOnce = (0, import_react6.useRef)(false);
-  const renderStart = (0, import_react6.useRef)(null);
-  const focusStatus = (0, import_react6.useRef)(false);
-  (0, import_react6.useEffect)(() => () => {
+function useEditor(sessionId, surfaceId, api, drafts, trigger) {
+  const root = useRef(null);
+  const statusRef = useRef(null);
+  const alertRef = useRef(null);
+  const current = useRef(initialEditorState);
+  const [state, setState] = useState(initialEditorState);
+  const mounted = useRef(true);
+  const readSeq = useRef(0);
+  const renderStart = useRef(null);
+  useEffect(() => () => {
     mounted.current = false;
   }, []);
-  const applyPending = (0, import_react6.useCallback)((p) => {
-    pendingRef.current = p;
-    setPending(p);
+  const go = useCallback((to, ...args) => {
+    current.current = to(current.current, ...args);
+    setState(current.current);
   }, []);
-  const refresh = (0, import_react6.useCallback)(async () => {
+  const refresh = useCallback(async () => {
     const seq = ++readSeq.current;
     try {
       const r = await api.getActive(sessionId, surfaceId);
       if (!mounted.current || seq !== readSeq.current) return;
       if (!r.active || r.surfaceId !== surfaceId) {
-        setLoad({ status: "closed" });
+        go(readClosed);
         return;
       }
-      if (!loadedOnce.current) {
-        loadedOnce.current = true;
+      let first;
+      if (!current.current.loadedOnce) {
         renderStart.current = performance.now();
         const model2 = readModel(r.model);
-        if (model2) {
-          const draft = drafts.load(sessionId, surfaceId);
-          setValues(mergeDraft(model2, draft?.values));
-          if (draft) {
-            setNote(draft.note);
-            setNoteOpen(draft.note !== "");
-            setMessage({ key: "status.draftRestored", tone: "info" });
-          }
-        }
-        setLoad({ status: "ready", callId: r.callId, model: model2, markdown: readMarkdown2(r.markdown) });
+        first = { callId: r.callId, model: model2, markdown: readMarkdown2(r.markdown), draft: model2 ? drafts.load(sessionId, surfaceId) : void 0 };
       }
-      if (r.pending) {
-        submissionId.current = r.pending.submissionId;
-        applyPending(r.pending);
-        setMessage((m) => m?.key === "error.transport" ? null : m);
-      } else if (pendingRef.current) {
-        submissionId.current = null;
-        applyPending(null);
-        setMessage({ key: "status.discarded", tone: "info" });
-      }
+      go(readOpen, r.pending, first);
     } catch {
-      if (!mounted.current || seq !== readSeq.current) return;
-      if (!loadedOnce.current) setLoad({ status: "error" });
+      if (mounted.current && seq === readSeq.current) go(readFailed);
     }
-  }, [api, sessionId, surfaceId, drafts, applyPending]);
-  (0, import_react6.useEffect)(() => {
+  }, [api, sessionId, surfaceId, drafts, go]);
+  useEffect(() => {
     void refresh();
   }, [refresh, trigger]);
-  (0, import_react6.useEffect)(() => {
-    if (!pending) return;
+  useEffect(() => {
+    if (!state.pending) return;
     const timer = setInterval(() => {
       void refresh();
     }, PENDING_POLL_MS);
     return () => clearInterval(timer);
-  }, [pending, refresh]);
-  (0, import_react6.useLayoutEffect)(() => {
-    if (load.status !== "ready" || renderStart.current === null) return;
+  }, [state.pending, refresh]);
+  useLayoutEffect(() => {
+    if (state.load.status !== "ready" || renderStart.current === null) return;
     void root.current?.offsetHeight;
     try {
       performance.measure(`task-surface:dock-render:${surfaceId}`, { start: renderStart.current, end: performance.now() });
     } catch {
     }
     renderStart.current = null;
-  }, [load, surfaceId]);
-  (0, import_react6.useEffect)(() => {
-    if (!dirty.current) return;
-    const result = drafts.save(sessionId, surfaceId, { values, note });
-    if (result === "too-large") setMessage({ key: "status.draftTooLarge", tone: "info" });
-  }, [values, note, drafts, sessionId, surfaceId]);
-  (0, import_react6.useEffect)(() => {
-    if (focusStatus.current && pending) {
-      focusStatus.current = false;
-      statusRef.current?.focus();
-    }
-  }, [pending]);
-  const model = load.status === "ready" ? load.model : null;
-  const locked = busy !== null || pending !== null || closing;
-  const byField = (0, import_react6.useMemo)(() => model ? problemsByField(model, problems) : /* @__PURE__ */ new Map(), [model, problems]);
-  const setValue = (fieldId, v) => {
-    dirty.current = true;
-    setValues((prev) => ({ ...prev, [fieldId]: v }));
-    if (byField.has(fieldId)) setProblems((prev) => prev.filter((p) => !byField.get(fieldId)?.includes(p)));
-  };
-  const showProblems = (list) => {
-    setProblems(list);
-    setMessage({ key: "error.invalid-submission", tone: "error" });
-    const first = model?.fields.find((f) => list.some((p) => problemsByField(model, [p]).has(f.id)));
-    if (first) requestAnimationFrame(() => focusField(root.current, first.id));
-    else requestAnimationFrame(() => alertRef.current?.focus());
-  };
+  }, [state.load, surfaceId]);
+  useEffect(() => {
+    if (!state.dirty) return;
+    if (drafts.save(sessionId, surfaceId, { values: state.values, note: state.note }) === "too-large") go(draftTooLarge);
+  }, [state.dirty, state.values, state.note, drafts, sessionId, surfaceId, go]);
+  useLayoutEffect(() => {
+    const f = state.focus;
+    if (f === null) return;
+    if (f.to === "status") statusRef.current?.focus();
+    else if (f.to === "composer") focusComposer(root.current);
+    else requestAnimationFrame(() => f.to === "field" ? focusField(root.current, f.fieldId) : alertRef.current?.focus());
+  }, [state.focus]);
   const submit = async () => {
-    if (inflight.current || pendingRef.current || closing || !model) return;
-    const local = localProblems(model, values, noteOpen ? note : "");
+    const s = current.current;
+    const model2 = modelOf(s);
+    if (!canSubmit(s) || model2 === null) return;
+    const note = s.noteOpen ? s.note : "";
+    const local = localProblems(model2, s.values, note);
     if (local.length > 0) {
-      showProblems(local);
+      go(withProblems, local);
       return;
     }
-    inflight.current = true;
     readSeq.current++;
-    setBusy("submit");
-    setMessage(null);
-    setProblems([]);
-    submissionId.current ??= newSubmissionId();
-    const id = submissionId.current;
+    const id = s.submissionId ?? newSubmissionId();
+    go(submitSent, id);
     try {
-      const r = await api.submit({ sessionId, surfaceId, submissionId: id, values, note: noteOpen ? note : "" });
+      const r = await api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note });
       if (!mounted.current) return;
-      if (r.accepted) {
-        focusStatus.current = true;
-        applyPending({ submissionId: id, messageId: r.messageId, phase: r.phase });
-        void refresh();
-      } else if (r.reason === "submission-pending") {
-        void refresh();
-      } else {
-        submissionId.current = null;
-        if (r.reason === "invalid-submission" && r.problems.length > 0) showProblems(r.problems);
-        else {
-          setMessage({ key: ["not-open", "stale", "invalid-submission"].includes(r.reason) ? `error.${r.reason}` : "error.other", params: { reason: r.reason }, tone: "error" });
-          void refresh();
-        }
-      }
+      go(submitAnswered, id, r);
+      if (r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh();
     } catch {
-      const adopted = pendingRef.current;
-      if (mounted.current && adopted?.submissionId !== id) setMessage({ key: "error.transport", tone: "error" });
-    } finally {
-      inflight.current = false;
-      if (mounted.current) setBusy(null);
+      if (mounted.current) go(submitLost, id);
     }
   };
   const dismiss = async () => {
-    if (inflight.current || pendingRef.current || closing) return;
-    inflight.current = true;
-    setBusy("dismiss");
-    setMessage(null);
-    dismissalId.current ??= newDismissalId();
+    const s = current.current;
+    if (!canDismiss(s)) return;
+    const id = s.dismissalId ?? newDismissalId();
+    go(dismissSent, id);
     try {
-      const r = await api.dismiss({ sessionId, surfaceId, dismissalId: dismissalId.current });
+      const r = await api.dismiss({ sessionId, surfaceId, dismissalId: id });
       if (!mounted.current) return;
-      if (r.dismissed) {
-        setClosing(true);
-        focusComposer(root.current);
-      } else {
-        if (r.reason !== "submission-pending") dismissalId.current = null;
-        setMessage({ key: r.reason === "submission-pending" ? "error.submission-pending" : r.reason === "stale" ? "error.stale" : "error.not-open", tone: "error" });
-        void refresh();
-      }
+      go(dismissAnswered, r);
+      if (!r.dismissed) void refresh();
     } catch {
-      if (mounted.current) setMessage({ key: "error.transport", tone: "error" });
-    } finally {
-      inflight.current = false;
-      if (mounted.current) setBusy(null);
+      if (mounted.current) go(dismissLost);
     }
   };
+  const model = modelOf(state);
+  const byField = useMemo(() => model ? problemsByField(model, state.problems) : /* @__PURE__ */ new Map(), [model, state.problems]);
+  return {
+    state,
+    model,
+    locked: isLocked(state),
+    byField,
+    root,
+    statusRef,
+    alertRef,
+    setValue: (fieldId, value) => go(edited, fieldId, value),
+    setNote: (note) => go(noteEdited, note),
+    openNote: () => go(noteOpened),
+    toggleCollapsed: () => go(collapseToggled),
+    retry: () => {
+      go(retried);
+      void refresh();
+    },
+    submit,
+    dismiss
+  };
+}
+
+// src/dock/Editor.tsx
+function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
+  const uid = useId();
+  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger);
+  const { load, values, note, noteOpen, pending, busy, closing, message, collapsed } = editor;
   const onSubmit = (e) => {
     e.preventDefault();
-    void submit();
+    void act.submit();
   };
   const onKeyDown = (e) => {
     if (e.key !== "Enter") return;
     if (e.ctrlKey || e.metaKey) {
       e.preventDefault();
-      void submit();
+      void act.submit();
     } else if (e.target instanceof HTMLInputElement && e.target.type === "text") {
       e.preventDefault();
     }
   };
   if (load.status === "closed") return null;
   if (load.status === "loading") {
-    return /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("div", { className: "tsf-dock tsf-dock--bar", role: "status", "data-state": "loading", children: t("status.loading") });
+    return /* @__PURE__ */ jsx("div", { className: "tsf-dock tsf-dock--bar", role: "status", "data-state": "loading", children: t("status.loading") });
   }
   if (load.status === "error") {
-    return /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)("div", { className: "tsf-dock tsf-dock--bar", "data-state": "error", children: [
-      /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("span", { role: "alert", children: t("error.load") }),
-      /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("button", { type: "button", className: "tsf-button", onClick: () => {
-        setLoad({ status: "loading" });
-        void refresh();
-      }, children: t("action.retry") })
+    return /* @__PURE__ */ jsxs("div", { className: "tsf-dock tsf-dock--bar", "data-state": "error", children: [
+      /* @__PURE__ */ jsx("span", { role: "alert", children: t("error.load") }),
+      /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", onClick: act.retry, children: t("action.retry") })
     ] });
   }
   const titleId = `${uid}-title`;
   const bodyId = `${uid}-body`;
   const formId = `${uid}-form`;
   const title = model?.title ?? t("dock.badge");
-  const statusText = pending ? t(pending.phase === "claiming" ? "status.claiming" : "status.queued") : "";
+  const statusText = pending ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
   const state = closing ? "closing" : pending ? pending.phase : busy ?? "editing";
   const general = [...byField.get("") ?? [], ...byField.get("/note") ?? []];
-  return /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)(
+  return /* @__PURE__ */ jsxs(
     "section",
     {
       ref: root,
@@ -1520,16 +1601,16 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
       "data-surface-id": surfaceId,
       onKeyDown,
       children: [
-        /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)("header", { className: "tsf-head", children: [
-          /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("span", { className: "tsf-badge", "aria-hidden": "true", children: t("dock.badge") }),
-          /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)("h2", { className: "tsf-title", id: titleId, children: [
-            /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)("span", { className: "tsf-sr", children: [
+        /* @__PURE__ */ jsxs("header", { className: "tsf-head", children: [
+          /* @__PURE__ */ jsx("span", { className: "tsf-badge", "aria-hidden": "true", children: t("dock.badge") }),
+          /* @__PURE__ */ jsxs("h2", { className: "tsf-title", id: titleId, children: [
+            /* @__PURE__ */ jsxs("span", { className: "tsf-sr", children: [
               t("dock.badge"),
               ": "
             ] }),
             title
           ] }),
-          /* @__PURE__ */ (0, import_jsx_runtime14.jsx)(
+          /* @__PURE__ */ jsx(
             "button",
             {
               type: "button",
@@ -1537,30 +1618,30 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
               "aria-expanded": !collapsed,
               "aria-controls": bodyId,
               "aria-label": collapsed ? t("action.expand") : t("action.collapse"),
-              onClick: () => setCollapsed(!collapsed),
-              children: /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("span", { "aria-hidden": "true", className: "tsf-chevron" })
+              onClick: act.toggleCollapsed,
+              children: /* @__PURE__ */ jsx("span", { "aria-hidden": "true", className: "tsf-chevron" })
             }
           )
         ] }),
-        /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("div", { className: "tsf-body", id: bodyId, hidden: collapsed, children: model === null ? /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("p", { className: "tsf-desc", children: t("fallback.unsupported") }) : /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)(import_jsx_runtime14.Fragment, { children: [
-          model.description ? /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("p", { className: "tsf-desc", children: model.description }) : null,
-          model.sections.map((s, i) => /* @__PURE__ */ (0, import_jsx_runtime14.jsx)(Section, { section: s, index: i, markdown: load.markdown, headingLevel: 3 }, s.id)),
-          /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)("form", { id: formId, className: "tsf-form", noValidate: true, onSubmit, "aria-labelledby": titleId, children: [
-            model.fields.map((f) => /* @__PURE__ */ (0, import_jsx_runtime14.jsx)(
+        /* @__PURE__ */ jsx("div", { className: "tsf-body", id: bodyId, hidden: collapsed, children: model === null ? /* @__PURE__ */ jsx("p", { className: "tsf-desc", children: t("fallback.unsupported") }) : /* @__PURE__ */ jsxs(Fragment, { children: [
+          model.description ? /* @__PURE__ */ jsx("p", { className: "tsf-desc", children: model.description }) : null,
+          model.sections.map((s, i) => /* @__PURE__ */ jsx(Section, { section: s, index: i, markdown: load.markdown, headingLevel: 3 }, s.id)),
+          /* @__PURE__ */ jsxs("form", { id: formId, className: "tsf-form", noValidate: true, onSubmit, "aria-labelledby": titleId, children: [
+            model.fields.map((f) => /* @__PURE__ */ jsx(
               FieldView,
               {
                 id: `${uid}-f-${f.id}`,
                 field: f,
                 value: values[f.id] ?? null,
-                onChange: (v) => setValue(f.id, v),
+                onChange: (v) => act.setValue(f.id, v),
                 disabled: locked,
                 problems: byField.get(f.id) ?? []
               },
               f.id
             )),
-            noteOpen ? /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)("div", { className: "tsf-field tsf-field--text", children: [
-              /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("label", { className: "tsf-label", htmlFor: `${uid}-note`, children: t("field.note") }),
-              /* @__PURE__ */ (0, import_jsx_runtime14.jsx)(
+            noteOpen ? /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--text", children: [
+              /* @__PURE__ */ jsx("label", { className: "tsf-label", htmlFor: `${uid}-note`, children: t("field.note") }),
+              /* @__PURE__ */ jsx(
                 "textarea",
                 {
                   id: `${uid}-note`,
@@ -1568,29 +1649,26 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
                   rows: 2,
                   value: note,
                   disabled: locked,
-                  onChange: (e) => {
-                    dirty.current = true;
-                    setNote(e.target.value);
-                  }
+                  onChange: (e) => act.setNote(e.target.value)
                 }
               )
             ] }) : null
           ] })
         ] }) }),
-        /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)("footer", { className: "tsf-foot", hidden: collapsed && !pending && !message, children: [
-          /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)("div", { className: "tsf-status", role: "status", tabIndex: -1, ref: statusRef, "data-phase": pending?.phase ?? "", children: [
-            pending ? /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("span", { className: "tsf-spinner", "aria-hidden": "true" }) : null,
+        /* @__PURE__ */ jsxs("footer", { className: "tsf-foot", hidden: collapsed && !pending && !message, children: [
+          /* @__PURE__ */ jsxs("div", { className: "tsf-status", role: "status", tabIndex: -1, ref: statusRef, "data-phase": pending?.phase ?? "", children: [
+            pending ? /* @__PURE__ */ jsx("span", { className: "tsf-spinner", "aria-hidden": "true" }) : null,
             statusText || (message?.tone === "info" ? t(message.key, message.params) : "")
           ] }),
-          /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)("div", { className: "tsf-alert", role: "alert", tabIndex: -1, ref: alertRef, children: [
+          /* @__PURE__ */ jsxs("div", { className: "tsf-alert", role: "alert", tabIndex: -1, ref: alertRef, children: [
             message?.tone === "error" ? t(message.key, message.params) : "",
-            general.length > 0 ? /* @__PURE__ */ (0, import_jsx_runtime14.jsx)(FieldProblems, { id: `${uid}-general`, problems: general }) : null
+            general.length > 0 ? /* @__PURE__ */ jsx(FieldProblems, { id: `${uid}-general`, problems: general }) : null
           ] }),
-          !collapsed ? /* @__PURE__ */ (0, import_jsx_runtime14.jsxs)("div", { className: "tsf-actions", children: [
-            model !== null && !noteOpen ? /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("button", { type: "button", className: "tsf-link-button", disabled: locked, onClick: () => setNoteOpen(true), children: t("action.addNote") }) : null,
-            /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("span", { className: "tsf-spacer" }),
-            /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("button", { type: "button", className: "tsf-button", disabled: locked, "aria-label": t("action.dismissLabel"), onClick: () => void dismiss(), "data-action": "dismiss", children: busy === "dismiss" ? t("action.dismissing") : t("action.dismiss") }),
-            model !== null ? /* @__PURE__ */ (0, import_jsx_runtime14.jsx)(
+          !collapsed ? /* @__PURE__ */ jsxs("div", { className: "tsf-actions", children: [
+            model !== null && !noteOpen ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", disabled: locked, onClick: act.openNote, children: t("action.addNote") }) : null,
+            /* @__PURE__ */ jsx("span", { className: "tsf-spacer" }),
+            /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", disabled: locked, "aria-label": t("action.dismissLabel"), onClick: () => void act.dismiss(), "data-action": "dismiss", children: busy === "dismiss" ? t("action.dismissing") : t("action.dismiss") }),
+            model !== null ? /* @__PURE__ */ jsx(
               "button",
               {
                 type: "submit",
@@ -1602,7 +1680,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
                 children: busy === "submit" ? t("action.sending") : model.submit.label
               }
             ) : null,
-            /* @__PURE__ */ (0, import_jsx_runtime14.jsx)("span", { className: "tsf-sr", id: `${uid}-kbd`, children: t("dock.keyboard") })
+            /* @__PURE__ */ jsx("span", { className: "tsf-sr", id: `${uid}-kbd`, children: t("dock.keyboard") })
           ] }) : null
         ] })
       ]
@@ -1611,29 +1689,28 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
 }
 
 // src/dock/Dock.tsx
-var import_jsx_runtime15 = require("react/jsx-runtime");
 var queueKey = (q) => (q ?? []).map((r) => r.id).join(",");
 function TaskSurfaceDock(props) {
   const { sessionId, useProjection, useSession, api, drafts } = props;
-  const t = (0, import_react7.useMemo)(() => withFallback(props.t), [props.t]);
+  const t = useMemo(() => withFallback(props.t), [props.t]);
   const raw = useProjection(PROJECTION_KEY);
-  const view = (0, import_react7.useMemo)(() => readProjection(raw), [raw]);
+  const view = useMemo(() => readProjection(raw), [raw]);
   const queue = useSession((s) => queueKey(s.queue));
-  const anchor = (0, import_react7.useRef)(null);
+  const anchor = useRef(null);
   const active = view?.active ?? null;
   const surfaceId = active?.surfaceId ?? null;
-  (0, import_react7.useEffect)(() => {
+  useEffect(() => {
     for (const o of view?.outcomes ?? []) drafts.clear(sessionId, o.surfaceId);
   }, [view, drafts, sessionId]);
-  const previous = (0, import_react7.useRef)(surfaceId);
-  (0, import_react7.useLayoutEffect)(() => {
+  const previous = useRef(surfaceId);
+  useLayoutEffect(() => {
     if (previous.current !== null && previous.current !== surfaceId && focusIsWithinOrLost(anchor.current)) {
       focusComposer(anchor.current);
     }
     previous.current = surfaceId;
   }, [surfaceId]);
-  const trigger = (0, import_react7.useMemo)(() => [raw, queue], [raw, queue]);
-  return /* @__PURE__ */ (0, import_jsx_runtime15.jsx)("div", { className: "tsf-slot", ref: anchor, "data-task-surface-dock": "", children: active !== null ? /* @__PURE__ */ (0, import_jsx_runtime15.jsx)(TContext.Provider, { value: t, children: /* @__PURE__ */ (0, import_jsx_runtime15.jsx)(
+  const trigger = useMemo(() => [raw, queue], [raw, queue]);
+  return /* @__PURE__ */ jsx("div", { className: "tsf-slot", ref: anchor, "data-task-surface-dock": "", children: active !== null ? /* @__PURE__ */ jsx(TContext.Provider, { value: t, children: /* @__PURE__ */ jsx(
     Editor,
     {
       sessionId,
@@ -1646,9 +1723,6 @@ function TaskSurfaceDock(props) {
     `${sessionId}\0${active.surfaceId}`
   ) }) : null });
 }
-
-// src/row/Row.tsx
-var import_react8 = require("react");
 
 // src/fields/answers.ts
 function answerOf(field, v, t) {
@@ -1668,16 +1742,14 @@ function answerOf(field, v, t) {
 }
 
 // src/row/FormIcon.tsx
-var import_jsx_runtime16 = require("react/jsx-runtime");
 function FormIcon() {
-  return /* @__PURE__ */ (0, import_jsx_runtime16.jsxs)("svg", { className: "tsf-row__icon", width: "14", height: "14", viewBox: "0 0 14 14", fill: "none", "aria-hidden": "true", focusable: "false", children: [
-    /* @__PURE__ */ (0, import_jsx_runtime16.jsx)("rect", { x: "1.5", y: "1.5", width: "11", height: "11", rx: "2", stroke: "currentColor", strokeWidth: "1.3" }),
-    /* @__PURE__ */ (0, import_jsx_runtime16.jsx)("path", { d: "M4 5h6M4 7.5h6M4 10h3.5", stroke: "currentColor", strokeWidth: "1.3", strokeLinecap: "round" })
+  return /* @__PURE__ */ jsxs("svg", { className: "tsf-row__icon", width: "14", height: "14", viewBox: "0 0 14 14", fill: "none", "aria-hidden": "true", focusable: "false", children: [
+    /* @__PURE__ */ jsx("rect", { x: "1.5", y: "1.5", width: "11", height: "11", rx: "2", stroke: "currentColor", strokeWidth: "1.3" }),
+    /* @__PURE__ */ jsx("path", { d: "M4 5h6M4 7.5h6M4 10h3.5", stroke: "currentColor", strokeWidth: "1.3", strokeLinecap: "round" })
   ] });
 }
 
 // src/row/Fallback.tsx
-var import_jsx_runtime17 = require("react/jsx-runtime");
 function resultText(node) {
   const parts = [];
   for (const c of node.content ?? []) {
@@ -1690,17 +1762,16 @@ function resultText(node) {
 }
 function Fallback({ text, isError }) {
   const t = useT();
-  return /* @__PURE__ */ (0, import_jsx_runtime17.jsxs)("div", { className: "tsf-fallback", "data-task-surface-fallback": "", "data-error": isError || void 0, children: [
-    /* @__PURE__ */ (0, import_jsx_runtime17.jsxs)("div", { className: "tsf-row__summary", children: [
-      /* @__PURE__ */ (0, import_jsx_runtime17.jsx)(FormIcon, {}),
-      /* @__PURE__ */ (0, import_jsx_runtime17.jsx)("span", { className: "tsf-row__label", children: t("row.fallback") })
+  return /* @__PURE__ */ jsxs("div", { className: "tsf-fallback", "data-task-surface-fallback": "", "data-error": isError || void 0, children: [
+    /* @__PURE__ */ jsxs("div", { className: "tsf-row__summary", children: [
+      /* @__PURE__ */ jsx(FormIcon, {}),
+      /* @__PURE__ */ jsx("span", { className: "tsf-row__label", children: t("row.fallback") })
     ] }),
-    /* @__PURE__ */ (0, import_jsx_runtime17.jsx)("pre", { className: "tsf-fallback__text", children: text })
+    /* @__PURE__ */ jsx("pre", { className: "tsf-fallback__text", children: text })
   ] });
 }
 
 // src/row/Row.tsx
-var import_jsx_runtime18 = require("react/jsx-runtime");
 function titleFromArgs(argsRaw) {
   try {
     const args = JSON.parse(argsRaw);
@@ -1711,13 +1782,13 @@ function titleFromArgs(argsRaw) {
 }
 function Answers({ meta, values }) {
   const t = useT();
-  return /* @__PURE__ */ (0, import_jsx_runtime18.jsxs)("div", { className: "tsf-answers", children: [
-    /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("h4", { className: "tsf-section__title", children: t("row.answers") }),
-    /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("dl", { className: "tsf-answers__list", children: meta.model.fields.map((f) => {
+  return /* @__PURE__ */ jsxs("div", { className: "tsf-answers", children: [
+    /* @__PURE__ */ jsx("h4", { className: "tsf-section__title", children: t("row.answers") }),
+    /* @__PURE__ */ jsx("dl", { className: "tsf-answers__list", children: meta.model.fields.map((f) => {
       const a = answerOf(f, values[f.id], t);
-      return /* @__PURE__ */ (0, import_jsx_runtime18.jsxs)("div", { className: "tsf-answer", "data-field": f.id, children: [
-        /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("dt", { children: f.label }),
-        /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("dd", { children: "none" in a ? /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("span", { className: "tsf-muted", children: t("row.noAnswer") }) : "text" in a ? /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("span", { className: "tsf-answer__text", children: a.text }) : a.ordered ? /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("ol", { children: a.list.map((x, i) => /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("li", { children: x }, i)) }) : /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("ul", { children: a.list.map((x, i) => /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("li", { children: x }, i)) }) })
+      return /* @__PURE__ */ jsxs("div", { className: "tsf-answer", "data-field": f.id, children: [
+        /* @__PURE__ */ jsx("dt", { children: f.label }),
+        /* @__PURE__ */ jsx("dd", { children: "none" in a ? /* @__PURE__ */ jsx("span", { className: "tsf-muted", children: t("row.noAnswer") }) : "text" in a ? /* @__PURE__ */ jsx("span", { className: "tsf-answer__text", children: a.text }) : a.ordered ? /* @__PURE__ */ jsx("ol", { children: a.list.map((x, i) => /* @__PURE__ */ jsx("li", { children: x }, i)) }) : /* @__PURE__ */ jsx("ul", { children: a.list.map((x, i) => /* @__PURE__ */ jsx("li", { children: x }, i)) }) })
       ] }, f.id);
     }) })
   ] });
@@ -1728,21 +1799,21 @@ function fieldCount(n, t) {
 }
 function Summary({ title, detail, status, expanded, onToggle, controls }) {
   const t = useT();
-  const inner = /* @__PURE__ */ (0, import_jsx_runtime18.jsxs)(import_jsx_runtime18.Fragment, { children: [
-    /* @__PURE__ */ (0, import_jsx_runtime18.jsx)(FormIcon, {}),
-    /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("span", { className: "tsf-row__label", children: t("row.label") }),
-    title ? /* @__PURE__ */ (0, import_jsx_runtime18.jsxs)(import_jsx_runtime18.Fragment, { children: [
-      /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("span", { className: "tsf-row__sep", "aria-hidden": "true" }),
-      /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("span", { className: "tsf-row__title", children: title })
+  const inner = /* @__PURE__ */ jsxs(Fragment, { children: [
+    /* @__PURE__ */ jsx(FormIcon, {}),
+    /* @__PURE__ */ jsx("span", { className: "tsf-row__label", children: t("row.label") }),
+    title ? /* @__PURE__ */ jsxs(Fragment, { children: [
+      /* @__PURE__ */ jsx("span", { className: "tsf-row__sep", "aria-hidden": "true" }),
+      /* @__PURE__ */ jsx("span", { className: "tsf-row__title", children: title })
     ] }) : null,
-    detail ? /* @__PURE__ */ (0, import_jsx_runtime18.jsxs)(import_jsx_runtime18.Fragment, { children: [
-      /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("span", { className: "tsf-row__sep", "aria-hidden": "true" }),
-      /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("span", { className: "tsf-row__detail", children: detail })
+    detail ? /* @__PURE__ */ jsxs(Fragment, { children: [
+      /* @__PURE__ */ jsx("span", { className: "tsf-row__sep", "aria-hidden": "true" }),
+      /* @__PURE__ */ jsx("span", { className: "tsf-row__detail", children: detail })
     ] }) : null,
-    /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("span", { className: `tsf-chip tsf-chip--${status}`, "data-status": status, children: t(`row.status.${status}`) })
+    /* @__PURE__ */ jsx("span", { className: `tsf-chip tsf-chip--${status}`, "data-status": status, children: t(`row.status.${status}`) })
   ] });
-  if (expanded === null) return /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("div", { className: "tsf-row__summary", children: inner });
-  return /* @__PURE__ */ (0, import_jsx_runtime18.jsxs)(
+  if (expanded === null) return /* @__PURE__ */ jsx("div", { className: "tsf-row__summary", children: inner });
+  return /* @__PURE__ */ jsxs(
     "button",
     {
       type: "button",
@@ -1752,7 +1823,7 @@ function Summary({ title, detail, status, expanded, onToggle, controls }) {
       onClick: onToggle,
       "aria-label": `${t("row.label")}: ${title}. ${t(`row.status.${status}`)}. ${expanded ? t("row.hide") : t("row.show")}`,
       children: [
-        /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("span", { className: "tsf-chevron", "aria-hidden": "true", "data-open": expanded || void 0 }),
+        /* @__PURE__ */ jsx("span", { className: "tsf-chevron", "aria-hidden": "true", "data-open": expanded || void 0 }),
         inner
       ]
     }
@@ -1760,11 +1831,11 @@ function Summary({ title, detail, status, expanded, onToggle, controls }) {
 }
 function SettledRow({ meta, status, values }) {
   const t = useT();
-  const id = (0, import_react8.useId)();
-  const [open, setOpen] = (0, import_react8.useState)(false);
+  const id = useId();
+  const [open, setOpen] = useState(false);
   const counts = countsOf(meta.model);
-  return /* @__PURE__ */ (0, import_jsx_runtime18.jsxs)("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": status, "data-surface-id": meta.surfaceId, children: [
-    /* @__PURE__ */ (0, import_jsx_runtime18.jsx)(
+  return /* @__PURE__ */ jsxs("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": status, "data-surface-id": meta.surfaceId, children: [
+    /* @__PURE__ */ jsx(
       Summary,
       {
         title: meta.model.title,
@@ -1775,29 +1846,29 @@ function SettledRow({ meta, status, values }) {
         controls: `${id}-replay`
       }
     ),
-    open ? /* @__PURE__ */ (0, import_jsx_runtime18.jsxs)("div", { className: "tsf-row__replay", id: `${id}-replay`, children: [
-      meta.model.description ? /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("p", { className: "tsf-desc", children: meta.model.description }) : null,
-      meta.model.sections.map((s, i) => /* @__PURE__ */ (0, import_jsx_runtime18.jsx)(Section, { section: s, index: i, markdown: meta.markdown, headingLevel: 4 }, s.id)),
-      status === "submitted" && values ? /* @__PURE__ */ (0, import_jsx_runtime18.jsx)(Answers, { meta, values }) : null
+    open ? /* @__PURE__ */ jsxs("div", { className: "tsf-row__replay", id: `${id}-replay`, children: [
+      meta.model.description ? /* @__PURE__ */ jsx("p", { className: "tsf-desc", children: meta.model.description }) : null,
+      meta.model.sections.map((s, i) => /* @__PURE__ */ jsx(Section, { section: s, index: i, markdown: meta.markdown, headingLevel: 4 }, s.id)),
+      status === "submitted" && values ? /* @__PURE__ */ jsx(Answers, { meta, values }) : null
     ] }) : null
   ] });
 }
 function TaskSurfaceRow(props) {
-  const t = (0, import_react8.useMemo)(() => withFallback(props.t), [props.t]);
+  const t = useMemo(() => withFallback(props.t), [props.t]);
   const raw = props.useProjection(PROJECTION_KEY);
-  const view = (0, import_react8.useMemo)(() => readProjection(raw), [raw]);
+  const view = useMemo(() => readProjection(raw), [raw]);
   const { block, callId } = props;
   let body;
   if (block.kind !== "tool-result") {
-    body = /* @__PURE__ */ (0, import_jsx_runtime18.jsx)("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": "preparing", children: /* @__PURE__ */ (0, import_jsx_runtime18.jsx)(Summary, { title: titleFromArgs(block.argsRaw), detail: "", status: "preparing", expanded: null }) });
+    body = /* @__PURE__ */ jsx("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": "preparing", children: /* @__PURE__ */ jsx(Summary, { title: titleFromArgs(block.argsRaw), detail: "", status: "preparing", expanded: null }) });
   } else {
     const node = block;
     const meta = node.isError ? null : readMeta(node.meta);
     const outcome = outcomeOfCall(view, callId);
     const status = view?.active?.callId === callId ? "open" : outcome === void 0 ? "closed" : outcome.outcome === "unknown" ? null : outcome.outcome;
-    body = meta === null || status === null ? /* @__PURE__ */ (0, import_jsx_runtime18.jsx)(Fallback, { text: resultText(node), isError: node.isError }) : /* @__PURE__ */ (0, import_jsx_runtime18.jsx)(SettledRow, { meta, status, values: outcome?.values });
+    body = meta === null || status === null ? /* @__PURE__ */ jsx(Fallback, { text: resultText(node), isError: node.isError }) : /* @__PURE__ */ jsx(SettledRow, { meta, status, values: outcome?.values });
   }
-  return /* @__PURE__ */ (0, import_jsx_runtime18.jsx)(TContext.Provider, { value: t, children: body });
+  return /* @__PURE__ */ jsx(TContext.Provider, { value: t, children: body });
 }
 
 // src/index.ts

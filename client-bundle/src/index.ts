@@ -4,8 +4,8 @@
 // read-only row in `tool.call.toolview` for show_task_surface. Everything is tied to the
 // plugin's fiber through ctx.effect and the slot registry, so unloading the bundle removes it.
 import type { ClientContext } from './dsh.ts'
-import { createApi } from './lib/rpc.ts'
-import { createDraftStore } from './lib/drafts.ts'
+import { createApi } from './host/rpc.ts'
+import { createDraftStore } from './storage/drafts.ts'
 import { en, NS, zh } from './locales.ts'
 import { installStyles } from './styles.ts'
 import { TaskSurfaceDock } from './dock/Dock.tsx'

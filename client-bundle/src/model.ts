@@ -1,7 +1,7 @@
 // TaskSurfaceModelV1 and the presentation metadata, with strict readers. The plugin already
 // parsed and normalised the model; the browser re-checks the shape only so that a version or a
 // union arm it does not know falls back to plain content instead of a half-drawn panel.
-import { isObj } from './lib/json.ts'
+import { isObj } from './host/json.ts'
 
 export type Cell = string | number | boolean | null
 

@@ -2,7 +2,7 @@
 //   { active: {callId, surfaceId} | null,
 //     outcomes: [{callId, surfaceId, outcome, seq, messageId?, submissionId?, dismissalId?, values?}] }
 // `outcomes` keeps the last few closings (the fold bounds it), oldest first.
-import { isObj } from './lib/json.ts'
+import { isObj } from './host/json.ts'
 
 export const PROJECTION_KEY = 'taskSurface'
 

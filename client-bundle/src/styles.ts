@@ -1,7 +1,16 @@
-// Installs the stylesheet (styles.css, minified into the bundle by build.mjs) into the page.
-import CSS from './styles.css'
+// Installs the stylesheet into the page. Each folder keeps its styles beside its components;
+// they are joined here in cascade order (the shared base first, then blocks, fields, the Dock
+// and the row). build.mjs loads each .css file as its minified text and then shortens the
+// private custom properties over the whole bundle.
+import BASE from './base.css'
+import BLOCKS from './blocks/blocks.css'
+import FIELDS from './fields/fields.css'
+import DOCK from './dock/dock.css'
+import ROW from './row/row.css'
 
-export { CSS }
+/** The whole stylesheet, as one string. */
+export const CSS = BASE + BLOCKS + FIELDS + DOCK + ROW
+
 /** Adds the stylesheet to the page once; the returned function removes it again. */
 export function installStyles(owner: string): () => void {
   const tagId = `${owner}/task-surface.css`

@@ -3,6 +3,9 @@
 // page served from a loopback origin, with React 18.3.1 from npm. The harness-level behaviour
 // is in task-surface.test.mjs; these cover the inputs the harness cannot produce (a meta of
 // another version, hostile HTML that the plugin never emits) and the edges of the libraries.
+// The pure modules (the Dock editor's state machine, the RPC client against the RPC's one
+// declaration, the locale dictionaries against the contract's reasons) are built for node and
+// tested here directly.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -318,5 +321,170 @@ describe('transcript row', () => {
     }
     const unknownOutcome = await row(node({}), { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'archived', seq: 3 }] })
     assert.equal(unknownOutcome.fallback, true)
+  })
+})
+
+describe('pure modules', () => {
+  let L
+  before(async () => {
+    const built = await build({
+      entryPoints: [join(here, 'components', 'logic.ts')],
+      bundle: true, write: false, format: 'esm', platform: 'neutral', target: 'es2022', logLevel: 'warning',
+    })
+    L = await import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`)
+  })
+
+  const intake = examples.find((e) => e.name === 'requirement-intake.json').model
+  const opened = (draft) => L.readOpen(L.initialEditorState, null, { callId: 'call_1', model: L.readModel(intake), markdown: {}, draft })
+  const edited = () => L.edited(opened(), 'goal', 'CSV for finance')
+
+  describe('Dock editor state machine', () => {
+    test('the first read fills the values and restores a draft; later reads keep what the user typed', () => {
+      const s = opened({ values: { goal: 'from the draft', formats: ['gone'] }, note: 'a note', savedAt: 1 })
+      assert.equal(s.load.status, 'ready')
+      assert.deepEqual(s.values, { goal: 'from the draft', formats: ['csv'], who: [], deadline: '', async: false })
+      assert.deepEqual([s.note, s.noteOpen, s.message?.key], ['a note', true, 'status.draftRestored'])
+      const again = L.readOpen(L.edited(s, 'goal', 'typed'), null, { callId: 'call_1', model: L.readModel(intake), markdown: {}, draft: undefined })
+      assert.equal(again.values.goal, 'typed')
+      assert.equal(again.dirty, true, 'a change marks the draft for writing')
+      assert.equal(L.readFailed(again).load.status, 'ready', 'a failed re-read changes nothing')
+      assert.equal(L.readFailed(L.initialEditorState).load.status, 'error', 'a failed first read shows the retry')
+    })
+
+    test('an accepted submission locks every control and moves focus to the status line', () => {
+      const sent = L.submitSent(edited(), 'tss_1')
+      assert.deepEqual([sent.busy, L.canSubmit(sent), L.canDismiss(sent)], ['submit', false, false], 'a second click is ignored')
+      const queued = L.submitAnswered(sent, 'tss_1', { accepted: true, messageId: 'm1', phase: L.Phase.Queued })
+      assert.deepEqual(queued.pending, { submissionId: 'tss_1', messageId: 'm1', phase: 'queued' })
+      assert.deepEqual([queued.busy, L.isLocked(queued), queued.focus], [null, true, { to: 'status' }])
+      const claiming = L.readOpen(queued, { submissionId: 'tss_1', messageId: 'm1', phase: L.Phase.Claiming })
+      assert.deepEqual([claiming.pending.phase, L.isLocked(claiming)], ['claiming', true])
+      const discarded = L.readOpen(claiming, null)
+      assert.deepEqual([discarded.pending, discarded.submissionId, discarded.message?.key, L.isLocked(discarded)], [null, null, 'status.discarded', false])
+      assert.equal(discarded.values.goal, 'CSV for finance', 'a discarded answer stays editable')
+    })
+
+    test('a lost answer keeps the id for the retry, and a read that finds it pending clears the error', () => {
+      const lost = L.submitLost(L.submitSent(edited(), 'tss_1'), 'tss_1')
+      assert.deepEqual([lost.submissionId, lost.message?.key, lost.busy], ['tss_1', 'error.transport', null])
+      assert.equal(L.submitSent(lost, lost.submissionId).submissionId, 'tss_1', 'the retry reuses the id')
+      const found = L.readOpen(lost, { submissionId: 'tss_1', messageId: 'm1', phase: 'queued' })
+      assert.deepEqual([found.message, found.submissionId], [null, 'tss_1'])
+      const adoptedFirst = L.submitLost(L.readOpen(L.submitSent(edited(), 'tss_1'), { submissionId: 'tss_1', messageId: 'm1', phase: 'queued' }), 'tss_1')
+      assert.equal(adoptedFirst.message, null, 'nothing to say when a read already found the attempt')
+    })
+
+    test('a rejection ends the attempt, keeps the values and points at the first field with a problem', () => {
+      const problems = [{ code: 'not-an-option', message: 'm', pointer: '/formats/1' }, { code: 'too-long', message: 'm', pointer: '/goal' }]
+      const r = L.submitAnswered(L.submitSent(edited(), 'tss_1'), 'tss_1', { accepted: false, reason: L.Reason.InvalidSubmission, problems })
+      assert.deepEqual([r.submissionId, r.values.goal, r.message?.key, r.problems, r.focus], [null, 'CSV for finance', 'error.invalid-submission', problems, { to: 'field', fieldId: 'goal' }])
+      assert.equal(L.rereadAfterRefusal(L.Reason.InvalidSubmission, problems), false)
+      const fixed = L.edited(r, 'goal', 'shorter')
+      assert.deepEqual(fixed.problems, [problems[0]], 'editing a field drops only its own problems')
+      const general = L.withProblems(edited(), [{ code: 'limit-exceeded', message: '', pointer: '' }])
+      assert.deepEqual(general.focus, { to: 'alert' })
+    })
+
+    test('refusals: pending keeps the id, known reasons have their own message, others name the reason', () => {
+      const sent = L.submitSent(edited(), 'tss_1')
+      const pending = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.SubmissionPending, problems: [] })
+      assert.deepEqual([pending.submissionId, pending.message], ['tss_1', null])
+      const stale = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.Stale, problems: [] })
+      assert.deepEqual([stale.submissionId, stale.message], [null, { key: 'error.stale', params: { reason: 'stale' }, tone: 'error' }])
+      const admission = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.AdmissionRefused, problems: [] })
+      assert.deepEqual(admission.message, { key: 'error.other', params: { reason: 'admission-refused' }, tone: 'error' })
+      assert.equal(admission.values.goal, 'CSV for finance')
+    })
+
+    test('dismiss reuses its id while a submission is pending, drops it otherwise, and closes on success', () => {
+      const sent = L.dismissSent(edited(), 'tsd_1')
+      assert.deepEqual([sent.busy, L.canSubmit(sent), L.canDismiss(sent)], ['dismiss', false, false])
+      const held = L.dismissAnswered(sent, { dismissed: false, reason: L.Reason.SubmissionPending })
+      assert.deepEqual([held.dismissalId, held.message?.key], ['tsd_1', 'error.submission-pending'])
+      const stale = L.dismissAnswered(sent, { dismissed: false, reason: L.Reason.Stale })
+      assert.deepEqual([stale.dismissalId, stale.message?.key], [null, 'error.stale'])
+      assert.equal(L.dismissAnswered(sent, { dismissed: false, reason: L.Reason.NotRecorded }).message?.key, 'error.not-open')
+      assert.deepEqual([L.dismissLost(sent).dismissalId, L.dismissLost(sent).message?.key], ['tsd_1', 'error.transport'])
+      const closing = L.dismissAnswered(sent, { dismissed: true, eventSeq: 4 })
+      assert.deepEqual([closing.closing, L.isLocked(closing), closing.focus], [true, true, { to: 'composer' }])
+    })
+  })
+
+  describe('locales', () => {
+    test('every reason the Dock can show, and every other message it sets, has an English and a Chinese text', () => {
+      const keys = new Set(Object.values(L.MESSAGES))
+      for (const reason of [...Object.values(L.Reason), 'a-reason-from-a-newer-host']) {
+        keys.add(L.submitRefusalKey(reason))
+        keys.add(L.dismissRefusalKey(reason))
+      }
+      assert.ok(keys.has('error.other') && keys.has('error.submission-pending'))
+      assert.deepEqual([...keys].filter((k) => !(k in L.en) || !(k in L.zh)), [])
+    })
+
+    test('the two dictionaries have the same keys and the same placeholders', () => {
+      assert.deepEqual(Object.keys(L.zh).sort(), Object.keys(L.en).sort())
+      const holes = (t) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+      assert.deepEqual(Object.keys(L.en).filter((k) => holes(L.en[k]).join() !== holes(L.zh[k]).join()), [])
+    })
+  })
+
+  describe('RPC client against the declaration', () => {
+    /** A connection that records each call and answers with `value` wrapped as dsh does. */
+    function fakeConnection(value) {
+      const calls = []
+      return { calls, rpc: { call: async (channel, endpoint, payload) => { calls.push({ channel, endpoint, payload }); return { ok: true, value } } } }
+    }
+    /** Wraps an object so that every key read from it is recorded (but `then`: an async
+     * function's return probes every value for it). */
+    function watched(obj, reads) {
+      return new Proxy(obj, { get: (t, k) => { if (typeof k === 'string' && k !== 'then') reads.add(k); return t[k] } })
+    }
+    const sample = { sessionId: 'sess_1', surfaceId: 'tsf_1', submissionId: 'tss_1', dismissalId: 'tsd_1', values: { goal: 'x' }, note: 'n' }
+    const invoke = (api, method, req) => method === 'getActive' ? api.getActive(req.sessionId, req.surfaceId) : api[method]({ ...req })
+
+    test('each method goes to its declared endpoint with exactly its declared arguments', async () => {
+      assert.deepEqual(L.RPC_METHODS.map((m) => m.name).sort(), ['dismiss', 'getActive', 'submit'], 'the client has a method for each declared one')
+      for (const m of L.RPC_METHODS) {
+        const names = m.args.map((a) => a.replace(/\?$/, ''))
+        const conn = fakeConnection({ [Object.keys(m.answers[0].when)[0]]: 'neither' })
+        await assert.rejects(invoke(L.createApi(conn), m.name, sample), L.TransportError)
+        assert.deepEqual(conn.calls.map((c) => [c.channel, c.endpoint]), [['/api', `${L.RPC_NAMESPACE}/${m.name}`]])
+        assert.deepEqual(conn.calls[0].payload, { args: Object.fromEntries(names.map((n) => [n, sample[n]])) }, `${m.name} sends its declared arguments`)
+        const required = m.args.filter((a) => !a.endsWith('?'))
+        if (required.length < m.args.length) {
+          const without = Object.fromEntries(Object.entries(sample).filter(([k]) => required.includes(k)))
+          const conn2 = fakeConnection({})
+          await assert.rejects(invoke(L.createApi(conn2), m.name, without))
+          assert.deepEqual(Object.keys(conn2.calls[0].payload.args), required, `${m.name} leaves out absent optional arguments`)
+        }
+      }
+    })
+
+    test('each arm of each answer is read by its declared keys, pending submissions and problems too', async () => {
+      const values = { callId: 'call_1', surfaceId: 'tsf_1', model: {}, markdown: {}, reason: 'stale', messageId: 'm1', phase: 'claiming', eventSeq: 3, code: 'c', message: 'm', pointer: '/goal', submissionId: 'tss_1' }
+      for (const m of L.RPC_METHODS) {
+        for (const arm of m.answers) {
+          const reads = new Set()
+          const pendingReads = new Set()
+          const problemReads = new Set()
+          const answer = { ...arm.when }
+          for (const k of arm.keys) answer[k] = values[k]
+          if ('pending' in answer) answer.pending = watched(Object.fromEntries(L.RPC_PENDING_KEYS.map((k) => [k, values[k]])), pendingReads)
+          if ('problems' in answer) answer.problems = [watched(Object.fromEntries(L.RPC_PROBLEM_KEYS.map((k) => [k, values[k]])), problemReads)]
+          const got = await invoke(L.createApi(fakeConnection(watched(answer, reads))), m.name, sample)
+          const label = `${m.name} ${JSON.stringify(arm.when)}`
+          assert.deepEqual([...reads].sort(), [...Object.keys(arm.when), ...arm.keys].sort(), `${label} reads exactly its declared keys`)
+          for (const k of arm.keys) if (k !== 'pending' && k !== 'problems' && k !== 'model' && k !== 'markdown') assert.equal(got[k], values[k], `${label} returns ${k}`)
+          if ('pending' in answer) {
+            assert.deepEqual([...pendingReads].sort(), [...L.RPC_PENDING_KEYS].sort())
+            assert.deepEqual(got.pending, { submissionId: 'tss_1', messageId: 'm1', phase: 'claiming' })
+          }
+          if ('problems' in answer) {
+            assert.deepEqual([...problemReads].sort(), [...L.RPC_PROBLEM_KEYS].sort())
+            assert.deepEqual(got.problems, [{ code: 'c', message: 'm', pointer: '/goal' }])
+          }
+        }
+      }
+    })
   })
 })

@@ -2,7 +2,7 @@
 // file. The markers are visual; each changed line also carries a spoken "Added"/"Removed".
 import { useId, useMemo } from 'react'
 import type { Block } from '../model.ts'
-import { diffStats, lineDiff } from '../lib/diff.ts'
+import { diffStats, lineDiff } from './lineDiff.ts'
 import { useT } from '../i18n.ts'
 
 type DiffBlock = Extract<Block, { kind: 'diff' }>

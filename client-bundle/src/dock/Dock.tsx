@@ -5,8 +5,8 @@
 // surface closes while focus was in the Dock.
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import type { SessionSlotProps } from '../dsh.ts'
-import type { DraftStore } from '../lib/drafts.ts'
-import type { TaskSurfaceApi } from '../lib/rpc.ts'
+import type { DraftStore } from '../storage/drafts.ts'
+import type { TaskSurfaceApi } from '../host/rpc.ts'
 import { PROJECTION_KEY, readProjection } from '../projection.ts'
 import { TContext } from '../i18n.ts'
 import { withFallback } from '../locales.ts'

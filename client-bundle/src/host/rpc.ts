@@ -1,25 +1,33 @@
-// The browser's client of the host's TaskSurfaceService (a Typert Remote in the `taskSurface`
-// namespace): `ctx.connection.rpc.call('/api', 'taskSurface/<method>', {args})`. Answers are
-// checked for shape; an RPC error or a malformed answer becomes a thrown TransportError, which
-// the Dock treats as "unknown outcome, retry with the same id".
+// The browser's client of the host's TaskSurfaceService (a Typert Remote):
+// `ctx.connection.rpc.call('/api', '<namespace>/<method>', {args})`. The namespace, the method
+// names and each method's arguments come from the one declaration of the RPC in the host shim
+// (host-shim/src/wire/rpc.js, bundled in by esbuild); the component tests check that the
+// requests carry exactly the declared arguments and that the answers are read by the declared
+// keys. Answers are checked for shape; an RPC error or a malformed answer becomes a thrown
+// TransportError, which the Dock treats as "unknown outcome, retry with the same id".
+import { RPC_METHODS, RPC_NAMESPACE } from '../../../host-shim/src/wire/rpc.js'
+import { Phase, Reason } from '../contract/words.gen.ts'
 import type { ClientConnection } from '../dsh.ts'
 import type { Problem, Values } from '../values.ts'
 import { isObj, type JsonObject } from './json.ts'
 
-export type Phase = 'queued' | 'claiming'
-
+/** A submission the host has accepted and not yet handed to the agent. */
 export interface Pending { submissionId: string; messageId: string; phase: Phase }
 
+/** The answer to getActive. A reason is a `Reason`, or a word a newer host added. */
 export type GetActiveResult =
   | { active: true; callId: string; surfaceId: string; model: unknown; markdown: unknown; pending: Pending | null }
   | { active: false; reason: string }
 
+/** The answer to submit. */
 export type SubmitResult =
   | { accepted: true; messageId: string; phase: Phase }
   | { accepted: false; reason: string; problems: Problem[] }
 
+/** The answer to dismiss. */
 export type DismissResult = { dismissed: true; eventSeq: number } | { dismissed: false; reason: string }
 
+/** The arguments of submit; an empty note is not sent. */
 export interface SubmitRequest {
   sessionId: string
   surfaceId: string
@@ -28,8 +36,10 @@ export interface SubmitRequest {
   note?: string
 }
 
+/** The arguments of dismiss. */
 export interface DismissRequest { sessionId: string; surfaceId: string; dismissalId: string }
 
+/** What the Dock calls on the host. */
 export interface TaskSurfaceApi {
   getActive(sessionId: string, surfaceId: string, signal?: AbortSignal): Promise<GetActiveResult>
   submit(req: SubmitRequest, signal?: AbortSignal): Promise<SubmitResult>
@@ -46,11 +56,11 @@ export class TransportError extends Error {
 
 type Obj = JsonObject
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
+const phaseOf = (v: unknown): Phase => (v === Phase.Claiming ? Phase.Claiming : Phase.Queued)
 
 function readPending(v: unknown): Pending | null {
   if (!isObj(v) || typeof v.submissionId !== 'string' || v.submissionId === '') return null
-  const phase: Phase = v.phase === 'claiming' ? 'claiming' : 'queued'
-  return { submissionId: v.submissionId, messageId: str(v.messageId), phase }
+  return { submissionId: v.submissionId, messageId: str(v.messageId), phase: phaseOf(v.phase) }
 }
 
 function readProblems(v: unknown): Problem[] {
@@ -58,13 +68,30 @@ function readProblems(v: unknown): Problem[] {
   return v.filter(isObj).map((p) => ({ code: str(p.code), message: str(p.message), pointer: str(p.pointer) }))
 }
 
-export const NAMESPACE = 'taskSurface'
+/**
+ * The arguments of one declared method taken from `req`, in declared order. An optional
+ * argument (`name?`) is left out when it is undefined or empty.
+ */
+export function argsOf(method: string, req: Readonly<Record<string, unknown>>): Obj {
+  const decl = RPC_METHODS.find((m) => m.name === method)
+  if (!decl) throw new TransportError(`${method}: not a declared method`)
+  const args: Obj = {}
+  for (const a of decl.args) {
+    const optional = a.endsWith('?')
+    const name = optional ? a.slice(0, -1) : a
+    const v = req[name]
+    if (!optional || (v !== undefined && v !== '')) args[name] = v
+  }
+  return args
+}
 
+/** The Remote's client over the page's connection. */
 export function createApi(connection: ClientConnection): TaskSurfaceApi {
-  async function call(method: string, args: Obj, signal?: AbortSignal): Promise<Obj> {
+  async function call(method: string, req: Readonly<Record<string, unknown>>, signal?: AbortSignal): Promise<Obj> {
+    const args = argsOf(method, req)
     let res
     try {
-      res = await connection.rpc.call('/api', `${NAMESPACE}/${method}`, { args }, signal)
+      res = await connection.rpc.call('/api', `${RPC_NAMESPACE}/${method}`, { args }, signal)
     } catch (err) {
       throw new TransportError(err instanceof Error ? err.message : String(err))
     }
@@ -83,21 +110,19 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
       if (v.active === true) {
         return { active: true, callId: str(v.callId), surfaceId: str(v.surfaceId), model: v.model, markdown: v.markdown, pending: readPending(v.pending) }
       }
-      if (v.active === false) return { active: false, reason: str(v.reason) || 'not-open' }
+      if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen }
       throw new TransportError('getActive: unreadable answer')
     },
     async submit(req, signal) {
-      const args: Obj = { sessionId: req.sessionId, surfaceId: req.surfaceId, submissionId: req.submissionId, values: req.values }
-      if (req.note !== undefined && req.note !== '') args.note = req.note
-      const v = await call('submit', args, signal)
-      if (v.accepted === true) return { accepted: true, messageId: str(v.messageId), phase: v.phase === 'claiming' ? 'claiming' : 'queued' }
-      if (v.accepted === false) return { accepted: false, reason: str(v.reason) || 'invalid-submission', problems: readProblems(v.problems) }
+      const v = await call('submit', { ...req }, signal)
+      if (v.accepted === true) return { accepted: true, messageId: str(v.messageId), phase: phaseOf(v.phase) }
+      if (v.accepted === false) return { accepted: false, reason: str(v.reason) || Reason.InvalidSubmission, problems: readProblems(v.problems) }
       throw new TransportError('submit: unreadable answer')
     },
     async dismiss(req, signal) {
-      const v = await call('dismiss', { sessionId: req.sessionId, surfaceId: req.surfaceId, dismissalId: req.dismissalId }, signal)
+      const v = await call('dismiss', { ...req }, signal)
       if (v.dismissed === true) return { dismissed: true, eventSeq: typeof v.eventSeq === 'number' ? v.eventSeq : 0 }
-      if (v.dismissed === false) return { dismissed: false, reason: str(v.reason) || 'not-open' }
+      if (v.dismissed === false) return { dismissed: false, reason: str(v.reason) || Reason.NotOpen }
       throw new TransportError('dismiss: unreadable answer')
     },
   }
