@@ -1,5 +1,5 @@
 // The browser <-> host RPC of Task Surface, declared once: the `taskSurface` Typert Remote that
-// the host half serves (dsh/remote.js) and the browser half calls (client-bundle lib/rpc.ts).
+// the host half serves (dsh/remote.js) and the browser half calls (client-bundle src/host/rpc.ts).
 // Each method lists its arguments in call order (`?` marks an optional one) and the arms of its
 // answer, each arm with the discriminating key and value and the other keys it carries.
 // The host-shim README's table, the Remote class and the browser client are checked against
