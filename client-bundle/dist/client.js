@@ -64,17 +64,38 @@ var RPC_METHODS = /* @__PURE__ */ Object.freeze([
 
 // src/contract/words.gen.ts
 var Reason = {
+  /** Reason.NotOpen means no surface is open, or not the one named. */
   NotOpen: "not-open",
+  /** Reason.Stale means the request names a surface that was replaced. */
   Stale: "stale",
+  /**
+   * Reason.InvalidSubmission means the values do not fit the model; the response's Problems say
+   * where.
+   */
   InvalidSubmission: "invalid-submission",
+  /** Reason.SubmissionPending means another submission is queued or being claimed. */
   SubmissionPending: "submission-pending",
+  /** Reason.InvalidDismissalID means the dismissal id is not a valid id. */
   InvalidDismissalID: "invalid-dismissal-id",
+  /** Reason.InvalidSurfaceID means the surface id is not a valid id. */
   InvalidSurfaceID: "invalid-surface-id",
+  /**
+   * Reason.AdmissionRefused means the host did not queue the message; the values stay editable and
+   * the same submission may be retried. The response carries one Problem with Code.AdmissionRefused
+   * whose message is the host's explanation.
+   */
   AdmissionRefused: "admission-refused",
+  /**
+   * Reason.NotRecorded means the host did not write the dismissal and gave no reason of its own.
+   */
   NotRecorded: "not-recorded"
 };
 var Phase = {
+  /** Phase.Queued means the submission waits in the session queue. */
   Queued: "queued",
+  /**
+   * Phase.Claiming means the agent took the submission for the next turn and it is not durable yet.
+   */
   Claiming: "claiming"
 };
 
