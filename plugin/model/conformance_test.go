@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -228,13 +229,13 @@ func checkProblemShape(t *testing.T, p tasksurface.Problem) {
 }
 
 var knownCodes = map[string]bool{
-	CodeInvalidJSON: true, CodeInvalidArguments: true, CodeDuplicateKey: true,
-	CodeTooDeep: true, CodeLimitExceeded: true, CodeUnsupportedVersion: true,
-	CodeUnknownKey: true, CodeUnknownKind: true, CodeMissing: true,
-	CodeWrongType: true, CodeInvalidValue: true, CodeTooLong: true,
-	CodeEmpty: true, CodeTooMany: true, CodeTooFew: true, CodeDuplicateID: true,
-	CodeReservedID: true, CodeUnknownColumn: true, CodeInvalidInitial: true,
-	CodeForbiddenCharacter: true, CodeTooManyProblems: true,
+	problem.CodeInvalidJSON: true, problem.CodeInvalidArguments: true, problem.CodeDuplicateKey: true,
+	problem.CodeTooDeep: true, problem.CodeLimitExceeded: true, problem.CodeUnsupportedVersion: true,
+	problem.CodeUnknownKey: true, problem.CodeUnknownKind: true, problem.CodeMissing: true,
+	problem.CodeWrongType: true, problem.CodeInvalidValue: true, problem.CodeTooLong: true,
+	problem.CodeEmpty: true, problem.CodeTooMany: true, problem.CodeTooFew: true, problem.CodeDuplicateID: true,
+	problem.CodeReservedID: true, problem.CodeUnknownColumn: true, problem.CodeInvalidInitial: true,
+	problem.CodeForbiddenCharacter: true, problem.CodeTooManyProblems: true,
 }
 
 // canonicalJSON re-encodes a JSON text compactly, keeping key order and

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsontext"
+	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -346,7 +347,7 @@ func (p *fastParser) number() (string, bool) {
 	if expAt >= 0 {
 		expAt -= start
 	}
-	return lit, numberInRange(lit, expAt)
+	return lit, strictjson.NumberInRange(lit, expAt)
 }
 
 func (p *fastParser) digits() int {

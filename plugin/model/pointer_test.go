@@ -1,36 +1,10 @@
 package model
 
 import (
-	"github.com/dsh-community/task-surface/sdk/tasksurface"
-	"slices"
 	"testing"
-)
 
-func TestAppendPointerEscapes(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		token string
-		want  string
-	}{
-		{"title", "/title"},
-		{"a/b", "/a~1b"},
-		{"a~b", "/a~0b"},
-		{"~1", "/~01"},
-		{"/~", "/~1~0"},
-		{"", "/"},
-	}
-	for _, tt := range tests {
-		if got := appendPointer("", tt.token); got != tt.want {
-			t.Errorf("appendPointer(%q) = %q, want %q", tt.token, got, tt.want)
-		}
-		if got := pointerTokens(tt.want); !slices.Equal(got, []string{tt.token}) {
-			t.Errorf("pointerTokens(%q) = %q, want [%q]", tt.want, got, tt.token)
-		}
-		if got := lastToken(appendPointer("/x", tt.token)); got != tt.token {
-			t.Errorf("lastToken round trip of %q gave %q", tt.token, got)
-		}
-	}
-}
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
 
 func TestProblemPointersEscapeKeys(t *testing.T) {
 	t.Parallel()
@@ -59,54 +33,5 @@ func TestProblemPointersEscapeKeys(t *testing.T) {
 				t.Errorf("no problem at %q: %v", tt.want, problems)
 			}
 		})
-	}
-}
-
-func TestComparePointers(t *testing.T) {
-	t.Parallel()
-	sorted := []string{
-		"",
-		"/",
-		"/fields",
-		"/fields/0",
-		"/fields/2",
-		"/fields/10",
-		"/fields/10/id",
-		"/sections",
-		"/sections/9/id",
-		"/sections/10",
-		"/title",
-	}
-	for i := range sorted {
-		for j := range sorted {
-			got := comparePointers(sorted[i], sorted[j])
-			switch {
-			case i < j && got >= 0, i > j && got <= 0, i == j && got != 0:
-				t.Errorf("comparePointers(%q, %q) = %d", sorted[i], sorted[j], got)
-			}
-		}
-	}
-}
-
-func TestResolvePointer(t *testing.T) {
-	t.Parallel()
-	doc := map[string]any{"a/b": []any{"x", map[string]any{"~": true}}}
-	tests := []struct {
-		ptr  string
-		want any
-		ok   bool
-	}{
-		{"/a~1b/0", "x", true},
-		{"/a~1b/1/~0", true, true},
-		{"/a~1b/2", nil, false},
-		{"/a~1b/01", nil, false},
-		{"/a~1b/-", nil, false},
-		{"/missing", nil, false},
-	}
-	for _, tt := range tests {
-		got, ok := resolvePointer(doc, tt.ptr)
-		if ok != tt.ok || (ok && got != tt.want) {
-			t.Errorf("resolvePointer(%q) = %v, %v; want %v, %v", tt.ptr, got, ok, tt.want, tt.ok)
-		}
 	}
 }
