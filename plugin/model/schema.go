@@ -50,11 +50,11 @@ type compiledSchema struct {
 	schema *jsonschema.Schema
 	doc    any
 	// unions maps the schema pointer of each tagged union to its arms.
-	unions map[string]union
+	unions map[string]schemaUnion
 }
 
-// union is a oneOf whose arms are told apart by a constant "kind".
-type union struct {
+// schemaUnion is a oneOf whose arms are told apart by a constant "kind".
+type schemaUnion struct {
 	// noun names what the union chooses: "block", "field" or "layout".
 	noun string
 	// kinds are the arms' kinds in schema order.
@@ -82,7 +82,7 @@ func compileSchema() (*compiledSchema, error) {
 	if derr != nil || len(ps.Items) > 0 {
 		return nil, errors.New("model: the embedded parameter schema is not strict JSON")
 	}
-	unions := make(map[string]union)
+	unions := make(map[string]schemaUnion)
 	dispatchUnions(doc, "", unions)
 	validated, err := marshalCompact(doc)
 	if err != nil {
@@ -112,7 +112,7 @@ func compileSchema() (*compiledSchema, error) {
 // validation with it would check every arm of every block and field, and
 // build an error for each arm that does not match. Both forms accept the
 // same documents because the kinds are distinct.
-func dispatchUnions(node any, ptr string, unions map[string]union) {
+func dispatchUnions(node any, ptr string, unions map[string]schemaUnion) {
 	switch n := node.(type) {
 	case []any:
 		for i, x := range n {
@@ -152,6 +152,6 @@ func dispatchUnions(node any, ptr string, unions map[string]union) {
 		n["required"] = []any{"kind"}
 		n["properties"] = map[string]any{"kind": map[string]any{"enum": kinds}}
 		n["allOf"] = branches
-		unions[ptr] = union{noun: jsonpointer.Last(ptr), kinds: names}
+		unions[ptr] = schemaUnion{noun: jsonpointer.Last(ptr), kinds: names}
 	}
 }

@@ -99,19 +99,19 @@ func (m *mapper) walk(ve *jsonschema.ValidationError) {
 // unionOf returns the union whose own keyword failed at frag: its type,
 // its required "kind" or its kind enum. Failures inside an arm are not the
 // union's own.
-func (m *mapper) unionOf(frag string) (union, bool) {
+func (m *mapper) unionOf(frag string) (schemaUnion, bool) {
 	for _, suffix := range []string{"/type", "/required", "/properties/kind/enum"} {
 		if base, ok := strings.CutSuffix(frag, suffix); ok {
 			u, found := m.cs.unions[base]
 			return u, found
 		}
 	}
-	return union{}, false
+	return schemaUnion{}, false
 }
 
 // unionLeaf reports a value that selects no arm of a union: not an object,
 // no kind, a kind that is not a string, or an unknown kind.
-func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u union) {
+func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
 	allowed := strings.Join(u.kinds, ", ")
 	loc := instancePointer(ve.InstanceLocation)
 	inst, _ := jsonpointer.Resolve(m.root, loc)
@@ -183,7 +183,7 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		m.ps.Add(problem.CodeInvalidValue, ptr, "%s must be one of %s, not %s.", subject, enumList(kwValue), shortJSON(inst))
 	case "pattern":
 		s, _ := inst.(string)
-		m.ps.Add(problem.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most 64 characters.", abbreviate(s, 40))
+		m.ps.Add(problem.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", abbreviate(s, 40), maxIDLength)
 	case "maxLength":
 		s, _ := inst.(string)
 		m.ps.Add(problem.CodeTooLong, ptr, "%s has %d characters; shorten it to at most %s.", subject, utf8.RuneCountInString(s), shortJSON(kwValue))

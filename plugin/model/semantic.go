@@ -9,14 +9,6 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// reservedIDs are the names every JavaScript object inherits from
-// Object.prototype that the id pattern does not already exclude. An id is
-// also an object key in submitted values, so none of them may be an id.
-var reservedIDs = []string{
-	"constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
-	"toLocaleString", "toString", "valueOf",
-}
-
 // checkSemantics records the problems the schema cannot express: unique
 // and reserved ids, row keys that name columns, initial values that fit
 // their field, and the configured counts. It reads the decoded document
@@ -129,12 +121,17 @@ func checkTable(blk map[string]any, ptr string, limits tasksurface.Limits, ps *p
 	}
 }
 
-// checkField checks option ids and the initial value of one field.
+// checkField checks option ids and the initial value of one field, by
+// the rules of its kind (rules.go).
 func checkField(fld map[string]any, ptr string, ps *problems) {
 	kind, _ := fld["kind"].(string)
+	a, known := fields.armOf(kind)
+	if !known {
+		return
+	}
 	var optionIDs []string
 	optsValid := true
-	if kind == FieldChoice || kind == FieldMultiChoice || kind == FieldOrder {
+	if _, hasOptions := a.keyOf("options"); hasOptions {
 		opts := newIDScope("the options of a field", ps)
 		list, ok := fld["options"].([]any)
 		optsValid = ok
@@ -155,12 +152,12 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 		return
 	}
 	iptr := jsonpointer.Append(ptr, "initial")
-	switch kind {
-	case FieldChoice:
+	switch a.initial {
+	case initialOption:
 		if s, ok := initial.(string); ok && !slices.Contains(optionIDs, s) {
 			ps.Add(problem.CodeInvalidInitial, iptr, "initial %q is not an option id; use one of %s or omit initial.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
 		}
-	case FieldMultiChoice, FieldOrder:
+	case initialOptionSet, initialPermutation:
 		list, ok := initial.([]any)
 		if !ok {
 			return
@@ -179,7 +176,7 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 			}
 			seen[s] = true
 		}
-		if kind == FieldOrder {
+		if a.initial == initialPermutation {
 			var missing []string
 			for _, id := range optionIDs {
 				if !seen[id] {

@@ -165,14 +165,21 @@ func (r *reader) enter() *Error {
 	return nil
 }
 
-// object reads an object into a map, first occurrences only; with ordered
-// it also lists the members in document order.
+// object reads an object into a map, first occurrences only, or with
+// ordered into its members in document order (and no map).
 func (r *reader) object(ordered bool) (map[string]any, []Member, *Error) {
 	if err := r.enter(); err != nil {
 		return nil, nil, err
 	}
 	r.pos++ // '{'
-	obj := make(map[string]any)
+	// An ordered object needs only the keys for spotting a repeat.
+	var obj map[string]any
+	var seen map[string]bool
+	if ordered {
+		seen = make(map[string]bool)
+	} else {
+		obj = make(map[string]any)
+	}
 	var members []Member
 	r.skipSpace()
 	if r.pos < len(r.data) && r.data[r.pos] == '}' {
@@ -205,13 +212,15 @@ func (r *reader) object(ordered bool) (map[string]any, []Member, *Error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if _, dup := obj[key]; dup {
+		_, dup := obj[key]
+		switch {
+		case dup || seen[key]:
 			r.ps.Add(problem.CodeDuplicateKey, r.pointer(), "%s", r.opts.Wording.DuplicateKey(key))
-		} else {
+		case ordered:
+			seen[key] = true
+			members = append(members, Member{Key: key, Value: v})
+		default:
 			obj[key] = v
-			if ordered {
-				members = append(members, Member{Key: key, Value: v})
-			}
 		}
 		r.path = r.path[:len(r.path)-1]
 		r.skipSpace()

@@ -68,44 +68,40 @@ type SyntaxError struct {
 // reader knows it: "expected ',' or '}', found \"x\"".
 func (e SyntaxError) Detail() string {
 	switch e.Fault {
-	case FaultTrailing:
-		return "unexpected data after the top-level value"
-	case FaultEnd:
-		return "unexpected end of input"
 	case FaultUnexpected:
 		return "unexpected " + DescribeByte(e.Byte)
-	case FaultEndBeforeKey:
-		return "unexpected end of input, expected a key"
 	case FaultKey:
 		return "expected a quoted key, found " + DescribeByte(e.Byte)
-	case FaultColon:
-		return "expected ':' after a key"
-	case FaultEndInObject:
-		return "unexpected end of input, expected ',' or '}'"
 	case FaultObject:
 		return "expected ',' or '}', found " + DescribeByte(e.Byte)
-	case FaultEndInArray:
-		return "unexpected end of input, expected ',' or ']'"
 	case FaultArray:
 		return "expected ',' or ']', found " + DescribeByte(e.Byte)
-	case FaultUnterminatedString:
-		return "unterminated string"
 	case FaultControl:
 		return fmt.Sprintf("control character 0x%02x inside a string must be escaped", e.Byte)
-	case FaultUnterminatedEscape:
-		return "unterminated escape"
 	case FaultEscape:
 		return "invalid escape \\" + string(rune(e.Byte))
-	case FaultUnicodeEscape, FaultShortUnicodeEscape:
-		return "invalid \\u escape"
-	case FaultNumber:
-		return "invalid number"
-	case FaultFraction:
-		return "invalid number: expected a digit after '.'"
-	case FaultExponent:
-		return "invalid number: expected a digit in the exponent"
+	}
+	if int(e.Fault) < len(details) && details[e.Fault] != "" {
+		return details[e.Fault]
 	}
 	return "invalid JSON"
+}
+
+// details are the words of the faults that name no byte.
+var details = [...]string{
+	FaultTrailing:           "unexpected data after the top-level value",
+	FaultEnd:                "unexpected end of input",
+	FaultEndBeforeKey:       "unexpected end of input, expected a key",
+	FaultColon:              "expected ':' after a key",
+	FaultEndInObject:        "unexpected end of input, expected ',' or '}'",
+	FaultEndInArray:         "unexpected end of input, expected ',' or ']'",
+	FaultUnterminatedString: "unterminated string",
+	FaultUnterminatedEscape: "unterminated escape",
+	FaultUnicodeEscape:      "invalid \\u escape",
+	FaultShortUnicodeEscape: "invalid \\u escape",
+	FaultNumber:             "invalid number",
+	FaultFraction:           "invalid number: expected a digit after '.'",
+	FaultExponent:           "invalid number: expected a digit in the exponent",
 }
 
 // Brief is Detail in fewer words where a reader needs fewer: it names
