@@ -65,14 +65,7 @@ type fastParser struct {
 
 // space skips JSON whitespace.
 func (p *fastParser) space() {
-	for p.pos < len(p.src) {
-		switch p.src[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
-		}
-	}
+	p.pos = strictjson.SkipSpace(p.src, p.pos)
 }
 
 // open consumes the opening byte of an object or array.
@@ -279,48 +272,13 @@ func (p *fastParser) literal(word string) bool {
 func (p *fastParser) number() (string, bool) {
 	p.space()
 	start := p.pos
-	if p.pos < len(p.src) && p.src[p.pos] == '-' {
-		p.pos++
-	}
-	switch {
-	case p.pos < len(p.src) && p.src[p.pos] == '0':
-		p.pos++
-	case p.pos < len(p.src) && '1' <= p.src[p.pos] && p.src[p.pos] <= '9':
-		p.digits()
-	default:
+	end, expAt, _, ok := strictjson.ScanNumber(p.src, p.pos)
+	p.pos = end
+	if !ok {
 		return "", false
 	}
-	if p.pos < len(p.src) && p.src[p.pos] == '.' {
-		p.pos++
-		if p.digits() == 0 {
-			return "", false
-		}
-	}
-	expAt := -1
-	if p.pos < len(p.src) && (p.src[p.pos] == 'e' || p.src[p.pos] == 'E') {
-		p.pos++
-		if p.pos < len(p.src) && (p.src[p.pos] == '+' || p.src[p.pos] == '-') {
-			p.pos++
-		}
-		expAt = p.pos
-		if p.digits() == 0 {
-			return "", false
-		}
-	}
-	lit := p.src[start:p.pos]
-	if expAt >= 0 {
-		expAt -= start
-	}
+	lit := p.src[start:end]
 	return lit, strictjson.NumberInRange(lit, expAt)
-}
-
-func (p *fastParser) digits() int {
-	n := 0
-	for p.pos < len(p.src) && '0' <= p.src[p.pos] && p.src[p.pos] <= '9' {
-		p.pos++
-		n++
-	}
-	return n
 }
 
 // numberIs reports whether a number literal equals n exactly, as the

@@ -108,14 +108,7 @@ func (r *reader) syntax(f Fault, c byte) *Error {
 }
 
 func (r *reader) skipSpace() {
-	for r.pos < len(r.data) {
-		switch r.data[r.pos] {
-		case ' ', '\t', '\n', '\r':
-			r.pos++
-		default:
-			return
-		}
-	}
+	r.pos = SkipSpace(r.data, r.pos)
 }
 
 func (r *reader) value() (any, *Error) {
@@ -411,45 +404,15 @@ func (r *reader) hex4() (rune, *Error) {
 // written; with CheckNumbers, see Options.
 func (r *reader) number() (any, *Error) {
 	start := r.pos
-	if r.data[r.pos] == '-' {
-		r.pos++
+	end, expAt, fault, ok := ScanNumber(r.data, r.pos)
+	r.pos = end
+	if !ok {
+		return nil, r.syntax(fault, 0)
 	}
-	switch {
-	case r.pos < len(r.data) && r.data[r.pos] == '0':
-		r.pos++
-	case r.digits() == 0:
-		return nil, r.syntax(FaultNumber, 0)
-	}
-	if r.pos < len(r.data) && r.data[r.pos] == '.' {
-		r.pos++
-		if r.digits() == 0 {
-			return nil, r.syntax(FaultFraction, 0)
-		}
-	}
-	expAt := -1
-	if r.pos < len(r.data) && (r.data[r.pos] == 'e' || r.data[r.pos] == 'E') {
-		r.pos++
-		if r.pos < len(r.data) && (r.data[r.pos] == '+' || r.data[r.pos] == '-') {
-			r.pos++
-		}
-		expAt = r.pos - start
-		if r.digits() == 0 {
-			return nil, r.syntax(FaultExponent, 0)
-		}
-	}
-	lit := string(r.data[start:r.pos])
+	lit := string(r.data[start:end])
 	if r.opts.CheckNumbers && !NumberInRange(lit, expAt) {
 		r.ps.Add(problem.CodeInvalidValue, r.pointer(), "%s", r.opts.Wording.NumberOutOfRange(lit))
 		return json.Number("0"), nil
 	}
 	return json.Number(lit), nil
-}
-
-func (r *reader) digits() int {
-	n := 0
-	for r.pos < len(r.data) && '0' <= r.data[r.pos] && r.data[r.pos] <= '9' {
-		r.pos++
-		n++
-	}
-	return n
 }
