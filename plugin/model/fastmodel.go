@@ -11,7 +11,7 @@ import (
 
 // arguments reads {"model": ...}.
 func (p *fastParser) arguments(m **Model) bool {
-	seen, ok := p.object(argumentsShape.keys, func(int) (int, bool) {
+	seen, ok := p.object(argumentsShape.keys, func(*key) (int, bool) {
 		var ok bool
 		*m, ok = p.model()
 		return 0, ok
@@ -22,9 +22,7 @@ func (p *fastParser) arguments(m **Model) bool {
 // model reads a TaskSurfaceModelV1 object.
 func (p *fastParser) model() (*Model, bool) {
 	m := &Model{Version: Version, Sections: []Section{}, Fields: []Field{}}
-	keys := modelShape.keys
-	seen, ok := p.object(keys, func(i int) (int, bool) {
-		k := &keys[i]
+	seen, ok := p.object(modelShape.keys, func(k *key) (int, bool) {
 		switch k.name {
 		case "version":
 			_, ok := p.numberOf(k)
@@ -49,13 +47,15 @@ func (p *fastParser) model() (*Model, bool) {
 	return m, ok && modelShape.accepts(&seen) && p.blocks <= int(p.limits.MaxBlocks)
 }
 
-// scopeID adds a section or field id to the shared scope.
-func (p *fastParser) scopeID(id string) bool {
-	if slices.Contains(p.ids, id) {
-		return false
+// scopedID reads a section or field id into dst and adds it to their
+// shared scope, where it must be new.
+func (p *fastParser) scopedID(k *key, dst *string) (int, bool) {
+	n, ok := p.text(k, dst)
+	if !ok || slices.Contains(p.ids, *dst) {
+		return 0, false
 	}
-	p.ids = append(p.ids, id)
-	return true
+	p.ids = append(p.ids, *dst)
+	return n, true
 }
 
 func (p *fastParser) submit(s *Submit) bool {
@@ -63,13 +63,10 @@ func (p *fastParser) submit(s *Submit) bool {
 }
 
 func (p *fastParser) section(s *Section) bool {
-	keys := sectionShape.keys
-	seen, ok := p.object(keys, func(i int) (int, bool) {
-		k := &keys[i]
+	seen, ok := p.object(sectionShape.keys, func(k *key) (int, bool) {
 		switch k.name {
 		case "id":
-			n, ok := p.text(k, &s.ID)
-			return n, ok && p.scopeID(s.ID)
+			return p.scopedID(k, &s.ID)
 		case "title":
 			return p.text(k, &s.Title)
 		case "layout":
@@ -89,10 +86,8 @@ func (p *fastParser) section(s *Section) bool {
 }
 
 func (p *fastParser) layout(l *Layout) bool {
-	keys := anyLayout.keys
 	columns := ""
-	seen, ok := p.object(keys, func(i int) (int, bool) {
-		k := &keys[i]
+	seen, ok := p.object(anyLayout.keys, func(k *key) (int, bool) {
 		switch k.name {
 		case "kind":
 			return p.text(k, &l.Kind)
@@ -119,10 +114,8 @@ func (p *fastParser) layout(l *Layout) bool {
 // has in each kind that defines it, and the arm of the kind then decides
 // which keys may be present and which sizes hold.
 func (p *fastParser) block(b *Block) bool {
-	keys := anyBlock.keys
 	rowsChecked := false
-	seen, ok := p.object(keys, func(i int) (int, bool) {
-		k := &keys[i]
+	seen, ok := p.object(anyBlock.keys, func(k *key) (int, bool) {
 		switch k.name {
 		case "kind":
 			return p.text(k, &b.Kind)
@@ -268,15 +261,12 @@ func tableIDs(b *Block, rowsChecked bool) bool {
 // field reads any kind of field, like block; the arm's initial rule then
 // decides whether the initial value fits.
 func (p *fastParser) field(f *Field) bool {
-	keys := anyField.keys
-	seen, ok := p.object(keys, func(i int) (int, bool) {
-		k := &keys[i]
+	seen, ok := p.object(anyField.keys, func(k *key) (int, bool) {
 		switch k.name {
 		case "kind":
 			return p.text(k, &f.Kind)
 		case "id":
-			n, ok := p.text(k, &f.ID)
-			return n, ok && p.scopeID(f.ID)
+			return p.scopedID(k, &f.ID)
 		case "label":
 			return p.text(k, &f.Label)
 		case "multiline":

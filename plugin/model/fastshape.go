@@ -29,9 +29,9 @@ func (s *seenKeys) has(i int) bool {
 }
 
 // object reads an object whose keys are keys. For each member it calls
-// member with the key's index, which reads the value and returns its size.
-// It refuses a key that is not in keys or that repeats.
-func (p *fastParser) object(keys []key, member func(i int) (size int, ok bool)) (seenKeys, bool) {
+// member with the key, which reads the value and returns its size. It
+// refuses a key that is not in keys or that repeats.
+func (p *fastParser) object(keys []key, member func(k *key) (size int, ok bool)) (seenKeys, bool) {
 	var seen seenKeys
 	if !p.open('{') {
 		return seen, false
@@ -49,7 +49,7 @@ func (p *fastParser) object(keys []key, member func(i int) (size int, ok bool)) 
 			return seen, false
 		}
 		seen.set |= 1 << i
-		if seen.sizes[i], ok = member(i); !ok {
+		if seen.sizes[i], ok = member(&keys[i]); !ok {
 			return seen, false
 		}
 	}
@@ -220,8 +220,13 @@ func (p *fastParser) numberOf(k *key) (string, bool) {
 // texts reads an object of shape s whose keys are all strings into dst,
 // one destination for each key of s, in order.
 func (p *fastParser) texts(s *shape, dst ...*string) bool {
-	seen, ok := p.object(s.keys, func(i int) (int, bool) {
-		return p.text(&s.keys[i], dst[i])
+	seen, ok := p.object(s.keys, func(k *key) (int, bool) {
+		for i := range s.keys {
+			if &s.keys[i] == k {
+				return p.text(k, dst[i])
+			}
+		}
+		return 0, false
 	})
 	return ok && s.accepts(&seen)
 }
