@@ -44,8 +44,11 @@ func (p *fastParser) object(keys []key, member func(k *key) (size int, ok bool))
 		if done {
 			return seen, true
 		}
-		i := slices.IndexFunc(keys, func(k key) bool { return k.name == name })
-		if i < 0 || seen.has(i) {
+		i := 0
+		for i < len(keys) && keys[i].name != name {
+			i++
+		}
+		if i == len(keys) || seen.has(i) {
 			return seen, false
 		}
 		seen.set |= 1 << i
