@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -49,8 +50,8 @@ type vectorExpand struct {
 
 // vectorProblem is the part of a problem a vector pins down.
 type vectorProblem struct {
-	Code    string `json:"code"`
-	Pointer string `json:"pointer"`
+	Code    tasksurface.Code `json:"code"`
+	Pointer string           `json:"pointer"`
 }
 
 // input returns the bytes to parse and whether they are tool arguments.
@@ -156,7 +157,7 @@ func runVector(t *testing.T, c vectorCase) {
 	}
 	got := make([]vectorProblem, len(problems))
 	for i, p := range problems {
-		got[i] = vectorProblem{Code: string(p.Code), Pointer: p.Pointer}
+		got[i] = vectorProblem{Code: p.Code, Pointer: p.Pointer}
 	}
 	want := c.Problems
 	if want == nil {
@@ -209,7 +210,7 @@ func equalProblems(a, b []vectorProblem) bool {
 // well-formed pointer and a one-sentence message.
 func checkProblemShape(t *testing.T, p tasksurface.Problem) {
 	t.Helper()
-	if !knownCodes[string(p.Code)] {
+	if !knownCodes[p.Code] {
 		t.Errorf("unknown problem code %q", p.Code)
 	}
 	if p.Pointer != "" && !strings.HasPrefix(p.Pointer, "/") {
@@ -227,14 +228,14 @@ func checkProblemShape(t *testing.T, p tasksurface.Problem) {
 	}
 }
 
-var knownCodes = map[string]bool{
-	CodeInvalidJSON: true, CodeInvalidArguments: true, CodeDuplicateKey: true,
-	CodeTooDeep: true, CodeLimitExceeded: true, CodeUnsupportedVersion: true,
-	CodeUnknownKey: true, CodeUnknownKind: true, CodeMissing: true,
-	CodeWrongType: true, CodeInvalidValue: true, CodeTooLong: true,
-	CodeEmpty: true, CodeTooMany: true, CodeTooFew: true, CodeDuplicateID: true,
-	CodeReservedID: true, CodeUnknownColumn: true, CodeInvalidInitial: true,
-	CodeForbiddenCharacter: true, CodeTooManyProblems: true,
+var knownCodes = map[tasksurface.Code]bool{
+	problem.CodeInvalidJSON: true, problem.CodeInvalidArguments: true, problem.CodeDuplicateKey: true,
+	problem.CodeTooDeep: true, problem.CodeLimitExceeded: true, problem.CodeUnsupportedVersion: true,
+	problem.CodeUnknownKey: true, problem.CodeUnknownKind: true, problem.CodeMissing: true,
+	problem.CodeWrongType: true, problem.CodeInvalidValue: true, problem.CodeTooLong: true,
+	problem.CodeEmpty: true, problem.CodeTooMany: true, problem.CodeTooFew: true, problem.CodeDuplicateID: true,
+	problem.CodeReservedID: true, problem.CodeUnknownColumn: true, problem.CodeInvalidInitial: true,
+	problem.CodeForbiddenCharacter: true, problem.CodeTooManyProblems: true,
 }
 
 // canonicalJSON re-encodes a JSON text compactly, keeping key order and
@@ -309,7 +310,7 @@ func canonicalJSON(t *testing.T, raw []byte) []byte {
 
 func TestEveryProblemCodeHasAVector(t *testing.T) {
 	t.Parallel()
-	seen := make(map[string]bool)
+	seen := make(map[tasksurface.Code]bool)
 	for _, cases := range loadVectors(t) {
 		for _, c := range cases {
 			for _, p := range c.Problems {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -57,16 +58,16 @@ func checkOutcome(t *testing.T, m *Model, problems []tasksurface.Problem, limits
 	}
 	body := problems
 	if n := len(problems); n == MaxProblems+1 {
-		if problems[n-1].Code != CodeTooManyProblems {
+		if problems[n-1].Code != problem.CodeTooManyProblems {
 			t.Fatalf("a full list must end in too-many-problems: %v", problems[n-1])
 		}
 		body = problems[:n-1]
 	}
-	if !slices.IsSortedFunc(body, compareProblems) {
+	if !slices.IsSortedFunc(body, problem.Compare) {
 		t.Fatalf("problems are not sorted: %v", problems)
 	}
 	for _, p := range problems {
-		if !knownCodes[string(p.Code)] || p.Message == "" {
+		if !knownCodes[p.Code] || p.Message == "" {
 			t.Fatalf("malformed problem %#v", p)
 		}
 		if p.Pointer != "" && p.Pointer[0] != '/' {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
+	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -55,7 +57,7 @@ func checkModel(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Pr
 	var ps problems
 	doc, derr := decode(raw, &ps)
 	if derr != nil {
-		return nil, []tasksurface.Problem{{Code: tasksurface.Code(derr.code), Message: derr.message, Pointer: derr.pointer}}
+		return nil, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: derr.Pointer}}
 	}
 	return parseDocument(doc, limits, &ps, len(raw))
 }
@@ -65,36 +67,36 @@ func checkArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 	var ps problems
 	doc, derr := decode(raw, &ps)
 	if derr != nil {
-		ptr, inside := intoModel(derr.pointer)
+		ptr, inside := intoModel(derr.Pointer)
 		if !inside {
 			ptr = ""
 		}
-		return nil, []tasksurface.Problem{{Code: tasksurface.Code(derr.code), Message: derr.message, Pointer: ptr}}
+		return nil, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: ptr}}
 	}
 	var out problems
-	for _, p := range ps.list {
+	for _, p := range ps.Items {
 		// A problem at "/model" itself is about the key, not the model.
 		if ptr, inside := intoModel(p.Pointer); inside && p.Pointer != argumentsRoot {
 			p.Pointer = ptr
 		} else {
-			p = tasksurface.Problem{Code: CodeInvalidArguments, Pointer: "", Message: "in the arguments outside the model, " + p.Message}
+			p = tasksurface.Problem{Code: problem.CodeInvalidArguments, Pointer: "", Message: "in the arguments outside the model, " + p.Message}
 		}
-		out.list = append(out.list, p)
+		out.Items = append(out.Items, p)
 	}
 	args, isObj := doc.(map[string]any)
 	if !isObj {
-		out.add(CodeInvalidArguments, "", "the arguments must be an object {\"model\": {...}}, not %s.", jsonTypeName(doc))
-		return nil, out.finish()
+		out.Add(problem.CodeInvalidArguments, "", "the arguments must be an object {\"model\": {...}}, not %s.", strictjson.TypeName(doc))
+		return nil, out.Finish(retry)
 	}
 	for _, key := range sortedKeys(args) {
 		if key != "model" {
-			out.add(CodeInvalidArguments, "", "remove the argument %q; the only argument is \"model\".", abbreviate(key, 40))
+			out.Add(problem.CodeInvalidArguments, "", "remove the argument %q; the only argument is \"model\".", abbreviate(key, 40))
 		}
 	}
 	model, present := args["model"]
 	if !present {
-		out.add(CodeInvalidArguments, "", "put the surface under the key \"model\": {\"model\": {\"version\": 1, ...}}.")
-		return nil, out.finish()
+		out.Add(problem.CodeInvalidArguments, "", "put the surface under the key \"model\": {\"model\": {\"version\": 1, ...}}.")
+		return nil, out.Finish(retry)
 	}
 	return parseDocument(model, limits, &out, len(raw))
 }
@@ -114,7 +116,7 @@ func rawTooLarge(raw []byte, limits tasksurface.Limits) (tasksurface.Problem, bo
 		return tasksurface.Problem{}, false
 	}
 	return tasksurface.Problem{
-		Code:    CodeLimitExceeded,
+		Code:    problem.CodeLimitExceeded,
 		Pointer: "",
 		Message: fmt.Sprintf("the input is %d bytes, far over the model limit of %d bytes; send a much smaller model.", len(raw), limits.MaxModelBytes),
 	}, true
@@ -139,8 +141,8 @@ func parseDocument(doc any, limits tasksurface.Limits, ps *problems, sizeHint in
 	checkSemantics(doc, limits, ps)
 	dropShadowed(ps)
 	remapInitial(ps)
-	if len(ps.list) > 0 {
-		return nil, ps.finish()
+	if len(ps.Items) > 0 {
+		return nil, ps.Finish(retry)
 	}
 	m := build(doc.(map[string]any))
 	b, err := m.appendNormalized(make([]byte, 0, min(sizeHint, int(limits.MaxModelBytes))+64))
@@ -148,8 +150,8 @@ func parseDocument(doc any, limits tasksurface.Limits, ps *problems, sizeHint in
 		panic(err)
 	}
 	sizeProblem(len(b), limits, ps)
-	if len(ps.list) > 0 {
-		return nil, ps.finish()
+	if len(ps.Items) > 0 {
+		return nil, ps.Finish(retry)
 	}
 	m.normalized = b
 	return m, nil
@@ -168,7 +170,7 @@ func unsupportedVersion(doc any) (tasksurface.Problem, bool) {
 		return tasksurface.Problem{}, false
 	}
 	return tasksurface.Problem{
-		Code:    CodeUnsupportedVersion,
+		Code:    problem.CodeUnsupportedVersion,
 		Pointer: "/version",
 		Message: fmt.Sprintf("version %s is not supported; this tool takes version 1 models only.", n),
 	}, true

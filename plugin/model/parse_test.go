@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -86,7 +87,7 @@ func TestParseCustomLimits(t *testing.T) {
 				}
 				return
 			}
-			if len(problems) != 1 || problems[0].Code != CodeLimitExceeded || problems[0].Pointer != tt.pointer {
+			if len(problems) != 1 || problems[0].Code != problem.CodeLimitExceeded || problems[0].Pointer != tt.pointer {
 				t.Fatalf("want one limit-exceeded at %q, got %v", tt.pointer, problems)
 			}
 		})
@@ -101,7 +102,7 @@ func TestParseDefaultLimitsApplyToZeroFields(t *testing.T) {
 		t.Fatalf("40 fields under MaxFields 40: %v", problems)
 	}
 	_, problems := Parse(modelWith(65, 0, 0, 0), limits)
-	if len(problems) != 1 || problems[0].Code != CodeLimitExceeded {
+	if len(problems) != 1 || problems[0].Code != problem.CodeLimitExceeded {
 		t.Fatalf("65 blocks under the default MaxBlocks: %v", problems)
 	}
 }
@@ -111,9 +112,9 @@ func TestParseRawGuardScalesWithTheLimit(t *testing.T) {
 	raw := modelWith(1, 0, 0, 1500)
 	tests := []struct {
 		max  uint32
-		want string
+		want tasksurface.Code
 	}{
-		{uint32(len(raw)/4 - 1), CodeLimitExceeded},
+		{uint32(len(raw)/4 - 1), problem.CodeLimitExceeded},
 		{uint32(2 * len(raw)), ""},
 	}
 	for _, tt := range tests {
@@ -121,7 +122,7 @@ func TestParseRawGuardScalesWithTheLimit(t *testing.T) {
 		switch {
 		case tt.want == "" && m == nil:
 			t.Errorf("MaxModelBytes %d: %v", tt.max, problems)
-		case tt.want != "" && (len(problems) != 1 || string(problems[0].Code) != tt.want || !strings.Contains(problems[0].Message, "far over")):
+		case tt.want != "" && (len(problems) != 1 || problems[0].Code != tt.want || !strings.Contains(problems[0].Message, "far over")):
 			t.Errorf("MaxModelBytes %d: want the raw guard, got %v", tt.max, problems)
 		}
 	}
@@ -141,7 +142,7 @@ func TestInvalidJSONReportsTheByteOffset(t *testing.T) {
 	for _, tt := range tests {
 		_, problems := Parse([]byte(tt.raw), tasksurface.Limits{})
 		want := fmt.Sprintf("at byte %d", tt.offset)
-		if len(problems) != 1 || problems[0].Code != CodeInvalidJSON || !strings.Contains(problems[0].Message, want) {
+		if len(problems) != 1 || problems[0].Code != problem.CodeInvalidJSON || !strings.Contains(problems[0].Message, want) {
 			t.Errorf("%s: want invalid-json %q, got %v", tt.raw, want, problems)
 		}
 	}
@@ -237,7 +238,7 @@ func TestProblemListIsCapped(t *testing.T) {
 		t.Fatalf("got %d problems, want %d", len(problems), MaxProblems+1)
 	}
 	last := problems[MaxProblems]
-	if last.Code != CodeTooManyProblems || !strings.Contains(last.Message, "450 more") {
+	if last.Code != problem.CodeTooManyProblems || !strings.Contains(last.Message, "450 more") {
 		t.Errorf("last problem = %v", last)
 	}
 }
@@ -269,5 +270,35 @@ func TestParseDoesNotKeepTheInput(t *testing.T) {
 	after, _ := m.Normalized()
 	if !bytes.Equal(before, after) {
 		t.Errorf("the model changed with its input buffer")
+	}
+}
+
+func TestProblemPointersEscapeKeys(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		raw  string
+		want string
+	}{
+		{"slash in an unknown key", `{"version":1,"title":"T","sections":[],"submit":{"label":"S"},"a/b":1}`, "/a~1b"},
+		{"tilde in an unknown key", `{"version":1,"title":"T","sections":[],"submit":{"label":"S"},"a~b":1}`, "/a~0b"},
+		{"tilde then one", `{"version":1,"title":"T","sections":[],"submit":{"label":"S"},"~1":1}`, "/~01"},
+		{"slash in a row key", `{"version":1,"title":"T","sections":[{"id":"s","blocks":[{"kind":"table","columns":[{"id":"c","label":"C"}],"rows":[{"x/y~z":1}]}]}],"submit":{"label":"S"}}`, "/sections/0/blocks/0/rows/0/x~1y~0z"},
+		{"slash in a duplicate key", `{"version":1,"title":"T","sections":[],"submit":{"label":"S"},"a/b":1,"a/b":2}`, "/a~1b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, problems := Parse([]byte(tt.raw), tasksurface.Limits{})
+			found := false
+			for _, p := range problems {
+				if p.Pointer == tt.want {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("no problem at %q: %v", tt.want, problems)
+			}
+		})
 	}
 }

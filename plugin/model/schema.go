@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
 )
 
 // parametersSchema is the JSON Schema (draft 2020-12) of the tool
@@ -48,11 +50,11 @@ type compiledSchema struct {
 	schema *jsonschema.Schema
 	doc    any
 	// unions maps the schema pointer of each tagged union to its arms.
-	unions map[string]union
+	unions map[string]schemaUnion
 }
 
-// union is a oneOf whose arms are told apart by a constant "kind".
-type union struct {
+// schemaUnion is a oneOf whose arms are told apart by a constant "kind".
+type schemaUnion struct {
 	// noun names what the union chooses: "block", "field" or "layout".
 	noun string
 	// kinds are the arms' kinds in schema order.
@@ -77,10 +79,10 @@ func newCompiler() *jsonschema.Compiler {
 func compileSchema() (*compiledSchema, error) {
 	var ps problems
 	doc, derr := decode(parametersSchema, &ps)
-	if derr != nil || len(ps.list) > 0 {
+	if derr != nil || len(ps.Items) > 0 {
 		return nil, errors.New("model: the embedded parameter schema is not strict JSON")
 	}
-	unions := make(map[string]union)
+	unions := make(map[string]schemaUnion)
 	dispatchUnions(doc, "", unions)
 	validated, err := marshalCompact(doc)
 	if err != nil {
@@ -110,15 +112,15 @@ func compileSchema() (*compiledSchema, error) {
 // validation with it would check every arm of every block and field, and
 // build an error for each arm that does not match. Both forms accept the
 // same documents because the kinds are distinct.
-func dispatchUnions(node any, ptr string, unions map[string]union) {
+func dispatchUnions(node any, ptr string, unions map[string]schemaUnion) {
 	switch n := node.(type) {
 	case []any:
 		for i, x := range n {
-			dispatchUnions(x, indexPointer(ptr, i), unions)
+			dispatchUnions(x, jsonpointer.Index(ptr, i), unions)
 		}
 	case map[string]any:
 		for k, x := range n {
-			dispatchUnions(x, appendPointer(ptr, k), unions)
+			dispatchUnions(x, jsonpointer.Append(ptr, k), unions)
 		}
 		arms, ok := n["oneOf"].([]any)
 		if !ok {
@@ -127,7 +129,7 @@ func dispatchUnions(node any, ptr string, unions map[string]union) {
 		var kinds []any
 		var names []string
 		for _, a := range arms {
-			k, _ := resolvePointer(a, "/properties/kind/const")
+			k, _ := jsonpointer.Resolve(a, "/properties/kind/const")
 			name, isString := k.(string)
 			if !isString {
 				return
@@ -150,6 +152,6 @@ func dispatchUnions(node any, ptr string, unions map[string]union) {
 		n["required"] = []any{"kind"}
 		n["properties"] = map[string]any{"kind": map[string]any{"enum": kinds}}
 		n["allOf"] = branches
-		unions[ptr] = union{noun: lastToken(ptr), kinds: names}
+		unions[ptr] = schemaUnion{noun: jsonpointer.Last(ptr), kinds: names}
 	}
 }

@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 func TestParametersSchemaIsByteStable(t *testing.T) {

@@ -10,6 +10,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
+	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 )
 
 // argumentsRoot is the pointer of the model inside the tool arguments; the
@@ -51,7 +55,7 @@ func schemaFragment(abs string) string {
 
 // schemaAt returns the schema document node at a fragment pointer.
 func (m *mapper) schemaAt(frag string) any {
-	v, _ := resolvePointer(m.cs.doc, frag)
+	v, _ := jsonpointer.Resolve(m.cs.doc, frag)
 	return v
 }
 
@@ -95,103 +99,103 @@ func (m *mapper) walk(ve *jsonschema.ValidationError) {
 // unionOf returns the union whose own keyword failed at frag: its type,
 // its required "kind" or its kind enum. Failures inside an arm are not the
 // union's own.
-func (m *mapper) unionOf(frag string) (union, bool) {
+func (m *mapper) unionOf(frag string) (schemaUnion, bool) {
 	for _, suffix := range []string{"/type", "/required", "/properties/kind/enum"} {
 		if base, ok := strings.CutSuffix(frag, suffix); ok {
 			u, found := m.cs.unions[base]
 			return u, found
 		}
 	}
-	return union{}, false
+	return schemaUnion{}, false
 }
 
 // unionLeaf reports a value that selects no arm of a union: not an object,
 // no kind, a kind that is not a string, or an unknown kind.
-func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u union) {
+func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
 	allowed := strings.Join(u.kinds, ", ")
 	loc := instancePointer(ve.InstanceLocation)
-	inst, _ := resolvePointer(m.root, loc)
+	inst, _ := jsonpointer.Resolve(m.root, loc)
 	ptr := modelPointer(loc)
-	if lastToken(loc) == "kind" && strings.HasSuffix(ve.KeywordLocation, "/enum") {
+	if jsonpointer.Last(loc) == "kind" && strings.HasSuffix(ve.KeywordLocation, "/enum") {
 		// The kind enum failed; ptr is the kind itself.
 		kind, isString := inst.(string)
 		if !isString {
-			m.ps.add(CodeWrongType, ptr, "a %s's \"kind\" must be a string, one of %s, not %s.", u.noun, allowed, jsonTypeName(inst))
+			m.ps.Add(problem.CodeWrongType, ptr, "a %s's \"kind\" must be a string, one of %s, not %s.", u.noun, allowed, strictjson.TypeName(inst))
 			return
 		}
-		m.ps.add(CodeUnknownKind, ptr, "%q is not a %s kind of version 1; use one of %s.", abbreviate(kind, 40), u.noun, allowed)
+		m.ps.Add(problem.CodeUnknownKind, ptr, "%q is not a %s kind of version 1; use one of %s.", abbreviate(kind, 40), u.noun, allowed)
 		return
 	}
 	if _, isObj := inst.(map[string]any); !isObj {
-		m.ps.add(CodeWrongType, ptr, "a %s must be an object with a \"kind\" (%s), not %s.", u.noun, allowed, jsonTypeName(inst))
+		m.ps.Add(problem.CodeWrongType, ptr, "a %s must be an object with a \"kind\" (%s), not %s.", u.noun, allowed, strictjson.TypeName(inst))
 		return
 	}
-	m.ps.add(CodeMissing, appendPointer(ptr, "kind"), "add the %s's \"kind\": one of %s.", u.noun, allowed)
+	m.ps.Add(problem.CodeMissing, jsonpointer.Append(ptr, "kind"), "add the %s's \"kind\": one of %s.", u.noun, allowed)
 }
 
 func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 	loc := instancePointer(ve.InstanceLocation)
 	ptr := modelPointer(loc)
-	inst, _ := resolvePointer(m.root, loc)
+	inst, _ := jsonpointer.Resolve(m.root, loc)
 	kwValue := m.schemaAt(frag)
 	subject := subjectOf(ptr)
-	switch lastToken(frag) {
+	switch jsonpointer.Last(frag) {
 	case "required":
 		obj, _ := inst.(map[string]any)
-		props, _ := m.schemaAt(appendPointer(parentPointer(frag), "properties")).(map[string]any)
+		props, _ := m.schemaAt(jsonpointer.Append(jsonpointer.Parent(frag), "properties")).(map[string]any)
 		names, _ := kwValue.([]any)
 		for _, n := range names {
 			name, _ := n.(string)
 			if _, ok := obj[name]; ok {
 				continue
 			}
-			m.ps.add(CodeMissing, appendPointer(ptr, name), "add the required key %q%s.", name, m.hint(props[name]))
+			m.ps.Add(problem.CodeMissing, jsonpointer.Append(ptr, name), "add the required key %q%s.", name, m.hint(props[name]))
 		}
 	case "additionalProperties":
 		obj, _ := inst.(map[string]any)
-		props, _ := m.schemaAt(appendPointer(parentPointer(frag), "properties")).(map[string]any)
+		props, _ := m.schemaAt(jsonpointer.Append(jsonpointer.Parent(frag), "properties")).(map[string]any)
 		allowed := sortedKeys(props)
 		for key := range obj {
 			if _, ok := props[key]; ok {
 				continue
 			}
-			m.ps.add(CodeUnknownKey, appendPointer(ptr, key), "remove the unknown key %q; the keys allowed here are %s.", abbreviate(key, 40), strings.Join(allowed, ", "))
+			m.ps.Add(problem.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s.", abbreviate(key, 40), strings.Join(allowed, ", "))
 		}
 	case "type":
 		want := typeNames(kwValue)
-		m.ps.add(CodeWrongType, ptr, "%s must be %s, not %s%s.", subject, want, jsonTypeName(inst), typeHint(inst))
+		m.ps.Add(problem.CodeWrongType, ptr, "%s must be %s, not %s%s.", subject, want, strictjson.TypeName(inst), typeHint(inst))
 	case "const":
 		want, _ := json.Marshal(kwValue)
 		if ptr == "/version" {
 			if _, isNum := inst.(json.Number); isNum {
-				m.ps.add(CodeUnsupportedVersion, ptr, "version %s is not supported; this tool takes version 1.", inst)
+				m.ps.Add(problem.CodeUnsupportedVersion, ptr, "version %s is not supported; this tool takes version 1.", inst)
 			} else {
-				m.ps.add(CodeWrongType, ptr, "version must be the number 1, not %s.", jsonTypeName(inst))
+				m.ps.Add(problem.CodeWrongType, ptr, "version must be the number 1, not %s.", strictjson.TypeName(inst))
 			}
 			return
 		}
-		m.ps.add(CodeInvalidValue, ptr, "%s must be %s.", subject, want)
+		m.ps.Add(problem.CodeInvalidValue, ptr, "%s must be %s.", subject, want)
 	case "enum":
 		if !sameTypeAsAny(inst, kwValue) {
-			m.ps.add(CodeWrongType, ptr, "%s must be one of %s, not %s%s.", subject, enumList(kwValue), jsonTypeName(inst), typeHint(inst))
+			m.ps.Add(problem.CodeWrongType, ptr, "%s must be one of %s, not %s%s.", subject, enumList(kwValue), strictjson.TypeName(inst), typeHint(inst))
 			return
 		}
-		m.ps.add(CodeInvalidValue, ptr, "%s must be one of %s, not %s.", subject, enumList(kwValue), shortJSON(inst))
+		m.ps.Add(problem.CodeInvalidValue, ptr, "%s must be one of %s, not %s.", subject, enumList(kwValue), shortJSON(inst))
 	case "pattern":
 		s, _ := inst.(string)
-		m.ps.add(CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most 64 characters.", abbreviate(s, 40))
+		m.ps.Add(problem.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", abbreviate(s, 40), maxIDLength)
 	case "maxLength":
 		s, _ := inst.(string)
-		m.ps.add(CodeTooLong, ptr, "%s has %d characters; shorten it to at most %s.", subject, utf8.RuneCountInString(s), shortJSON(kwValue))
+		m.ps.Add(problem.CodeTooLong, ptr, "%s has %d characters; shorten it to at most %s.", subject, utf8.RuneCountInString(s), shortJSON(kwValue))
 	case "minLength":
-		m.ps.add(CodeEmpty, ptr, "%s must not be empty.", subject)
+		m.ps.Add(problem.CodeEmpty, ptr, "%s must not be empty.", subject)
 	case "maxItems":
 		a, _ := inst.([]any)
-		m.ps.add(CodeTooMany, ptr, "%s has %d items; use at most %s.", subject, len(a), shortJSON(kwValue))
+		m.ps.Add(problem.CodeTooMany, ptr, "%s has %d items; use at most %s.", subject, len(a), shortJSON(kwValue))
 	case "minItems":
-		m.ps.add(CodeTooFew, ptr, "%s needs at least %s item(s).", subject, shortJSON(kwValue))
+		m.ps.Add(problem.CodeTooFew, ptr, "%s needs at least %s item(s).", subject, shortJSON(kwValue))
 	default:
-		m.ps.add(CodeInvalidValue, ptr, "%s is not valid: %s.", subject, ve.Message)
+		m.ps.Add(problem.CodeInvalidValue, ptr, "%s is not valid: %s.", subject, ve.Message)
 	}
 }
 
@@ -217,7 +221,7 @@ func typeHint(inst any) string {
 func sameTypeAsAny(inst any, enum any) bool {
 	vals, _ := enum.([]any)
 	for _, v := range vals {
-		if jsonTypeName(v) == jsonTypeName(inst) {
+		if strictjson.TypeName(v) == strictjson.TypeName(inst) {
 			return true
 		}
 	}
@@ -258,9 +262,9 @@ func subjectOf(ptr string) string {
 	if ptr == "" {
 		return "the model"
 	}
-	last := lastToken(ptr)
-	if isIndex(last) {
-		parent := lastToken(parentPointer(ptr))
+	last := jsonpointer.Last(ptr)
+	if jsonpointer.IsIndex(last) {
+		parent := jsonpointer.Last(jsonpointer.Parent(ptr))
 		if parent == "" {
 			return "item " + last
 		}
@@ -298,25 +302,6 @@ func typeNames(t any) string {
 		}
 	}
 	return strings.Join(names, " or ")
-}
-
-// jsonTypeName names the JSON type of a decoded value for a message.
-func jsonTypeName(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case json.Number:
-		return "a number"
-	case string:
-		return "a string"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return "an unknown value"
 }
 
 // enumList renders an enum's values: "neutral, info, warning".

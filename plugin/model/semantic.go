@@ -4,16 +4,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
-
-// reservedIDs are the names every JavaScript object inherits from
-// Object.prototype that the id pattern does not already exclude. An id is
-// also an object key in submitted values, so none of them may be an id.
-var reservedIDs = []string{
-	"constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
-	"toLocaleString", "toString", "valueOf",
-}
 
 // checkSemantics records the problems the schema cannot express: unique
 // and reserved ids, row keys that name columns, initial values that fit
@@ -28,17 +22,17 @@ func checkSemantics(doc any, limits tasksurface.Limits, ps *problems) {
 	sections, _ := root["sections"].([]any)
 	blocks := 0
 	for i, s := range sections {
-		sptr := indexPointer("/sections", i)
+		sptr := jsonpointer.Index("/sections", i)
 		sec, _ := s.(map[string]any)
 		if sec == nil {
 			continue
 		}
-		scope.add(sec["id"], appendPointer(sptr, "id"))
+		scope.add(sec["id"], jsonpointer.Append(sptr, "id"))
 		bl, _ := sec["blocks"].([]any)
 		for j, b := range bl {
-			bptr := indexPointer(appendPointer(sptr, "blocks"), j)
+			bptr := jsonpointer.Index(jsonpointer.Append(sptr, "blocks"), j)
 			if blocks == int(limits.MaxBlocks) {
-				ps.add(CodeLimitExceeded, bptr, "this is block %d; a surface may have at most %d blocks across all sections, so remove or merge blocks.", blocks+1, limits.MaxBlocks)
+				ps.Add(problem.CodeLimitExceeded, bptr, "this is block %d; a surface may have at most %d blocks across all sections, so remove or merge blocks.", blocks+1, limits.MaxBlocks)
 			}
 			blocks++
 			if blk, _ := b.(map[string]any); blk != nil && blk["kind"] == BlockTable {
@@ -48,15 +42,15 @@ func checkSemantics(doc any, limits tasksurface.Limits, ps *problems) {
 	}
 	fields, _ := root["fields"].([]any)
 	for i, f := range fields {
-		fptr := indexPointer("/fields", i)
+		fptr := jsonpointer.Index("/fields", i)
 		if i == int(limits.MaxFields) {
-			ps.add(CodeLimitExceeded, fptr, "this is field %d; a surface may have at most %d fields, so remove or combine fields.", i+1, limits.MaxFields)
+			ps.Add(problem.CodeLimitExceeded, fptr, "this is field %d; a surface may have at most %d fields, so remove or combine fields.", i+1, limits.MaxFields)
 		}
 		fld, _ := f.(map[string]any)
 		if fld == nil {
 			continue
 		}
-		scope.add(fld["id"], appendPointer(fptr, "id"))
+		scope.add(fld["id"], jsonpointer.Append(fptr, "id"))
 		checkField(fld, fptr, ps)
 	}
 	walkText(doc, "", ps)
@@ -81,10 +75,10 @@ func (s *idScope) add(v any, ptr string) (string, bool) {
 		return "", false
 	}
 	if slices.Contains(reservedIDs, id) {
-		s.ps.add(CodeReservedID, ptr, "%q is reserved because JavaScript objects inherit it; choose another id.", id)
+		s.ps.Add(problem.CodeReservedID, ptr, "%q is reserved because JavaScript objects inherit it; choose another id.", id)
 	}
 	if first, dup := s.seen[id]; dup {
-		s.ps.add(CodeDuplicateID, ptr, "id %q is already used at %s; ids must be unique among %s.", abbreviate(id, 40), first, s.what)
+		s.ps.Add(problem.CodeDuplicateID, ptr, "id %q is already used at %s; ids must be unique among %s.", abbreviate(id, 40), first, s.what)
 		return id, false
 	}
 	s.seen[id] = ptr
@@ -102,16 +96,16 @@ func checkTable(blk map[string]any, ptr string, limits tasksurface.Limits, ps *p
 			colsValid = false
 			continue
 		}
-		if _, ok := cols.add(col["id"], appendPointer(indexPointer(appendPointer(ptr, "columns"), i), "id")); !ok {
+		if _, ok := cols.add(col["id"], jsonpointer.Append(jsonpointer.Index(jsonpointer.Append(ptr, "columns"), i), "id")); !ok {
 			if _, isStr := col["id"].(string); !isStr {
 				colsValid = false
 			}
 		}
 	}
 	rows, _ := blk["rows"].([]any)
-	rptr := appendPointer(ptr, "rows")
+	rptr := jsonpointer.Append(ptr, "rows")
 	if len(rows) > int(limits.MaxTableRows) {
-		ps.add(CodeLimitExceeded, indexPointer(rptr, int(limits.MaxTableRows)), "this table has %d rows; a table may have at most %d, so summarise or split it.", len(rows), limits.MaxTableRows)
+		ps.Add(problem.CodeLimitExceeded, jsonpointer.Index(rptr, int(limits.MaxTableRows)), "this table has %d rows; a table may have at most %d, so summarise or split it.", len(rows), limits.MaxTableRows)
 	}
 	if !colsValid {
 		return
@@ -121,18 +115,23 @@ func checkTable(blk map[string]any, ptr string, limits tasksurface.Limits, ps *p
 		row, _ := r.(map[string]any)
 		for key := range row {
 			if _, ok := cols.seen[key]; !ok {
-				ps.add(CodeUnknownColumn, appendPointer(indexPointer(rptr, i), key), "row key %q is not a column id; use one of %s.", abbreviate(key, 40), strings.Join(ids, ", "))
+				ps.Add(problem.CodeUnknownColumn, jsonpointer.Append(jsonpointer.Index(rptr, i), key), "row key %q is not a column id; use one of %s.", abbreviate(key, 40), strings.Join(ids, ", "))
 			}
 		}
 	}
 }
 
-// checkField checks option ids and the initial value of one field.
+// checkField checks option ids and the initial value of one field, by
+// the rules of its kind (rules.go).
 func checkField(fld map[string]any, ptr string, ps *problems) {
 	kind, _ := fld["kind"].(string)
+	a, known := fields.armOf(kind)
+	if !known {
+		return
+	}
 	var optionIDs []string
 	optsValid := true
-	if kind == FieldChoice || kind == FieldMultiChoice || kind == FieldOrder {
+	if _, hasOptions := a.keyOf("options"); hasOptions {
 		opts := newIDScope("the options of a field", ps)
 		list, ok := fld["options"].([]any)
 		optsValid = ok
@@ -143,7 +142,7 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 				optsValid = false
 				continue
 			}
-			if _, fresh := opts.add(id, appendPointer(indexPointer(appendPointer(ptr, "options"), i), "id")); fresh {
+			if _, fresh := opts.add(id, jsonpointer.Append(jsonpointer.Index(jsonpointer.Append(ptr, "options"), i), "id")); fresh {
 				optionIDs = append(optionIDs, id)
 			}
 		}
@@ -152,13 +151,13 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 	if !present || !optsValid {
 		return
 	}
-	iptr := appendPointer(ptr, "initial")
-	switch kind {
-	case FieldChoice:
+	iptr := jsonpointer.Append(ptr, "initial")
+	switch a.initial {
+	case initialOption:
 		if s, ok := initial.(string); ok && !slices.Contains(optionIDs, s) {
-			ps.add(CodeInvalidInitial, iptr, "initial %q is not an option id; use one of %s or omit initial.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
+			ps.Add(problem.CodeInvalidInitial, iptr, "initial %q is not an option id; use one of %s or omit initial.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
 		}
-	case FieldMultiChoice, FieldOrder:
+	case initialOptionSet, initialPermutation:
 		list, ok := initial.([]any)
 		if !ok {
 			return
@@ -171,13 +170,13 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 			}
 			switch {
 			case !slices.Contains(optionIDs, s):
-				ps.add(CodeInvalidInitial, indexPointer(iptr, i), "%q is not an option id; use only %s.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
+				ps.Add(problem.CodeInvalidInitial, jsonpointer.Index(iptr, i), "%q is not an option id; use only %s.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
 			case seen[s]:
-				ps.add(CodeInvalidInitial, indexPointer(iptr, i), "option %q is listed twice; list each option at most once.", s)
+				ps.Add(problem.CodeInvalidInitial, jsonpointer.Index(iptr, i), "option %q is listed twice; list each option at most once.", s)
 			}
 			seen[s] = true
 		}
-		if kind == FieldOrder {
+		if a.initial == initialPermutation {
 			var missing []string
 			for _, id := range optionIDs {
 				if !seen[id] {
@@ -185,7 +184,7 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 				}
 			}
 			if len(missing) > 0 {
-				ps.add(CodeInvalidInitial, iptr, "an order's initial must list every option id exactly once; add %s or omit initial.", strings.Join(missing, ", "))
+				ps.Add(problem.CodeInvalidInitial, iptr, "an order's initial must list every option id exactly once; add %s or omit initial.", strings.Join(missing, ", "))
 			}
 		}
 	}
@@ -196,15 +195,15 @@ func walkText(v any, ptr string, ps *problems) {
 	switch v := v.(type) {
 	case string:
 		if ok, reason := CheckText(v); !ok {
-			ps.add(CodeForbiddenCharacter, ptr, "this text holds %s; remove it.", reason)
+			ps.Add(problem.CodeForbiddenCharacter, ptr, "this text holds %s; remove it.", reason)
 		}
 	case []any:
 		for i, x := range v {
-			walkText(x, indexPointer(ptr, i), ps)
+			walkText(x, jsonpointer.Index(ptr, i), ps)
 		}
 	case map[string]any:
 		for k, x := range v {
-			walkText(x, appendPointer(ptr, k), ps)
+			walkText(x, jsonpointer.Append(ptr, k), ps)
 		}
 	}
 }
@@ -213,12 +212,12 @@ func walkText(v any, ptr string, ps *problems) {
 // invalid-initial problems, so every problem with an initial value has one
 // code.
 func remapInitial(ps *problems) {
-	for i, p := range ps.list {
-		toks := pointerTokens(p.Pointer)
-		if len(toks) >= 3 && toks[0] == "fields" && isIndex(toks[1]) && toks[2] == "initial" {
+	for i, p := range ps.Items {
+		toks := jsonpointer.Tokens(p.Pointer)
+		if len(toks) >= 3 && toks[0] == "fields" && jsonpointer.IsIndex(toks[1]) && toks[2] == "initial" {
 			switch p.Code {
-			case CodeWrongType, CodeTooLong, CodeInvalidValue, CodeEmpty:
-				ps.list[i].Code = CodeInvalidInitial
+			case problem.CodeWrongType, problem.CodeTooLong, problem.CodeInvalidValue, problem.CodeEmpty:
+				ps.Items[i].Code = problem.CodeInvalidInitial
 			}
 		}
 	}
@@ -229,18 +228,18 @@ func remapInitial(ps *problems) {
 // that breaks its pattern or enum says enough).
 func dropShadowed(ps *problems) {
 	var out []tasksurface.Problem
-	for _, p := range ps.list {
-		if p.Code == CodeForbiddenCharacter && ps.has(p.Pointer, CodeInvalidValue, CodeUnknownKind) {
+	for _, p := range ps.Items {
+		if p.Code == problem.CodeForbiddenCharacter && ps.Has(p.Pointer, problem.CodeInvalidValue, problem.CodeUnknownKind) {
 			continue
 		}
 		out = append(out, p)
 	}
-	ps.list = out
+	ps.Items = out
 }
 
 // sizeProblem reports a normalised model over the byte limit.
 func sizeProblem(n int, limits tasksurface.Limits, ps *problems) {
 	if n > int(limits.MaxModelBytes) {
-		ps.add(CodeLimitExceeded, "", "the normalised model is %d bytes; the limit is %d, so shorten texts, tables or diffs.", n, limits.MaxModelBytes)
+		ps.Add(problem.CodeLimitExceeded, "", "the normalised model is %d bytes; the limit is %d, so shorten texts, tables or diffs.", n, limits.MaxModelBytes)
 	}
 }

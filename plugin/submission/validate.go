@@ -6,6 +6,9 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
+	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/plugin/model"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
@@ -27,25 +30,25 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 	limits = limits.WithDefaults()
 	if size := len(values) + len(note); size > int(limits.MaxSubmissionBytes) {
 		return nil, []tasksurface.Problem{{
-			Code:    CodeLimitExceeded,
+			Code:    problem.CodeLimitExceeded,
 			Pointer: "",
 			Message: "the values and the note together are " + itoa(size) + " bytes, more than the limit of " + itoa(int(limits.MaxSubmissionBytes)) + "; shorten the text.",
 		}}
 	}
 	if m == nil {
-		return nil, []tasksurface.Problem{{Code: CodeWrongType, Pointer: "", Message: "there is no surface model to submit against."}}
+		return nil, []tasksurface.Problem{{Code: problem.CodeWrongType, Pointer: "", Message: "there is no surface model to submit against."}}
 	}
 	var ps problems
 	if ok, reason := model.CheckText(note); !ok {
-		ps.add(CodeForbiddenCharacter, NotePointer, "the note holds %s; remove it.", reason)
+		ps.Add(problem.CodeForbiddenCharacter, NotePointer, "the note holds %s; remove it.", reason)
 	}
-	members, isObject, top, fe := decodeValues(values, &ps)
+	members, isObject, top, fe := strictjson.DecodeMembers(values, readOptions, &ps)
 	if fe != nil {
-		return nil, []tasksurface.Problem{{Code: tasksurface.Code(fe.code), Pointer: fe.pointer, Message: fe.message}}
+		return nil, []tasksurface.Problem{{Code: fe.Code, Pointer: fe.Pointer, Message: fe.Message}}
 	}
 	if !isObject {
-		ps.add(CodeWrongType, "", "the values must be a JSON object that maps field ids to values, not %s.", jsonType(top))
-		return nil, ps.finish()
+		ps.Add(problem.CodeWrongType, "", "the values must be a JSON object that maps field ids to values, not %s.", strictjson.TypeName(top))
+		return nil, ps.Finish(retry)
 	}
 	fields := make(map[string]*model.Field, len(m.Fields))
 	for i := range m.Fields {
@@ -54,14 +57,14 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 	out := make(Values, len(m.Fields))
 	present := make(map[string]bool, len(members))
 	for _, mem := range members {
-		present[mem.key] = true
-		ptr := pointerAppend("", mem.key)
-		f, ok := fields[mem.key]
+		present[mem.Key] = true
+		ptr := jsonpointer.Append("", mem.Key)
+		f, ok := fields[mem.Key]
 		if !ok {
-			ps.add(CodeUnknownField, ptr, "%s is not a field of this surface; send only %s.", quote(mem.key), fieldList(m))
+			ps.Add(problem.CodeUnknownField, ptr, "%s is not a field of this surface; send only %s.", quote(mem.Key), fieldList(m))
 			continue
 		}
-		if v, ok := checkValue(f, ptr, mem.value, &ps); ok {
+		if v, ok := checkValue(f, ptr, mem.Value, &ps); ok {
 			out[f.ID] = v
 		}
 	}
@@ -72,11 +75,11 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 		}
 		if f.Kind == model.FieldText && f.Required {
 			if s, ok := out[f.ID].(string); ok && isBlank(s) {
-				ps.add(CodeRequired, pointerAppend("", f.ID), "%s is required; enter some text.", quote(f.Label))
+				ps.Add(problem.CodeRequired, jsonpointer.Append("", f.ID), "%s is required; enter some text.", quote(f.Label))
 			}
 		}
 	}
-	if list := ps.finish(); list != nil {
+	if list := ps.Finish(retry); list != nil {
 		return nil, list
 	}
 	return out, nil
@@ -89,18 +92,18 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 	case model.FieldText:
 		s, ok := v.(string)
 		if !ok {
-			ps.add(CodeWrongType, ptr, "%s takes a string, not %s.", quote(f.Label), jsonType(v))
+			ps.Add(problem.CodeWrongType, ptr, "%s takes a string, not %s.", quote(f.Label), strictjson.TypeName(v))
 			return nil, false
 		}
 		if ok, reason := model.CheckText(s); !ok {
-			ps.add(CodeForbiddenCharacter, ptr, "%s holds %s; remove it.", quote(f.Label), reason)
+			ps.Add(problem.CodeForbiddenCharacter, ptr, "%s holds %s; remove it.", quote(f.Label), reason)
 			return nil, false
 		}
 		return s, true
 	case model.FieldToggle:
 		b, ok := v.(bool)
 		if !ok {
-			ps.add(CodeWrongType, ptr, "%s takes true or false, not %s.", quote(f.Label), jsonType(v))
+			ps.Add(problem.CodeWrongType, ptr, "%s takes true or false, not %s.", quote(f.Label), strictjson.TypeName(v))
 			return nil, false
 		}
 		return b, true
@@ -110,11 +113,11 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 		}
 		s, ok := v.(string)
 		if !ok {
-			ps.add(CodeWrongType, ptr, "%s takes one option id or null, not %s.", quote(f.Label), jsonType(v))
+			ps.Add(problem.CodeWrongType, ptr, "%s takes one option id or null, not %s.", quote(f.Label), strictjson.TypeName(v))
 			return nil, false
 		}
 		if !hasOption(f, s) {
-			ps.add(CodeNotAnOption, ptr, "%s is not an option of %s; use one of %s, or null.", quote(s), quote(f.Label), optionList(f))
+			ps.Add(problem.CodeNotAnOption, ptr, "%s is not an option of %s; use one of %s, or null.", quote(s), quote(f.Label), optionList(f))
 			return nil, false
 		}
 		return s, true
@@ -126,7 +129,7 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 				continue // not an option id; already reported
 			}
 			if seen[id] {
-				ps.add(CodeDuplicateOption, pointerIndex(ptr, i), "option %s is listed twice; list each chosen option once.", quote(id))
+				ps.Add(problem.CodeDuplicateOption, jsonpointer.Index(ptr, i), "option %s is listed twice; list each chosen option once.", quote(id))
 				ok = false
 			}
 			seen[id] = true
@@ -161,12 +164,12 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 			if len(repeated) > 0 {
 				why = append(why, "it repeats "+strings.Join(quoteAll(repeated), ", "))
 			}
-			ps.add(CodeNotAPermutation, ptr, "%s must list every option exactly once, but %s.", quote(f.Label), strings.Join(why, " and "))
+			ps.Add(problem.CodeNotAPermutation, ptr, "%s must list every option exactly once, but %s.", quote(f.Label), strings.Join(why, " and "))
 			return nil, false
 		}
 		return slices.Clone(ids), true
 	}
-	ps.add(CodeWrongType, ptr, "field %s has a kind this version does not know.", quote(f.ID))
+	ps.Add(problem.CodeWrongType, ptr, "field %s has a kind this version does not know.", quote(f.ID))
 	return nil, false
 }
 
@@ -177,7 +180,7 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 func optionArray(f *model.Field, ptr string, v any, ps *problems) ([]string, bool) {
 	arr, ok := v.([]any)
 	if !ok {
-		ps.add(CodeWrongType, ptr, "%s takes an array of option ids, not %s.", quote(f.Label), jsonType(v))
+		ps.Add(problem.CodeWrongType, ptr, "%s takes an array of option ids, not %s.", quote(f.Label), strictjson.TypeName(v))
 		return nil, false
 	}
 	ids := make([]string, 0, len(arr))
@@ -186,10 +189,10 @@ func optionArray(f *model.Field, ptr string, v any, ps *problems) ([]string, boo
 		s, ok := item.(string)
 		switch {
 		case !ok:
-			ps.add(CodeWrongType, pointerIndex(ptr, i), "an option id is a string, not %s.", jsonType(item))
+			ps.Add(problem.CodeWrongType, jsonpointer.Index(ptr, i), "an option id is a string, not %s.", strictjson.TypeName(item))
 			good = false
 		case !hasOption(f, s):
-			ps.add(CodeNotAnOption, pointerIndex(ptr, i), "%s is not an option of %s; use only %s.", quote(s), quote(f.Label), optionList(f))
+			ps.Add(problem.CodeNotAnOption, jsonpointer.Index(ptr, i), "%s is not an option of %s; use only %s.", quote(s), quote(f.Label), optionList(f))
 			good = false
 			s = ""
 		}
@@ -230,24 +233,4 @@ func quoteAll(ss []string) []string {
 		out[i] = quote(s)
 	}
 	return out
-}
-
-// jsonType names the JSON type of a decoded value for a message.
-func jsonType(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case json.Number:
-		return "a number"
-	case string:
-		return "a string"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	default:
-		return "an unknown value"
-	}
 }

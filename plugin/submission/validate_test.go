@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/model"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
@@ -32,12 +34,15 @@ func testModel() *model.Model {
 	}
 }
 
-type wantProblem struct{ code, pointer string }
+type wantProblem struct {
+	code    tasksurface.Code
+	pointer string
+}
 
 func problemsOf(ps []tasksurface.Problem) []wantProblem {
 	out := make([]wantProblem, len(ps))
 	for i, p := range ps {
-		out[i] = wantProblem{string(p.Code), p.Pointer}
+		out[i] = wantProblem{p.Code, p.Pointer}
 	}
 	return out
 }
@@ -76,46 +81,46 @@ func TestValidate(t *testing.T) {
 			name:   "array indexes sort as numbers",
 			values: `{"name":"A","many":["x","y","z","w0","w1","w2","w3","w4","w5","w6","w7"]}`,
 			probs: []wantProblem{
-				{CodeNotAnOption, "/many/3"}, {CodeNotAnOption, "/many/4"}, {CodeNotAnOption, "/many/5"},
-				{CodeNotAnOption, "/many/6"}, {CodeNotAnOption, "/many/7"}, {CodeNotAnOption, "/many/8"},
-				{CodeNotAnOption, "/many/9"}, {CodeNotAnOption, "/many/10"},
+				{problem.CodeNotAnOption, "/many/3"}, {problem.CodeNotAnOption, "/many/4"}, {problem.CodeNotAnOption, "/many/5"},
+				{problem.CodeNotAnOption, "/many/6"}, {problem.CodeNotAnOption, "/many/7"}, {problem.CodeNotAnOption, "/many/8"},
+				{problem.CodeNotAnOption, "/many/9"}, {problem.CodeNotAnOption, "/many/10"},
 			},
 		},
 		{
 			name:   "note and field problems together",
 			values: `{"name":"","on":1}`,
 			note:   "bad\x01",
-			probs:  []wantProblem{{CodeRequired, "/name"}, {CodeForbiddenCharacter, "/note"}, {CodeWrongType, "/on"}},
+			probs:  []wantProblem{{problem.CodeRequired, "/name"}, {problem.CodeForbiddenCharacter, "/note"}, {problem.CodeWrongType, "/on"}},
 		},
 		{
 			name:   "invalid escape",
 			values: `{"name":"\x"}`,
-			probs:  []wantProblem{{CodeInvalidJSON, ""}},
+			probs:  []wantProblem{{problem.CodeInvalidJSON, ""}},
 		},
 		{
 			name:   "raw control character in a string",
 			values: "{\"name\":\"a\nb\"}",
-			probs:  []wantProblem{{CodeInvalidJSON, ""}},
+			probs:  []wantProblem{{problem.CodeInvalidJSON, ""}},
 		},
 		{
 			name:   "invalid number",
 			values: `{"name":01}`,
-			probs:  []wantProblem{{CodeInvalidJSON, ""}},
+			probs:  []wantProblem{{problem.CodeInvalidJSON, ""}},
 		},
 		{
 			name:   "high surrogate followed by a non-surrogate escape",
 			values: `{"name":"\ud800\u0041"}`,
-			probs:  []wantProblem{{CodeForbiddenCharacter, "/name"}},
+			probs:  []wantProblem{{problem.CodeForbiddenCharacter, "/name"}},
 		},
 		{
 			name:   "lone surrogate in a key",
 			values: `{"\udc00":1,"name":"A"}`,
-			probs:  []wantProblem{{CodeForbiddenCharacter, "/\ufffd"}, {CodeUnknownField, "/\ufffd"}},
+			probs:  []wantProblem{{problem.CodeForbiddenCharacter, "/\ufffd"}, {problem.CodeUnknownField, "/\ufffd"}},
 		},
 		{
 			name:   "default limit applies to a zero limit",
 			values: `{"name":"` + strings.Repeat("a", 32<<10) + `"}`,
-			probs:  []wantProblem{{CodeLimitExceeded, ""}},
+			probs:  []wantProblem{{problem.CodeLimitExceeded, ""}},
 		},
 		{
 			name:   "a raised limit admits more",
@@ -158,7 +163,7 @@ func TestValidateCapsProblems(t *testing.T) {
 	if len(probs) != MaxProblems+1 {
 		t.Fatalf("got %d problems, want %d", len(probs), MaxProblems+1)
 	}
-	if last := probs[len(probs)-1]; last.Code != CodeTooManyProblems || !strings.Contains(last.Message, "150 more") {
+	if last := probs[len(probs)-1]; last.Code != problem.CodeTooManyProblems || !strings.Contains(last.Message, "150 more") {
 		t.Errorf("last problem = %v, want too-many-problems naming 150 more", last)
 	}
 }
@@ -223,10 +228,10 @@ func TestComparePointers(t *testing.T) {
 	ordered := []string{"", "/a", "/a/2", "/a/10", "/a/b", "/a~1b", "/b", "/note"}
 	for i := 0; i < len(ordered); i++ {
 		for j := 0; j < len(ordered); j++ {
-			got := comparePointers(ordered[i], ordered[j])
+			got := jsonpointer.Compare(ordered[i], ordered[j])
 			switch {
 			case i < j && got >= 0, i > j && got <= 0, i == j && got != 0:
-				t.Errorf("comparePointers(%q, %q) = %d", ordered[i], ordered[j], got)
+				t.Errorf("jsonpointer.Compare(%q, %q) = %d", ordered[i], ordered[j], got)
 			}
 		}
 	}

@@ -16,7 +16,8 @@ import (
 // Every problem code and reason the plugin spells out in its source is a
 // declared word, so the generated files cover what the plugin produces: a
 // constant named Code… or Reason… with a string value, and a literal in a
-// Code: or Reason: field.
+// Code: or Reason: field. (The plugin names the SDK's constants today, so
+// the walk finds no literal; it guards against one coming back.)
 func TestPluginWordsAreDeclared(t *testing.T) {
 	t.Parallel()
 	known := map[string]func(string) bool{
@@ -24,7 +25,7 @@ func TestPluginWordsAreDeclared(t *testing.T) {
 		"Reason": func(s string) bool { return tasksurface.Reason(s).Known() },
 	}
 	fset := token.NewFileSet()
-	found := 0
+	files := 0
 	check := func(pos token.Pos, kind string, e ast.Expr) {
 		lit, ok := e.(*ast.BasicLit)
 		if !ok || lit.Kind != token.STRING {
@@ -34,7 +35,6 @@ func TestPluginWordsAreDeclared(t *testing.T) {
 		if err != nil || s == "" {
 			return
 		}
-		found++
 		if !known[kind](s) {
 			t.Errorf("%s: %s %q is not declared in sdk/tasksurface", fset.Position(pos), strings.ToLower(kind), s)
 		}
@@ -47,6 +47,7 @@ func TestPluginWordsAreDeclared(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		files++
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.ValueSpec:
@@ -67,8 +68,8 @@ func TestPluginWordsAreDeclared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if found == 0 {
-		t.Fatal("no words found in the plugin's source")
+	if files == 0 {
+		t.Fatal("no Go source found under plugin/")
 	}
 }
 

@@ -1,0 +1,76 @@
+package problem
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// MaxListed is the most problems Finish returns before a final
+// too-many-problems entry.
+const MaxListed = 50
+
+// List collects problems while a document is read and checked. The zero
+// value is an empty list.
+type List struct {
+	// Items are the problems in the order they were found.
+	Items []tasksurface.Problem
+}
+
+// Add records one problem; its message is format and args as fmt.Sprintf
+// writes them.
+func (l *List) Add(code tasksurface.Code, pointer, format string, args ...any) {
+	l.Items = append(l.Items, tasksurface.Problem{
+		Code:    code,
+		Message: fmt.Sprintf(format, args...),
+		Pointer: pointer,
+	})
+}
+
+// Has reports whether a problem with one of codes is recorded at pointer.
+func (l *List) Has(pointer string, codes ...tasksurface.Code) bool {
+	for _, p := range l.Items {
+		if p.Pointer == pointer && slices.Contains(codes, p.Code) {
+			return true
+		}
+	}
+	return false
+}
+
+// Finish returns the problems sorted (see Compare), without repeats and
+// cut at MaxListed, or nil when there are none. A cut list ends with a
+// too-many-problems entry whose message asks the reader to fix the ones
+// above and then do retry ("call again", "submit again"). The list itself
+// is left as it is.
+func (l *List) Finish(retry string) []tasksurface.Problem {
+	if len(l.Items) == 0 {
+		return nil
+	}
+	list := slices.Clone(l.Items)
+	slices.SortStableFunc(list, Compare)
+	list = slices.Compact(list)
+	if len(list) > MaxListed {
+		more := len(list) - MaxListed
+		list = append(list[:MaxListed:MaxListed], tasksurface.Problem{
+			Code:    CodeTooManyProblems,
+			Message: fmt.Sprintf("%d more problems are not shown; fix the ones above and %s.", more, retry),
+			Pointer: "",
+		})
+	}
+	return list
+}
+
+// Compare orders problems by pointer (see jsonpointer.Compare), then code,
+// then message.
+func Compare(a, b tasksurface.Problem) int {
+	if c := jsonpointer.Compare(a.Pointer, b.Pointer); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Code, b.Code); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Message, b.Message)
+}

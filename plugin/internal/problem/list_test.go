@@ -1,0 +1,54 @@
+package problem_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
+)
+
+func TestFinishSortsDeduplicatesAndCaps(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		fill  func(l *problem.List)
+		want  []string
+		count int
+	}{
+		{"empty", func(*problem.List) {}, nil, 0},
+		{"sorted by pointer then code, repeats dropped", func(l *problem.List) {
+			l.Add(problem.CodeTooLong, "/a/10", "m")
+			l.Add(problem.CodeMissing, "/a/2", "m")
+			l.Add(problem.CodeEmpty, "/a/2", "m")
+			l.Add(problem.CodeEmpty, "/a/2", "m")
+			l.Add(problem.CodeWrongType, "", "m")
+		}, []string{" wrong-type", "/a/2 empty", "/a/2 missing", "/a/10 too-long"}, 4},
+		{"cut at MaxListed", func(l *problem.List) {
+			for i := range problem.MaxListed + 3 {
+				l.Add(problem.CodeMissing, fmt.Sprintf("/f/%d", i), "m")
+			}
+		}, nil, problem.MaxListed + 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var l problem.List
+			tt.fill(&l)
+			got := l.Finish("try again")
+			if len(got) != tt.count {
+				t.Fatalf("got %d problems, want %d", len(got), tt.count)
+			}
+			for i, w := range tt.want {
+				if s := got[i].Pointer + " " + string(got[i].Code); s != w {
+					t.Errorf("problem %d = %q, want %q", i, s, w)
+				}
+			}
+			if tt.count > problem.MaxListed {
+				last := got[problem.MaxListed]
+				if last.Code != problem.CodeTooManyProblems || last.Message != "3 more problems are not shown; fix the ones above and try again." {
+					t.Errorf("last = %+v", last)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,418 @@
+package strictjson
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Error is a fatal reading problem, a syntax error (invalid-json, pointer
+// "") or too deep a nesting (too-deep, at the value that is too deep): the
+// document is abandoned.
+type Error struct {
+	// Code is problem.CodeInvalidJSON or problem.CodeTooDeep.
+	Code tasksurface.Code
+	// Pointer is "" for a syntax error.
+	Pointer string
+	// Message is worded by the Options' Wording.
+	Message string
+}
+
+// Problem returns the error as the one problem of a document.
+func (e *Error) Problem() tasksurface.Problem {
+	return tasksurface.Problem{Code: e.Code, Message: e.Message, Pointer: e.Pointer}
+}
+
+// Member is one key of an object and its value.
+type Member struct {
+	// Key is the key, decoded.
+	Key string
+	// Value is the decoded value.
+	Value any
+}
+
+// Decode reads data as exactly one JSON value under opts, recording
+// problems in ps.
+func Decode(data []byte, opts Options, ps *problem.List) (any, *Error) {
+	r := &reader{data: data, opts: opts, ps: ps}
+	v, err := r.value()
+	if err == nil {
+		err = r.end()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// DecodeMembers reads data like Decode. When the value is an object,
+// members lists its keys in document order (the first occurrence of a
+// repeated key) and isObject is true; otherwise top is the value.
+func DecodeMembers(data []byte, opts Options, ps *problem.List) (members []Member, isObject bool, top any, err *Error) {
+	r := &reader{data: data, opts: opts, ps: ps}
+	r.skipSpace()
+	if r.pos < len(r.data) && r.data[r.pos] == '{' {
+		_, members, err = r.object(true)
+		isObject = true
+	} else {
+		top, err = r.value()
+	}
+	if err == nil {
+		err = r.end()
+	}
+	if err != nil {
+		return nil, false, nil, err
+	}
+	return members, isObject, top, nil
+}
+
+// reader reads one document.
+type reader struct {
+	data  []byte
+	pos   int
+	depth int
+	path  []string
+	opts  Options
+	ps    *problem.List
+}
+
+// end refuses data after the top-level value.
+func (r *reader) end() *Error {
+	r.skipSpace()
+	if r.pos < len(r.data) {
+		return r.syntax(FaultTrailing, 0)
+	}
+	return nil
+}
+
+func (r *reader) pointer() string {
+	var b strings.Builder
+	for _, tok := range r.path {
+		b.WriteString(jsonpointer.Append("", tok))
+	}
+	return b.String()
+}
+
+func (r *reader) syntax(f Fault, c byte) *Error {
+	return &Error{
+		Code:    problem.CodeInvalidJSON,
+		Pointer: "",
+		Message: r.opts.Wording.Syntax(SyntaxError{Offset: r.pos, Pointer: r.pointer(), Fault: f, Byte: c}),
+	}
+}
+
+func (r *reader) skipSpace() {
+	r.pos = SkipSpace(r.data, r.pos)
+}
+
+func (r *reader) value() (any, *Error) {
+	r.skipSpace()
+	if r.pos >= len(r.data) {
+		return nil, r.syntax(FaultEnd, 0)
+	}
+	switch c := r.data[r.pos]; {
+	case c == '{':
+		obj, _, err := r.object(false)
+		return obj, err
+	case c == '[':
+		return r.array()
+	case c == '"':
+		s, err := r.text()
+		return s, err
+	case c == '-' || ('0' <= c && c <= '9'):
+		return r.number()
+	case r.literal("true"):
+		return true, nil
+	case r.literal("false"):
+		return false, nil
+	case r.literal("null"):
+		return nil, nil
+	default:
+		return nil, r.syntax(FaultUnexpected, c)
+	}
+}
+
+func (r *reader) literal(word string) bool {
+	if strings.HasPrefix(string(r.data[r.pos:min(len(r.data), r.pos+len(word))]), word) {
+		r.pos += len(word)
+		return true
+	}
+	return false
+}
+
+func (r *reader) enter() *Error {
+	r.depth++
+	if r.depth > r.opts.MaxDepth {
+		return &Error{
+			Code:    problem.CodeTooDeep,
+			Pointer: r.pointer(),
+			Message: r.opts.Wording.TooDeep(r.opts.MaxDepth),
+		}
+	}
+	return nil
+}
+
+// object reads an object into a map, first occurrences only, or with
+// ordered into its members in document order (and no map).
+func (r *reader) object(ordered bool) (map[string]any, []Member, *Error) {
+	if err := r.enter(); err != nil {
+		return nil, nil, err
+	}
+	r.pos++ // '{'
+	// An ordered object needs only the keys for spotting a repeat.
+	var obj map[string]any
+	var seen map[string]bool
+	if ordered {
+		seen = make(map[string]bool)
+	} else {
+		obj = make(map[string]any)
+	}
+	var members []Member
+	r.skipSpace()
+	if r.pos < len(r.data) && r.data[r.pos] == '}' {
+		r.pos++
+		r.depth--
+		return obj, members, nil
+	}
+	for {
+		r.skipSpace()
+		if r.pos >= len(r.data) {
+			return nil, nil, r.syntax(FaultEndBeforeKey, 0)
+		}
+		if r.data[r.pos] != '"' {
+			return nil, nil, r.syntax(FaultKey, r.data[r.pos])
+		}
+		key, bad, err := r.str()
+		if err != nil {
+			return nil, nil, err
+		}
+		r.path = append(r.path, key)
+		if bad {
+			r.invalidText()
+		}
+		r.skipSpace()
+		if r.pos >= len(r.data) || r.data[r.pos] != ':' {
+			return nil, nil, r.syntax(FaultColon, 0)
+		}
+		r.pos++
+		v, err := r.value()
+		if err != nil {
+			return nil, nil, err
+		}
+		_, dup := obj[key]
+		switch {
+		case dup || seen[key]:
+			r.ps.Add(problem.CodeDuplicateKey, r.pointer(), "%s", r.opts.Wording.DuplicateKey(key))
+		case ordered:
+			seen[key] = true
+			members = append(members, Member{Key: key, Value: v})
+		default:
+			obj[key] = v
+		}
+		r.path = r.path[:len(r.path)-1]
+		r.skipSpace()
+		if r.pos >= len(r.data) {
+			return nil, nil, r.syntax(FaultEndInObject, 0)
+		}
+		switch c := r.data[r.pos]; c {
+		case ',':
+			r.pos++
+		case '}':
+			r.pos++
+			r.depth--
+			return obj, members, nil
+		default:
+			return nil, nil, r.syntax(FaultObject, c)
+		}
+	}
+}
+
+func (r *reader) array() (any, *Error) {
+	if err := r.enter(); err != nil {
+		return nil, err
+	}
+	r.pos++ // '['
+	arr := make([]any, 0)
+	r.skipSpace()
+	if r.pos < len(r.data) && r.data[r.pos] == ']' {
+		r.pos++
+		r.depth--
+		return arr, nil
+	}
+	for {
+		r.path = append(r.path, strconv.Itoa(len(arr)))
+		v, err := r.value()
+		if err != nil {
+			return nil, err
+		}
+		r.path = r.path[:len(r.path)-1]
+		arr = append(arr, v)
+		r.skipSpace()
+		if r.pos >= len(r.data) {
+			return nil, r.syntax(FaultEndInArray, 0)
+		}
+		switch c := r.data[r.pos]; c {
+		case ',':
+			r.pos++
+		case ']':
+			r.pos++
+			r.depth--
+			return arr, nil
+		default:
+			return nil, r.syntax(FaultArray, c)
+		}
+	}
+}
+
+// invalidText records invalid UTF-8 or a lone surrogate at the current
+// pointer.
+func (r *reader) invalidText() {
+	r.ps.Add(problem.CodeForbiddenCharacter, r.pointer(), "%s", r.opts.Wording.InvalidText())
+}
+
+// text reads a string value, recording it when it is not valid text.
+func (r *reader) text() (string, *Error) {
+	s, bad, err := r.str()
+	if err != nil {
+		return "", err
+	}
+	if bad {
+		r.invalidText()
+	}
+	return s, nil
+}
+
+// str reads a string at r.pos. Invalid UTF-8 and lone surrogates become
+// U+FFFD and set bad. Runs of plain characters are copied whole, and a
+// string without escapes is a single slice of the input.
+func (r *reader) str() (s string, bad bool, err *Error) {
+	r.pos++ // '"'
+	var b strings.Builder
+	run := r.pos
+	for {
+		if r.pos >= len(r.data) {
+			return "", false, r.syntax(FaultUnterminatedString, 0)
+		}
+		c := r.data[r.pos]
+		switch {
+		case c == '"':
+			if b.Len() == 0 {
+				s = string(r.data[run:r.pos])
+			} else {
+				b.Write(r.data[run:r.pos])
+				s = b.String()
+			}
+			r.pos++
+			return s, bad, nil
+		case c == '\\':
+			b.Write(r.data[run:r.pos])
+			ch, ok, err := r.escape()
+			if err != nil {
+				return "", false, err
+			}
+			if !ok {
+				bad = true
+			}
+			b.WriteRune(ch)
+			run = r.pos
+		case c < 0x20:
+			return "", false, r.syntax(FaultControl, c)
+		case c < utf8.RuneSelf:
+			r.pos++
+		default:
+			ch, size := utf8.DecodeRune(r.data[r.pos:])
+			if ch == utf8.RuneError && size <= 1 {
+				b.Write(r.data[run:r.pos])
+				b.WriteRune(utf8.RuneError)
+				bad = true
+				r.pos++
+				run = r.pos
+				continue
+			}
+			r.pos += size
+		}
+	}
+}
+
+// escape reads one backslash escape. ok is false for a lone surrogate,
+// which decodes to U+FFFD.
+func (r *reader) escape() (ch rune, ok bool, err *Error) {
+	if r.pos+1 >= len(r.data) {
+		return 0, false, r.syntax(FaultUnterminatedEscape, 0)
+	}
+	c := r.data[r.pos+1]
+	r.pos += 2
+	switch c {
+	case '"', '\\', '/':
+		return rune(c), true, nil
+	case 'b':
+		return '\b', true, nil
+	case 'f':
+		return '\f', true, nil
+	case 'n':
+		return '\n', true, nil
+	case 'r':
+		return '\r', true, nil
+	case 't':
+		return '\t', true, nil
+	case 'u':
+		r1, err := r.hex4()
+		if err != nil {
+			return 0, false, err
+		}
+		if !utf16.IsSurrogate(r1) {
+			return r1, true, nil
+		}
+		if r1 < 0xdc00 && r.pos+1 < len(r.data) && r.data[r.pos] == '\\' && r.data[r.pos+1] == 'u' {
+			save := r.pos
+			r.pos += 2
+			r2, err := r.hex4()
+			if err != nil {
+				return 0, false, err
+			}
+			if dec := utf16.DecodeRune(r1, r2); dec != utf8.RuneError {
+				return dec, true, nil
+			}
+			r.pos = save
+		}
+		return utf8.RuneError, false, nil
+	default:
+		return 0, false, r.syntax(FaultEscape, c)
+	}
+}
+
+// hex4 reads the four hexadecimal digits of a \u escape.
+func (r *reader) hex4() (rune, *Error) {
+	if r.pos+4 > len(r.data) {
+		return 0, r.syntax(FaultShortUnicodeEscape, 0)
+	}
+	v, err := strconv.ParseUint(string(r.data[r.pos:r.pos+4]), 16, 32)
+	if err != nil {
+		return 0, r.syntax(FaultUnicodeEscape, 0)
+	}
+	r.pos += 4
+	return rune(v), nil
+}
+
+// number reads a number literal into a json.Number, keeping the text as
+// written; with CheckNumbers, see Options.
+func (r *reader) number() (any, *Error) {
+	start := r.pos
+	end, expAt, fault, ok := ScanNumber(r.data, r.pos)
+	r.pos = end
+	if !ok {
+		return nil, r.syntax(fault, 0)
+	}
+	lit := string(r.data[start:end])
+	if r.opts.CheckNumbers && !NumberInRange(lit, expAt) {
+		r.ps.Add(problem.CodeInvalidValue, r.pointer(), "%s", r.opts.Wording.NumberOutOfRange(lit))
+		return json.Number("0"), nil
+	}
+	return json.Number(lit), nil
+}

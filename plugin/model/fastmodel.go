@@ -1,0 +1,372 @@
+package model
+
+import (
+	"encoding/json"
+	"slices"
+)
+
+// The fast path's readers of the model's objects: each builds its part of
+// the Model from the keys object hands it and leaves the verdict on keys
+// and bounds to its shape in the rules table.
+
+// arguments reads {"model": ...}.
+func (p *fastParser) arguments(m **Model) bool {
+	seen, ok := p.object(argumentsShape.keys, func(*key) (int, bool) {
+		var ok bool
+		*m, ok = p.model()
+		return 0, ok
+	})
+	return ok && argumentsShape.accepts(&seen)
+}
+
+// model reads a TaskSurfaceModelV1 object.
+func (p *fastParser) model() (*Model, bool) {
+	m := &Model{Version: Version, Sections: []Section{}, Fields: []Field{}}
+	seen, ok := p.object(modelShape.keys, func(k *key) (int, bool) {
+		switch k.name {
+		case "version":
+			_, ok := p.numberOf(k)
+			return 0, ok
+		case "title":
+			return p.text(k, &m.Title)
+		case "description":
+			return p.text(k, &m.Description)
+		case "sections":
+			return p.array(k.size.max, func() bool {
+				return p.section(grow(&m.Sections, Section{Layout: Layout{Kind: LayoutStack}, Blocks: []Block{}}))
+			})
+		case "fields":
+			return p.array(int(p.limits.MaxFields), func() bool {
+				return p.field(grow(&m.Fields, Field{}))
+			})
+		case "submit":
+			return 0, p.submit(&m.Submit)
+		}
+		return 0, false
+	})
+	return m, ok && modelShape.accepts(&seen) && p.blocks <= int(p.limits.MaxBlocks)
+}
+
+// scopedID reads a section or field id into dst and adds it to their
+// shared scope, where it must be new.
+func (p *fastParser) scopedID(k *key, dst *string) (int, bool) {
+	n, ok := p.text(k, dst)
+	if !ok || slices.Contains(p.ids, *dst) {
+		return 0, false
+	}
+	p.ids = append(p.ids, *dst)
+	return n, true
+}
+
+func (p *fastParser) submit(s *Submit) bool {
+	return p.texts(&submitShape, &s.Label)
+}
+
+func (p *fastParser) section(s *Section) bool {
+	seen, ok := p.object(sectionShape.keys, func(k *key) (int, bool) {
+		switch k.name {
+		case "id":
+			return p.scopedID(k, &s.ID)
+		case "title":
+			return p.text(k, &s.Title)
+		case "layout":
+			return 0, p.layout(&s.Layout)
+		case "blocks":
+			return p.array(k.size.max, func() bool {
+				p.blocks++
+				if p.blocks > int(p.limits.MaxBlocks) {
+					return false
+				}
+				return p.block(grow(&s.Blocks, Block{}))
+			})
+		}
+		return 0, false
+	})
+	return ok && sectionShape.accepts(&seen)
+}
+
+func (p *fastParser) layout(l *Layout) bool {
+	columns := ""
+	seen, ok := p.object(anyLayout.keys, func(k *key) (int, bool) {
+		switch k.name {
+		case "kind":
+			return p.text(k, &l.Kind)
+		case "columns":
+			var ok bool
+			columns, ok = p.numberOf(k)
+			return 0, ok
+		}
+		return 0, false
+	})
+	if !ok {
+		return false
+	}
+	if _, ok := anyLayout.accepts(l.Kind, &seen); !ok {
+		return false
+	}
+	if columns != "" {
+		l.Columns = integer(json.Number(columns))
+	}
+	return true
+}
+
+// block reads any kind of block: every key is read with the one type it
+// has in each kind that defines it, and the arm of the kind then decides
+// which keys may be present and which sizes hold.
+func (p *fastParser) block(b *Block) bool {
+	rowsChecked := false
+	seen, ok := p.object(anyBlock.keys, func(k *key) (int, bool) {
+		switch k.name {
+		case "kind":
+			return p.text(k, &b.Kind)
+		case "text":
+			return p.text(k, &b.Text)
+		case "items":
+			return p.array(unlimited, func() bool { return p.metric(grow(&b.Items, Metric{})) })
+		case "columns":
+			return p.array(unlimited, func() bool { return p.column(grow(&b.Columns, Column{})) })
+		case "rows":
+			// With the columns read first (as usual), each row key is
+			// checked as it is read; otherwise tableIDs checks them.
+			rowsChecked = len(b.Columns) > 0
+			return p.rows(k, b, rowsChecked)
+		case "path":
+			return p.text(k, &b.Path)
+		case "before":
+			p.space()
+			if p.literal("null") {
+				return 0, true
+			}
+			b.Before = new(string)
+			return p.text(k, b.Before)
+		case "after":
+			return p.text(k, &b.After)
+		case "language":
+			return p.text(k, &b.Language)
+		case "tone":
+			return p.text(k, &b.Tone)
+		}
+		return 0, false
+	})
+	if !ok {
+		return false
+	}
+	if _, ok := anyBlock.accepts(b.Kind, &seen); !ok {
+		return false
+	}
+	return b.Kind != BlockTable || tableIDs(b, rowsChecked)
+}
+
+func (p *fastParser) metric(it *Metric) bool {
+	return p.texts(&metricShape, &it.Label, &it.Value, &it.Detail)
+}
+
+func (p *fastParser) column(c *Column) bool {
+	return p.texts(&columnShape, &c.ID, &c.Label)
+}
+
+// rows reads a table's rows, at most the configured number. With
+// checkKeys, b.Columns are read and every row key must be one of their
+// ids.
+func (p *fastParser) rows(k *key, b *Block, checkKeys bool) (int, bool) {
+	var columns []Column
+	if checkKeys {
+		columns = b.Columns
+	}
+	return p.array(int(p.limits.MaxTableRows), func() bool {
+		row, ok := p.row(k, len(b.Columns), columns)
+		b.Rows = append(b.Rows, row)
+		return ok
+	})
+}
+
+// row reads one table row. Its keys must be ids of columns, when given,
+// and its strings within the key's cell bounds.
+func (p *fastParser) row(k *key, sizeHint int, columns []Column) (Row, bool) {
+	if !p.open('{') {
+		return nil, false
+	}
+	row := make(Row, sizeHint)
+	for first := true; ; first = false {
+		name, done, ok := p.key(first)
+		if !ok {
+			return nil, false
+		}
+		if done {
+			return row, true
+		}
+		if _, dup := row[name]; dup || columns != nil && !hasColumn(columns, name) {
+			return nil, false
+		}
+		p.space()
+		if p.pos >= len(p.src) {
+			return nil, false
+		}
+		switch c := p.src[p.pos]; {
+		case c == '"':
+			s, n, ok := p.str()
+			if !ok || !k.cell.holds(n) {
+				return nil, false
+			}
+			row[name] = s
+		case c == '-' || '0' <= c && c <= '9':
+			lit, ok := p.number()
+			if !ok {
+				return nil, false
+			}
+			row[name] = json.Number(lit)
+		case p.literal("true"):
+			row[name] = true
+		case p.literal("false"):
+			row[name] = false
+		case p.literal("null"):
+			row[name] = nil
+		default:
+			return nil, false
+		}
+	}
+}
+
+// hasColumn reports whether id is the id of one of columns.
+func hasColumn(columns []Column, id string) bool {
+	for i := range columns {
+		if columns[i].ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// tableIDs checks what a table's columns and rows say together: unique
+// column ids, and row keys that are column ids (unless rowsChecked).
+func tableIDs(b *Block, rowsChecked bool) bool {
+	for i, c := range b.Columns {
+		if hasColumn(b.Columns[:i], c.ID) {
+			return false
+		}
+	}
+	if rowsChecked {
+		return true
+	}
+	for _, r := range b.Rows {
+		for key := range r {
+			if !hasColumn(b.Columns, key) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// field reads any kind of field, like block; the arm's initial rule then
+// decides whether the initial value fits.
+func (p *fastParser) field(f *Field) bool {
+	seen, ok := p.object(anyField.keys, func(k *key) (int, bool) {
+		switch k.name {
+		case "kind":
+			return p.text(k, &f.Kind)
+		case "id":
+			return p.scopedID(k, &f.ID)
+		case "label":
+			return p.text(k, &f.Label)
+		case "multiline":
+			var ok bool
+			f.Multiline, ok = p.boolean()
+			return 0, ok
+		case "required":
+			var ok bool
+			f.Required, ok = p.boolean()
+			return 0, ok
+		case "options":
+			return p.array(unlimited, func() bool {
+				o := grow(&f.Options, Option{})
+				return p.option(o) && !slices.ContainsFunc(f.Options[:len(f.Options)-1], func(x Option) bool { return x.ID == o.ID })
+			})
+		case "initial":
+			var n int
+			var ok bool
+			f.Initial, n, ok = p.initial()
+			return n, ok
+		}
+		return 0, false
+	})
+	if !ok {
+		return false
+	}
+	a, ok := anyField.accepts(f.Kind, &seen)
+	return ok && initialFits(a, f)
+}
+
+// initialFits reports whether a field's initial value, if any, has the
+// type of the arm's initial key and follows the arm's initial rule.
+func initialFits(a *arm, f *Field) bool {
+	if f.Initial == nil {
+		return true
+	}
+	k, _ := a.keyOf("initial")
+	var ids []string
+	switch v := f.Initial.(type) {
+	case string:
+		if k.typ != typeString {
+			return false
+		}
+		ids = []string{v}
+	case bool:
+		return k.typ == typeBoolean
+	case []string:
+		if k.typ != typeArray {
+			return false
+		}
+		ids = v
+	}
+	switch a.initial {
+	case initialFree:
+		return true
+	case initialPermutation:
+		if len(ids) != len(f.Options) {
+			return false
+		}
+	}
+	for i, id := range ids {
+		if !f.hasOption(id) || slices.Contains(ids[:i], id) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasOption reports whether id is one of the field's option ids.
+func (f *Field) hasOption(id string) bool {
+	return slices.ContainsFunc(f.Options, func(o Option) bool { return o.ID == id })
+}
+
+func (p *fastParser) option(o *Option) bool {
+	return p.texts(&optionShape, &o.ID, &o.Label, &o.Detail)
+}
+
+// initial reads an initial value of any field kind: a string (with its
+// length in code points), a boolean, or an array of strings.
+func (p *fastParser) initial() (v any, n int, ok bool) {
+	p.space()
+	if p.pos >= len(p.src) {
+		return nil, 0, false
+	}
+	switch p.src[p.pos] {
+	case '"':
+		s, n, ok := p.str()
+		return s, n, ok
+	case '[':
+		ids := []string{}
+		n, ok := p.array(unlimited, func() bool {
+			if !p.at('"') {
+				return false
+			}
+			s, _, ok := p.str()
+			ids = append(ids, s)
+			return ok
+		})
+		return ids, n, ok
+	}
+	b, ok := p.boolean()
+	return b, 0, ok
+}

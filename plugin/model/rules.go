@@ -1,0 +1,280 @@
+package model
+
+import "math"
+
+// The model's rules, in one table: the kinds of blocks, fields and
+// layouts, the keys of every object, their JSON types, the bounds of their
+// strings and arrays, the id pattern and what an initial value must be.
+// The fast path (fast.go) reads its checks from these shapes, the semantic
+// checks (semantic.go) read the initial rules and the reserved ids, and
+// TestRulesMatchTheSchema holds schema.json, the JSON Schema the tool
+// publishes, to them key by key.
+
+// unlimited is the upper bound of a string or array the schema does not
+// bound (a configured limit may still apply).
+const unlimited = math.MaxInt32
+
+// bounds is an inclusive range: of code points for a string, of items for
+// an array.
+type bounds struct {
+	min, max int
+}
+
+// holds reports whether n is within b.
+func (b bounds) holds(n int) bool {
+	return b.min <= n && n <= b.max
+}
+
+// Text bounds shared by several keys.
+var (
+	// labelText bounds a label: a title, a field, option, column or
+	// metric label.
+	labelText = bounds{1, 200}
+	// detailText bounds a metric's or an option's detail.
+	detailText = bounds{0, 1000}
+	// anyText is a string without a bound of its own.
+	anyText = bounds{0, unlimited}
+	// anyCount is an array without a bound of its own.
+	anyCount = bounds{0, unlimited}
+)
+
+// idPattern is the pattern every section, field, option and column id
+// matches; validID implements it.
+const idPattern = "^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$"
+
+// maxIDLength is the longest id idPattern allows.
+const maxIDLength = 64
+
+// valueType is the JSON type of a key's value, as far as the rules say.
+type valueType uint8
+
+const (
+	// typeString is a string within the key's size.
+	typeString valueType = iota
+	// typeID is a string that matches idPattern.
+	typeID
+	// typeBoolean is true or false.
+	typeBoolean
+	// typeNumber is a number, one of the key's numbers.
+	typeNumber
+	// typeStringOrNull is a string within the key's size, or null.
+	typeStringOrNull
+	// typeEnum is a string, one of the key's words.
+	typeEnum
+	// typeObject is an object of the key's shape (or union).
+	typeObject
+	// typeArray is an array within the key's size of items of the key's
+	// shape (or union); without either, of strings.
+	typeArray
+	// typeCells is an array of table rows: objects whose values are
+	// strings within the key's cell size, numbers, booleans or null.
+	typeCells
+)
+
+// key is one key of an object.
+type key struct {
+	// name is the key as written.
+	name string
+	// typ is the JSON type of its value.
+	typ valueType
+	// size bounds a string's code points or an array's items.
+	size bounds
+	// required keys must be present.
+	required bool
+	// numbers are the values a typeNumber may take.
+	numbers []int64
+	// words are the values a typeEnum may take.
+	words []string
+	// shape is the shape of an object, or of an array's items.
+	shape *shape
+	// union is the union of an object, or of an array's items.
+	union *union
+	// cell bounds the strings of a typeCells row.
+	cell bounds
+}
+
+// shape is an object with a closed set of keys.
+type shape struct {
+	// keys are the keys it may have, "kind" excluded.
+	keys []key
+}
+
+// arm is one kind of a union: a shape with a constant "kind".
+type arm struct {
+	// kind is the value of "kind" that selects the arm.
+	kind string
+	shape
+	// initial says what a field's initial value must be (fields only).
+	initial initialRule
+}
+
+// union is a set of arms told apart by "kind".
+type union struct {
+	// noun names what the union chooses: "block", "field" or "layout".
+	noun string
+	// arms are the kinds, in the schema's order.
+	arms []arm
+}
+
+// initialRule says what a field's initial value must be beyond its JSON
+// type; the semantic checks report a miss as invalid-initial.
+type initialRule uint8
+
+const (
+	// initialFree is any value of the key's type.
+	initialFree initialRule = iota
+	// initialOption is one of the field's option ids.
+	initialOption
+	// initialOptionSet is option ids of the field, each at most once.
+	initialOptionSet
+	// initialPermutation is every option id of the field, each once.
+	initialPermutation
+)
+
+// Keys used by several shapes.
+var (
+	idKey      = key{name: "id", typ: typeID, size: bounds{1, maxIDLength}, required: true}
+	labelKey   = key{name: "label", typ: typeString, size: labelText, required: true}
+	detailKey  = key{name: "detail", typ: typeString, size: detailText}
+	optionsKey = key{name: "options", typ: typeArray, size: bounds{1, 50}, required: true, shape: &optionShape}
+)
+
+// optionShape is one option of a choice, multi-choice or order field.
+var optionShape = shape{keys: []key{idKey, labelKey, detailKey}}
+
+// metricShape is one item of a metrics block.
+var metricShape = shape{keys: []key{
+	labelKey,
+	{name: "value", typ: typeString, size: bounds{0, 200}, required: true},
+	detailKey,
+}}
+
+// columnShape is one column of a table.
+var columnShape = shape{keys: []key{idKey, labelKey}}
+
+// submitShape is the submit button.
+var submitShape = shape{keys: []key{{name: "label", typ: typeString, size: bounds{1, 80}, required: true}}}
+
+// layouts are the layouts of a section.
+var layouts = union{noun: "layout", arms: []arm{
+	{kind: LayoutStack},
+	{kind: LayoutGrid, shape: shape{keys: []key{{name: "columns", typ: typeNumber, numbers: []int64{2, 3}, required: true}}}},
+}}
+
+// blocks are the kinds of content block.
+var blocks = union{noun: "block", arms: []arm{
+	{kind: BlockMarkdown, shape: shape{keys: []key{
+		{name: "text", typ: typeString, size: bounds{1, 32768}, required: true},
+	}}},
+	{kind: BlockMetrics, shape: shape{keys: []key{
+		{name: "items", typ: typeArray, size: bounds{1, 16}, required: true, shape: &metricShape},
+	}}},
+	{kind: BlockTable, shape: shape{keys: []key{
+		{name: "columns", typ: typeArray, size: bounds{1, 16}, required: true, shape: &columnShape},
+		{name: "rows", typ: typeCells, size: anyCount, required: true, cell: bounds{0, 2000}},
+	}}},
+	{kind: BlockDiff, shape: shape{keys: []key{
+		{name: "path", typ: typeString, size: bounds{0, 1024}},
+		{name: "before", typ: typeStringOrNull, size: bounds{0, 32768}, required: true},
+		{name: "after", typ: typeString, size: bounds{0, 32768}, required: true},
+		{name: "language", typ: typeString, size: bounds{0, 32}},
+	}}},
+	{kind: BlockNotice, shape: shape{keys: []key{
+		{name: "tone", typ: typeEnum, words: []string{ToneNeutral, ToneInfo, ToneWarning}, required: true},
+		{name: "text", typ: typeString, size: bounds{1, 2000}, required: true},
+	}}},
+}}
+
+// fields are the kinds of input field.
+var fields = union{noun: "field", arms: []arm{
+	{kind: FieldText, shape: shape{keys: []key{
+		idKey, labelKey,
+		{name: "multiline", typ: typeBoolean},
+		{name: "required", typ: typeBoolean},
+		{name: "initial", typ: typeString, size: bounds{0, 4000}},
+	}}},
+	{kind: FieldChoice, initial: initialOption, shape: shape{keys: []key{
+		idKey, labelKey, optionsKey,
+		{name: "initial", typ: typeString, size: anyText},
+	}}},
+	{kind: FieldMultiChoice, initial: initialOptionSet, shape: shape{keys: []key{
+		idKey, labelKey, optionsKey,
+		{name: "initial", typ: typeArray, size: anyCount},
+	}}},
+	{kind: FieldToggle, shape: shape{keys: []key{
+		idKey, labelKey,
+		{name: "initial", typ: typeBoolean},
+	}}},
+	{kind: FieldOrder, initial: initialPermutation, shape: shape{keys: []key{
+		idKey, labelKey, optionsKey,
+		{name: "initial", typ: typeArray, size: anyCount},
+	}}},
+}}
+
+// sectionShape is a section of content blocks.
+var sectionShape = shape{keys: []key{
+	idKey,
+	{name: "title", typ: typeString, size: bounds{0, 200}},
+	{name: "layout", typ: typeObject, union: &layouts},
+	{name: "blocks", typ: typeArray, size: bounds{1, unlimited}, required: true, union: &blocks},
+}}
+
+// modelShape is TaskSurfaceModelV1. The counts of blocks and fields and
+// the rows of a table are bounded by the configured tasksurface.Limits,
+// not by the schema.
+var modelShape = shape{keys: []key{
+	{name: "version", typ: typeNumber, numbers: []int64{Version}, required: true},
+	{name: "title", typ: typeString, size: labelText, required: true},
+	{name: "description", typ: typeString, size: bounds{0, 2000}},
+	{name: "sections", typ: typeArray, size: bounds{0, 64}, required: true, shape: &sectionShape},
+	{name: "fields", typ: typeArray, size: anyCount, union: &fields},
+	{name: "submit", typ: typeObject, required: true, shape: &submitShape},
+}}
+
+// argumentsShape is the tool's arguments, {"model": ...}.
+var argumentsShape = shape{keys: []key{{name: "model", typ: typeObject, required: true, shape: &modelShape}}}
+
+// reservedIDs are the names every JavaScript object inherits from
+// Object.prototype that the id pattern does not already exclude. An id is
+// also an object key in submitted values, so none of them may be an id.
+var reservedIDs = []string{
+	"constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
+	"toLocaleString", "toString", "valueOf",
+}
+
+// armOf returns the arm of u whose kind is kind.
+func (u *union) armOf(kind string) (*arm, bool) {
+	for i := range u.arms {
+		if u.arms[i].kind == kind {
+			return &u.arms[i], true
+		}
+	}
+	return nil, false
+}
+
+// keyOf returns the key of s named name.
+func (s *shape) keyOf(name string) (*key, bool) {
+	for i := range s.keys {
+		if s.keys[i].name == name {
+			return &s.keys[i], true
+		}
+	}
+	return nil, false
+}
+
+// validID reports whether s matches idPattern.
+func validID(s string) bool {
+	if len(s) == 0 || len(s) > maxIDLength {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case i > 0 && (c == '_' || c == '.' || c == ':' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
