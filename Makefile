@@ -1,5 +1,8 @@
 # Task Surface: one entry point for building, demoing, testing and measuring.
 # The README's two commands are `make demo` (the keyless dsh demo) and `make test`.
+# The loops, fastest first: `make check` (a few minutes: vet, Go tests, the host shim's unit
+# tests, generated code current), `make test` (every test; progress at least every 30 s), and
+# `make release-check` (the six-platform bundle build and its reproducibility; CI runs it too).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -8,8 +11,17 @@ BIN := bin
 PLUGIN := $(BIN)/task-surface-plugin
 SURFACE ?= examples/surfaces/compare-options.json
 FUZZTIME ?= 20s
+# The generated files `make generate` writes and test-generated holds current.
+GENERATED := sdk/internal/tsproto1 host-shim/src/wire/words.gen.js client-bundle/src/contract/words.gen.ts
+# Long targets run each step through tools/step.sh: the step's name and the time elapsed since
+# the target began, and a heartbeat while a step is silent.
+STEP := tools/step.sh
+ifndef TASK_SURFACE_T0
+export TASK_SURFACE_T0 := $(shell date +%s)
+endif
 
-.PHONY: all build bundle demo demo-check demo-go test test-go test-generated test-fuzz test-node test-browser fuzz bench generate clean
+.PHONY: all build bundle demo demo-check demo-go check check-go check-shim test test-go test-generated \
+	test-fuzz test-node test-browser release-check screenshots fuzz bench generate clean
 
 all: build
 
@@ -39,42 +51,73 @@ demo-check:
 demo-go: build
 	$(GO) run ./examples/go-harness -plugin $(PLUGIN) -sha256 "$$(cat $(PLUGIN).sha256)" -surface $(SURFACE)
 
-## test: every test: generated code current, Go (unit, conformance, integration, faults),
-## every fuzz target for a short bounded time, the host shim and the real harness, the client
-## bundle in Chromium against the real harness
+## check: the inner loop, in a few minutes: the generated code current, go vet, every Go test
+## (unit, conformance, integration and faults; without -race) and the host shim's unit tests
+check: test-generated check-go check-shim
+
+check-go:
+	$(STEP) "go vet" $(GO) vet ./...
+	$(STEP) "go test" $(GO) test -count=1 ./...
+
+## check-shim: the host shim's unit tests and the fold twin's vectors (installs Node 22 and the
+## npm workspace's dependencies on first use)
+check-shim:
+	$(STEP) "host shim unit tests" tests/e2e/run.sh 'host-shim/test/**/*.test.js'
+
+## test: every test: generated code current, Go (unit, conformance, integration, faults) with the
+## race detector, every fuzz target for a short bounded time, the host shim and the real harness
+## (the bundle built for this machine, installed into dsh), the demo check, the client bundle in
+## Chromium against the real harness. Each step prints its elapsed time; silent steps a heartbeat.
+## It leaves `git status` as it was (screenshots go to an ignored folder).
 test: test-generated test-go test-fuzz test-node test-browser
+	@echo "== [$$(( ($$(date +%s) - $(TASK_SURFACE_T0)) / 60 )) min] make test: every step passed"
 
 test-go:
-	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
+	$(STEP) "go vet" $(GO) vet ./...
+	$(STEP) "go test -race" $(GO) test -race -count=1 ./...
 
 ## test-generated: the committed generated code is what the pinned generators produce
+## (the Go code of the wire contract and the contract words for the host shim and the client)
 test-generated:
-	./tools/protogen.sh
-	git diff --exit-code -- sdk/internal/tsproto1 || { echo "generated code is stale: run make generate and commit"; exit 1; }
+	$(STEP) "generated code" ./tools/protogen.sh
+	@if [ -n "$$(git status --porcelain -- $(GENERATED))" ]; then \
+	  git status --short -- $(GENERATED); \
+	  echo "generated code is stale: run make generate and commit"; exit 1; \
+	fi
 
-## test-node: the host shim's unit tests and the real-harness suite (installs Node 22, pnpm and
-## dsh 0.1.0-rc.8 into .cache on first use)
+## test-node: the host shim's unit tests, the real-harness suite and the demo check (installs
+## Node 22, pnpm and dsh 0.1.0-rc.8 into .cache on first use)
 test-node:
-	tests/e2e/run.sh
+	$(STEP) "host shim and real harness" tests/e2e/run.sh
 
 ## test-browser: the client bundle (committed build current, types, components) and the whole
-## flow in Debian's Chromium against the real dsh web
+## flow in Debian's Chromium against the real dsh web; screenshots in tests/browser/artifacts/
 test-browser:
-	tests/browser/run.sh
+	$(STEP) "browser" tests/browser/run.sh
+
+## release-check: the release build, slow: the bundle for all six platforms, stripped, with
+## the digests the shim checks, and reproducible (built twice, and once more from another folder
+## with an empty Go build cache). .ci/run runs it after `make test`.
+release-check:
+	$(STEP) "release bundle" tests/e2e/run.sh 'tests/e2e/release/*.test.mjs'
+
+## screenshots: rewrite the committed screenshots the README shows (tests/browser/screenshots/)
+## by running the browser flow with its screenshots pointed there; commit the result on purpose
+screenshots:
+	TASK_SURFACE_SCREENSHOTS=tests/browser/screenshots $(STEP) "screenshots" tests/browser/run.sh tests/browser/task-surface.test.mjs
 
 ## fuzz: each fuzz target for FUZZTIME (default 20s)
 fuzz:
 	./tools/fuzz.sh $(FUZZTIME)
 
 test-fuzz:
-	./tools/fuzz.sh 8s
+	$(STEP) "fuzz 8s each" ./tools/fuzz.sh 8s
 
 ## bench: every benchmark, with ratios against references measured in the same run
 bench: build
 	./tools/bench.sh
 
-## generate: regenerate the Go code of the wire contract
+## generate: regenerate the code of the wire contract (tools/protogen.sh)
 generate:
 	./tools/protogen.sh
 

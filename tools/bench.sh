@@ -12,9 +12,7 @@ trap 'rm -f "$out"' EXIT
 tools/dsh/install.sh >/dev/null
 # shellcheck disable=SC1091
 . .cache/dsh-env.sh
-for dir in host-shim client-bundle tests/browser; do
-  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-done
+tools/npm-ci.sh
 
 section() { printf '\n## %s\n\n' "$1"; }
 block() { echo '```'; "$@" 2>&1; echo '```'; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make demo` and `make demo-check`: installs what the demo needs into .cache/ (Node 22, pnpm and
-# dsh 0.1.0-rc.8 through tools/dsh/install.sh; puppeteer-core for the check mode, from this
-# folder's lockfile), builds the bundle for this machine with the one bundle build
+# dsh 0.1.0-rc.8 through tools/dsh/install.sh; puppeteer-core for the check mode, with the npm
+# workspace's dependencies through tools/npm-ci.sh), builds the bundle for this machine with the one bundle build
 # (tools/bundle/build.sh), and runs examples/demo/main.mjs with it. Environment: SURFACE, PORT,
 # PATCH, DEMO_CHECK (see main.mjs).
 set -euo pipefail
@@ -20,12 +20,7 @@ if [ -n "${DEMO_CHECK:-}" ] && [ "${DEMO_CHECK}" != 0 ]; then
     echo "demo.sh: the check mode needs Chromium at $chromium (apt-get install chromium, or set CHROMIUM)" >&2
     exit 1
   fi
-  stamp="$here/node_modules/.lock-sha256"
-  want="$(sha256sum "$here/package-lock.json" | cut -d' ' -f1)"
-  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-    (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
-    printf '%s\n' "$want" > "$stamp"
-  fi
+  tools/npm-ci.sh
 fi
 
 echo "demo.sh: building the bundle for this machine (tools/bundle/build.sh)" >&2

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Browser tests of the Task Surface client bundle, in Debian's Chromium against the real dsh.
-# Installs what they need (Node 22, pnpm and dsh 0.1.0-rc.8 through tools/dsh/install.sh; the
-# pinned npm dependencies of client-bundle/ and tests/browser/ from their lockfiles), then runs
-# with node's test runner:
+# Installs what they need (Node 22, pnpm and dsh 0.1.0-rc.8 through tools/dsh/install.sh; the npm
+# workspace's pinned dependencies through tools/npm-ci.sh), then runs with node's test runner
+# (the spec reporter: each test is printed as it ends):
 #   bundle.test.mjs        the committed dist/client.js is current, type-checks, has the Loader shape
 #   components.test.mjs    the bundle's modules in Chromium (sanitiser, diff, drafts, model, row)
 #   task-surface.test.mjs  the packed bundle inside `dsh web`, driven by mouse and keyboard
-# Screenshots land in tests/browser/screenshots/. Go builds the plugin binary (tools/dsh/pack.sh).
+# Screenshots land in the git-ignored tests/browser/artifacts/screenshots/;
+# TASK_SURFACE_SCREENSHOTS=<folder> puts them elsewhere (`make screenshots` rewrites the committed
+# ones in tests/browser/screenshots/ that way). Go builds the plugin binary (tools/dsh/pack.sh).
 # Usage: tests/browser/run.sh [node --test arguments...]   (CHROMIUM=<path> to use another browser)
 set -euo pipefail
 
@@ -25,20 +27,9 @@ fi
 tools/dsh/install.sh
 # shellcheck disable=SC1091
 . .cache/dsh-env.sh
-
-# npm ci from a lockfile, skipped while the lockfile is unchanged.
-ci() {
-  local dir="$1" stamp="$1/node_modules/.lock-sha256" want
-  want="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
-  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-    printf '%s\n' "$want" > "$stamp"
-  fi
-}
-ci client-bundle
-ci tests/browser
+tools/npm-ci.sh
 
 if [ "$#" -eq 0 ]; then
   set -- tests/browser/bundle.test.mjs tests/browser/components.test.mjs tests/browser/task-surface.test.mjs
 fi
-exec node --test --test-concurrency=1 "$@"
+exec node --test --test-concurrency=1 --test-reporter=spec "$@"

@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { lastUserText } from '../e2e/support/fake-llm.mjs'
 import { launch, openPage } from './support/browser.mjs'
@@ -18,7 +18,9 @@ import {
 } from './support/app.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const SHOTS = join(here, 'screenshots')
+// Screenshots go to a git-ignored folder, so a test run leaves the committed ones alone;
+// `make screenshots` points TASK_SURFACE_SCREENSHOTS at tests/browser/screenshots/.
+const SHOTS = process.env.TASK_SURFACE_SCREENSHOTS ? resolve(process.env.TASK_SURFACE_SCREENSHOTS) : join(here, 'artifacts', 'screenshots')
 mkdirSync(SHOTS, { recursive: true })
 
 const DOCK = 'section.tsf-dock'

@@ -4,12 +4,14 @@
 #   1. cross-compiles the plugin for each platform: CGO off, -trimpath, -buildvcs=false,
 #      -ldflags "-s -w -buildid= -X main.version=<package.json version>", so the same source and
 #      Go release give the same bytes (tests/e2e/bundle.test.mjs builds twice and compares);
-#   2. builds the browser half with client-bundle's own build (npm run build), or takes the
-#      committed client-bundle/dist/client.js (--client prebuilt);
+#   2. builds the browser half with client-bundle's own build (npm run build, after
+#      tools/npm-ci.sh), or takes the committed client-bundle/dist/client.js (--client prebuilt);
 #   3. stages the bundle in the repository's layout (package.json, manifest.schema.json,
 #      cordis.patch.yml, README.md, host-shim/src, host-shim/proto, the contract .proto, the
-#      client, bin/<platform>/), writes manifest.json with every binary's SHA-256 and checks the
-#      staged face (tools/bundle/manifest: schema, digests, executable format and architecture);
+#      client, bin/<platform>/), writes manifest.json with every binary's SHA-256, drops the npm
+#      workspace's own fields (workspaces, devDependencies) from the staged package.json and
+#      checks the staged face (tools/bundle/manifest: schema, digests, executable format and
+#      architecture, no workspace fields);
 #   4. packs it with npm pack into the output folder.
 # The tarball's path is the last line on stdout; a summary (digests, sizes) goes to stderr.
 #
@@ -32,7 +34,7 @@ while [ "$#" -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --platforms) platforms="$2"; shift 2 ;;
     --client) client="$2"; shift 2 ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "build.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -89,12 +91,7 @@ done
 
 # 2. The browser half.
 if [ "$client" = build ]; then
-  stamp="$repo/client-bundle/node_modules/.lock-sha256"
-  want="$(sha256sum "$repo/client-bundle/package-lock.json" | cut -d' ' -f1)"
-  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-    (cd "$repo/client-bundle" && npm ci --no-audit --no-fund --loglevel=error >&2)
-    printf '%s\n' "$want" > "$stamp"
-  fi
+  "$repo/tools/npm-ci.sh" >&2
   log "client-bundle: npm run build"
   (cd "$repo/client-bundle" && npm run --silent build >&2)
 fi

@@ -29,7 +29,8 @@ var platformOf = map[string]struct{ goos, goarch, file string }{
 // in folder), its agreement with the contract in sdk/tasksurface, with package.json and with
 // cordis.patch.yml, and that every entry it names exists. With packed, every binary must be
 // present with a digest that matches and the executable format and architecture of its
-// platform, and the build record must be there; without it (a repository), the manifest must
+// platform, the build record must be there and package.json must carry none of the npm
+// workspace's own fields; without it (a repository), the manifest must
 // name all six platforms. It returns one sentence per problem.
 func Check(folder string, packed bool) []string {
 	var problems []string
@@ -69,6 +70,13 @@ func Check(folder string, packed bool) []string {
 			problems = append(problems, checkBinary(folder, key, b)...)
 		} else if b.SHA256 != "" {
 			bad("binary %s has a digest in an unpacked manifest; digests are written by the bundle build only", key)
+		}
+	}
+	if packed {
+		if fields, err := workspaceFields(folder); err != nil {
+			bad("%v", err)
+		} else if len(fields) > 0 {
+			bad("the packed package.json carries the workspace's own fields %v (the bundle build drops them)", fields)
 		}
 	}
 	if packed && m.Build == nil {

@@ -6,7 +6,8 @@
 //	manifest stamp -root <repo> -stage <folder> -go <go version> [-flag <go build flag>]...
 //	    write <folder>/manifest.json: the repository's manifest with the SHA-256 of every
 //	    binary built into <folder>, without the platforms that were not built, and the build
-//	    record; then check <folder> as a packed bundle
+//	    record; drop the npm workspace's own fields (workspaces, devDependencies) from
+//	    <folder>/package.json; then check <folder> as a packed bundle
 //	manifest check [-packed] <folder>
 //	    check the bundle face in <folder> (a repository root, or an unpacked tarball with
 //	    -packed); prints every problem and exits 1 when there is one

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -118,6 +119,75 @@ func TestStampWritesTheDigestOfEachBuiltBinaryAndDropsTheOthers(t *testing.T) {
 	}
 }
 
+func TestStampDropsOnlyTheWorkspaceFieldsFromPackageJSON(t *testing.T) {
+	t.Parallel()
+	dir := stage(t, hostKey(t))
+	original, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Stamp(repo, dir, build); err != nil {
+		t.Fatal(err)
+	}
+	packed, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after map[string]json.RawMessage
+	if err := json.Unmarshal(original, &before); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(packed, &after); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range workspaceOnly {
+		if _, ok := after[k]; ok {
+			t.Errorf("the packed package.json still has %q", k)
+		}
+		delete(before, k)
+	}
+	if len(after) != len(before) {
+		t.Fatalf("packed fields %d, want %d", len(after), len(before))
+	}
+	for k, v := range before {
+		var x, y any
+		json.Unmarshal(v, &x)
+		json.Unmarshal(after[k], &y)
+		if !reflect.DeepEqual(x, y) {
+			t.Errorf("field %q changed: %s, want %s", k, after[k], v)
+		}
+	}
+}
+
+func TestPackedPackageJSONKeepsOrderAndFormat(t *testing.T) {
+	t.Parallel()
+	cases := map[string]struct{ in, want string }{
+		"workspace fields dropped": {
+			in:   "{\"name\":\"x\",\"workspaces\":[\"a\"],\"files\":[\"b/\"],\"devDependencies\":{\"esbuild\":\"0.28.2\"},\"dsh\":{}}",
+			want: "{\n  \"name\": \"x\",\n  \"files\": [\n    \"b/\"\n  ],\n  \"dsh\": {}\n}\n",
+		},
+		"nothing to drop": {
+			in:   "{\"version\": \"0.1.0\", \"name\": \"x\"}",
+			want: "{\n  \"version\": \"0.1.0\",\n  \"name\": \"x\"\n}\n",
+		},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got, err := packedPackageJSON([]byte(c.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != c.want {
+				t.Fatalf("got\n%s\nwant\n%s", got, c.want)
+			}
+		})
+	}
+	if _, err := packedPackageJSON([]byte(`["not", "an", "object"]`)); err == nil {
+		t.Fatal("an array was accepted as package.json")
+	}
+}
+
 func TestStampWithoutBinariesFails(t *testing.T) {
 	dir := t.TempDir()
 	if _, err := Stamp(repo, dir, build); err == nil || !strings.Contains(err.Error(), "no plugin binary") {
@@ -185,6 +255,9 @@ func TestPackedCheckCatches(t *testing.T) {
 				doc["files"] = []string{"manifest.json", "manifest.schema.json", "cordis.patch.yml", "host-shim/src/", "client-bundle/dist/client.js"}
 			})
 		}, "would leave it out"},
+		"a package.json that keeps the workspace's fields": {key, func(t *testing.T, dir string) {
+			edit(t, dir, "package.json", func(doc map[string]any) { doc["workspaces"] = []string{"host-shim"} })
+		}, "the workspace's own fields [workspaces]"},
 		"a limit above the plugin's maximum": {key, func(t *testing.T, dir string) {
 			edit(t, dir, "manifest.json", func(doc map[string]any) { doc["limits"].(map[string]any)["maxFields"] = 100000 })
 		}, "does not match manifest.schema.json"},

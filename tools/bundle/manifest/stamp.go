@@ -13,8 +13,9 @@ import (
 )
 
 // Stamp writes stage/manifest.json from root/manifest.json: the SHA-256 of every binary found
-// in stage, the platforms without a binary left out, and the build record. It fails when no
-// binary was built. The output depends only on its inputs, so two builds of the same source
+// in stage, the platforms without a binary left out, and the build record. It also drops the
+// npm workspace's own fields (workspaces, devDependencies) from stage/package.json, so the
+// packed bundle is a plain package. It fails when no binary was built. The output depends only on its inputs, so two builds of the same source
 // give the same manifest.
 func Stamp(root, stage string, build Build) (*Manifest, error) {
 	m, _, err := readManifest(root)
@@ -35,6 +36,9 @@ func Stamp(root, stage string, build Build) (*Manifest, error) {
 	}
 	if len(m.Plugin.Binaries) == 0 {
 		return nil, fmt.Errorf("no plugin binary under %s matches a platform of manifest.json", filepath.Join(stage, "bin"))
+	}
+	if err := stampPackageJSON(stage); err != nil {
+		return nil, err
 	}
 	m.Build = &build
 	var out bytes.Buffer
