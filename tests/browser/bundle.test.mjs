@@ -3,6 +3,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -17,7 +18,8 @@ test('dist/client.js is exactly what the sources build', async () => {
 })
 
 test('the sources type-check (tsc --noEmit)', async () => {
-  await run(process.execPath, [join(bundleDir, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json'], { cwd: bundleDir })
+  const tsc = createRequire(join(bundleDir, 'package.json')).resolve('typescript/bin/tsc')
+  await run(process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'], { cwd: bundleDir })
 })
 
 test('the file registers under the bundle package name and requires only what the page provides', async () => {

@@ -32,7 +32,7 @@ before(async () => {
   const built = await build({
     entryPoints: [join(here, 'components', 'entry.tsx')],
     bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', jsx: 'automatic',
-    nodePaths: [join(here, 'node_modules')], define: { 'process.env.NODE_ENV': '"production"', __BUNDLE_ID__: '"component-test"' },
+    define: { 'process.env.NODE_ENV': '"production"', __BUNDLE_ID__: '"component-test"' },
     loader: { '.css': 'text' }, logLevel: 'warning',
   })
   server = await serveFiles({
