@@ -3,6 +3,7 @@
 // session the plugin should not have named).
 import { jsonBytes } from '../wire/json.js'
 import { findToolResult } from './sessions.js'
+import { readProjection } from './projection.js'
 
 /**
  * @param {object} deps
@@ -34,7 +35,7 @@ export function createHostServices({ ctx, access, queue, dismissals, projectionK
       const key = projectionKey()
       const session = await access.sessionFor(req.session_id)
       if (!session || !key) return { found: false }
-      const value = ctx.sessionProjections.snapshot(session).values?.[key]
+      const value = readProjection(ctx.sessionProjections, session, key)
       if (value === undefined) return { found: false }
       return { found: true, view_json: jsonBytes(value) }
     },

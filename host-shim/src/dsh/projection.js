@@ -1,18 +1,49 @@
 // The session projection unit, folded synchronously in JS by the twin of the Go fold
-// (../fold/fold.js, held equal to plugin/fold by tests/conformance/folds).
+// (../fold/fold.js, held equal to plugin/fold by tests/conformance/folds), declared in both
+// shapes dsh has used, and read back through the face the running dsh offers:
+//   - dsh 0.1.0-rc.8: {key, schema, init, apply, view, stateVersion}; the registry reads the
+//     view through snapshot(session).values[key]. It ignores keys it does not know.
+//   - upstream from 0.1.1: {key, stateSchema, init, apply, wire: {viewSchema, view},
+//     stateVersion}, plus sessionProjections.stateOf(session, key) for one unit's state. A unit
+//     without `wire` is host-only there, so without it the Dock would get no view.
 import * as fold from '../fold/fold.js'
 
+/** The fold's state and view are already plain JSON of the wire shape: nothing to validate. */
+const asIs = Object.freeze({ parse: (value) => value })
+
 /**
+ * The projection unit for dsh's registry.
  * @param {any} declaration - DescribeResponse.projection
  */
 export function projectionDefinition(declaration) {
+  const view = (state) => fold.view(state)
   return {
     key: declaration.key,
-    // The registry only calls schema.parse(view(state)); the fold's view is already the wire value.
-    schema: { parse: (value) => value },
     init: () => fold.init(),
     apply: (state, event) => fold.apply(state, event),
-    view: (state) => fold.view(state),
     stateVersion: declaration.state_version,
+    // dsh 0.1.0-rc.8: the registry only calls schema.parse(view(state)).
+    schema: asIs,
+    view,
+    // Upstream's newer shape: persisted state checked by stateSchema, the client view by wire.
+    stateSchema: asIs,
+    wire: { viewSchema: asIs, view },
   }
+}
+
+/**
+ * The projection's current view for one session, or undefined when the unit is not
+ * registered: through stateOf where the registry has it (one unit's state, no other unit's
+ * view computed), else through rc.8's snapshot.
+ * @param {any} registry - ctx.sessionProjections
+ * @param {any} session
+ * @param {string|undefined} key
+ */
+export function readProjection(registry, session, key) {
+  if (!key) return undefined
+  if (typeof registry.stateOf === 'function') {
+    const state = registry.stateOf(session, key)
+    return state === undefined ? undefined : fold.view(state)
+  }
+  return registry.snapshot(session).values?.[key]
 }

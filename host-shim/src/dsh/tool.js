@@ -4,6 +4,7 @@
 import { toDshSchema } from './schema.js'
 import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 import { metaOf } from '../wire/meta.js'
+import { readProjection } from './projection.js'
 
 /** How many model-facing texts to keep for render (one per surface, most recent). */
 const TEXT_CACHE_SIZE = 64
@@ -43,7 +44,7 @@ export function toolDefinition({ declaration, projectionKey, ctx, plugin }) {
     async execute(args, exec) {
       const session = exec.agent?.session
       const nested = exec.parent !== undefined
-      const projection = session ? ctx.sessionProjections.snapshot(session).values?.[projectionKey] : undefined
+      const projection = session ? readProjection(ctx.sessionProjections, session, projectionKey) : undefined
       const res = await plugin.call('Show', {
         session_id: exec.agent?.id ?? '',
         call_id: exec.callId,

@@ -107,6 +107,7 @@ export class Supervisor {
     const delayMs = this.backoff.next(upMs)
     this.state = 'waiting'
     this.retryAt = Date.now() + delayMs
+    this.options.log('info', `next launch of the Task Surface plugin in ${delayMs} ms (failure ${this.backoff.failures} in a row)`)
     this.options.onCrash?.({ ...info, delayMs })
     this.timer = setTimeout(() => {
       this.timer = undefined

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { Backoff } from '../../src/goplugin/backoff.js'
+import { Backoff, DEFAULT_MAX_BACKOFF_MS } from '../../src/goplugin/backoff.js'
 
 test('delays grow exponentially up to the ceiling while crashes come quickly', () => {
   const b = new Backoff({ initialMs: 100, maxMs: 1_000, factor: 2, random: () => 1 - Number.EPSILON })
@@ -30,4 +30,15 @@ test('reset forgets earlier crashes', () => {
   b.next(0); b.next(0)
   b.reset()
   assert.equal(b.next(0), 50)
+})
+
+test('a crash loop waits at most 10 s between launches, as the Go SDK does, however long it lasts', () => {
+  assert.equal(DEFAULT_MAX_BACKOFF_MS, 10_000)
+  const b = new Backoff({ random: () => 1 - Number.EPSILON })
+  const delays = Array.from({ length: 200 }, () => b.next(10))
+  assert.deepEqual(delays.slice(0, 8), [100, 200, 400, 800, 1_600, 3_200, 6_400, 10_000])
+  assert.ok(delays.every((d) => d <= 10_000 && Number.isFinite(d)))
+  const floor = new Backoff({ random: () => 0 })
+  const low = Array.from({ length: 200 }, () => floor.next(10))
+  assert.equal(low.at(-1), 5_000, 'at least half the cap once capped, so a loop never spins')
 })
