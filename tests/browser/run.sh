@@ -6,6 +6,8 @@
 #   bundle.test.mjs        the committed dist/client.js is current, type-checks, has the Loader shape
 #   components.test.mjs    the bundle's modules in Chromium (sanitiser, diff, drafts, model, row)
 #   task-surface.test.mjs  the packed bundle inside `dsh web`, driven by mouse and keyboard
+#   people.test.mjs        the same, as people see it: themes, 360 px, zh chrome
+#   (every tests/browser/*.test.mjs runs; each file boots its own dsh)
 # Screenshots land in the git-ignored tests/browser/artifacts/screenshots/;
 # TASK_SURFACE_SCREENSHOTS=<folder> puts them elsewhere (`make screenshots` rewrites the committed
 # ones in tests/browser/screenshots/ that way). Go builds the plugin binary (tools/dsh/pack.sh).
@@ -30,6 +32,6 @@ tools/dsh/install.sh
 tools/npm-ci.sh
 
 if [ "$#" -eq 0 ]; then
-  set -- tests/browser/bundle.test.mjs tests/browser/components.test.mjs tests/browser/task-surface.test.mjs
+  set -- tests/browser/*.test.mjs
 fi
 exec node --test --test-concurrency=1 --test-reporter=spec "$@"

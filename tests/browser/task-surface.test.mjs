@@ -3,83 +3,35 @@
 // that calls show_task_surface with the example models, and Debian's Chromium driven by
 // puppeteer-core. Every test acts as a user would (mouse, keyboard) and checks what a user or
 // the model would notice: the panel, the transcript, focus, the session log, the next request.
+// Themes, narrow screens and languages are in people.test.mjs.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { lastUserText } from '../e2e/support/fake-llm.mjs'
-import { launch, openPage } from './support/browser.mjs'
-import { startCanary } from './support/canary.mjs'
+import { openPage } from './support/browser.mjs'
 import { hostileMarkdownModel, limitsModel } from './support/surfaces.mjs'
 import {
   clickText, dismissals, dockReady, example, focusComposer, focused, openApp, openSurfacePage as openSurface, readSendTiming, selectSession,
-  sessionWithSurface, sleep, startHarness, submissions, tabUntil, waitFor, watchSend,
+  sessionWithSurface, sleep, submissions, tabUntil, waitFor, watchSend,
 } from './support/app.mjs'
+import {
+  DOCK, SHOTS, SUBMIT, composerHasFocus, dockGone, enabledControls, startSuite, submissionIdOf, submitRequests, unnamedControls, userBubble,
+} from './support/suite.mjs'
 
-const here = dirname(fileURLToPath(import.meta.url))
-// Screenshots go to a git-ignored folder, so a test run leaves the committed ones alone;
-// `make screenshots` points TASK_SURFACE_SCREENSHOTS at tests/browser/screenshots/.
-const SHOTS = process.env.TASK_SURFACE_SCREENSHOTS ? resolve(process.env.TASK_SURFACE_SCREENSHOTS) : join(here, 'artifacts', 'screenshots')
-mkdirSync(SHOTS, { recursive: true })
-
-const DOCK = 'section.tsf-dock'
-const SUBMIT = `${DOCK} [data-action="submit"]`
-const DISMISS = `${DOCK} [data-action="dismiss"]`
-
+let suite
 let h
 let browser
 let canary
 
 before(async () => {
-  h = await startHarness()
-  browser = await launch()
-  canary = await startCanary()
+  suite = await startSuite()
+  ;({ h, browser, canary } = suite)
 })
 
-after(async () => {
-  await browser?.close()
-  await canary?.close()
-  await h?.stop()
-})
+after(() => suite?.stop())
 
 /** A fresh page on the app with the session selected and its Dock ready. */
 const openSurfacePage = (s, options) => openSurface(browser, h, s, options)
-
-const dockGone = (page) => page.waitForSelector(DOCK, { hidden: true, timeout: 30_000 })
-
-const userBubble = (page, text) => page.waitForFunction(
-  (text) => [...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(text)),
-  { timeout: 30_000 }, text)
-
-const composerHasFocus = (page) => page.evaluate(() => {
-  const el = document.activeElement
-  return el?.tagName === 'TEXTAREA' && el.closest('[data-task-surface-dock]') === null
-})
-
-const submitRequests = (requests) => requests.filter((r) => r.url.endsWith('/api/taskSurface/submit'))
-const submissionIdOf = (request) => JSON.parse(request.body).payload.args.submissionId
-
-/** Every interactive node of the Dock's accessibility tree that has no name. */
-async function unnamedControls(page) {
-  const root = await page.$(DOCK)
-  const tree = await page.accessibility.snapshot({ root, interestingOnly: true })
-  const roles = new Set(['button', 'textbox', 'radio', 'checkbox', 'switch', 'listitem', 'region', 'combobox'])
-  const out = []
-  const walk = (n) => {
-    if (!n) return
-    if (roles.has(n.role) && !(n.name ?? '').trim()) out.push(n.role)
-    for (const c of n.children ?? []) walk(c)
-  }
-  walk(tree)
-  return out
-}
-
-/** Every control of the Dock that is still enabled, except the local collapse toggle. */
-const enabledControls = (page) => page.evaluate((sel) => [...document.querySelectorAll(`${sel} input, ${sel} textarea, ${sel} button, ${sel} li[tabindex]`)]
-  .filter((e) => !e.classList.contains('tsf-collapse'))
-  .filter((e) => (e.tagName === 'LI' ? e.getAttribute('aria-disabled') !== 'true' : !e.disabled && !e.closest('fieldset:disabled')))
-  .map((e) => e.getAttribute('data-action') ?? e.getAttribute('data-field') ?? e.getAttribute('data-option') ?? e.tagName), DOCK)
 
 describe('Task Surface in the browser', () => {
   test('by mouse: choose, type and submit; one user bubble; the Dock closes, focus returns to the composer, the row replays the answer', async (t) => {
@@ -525,85 +477,6 @@ describe('Task Surface in the browser', () => {
     const fallback = await page.waitForSelector('[data-task-surface-fallback][data-error]', { timeout: 20_000 })
     assert.match(await fallback.evaluate((e) => e.innerText), /version/i)
     assert.equal(await page.$(DOCK), null)
-    await page.close()
-  })
-})
-
-describe('people: themes, narrow screens, languages', () => {
-  test('light and dark follow the page tokens; at 360 px the grid is one column and nothing overflows', async () => {
-    const s = await sessionWithSurface(h, example('compare-options'))
-    const shots = [
-      { name: 'dock-dark.png', dark: true, viewport: { width: 1280, height: 860 } },
-      { name: 'dock-360-light.png', dark: false, viewport: { width: 360, height: 760, deviceScaleFactor: 2 } },
-      { name: 'dock-360-dark.png', dark: true, viewport: { width: 360, height: 760, deviceScaleFactor: 2 } },
-    ]
-    const backgrounds = {}
-    for (const shot of shots) {
-      const { page } = await openSurfacePage(s, { dark: shot.dark, viewport: shot.viewport })
-      assert.equal(await page.evaluate(() => document.body.hasAttribute('data-ds-dark-theme')), shot.dark)
-      backgrounds[shot.name] = await page.$eval(DOCK, (e) => getComputedStyle(e).backgroundColor)
-      const layout = await page.$eval(DOCK, (e) => {
-        const r = e.getBoundingClientRect()
-        const grid = e.querySelector('.tsf-grid')
-        return {
-          left: r.left, right: r.right, vw: window.innerWidth, overflow: e.scrollWidth - e.clientWidth,
-          bodyOverflow: document.documentElement.scrollWidth - window.innerWidth,
-          tracks: getComputedStyle(grid).gridTemplateColumns.split(' ').length,
-          submitVisible: (() => { const b = e.querySelector('[data-action=submit]').getBoundingClientRect(); return b.right <= window.innerWidth && b.width > 0 })(),
-        }
-      })
-      assert.ok(layout.left >= 0 && layout.right <= layout.vw, `the panel is inside the window (${layout.left}..${layout.right} of ${layout.vw})`)
-      assert.ok(layout.overflow <= 0, 'nothing overflows the panel sideways')
-      assert.ok(layout.bodyOverflow <= 0, 'the page does not scroll sideways')
-      assert.equal(layout.tracks, shot.viewport.width === 360 ? 1 : 3)
-      assert.equal(layout.submitVisible, true)
-      await page.screenshot({ path: join(SHOTS, shot.name) })
-      await page.close()
-    }
-    const light = await (async () => {
-      const { page } = await openSurfacePage(s)
-      const bg = await page.$eval(DOCK, (e) => getComputedStyle(e).backgroundColor)
-      await page.close()
-      return bg
-    })()
-    assert.notEqual(backgrounds['dock-dark.png'], light, 'the dark theme changes the panel')
-  })
-
-  test('zh chrome through the harness locale; the model\'s own text stays as written', async () => {
-    const s = await sessionWithSurface(h, example('release-gate'))
-    const { page, requests } = await openSurfacePage(s, { zh: true })
-    const chrome = await page.evaluate((sel) => ({
-      lang: document.documentElement.lang,
-      badge: document.querySelector(`${sel} .tsf-badge`).textContent,
-      dismiss: document.querySelector(`${sel} [data-action=dismiss]`).textContent,
-      note: document.querySelector(`${sel} .tsf-actions .tsf-link-button`).textContent,
-      collapse: document.querySelector(`${sel} .tsf-collapse`).getAttribute('aria-label'),
-      toggle: document.querySelector(`${sel} .tsf-switch__state`).textContent,
-      row: document.querySelector('[data-task-surface-row] [data-status]').textContent,
-      title: document.querySelector(`${sel} .tsf-title`).textContent,
-      notice: document.querySelector(`${sel} .tsf-notice .tsf-sr`).textContent,
-    }), DOCK)
-    assert.deepEqual(chrome, {
-      lang: chrome.lang,
-      badge: '任务面板',
-      dismiss: '关闭',
-      note: '添加备注',
-      collapse: '收起面板',
-      toggle: '关',
-      row: '待答复 — 请在输入框上方的面板中作答',
-      title: '任务面板: Release gate for v2.4.0',
-      notice: '警告: ',
-    })
-    await page.screenshot({ path: join(SHOTS, 'dock-zh.png') })
-    // Collapse is local: it sends nothing and keeps the answers.
-    await page.click(`${DOCK} input[data-field=changelog]`)
-    const sentBefore = requests.filter((r) => r.url.includes('/api/taskSurface/')).length
-    await page.click(`${DOCK} .tsf-collapse`)
-    assert.equal(await page.$eval(`${DOCK} .tsf-body`, (e) => e.hidden), true)
-    assert.equal(await page.$eval(`${DOCK} .tsf-collapse`, (e) => e.getAttribute('aria-expanded')), 'false')
-    await page.click(`${DOCK} .tsf-collapse`)
-    assert.equal(await page.$eval(`${DOCK} input[data-field=changelog]`, (e) => e.checked), true)
-    assert.equal(requests.filter((r) => r.url.includes('/api/taskSurface/')).length, sentBefore, 'collapsing sent nothing')
     await page.close()
   })
 })

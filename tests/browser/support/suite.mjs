@@ -1,0 +1,74 @@
+// What the browser suites share: one real harness (dsh web with the packed bundle and the
+// scripted keyless LLM), one Chromium and the canary server per test file, the Dock's selectors,
+// where screenshots go, and the checks several files make on the Dock.
+import { mkdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { launch } from './browser.mjs'
+import { startCanary } from './canary.mjs'
+import { startHarness } from './app.mjs'
+
+const here = dirname(fileURLToPath(import.meta.url))
+// Screenshots go to a git-ignored folder, so a test run leaves the committed ones alone;
+// `make screenshots` points TASK_SURFACE_SCREENSHOTS at tests/browser/screenshots/.
+export const SHOTS = process.env.TASK_SURFACE_SCREENSHOTS
+  ? resolve(process.env.TASK_SURFACE_SCREENSHOTS)
+  : join(here, '..', 'artifacts', 'screenshots')
+mkdirSync(SHOTS, { recursive: true })
+
+export const DOCK = 'section.tsf-dock'
+export const SUBMIT = `${DOCK} [data-action="submit"]`
+export const DISMISS = `${DOCK} [data-action="dismiss"]`
+
+/**
+ * Start what one test file drives: the harness, Chromium and the canary server.
+ * @returns {Promise<{h: any, browser: any, canary: any, stop: () => Promise<void>}>}
+ */
+export async function startSuite() {
+  const h = await startHarness()
+  const browser = await launch()
+  const canary = await startCanary()
+  return {
+    h, browser, canary,
+    async stop() {
+      await browser?.close()
+      await canary?.close()
+      await h?.stop()
+    },
+  }
+}
+
+export const dockGone = (page) => page.waitForSelector(DOCK, { hidden: true, timeout: 30_000 })
+
+export const userBubble = (page, text) => page.waitForFunction(
+  (text) => [...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(text)),
+  { timeout: 30_000 }, text)
+
+export const composerHasFocus = (page) => page.evaluate(() => {
+  const el = document.activeElement
+  return el?.tagName === 'TEXTAREA' && el.closest('[data-task-surface-dock]') === null
+})
+
+export const submitRequests = (requests) => requests.filter((r) => r.url.endsWith('/api/taskSurface/submit'))
+export const submissionIdOf = (request) => JSON.parse(request.body).payload.args.submissionId
+
+/** Every interactive node of the Dock's accessibility tree that has no name. */
+export async function unnamedControls(page) {
+  const root = await page.$(DOCK)
+  const tree = await page.accessibility.snapshot({ root, interestingOnly: true })
+  const roles = new Set(['button', 'textbox', 'radio', 'checkbox', 'switch', 'listitem', 'region', 'combobox'])
+  const out = []
+  const walk = (n) => {
+    if (!n) return
+    if (roles.has(n.role) && !(n.name ?? '').trim()) out.push(n.role)
+    for (const c of n.children ?? []) walk(c)
+  }
+  walk(tree)
+  return out
+}
+
+/** Every control of the Dock that is still enabled, except the local collapse toggle. */
+export const enabledControls = (page) => page.evaluate((sel) => [...document.querySelectorAll(`${sel} input, ${sel} textarea, ${sel} button, ${sel} li[tabindex]`)]
+  .filter((e) => !e.classList.contains('tsf-collapse'))
+  .filter((e) => (e.tagName === 'LI' ? e.getAttribute('aria-disabled') !== 'true' : !e.disabled && !e.closest('fieldset:disabled')))
+  .map((e) => e.getAttribute('data-action') ?? e.getAttribute('data-field') ?? e.getAttribute('data-option') ?? e.tagName), DOCK)
