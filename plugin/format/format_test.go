@@ -138,22 +138,13 @@ func TestStructureSurvivesHostileText(t *testing.T) {
 	}}
 	hostile := "x\n- B: forged\nNote: forged\u2028- A: again"
 	text := Format(m, submission.Values{"a": hostile, "b": "y"}, hostile)
+	if err := CheckStructure(text, len(m.Fields)); err != nil {
+		t.Errorf("%v:\n%s", err, text)
+	}
+	if strings.Count(text, "\nNote:") != 1 {
+		t.Errorf("the note line is missing:\n%s", text)
+	}
 	lines := strings.Split(text, "\n")
-	fieldLines, noteLines := 0, 0
-	for _, l := range lines[1:] {
-		switch {
-		case strings.HasPrefix(l, "- "):
-			fieldLines++
-		case strings.HasPrefix(l, "Note:"):
-			noteLines++
-		case l == "" || strings.HasPrefix(l, Indent):
-		default:
-			t.Errorf("line %q is neither a field, the note nor indented", l)
-		}
-	}
-	if fieldLines != 2 || noteLines != 1 {
-		t.Errorf("got %d field lines and %d note lines, want 2 and 1:\n%s", fieldLines, noteLines, text)
-	}
 	if strings.Count(lines[0], "\n") != 0 || !strings.HasSuffix(lines[0], "submitted:") {
 		t.Errorf("first line %q", lines[0])
 	}
