@@ -54,9 +54,9 @@ func (h *Host) CallTool(ctx context.Context, sessionID string, args json.RawMess
 	if err != nil {
 		return nil, err
 	}
-	mode := opts.Mode
+	mode := tasksurface.Mode(opts.Mode)
 	if mode == "" {
-		mode = "native"
+		mode = tasksurface.ModeNative
 	}
 	s.mu.Lock()
 	s.calls++

@@ -138,7 +138,7 @@ func (h *Host) RecordDismissal(_ context.Context, req *tasksurface.RecordDismiss
 	if err != nil {
 		return nil, err
 	}
-	seq := s.command(desc.Command.Name, "dismiss "+req.SurfaceID+" "+req.DismissalID)
+	seq := s.command(desc.Command.Name, tasksurface.DismissArgs(req.SurfaceID, req.DismissalID))
 	return &tasksurface.RecordDismissalResponse{Recorded: true, EventSeq: seq}, nil
 }
 
