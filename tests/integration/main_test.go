@@ -57,13 +57,12 @@ func newRig(t *testing.T) *rig {
 	logger := hclog.New(&hclog.LoggerOptions{Name: t.Name(), Level: hclog.Warn, Output: testWriter{t}})
 	host := refhost.New(logger)
 	sup, err := tshost.Supervise(ctx, tshost.Config{
-		Path: pluginPath, SHA256: pluginDigest, Logger: logger, Host: host, HostName: "integration",
+		Path: pluginPath, SHA256: pluginDigest, Logger: logger, NewHost: host.Bind, HostName: "integration",
 	}, tshost.SuperviseOptions{MinBackoff: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatalf("launch: %v", err)
 	}
 	t.Cleanup(func() { _ = sup.Close(context.Background()) })
-	host.Attach(sup, sup.Current().Description())
 	return &rig{t: t, ctx: ctx, host: host, sup: sup}
 }
 
