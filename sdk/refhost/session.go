@@ -129,4 +129,3 @@ func hasSourceKey(source json.RawMessage, key string) bool {
 	_, ok := m[key]
 	return ok
 }
-
