@@ -130,22 +130,30 @@ func (h *Harness) append(ctx context.Context, session string, data tasksurface.E
 	defer h.appendMu.Unlock()
 	h.mu.Lock()
 	ev, err := tasksurface.NewEvent(int64(len(h.logs[session])), data)
-	if err == nil {
-		ev.Time = time.Now().UnixMilli()
-		err = appendLine(filepath.Join(h.dir, session+".jsonl"), ev)
+	h.mu.Unlock()
+	if err != nil {
+		return 0, err
 	}
+	ev.Time = time.Now().UnixMilli()
+	return ev.Seq, h.write(ctx, session, ev)
+}
+
+// write appends an event as it is; h.appendMu is held.
+func (h *Harness) write(ctx context.Context, session string, ev tasksurface.Event) error {
+	h.mu.Lock()
+	err := appendLine(filepath.Join(h.dir, session+".jsonl"), ev)
 	if err == nil {
 		h.logs[session] = append(h.logs[session], ev)
 	}
 	h.mu.Unlock()
 	if err != nil {
-		return 0, err
+		return err
 	}
 	h.results.Add(session, ev)
 	// A fold that fails (the plugin is restarting) keeps the event queued
 	// for the next read; a problem with the event is logged by the SDK.
 	_, _, _ = h.proj.Append(ctx, session, ev)
-	return ev.Seq, nil
+	return nil
 }
 
 func appendLine(path string, ev tasksurface.Event) error {
@@ -245,7 +253,17 @@ func (h *Harness) ReadToolResult(ctx context.Context, req *tasksurface.ReadToolR
 
 // ReadProjection answers from the SDK's projection cache.
 func (h *Harness) ReadProjection(ctx context.Context, req *tasksurface.ReadProjectionRequest) (*tasksurface.ReadProjectionResponse, error) {
-	return h.proj.ReadProjection(ctx, req)
+	h.mu.Lock()
+	_, known := h.logs[req.SessionID]
+	h.mu.Unlock()
+	if !known {
+		return &tasksurface.ReadProjectionResponse{}, nil
+	}
+	view, err := h.proj.View(ctx, req.SessionID)
+	if err != nil {
+		return nil, err
+	}
+	return &tasksurface.ReadProjectionResponse{Found: true, View: view}, nil
 }
 
 // AdmitUserMessage queues a submission once per message id.

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/go-hclog"
+
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
 )
@@ -41,7 +43,7 @@ func TestHarnessSurvivesPluginKillAndRestart(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	cfg := tshost.Config{Path: plugin, SHA256: digest, HostName: "go-harness-test"}
+	cfg := tshost.Config{Path: plugin, SHA256: digest, HostName: "go-harness-test", Logger: quietLogger()}
 	model, err := os.ReadFile(filepath.Join("..", "surfaces", "release-gate.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -154,4 +156,9 @@ func answerFor(t *testing.T, model json.RawMessage) json.RawMessage {
 // summary reads a getActive answer without its model.
 func summary(a *tasksurface.GetActiveResponse) string {
 	return fmt.Sprintf("{active %v, surface %s, pending %+v, reason %q}", a.Active, a.SurfaceID, a.Pending, a.Reason)
+}
+
+// quietLogger shows the plugin's and the SDK's errors only.
+func quietLogger() hclog.Logger {
+	return hclog.New(&hclog.LoggerOptions{Name: "go-harness-test", Level: hclog.Error, Output: os.Stderr})
 }
