@@ -123,3 +123,31 @@ func killProcess(pid int) error {
 	}
 	return proc.Kill()
 }
+
+// The id of the client request that carried a submission reaches the
+// admitted message's source as rpcId, beside the correlation, and the
+// message still closes its surface.
+func TestSubmissionSourceCarriesTheRpcID(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	session, surfaceID := r.open("release-gate.json")
+	ctx := tasksurface.ContextWithRpcID(r.ctx, "rpc-42")
+	sub, err := r.sup.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: "s1", Values: json.RawMessage(gateValues)})
+	if err != nil || !sub.Accepted {
+		t.Fatalf("submit = %+v, %v", sub, err)
+	}
+	q := r.host.Queue(session)
+	if len(q) != 1 {
+		t.Fatalf("%d queued messages, want 1", len(q))
+	}
+	src, ok := tasksurface.ParseMessageSource(q[0].Source)
+	if !ok || src.Kind != "user" || src.RpcID != "rpc-42" || src.TaskSurface == nil || string(src.TaskSurface.SurfaceID) != surfaceID {
+		t.Fatalf("queued source = %s, want {kind: user, rpcId: rpc-42, taskSurface: …}", q[0].Source)
+	}
+	if _, err := r.host.Step(r.ctx, session); err != nil {
+		t.Fatal(err)
+	}
+	if a := r.active(session); a.Active {
+		t.Errorf("the surface is still open after its message with an rpcId was committed")
+	}
+}

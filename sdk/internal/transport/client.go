@@ -96,7 +96,7 @@ func (c *Client) GetActive(ctx context.Context, req *tasksurface.GetActiveReques
 
 // Submit calls the plugin's Submit.
 func (c *Client) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
-	out, err := c.rpc.Submit(ctx, toproto.SubmitRequest(req), CallOptions()...)
+	out, err := c.rpc.Submit(sendRpcID(ctx), toproto.SubmitRequest(req), CallOptions()...)
 	if err != nil {
 		return nil, c.errs.recall(err)
 	}

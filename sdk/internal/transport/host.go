@@ -39,7 +39,13 @@ func (s *hostServer) ReadProjection(ctx context.Context, req *tsproto1.ReadProje
 }
 
 func (s *hostServer) AdmitUserMessage(ctx context.Context, req *tsproto1.AdmitUserMessageRequest) (*tsproto1.AdmitUserMessageResponse, error) {
-	out, err := s.impl.AdmitUserMessage(ctx, fromproto.AdmitUserMessageRequest(req))
+	ctx = receiveRpcID(ctx)
+	in := fromproto.AdmitUserMessageRequest(req)
+	if id, ok := tasksurface.RpcIDFromContext(ctx); ok {
+		// The note's source of a submission: {kind, rpcId, taskSurface}.
+		in.Source = tasksurface.WithRpcID(in.Source, id)
+	}
+	out, err := s.impl.AdmitUserMessage(ctx, in)
 	if err != nil {
 		return nil, s.errs.keep("AdmitUserMessage", err)
 	}
@@ -129,7 +135,7 @@ func (c *hostClient) AdmitUserMessage(ctx context.Context, req *tasksurface.Admi
 	if err != nil {
 		return nil, err
 	}
-	out, err := rpc.AdmitUserMessage(ctx, toproto.AdmitUserMessageRequest(req), CallOptions()...)
+	out, err := rpc.AdmitUserMessage(sendRpcID(ctx), toproto.AdmitUserMessageRequest(req), CallOptions()...)
 	if err != nil {
 		return nil, plainHostFailure("AdmitUserMessage", err)
 	}
