@@ -73,3 +73,11 @@ func TestNoHostIsErrNoHost(t *testing.T) {
 		t.Errorf("Launch = %v, want ErrNoHost", err)
 	}
 }
+
+// A nil logger becomes one that writes somewhere, never a silent one.
+func TestNilLoggerDefaults(t *testing.T) {
+	t.Parallel()
+	if got := (Config{}).withLogger().Logger; got == nil || !got.IsWarn() {
+		t.Errorf("withLogger on a nil logger = %v, want a logger that shows warnings", got)
+	}
+}
