@@ -89,7 +89,7 @@ func SubmitByConcurrency(ctx context.Context, r *Rig, sessions []int, rounds int
 						return
 					}
 					t := time.Now()
-					resp, err := r.Plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surfaceID, SubmissionID: "s", Values: json.RawMessage(SubmitValues)})
+					resp, err := r.Plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: "s", Values: json.RawMessage(SubmitValues)})
 					if err != nil || !resp.Accepted {
 						errs <- fmt.Errorf("submit: %v %+v", err, resp)
 						return

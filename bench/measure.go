@@ -178,7 +178,7 @@ func SubmitToAdmitted(r *Rig, args json.RawMessage, s *Samples) func(*testing.B)
 			}
 			b.StartTimer()
 			start := time.Now()
-			resp, err := r.Plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surfaceID, SubmissionID: "s1", Values: json.RawMessage(SubmitValues)})
+			resp, err := r.Plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: "s1", Values: json.RawMessage(SubmitValues)})
 			if err != nil || !resp.Accepted {
 				b.Fatalf("submit: %v %+v", err, resp)
 			}

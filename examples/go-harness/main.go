@@ -1,14 +1,17 @@
-// Command go-harness is the SDK quick start: a tiny Go harness that
-// launches the real Task Surface plugin binary through the SDK (digest
-// checked, AutoMTLS, restarted if it crashes), opens a surface from a model
-// file on the reference host, submits values for it, and prints what the
-// model receives at each step.
+// Command go-harness is the SDK quick start: a small Go harness with its
+// own file-backed session log and queue (harness.go) that launches the
+// real Task Surface plugin binary through the SDK (digest checked,
+// AutoMTLS, restarted if it crashes), opens a surface from a model file,
+// submits values for it as the Dock would, lets the agent take the
+// submission as its next turn, and prints what the model receives at each
+// step.
 //
 //	go run ./examples/go-harness -plugin bin/task-surface-plugin \
 //	    -sha256 "$(cat bin/task-surface-plugin.sha256)" \
 //	    -surface examples/surfaces/release-gate.json
 //
-// Without -values it answers every field with a plausible value.
+// Without -values it answers every field with a plausible value; without
+// -dir it keeps its sessions in a temporary folder it removes at the end.
 package main
 
 import (
@@ -19,12 +22,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
 
-	"github.com/dsh-community/task-surface/sdk/refhost"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
 )
@@ -43,6 +44,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	digest := fs.String("sha256", "", "the binary's expected SHA-256 (hex); a harness takes it from its install manifest")
 	surface := fs.String("surface", "examples/surfaces/compare-options.json", "a Task Surface model")
 	values := fs.String("values", "", "the submitted values as JSON; plausible answers when empty")
+	dir := fs.String("dir", "", "the folder of the session logs and queues; a temporary one when empty")
 	logLevel := fs.String("log-level", "warn", "host log level (the plugin's logs are forwarded into it)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -54,47 +56,56 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *dir == "" {
+		tmp, err := os.MkdirTemp("", "go-harness-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		*dir = tmp
+	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	logger := hclog.New(&hclog.LoggerOptions{Name: "go-harness", Level: hclog.LevelFromString(*logLevel), Output: stderr})
 
-	// 1. Launch the plugin under supervision and attach it to the host.
-	host := refhost.New(logger)
-	sup, err := tshost.Supervise(ctx, tshost.Config{
-		Path: *pluginPath, SHA256: *digest, Logger: logger, Host: host, HostName: "go-harness",
-	}, tshost.SuperviseOptions{})
+	// 1. Open the harness: it launches the plugin under supervision and
+	// serves itself to it as the host.
+	h, err := Open(ctx, *dir, tshost.Config{Path: *pluginPath, SHA256: *digest, Logger: logger, HostName: "go-harness"})
 	if err != nil {
 		return err
 	}
-	defer sup.Close(context.Background())
-	desc := sup.Current().Description()
-	host.Attach(sup, desc)
+	defer h.Close(context.Background())
+	desc := h.Plugin().Description()
 	fmt.Fprintf(stdout, "plugin %s (contract %s) declares the tool %q, the projection %q and the command /%s\n\n",
 		desc.PluginVersion, desc.APIVersion, desc.Tool.Name, desc.Projection.Key, desc.Command.Name)
 
-	// 2. The scripted agent calls the tool with the model.
-	session := host.NewSession()
+	// 2. The model calls the tool with the model file.
+	session, err := h.NewSession()
+	if err != nil {
+		return err
+	}
 	toolArgs, err := json.Marshal(map[string]json.RawMessage{"model": model})
 	if err != nil {
 		return err
 	}
-	res, err := host.CallTool(ctx, session, toolArgs, refhost.CallOptions{})
+	res, err := h.CallTool(ctx, session, toolArgs)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "== tool result the model reads (ok=%v) ==\n%s\n\n", res.OK, res.Text)
 	if !res.OK {
+		fmt.Fprintf(stdout, "== tool result the model reads (ok=false) ==\n%s\n\n", res.ErrorText)
 		return fmt.Errorf("the surface did not open (%s)", res.ErrorCode)
 	}
+	fmt.Fprintf(stdout, "== tool result the model reads (ok=true) ==\n%s\n\n", res.Text)
 
 	// 3. The client reads the open surface, as the Dock does.
-	active, err := sup.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
+	active, err := h.Plugin().GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
 	if err != nil {
 		return err
 	}
 	if !active.Active {
-		return fmt.Errorf("no open surface: %s", active.Reason)
+		return fmt.Errorf("no open surface: %s", active.Reason.Text())
 	}
 	answer := json.RawMessage(*values)
 	if len(answer) == 0 {
@@ -103,8 +114,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 
-	// 4. The user submits; the host queues one user message.
-	sub, err := sup.Submit(ctx, &tasksurface.SubmitRequest{
+	// 4. The user submits; the harness queues one user message.
+	sub, err := h.Plugin().Submit(ctx, &tasksurface.SubmitRequest{
 		SessionID: session, SurfaceID: active.SurfaceID, SubmissionID: "demo-1", Values: answer,
 	})
 	if err != nil {
@@ -114,22 +125,22 @@ func run(args []string, stdout, stderr io.Writer) error {
 		for _, p := range sub.Problems {
 			fmt.Fprintln(stdout, "  problem:", p)
 		}
-		return fmt.Errorf("submission refused: %s", sub.Reason)
+		return fmt.Errorf("submission refused: %s", sub.Reason.Text())
 	}
 	fmt.Fprintf(stdout, "== submitted %s as message %s (phase %s) ==\n\n", answer, sub.MessageID, sub.Phase)
 
-	// 5. The agent claims and commits it: the next turn starts.
-	if _, err := host.Step(ctx, session); err != nil {
-		return err
-	}
-	inputs := host.ModelInputs(session)
-	fmt.Fprintf(stdout, "== the next turn's user message, as the model receives it ==\n%s\n\n", strings.Join(inputs[len(inputs)-1], "\n"))
-
-	view, err := host.View(ctx, session)
+	// 5. The agent takes it as its next turn.
+	m, err := h.Step(ctx, session)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "== projection after the turn ==\n%s\n", view)
+	fmt.Fprintf(stdout, "== the next turn's user message, as the model receives it ==\n%s\n\n", m.Text())
+
+	view, err := h.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: session})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "== projection after the turn ==\n%s\n", view.View)
 	return nil
 }
 

@@ -17,7 +17,7 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 	if err != nil {
 		return nil, err
 	}
-	if req.SurfaceID != "" && !wire.ValidID(req.SurfaceID) {
+	if string(req.SurfaceID) != "" && !wire.ValidID(string(req.SurfaceID)) {
 		return &tasksurface.GetActiveResponse{Reason: tasksurface.ReasonNotOpen}, nil
 	}
 	ss := s.session(req.SessionID)
@@ -27,7 +27,7 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 	if err != nil {
 		return nil, err
 	}
-	occ, reason := target(view, req.SurfaceID)
+	occ, reason := target(view, string(req.SurfaceID))
 	if occ == nil {
 		return &tasksurface.GetActiveResponse{Reason: reason}, nil
 	}
@@ -49,7 +49,7 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 	return &tasksurface.GetActiveResponse{
 		Active:    true,
 		CallID:    occ.CallID,
-		SurfaceID: occ.SurfaceID,
+		SurfaceID: tasksurface.SurfaceID(occ.SurfaceID),
 		Model:     mc.normalized,
 		Markdown:  mc.markdown(),
 		Pending:   pendingOf(pending),

@@ -48,7 +48,7 @@ func TestGetActive(t *testing.T) {
 				}
 				return
 			}
-			if got.CallID != "call_1" || got.SurfaceID != opened {
+			if got.CallID != "call_1" || string(got.SurfaceID) != opened {
 				t.Errorf("occurrence = %s/%s", got.CallID, got.SurfaceID)
 			}
 			if string(got.Model) != string(normalized) {
@@ -81,7 +81,7 @@ func TestGetActiveFollowsTheLog(t *testing.T) {
 		t.Fatalf("before any call: %+v", got)
 	}
 	first := f.host.open(t, sess, "call_1")
-	if got := f.active(f.svc, sess, ""); !got.Active || got.SurfaceID != first {
+	if got := f.active(f.svc, sess, ""); !got.Active || string(got.SurfaceID) != first {
 		t.Fatalf("after the first call: %+v", got)
 	}
 	f.host.bypass(sess)
@@ -89,7 +89,7 @@ func TestGetActiveFollowsTheLog(t *testing.T) {
 		t.Fatalf("after a bypass: %+v", got)
 	}
 	second := f.host.open(t, sess, "call_2")
-	if got := f.active(f.svc, sess, ""); !got.Active || got.SurfaceID != second || got.CallID != "call_2" {
+	if got := f.active(f.svc, sess, ""); !got.Active || string(got.SurfaceID) != second || got.CallID != "call_2" {
 		t.Fatalf("after the second call: %+v", got)
 	}
 	if got := f.active(f.svc, sess, first); got.Reason != tasksurface.ReasonStale {

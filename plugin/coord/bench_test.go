@@ -53,12 +53,12 @@ func BenchmarkSubmit(b *testing.B) {
 					svc.Opened(coord.Opened{SessionID: session, CallID: call, SurfaceID: surface.SurfaceID, Meta: resp.Meta,
 						Model: surface.Model, Markdown: surface.Markdown, Limits: surface.Limits})
 				case "after-getActive":
-					if got, err := svc.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session, SurfaceID: surface.SurfaceID}); err != nil || !got.Active {
+					if got, err := svc.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surface.SurfaceID)}); err != nil || !got.Active {
 						b.Fatalf("getActive: %v %+v", err, got)
 					}
 				}
 				b.StartTimer()
-				got, err := svc.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface.SurfaceID, SubmissionID: "s1", Values: json.RawMessage(bench.SubmitValues)})
+				got, err := svc.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surface.SurfaceID), SubmissionID: "s1", Values: json.RawMessage(bench.SubmitValues)})
 				if err != nil || !got.Accepted || got.MessageID != wire.MessageID(session, surface.SurfaceID, "s1") {
 					b.Fatalf("submit: %v %+v", err, got)
 				}

@@ -36,7 +36,7 @@ func TestConcurrentSubmissions(t *testing.T) {
 					if !tt.sameID {
 						id = fmt.Sprintf("sub-%d", i)
 					}
-					resp, err := f.svc.Submit(context.Background(), &tasksurface.SubmitRequest{SessionID: sess, SurfaceID: surface, SubmissionID: id, Values: json.RawMessage(goodValues)})
+					resp, err := f.svc.Submit(context.Background(), &tasksurface.SubmitRequest{SessionID: sess, SurfaceID: tasksurface.SurfaceID(surface), SubmissionID: tasksurface.SubmissionID(id), Values: json.RawMessage(goodValues)})
 					if err != nil {
 						t.Error(err)
 						return

@@ -26,15 +26,15 @@ func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) 
 		return nil, err
 	}
 	switch {
-	case !wire.ValidID(req.DismissalID):
+	case !wire.ValidID(string(req.DismissalID)):
 		return &tasksurface.DismissResponse{Reason: tasksurface.ReasonInvalidDismissalID}, nil
-	case req.SurfaceID != "" && !wire.ValidID(req.SurfaceID):
+	case string(req.SurfaceID) != "" && !wire.ValidID(string(req.SurfaceID)):
 		return &tasksurface.DismissResponse{Reason: tasksurface.ReasonInvalidSurfaceID}, nil
 	}
 	ss := s.session(req.SessionID)
 	defer ss.begin()()
 
-	if d, ok := ss.dismissal(req.DismissalID); ok {
+	if d, ok := ss.dismissal(string(req.DismissalID)); ok {
 		return &tasksurface.DismissResponse{Dismissed: true, EventSeq: d.eventSeq}, nil
 	}
 	view, err := s.readView(ctx, host, req.SessionID)
@@ -44,7 +44,7 @@ func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) 
 	if seq, ok := dismissedBefore(view, req); ok {
 		return &tasksurface.DismissResponse{Dismissed: true, EventSeq: seq}, nil
 	}
-	occ, reason := target(view, req.SurfaceID)
+	occ, reason := target(view, string(req.SurfaceID))
 	if occ == nil {
 		return &tasksurface.DismissResponse{Reason: reason}, nil
 	}
@@ -59,10 +59,10 @@ func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) 
 		return &tasksurface.DismissResponse{Reason: tasksurface.ReasonSubmissionPending}, nil
 	}
 	resp, err := host.RecordDismissal(ctx, &tasksurface.RecordDismissalRequest{
-		SessionID: req.SessionID, SurfaceID: occ.SurfaceID, DismissalID: req.DismissalID, CallID: occ.CallID,
+		SessionID: req.SessionID, SurfaceID: tasksurface.SurfaceID(occ.SurfaceID), DismissalID: req.DismissalID, CallID: occ.CallID,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("record dismissal %s of surface %s in session %s: %w", req.DismissalID, occ.SurfaceID, req.SessionID, err)
+		return nil, fmt.Errorf("record dismissal %s of surface %s in session %s: %w", string(req.DismissalID), occ.SurfaceID, req.SessionID, err)
 	}
 	if resp == nil || !resp.Recorded {
 		why := tasksurface.ReasonNotRecorded
@@ -70,12 +70,12 @@ func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) 
 			why = tasksurface.Reason(resp.Reason) // the host's own word
 		}
 		s.logger.Warn("dismissal not recorded", "session", req.SessionID, "surface", occ.SurfaceID,
-			"dismissal", req.DismissalID, "reason", why)
+			"dismissal", string(req.DismissalID), "reason", why)
 		return &tasksurface.DismissResponse{Reason: why}, nil
 	}
-	ss.addDismissal(dismissalRecord{dismissalID: req.DismissalID, surfaceID: occ.SurfaceID, eventSeq: resp.EventSeq})
+	ss.addDismissal(dismissalRecord{dismissalID: string(req.DismissalID), surfaceID: occ.SurfaceID, eventSeq: resp.EventSeq})
 	s.logger.Info("surface dismissed", "session", req.SessionID, "surface", occ.SurfaceID,
-		"dismissal", req.DismissalID, "seq", resp.EventSeq)
+		"dismissal", string(req.DismissalID), "seq", resp.EventSeq)
 	return &tasksurface.DismissResponse{Dismissed: true, EventSeq: resp.EventSeq}, nil
 }
 
@@ -84,8 +84,8 @@ func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) 
 func dismissedBefore(v fold.View, req *tasksurface.DismissRequest) (int64, bool) {
 	for i := len(v.Outcomes) - 1; i >= 0; i-- {
 		o := v.Outcomes[i]
-		if o.Outcome == fold.OutcomeDismissed && o.DismissalID == req.DismissalID &&
-			(req.SurfaceID == "" || req.SurfaceID == o.SurfaceID) {
+		if o.Outcome == fold.OutcomeDismissed && o.DismissalID == string(req.DismissalID) &&
+			(string(req.SurfaceID) == "" || string(req.SurfaceID) == o.SurfaceID) {
 			return o.Seq, true
 		}
 	}

@@ -216,5 +216,5 @@ func pendingOf(r *submissionRecord) *tasksurface.PendingSubmission {
 	if r == nil {
 		return nil
 	}
-	return &tasksurface.PendingSubmission{SubmissionID: r.submissionID, MessageID: r.messageID, Phase: r.phase}
+	return &tasksurface.PendingSubmission{SubmissionID: tasksurface.SubmissionID(r.submissionID), MessageID: r.messageID, Phase: r.phase}
 }

@@ -32,7 +32,7 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	ss := s.session(req.SessionID)
 	defer ss.begin()()
 
-	if r, ok := ss.submission(req.SurfaceID, req.SubmissionID); ok && r.confirmed {
+	if r, ok := ss.submission(string(req.SurfaceID), string(req.SubmissionID)); ok && r.confirmed {
 		return accepted(r.messageID), nil
 	}
 	view, err := s.readView(ctx, host, req.SessionID)
@@ -42,7 +42,7 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	if messageID, ok := submittedBefore(view, req); ok {
 		return accepted(messageID), nil
 	}
-	occ, reason := target(view, req.SurfaceID)
+	occ, reason := target(view, string(req.SurfaceID))
 	if occ == nil {
 		return &tasksurface.SubmitResponse{Reason: reason}, nil
 	}
@@ -60,7 +60,7 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	switch {
 	case committed:
 		return &tasksurface.SubmitResponse{Reason: tasksurface.ReasonNotOpen}, nil
-	case pending != nil && pending.submissionID != req.SubmissionID:
+	case pending != nil && pending.submissionID != string(req.SubmissionID):
 		return &tasksurface.SubmitResponse{Reason: tasksurface.ReasonSubmissionPending}, nil
 	case pending != nil && pending.confirmed:
 		return accepted(pending.messageID), nil // adopted from the host after a restart
@@ -75,17 +75,17 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	text := format.Format(mc.model, values, req.Note)
 	source, err := json.Marshal(wire.Source{Kind: "user", TaskSurface: &wire.Correlation{
 		Version:      wire.SourceVersion,
-		SubmissionID: req.SubmissionID,
+		SubmissionID: string(req.SubmissionID),
 		CallID:       occ.CallID,
 		SurfaceID:    occ.SurfaceID,
 		Values:       map[string]any(values),
 	}})
 	if err != nil {
-		return nil, fmt.Errorf("encode the source of submission %s: %w", req.SubmissionID, err)
+		return nil, fmt.Errorf("encode the source of submission %s: %w", string(req.SubmissionID), err)
 	}
 	rec := submissionRecord{
-		surfaceID: occ.SurfaceID, callID: occ.CallID, submissionID: req.SubmissionID,
-		messageID: wire.MessageID(req.SessionID, occ.SurfaceID, req.SubmissionID),
+		surfaceID: occ.SurfaceID, callID: occ.CallID, submissionID: string(req.SubmissionID),
+		messageID: wire.MessageID(req.SessionID, occ.SurfaceID, string(req.SubmissionID)),
 		phase:     tasksurface.PhaseQueued, text: text,
 	}
 	// Record before admitting: a host may report the claim before
@@ -100,7 +100,7 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 		// Unknown whether the host queued it. Keep the record: a retry with
 		// the same id is answered from it (admission is idempotent per
 		// message id on the host), and another id stays refused.
-		return nil, fmt.Errorf("admit submission %s of surface %s in session %s: %w", req.SubmissionID, occ.SurfaceID, req.SessionID, err)
+		return nil, fmt.Errorf("admit submission %s of surface %s in session %s: %w", string(req.SubmissionID), occ.SurfaceID, req.SessionID, err)
 	}
 	if resp == nil || !resp.Admitted {
 		ss.update(rec.messageID, func(r submissionRecord) *submissionRecord {
@@ -114,7 +114,7 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 			why = resp.Reason
 		}
 		s.logger.Warn("submission not admitted", "session", req.SessionID, "surface", occ.SurfaceID,
-			"submission", req.SubmissionID, "reason", why)
+			"submission", string(req.SubmissionID), "reason", why)
 		return &tasksurface.SubmitResponse{
 			Reason:   tasksurface.ReasonAdmissionRefused,
 			Problems: []tasksurface.Problem{{Code: tasksurface.CodeAdmissionRefused, Message: why, Pointer: ""}},
@@ -122,7 +122,7 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	}
 	ss.update(rec.messageID, func(r submissionRecord) *submissionRecord { r.confirmed = true; return &r })
 	s.logger.Info("submission queued", "session", req.SessionID, "surface", occ.SurfaceID,
-		"submission", req.SubmissionID, "message", rec.messageID, "duplicate", resp.Duplicate)
+		"submission", string(req.SubmissionID), "message", rec.messageID, "duplicate", resp.Duplicate)
 	return accepted(rec.messageID), nil
 }
 
@@ -135,26 +135,26 @@ func accepted(messageID string) *tasksurface.SubmitResponse {
 // surface, from the projection's outcomes: the records of a restarted
 // plugin are empty, but the log remembers.
 func submittedBefore(v fold.View, req *tasksurface.SubmitRequest) (string, bool) {
-	o, ok := v.OutcomeOf(req.SurfaceID)
-	if !ok || o.Outcome != fold.OutcomeSubmitted || o.SubmissionID != req.SubmissionID {
+	o, ok := v.OutcomeOf(string(req.SurfaceID))
+	if !ok || o.Outcome != fold.OutcomeSubmitted || o.SubmissionID != string(req.SubmissionID) {
 		return "", false
 	}
 	if o.MessageID != "" {
 		return o.MessageID, true
 	}
-	return wire.MessageID(req.SessionID, req.SurfaceID, req.SubmissionID), true
+	return wire.MessageID(req.SessionID, string(req.SurfaceID), string(req.SubmissionID)), true
 }
 
 // idProblems checks the ids of a submission.
 func idProblems(req *tasksurface.SubmitRequest) []tasksurface.Problem {
 	var out []tasksurface.Problem
-	if !wire.ValidID(req.SubmissionID) {
+	if !wire.ValidID(string(req.SubmissionID)) {
 		out = append(out, tasksurface.Problem{
 			Code: tasksurface.CodeInvalidID, Pointer: "/submissionId",
 			Message: "the submission id must be 1 to 128 letters, digits or _.:- starting with a letter or digit; mint a new one.",
 		})
 	}
-	if !wire.ValidID(req.SurfaceID) {
+	if !wire.ValidID(string(req.SurfaceID)) {
 		out = append(out, tasksurface.Problem{
 			Code: tasksurface.CodeInvalidID, Pointer: "/surfaceId",
 			Message: "the surface id must be 1 to 128 letters, digits or _.:- starting with a letter or digit; use the id getActive returned.",

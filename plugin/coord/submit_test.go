@@ -322,7 +322,7 @@ func TestSubmitAdmissionFailures(t *testing.T) {
 		f := newFixture(t)
 		surface := f.host.open(t, sess, "call_1")
 		f.host.admitErr = errTransport
-		_, err := f.svc.Submit(context.Background(), &tasksurface.SubmitRequest{SessionID: sess, SurfaceID: surface, SubmissionID: "sub-1", Values: json.RawMessage(goodValues)})
+		_, err := f.svc.Submit(context.Background(), &tasksurface.SubmitRequest{SessionID: sess, SurfaceID: tasksurface.SurfaceID(surface), SubmissionID: "sub-1", Values: json.RawMessage(goodValues)})
 		if !errors.Is(err, errTransport) {
 			t.Fatalf("err = %v, want the transport error", err)
 		}

@@ -7,5 +7,8 @@
 // MaxLimits).
 //
 // It holds no state of its own beyond the configured limits; everything
-// about sessions lives in coord.
+// about sessions lives in coord. A Show whose request carries no projection
+// view reads the session's from the host, so the one-open-surface rule
+// holds whatever the harness sends; a Fold reports the events of its types
+// it could not read (tasksurface.CheckEvents).
 package server

@@ -53,7 +53,22 @@ func (s *Server) currentLimits() tasksurface.Limits {
 // Show executes show_task_surface. A surface it opens is handed to the
 // coordination service (coord.Service.Opened), which then serves it
 // without parsing the model again when the log holds the same metadata.
-func (s *Server) Show(_ context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
+//
+// A request without a projection view is answered with the view the host
+// holds (Host.ReadProjection), so a harness that leaves it out cannot open
+// a second surface in a session that has one.
+func (s *Server) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
+	if len(req.Projection) == 0 && req.SessionID != "" {
+		view, ok, err := s.coord.Projection(ctx, req.SessionID)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			withView := *req
+			withView.Projection = view
+			req = &withView
+		}
+	}
 	resp, surface, err := s.tool.Open(req, s.currentLimits())
 	if err != nil {
 		return nil, err

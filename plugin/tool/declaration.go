@@ -20,7 +20,7 @@ const Description = "Show the user a structured panel (a Task Surface) and end t
 // Modes are the tool presentation modes the tool is offered in. Code mode
 // is absent: a call from run_code is nested and cannot carry its
 // presentation metadata to the outer result.
-var Modes = []string{"native", "both"}
+var Modes = []tasksurface.Mode{tasksurface.ModeNative, tasksurface.ModeBoth}
 
 // Declaration returns the tool's declaration; its parameter schema is the
 // same bytes on every call.
@@ -31,7 +31,7 @@ func Declaration() tasksurface.ToolDeclaration {
 		ParametersSchema: model.ParametersSchema(),
 		OutputSchema:     model.OutputSchema(),
 		Exclusive:        true,
-		Modes:            append([]string(nil), Modes...),
+		Modes:            append([]tasksurface.Mode(nil), Modes...),
 		ConcludesTurn:    true,
 	}
 }

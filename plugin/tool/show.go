@@ -3,6 +3,7 @@ package tool
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/dsh-community/task-surface/plugin/markdown"
 	"github.com/dsh-community/task-surface/plugin/model"
@@ -60,7 +61,7 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 	if req.ParentCallID != "" {
 		return failed(tasksurface.ShowNestedCall, NestedCall, nil), nil, nil
 	}
-	if req.Mode == "code" {
+	if !slices.Contains(Modes, req.Mode.OrNative()) {
 		return failed(tasksurface.ShowUnsupportedMode, UnsupportedMode, nil), nil, nil
 	}
 	if len(req.Projection) > 0 {

@@ -32,6 +32,14 @@ func TestShow(t *testing.T) {
 			req:      tasksurface.ShowRequest{Arguments: json.RawMessage(validArgs), Mode: "code"},
 			wantCode: tasksurface.ShowUnsupportedMode, wantText: "code mode",
 		},
+		"a mode no harness declares is refused": {
+			req:      tasksurface.ShowRequest{Arguments: json.RawMessage(validArgs), Mode: "Native"},
+			wantCode: tasksurface.ShowUnsupportedMode, wantText: "any other mode",
+		},
+		"both mode opens": {
+			req:    tasksurface.ShowRequest{Arguments: json.RawMessage(validArgs), Mode: tasksurface.ModeBoth},
+			wantOK: true,
+		},
 		"an open surface refuses another": {
 			req:      tasksurface.ShowRequest{Arguments: json.RawMessage(validArgs), Projection: json.RawMessage(`{"active":{"callId":"c","surfaceId":"tsf_open"}}`)},
 			wantCode: tasksurface.ShowSurfaceOpen, wantText: "tsf_open is still open",

@@ -46,6 +46,6 @@ const NestedCall = "show_task_surface was not shown: it cannot be called from in
 	"Call show_task_surface directly, as a top-level tool call."
 
 // UnsupportedMode is the model-facing text of a call in a presentation mode
-// the tool is not offered in.
-const UnsupportedMode = "show_task_surface was not shown: it is not available in code mode. " +
+// the tool is not offered in: code mode, or a mode no harness declares.
+const UnsupportedMode = "show_task_surface was not shown: it is available only as a direct tool call, not in code mode or any other mode. " +
 	"Call it directly as a top-level tool call in native mode."

@@ -1,30 +1,21 @@
 package wire
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
 
 // ValidID reports whether s can serve as a surface, submission or dismissal
-// id: 1 to 128 characters of ASCII letters, digits and "_.:-", starting
-// with a letter or digit.
+// id; the rule is the SDK's (tasksurface.ValidID).
 func ValidID(s string) bool {
-	if len(s) == 0 || len(s) > 128 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		case i > 0 && (c == '_' || c == '.' || c == ':' || c == '-'):
-		default:
-			return false
-		}
-	}
-	return true
+	return tasksurface.ValidID(s)
 }
 
 // DismissArgs formats the arguments of the dismissal command:
-// "dismiss <surfaceId> <dismissalId>".
-func DismissArgs(surfaceID, dismissalID string) string {
-	return CommandDismiss + " " + surfaceID + " " + dismissalID
+// "dismiss <surfaceId> <dismissalId>" (tasksurface.DismissArgs).
+func DismissArgs(surfaceID tasksurface.SurfaceID, dismissalID tasksurface.DismissalID) string {
+	return tasksurface.DismissArgs(surfaceID, dismissalID)
 }
 
 // ParseDismissArgs reads the arguments of a dismissal command:

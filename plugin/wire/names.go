@@ -1,5 +1,7 @@
 package wire
 
+import "github.com/dsh-community/task-surface/sdk/tasksurface"
+
 // Names the plugin declares and the log carries.
 const (
 	// ToolName is the model-facing tool.
@@ -12,7 +14,7 @@ const (
 	// dismissal.
 	CommandName = "task-surface"
 	// CommandDismiss is the command's dismissal verb.
-	CommandDismiss = "dismiss"
+	CommandDismiss = tasksurface.DismissVerb
 	// MetaKind tags a tool result's presentation metadata.
 	MetaKind = "dsh/task-surface"
 	// MetaVersion is the version of the presentation metadata.
@@ -21,21 +23,21 @@ const (
 	// submission's correlation.
 	SourceKey = "taskSurface"
 	// SourceVersion is the version of the correlation.
-	SourceVersion = 1
+	SourceVersion = tasksurface.CorrelationVersion
 )
 
 // Session event types the fold reads.
 const (
 	// EventToolCall is a tool call.
-	EventToolCall = "tool/call"
+	EventToolCall = tasksurface.EventToolCall
 	// EventToolResult is a tool result.
-	EventToolResult = "tool/result"
+	EventToolResult = tasksurface.EventToolResult
 	// EventUserMessage is a durable user message.
-	EventUserMessage = "user/message"
+	EventUserMessage = tasksurface.EventUserMessage
 	// EventCommandRun starts a slash command.
-	EventCommandRun = "command/run"
+	EventCommandRun = tasksurface.EventCommandRun
 	// EventCommandDone settles a slash command.
-	EventCommandDone = "command/done"
+	EventCommandDone = tasksurface.EventCommandDone
 )
 
 // EventTypes lists the session event types the fold reads, in a fixed

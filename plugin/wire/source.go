@@ -17,7 +17,10 @@ type Correlation struct {
 }
 
 // Source is the source of a submitted user message: an ordinary user
-// message with the correlation beside its kind.
+// message with the correlation beside its kind. The harness's transport
+// adds rpcId beside them when it admits the message (the SDK does, from
+// the id a Submit's context carries; see tasksurface.MessageSource); the
+// plugin and the fold read neither.
 type Source struct {
 	// Kind is always "user", so the message renders as a user bubble.
 	Kind string `json:"kind"`

@@ -50,13 +50,13 @@ func (h *Host) CallTool(ctx context.Context, sessionID string, args json.RawMess
 	if err != nil {
 		return nil, err
 	}
-	view, err := s.view(ctx, p)
+	view, err := s.view(ctx, h.projections)
 	if err != nil {
 		return nil, err
 	}
-	mode := opts.Mode
+	mode := tasksurface.Mode(opts.Mode)
 	if mode == "" {
-		mode = "native"
+		mode = tasksurface.ModeNative
 	}
 	s.mu.Lock()
 	s.calls++
@@ -64,7 +64,9 @@ func (h *Host) CallTool(ctx context.Context, sessionID string, args json.RawMess
 	turn := len(s.inputs) + 1
 	s.inputs = append(s.inputs, nil)
 	s.appendLocked("turn/start", map[string]any{"turn": turn})
-	s.appendLocked("tool/call", toolCallData{Turn: turn, Step: 1, CallID: callID, Name: desc.Tool.Name, Arguments: string(args), ParentCallID: opts.ParentCallID})
+	call := tasksurface.NewToolCall(callID, desc.Tool.Name, args, opts.ParentCallID)
+	call.Turn, call.Step = turn, 1
+	s.appendLocked(tasksurface.EventToolCall, call)
 	s.mu.Unlock()
 
 	resp, err := p.Show(ctx, &tasksurface.ShowRequest{
@@ -81,33 +83,27 @@ func (h *Host) CallTool(ctx context.Context, sessionID string, args json.RawMess
 	default:
 		out.Text, out.ErrorCode, out.Problems = resp.ErrorText, resp.ErrorCode, resp.Problems
 	}
-	var result toolResultData
-	result.Turn, result.Step = turn, 1
-	result.Message.Source.Kind, result.Message.Source.CallID = "tool", callID
-	result.Message.Role, result.Message.ID = "user", "result-"+callID
-	result.Message.Content = []toolResultContent{{Type: "tool-result", ToolCallID: callID, Content: []Content{{Type: "text", Text: out.Text}}, IsError: !out.OK}}
-	if out.OK && opts.ParentCallID == "" {
-		result.Meta = out.Meta // metadata persists for top-level calls only
+	result := tasksurface.NewToolResult(callID, resp)
+	if err != nil {
+		result = tasksurface.NewFailedToolResult(callID, out.ErrorCode, out.Text)
 	}
-	if !out.OK {
-		result.Error = &struct {
-			Name string `json:"name"`
-			Code string `json:"code"`
-		}{Name: "ToolError", Code: out.ErrorCode}
+	result.Turn, result.Step = turn, 1
+	if opts.ParentCallID != "" {
+		result.Meta = nil // metadata persists for top-level calls only
 	}
 	s.mu.Lock()
 	s.appendLocked("tool/result", result)
 	s.appendLocked("turn/end", map[string]any{"turn": turn})
 	s.mu.Unlock()
-	h.foldNow(ctx, s, p)
+	h.foldNow(ctx, s)
 	return out, err
 }
 
 // foldNow folds what a step of the host appended, so the projection is
 // current when the step returns, as DeepSeek Harness keeps it. A failure
 // leaves the events to the next read of the view, which folds them again.
-func (h *Host) foldNow(ctx context.Context, s *session, p tasksurface.Server) {
-	if _, err := s.view(ctx, p); err != nil {
+func (h *Host) foldNow(ctx context.Context, s *session) {
+	if _, err := s.view(ctx, h.projections); err != nil {
 		h.logger.Warn("fold after appending failed; the next read of the view folds again", "session", s.id, "error", err)
 	}
 }
@@ -180,8 +176,8 @@ func (h *Host) Commit(ctx context.Context, sessionID string) (int64, error) {
 	s.appendLocked("turn/end", map[string]any{"turn": turn})
 	s.mu.Unlock()
 	h.report(ctx, sessionID, tasksurface.QueueCommitted, m, seq)
-	if p, _, err := h.attached(); err == nil {
-		h.foldNow(ctx, s, p)
+	if _, _, err := h.attached(); err == nil {
+		h.foldNow(ctx, s)
 	}
 	return seq, nil
 }

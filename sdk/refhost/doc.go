@@ -5,6 +5,11 @@
 // drive the real plugin binary through the SDK exactly as a harness would;
 // a Go harness author can read it as the smallest complete host.
 //
+// Its projection and its tool-result index are tshost.Projections and
+// tshost.ToolResults, and its events are the SDK's log contract types;
+// Bind is its tshost.Config.NewHost. examples/go-harness is a harness of
+// its own with its log and queue in files.
+//
 // The host hard-codes nothing of Task Surface: the tool name, the
 // projection, the command and the queue hooks come from the plugin's
 // Describe, and the projection is folded by the plugin's Fold. Like

@@ -10,12 +10,15 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
+	"github.com/dsh-community/task-surface/sdk/tshost"
 )
 
 // Host is the reference host. It implements tasksurface.Host, so the SDK
 // serves it to the plugin, and it drives the plugin through Attach.
 type Host struct {
-	logger hclog.Logger
+	logger      hclog.Logger
+	projections *tshost.Projections
+	results     *tshost.ToolResults
 
 	mu       sync.Mutex
 	plugin   tasksurface.Server
@@ -31,7 +34,30 @@ func New(logger hclog.Logger) *Host {
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
-	return &Host{logger: logger, sessions: map[string]*session{}}
+	h := &Host{logger: logger, results: tshost.NewToolResults(), sessions: map[string]*session{}}
+	h.projections = tshost.NewProjections(foldVia{h}, logger)
+	return h
+}
+
+// Bind attaches the plugin the SDK launches for this host and returns the
+// host, in the form tshost.Config.NewHost takes: NewHost: h.Bind. What the
+// plugin declared is read from it when first needed.
+func (h *Host) Bind(server tasksurface.Server) (tasksurface.Host, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.plugin, h.desc = server, nil
+	return h, nil
+}
+
+// foldVia folds through the attached plugin.
+type foldVia struct{ h *Host }
+
+func (f foldVia) Fold(ctx context.Context, req *tasksurface.FoldRequest) (*tasksurface.FoldResponse, error) {
+	p, _, err := f.h.attached()
+	if err != nil {
+		return nil, err
+	}
+	return p.Fold(ctx, req)
 }
 
 // Attach gives the host the plugin to call and what it declared. It may be
@@ -44,11 +70,21 @@ func (h *Host) Attach(p tasksurface.Server, d *tasksurface.Description) {
 
 func (h *Host) attached() (tasksurface.Server, *tasksurface.Description, error) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.plugin == nil || h.desc == nil {
+	p, d := h.plugin, h.desc
+	h.mu.Unlock()
+	if p == nil {
 		return nil, nil, errors.New("refhost: no plugin attached")
 	}
-	return h.plugin, h.desc, nil
+	if d == nil {
+		desc, err := p.Describe(context.Background())
+		if err != nil {
+			return nil, nil, fmt.Errorf("refhost: describe the plugin: %w", err)
+		}
+		h.mu.Lock()
+		h.desc, d = desc, desc
+		h.mu.Unlock()
+	}
+	return p, d, nil
 }
 
 // NewSession creates a session and returns its id.
@@ -57,7 +93,7 @@ func (h *Host) NewSession() string {
 	defer h.mu.Unlock()
 	h.ids++
 	id := fmt.Sprintf("session-%d", h.ids)
-	h.sessions[id] = newSession(id)
+	h.sessions[id] = newSession(id, h.results)
 	return id
 }
 
@@ -87,20 +123,12 @@ func (h *Host) View(ctx context.Context, sessionID string) (json.RawMessage, err
 	if err != nil {
 		return nil, err
 	}
-	p, _, err := h.attached()
-	if err != nil {
-		return nil, err
-	}
-	return s.view(ctx, p)
+	return s.view(ctx, h.projections)
 }
 
 // ReadToolResult returns a tool result's metadata by call id.
-func (h *Host) ReadToolResult(_ context.Context, req *tasksurface.ReadToolResultRequest) (*tasksurface.ReadToolResultResponse, error) {
-	s, err := h.session(req.SessionID)
-	if err != nil {
-		return &tasksurface.ReadToolResultResponse{}, nil
-	}
-	return s.toolResult(req.CallID), nil
+func (h *Host) ReadToolResult(ctx context.Context, req *tasksurface.ReadToolResultRequest) (*tasksurface.ReadToolResultResponse, error) {
+	return h.results.ReadToolResult(ctx, req)
 }
 
 // ReadProjection returns the session's projection view.
@@ -138,7 +166,7 @@ func (h *Host) RecordDismissal(_ context.Context, req *tasksurface.RecordDismiss
 	if err != nil {
 		return nil, err
 	}
-	seq := s.command(desc.Command.Name, "dismiss "+req.SurfaceID+" "+req.DismissalID)
+	seq := s.dismissal(desc.Command.Name, req)
 	return &tasksurface.RecordDismissalResponse{Recorded: true, EventSeq: seq}, nil
 }
 

@@ -103,5 +103,5 @@ func (h *Host) RunCommand(ctx context.Context, sessionID, line string) (*tasksur
 	if dismissalID == "" {
 		dismissalID = fmt.Sprintf("typed-%d", len(h.Events(sessionID)))
 	}
-	return p.Dismiss(ctx, &tasksurface.DismissRequest{SessionID: sessionID, SurfaceID: surfaceID, DismissalID: dismissalID})
+	return p.Dismiss(ctx, &tasksurface.DismissRequest{SessionID: sessionID, SurfaceID: tasksurface.SurfaceID(surfaceID), DismissalID: tasksurface.DismissalID(dismissalID)})
 }

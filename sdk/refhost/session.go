@@ -7,21 +7,19 @@ import (
 	"sync"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
+	"github.com/dsh-community/task-surface/sdk/tshost"
 )
 
-// session is one conversation: its log, its queue and its folded
-// projection.
+// session is one conversation: its log and its queue. Its projection and
+// its index of tool results live in the host's tshost.Projections and
+// tshost.ToolResults.
 type session struct {
-	id string
+	id      string
+	results *tshost.ToolResults
 
-	mu     sync.Mutex
-	events []Event
-	// encoded holds each event of events as JSON, written once, for the
-	// fold (nil for an imported event that does not encode).
-	encoded []json.RawMessage
-	// results indexes the tool calls and results of events by call id, as
-	// ReadToolResult answers them.
-	results map[string]*tasksurface.ReadToolResultResponse
+	mu      sync.Mutex
+	events  []Event
+	handed  int                          // events handed to the projection so far
 	queue   []Message                    // next-turn items, oldest first
 	claimed *Message                     // the item the agent took for its turn
 	status  map[string]tasksurface.Phase // message id -> queued, claiming, "committed"
@@ -29,14 +27,11 @@ type session struct {
 	calls   int
 	cmds    int
 
-	foldMu    sync.Mutex
-	foldState json.RawMessage
-	foldView  json.RawMessage
-	folded    int
+	foldMu sync.Mutex // one fold of the session at a time, in log order
 }
 
-func newSession(id string) *session {
-	return &session{id: id, status: map[string]tasksurface.Phase{}, results: map[string]*tasksurface.ReadToolResultResponse{}}
+func newSession(id string, results *tshost.ToolResults) *session {
+	return &session{id: id, results: results, status: map[string]tasksurface.Phase{}}
 }
 
 func (s *session) snapshot() []Event {
@@ -52,42 +47,11 @@ func (s *session) appendLocked(typ string, data any) int64 {
 	return seq
 }
 
-// addLocked adds an event to the log, its encoding and the index of tool
-// results; s.mu is held.
+// addLocked adds an event to the log and the index of tool results; s.mu
+// is held.
 func (s *session) addLocked(e Event) {
 	s.events = append(s.events, e)
-	// An imported event whose data is not JSON stays unencoded here, and
-	// view meets it as before.
-	raw, _ := json.Marshal(e)
-	s.encoded = append(s.encoded, raw)
-	switch e.Type {
-	case "tool/call":
-		var d toolCallData
-		if json.Unmarshal(e.Data, &d) == nil {
-			r := s.resultLocked(d.CallID)
-			r.ToolName = d.Name
-			r.ParentCallID = d.ParentCallID
-		}
-	case "tool/result":
-		var d toolResultData
-		if json.Unmarshal(e.Data, &d) == nil {
-			r := s.resultLocked(d.Message.Source.CallID)
-			r.Found = true
-			r.Meta = d.Meta
-			r.IsError = d.Error != nil
-		}
-	}
-}
-
-// resultLocked returns the indexed answer for a call id, creating it; s.mu
-// is held.
-func (s *session) resultLocked(callID string) *tasksurface.ReadToolResultResponse {
-	r, ok := s.results[callID]
-	if !ok {
-		r = &tasksurface.ReadToolResultResponse{}
-		s.results[callID] = r
-	}
-	return r
+	s.results.Add(s.id, e)
 }
 
 func (s *session) append(typ string, data any) int64 {
@@ -96,43 +60,20 @@ func (s *session) append(typ string, data any) int64 {
 	return s.appendLocked(typ, data)
 }
 
-// view folds the events not folded yet and returns the view. The fold is
-// the plugin's, so the host knows nothing of its rules.
-func (s *session) view(ctx context.Context, p tasksurface.Server) (json.RawMessage, error) {
+// view hands the events not handed yet to the projection, which folds
+// them through the plugin, and returns the view.
+func (s *session) view(ctx context.Context, p *tshost.Projections) (json.RawMessage, error) {
 	s.foldMu.Lock()
 	defer s.foldMu.Unlock()
 	s.mu.Lock()
-	batch := make([]json.RawMessage, 0, len(s.encoded)-min(s.folded, len(s.encoded)))
-	for i := min(s.folded, len(s.encoded)); i < len(s.encoded); i++ {
-		raw := s.encoded[i]
-		if raw == nil {
-			raw = mustJSON(s.events[i])
-		}
-		batch = append(batch, raw)
-	}
-	n := len(s.encoded)
+	batch := append([]Event(nil), s.events[s.handed:]...)
+	s.handed = len(s.events)
 	s.mu.Unlock()
-	if len(batch) == 0 && s.foldView != nil {
-		return s.foldView, nil
-	}
-	out, err := p.Fold(ctx, &tasksurface.FoldRequest{State: s.foldState, Events: batch})
+	view, _, err := p.Append(ctx, s.id, batch...)
 	if err != nil {
-		return nil, fmt.Errorf("refhost: fold session %s: %w", s.id, err)
+		return nil, fmt.Errorf("refhost: %w", err)
 	}
-	s.foldState, s.foldView, s.folded = out.State, out.View, n
-	return s.foldView, nil
-}
-
-// toolResult answers ReadToolResult from the index: the last tool/call and
-// tool/result events of the call.
-func (s *session) toolResult(callID string) *tasksurface.ReadToolResultResponse {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := &tasksurface.ReadToolResultResponse{}
-	if r, ok := s.results[callID]; ok {
-		*out = *r
-	}
-	return out
+	return view, nil
 }
 
 // admit queues a message once per id; it reports whether the id was known.
@@ -165,15 +106,16 @@ func (s *session) inFlight(sourceKey string) []tasksurface.InFlightMessage {
 	return out
 }
 
-// command writes a slash command's record and returns the seq of its
-// command/done.
-func (s *session) command(name, args string) int64 {
+// dismissal writes the records of a dismissal, as DeepSeek Harness writes
+// a slash command (command/run, then command/done), and returns the seq of
+// the command/done.
+func (s *session) dismissal(commandName string, req *tasksurface.RecordDismissalRequest) int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.cmds++
-	id := fmt.Sprintf("cmd-%d", s.cmds)
-	s.appendLocked("command/run", map[string]any{"commandId": id, "name": name, "args": args})
-	return s.appendLocked("command/done", map[string]any{"commandId": id, "kind": "success"})
+	run, done := tasksurface.NewDismissal(commandName, fmt.Sprintf("cmd-%d", s.cmds), req)
+	s.appendLocked(tasksurface.EventCommandRun, run)
+	return s.appendLocked(tasksurface.EventCommandDone, done)
 }
 
 func hasSourceKey(source json.RawMessage, key string) bool {
@@ -186,41 +128,4 @@ func hasSourceKey(source json.RawMessage, key string) bool {
 	}
 	_, ok := m[key]
 	return ok
-}
-
-// toolCallData is the payload of tool/call.
-type toolCallData struct {
-	Turn         int    `json:"turn"`
-	Step         int    `json:"step"`
-	CallID       string `json:"callId"`
-	Name         string `json:"name"`
-	Arguments    string `json:"arguments"`
-	ParentCallID string `json:"parentCallId,omitempty"`
-}
-
-// toolResultData is the payload of tool/result.
-type toolResultData struct {
-	Turn    int `json:"turn"`
-	Step    int `json:"step"`
-	Message struct {
-		Source struct {
-			Kind   string `json:"kind"`
-			CallID string `json:"callId"`
-		} `json:"source"`
-		Content []toolResultContent `json:"content"`
-		Role    string              `json:"role"`
-		ID      string              `json:"id"`
-	} `json:"message"`
-	Error *struct {
-		Name string `json:"name"`
-		Code string `json:"code"`
-	} `json:"error,omitempty"`
-	Meta json.RawMessage `json:"meta,omitempty"`
-}
-
-type toolResultContent struct {
-	Type       string    `json:"type"`
-	ToolCallID string    `json:"toolCallId"`
-	Content    []Content `json:"content"`
-	IsError    bool      `json:"isError"`
 }

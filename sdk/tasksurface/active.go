@@ -5,15 +5,15 @@ import "encoding/json"
 // GetActiveRequest asks for the open surface of a session.
 type GetActiveRequest struct {
 	// SessionID is the session.
-	SessionID string
+	SessionID string `json:"sessionId,omitempty"`
 	// SurfaceID, when set, must name the open surface.
-	SurfaceID string
+	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
 }
 
 // PendingSubmission is the one submission in flight for a surface.
 type PendingSubmission struct {
 	// SubmissionID is the client's id for the attempt.
-	SubmissionID string `json:"submissionId"`
+	SubmissionID SubmissionID `json:"submissionId"`
 	// MessageID is the id of the admitted user message.
 	MessageID string `json:"messageId"`
 	// Phase is PhaseQueued or PhaseClaiming.
@@ -23,17 +23,17 @@ type PendingSubmission struct {
 // GetActiveResponse is the open surface, or why there is none.
 type GetActiveResponse struct {
 	// Active is true when a surface is open.
-	Active bool
+	Active bool `json:"active,omitempty"`
 	// CallID is the show_task_surface call that opened it.
-	CallID string
+	CallID string `json:"callId,omitempty"`
 	// SurfaceID is the open surface.
-	SurfaceID string
+	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
 	// Model is the normalised model.
-	Model json.RawMessage
+	Model json.RawMessage `json:"model,omitempty"`
 	// Markdown maps each markdown block's JSON Pointer to sanitised HTML.
-	Markdown json.RawMessage
+	Markdown json.RawMessage `json:"markdown,omitempty"`
 	// Pending is the submission in flight, or nil.
-	Pending *PendingSubmission
+	Pending *PendingSubmission `json:"pending,omitempty"`
 	// Reason is set when Active is false: ReasonNotOpen or ReasonStale.
-	Reason Reason
+	Reason Reason `json:"reason,omitempty"`
 }

@@ -39,7 +39,7 @@ type ToolDeclaration struct {
 	// Exclusive means the call is an ordering barrier.
 	Exclusive bool `json:"exclusive,omitempty"`
 	// Modes lists the tool presentation modes the tool may be offered in.
-	Modes []string `json:"modes,omitempty"`
+	Modes []Mode `json:"modes,omitempty"`
 	// ConcludesTurn means a successful call ends the agent's turn.
 	ConcludesTurn bool `json:"concludesTurn,omitempty"`
 }

@@ -9,7 +9,23 @@
 // projection state, message sources) is carried as json.RawMessage.
 //
 // Problems meant for a model or a user are data (Problem); a Go error from
-// any method means a transport failure or a bug.
+// any method means a transport failure or a bug, or, as a *HostError that
+// unwraps to it, an error the harness's own Host returned.
+//
+// # The log contract
+//
+// The plugin keeps no state: a session's surfaces come from folding its
+// log. Event is the envelope of one log entry, and ToolCall, ToolResult,
+// UserMessage (with its MessageSource and Correlation), CommandRun and
+// CommandDone are the payloads of the event types the fold reads
+// (LogEventTypes). The constructors write them as the fold expects:
+// NewToolCall, NewToolResult from a ShowResponse, AdmittedMessage from an
+// AdmitUserMessageRequest, NewDismissal for the two records of a
+// dismissal. CheckEvents reports an event of those types that the fold
+// could not read, with its seq and a pointer into it.
+//
+// The ids of the contract are distinct types (SurfaceID, SubmissionID,
+// DismissalID, RpcID), and so is the presentation mode of a call (Mode).
 //
 // The contract's words are typed: Reason says why a request was refused,
 // Phase where a pending submission is, and Code what a Problem is about.

@@ -5,15 +5,23 @@ import "encoding/json"
 // FoldRequest applies session events to projection state.
 type FoldRequest struct {
 	// State is the previous state; nil means the initial state.
-	State json.RawMessage
-	// Events are session events {type, seq, data} in log order.
-	Events []json.RawMessage
+	State json.RawMessage `json:"state,omitempty"`
+	// Events are session events in log order, each an Event encoded as
+	// JSON ({type, seq, time, data}); see LogEventTypes for the types the
+	// fold reads and the payload types for their data.
+	Events []json.RawMessage `json:"events,omitempty"`
 }
 
 // FoldResponse is the new projection state and its view.
 type FoldResponse struct {
 	// State is the new state.
-	State json.RawMessage
+	State json.RawMessage `json:"state,omitempty"`
 	// View is what the projection shows.
-	View json.RawMessage
+	View json.RawMessage `json:"view,omitempty"`
+	// Problems lists the events of the request of a type the fold reads
+	// that it could not read (CheckEvents); the fold left the state
+	// unchanged for each. The SDK computes them from the request on the
+	// side that calls Fold, so they reach a harness whichever process
+	// folds; the wire's FoldResponse does not carry them.
+	Problems []LogProblem `json:"problems,omitempty"`
 }

@@ -31,45 +31,50 @@ const (
 // QueueEvent reports what happened to a queued message.
 type QueueEvent struct {
 	// SessionID is the session.
-	SessionID string
+	SessionID string `json:"sessionId,omitempty"`
 	// Kind is one of the Queue* kinds.
-	Kind string
+	Kind string `json:"kind,omitempty"`
 	// MessageID is the message.
-	MessageID string
+	MessageID string `json:"messageId,omitempty"`
 	// Source is the message's source.
-	Source json.RawMessage
+	Source json.RawMessage `json:"source,omitempty"`
 	// EventSeq is the log sequence of a committed message.
-	EventSeq int64
+	EventSeq int64 `json:"eventSeq,omitempty"`
 	// Text is the message's current text, for QueueEdited.
-	Text string
+	Text string `json:"text,omitempty"`
+	// Meta is the presentation metadata of the surface the message answers
+	// ({kind: "dsh/task-surface", version, surfaceId, model, markdown}),
+	// when the host has it at hand; the plugin reads it from the log
+	// otherwise.
+	Meta json.RawMessage `json:"meta,omitempty"`
 }
 
 // QueueEventResponse is the plugin's answer to a queue event.
 type QueueEventResponse struct {
 	// Tracked is true when the message belongs to a surface the plugin
 	// knows.
-	Tracked bool
+	Tracked bool `json:"tracked,omitempty"`
 	// RestoreText, when set, is the canonical text the host should restore.
-	RestoreText string
+	RestoreText string `json:"restoreText,omitempty"`
 }
 
 // QueueActionRequest asks whether a queue action may proceed.
 type QueueActionRequest struct {
 	// SessionID is the session.
-	SessionID string
+	SessionID string `json:"sessionId,omitempty"`
 	// MessageID is the message acted on.
-	MessageID string
+	MessageID string `json:"messageId,omitempty"`
 	// Action is one of the Action* values.
-	Action string
+	Action string `json:"action,omitempty"`
 	// Source is the message's source.
-	Source json.RawMessage
+	Source json.RawMessage `json:"source,omitempty"`
 }
 
 // QueueActionResponse allows or refuses a queue action.
 type QueueActionResponse struct {
 	// Allowed is true when the host may apply the action.
-	Allowed bool
+	Allowed bool `json:"allowed,omitempty"`
 	// Reason says why an action is refused, as a sentence for a person
 	// (not a Reason: the host shows it as it is).
-	Reason string
+	Reason string `json:"reason,omitempty"`
 }

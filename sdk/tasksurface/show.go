@@ -18,35 +18,35 @@ const (
 // ShowRequest executes show_task_surface.
 type ShowRequest struct {
 	// SessionID is the calling session.
-	SessionID string
+	SessionID string `json:"sessionId,omitempty"`
 	// CallID is the tool call's id.
-	CallID string
+	CallID string `json:"callId,omitempty"`
 	// ParentCallID is set when the call is nested (made from code mode).
-	ParentCallID string
+	ParentCallID string `json:"parentCallId,omitempty"`
 	// Arguments is the raw tool arguments.
-	Arguments json.RawMessage
+	Arguments json.RawMessage `json:"arguments,omitempty"`
 	// Projection is the session's current projection view.
-	Projection json.RawMessage
+	Projection json.RawMessage `json:"projection,omitempty"`
 	// Mode is the presentation mode the call arrived in.
-	Mode string
+	Mode Mode `json:"mode,omitempty"`
 }
 
 // ShowResponse is the outcome of show_task_surface.
 type ShowResponse struct {
 	// OK is true when a surface opened.
-	OK bool
+	OK bool `json:"ok,omitempty"`
 	// Value is the canonical value {surfaceId, model, markdown}.
-	Value json.RawMessage
+	Value json.RawMessage `json:"value,omitempty"`
 	// ErrorCode is one of the Show* codes when OK is false.
-	ErrorCode string
+	ErrorCode string `json:"errorCode,omitempty"`
 	// ErrorText is the model-facing text of a failed call: what to fix.
-	ErrorText string
+	ErrorText string `json:"errorText,omitempty"`
 	// Problems lists what is wrong with the arguments, with pointers.
-	Problems []Problem
+	Problems []Problem `json:"problems,omitempty"`
 	// Text is the model-facing text of a successful call, a pure function
 	// of Value.
-	Text string
+	Text string `json:"text,omitempty"`
 	// Meta is the presentation metadata the host persists on the tool
 	// result, a pure function of Value.
-	Meta json.RawMessage
+	Meta json.RawMessage `json:"meta,omitempty"`
 }

@@ -8,4 +8,14 @@
 //
 // Both Plugin and Supervisor implement tasksurface.Server, so a harness
 // calls the plugin through the same interface the plugin implements.
+//
+// The harness's host is built from the server it will serve
+// (Config.NewHost), so it can fold through the plugin without a setter; a
+// launch with no host fails with ErrNoHost unless Config.AllowNoHost is
+// set. Projections and ToolResults are the two parts every host needs and
+// would otherwise rewrite: each session's projection, folded
+// incrementally through the plugin with the events it could not read
+// reported, and the index of tool results by call id. A Host method's
+// error comes back from the plugin as a *tasksurface.HostError that
+// unwraps to it.
 package tshost

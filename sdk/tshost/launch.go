@@ -36,7 +36,9 @@ type Plugin struct {
 
 // Launch starts the plugin binary cfg.Path after verifying its digest,
 // completes the handshake with AutoMTLS, checks the contract's major
-// version, serves cfg.Host to it and configures it. The context bounds the
+// version, serves the harness's host to it (cfg.Host, or what cfg.NewHost
+// builds for the returned Plugin) and configures it. A Config with no host
+// is refused with ErrNoHost unless it sets AllowNoHost. The context bounds the
 // whole launch; the process itself lives until Close.
 func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 	sum, err := cfg.validate()
@@ -46,7 +48,8 @@ func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 	if _, err := os.Stat(cfg.Path); err != nil {
 		return nil, fmt.Errorf("tshost: cannot read plugin binary: %w", err)
 	}
-	logger := cfg.logger()
+	cfg = cfg.withLogger()
+	logger := cfg.Logger
 	// A private folder per launch: the plugin's socket and its broker
 	// sockets live here, readable by this user only, removed after exit.
 	sockDir, err := os.MkdirTemp("", "tsp-")
@@ -73,6 +76,10 @@ func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 		GRPCDialOptions:  []grpc.DialOption{grpc.WithDefaultCallOptions(transport.CallOptions()...)},
 	})
 	p := &Plugin{client: client, sockDir: sockDir, exited: make(chan struct{})}
+	if cfg, err = cfg.withHost(p); err != nil {
+		p.kill()
+		return nil, err
+	}
 	if err := p.start(ctx, cfg); err != nil {
 		p.kill()
 		return nil, err

@@ -58,11 +58,12 @@ func (o SuperviseOptions) Backoff(n int) time.Duration {
 // again. Its tasksurface.Server methods go to the current process and
 // return ErrUnavailable while there is none.
 type Supervisor struct {
-	cfg  Config
 	opts SuperviseOptions
 
 	mu       sync.Mutex
+	cfg      Config // what every launch uses; Configure updates it
 	cur      *Plugin
+	desc     *tasksurface.Description
 	restarts int
 	closed   bool
 	stop     chan struct{}
@@ -72,20 +73,38 @@ type Supervisor struct {
 var _ tasksurface.Server = (*Supervisor)(nil)
 
 // Supervise launches the plugin and keeps it running until Close. The first
-// launch must succeed.
+// launch must succeed. cfg.NewHost, when set, is called once with the
+// Supervisor, so the host calls the plugin through it across restarts.
 func Supervise(ctx context.Context, cfg Config, opts SuperviseOptions) (*Supervisor, error) {
+	if _, err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	s := &Supervisor{opts: opts.withDefaults(), stop: make(chan struct{}), done: make(chan struct{})}
+	cfg = cfg.withLogger()
+	cfg, err := cfg.withHost(s)
+	if err != nil {
+		return nil, err
+	}
+	s.cfg = cfg
 	p, err := Launch(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	s := &Supervisor{cfg: cfg, opts: opts.withDefaults(), cur: p, stop: make(chan struct{}), done: make(chan struct{})}
+	s.cur, s.desc = p, p.Description()
 	go s.run(p)
 	return s, nil
 }
 
+// config returns the Config the next launch uses.
+func (s *Supervisor) config() Config {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cfg
+}
+
 func (s *Supervisor) run(p *Plugin) {
 	defer close(s.done)
-	logger := s.cfg.logger()
+	logger := s.config().Logger
 	failures := 0
 	for {
 		started := time.Now()
@@ -94,9 +113,6 @@ func (s *Supervisor) run(p *Plugin) {
 			return
 		case <-p.Exited():
 		}
-		s.mu.Lock()
-		s.cur = nil
-		s.mu.Unlock()
 		if time.Since(started) >= s.opts.StableAfter {
 			failures = 0
 		}
@@ -108,8 +124,9 @@ func (s *Supervisor) run(p *Plugin) {
 				return
 			case <-time.After(wait):
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), s.cfg.startTimeout())
-			next, err := Launch(ctx, s.cfg)
+			cfg := s.config()
+			ctx, cancel := context.WithTimeout(context.Background(), cfg.startTimeout())
+			next, err := Launch(ctx, cfg)
 			cancel()
 			failures++
 			if err != nil {
@@ -122,7 +139,7 @@ func (s *Supervisor) run(p *Plugin) {
 				_ = next.Close(context.Background())
 				return
 			}
-			s.cur = next
+			s.cur, s.desc = next, next.Description()
 			s.restarts++
 			s.mu.Unlock()
 			logger.Info("task surface plugin restarted", "pid", next.Pid(), "restarts", s.Restarts())
@@ -135,22 +152,29 @@ func (s *Supervisor) run(p *Plugin) {
 	}
 }
 
-// Current is the running plugin, or nil while it restarts.
+// Current is the plugin launched last: the running one, or the one that
+// exited while its successor starts. It is never nil, so
+// Current().Description() is always what the plugin declared; calls go
+// through the Supervisor, which answers ErrUnavailable between the two.
 func (s *Supervisor) Current() *Plugin {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.cur
 }
 
+// Description is what the plugin declared at its last launch; it is never
+// nil, during a restart included.
+func (s *Supervisor) Description() *tasksurface.Description {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.desc
+}
+
 // WaitRunning waits until a plugin is running, or ctx ends.
 func (s *Supervisor) WaitRunning(ctx context.Context) (*Plugin, error) {
 	for {
-		if p := s.Current(); p != nil {
-			select {
-			case <-p.Exited():
-			default:
-				return p, nil
-			}
+		if p, err := s.server(); err == nil {
+			return p, nil
 		}
 		select {
 		case <-ctx.Done():
@@ -190,7 +214,7 @@ func (s *Supervisor) Close(ctx context.Context) error {
 	return err
 }
 
-func (s *Supervisor) server() (tasksurface.Server, error) {
+func (s *Supervisor) server() (*Plugin, error) {
 	p := s.Current()
 	if p == nil {
 		return nil, ErrUnavailable
@@ -212,8 +236,19 @@ func (s *Supervisor) Describe(ctx context.Context) (*tasksurface.Description, er
 	return p.Describe(ctx)
 }
 
-// Configure calls the current plugin.
+// Configure changes what the plugin is configured with, for the running
+// plugin and for every restart: the limits, the host name and, when
+// req.Host is set, the host. While the plugin restarts it returns
+// ErrUnavailable, and the restart applies the change.
 func (s *Supervisor) Configure(ctx context.Context, req *tasksurface.ConfigureRequest) (*tasksurface.ConfigureResponse, error) {
+	s.mu.Lock()
+	s.cfg.Limits, s.cfg.HostName = req.Limits, req.HostName
+	if req.Host != nil {
+		s.cfg.Host = req.Host
+	}
+	full := &tasksurface.ConfigureRequest{Limits: s.cfg.Limits, HostName: s.cfg.HostName, Host: s.cfg.Host}
+	s.mu.Unlock()
+	req = full
 	p, err := s.server()
 	if err != nil {
 		return nil, err

@@ -32,7 +32,7 @@ func TestFaultKilledBeforeSubmit(t *testing.T) {
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
 	r.kill()
-	if a := r.active(session); !a.Active || a.SurfaceID != surfaceID {
+	if a := r.active(session); !a.Active || string(a.SurfaceID) != surfaceID {
 		t.Fatalf("after restart = %+v, want the surface open", a)
 	}
 	if sub := r.submit(session, surfaceID, "sub-1", gateValues); !sub.Accepted {
@@ -107,7 +107,7 @@ func TestFaultHostRestartedWithSurfaceOpen(t *testing.T) {
 	session, surfaceID := r.open("reorder-plan.json")
 	r2, session2 := restartHost(t, r, session)
 	a := r2.active(session2)
-	if !a.Active || a.SurfaceID != surfaceID || a.Pending != nil {
+	if !a.Active || string(a.SurfaceID) != surfaceID || a.Pending != nil {
 		t.Fatalf("after host restart = %+v, want the surface open and editable", a)
 	}
 	if sub := r2.submit(session2, surfaceID, "sub-1", `{"steps":["schema","dual-write","backfill","cutover","cleanup"],"pause":false}`); !sub.Accepted {

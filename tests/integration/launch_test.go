@@ -18,7 +18,7 @@ func TestWrongDigestRefused(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	wrong := strings.Repeat("0", 64)
-	_, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: wrong})
+	_, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: wrong, AllowNoHost: true})
 	if !errors.Is(err, tshost.ErrDigestMismatch) {
 		t.Fatalf("launch with a wrong digest = %v, want ErrDigestMismatch", err)
 	}
@@ -41,7 +41,7 @@ func TestCorruptedBinaryRefused(t *testing.T) {
 	if err := os.WriteFile(path, b, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tshost.Launch(ctx, tshost.Config{Path: path, SHA256: pluginDigest}); !errors.Is(err, tshost.ErrDigestMismatch) {
+	if _, err := tshost.Launch(ctx, tshost.Config{Path: path, SHA256: pluginDigest, AllowNoHost: true}); !errors.Is(err, tshost.ErrDigestMismatch) {
 		t.Fatalf("launch of a corrupted binary = %v, want ErrDigestMismatch", err)
 	}
 }
@@ -52,7 +52,7 @@ func TestLaunchDescribeClose(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	p, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: pluginDigest})
+	p, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: pluginDigest, AllowNoHost: true})
 	if err != nil {
 		t.Fatal(err)
 	}

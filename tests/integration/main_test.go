@@ -57,13 +57,12 @@ func newRig(t *testing.T) *rig {
 	logger := hclog.New(&hclog.LoggerOptions{Name: t.Name(), Level: hclog.Warn, Output: testWriter{t}})
 	host := refhost.New(logger)
 	sup, err := tshost.Supervise(ctx, tshost.Config{
-		Path: pluginPath, SHA256: pluginDigest, Logger: logger, Host: host, HostName: "integration",
+		Path: pluginPath, SHA256: pluginDigest, Logger: logger, NewHost: host.Bind, HostName: "integration",
 	}, tshost.SuperviseOptions{MinBackoff: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatalf("launch: %v", err)
 	}
 	t.Cleanup(func() { _ = sup.Close(context.Background()) })
-	host.Attach(sup, sup.Current().Description())
 	return &rig{t: t, ctx: ctx, host: host, sup: sup}
 }
 
@@ -102,7 +101,7 @@ func (r *rig) open(name string) (string, string) {
 	if !active.Active {
 		r.t.Fatalf("no open surface after show: %s", active.Reason)
 	}
-	return session, active.SurfaceID
+	return session, string(active.SurfaceID)
 }
 
 func (r *rig) active(session string) *tasksurface.GetActiveResponse {
@@ -116,7 +115,7 @@ func (r *rig) active(session string) *tasksurface.GetActiveResponse {
 
 func (r *rig) submit(session, surfaceID, submissionID, values string) *tasksurface.SubmitResponse {
 	r.t.Helper()
-	s, err := r.sup.Submit(r.ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surfaceID, SubmissionID: submissionID, Values: json.RawMessage(values)})
+	s, err := r.sup.Submit(r.ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: tasksurface.SubmissionID(submissionID), Values: json.RawMessage(values)})
 	if err != nil {
 		r.t.Fatalf("submit: %v", err)
 	}
@@ -125,7 +124,7 @@ func (r *rig) submit(session, surfaceID, submissionID, values string) *tasksurfa
 
 func (r *rig) dismiss(session, surfaceID, dismissalID string) *tasksurface.DismissResponse {
 	r.t.Helper()
-	d, err := r.sup.Dismiss(r.ctx, &tasksurface.DismissRequest{SessionID: session, SurfaceID: surfaceID, DismissalID: dismissalID})
+	d, err := r.sup.Dismiss(r.ctx, &tasksurface.DismissRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), DismissalID: tasksurface.DismissalID(dismissalID)})
 	if err != nil {
 		r.t.Fatalf("dismiss: %v", err)
 	}

@@ -176,7 +176,7 @@ func memory(ctx context.Context, bins bench.Binaries) (memoryFigures, error) {
 		if err != nil {
 			return memoryFigures{}, err
 		}
-		resp, err := rig.Plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surfaceID, SubmissionID: "s1", Values: json.RawMessage(bench.SubmitValues)})
+		resp, err := rig.Plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: "s1", Values: json.RawMessage(bench.SubmitValues)})
 		if err != nil || !resp.Accepted {
 			return memoryFigures{}, fmt.Errorf("submit %d: %v %+v", i, err, resp)
 		}

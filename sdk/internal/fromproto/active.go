@@ -7,7 +7,7 @@ import (
 
 // GetActiveRequest converts a get-active request.
 func GetActiveRequest(in *tsproto1.GetActiveRequest) *tasksurface.GetActiveRequest {
-	return &tasksurface.GetActiveRequest{SessionID: in.GetSessionId(), SurfaceID: in.GetSurfaceId()}
+	return &tasksurface.GetActiveRequest{SessionID: in.GetSessionId(), SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId())}
 }
 
 // GetActiveResponse converts a get-active response.
@@ -15,14 +15,14 @@ func GetActiveResponse(in *tsproto1.GetActiveResponse) *tasksurface.GetActiveRes
 	out := &tasksurface.GetActiveResponse{
 		Active:    in.GetActive(),
 		CallID:    in.GetCallId(),
-		SurfaceID: in.GetSurfaceId(),
+		SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()),
 		Model:     raw(in.GetModelJson()),
 		Markdown:  raw(in.GetMarkdownJson()),
 		Reason:    tasksurface.Reason(in.GetReason()),
 	}
 	if p := in.GetPending(); p != nil {
 		out.Pending = &tasksurface.PendingSubmission{
-			SubmissionID: p.GetSubmissionId(),
+			SubmissionID: tasksurface.SubmissionID(p.GetSubmissionId()),
 			MessageID:    p.GetMessageId(),
 			Phase:        tasksurface.Phase(p.GetPhase()),
 		}

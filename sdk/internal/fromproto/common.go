@@ -38,3 +38,15 @@ func raw(b []byte) json.RawMessage {
 	}
 	return json.RawMessage(b)
 }
+
+// modes converts presentation modes.
+func modes(in []string) []tasksurface.Mode {
+	if in == nil {
+		return nil
+	}
+	out := make([]tasksurface.Mode, len(in))
+	for i, m := range in {
+		out[i] = tasksurface.Mode(m)
+	}
+	return out
+}

@@ -16,7 +16,7 @@ func DescribeResponse(in *tsproto1.DescribeResponse) *tasksurface.Description {
 			ParametersSchema: raw(in.GetTool().GetParametersSchemaJson()),
 			OutputSchema:     raw(in.GetTool().GetOutputSchemaJson()),
 			Exclusive:        in.GetTool().GetExclusive(),
-			Modes:            in.GetTool().GetModes(),
+			Modes:            modes(in.GetTool().GetModes()),
 			ConcludesTurn:    in.GetTool().GetConcludesTurn(),
 		},
 		Projection: tasksurface.ProjectionDeclaration{

@@ -55,8 +55,8 @@ func AdmitUserMessageResponse(in *tsproto1.AdmitUserMessageResponse) *tasksurfac
 func RecordDismissalRequest(in *tsproto1.RecordDismissalRequest) *tasksurface.RecordDismissalRequest {
 	return &tasksurface.RecordDismissalRequest{
 		SessionID:   in.GetSessionId(),
-		SurfaceID:   in.GetSurfaceId(),
-		DismissalID: in.GetDismissalId(),
+		SurfaceID:   tasksurface.SurfaceID(in.GetSurfaceId()),
+		DismissalID: tasksurface.DismissalID(in.GetDismissalId()),
 		CallID:      in.GetCallId(),
 	}
 }

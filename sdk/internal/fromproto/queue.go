@@ -14,6 +14,7 @@ func QueueEvent(in *tsproto1.QueueEvent) *tasksurface.QueueEvent {
 		Source:    raw(in.GetSourceJson()),
 		EventSeq:  in.GetEventSeq(),
 		Text:      in.GetText(),
+		Meta:      raw(in.GetMetaJson()),
 	}
 }
 

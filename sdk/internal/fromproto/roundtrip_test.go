@@ -25,7 +25,7 @@ func TestRoundTrip(t *testing.T) {
 		"description": {
 			in: &tasksurface.Description{
 				APIVersion: "1.0", PluginVersion: "0.1.0",
-				Tool:          tasksurface.ToolDeclaration{Name: "t", Description: "d", ParametersSchema: raw, OutputSchema: raw, Exclusive: true, Modes: []string{"native"}, ConcludesTurn: true},
+				Tool:          tasksurface.ToolDeclaration{Name: "t", Description: "d", ParametersSchema: raw, OutputSchema: raw, Exclusive: true, Modes: []tasksurface.Mode{"native"}, ConcludesTurn: true},
 				Projection:    tasksurface.ProjectionDeclaration{Key: "k", StateVersion: 2, EventTypes: []string{"e"}},
 				Command:       tasksurface.CommandDeclaration{Name: "c", Description: "d", Subcommands: []string{"dismiss"}},
 				QueueHooks:    tasksurface.QueueHooksDeclaration{Observe: []string{"claimed"}, Veto: []string{"edit"}, SourceKey: "s"},
@@ -91,7 +91,7 @@ func TestRoundTrip(t *testing.T) {
 			},
 		},
 		"queue event": {
-			in:   &tasksurface.QueueEvent{SessionID: "s", Kind: "committed", MessageID: "m", Source: raw, EventSeq: 9, Text: "t"},
+			in:   &tasksurface.QueueEvent{SessionID: "s", Kind: "committed", MessageID: "m", Source: raw, EventSeq: 9, Text: "t", Meta: raw},
 			trip: func(v any) any { return fromproto.QueueEvent(toproto.QueueEvent(v.(*tasksurface.QueueEvent))) },
 		},
 		"queue event response": {

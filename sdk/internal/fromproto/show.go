@@ -13,7 +13,7 @@ func ShowRequest(in *tsproto1.ShowRequest) *tasksurface.ShowRequest {
 		ParentCallID: in.GetParentCallId(),
 		Arguments:    raw(in.GetArgumentsJson()),
 		Projection:   raw(in.GetProjectionJson()),
-		Mode:         in.GetMode(),
+		Mode:         tasksurface.Mode(in.GetMode()),
 	}
 }
 

@@ -9,8 +9,8 @@ import (
 func SubmitRequest(in *tsproto1.SubmitRequest) *tasksurface.SubmitRequest {
 	return &tasksurface.SubmitRequest{
 		SessionID:    in.GetSessionId(),
-		SurfaceID:    in.GetSurfaceId(),
-		SubmissionID: in.GetSubmissionId(),
+		SurfaceID:    tasksurface.SurfaceID(in.GetSurfaceId()),
+		SubmissionID: tasksurface.SubmissionID(in.GetSubmissionId()),
 		Values:       raw(in.GetValuesJson()),
 		Note:         in.GetNote(),
 	}

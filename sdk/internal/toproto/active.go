@@ -7,7 +7,7 @@ import (
 
 // GetActiveRequest converts a get-active request.
 func GetActiveRequest(in *tasksurface.GetActiveRequest) *tsproto1.GetActiveRequest {
-	return &tsproto1.GetActiveRequest{SessionId: in.SessionID, SurfaceId: in.SurfaceID}
+	return &tsproto1.GetActiveRequest{SessionId: in.SessionID, SurfaceId: string(in.SurfaceID)}
 }
 
 // GetActiveResponse converts a get-active response.
@@ -15,14 +15,14 @@ func GetActiveResponse(in *tasksurface.GetActiveResponse) *tsproto1.GetActiveRes
 	out := &tsproto1.GetActiveResponse{
 		Active:       in.Active,
 		CallId:       in.CallID,
-		SurfaceId:    in.SurfaceID,
+		SurfaceId:    string(in.SurfaceID),
 		ModelJson:    in.Model,
 		MarkdownJson: in.Markdown,
 		Reason:       string(in.Reason),
 	}
 	if in.Pending != nil {
 		out.Pending = &tsproto1.PendingSubmission{
-			SubmissionId: in.Pending.SubmissionID,
+			SubmissionId: string(in.Pending.SubmissionID),
 			MessageId:    in.Pending.MessageID,
 			Phase:        string(in.Pending.Phase),
 		}

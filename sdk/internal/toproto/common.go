@@ -36,3 +36,15 @@ func Limits(in tasksurface.Limits) *tsproto1.Limits {
 }
 
 func validUTF8(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
+
+// modes converts presentation modes.
+func modes(in []tasksurface.Mode) []string {
+	if in == nil {
+		return nil
+	}
+	out := make([]string, len(in))
+	for i, m := range in {
+		out[i] = string(m)
+	}
+	return out
+}

@@ -19,7 +19,7 @@ func DescribeResponse(in *tasksurface.Description) *tsproto1.DescribeResponse {
 			ParametersSchemaJson: in.Tool.ParametersSchema,
 			OutputSchemaJson:     in.Tool.OutputSchema,
 			Exclusive:            in.Tool.Exclusive,
-			Modes:                in.Tool.Modes,
+			Modes:                modes(in.Tool.Modes),
 			ConcludesTurn:        in.Tool.ConcludesTurn,
 		},
 		Projection: &tsproto1.ProjectionDeclaration{

@@ -55,8 +55,8 @@ func AdmitUserMessageResponse(in *tasksurface.AdmitUserMessageResponse) *tsproto
 func RecordDismissalRequest(in *tasksurface.RecordDismissalRequest) *tsproto1.RecordDismissalRequest {
 	return &tsproto1.RecordDismissalRequest{
 		SessionId:   in.SessionID,
-		SurfaceId:   in.SurfaceID,
-		DismissalId: in.DismissalID,
+		SurfaceId:   string(in.SurfaceID),
+		DismissalId: string(in.DismissalID),
 		CallId:      in.CallID,
 	}
 }

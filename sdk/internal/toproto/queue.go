@@ -14,6 +14,7 @@ func QueueEvent(in *tasksurface.QueueEvent) *tsproto1.QueueEvent {
 		SourceJson: in.Source,
 		EventSeq:   in.EventSeq,
 		Text:       in.Text,
+		MetaJson:   in.Meta,
 	}
 }
 

@@ -13,7 +13,7 @@ func ShowRequest(in *tasksurface.ShowRequest) *tsproto1.ShowRequest {
 		ParentCallId:   in.ParentCallID,
 		ArgumentsJson:  in.Arguments,
 		ProjectionJson: in.Projection,
-		Mode:           in.Mode,
+		Mode:           string(in.Mode),
 	}
 }
 

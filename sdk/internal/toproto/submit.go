@@ -9,8 +9,8 @@ import (
 func SubmitRequest(in *tasksurface.SubmitRequest) *tsproto1.SubmitRequest {
 	return &tsproto1.SubmitRequest{
 		SessionId:    in.SessionID,
-		SurfaceId:    in.SurfaceID,
-		SubmissionId: in.SubmissionID,
+		SurfaceId:    string(in.SurfaceID),
+		SubmissionId: string(in.SubmissionID),
 		ValuesJson:   in.Values,
 		Note:         in.Note,
 	}

@@ -22,6 +22,8 @@ type Client struct {
 	broker *plugin.GRPCBroker
 	logger hclog.Logger
 
+	errs *hostErrors
+
 	mu         sync.Mutex
 	hostServer *grpc.Server
 }
@@ -32,7 +34,7 @@ var _ tasksurface.Server = (*Client)(nil)
 func (c *Client) Describe(ctx context.Context) (*tasksurface.Description, error) {
 	out, err := c.rpc.Describe(ctx, &tsproto1.DescribeRequest{}, CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, c.errs.recall(err)
 	}
 	return fromproto.DescribeResponse(out), nil
 }
@@ -49,7 +51,7 @@ func (c *Client) Configure(ctx context.Context, req *tasksurface.ConfigureReques
 	}
 	out, err := c.rpc.Configure(ctx, toproto.ConfigureRequest(req, id), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, c.errs.recall(err)
 	}
 	return fromproto.ConfigureResponse(out), nil
 }
@@ -60,7 +62,7 @@ func (c *Client) serveHost(h tasksurface.Host) uint32 {
 	id := c.broker.NextId()
 	go c.broker.AcceptAndServe(id, func(opts []grpc.ServerOption) *grpc.Server {
 		s := grpc.NewServer(append(opts, ServerOptions()...)...)
-		tsproto1.RegisterHostServer(s, &hostServer{impl: h})
+		tsproto1.RegisterHostServer(s, &hostServer{impl: h, errs: c.errs})
 		c.mu.Lock()
 		old := c.hostServer
 		c.hostServer = s
@@ -78,7 +80,7 @@ func (c *Client) serveHost(h tasksurface.Host) uint32 {
 func (c *Client) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
 	out, err := c.rpc.Show(ctx, toproto.ShowRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, c.errs.recall(err)
 	}
 	return fromproto.ShowResponse(out), nil
 }
@@ -87,16 +89,16 @@ func (c *Client) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasks
 func (c *Client) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
 	out, err := c.rpc.GetActive(ctx, toproto.GetActiveRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, c.errs.recall(err)
 	}
 	return fromproto.GetActiveResponse(out), nil
 }
 
 // Submit calls the plugin's Submit.
 func (c *Client) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
-	out, err := c.rpc.Submit(ctx, toproto.SubmitRequest(req), CallOptions()...)
+	out, err := c.rpc.Submit(sendRpcID(ctx), toproto.SubmitRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, c.errs.recall(err)
 	}
 	return fromproto.SubmitResponse(out), nil
 }
@@ -105,7 +107,7 @@ func (c *Client) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*t
 func (c *Client) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
 	out, err := c.rpc.Dismiss(ctx, toproto.DismissRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, c.errs.recall(err)
 	}
 	return fromproto.DismissResponse(out), nil
 }
@@ -114,7 +116,7 @@ func (c *Client) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (
 func (c *Client) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
 	out, err := c.rpc.ObserveQueue(ctx, toproto.QueueEvent(ev), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, c.errs.recall(err)
 	}
 	return fromproto.QueueEventResponse(out), nil
 }
@@ -123,25 +125,30 @@ func (c *Client) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (
 func (c *Client) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
 	out, err := c.rpc.CheckQueueAction(ctx, toproto.QueueActionRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, c.errs.recall(err)
 	}
 	return fromproto.QueueActionResponse(out), nil
 }
 
-// Fold calls the plugin's Fold.
+// Fold calls the plugin's Fold and reports the events it could not read
+// (tasksurface.CheckEvents).
 func (c *Client) Fold(ctx context.Context, req *tasksurface.FoldRequest) (*tasksurface.FoldResponse, error) {
 	out, err := c.rpc.Fold(ctx, toproto.FoldRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, c.errs.recall(err)
 	}
-	return fromproto.FoldResponse(out), nil
+	resp := fromproto.FoldResponse(out)
+	// The wire does not carry the fold's problems; they are a function of
+	// the request, so the calling side computes them.
+	resp.Problems = tasksurface.CheckEvents(req.Events)
+	return resp, nil
 }
 
 // Validate calls the plugin's Validate.
 func (c *Client) Validate(ctx context.Context, req *tasksurface.ValidateRequest) (*tasksurface.ValidateResponse, error) {
 	out, err := c.rpc.Validate(ctx, toproto.ValidateRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, c.errs.recall(err)
 	}
 	return fromproto.ValidateResponse(out), nil
 }
@@ -151,7 +158,7 @@ func (c *Client) Validate(ctx context.Context, req *tasksurface.ValidateRequest)
 func (c *Client) Echo(ctx context.Context, payload []byte) ([]byte, error) {
 	out, err := c.rpc.Echo(ctx, &tsproto1.EchoMessage{Payload: payload}, CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, c.errs.recall(err)
 	}
 	return out.GetPayload(), nil
 }

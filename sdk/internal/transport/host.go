@@ -19,12 +19,13 @@ type hostServer struct {
 	tsproto1.UnimplementedHostServer
 
 	impl tasksurface.Host
+	errs *hostErrors
 }
 
 func (s *hostServer) ReadToolResult(ctx context.Context, req *tsproto1.ReadToolResultRequest) (*tsproto1.ReadToolResultResponse, error) {
 	out, err := s.impl.ReadToolResult(ctx, fromproto.ReadToolResultRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, s.errs.keep("ReadToolResult", err)
 	}
 	return toproto.ReadToolResultResponse(out), nil
 }
@@ -32,15 +33,21 @@ func (s *hostServer) ReadToolResult(ctx context.Context, req *tsproto1.ReadToolR
 func (s *hostServer) ReadProjection(ctx context.Context, req *tsproto1.ReadProjectionRequest) (*tsproto1.ReadProjectionResponse, error) {
 	out, err := s.impl.ReadProjection(ctx, fromproto.ReadProjectionRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, s.errs.keep("ReadProjection", err)
 	}
 	return toproto.ReadProjectionResponse(out), nil
 }
 
 func (s *hostServer) AdmitUserMessage(ctx context.Context, req *tsproto1.AdmitUserMessageRequest) (*tsproto1.AdmitUserMessageResponse, error) {
-	out, err := s.impl.AdmitUserMessage(ctx, fromproto.AdmitUserMessageRequest(req))
+	ctx = receiveRpcID(ctx)
+	in := fromproto.AdmitUserMessageRequest(req)
+	if id, ok := tasksurface.RpcIDFromContext(ctx); ok {
+		// The note's source of a submission: {kind, rpcId, taskSurface}.
+		in.Source = tasksurface.WithRpcID(in.Source, id)
+	}
+	out, err := s.impl.AdmitUserMessage(ctx, in)
 	if err != nil {
-		return nil, err
+		return nil, s.errs.keep("AdmitUserMessage", err)
 	}
 	return toproto.AdmitUserMessageResponse(out), nil
 }
@@ -48,7 +55,7 @@ func (s *hostServer) AdmitUserMessage(ctx context.Context, req *tsproto1.AdmitUs
 func (s *hostServer) RecordDismissal(ctx context.Context, req *tsproto1.RecordDismissalRequest) (*tsproto1.RecordDismissalResponse, error) {
 	out, err := s.impl.RecordDismissal(ctx, fromproto.RecordDismissalRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, s.errs.keep("RecordDismissal", err)
 	}
 	return toproto.RecordDismissalResponse(out), nil
 }
@@ -56,7 +63,7 @@ func (s *hostServer) RecordDismissal(ctx context.Context, req *tsproto1.RecordDi
 func (s *hostServer) ListInFlight(ctx context.Context, req *tsproto1.ListInFlightRequest) (*tsproto1.ListInFlightResponse, error) {
 	out, err := s.impl.ListInFlight(ctx, fromproto.ListInFlightRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, s.errs.keep("ListInFlight", err)
 	}
 	return toproto.ListInFlightResponse(out), nil
 }
@@ -106,7 +113,7 @@ func (c *hostClient) ReadToolResult(ctx context.Context, req *tasksurface.ReadTo
 	}
 	out, err := rpc.ReadToolResult(ctx, toproto.ReadToolResultRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, plainHostFailure("ReadToolResult", err)
 	}
 	return fromproto.ReadToolResultResponse(out), nil
 }
@@ -118,7 +125,7 @@ func (c *hostClient) ReadProjection(ctx context.Context, req *tasksurface.ReadPr
 	}
 	out, err := rpc.ReadProjection(ctx, toproto.ReadProjectionRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, plainHostFailure("ReadProjection", err)
 	}
 	return fromproto.ReadProjectionResponse(out), nil
 }
@@ -128,9 +135,9 @@ func (c *hostClient) AdmitUserMessage(ctx context.Context, req *tasksurface.Admi
 	if err != nil {
 		return nil, err
 	}
-	out, err := rpc.AdmitUserMessage(ctx, toproto.AdmitUserMessageRequest(req), CallOptions()...)
+	out, err := rpc.AdmitUserMessage(sendRpcID(ctx), toproto.AdmitUserMessageRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, plainHostFailure("AdmitUserMessage", err)
 	}
 	return fromproto.AdmitUserMessageResponse(out), nil
 }
@@ -142,7 +149,7 @@ func (c *hostClient) RecordDismissal(ctx context.Context, req *tasksurface.Recor
 	}
 	out, err := rpc.RecordDismissal(ctx, toproto.RecordDismissalRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, plainHostFailure("RecordDismissal", err)
 	}
 	return fromproto.RecordDismissalResponse(out), nil
 }
@@ -154,7 +161,7 @@ func (c *hostClient) ListInFlight(ctx context.Context, req *tasksurface.ListInFl
 	}
 	out, err := rpc.ListInFlight(ctx, toproto.ListInFlightRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, plainHostFailure("ListInFlight", err)
 	}
 	return fromproto.ListInFlightResponse(out), nil
 }

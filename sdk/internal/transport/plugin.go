@@ -33,7 +33,7 @@ func (p *Plugin) GRPCServer(broker *plugin.GRPCBroker, s *grpc.Server) error {
 
 // GRPCClient returns a tasksurface.Server that calls the plugin.
 func (p *Plugin) GRPCClient(_ context.Context, broker *plugin.GRPCBroker, conn *grpc.ClientConn) (interface{}, error) {
-	return &Client{rpc: tsproto1.NewTaskSurfaceClient(conn), broker: broker, logger: logger(p.Logger)}, nil
+	return &Client{rpc: tsproto1.NewTaskSurfaceClient(conn), broker: broker, logger: logger(p.Logger), errs: newHostErrors()}, nil
 }
 
 func logger(l hclog.Logger) hclog.Logger {

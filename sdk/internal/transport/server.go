@@ -61,7 +61,7 @@ func (s *server) GetActive(ctx context.Context, req *tsproto1.GetActiveRequest) 
 }
 
 func (s *server) Submit(ctx context.Context, req *tsproto1.SubmitRequest) (*tsproto1.SubmitResponse, error) {
-	out, err := s.impl.Submit(ctx, fromproto.SubmitRequest(req))
+	out, err := s.impl.Submit(receiveRpcID(ctx), fromproto.SubmitRequest(req))
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,72 @@
+package tasksurface
+
+import "context"
+
+// SurfaceID names one opened Task Surface. The plugin mints it when a
+// show_task_surface call succeeds; it is the note's TaskSurfaceId.
+type SurfaceID string
+
+// SubmissionID names one submission attempt. The client mints it once per
+// attempt and reuses it on retry, so a retry returns the first result.
+type SubmissionID string
+
+// DismissalID names one dismissal. The client mints it and reuses it on
+// retry, so a retry returns the first result.
+type DismissalID string
+
+// RpcID is the id of the client request that carried a submission, as the
+// harness's transport numbers its requests. A harness that has one puts it
+// on the message source beside the correlation (see MessageSource).
+type RpcID string
+
+// MaxIDLength is the longest valid surface, submission or dismissal id.
+const MaxIDLength = 128
+
+// ValidID reports whether s can serve as a surface, submission or dismissal
+// id: 1 to MaxIDLength characters of ASCII letters, digits and "_.:-",
+// starting with a letter or digit.
+func ValidID(s string) bool {
+	if len(s) == 0 || len(s) > MaxIDLength {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case i > 0 && (c == '_' || c == '.' || c == ':' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// Valid reports whether id is a valid surface id.
+func (id SurfaceID) Valid() bool { return ValidID(string(id)) }
+
+// Valid reports whether id is a valid submission id.
+func (id SubmissionID) Valid() bool { return ValidID(string(id)) }
+
+// Valid reports whether id is a valid dismissal id.
+func (id DismissalID) Valid() bool { return ValidID(string(id)) }
+
+// rpcIDKey is the context key of an RpcID.
+type rpcIDKey struct{}
+
+// ContextWithRpcID returns ctx carrying the id of the client request a
+// Submit serves. The SDK carries it beside the Submit to the plugin and
+// beside the plugin's AdmitUserMessage back to the harness, where it is
+// set as rpcId on the admitted message's source, as the note's transport
+// does; the wire's messages do not change.
+func ContextWithRpcID(ctx context.Context, id RpcID) context.Context {
+	if id == "" {
+		return ctx
+	}
+	return context.WithValue(ctx, rpcIDKey{}, id)
+}
+
+// RpcIDFromContext returns the client request id ctx carries, if any.
+func RpcIDFromContext(ctx context.Context) (RpcID, bool) {
+	id, ok := ctx.Value(rpcIDKey{}).(RpcID)
+	return id, ok && id != ""
+}

@@ -1,0 +1,113 @@
+package tasksurface_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// An event of a type the fold reads that it cannot read is reported with
+// its seq and a pointer into it; everything else is not the fold's.
+func TestCheckEvents(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		event   string
+		code    tasksurface.Code
+		pointer string
+		seq     int64
+	}{
+		"a readable tool call":        {event: `{"type":"tool/call","seq":1,"data":{"callId":"c1","name":"show_task_surface","arguments":"{}"}}`},
+		"an event of another type":    {event: `{"type":"assistant/message","seq":1,"data":"anything"}`},
+		"an event without a type":     {event: `{"seq":1,"data":{}}`},
+		"not an object":               {event: `"tool/call"`},
+		"an ordinary user message":    {event: `{"type":"user/message","seq":4,"data":{"id":"u1","role":"user","content":[],"source":{"kind":"user","rpcId":"r1"}}}`},
+		"a null correlation":          {event: `{"type":"user/message","seq":4,"data":{"id":"u1","source":{"kind":"user","taskSurface":null}}}`},
+		"a result without meta":       {event: `{"type":"tool/result","seq":2,"data":{"message":{"source":{"kind":"tool","callId":"c1"},"content":[]}}}`},
+		"data that is a string":       {`{"type":"tool/result","seq":7,"data":"{\"message\":{}}"}`, tasksurface.CodeWrongType, "/data", 7},
+		"a seq that is a string":      {`{"type":"tool/call","seq":"7","data":{}}`, tasksurface.CodeWrongType, "/seq", -1},
+		"a negative seq":              {`{"type":"command/done","seq":-1,"data":{}}`, tasksurface.CodeWrongType, "/seq", -1},
+		"a call id spelled otherwise": {`{"type":"tool/call","seq":3,"data":{"callID":"c1","name":"show_task_surface"}}`, tasksurface.CodeMissing, "/data/callId", 3},
+		"a result without a source":   {`{"type":"tool/result","seq":5,"data":{"message":{"content":[]}}}`, tasksurface.CodeMissing, "/data/message/source", 5},
+		"meta that is a string":       {`{"type":"tool/result","seq":5,"data":{"message":{"source":{"callId":"c1"},"content":[]},"meta":"{}"}}`, tasksurface.CodeWrongType, "/data/meta", 5},
+		"a source that is a string":   {`{"type":"user/message","seq":9,"data":{"id":"u1","source":"user"}}`, tasksurface.CodeWrongType, "/data/source", 9},
+		"a correlation without values": {`{"type":"user/message","seq":9,"data":{"id":"u1","source":{"kind":"user","taskSurface":{"version":1,"submissionId":"s","callId":"c","surfaceId":"f"}}}}`,
+			tasksurface.CodeMissing, "/data/source/taskSurface/values", 9},
+		"a correlation of version 2": {`{"type":"user/message","seq":9,"data":{"id":"u1","source":{"kind":"user","taskSurface":{"version":2,"submissionId":"s","callId":"c","surfaceId":"f","values":{}}}}}`,
+			tasksurface.CodeUnsupportedVersion, "/data/source/taskSurface/version", 9},
+		"dismissal args that are not a string": {`{"type":"command/run","seq":11,"data":{"commandId":"k","name":"task-surface","args":["dismiss"]}}`, tasksurface.CodeWrongType, "/data/args", 11},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			events := []json.RawMessage{json.RawMessage(`{"type":"turn/start","seq":0,"data":{}}`), json.RawMessage(tc.event)}
+			got := tasksurface.CheckEvents(events)
+			if tc.code == "" {
+				if len(got) != 0 {
+					t.Fatalf("CheckEvents = %v, want no problem", got)
+				}
+				return
+			}
+			if len(got) != 1 {
+				t.Fatalf("CheckEvents = %v, want one problem", got)
+			}
+			p := got[0]
+			if p.Index != 1 || p.Seq != tc.seq || p.Problem.Code != tc.code || p.Problem.Pointer != tc.pointer || p.Problem.Message == "" {
+				t.Errorf("CheckEvents = %+v, want index 1, seq %d, %s at %s", p, tc.seq, tc.code, tc.pointer)
+			}
+		})
+	}
+}
+
+// The constructors write events the check reads without a problem, and
+// the payload's type is the event's.
+func TestConstructorsWriteReadableEvents(t *testing.T) {
+	t.Parallel()
+	show := &tasksurface.ShowResponse{OK: true, Text: "opened", Meta: json.RawMessage(`{"kind":"dsh/task-surface"}`)}
+	run, done := tasksurface.NewDismissal("task-surface", "cmd-1", &tasksurface.RecordDismissalRequest{SurfaceID: "tsf_1", DismissalID: "d1"})
+	payloads := []tasksurface.EventData{
+		tasksurface.NewToolCall("c1", "show_task_surface", json.RawMessage(`{"model":{}}`), ""),
+		tasksurface.NewToolResult("c1", show),
+		tasksurface.NewToolResult("c2", &tasksurface.ShowResponse{ErrorCode: "invalid-model", ErrorText: "fix it"}),
+		tasksurface.NewFailedToolResult("c3", "transport", "the plugin is away"),
+		tasksurface.AdmittedMessage(&tasksurface.AdmitUserMessageRequest{MessageID: "m1", Text: "answers",
+			Source: json.RawMessage(`{"kind":"user","rpcId":"r1","taskSurface":{"version":1,"submissionId":"s1","callId":"c1","surfaceId":"tsf_1","values":{}}}`)}),
+		tasksurface.NewUserMessage("u2", "hello", json.RawMessage(`{"kind":"user"}`)),
+		run, done,
+	}
+	var events []json.RawMessage
+	for i, p := range payloads {
+		ev, err := tasksurface.NewEvent(int64(i), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Type != p.EventType() {
+			t.Errorf("event %d has type %s, want %s", i, ev.Type, p.EventType())
+		}
+		raw, err := ev.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		events = append(events, raw)
+	}
+	if got := tasksurface.CheckEvents(events); len(got) != 0 {
+		t.Errorf("CheckEvents on constructed events = %v", got)
+	}
+	if run.Args != "dismiss tsf_1 d1" || done.Kind != tasksurface.CommandSucceeded {
+		t.Errorf("dismissal records = %+v, %+v", run, done)
+	}
+}
+
+// WithRpcID adds the request id to a source and keeps every other member.
+func TestWithRpcID(t *testing.T) {
+	t.Parallel()
+	src := json.RawMessage(`{"kind":"user","taskSurface":{"version":1,"submissionId":"s1","callId":"c1","surfaceId":"tsf_1","values":{"a":1}}}`)
+	got, ok := tasksurface.ParseMessageSource(tasksurface.WithRpcID(src, "rpc-7"))
+	if !ok || got.Kind != "user" || got.RpcID != "rpc-7" || got.TaskSurface == nil ||
+		got.TaskSurface.SurfaceID != "tsf_1" || got.TaskSurface.SubmissionID != "s1" || string(got.TaskSurface.Values) != `{"a":1}` {
+		t.Errorf("WithRpcID = %+v", got)
+	}
+	if out := tasksurface.WithRpcID(json.RawMessage(`"user"`), "rpc-7"); string(out) != `"user"` {
+		t.Errorf("WithRpcID on a non-object = %s", out)
+	}
+}

@@ -1,0 +1,286 @@
+package tasksurface
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// ToolCall is the payload of a tool/call event: the model called a tool.
+// The fold remembers calls of the plugin's tool until their result.
+type ToolCall struct {
+	// Turn is the harness's turn number; the fold ignores it.
+	Turn int `json:"turn"`
+	// Step is the harness's step number within the turn; the fold ignores
+	// it.
+	Step int `json:"step"`
+	// CallID is the call's id, the same as ShowRequest.CallID.
+	CallID string `json:"callId"`
+	// Name is the tool's name (Description.Tool.Name).
+	Name string `json:"name"`
+	// Arguments is the raw tool arguments as a JSON string.
+	Arguments string `json:"arguments"`
+	// ParentCallID is set for a call made from inside another call.
+	ParentCallID string `json:"parentCallId,omitempty"`
+}
+
+// EventType returns EventToolCall.
+func (ToolCall) EventType() string { return EventToolCall }
+
+// NewToolCall returns the tool/call payload of a call of the plugin's tool.
+func NewToolCall(callID, toolName string, arguments json.RawMessage, parentCallID string) ToolCall {
+	return ToolCall{CallID: callID, Name: toolName, Arguments: string(arguments), ParentCallID: parentCallID}
+}
+
+// ToolResult is the payload of a tool/result event. A successful result of
+// the plugin's tool with Meta opens a surface; Meta is the only place the
+// model of the surface is kept.
+type ToolResult struct {
+	// Turn is the harness's turn number; the fold ignores it.
+	Turn int `json:"turn"`
+	// Step is the harness's step number; the fold ignores it.
+	Step int `json:"step"`
+	// Message is the result as the model reads it.
+	Message ToolResultMessage `json:"message"`
+	// Error is set for a failed call; a result with an error opens nothing.
+	Error *ToolError `json:"error,omitempty"`
+	// Meta is ShowResponse.Meta of a successful top-level call.
+	Meta json.RawMessage `json:"meta,omitempty"`
+}
+
+// EventType returns EventToolResult.
+func (ToolResult) EventType() string { return EventToolResult }
+
+// ToolResultMessage is the message of a tool result.
+type ToolResultMessage struct {
+	// ID is the message's id.
+	ID string `json:"id"`
+	// Role is "user", as tool results are sent to the model.
+	Role string `json:"role"`
+	// Source names the call the result answers.
+	Source ToolSource `json:"source"`
+	// Content is the result's content: one tool-result block.
+	Content []ToolResultContent `json:"content"`
+}
+
+// ToolSource is the source of a tool result message.
+type ToolSource struct {
+	// Kind is "tool".
+	Kind string `json:"kind"`
+	// CallID is the call the result answers; the fold matches results to
+	// calls by it.
+	CallID string `json:"callId"`
+}
+
+// ToolResultContent is one tool-result content block.
+type ToolResultContent struct {
+	// Type is "tool-result".
+	Type string `json:"type"`
+	// ToolCallID is the call the block answers.
+	ToolCallID string `json:"toolCallId"`
+	// Content is the text the model reads.
+	Content []TextContent `json:"content"`
+	// IsError is true for a failed call; such a result opens nothing.
+	IsError bool `json:"isError"`
+}
+
+// ToolError is the error of a failed tool call.
+type ToolError struct {
+	// Name is the error's class, such as "ToolError".
+	Name string `json:"name"`
+	// Code is the plugin's ShowResponse.ErrorCode, or the harness's own.
+	Code string `json:"code"`
+}
+
+// TextContent is one text content block.
+type TextContent struct {
+	// Type is "text".
+	Type string `json:"type"`
+	// Text is the text.
+	Text string `json:"text"`
+}
+
+// NewToolResult returns the tool/result payload of a call answered by
+// resp: its Text (or ErrorText) as the model's text, and Meta on a
+// successful call, which is what opens the surface.
+func NewToolResult(callID string, resp *ShowResponse) ToolResult {
+	if resp == nil || !resp.OK {
+		code, text := "", ""
+		if resp != nil {
+			code, text = resp.ErrorCode, resp.ErrorText
+		}
+		return NewFailedToolResult(callID, code, text)
+	}
+	r := toolResult(callID, resp.Text, false)
+	r.Meta = resp.Meta
+	return r
+}
+
+// NewFailedToolResult returns the tool/result payload of a call that failed
+// with code, such as a transport failure the harness met before the plugin
+// answered; text is what the model reads.
+func NewFailedToolResult(callID, code, text string) ToolResult {
+	r := toolResult(callID, text, true)
+	r.Error = &ToolError{Name: "ToolError", Code: code}
+	return r
+}
+
+func toolResult(callID, text string, isError bool) ToolResult {
+	return ToolResult{Message: ToolResultMessage{
+		ID: "result-" + callID, Role: "user", Source: ToolSource{Kind: "tool", CallID: callID},
+		Content: []ToolResultContent{{Type: "tool-result", ToolCallID: callID, Content: []TextContent{{Type: "text", Text: text}}, IsError: isError}},
+	}}
+}
+
+// UserMessage is the payload of a user/message event: a durable user
+// message. A submission's message carries a MessageSource with its
+// correlation and closes the surface it names; an ordinary one (source
+// {kind: "user"} without taskSurface) closes the open surface as bypassed.
+type UserMessage struct {
+	// ID is the message's id; for a submission, the id the plugin minted
+	// (AdmitUserMessageRequest.MessageID).
+	ID string `json:"id"`
+	// Role is "user".
+	Role string `json:"role"`
+	// Content is the message's text.
+	Content []TextContent `json:"content"`
+	// Source says where the message came from; keep it byte for byte as
+	// AdmitUserMessageRequest.Source gave it.
+	Source json.RawMessage `json:"source"`
+}
+
+// EventType returns EventUserMessage.
+func (UserMessage) EventType() string { return EventUserMessage }
+
+// Text returns the message's text.
+func (m UserMessage) Text() string {
+	var b strings.Builder
+	for _, c := range m.Content {
+		b.WriteString(c.Text)
+	}
+	return b.String()
+}
+
+// NewUserMessage returns a user message with one text block.
+func NewUserMessage(id, text string, source json.RawMessage) UserMessage {
+	return UserMessage{ID: id, Role: "user", Content: []TextContent{{Type: "text", Text: text}}, Source: source}
+}
+
+// AdmittedMessage returns the user message an admission asks for: the
+// payload of the user/message event to write when the agent commits it.
+func AdmittedMessage(req *AdmitUserMessageRequest) UserMessage {
+	return NewUserMessage(req.MessageID, req.Text, req.Source)
+}
+
+// MessageSource is the source of a user message, as the note defines it
+// for a submission: {kind: "user", rpcId, taskSurface}. An ordinary typed
+// message has no TaskSurface.
+type MessageSource struct {
+	// Kind is "user", so the message renders as the user's own.
+	Kind string `json:"kind"`
+	// RpcID is the id of the client request that carried the message,
+	// when the harness's transport has one.
+	RpcID RpcID `json:"rpcId,omitempty"`
+	// TaskSurface is the correlation of a submission.
+	TaskSurface *Correlation `json:"taskSurface,omitempty"`
+}
+
+// CorrelationVersion is the version of Correlation.
+const CorrelationVersion = 1
+
+// Correlation ties a submitted user message to the surface it answers.
+type Correlation struct {
+	// Version is CorrelationVersion.
+	Version int `json:"version"`
+	// SubmissionID is the client's id for the attempt.
+	SubmissionID SubmissionID `json:"submissionId"`
+	// CallID is the show_task_surface call that opened the surface.
+	CallID string `json:"callId"`
+	// SurfaceID is the surface.
+	SurfaceID SurfaceID `json:"surfaceId"`
+	// Values are the submitted values, a JSON object keyed by field id.
+	Values json.RawMessage `json:"values"`
+}
+
+// ParseMessageSource reads a message source. It returns false when source
+// is not a JSON object with a string kind.
+func ParseMessageSource(source json.RawMessage) (MessageSource, bool) {
+	var s MessageSource
+	if json.Unmarshal(source, &s) != nil || s.Kind == "" {
+		return MessageSource{}, false
+	}
+	return s, true
+}
+
+// WithRpcID returns source with rpcId set to id, keeping every other member
+// as it was. A harness whose client requests have ids calls it when it
+// admits a message, as the note's transport does; a source that is not a
+// JSON object is returned unchanged.
+func WithRpcID(source json.RawMessage, id RpcID) json.RawMessage {
+	if id == "" {
+		return source
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(source, &m) != nil || m == nil {
+		return source
+	}
+	raw, err := json.Marshal(id)
+	if err != nil {
+		return source
+	}
+	m["rpcId"] = raw
+	out, err := json.Marshal(m)
+	if err != nil {
+		return source
+	}
+	return out
+}
+
+// CommandRun is the payload of a command/run event: a slash command
+// started. A dismissal is recorded as the plugin's command with the
+// arguments DismissArgs writes.
+type CommandRun struct {
+	// CommandID is the run's id; its CommandDone names it.
+	CommandID string `json:"commandId"`
+	// Name is the command without its slash (Description.Command.Name).
+	Name string `json:"name"`
+	// Args is the command's arguments as one string.
+	Args string `json:"args"`
+}
+
+// EventType returns EventCommandRun.
+func (CommandRun) EventType() string { return EventCommandRun }
+
+// CommandDone is the payload of a command/done event: a slash command
+// settled. A dismissal takes effect when its run is done with kind
+// CommandSucceeded.
+type CommandDone struct {
+	// CommandID is the run this settles.
+	CommandID string `json:"commandId"`
+	// Kind is CommandSucceeded, or the harness's word for a failure.
+	Kind string `json:"kind"`
+}
+
+// EventType returns EventCommandDone.
+func (CommandDone) EventType() string { return EventCommandDone }
+
+// CommandSucceeded is the CommandDone kind of a command that succeeded.
+const CommandSucceeded = "success"
+
+// DismissVerb is the verb of the plugin's command that records a dismissal.
+const DismissVerb = "dismiss"
+
+// DismissArgs returns the arguments of a dismissal command:
+// "dismiss <surfaceId> <dismissalId>".
+func DismissArgs(surfaceID SurfaceID, dismissalID DismissalID) string {
+	return DismissVerb + " " + string(surfaceID) + " " + string(dismissalID)
+}
+
+// NewDismissal returns the two records of a dismissal the plugin asked the
+// harness to write (Host.RecordDismissal): a command/run of the plugin's
+// command commandName and its successful command/done, both under
+// commandID. Write them in this order; RecordDismissalResponse.EventSeq is
+// the seq of the command/done.
+func NewDismissal(commandName, commandID string, req *RecordDismissalRequest) (CommandRun, CommandDone) {
+	return CommandRun{CommandID: commandID, Name: commandName, Args: DismissArgs(req.SurfaceID, req.DismissalID)},
+		CommandDone{CommandID: commandID, Kind: CommandSucceeded}
+}

@@ -1,0 +1,107 @@
+package tshost_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+	"github.com/dsh-community/task-surface/sdk/tshost"
+)
+
+// countingFolder folds by counting events; its view is the count, and
+// it fails while down.
+type countingFolder struct {
+	batches []int
+	down    bool
+}
+
+func (f *countingFolder) Fold(_ context.Context, req *tasksurface.FoldRequest) (*tasksurface.FoldResponse, error) {
+	if f.down {
+		return nil, errors.New("plugin restarting")
+	}
+	f.batches = append(f.batches, len(req.Events))
+	n := 0
+	if req.State != nil {
+		if err := json.Unmarshal(req.State, &n); err != nil {
+			return nil, err
+		}
+	}
+	n += len(req.Events)
+	state := json.RawMessage(fmt.Sprint(n))
+	return &tasksurface.FoldResponse{State: state, View: state, Problems: tasksurface.CheckEvents(req.Events)}, nil
+}
+
+func event(seq int64, typ, data string) tasksurface.Event {
+	return tasksurface.Event{Type: typ, Seq: seq, Data: json.RawMessage(data)}
+}
+
+// Each event is folded once, in order; events met while the fold is down
+// wait for the next call; problems come back with their seq.
+func TestProjectionsFoldIncrementally(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	f := &countingFolder{}
+	p := tshost.NewProjections(f, nil)
+	if resp, _ := p.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: "s"}); resp.Found {
+		t.Fatal("an unknown session is found")
+	}
+	if view, problems, err := p.Append(ctx, "s", event(0, "turn/start", `{}`), event(1, "turn/end", `{}`)); err != nil || string(view) != "2" || len(problems) != 0 {
+		t.Fatalf("Append = %s, %v, %v", view, problems, err)
+	}
+	f.down = true
+	if _, _, err := p.Append(ctx, "s", event(2, "turn/start", `{}`)); err == nil {
+		t.Fatal("Append while the fold is down did not fail")
+	}
+	f.down = false
+	_, problems, err := p.Append(ctx, "s", event(3, "tool/result", `"oops"`))
+	if err != nil || len(problems) != 1 || problems[0].Seq != 3 {
+		t.Fatalf("Append after the fold came back = %v, %v; want the event at seq 3 reported", problems, err)
+	}
+	resp, err := p.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: "s"})
+	if err != nil || !resp.Found || string(resp.View) != "4" {
+		t.Fatalf("ReadProjection = %+v, %v; want every event folded once", resp, err)
+	}
+	if want := []int{2, 2}; fmt.Sprint(f.batches) != fmt.Sprint(want) {
+		t.Errorf("fold batches = %v, want %v", f.batches, want)
+	}
+	p.Reset("s")
+	if resp, _ := p.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: "s"}); resp.Found {
+		t.Error("a reset session is still found")
+	}
+}
+
+// The index answers a call's tool, parent, last result's metadata and
+// error flag.
+func TestToolResults(t *testing.T) {
+	t.Parallel()
+	idx := tshost.NewToolResults()
+	idx.Add("s",
+		event(0, tasksurface.EventToolCall, `{"callId":"c1","name":"show_task_surface","arguments":"{}"}`),
+		event(1, tasksurface.EventToolResult, `{"message":{"source":{"kind":"tool","callId":"c1"},"content":[]},"meta":{"v":1}}`),
+		event(2, tasksurface.EventToolCall, `{"callId":"c2","name":"show_task_surface","arguments":"{}","parentCallId":"c0"}`),
+		event(3, tasksurface.EventToolResult, `{"message":{"source":{"kind":"tool","callId":"c2"},"content":[{"type":"tool-result","isError":true}]}}`),
+		event(4, tasksurface.EventToolResult, `{"message":{"source":{"kind":"tool","callId":"c1"},"content":[]},"meta":{"v":2}}`),
+	)
+	tests := map[string]struct {
+		session, call string
+		want          tasksurface.ReadToolResultResponse
+	}{
+		"the last result wins":   {"s", "c1", tasksurface.ReadToolResultResponse{Found: true, ToolName: "show_task_surface", Meta: json.RawMessage(`{"v":2}`)}},
+		"an error block":         {"s", "c2", tasksurface.ReadToolResultResponse{Found: true, ToolName: "show_task_surface", ParentCallID: "c0", IsError: true}},
+		"an unknown call":        {"s", "c9", tasksurface.ReadToolResultResponse{}},
+		"another session's call": {"t", "c1", tasksurface.ReadToolResultResponse{}},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got, err := idx.ReadToolResult(t.Context(), &tasksurface.ReadToolResultRequest{SessionID: tc.session, CallID: tc.call})
+			if err != nil || got.Found != tc.want.Found || got.ToolName != tc.want.ToolName || got.ParentCallID != tc.want.ParentCallID ||
+				got.IsError != tc.want.IsError || string(got.Meta) != string(tc.want.Meta) {
+				t.Errorf("ReadToolResult = %+v, %v; want %+v", got, err, tc.want)
+			}
+		})
+	}
+}
