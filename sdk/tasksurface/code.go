@@ -80,7 +80,8 @@ const (
 	// CodeNotAPermutation means an order value does not list every option
 	// exactly once.
 	CodeNotAPermutation Code = "not-a-permutation"
-	// CodeRequired means a required text field is empty or blank.
+	// CodeRequired means a required field is unanswered: text that is empty
+	// or shows nothing, null, or no tags.
 	CodeRequired Code = "required"
 )
 

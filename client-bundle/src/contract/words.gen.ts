@@ -127,7 +127,10 @@ export const Code = {
   DuplicateOption: 'duplicate-option',
   /** Code.NotAPermutation means an order value does not list every option exactly once. */
   NotAPermutation: 'not-a-permutation',
-  /** Code.Required means a required text field is empty or blank. */
+  /**
+   * Code.Required means a required field is unanswered: text that is empty or shows nothing, null,
+   * or no tags.
+   */
   Required: 'required',
   /** Code.InvalidID means a request id (a submission or surface id) is not a valid id. */
   InvalidID: 'invalid-id',
