@@ -1,0 +1,36 @@
+package markdown
+
+// The bounds below keep rendering linear in the size of the input. Goldmark
+// handles a few constructs in time that grows with the square of their
+// count or depth; each bound caps one of them at a size that ordinary
+// Markdown does not reach, and past the bound the construct is written as
+// the text it was made of. The renderer never refuses input and never
+// stops early: hostile Markdown comes out as escaped text.
+const (
+	// maxNesting is how many block quotes and list items may enclose a
+	// block. Goldmark measures each container's column from the start of
+	// the line, so a line of n nested markers costs n times its length. A
+	// marker that would open a container deeper than this is text.
+	maxNesting = 32
+
+	// delimiterWorkPerByte and delimiterWorkBase give a block's budget
+	// for pairing emphasis and strikethrough delimiter runs ("*", "__",
+	// "~~"). Goldmark looks for each closer's opener among every earlier
+	// run, so n runs that do not pair cost n*n steps. Ordinary runs pair
+	// with a near opener and cost a step or two each; once the budget is
+	// spent, the block's remaining runs are text.
+	delimiterWorkPerByte = 8
+	delimiterWorkBase    = 1024
+
+	// maxOpenLabels is how many link or image labels ("[" or "![") may be
+	// open at once in a block; another opener is text.
+	maxOpenLabels = 64
+
+	// scanBytesPerByte and scanBytesBase give a block's budget for closing
+	// link labels: a "]" costs goldmark the length of its label's content
+	// (it looks for links inside it) and, before "(", the length of the
+	// destination it scans. Ordinary links spend at most the block's
+	// length; when the budget is spent, the block's remaining "]" are text.
+	scanBytesPerByte = 4
+	scanBytesBase    = 4096
+)

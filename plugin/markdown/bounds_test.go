@@ -1,0 +1,149 @@
+package markdown
+
+import (
+	stdhtml "html"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// tag matches one element tag the renderer wrote; text is escaped, so every
+// "<" in an output opens a tag.
+var tag = regexp.MustCompile(`<[^>]*>`)
+
+// textOf returns what a reader sees of html: its text, entities decoded.
+func textOf(html string) string {
+	return stdhtml.UnescapeString(tag.ReplaceAllString(html, ""))
+}
+
+// TestPathologicalFamilies renders every hostile family and checks that the
+// output is within the policy and that no content was lost: each "a" the
+// family uses as content is still in the text.
+func TestPathologicalFamilies(t *testing.T) {
+	t.Parallel()
+	r := New()
+	for _, f := range pathological {
+		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
+			src := f.build(8 << 10)
+			out := r.Render(src)
+			if err := checkSafe(out); err != nil {
+				t.Fatalf("output breaks the policy: %v", err)
+			}
+			if !f.letters {
+				return
+			}
+			if got, want := strings.Count(textOf(out), "a"), strings.Count(src, "a"); got != want {
+				t.Errorf("text has %d of the input's %d letters a", got, want)
+			}
+		})
+	}
+}
+
+// TestBounds shows where each bound starts to act: Markdown just within it
+// renders as CommonMark says, and the first construct past it is text.
+func TestBounds(t *testing.T) {
+	t.Parallel()
+	quotes := func(n int) string { return strings.Repeat("> ", n) + "a" }
+	items := func(n int) string { return strings.Repeat("- ", n) + "a" }
+	tests := []struct {
+		name     string
+		src      string
+		contains []string
+		counts   map[string]int
+	}{
+		{"quotes at the bound", quotes(maxNesting), []string{"<p>a</p>"},
+			map[string]int{"<blockquote>": maxNesting}},
+		{"a quote past the bound", quotes(maxNesting + 1), []string{"<p>&gt; a</p>"},
+			map[string]int{"<blockquote>": maxNesting}},
+		{"list items at the bound", items(maxNesting), []string{"<li>a</li>"},
+			map[string]int{"<li>": maxNesting}},
+		{"a list item past the bound", items(maxNesting + 1), []string{"<li>- a</li>"},
+			map[string]int{"<li>": maxNesting}},
+		{"quotes and items share the bound", strings.Repeat("> - ", maxNesting/2) + "> a", []string{"&gt; a"},
+			map[string]int{"<blockquote>": maxNesting / 2, "<li>": maxNesting / 2}},
+		{"many links in one paragraph", strings.Repeat("[x](https://e.example/p) and ", 1000), nil,
+			map[string]int{`<a href="https://e.example/p"`: 1000}},
+		{"a long destination", "[x](https://e.example/" + strings.Repeat("p", 8<<10) + ")", []string{">x</a>"},
+			map[string]int{"<a href=": 1}},
+		{"links nested in brackets", strings.Repeat("[", 60) + "[x](https://e.example)" + strings.Repeat("]", 60), nil,
+			map[string]int{"<a href=": 1}},
+		{"labels past the bound are text", strings.Repeat("[", maxOpenLabels+10) + "x" + strings.Repeat("]", maxOpenLabels+10), nil,
+			map[string]int{"[": maxOpenLabels + 10, "]": maxOpenLabels + 10}},
+		{"dense emphasis in one paragraph", strings.Repeat("**b** *i* ~~s~~ ", 2000), nil,
+			map[string]int{"<strong>b</strong>": 2000, "<em>i</em>": 2000, "<del>s</del>": 2000}},
+		{"nested emphasis in one paragraph", strings.Repeat("*a **b** c* ", 2000), nil,
+			map[string]int{"<em>a <strong>b</strong> c</em>": 2000}},
+		{"unpaired openers before pairs", strings.Repeat("*a ", 200) + strings.Repeat("_b_ ", 200), nil,
+			map[string]int{"<em>b</em>": 200, "*a": 200}},
+		{"closers that cannot pair become text", strings.Repeat("*a ", 4000) + strings.Repeat("a_ ", 4000), nil,
+			map[string]int{"<em>": 0, "*a": 4000, "a_": 4000}},
+	}
+	r := New()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			out := r.Render(tt.src)
+			if err := checkSafe(out); err != nil {
+				t.Fatalf("output breaks the policy: %v", err)
+			}
+			for _, s := range tt.contains {
+				if !strings.Contains(out, s) {
+					t.Errorf("output %.300q lacks %q", out, s)
+				}
+			}
+			text := textOf(out)
+			for s, want := range tt.counts {
+				in := out
+				if !strings.HasPrefix(s, "<") {
+					in = text
+				}
+				if got := strings.Count(in, s); got != want {
+					t.Errorf("output has %d of %q, want %d", got, s, want)
+				}
+			}
+		})
+	}
+}
+
+// TestBoundsPerBlock shows that a block's budget is its own: a hostile
+// paragraph does not cost the next one its links and emphasis.
+func TestBoundsPerBlock(t *testing.T) {
+	t.Parallel()
+	hostile := strings.Repeat("[a](", 4<<10) + "\n\n" + strings.Repeat("*a ", 4<<10) + strings.Repeat("a_ ", 4<<10)
+	out := New().Render(hostile + "\n\n*ok* [x](https://e.example)\n")
+	if !strings.HasSuffix(out, `<p><em>ok</em> <a href="https://e.example" rel="noopener noreferrer nofollow" target="_blank">x</a></p>`+"\n") {
+		t.Errorf("the paragraph after hostile ones renders as %.300q", out[max(0, len(out)-300):])
+	}
+}
+
+// TestDestinationScan checks the estimate of what goldmark reads for a link
+// destination.
+func TestDestinationScan(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		src   string
+		limit int
+		want  int
+	}{
+		{"https://e.example) x", 100, 17},
+		{"a(b)c) x", 100, 5},
+		{"a\\)b) x", 100, 4},
+		{"  a b", 100, 3},
+		{"<a b> c", 100, 4},
+		{"<a b\nc>", 100, 4},
+		{"\n\nab", 100, 4},
+		{strings.Repeat("a", 50), 100, 50},
+		{strings.Repeat("a", 500), 100, 101},
+		{"", 100, 0},
+	}
+	for _, tt := range tests {
+		t.Run(strconv.Quote(tt.src), func(t *testing.T) {
+			t.Parallel()
+			if got := destinationScan([]byte(tt.src), tt.limit); got != tt.want {
+				t.Errorf("destinationScan(%q, %d) = %d, want %d", tt.src, tt.limit, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,91 @@
+package markdown
+
+import (
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// labelLimiter wraps goldmark's link parser ("[", "![" and "]"). It keeps
+// at most maxOpenLabels labels open in a block, and it charges each "]"
+// what goldmark will spend on it (the label's content, searched for links,
+// and the destination after "(", scanned to its end) to the block's budget;
+// a "]" the budget cannot pay for is text, and its label stays open until
+// the block ends, when goldmark makes it text too.
+type labelLimiter struct {
+	parser.InlineParser
+}
+
+// Parse implements parser.InlineParser.
+func (l labelLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, segment := block.PeekLine()
+	b := budgetFor(parent, pc)
+	if line[0] != ']' {
+		opens := line[0] == '[' || len(line) > 1 && line[1] == '['
+		if opens && len(b.labels) >= maxOpenLabels {
+			return nil
+		}
+		n := l.InlineParser.Parse(parent, block, pc)
+		if n != nil && opens {
+			b.labels = append(b.labels, segment.Start)
+		}
+		return n
+	}
+	if len(b.labels) == 0 {
+		return l.InlineParser.Parse(parent, block, pc)
+	}
+	cost := segment.Start - b.labels[len(b.labels)-1]
+	if len(line) > 1 && line[1] == '(' && cost <= b.scan {
+		cost += destinationScan(block.Source()[segment.Start+2:], b.scan-cost)
+	}
+	if cost > b.scan {
+		return nil
+	}
+	b.scan -= cost
+	b.labels = b.labels[:len(b.labels)-1]
+	return l.InlineParser.Parse(parent, block, pc)
+}
+
+// CloseBlock implements parser.CloseBlocker: goldmark's link parser turns
+// the labels still open into text when their block ends.
+func (l labelLimiter) CloseBlock(parent ast.Node, block text.Reader, pc parser.Context) {
+	if c, ok := l.InlineParser.(parser.CloseBlocker); ok {
+		c.CloseBlock(parent, block, pc)
+	}
+}
+
+// destinationScan returns how many bytes of src, the text after a link's
+// "(", goldmark reads for the destination: white space, then either "<" up
+// to ">" or the end of the line, or up to white space or an unbalanced ")".
+// It reads at most limit+1 bytes and returns limit+1 when it would read
+// more.
+func destinationScan(src []byte, limit int) int {
+	end := min(len(src), limit+1)
+	i := 0
+	for i < end && util.IsSpace(src[i]) {
+		i++
+	}
+	if i < end && src[i] == '<' {
+		for i < end && src[i] != '>' && src[i] != '\n' {
+			i++
+		}
+		return i
+	}
+	open := 0
+	for ; i < end; i++ {
+		switch c := src[i]; {
+		case c == '\\':
+			i++
+		case c == '(':
+			open++
+		case c == ')':
+			if open--; open < 0 {
+				return i
+			}
+		case util.IsSpace(c):
+			return i
+		}
+	}
+	return min(i, limit+1)
+}
