@@ -6,6 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/util"
 )
 
 // tag matches one element tag the renderer wrote; text is escaped, so every
@@ -143,6 +148,55 @@ func TestDestinationScan(t *testing.T) {
 			t.Parallel()
 			if got := destinationScan([]byte(tt.src), tt.limit); got != tt.want {
 				t.Errorf("destinationScan(%q, %d) = %d, want %d", tt.src, tt.limit, got, tt.want)
+			}
+		})
+	}
+}
+
+// unbounded returns a Renderer with the policy over goldmark's own parser,
+// without the bounds: the reference for Markdown the bounds must not
+// change.
+func unbounded() *Renderer {
+	p := goldmark.DefaultParser()
+	p.AddOptions(
+		parser.WithInlineParsers(util.Prioritized(extension.NewStrikethroughParser(), extensionPriority)),
+		parser.WithASTTransformers(util.Prioritized(htmlStripper{}, stripperPriority)),
+	)
+	return newRenderer(p)
+}
+
+// TestBoundsKeepOrdinaryMarkdown renders ordinary Markdown, every vector,
+// and each hostile family at a size within the bounds, with and without
+// the bounds: the HTML must be the same.
+func TestBoundsKeepOrdinaryMarkdown(t *testing.T) {
+	t.Parallel()
+	inputs := map[string]string{
+		"ordinary 32 KiB":  ordinary(32 << 10),
+		"dense emphasis":   strings.Repeat("**b** *i* ~~s~~ _u_ a*b*c ", 1000),
+		"many links":       strings.Repeat("[x](https://e.example/p) [y][r] <https://e.example> ", 500) + "\n\n[r]: https://e.example/r",
+		"nested links":     strings.Repeat("[", 60) + "[x](https://e.example)" + strings.Repeat("]", 60),
+		"quotes and lists": strings.Repeat("> - ", maxNesting/2) + "a\n" + strings.Repeat("  ", maxNesting) + "b",
+	}
+	for file, cases := range loadVectors(t) {
+		for _, c := range cases {
+			inputs[file+"/"+c.Name] = c.Markdown
+		}
+	}
+	for _, f := range pathological {
+		// A kilobyte of each family is within the bounds, except of the
+		// nested ones: 64 bytes of those nest 32 deep at most.
+		size := 1 << 10
+		if strings.Contains(f.name, "nested") {
+			size = 64
+		}
+		inputs[f.name] = f.build(size)
+	}
+	bounded, reference := New(), unbounded()
+	for name, src := range inputs {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if got, want := bounded.Render(src), reference.Render(src); got != want {
+				t.Errorf("bounded and unbounded renders differ\n got: %.300q\nwant: %.300q", got, want)
 			}
 		})
 	}

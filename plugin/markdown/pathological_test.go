@@ -15,9 +15,11 @@ type family struct {
 	letters bool
 }
 
-// repeat returns unit repeated to exactly size bytes.
+// repeat returns unit repeated to exactly size bytes, or nothing when size
+// is not positive.
 func repeat(unit string) func(int) string {
 	return func(size int) string {
+		size = max(size, 0)
 		return strings.Repeat(unit, size/len(unit)+1)[:size]
 	}
 }

@@ -32,8 +32,15 @@ type Renderer struct {
 
 // New returns a Renderer with the Task Surface policy.
 func New() *Renderer {
+	return newRenderer(newParser())
+}
+
+// newRenderer returns a Renderer with the Task Surface policy over parser
+// p, which must parse GFM strikethrough and strip raw HTML as newParser's
+// does.
+func newRenderer(p parser.Parser) *Renderer {
 	md := goldmark.New(
-		goldmark.WithParser(newParser()),
+		goldmark.WithParser(p),
 		goldmark.WithExtensions(
 			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
 			extension.TaskList,
