@@ -28,9 +28,11 @@ const (
 
 	// scanBytesPerByte and scanBytesBase give a block's budget for closing
 	// link labels: a "]" costs goldmark the length of its label's content
-	// (it looks for links inside it) and, before "(", the length of the
-	// destination it scans. Ordinary links spend at most the block's
-	// length; when the budget is spent, the block's remaining "]" are text.
-	scanBytesPerByte = 4
+	// (it looks for links inside it), a step for each of the block's lines
+	// after the current one (its reader finds a line by walking back from
+	// the last), and, before "(", the length of the destination it scans.
+	// Ordinary links spend a small part of it; when the budget is spent,
+	// the block's remaining "]" are text.
+	scanBytesPerByte = 16
 	scanBytesBase    = 4096
 )

@@ -9,20 +9,22 @@ import (
 
 // labelLimiter wraps goldmark's link parser ("[", "![" and "]"). It keeps
 // at most maxOpenLabels labels open in a block, and it charges each "]"
-// what goldmark will spend on it (the label's content, searched for links,
-// and the destination after "(", scanned to its end) to the block's budget;
-// a "]" the budget cannot pay for is text, and its label stays open until
-// the block ends, when goldmark makes it text too.
+// what goldmark will spend on it to the block's budget: the label's
+// content, searched for links; the block's lines after the current one,
+// which goldmark's reader walks back over to find the label's text; and
+// the destination after "(", scanned to its end. A "]" the budget cannot
+// pay for is text, and its label stays open until the block ends, when
+// goldmark makes it text too.
 type labelLimiter struct {
 	parser.InlineParser
 }
 
 // Parse implements parser.InlineParser.
 func (l labelLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	line, segment := block.PeekLine()
+	head, segment := block.PeekLine()
 	b := budgetFor(parent, pc)
-	if line[0] != ']' {
-		opens := line[0] == '[' || len(line) > 1 && line[1] == '['
+	if head[0] != ']' {
+		opens := head[0] == '[' || len(head) > 1 && head[1] == '['
 		if opens && len(b.labels) >= maxOpenLabels {
 			return nil
 		}
@@ -35,8 +37,9 @@ func (l labelLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 	if len(b.labels) == 0 {
 		return l.InlineParser.Parse(parent, block, pc)
 	}
-	cost := segment.Start - b.labels[len(b.labels)-1]
-	if len(line) > 1 && line[1] == '(' && cost <= b.scan {
+	line, _ := block.Position()
+	cost := segment.Start - b.labels[len(b.labels)-1] + parent.Lines().Len() - line
+	if len(head) > 1 && head[1] == '(' && cost <= b.scan {
 		cost += destinationScan(block.Source()[segment.Start+2:], b.scan-cost)
 	}
 	if cost > b.scan {

@@ -66,8 +66,10 @@ var pathological = []family{
 	{"link-destinations-newline", repeat("[a](\n"), true},
 	{"link-titles-open", repeat("[a](b ("), true},
 	{"reference-links-undefined", repeat("[a][b] "), true},
+	{"labels-on-many-lines", repeat("[a]\n"), true},
 	{"reference-definitions", lines(func(i int) string { return "[l" + strconv.Itoa(i) + "]: https://e.example/" + strconv.Itoa(i) + "\n" }), false},
 	{"reference-definitions-open", repeat("[a]:\n"), false},
+	{"reference-definitions-short", repeat("[a]:b\n"), false},
 	// Emphasis and strikethrough delimiters.
 	{"emphasis-openers", repeat("*a "), true},
 	{"underscores-spaced", repeat("_ "), false},
