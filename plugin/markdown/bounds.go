@@ -26,13 +26,14 @@ const (
 	// open at once in a block; another opener is text.
 	maxOpenLabels = 64
 
-	// scanBytesPerByte and scanBytesBase give a block's budget for closing
-	// link labels: a "]" costs goldmark the length of its label's content
-	// (it looks for links inside it), a step for each of the block's lines
-	// after the current one (its reader finds a line by walking back from
-	// the last), and, before "(", the length of the destination it scans.
-	// Ordinary links spend a small part of it; when the budget is spent,
-	// the block's remaining "]" are text.
-	scanBytesPerByte = 16
+	// scanBytesPerByte and scanBytesBase give a block's budget, in steps,
+	// for closing link labels: a "]" costs goldmark a step for each node of
+	// its label's content (it looks for links inside it), for each of the
+	// block's lines after the current one (its reader finds a line by
+	// walking back from the last), for each byte of the destination after
+	// "(", and, when delimiter runs are left in the label, for each node
+	// back to the last run before it. Ordinary links spend a small part of
+	// it; when the budget is spent, the block's remaining "]" are text.
+	scanBytesPerByte = 32
 	scanBytesBase    = 4096
 )

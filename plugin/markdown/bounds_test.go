@@ -72,6 +72,8 @@ func TestBounds(t *testing.T) {
 			map[string]int{`<a href="https://e.example/p"`: 1000}},
 		{"a long destination", "[x](https://e.example/" + strings.Repeat("p", 8<<10) + ")", []string{">x</a>"},
 			map[string]int{"<a href=": 1}},
+		{"many links with intraword underscores", "see foo_bar: " + strings.Repeat("[a_b](https://e.example/p), ", 500), nil,
+			map[string]int{`<a href="https://e.example/p"`: 500}},
 		{"links nested in brackets", strings.Repeat("[", 60) + "[x](https://e.example)" + strings.Repeat("]", 60), nil,
 			map[string]int{"<a href=": 1}},
 		{"labels past the bound are text", strings.Repeat("[", maxOpenLabels+10) + "x" + strings.Repeat("]", maxOpenLabels+10), nil,
@@ -175,6 +177,7 @@ func TestBoundsKeepOrdinaryMarkdown(t *testing.T) {
 		"dense emphasis":   strings.Repeat("**b** *i* ~~s~~ _u_ a*b*c ", 1000),
 		"many links":       strings.Repeat("[x](https://e.example/p) [y][r] <https://e.example> ", 500) + "\n\n[r]: https://e.example/r",
 		"nested links":     strings.Repeat("[", 60) + "[x](https://e.example)" + strings.Repeat("]", 60),
+		"snake case links": "see foo_bar: " + strings.Repeat("[a_b](https://e.example/p), *[c](https://e.example/q) d* ", 500),
 		"quotes and lists": strings.Repeat("> - ", maxNesting/2) + "a\n" + strings.Repeat("  ", maxNesting) + "b",
 	}
 	for file, cases := range loadVectors(t) {

@@ -29,7 +29,7 @@ func (l delimiterLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Co
 	n := l.InlineParser.Parse(parent, block, pc)
 	if n != nil {
 		b.delimiterWork -= cost
-		b.addDelimiter(run)
+		b.addDelimiter(run, parent.ChildCount())
 	}
 	return n
 }
@@ -60,4 +60,111 @@ func delimiterClass(b byte) int {
 		return 2
 	}
 	return -1
+}
+
+// pendingOpener is a delimiter run that may still open: its place in the
+// block's list of live runs and the characters it has left.
+type pendingOpener struct {
+	place, length int
+}
+
+// openerStacks holds a block's pending openers of one delimiter class,
+// split the way goldmark's "rule of three" tells them apart: by whether the
+// run can also close, and by its original length modulo 3.
+type openerStacks [2][3][]pendingOpener
+
+// delimiterCost estimates the steps goldmark takes for run when it pairs
+// the block's delimiters: a closer walks back over the live runs before it
+// to the first opener it can pair with, or over all of them when there is
+// none; any other run is one step.
+func (b *blockBudget) delimiterCost(run *parser.Delimiter) int {
+	if !run.CanClose {
+		return 1
+	}
+	if s := b.pairable(run); s != nil {
+		return len(b.live) - (*s)[len(*s)-1].place
+	}
+	return len(b.live) + 1
+}
+
+// pairable returns the stack whose top is the latest opener run can pair
+// with, or nil.
+func (b *blockBudget) pairable(run *parser.Delimiter) *[]pendingOpener {
+	stacks := &b.openers[delimiterClass(run.Char)]
+	var best *[]pendingOpener
+	for canClose := range stacks {
+		for mod := range stacks[canClose] {
+			s := &stacks[canClose][mod]
+			if len(*s) == 0 || ruleOfThree(canClose == 1 || run.CanOpen, mod, run.OriginalLength) {
+				continue
+			}
+			if best == nil || (*s)[len(*s)-1].place > (*best)[len(*best)-1].place {
+				best = s
+			}
+		}
+	}
+	return best
+}
+
+// ruleOfThree reports whether CommonMark forbids an opener of original
+// length modulo 3 mod to pair with a closer of length closer, when either
+// run can both open and close.
+func ruleOfThree(either bool, mod, closer int) bool {
+	return either && (mod+closer)%3 == 0 && closer%3 != 0
+}
+
+// dropOpeners forgets the openers of every class placed at place or later:
+// goldmark takes runs out of its list when a pair or a link encloses them.
+func (b *blockBudget) dropOpeners(place int) {
+	for class := range b.openers {
+		for canClose := range b.openers[class] {
+			for mod := range b.openers[class][canClose] {
+				s := &b.openers[class][canClose][mod]
+				for len(*s) > 0 && (*s)[len(*s)-1].place >= place {
+					*s = (*s)[:len(*s)-1]
+				}
+			}
+		}
+	}
+}
+
+// addDelimiter records run, which follows the block's first children
+// children, as goldmark will pair it: a closer uses up the latest openers it can pair
+// with, taking the runs between out of the list; what is left of it stays
+// in the list if it can open, has paired, or cannot close.
+func (b *blockBudget) addDelimiter(run *parser.Delimiter, children int) {
+	length := run.OriginalLength
+	paired := false
+	for run.CanClose && length > 0 {
+		s := b.pairable(run)
+		if s == nil {
+			break
+		}
+		top := &(*s)[len(*s)-1]
+		b.dropOpeners(top.place + 1)
+		use := 1
+		if top.length >= 2 && length >= 2 {
+			use = 2
+		}
+		top.length -= use
+		length -= use
+		b.live = b.live[:top.place+1]
+		if top.length == 0 {
+			b.live = b.live[:top.place]
+			*s = (*s)[:len(*s)-1]
+		}
+		paired = true
+	}
+	switch {
+	case length > 0 && run.CanOpen:
+		canClose := 0
+		if run.CanClose {
+			canClose = 1
+		}
+		s := &b.openers[delimiterClass(run.Char)][canClose][run.OriginalLength%3]
+		*s = append(*s, pendingOpener{place: len(b.live), length: length})
+		b.live = append(b.live, children)
+	case length > 0 && (paired || !run.CanClose):
+		b.live = append(b.live, children)
+	}
 }

@@ -9,14 +9,23 @@ import (
 
 // labelLimiter wraps goldmark's link parser ("[", "![" and "]"). It keeps
 // at most maxOpenLabels labels open in a block, and it charges each "]"
-// what goldmark will spend on it to the block's budget: the label's
-// content, searched for links; the block's lines after the current one,
-// which goldmark's reader walks back over to find the label's text; and
-// the destination after "(", scanned to its end. A "]" the budget cannot
-// pay for is text, and its label stays open until the block ends, when
-// goldmark makes it text too.
+// what goldmark will spend on it to the block's budget: a step for each
+// node of the label's content, searched for links; one for each of the
+// block's lines after the current one, which goldmark's reader walks back
+// over to find the label's text; one for each byte of the destination
+// after "(", scanned to its end; and, when delimiter runs are left inside
+// the label, one for each node back to the last run before it, which
+// goldmark walks to take them out of its list. A "]" the budget
+// cannot pay for is text, and its label stays open until the block ends,
+// when goldmark makes it text too.
 type labelLimiter struct {
 	parser.InlineParser
+}
+
+// openLabel is an open link or image label: how many children its block
+// had before it, and how many delimiter runs were live when it opened.
+type openLabel struct {
+	children, live int
 }
 
 // Parse implements parser.InlineParser.
@@ -30,15 +39,24 @@ func (l labelLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 		}
 		n := l.InlineParser.Parse(parent, block, pc)
 		if n != nil && opens {
-			b.labels = append(b.labels, segment.Start)
+			b.labels = append(b.labels, openLabel{children: parent.ChildCount(), live: len(b.live)})
 		}
 		return n
 	}
 	if len(b.labels) == 0 {
 		return l.InlineParser.Parse(parent, block, pc)
 	}
+	label := b.labels[len(b.labels)-1]
 	line, _ := block.Position()
-	cost := segment.Start - b.labels[len(b.labels)-1] + parent.Lines().Len() - line
+	children := parent.ChildCount()
+	cost := children - label.children + parent.Lines().Len() - line
+	if len(b.live) > label.live {
+		bottom := 0
+		if label.live > 0 {
+			bottom = b.live[label.live-1]
+		}
+		cost += children - bottom
+	}
 	if len(head) > 1 && head[1] == '(' && cost <= b.scan {
 		cost += destinationScan(block.Source()[segment.Start+2:], b.scan-cost)
 	}
@@ -47,7 +65,13 @@ func (l labelLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 	}
 	b.scan -= cost
 	b.labels = b.labels[:len(b.labels)-1]
-	return l.InlineParser.Parse(parent, block, pc)
+	n := l.InlineParser.Parse(parent, block, pc)
+	if n != nil {
+		// A link or image took the runs inside its label out of the list.
+		b.live = b.live[:min(label.live, len(b.live))]
+		b.dropOpeners(label.live)
+	}
+	return n
 }
 
 // CloseBlock implements parser.CloseBlocker: goldmark's link parser turns

@@ -67,6 +67,8 @@ var pathological = []family{
 	{"link-titles-open", repeat("[a](b ("), true},
 	{"reference-links-undefined", repeat("[a][b] "), true},
 	{"labels-on-many-lines", repeat("[a]\n"), true},
+	{"links-with-unpaired-runs", repeat("[*a](https://e.test) "), true},
+	{"images-with-unpaired-runs", repeat("![*a](u) "), true},
 	{"reference-definitions", lines(func(i int) string { return "[l" + strconv.Itoa(i) + "]: https://e.example/" + strconv.Itoa(i) + "\n" }), false},
 	{"reference-definitions-open", repeat("[a]:\n"), false},
 	{"reference-definitions-short", repeat("[a]:b\n"), false},
