@@ -26,7 +26,7 @@ const (
 	// open at once in a block; another opener is text.
 	maxOpenLabels = 64
 
-	// scanBytesPerByte and scanBytesBase give a block's budget, in steps,
+	// labelWorkPerByte and labelWorkBase give a block's budget, in steps,
 	// for closing link labels: a "]" costs goldmark a step for each node of
 	// its label's content (it looks for links inside it), for each of the
 	// block's lines after the current one (its reader finds a line by
@@ -34,6 +34,6 @@ const (
 	// "(", and, when delimiter runs are left in the label, for each node
 	// back to the last run before it. Ordinary links spend a small part of
 	// it; when the budget is spent, the block's remaining "]" are text.
-	scanBytesPerByte = 32
-	scanBytesBase    = 4096
+	labelWorkPerByte = 32
+	labelWorkBase    = 4096
 )

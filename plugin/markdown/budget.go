@@ -28,10 +28,10 @@ type blockBudget struct {
 	delimiterWork int
 
 	// labels mirrors goldmark's list of open link and image labels,
-	// innermost last; scan is what closing them may still cost
+	// innermost last; labelWork is what closing them may still cost
 	// (labels.go).
-	labels []openLabel
-	scan   int
+	labels    []openLabel
+	labelWork int
 }
 
 // budgetFor returns the budget of block, starting a new one when block is
@@ -54,6 +54,6 @@ func budgetFor(block ast.Node, pc parser.Context) *blockBudget {
 	b.dropOpeners(0)
 	b.delimiterWork = size*delimiterWorkPerByte + delimiterWorkBase
 	b.labels = b.labels[:0]
-	b.scan = size*scanBytesPerByte + scanBytesBase
+	b.labelWork = size*labelWorkPerByte + labelWorkBase
 	return b
 }

@@ -57,13 +57,13 @@ func (l labelLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 		}
 		cost += children - bottom
 	}
-	if len(head) > 1 && head[1] == '(' && cost <= b.scan {
-		cost += destinationScan(block.Source()[segment.Start+2:], b.scan-cost)
+	if len(head) > 1 && head[1] == '(' && cost <= b.labelWork {
+		cost += destinationScan(block.Source()[segment.Start+2:], b.labelWork-cost)
 	}
-	if cost > b.scan {
+	if cost > b.labelWork {
 		return nil
 	}
-	b.scan -= cost
+	b.labelWork -= cost
 	b.labels = b.labels[:len(b.labels)-1]
 	n := l.InlineParser.Parse(parent, block, pc)
 	if n != nil {
