@@ -7,11 +7,12 @@ package markdown
 // the text it was made of. The renderer never refuses input and never
 // stops early: hostile Markdown comes out as escaped text.
 const (
-	// maxNesting is how many block quotes and list items may enclose a
-	// block. Goldmark measures each container's column from the start of
-	// the line, so a line of n nested markers costs n times its length. A
-	// marker that would open a container deeper than this is text.
-	maxNesting = 32
+	// maxNesting is how many block quotes, lists and list items may
+	// enclose a block: 64 quotes, or 32 levels of lists. Goldmark measures
+	// each container's column from the start of the line, so a line of n
+	// nested markers costs n times its length. A marker that would open a
+	// container deeper than this is text.
+	maxNesting = 64
 
 	// delimiterWorkPerByte and delimiterWorkBase give a block's budget
 	// for pairing emphasis and strikethrough delimiter runs ("*", "__",
@@ -26,14 +27,18 @@ const (
 	// open at once in a block; another opener is text.
 	maxOpenLabels = 64
 
-	// labelWorkPerByte and labelWorkBase give a block's budget, in steps,
-	// for closing link labels: a "]" costs goldmark a step for each node of
-	// its label's content (it looks for links inside it), for each of the
-	// block's lines after the current one (its reader finds a line by
-	// walking back from the last), for each byte of the destination after
-	// "(", and, when delimiter runs are left in the label, for each node
-	// back to the last run before it. Ordinary links spend a small part of
-	// it; when the budget is spent, the block's remaining "]" are text.
-	labelWorkPerByte = 32
+	// labelWorkPerByte and labelWorkBase give a block's budget, in steps
+	// of a line walked by goldmark's reader, for closing link labels (see
+	// labelLimiter). Ordinary links spend a small part of it; when it is
+	// spent, the block's remaining "]" are text.
+	labelWorkPerByte = 64
 	labelWorkBase    = 4096
+
+	// contentWeight, clearWeight and destinationWeight are what goldmark
+	// spends, in those steps, on a node of a label it searches for links, a
+	// node it walks back over to clear delimiter runs, and a byte of a
+	// destination it scans with its reader.
+	contentWeight     = 4
+	clearWeight       = 2
+	destinationWeight = 8
 )

@@ -62,12 +62,12 @@ func TestBounds(t *testing.T) {
 			map[string]int{"<blockquote>": maxNesting}},
 		{"a quote past the bound", quotes(maxNesting + 1), []string{"<p>&gt; a</p>"},
 			map[string]int{"<blockquote>": maxNesting}},
-		{"list items at the bound", items(maxNesting), []string{"<li>a</li>"},
-			map[string]int{"<li>": maxNesting}},
-		{"a list item past the bound", items(maxNesting + 1), []string{"<li>- a</li>"},
-			map[string]int{"<li>": maxNesting}},
-		{"quotes and items share the bound", strings.Repeat("> - ", maxNesting/2) + "> a", []string{"&gt; a"},
-			map[string]int{"<blockquote>": maxNesting / 2, "<li>": maxNesting / 2}},
+		{"list items at the bound", items(maxNesting / 2), []string{"<li>a</li>"},
+			map[string]int{"<li>": maxNesting / 2}},
+		{"a list item past the bound", items(maxNesting/2 + 1), []string{"<li>- a</li>"},
+			map[string]int{"<li>": maxNesting / 2}},
+		{"quotes and lists share the bound", strings.Repeat("> - ", maxNesting/4) + "> a", []string{"<p>a</p>"},
+			map[string]int{"<blockquote>": maxNesting/4 + 1, "<li>": maxNesting / 4}},
 		{"many links in one paragraph", strings.Repeat("[x](https://e.example/p) and ", 1000), nil,
 			map[string]int{`<a href="https://e.example/p"`: 1000}},
 		{"a long destination", "[x](https://e.example/" + strings.Repeat("p", 8<<10) + ")", []string{">x</a>"},
@@ -178,7 +178,7 @@ func TestBoundsKeepOrdinaryMarkdown(t *testing.T) {
 		"many links":       strings.Repeat("[x](https://e.example/p) [y][r] <https://e.example> ", 500) + "\n\n[r]: https://e.example/r",
 		"nested links":     strings.Repeat("[", 60) + "[x](https://e.example)" + strings.Repeat("]", 60),
 		"snake case links": "see foo_bar: " + strings.Repeat("[a_b](https://e.example/p), *[c](https://e.example/q) d* ", 500),
-		"quotes and lists": strings.Repeat("> - ", maxNesting/2) + "a\n" + strings.Repeat("  ", maxNesting) + "b",
+		"quotes and lists": strings.Repeat("> - ", maxNesting/4) + "a\n" + strings.Repeat("  ", maxNesting/4) + "b",
 	}
 	for file, cases := range loadVectors(t) {
 		for _, c := range cases {
@@ -187,7 +187,7 @@ func TestBoundsKeepOrdinaryMarkdown(t *testing.T) {
 	}
 	for _, f := range pathological {
 		// A kilobyte of each family is within the bounds, except of the
-		// nested ones: 64 bytes of those nest 32 deep at most.
+		// nested ones: 64 bytes of those nest 64 containers deep at most.
 		size := 1 << 10
 		if strings.Contains(f.name, "nested") {
 			size = 64

@@ -17,15 +17,19 @@ var blockBudgetKey = parser.NewContextKey()
 type blockBudget struct {
 	block ast.Node
 
-	// live holds, for each delimiter run goldmark will still have in its
-	// list when it comes to the next one, in order, how many children the
-	// block had before the run;
-	// openers holds, for each delimiter class, the runs that may still
-	// open, latest last; delimiterWork is what pairing runs may still
-	// cost (delimiters.go).
-	live          []int
+	// live estimates how many delimiter runs goldmark's pairing will
+	// still have in its list when it comes to the next run; openers
+	// holds, for each delimiter class, the runs that may still open,
+	// latest last; delimiterWork is what pairing runs may still cost
+	// (delimiters.go).
+	live          int
 	openers       [3]openerStacks
 	delimiterWork int
+
+	// pushed holds, for each delimiter run in goldmark's list as it is
+	// before pairing, which waits for the block's end or a link, how many
+	// children the block had before the run.
+	pushed []int
 
 	// labels mirrors goldmark's list of open link and image labels,
 	// innermost last; labelWork is what closing them may still cost
@@ -50,7 +54,8 @@ func budgetFor(block ast.Node, pc parser.Context) *blockBudget {
 	if lines := block.Lines(); lines != nil && lines.Len() > 0 {
 		size = lines.At(lines.Len()-1).Stop - lines.At(0).Start
 	}
-	b.live = b.live[:0]
+	b.live = 0
+	b.pushed = b.pushed[:0]
 	b.dropOpeners(0)
 	b.delimiterWork = size*delimiterWorkPerByte + delimiterWorkBase
 	b.labels = b.labels[:0]

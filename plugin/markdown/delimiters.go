@@ -9,44 +9,29 @@ import (
 // delimiterLimiter wraps an inline parser that scans delimiter runs
 // (emphasis "*" and "_", strikethrough "~") and charges each run what
 // goldmark will spend pairing it (see blockBudget.delimiterCost). A run the
-// block's budget cannot pay for is declined, so goldmark keeps it as text.
+// block's budget cannot pay for can neither open nor close: goldmark keeps
+// it as text.
 type delimiterLimiter struct {
 	parser.InlineParser
 }
 
 // Parse implements parser.InlineParser.
 func (l delimiterLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	line, _ := block.PeekLine()
-	run := parser.ScanDelimiter(line, block.PrecendingCharacter(), 1, delimiterScanner{})
-	if run == nil {
-		return l.InlineParser.Parse(parent, block, pc)
+	n := l.InlineParser.Parse(parent, block, pc)
+	run, ok := n.(*parser.Delimiter)
+	if !ok {
+		return n
 	}
 	b := budgetFor(parent, pc)
-	cost := b.delimiterCost(run)
-	if cost > b.delimiterWork {
-		return nil
-	}
-	n := l.InlineParser.Parse(parent, block, pc)
-	if n != nil {
+	if cost := b.delimiterCost(run); cost <= b.delimiterWork {
 		b.delimiterWork -= cost
-		b.addDelimiter(run, parent.ChildCount())
+	} else {
+		run.CanOpen, run.CanClose = false, false
 	}
+	b.addDelimiter(run)
+	b.pushed = append(b.pushed, parent.ChildCount())
 	return n
 }
-
-// delimiterScanner lets parser.ScanDelimiter measure a run of any of the
-// delimiter characters, to learn whether it can open or close; it pairs
-// nothing.
-type delimiterScanner struct{}
-
-// IsDelimiter implements parser.DelimiterProcessor.
-func (delimiterScanner) IsDelimiter(b byte) bool { return delimiterClass(b) >= 0 }
-
-// CanOpenCloser implements parser.DelimiterProcessor.
-func (delimiterScanner) CanOpenCloser(_, _ *parser.Delimiter) bool { return false }
-
-// OnMatch implements parser.DelimiterProcessor.
-func (delimiterScanner) OnMatch(int) ast.Node { return nil }
 
 // delimiterClass numbers the delimiter characters, or is -1 for any other
 // byte. Runs pair only with runs of their own class.
@@ -82,9 +67,9 @@ func (b *blockBudget) delimiterCost(run *parser.Delimiter) int {
 		return 1
 	}
 	if s := b.pairable(run); s != nil {
-		return len(b.live) - (*s)[len(*s)-1].place
+		return b.live - (*s)[len(*s)-1].place
 	}
-	return len(b.live) + 1
+	return b.live + 1
 }
 
 // pairable returns the stack whose top is the latest opener run can pair
@@ -128,11 +113,10 @@ func (b *blockBudget) dropOpeners(place int) {
 	}
 }
 
-// addDelimiter records run, which follows the block's first children
-// children, as goldmark will pair it: a closer uses up the latest openers it can pair
+// addDelimiter records run as goldmark will pair it: a closer uses up the latest openers it can pair
 // with, taking the runs between out of the list; what is left of it stays
 // in the list if it can open, has paired, or cannot close.
-func (b *blockBudget) addDelimiter(run *parser.Delimiter, children int) {
+func (b *blockBudget) addDelimiter(run *parser.Delimiter) {
 	length := run.OriginalLength
 	paired := false
 	for run.CanClose && length > 0 {
@@ -148,9 +132,9 @@ func (b *blockBudget) addDelimiter(run *parser.Delimiter, children int) {
 		}
 		top.length -= use
 		length -= use
-		b.live = b.live[:top.place+1]
+		b.live = top.place + 1
 		if top.length == 0 {
-			b.live = b.live[:top.place]
+			b.live = top.place
 			*s = (*s)[:len(*s)-1]
 		}
 		paired = true
@@ -162,9 +146,9 @@ func (b *blockBudget) addDelimiter(run *parser.Delimiter, children int) {
 			canClose = 1
 		}
 		s := &b.openers[delimiterClass(run.Char)][canClose][run.OriginalLength%3]
-		*s = append(*s, pendingOpener{place: len(b.live), length: length})
-		b.live = append(b.live, children)
+		*s = append(*s, pendingOpener{place: b.live, length: length})
+		b.live++
 	case length > 0 && (paired || !run.CanClose):
-		b.live = append(b.live, children)
+		b.live++
 	}
 }

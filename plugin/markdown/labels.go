@@ -9,13 +9,13 @@ import (
 
 // labelLimiter wraps goldmark's link parser ("[", "![" and "]"). It keeps
 // at most maxOpenLabels labels open in a block, and it charges each "]"
-// what goldmark will spend on it to the block's budget: a step for each
-// node of the label's content, searched for links; one for each of the
-// block's lines after the current one, which goldmark's reader walks back
-// over to find the label's text; one for each byte of the destination
-// after "(", scanned to its end; and, when delimiter runs are left inside
-// the label, one for each node back to the last run before it, which
-// goldmark walks to take them out of its list. A "]" the budget
+// what goldmark will spend on it to the block's budget: the nodes of the
+// label's content, searched for links; the block's lines after the current
+// one, which goldmark's reader walks back over to find the label's text;
+// the bytes of the destination after "(", scanned to its end; and, when
+// delimiter runs are left inside the label, the nodes back to the last run
+// before it, which goldmark walks twice to take them out of its list. Each
+// is weighed by what a step costs (see bounds.go). A "]" the budget
 // cannot pay for is text, and its label stays open until the block ends,
 // when goldmark makes it text too.
 type labelLimiter struct {
@@ -23,9 +23,10 @@ type labelLimiter struct {
 }
 
 // openLabel is an open link or image label: how many children its block
-// had before it, and how many delimiter runs were live when it opened.
+// had before it, and how many delimiter runs were live (by the budget's
+// estimate) and in goldmark's list when it opened.
 type openLabel struct {
-	children, live int
+	children, live, pushed int
 }
 
 // Parse implements parser.InlineParser.
@@ -39,7 +40,7 @@ func (l labelLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 		}
 		n := l.InlineParser.Parse(parent, block, pc)
 		if n != nil && opens {
-			b.labels = append(b.labels, openLabel{children: parent.ChildCount(), live: len(b.live)})
+			b.labels = append(b.labels, openLabel{children: parent.ChildCount(), live: b.live, pushed: len(b.pushed)})
 		}
 		return n
 	}
@@ -49,16 +50,17 @@ func (l labelLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 	label := b.labels[len(b.labels)-1]
 	line, _ := block.Position()
 	children := parent.ChildCount()
-	cost := children - label.children + parent.Lines().Len() - line
-	if len(b.live) > label.live {
+	cost := contentWeight*(children-label.children) + parent.Lines().Len() - line
+	if len(b.pushed) > label.pushed {
 		bottom := 0
-		if label.live > 0 {
-			bottom = b.live[label.live-1]
+		if label.pushed > 0 {
+			bottom = b.pushed[label.pushed-1]
 		}
-		cost += children - bottom
+		cost += clearWeight * (children - bottom)
 	}
 	if len(head) > 1 && head[1] == '(' && cost <= b.labelWork {
-		cost += destinationScan(block.Source()[segment.Start+2:], b.labelWork-cost)
+		limit := (b.labelWork - cost) / destinationWeight
+		cost += destinationWeight * destinationScan(block.Source()[segment.Start+2:], limit)
 	}
 	if cost > b.labelWork {
 		return nil
@@ -68,8 +70,9 @@ func (l labelLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 	n := l.InlineParser.Parse(parent, block, pc)
 	if n != nil {
 		// A link or image took the runs inside its label out of the list.
-		b.live = b.live[:min(label.live, len(b.live))]
+		b.live = min(label.live, b.live)
 		b.dropOpeners(label.live)
+		b.pushed = b.pushed[:label.pushed]
 	}
 	return n
 }

@@ -16,18 +16,20 @@ type nestingLimiter struct {
 
 // Open implements parser.BlockParser.
 func (l nestingLimiter) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
-	if nesting(parent) >= maxNesting {
+	// The containers around parent are open blocks, so while there are
+	// fewer open blocks than the bound there is nothing to count.
+	if len(pc.OpenedBlocks()) >= maxNesting && nesting(parent) >= maxNesting {
 		return nil, parser.NoChildren
 	}
 	return l.BlockParser.Open(parent, reader, pc)
 }
 
-// nesting counts the block quotes and list items that enclose n, n
-// included. A list counts through its items.
+// nesting counts the block quotes, lists and list items that enclose n,
+// n included.
 func nesting(n ast.Node) int {
 	depth := 0
 	for ; n != nil; n = n.Parent() {
-		if k := n.Kind(); k == ast.KindBlockquote || k == ast.KindListItem {
+		if k := n.Kind(); k == ast.KindBlockquote || k == ast.KindList || k == ast.KindListItem {
 			depth++
 		}
 	}
