@@ -3,13 +3,17 @@ package markdown
 import "testing"
 
 // FuzzRender checks that no input makes Render panic or write markup
-// outside the policy (see checkSafe). The vectors seed it, next to the
-// committed corpus in testdata/fuzz/FuzzRender.
+// outside the policy (see checkSafe). The vectors and a kilobyte of each
+// hostile family seed it, next to the committed corpus in
+// testdata/fuzz/FuzzRender.
 func FuzzRender(f *testing.F) {
 	for _, cases := range loadVectors(f) {
 		for _, c := range cases {
 			f.Add(c.Markdown)
 		}
+	}
+	for _, fam := range pathological {
+		f.Add(fam.build(1 << 10))
 	}
 	r := New()
 	f.Fuzz(func(t *testing.T, src string) {

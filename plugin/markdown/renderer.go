@@ -19,6 +19,11 @@ const policyPriority = 100
 // transformers, so it sees the finished tree.
 const stripperPriority = 1000
 
+// extensionPriority is the priority goldmark's GFM strikethrough extension
+// gives its parser and renderer, which New registers itself so that the
+// parser can be bounded.
+const extensionPriority = 500
+
 // Renderer renders Markdown under the Task Surface policy. Build it once
 // with New; it is safe for concurrent use.
 type Renderer struct {
@@ -27,21 +32,58 @@ type Renderer struct {
 
 // New returns a Renderer with the Task Surface policy.
 func New() *Renderer {
+	return newRenderer(newParser())
+}
+
+// newRenderer returns a Renderer with the Task Surface policy over parser
+// p, which must parse GFM strikethrough and strip raw HTML as newParser's
+// does.
+func newRenderer(p parser.Parser) *Renderer {
 	md := goldmark.New(
+		goldmark.WithParser(p),
 		goldmark.WithExtensions(
 			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
-			extension.Strikethrough,
 			extension.TaskList,
 			extension.NewLinkify(extension.WithLinkifyAllowedProtocols([]string{"http:", "https:", "mailto:"})),
 		),
-		goldmark.WithParserOptions(
-			parser.WithASTTransformers(util.Prioritized(htmlStripper{}, stripperPriority)),
-		),
 		goldmark.WithRendererOptions(
-			renderer.WithNodeRenderers(util.Prioritized(policyRenderer{}, policyPriority)),
+			renderer.WithNodeRenderers(
+				util.Prioritized(policyRenderer{}, policyPriority),
+				util.Prioritized(extension.NewStrikethroughHTMLRenderer(), extensionPriority),
+			),
 		),
 	)
 	return &Renderer{md: md}
+}
+
+// newParser returns goldmark's CommonMark parser, with GFM strikethrough and
+// the raw HTML stripper, whose container and inline parsers keep to the
+// bounds of bounds.go. The priorities are goldmark's own.
+func newParser() parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(
+			util.Prioritized(parser.NewSetextHeadingParser(), 100),
+			util.Prioritized(parser.NewThematicBreakParser(), 200),
+			util.Prioritized(nestingLimiter{parser.NewListParser()}, 300),
+			util.Prioritized(nestingLimiter{parser.NewListItemParser()}, 400),
+			util.Prioritized(parser.NewCodeBlockParser(), 500),
+			util.Prioritized(parser.NewATXHeadingParser(), 600),
+			util.Prioritized(parser.NewFencedCodeBlockParser(), 700),
+			util.Prioritized(nestingLimiter{parser.NewBlockquoteParser()}, 800),
+			util.Prioritized(parser.NewHTMLBlockParser(), 900),
+			util.Prioritized(parser.NewParagraphParser(), 1000),
+		),
+		parser.WithInlineParsers(
+			util.Prioritized(parser.NewCodeSpanParser(), 100),
+			util.Prioritized(labelLimiter{parser.NewLinkParser()}, 200),
+			util.Prioritized(parser.NewAutoLinkParser(), 300),
+			util.Prioritized(parser.NewRawHTMLParser(), 400),
+			util.Prioritized(delimiterLimiter{parser.NewEmphasisParser()}, 500),
+			util.Prioritized(delimiterLimiter{extension.NewStrikethroughParser()}, extensionPriority),
+		),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+		parser.WithASTTransformers(util.Prioritized(htmlStripper{}, stripperPriority)),
+	)
 }
 
 // Render returns the sanitised HTML of src. Rendering into memory cannot

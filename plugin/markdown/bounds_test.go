@@ -1,0 +1,206 @@
+package markdown
+
+import (
+	stdhtml "html"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/util"
+)
+
+// tag matches one element tag the renderer wrote; text is escaped, so every
+// "<" in an output opens a tag.
+var tag = regexp.MustCompile(`<[^>]*>`)
+
+// textOf returns what a reader sees of html: its text, entities decoded.
+func textOf(html string) string {
+	return stdhtml.UnescapeString(tag.ReplaceAllString(html, ""))
+}
+
+// TestPathologicalFamilies renders every hostile family and checks that the
+// output is within the policy and that no content was lost: each "a" the
+// family uses as content is still in the text.
+func TestPathologicalFamilies(t *testing.T) {
+	t.Parallel()
+	r := New()
+	for _, f := range pathological {
+		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
+			src := f.build(8 << 10)
+			out := r.Render(src)
+			if err := checkSafe(out); err != nil {
+				t.Fatalf("output breaks the policy: %v", err)
+			}
+			if !f.letters {
+				return
+			}
+			if got, want := strings.Count(textOf(out), "a"), strings.Count(src, "a"); got != want {
+				t.Errorf("text has %d of the input's %d letters a", got, want)
+			}
+		})
+	}
+}
+
+// TestBounds shows where each bound starts to act: Markdown just within it
+// renders as CommonMark says, and the first construct past it is text.
+func TestBounds(t *testing.T) {
+	t.Parallel()
+	quotes := func(n int) string { return strings.Repeat("> ", n) + "a" }
+	items := func(n int) string { return strings.Repeat("- ", n) + "a" }
+	tests := []struct {
+		name     string
+		src      string
+		contains []string
+		counts   map[string]int
+	}{
+		{"quotes at the bound", quotes(maxNesting), []string{"<p>a</p>"},
+			map[string]int{"<blockquote>": maxNesting}},
+		{"a quote past the bound", quotes(maxNesting + 1), []string{"<p>&gt; a</p>"},
+			map[string]int{"<blockquote>": maxNesting}},
+		{"list items at the bound", items(maxNesting / 2), []string{"<li>a</li>"},
+			map[string]int{"<li>": maxNesting / 2}},
+		{"a list item past the bound", items(maxNesting/2 + 1), []string{"<li>- a</li>"},
+			map[string]int{"<li>": maxNesting / 2}},
+		{"quotes and lists share the bound", strings.Repeat("> - ", maxNesting/4) + "> a", []string{"<p>a</p>"},
+			map[string]int{"<blockquote>": maxNesting/4 + 1, "<li>": maxNesting / 4}},
+		{"many links in one paragraph", strings.Repeat("[x](https://e.example/p) and ", 1000), nil,
+			map[string]int{`<a href="https://e.example/p"`: 1000}},
+		{"a long destination", "[x](https://e.example/" + strings.Repeat("p", 8<<10) + ")", []string{">x</a>"},
+			map[string]int{"<a href=": 1}},
+		{"many links with intraword underscores", "see foo_bar: " + strings.Repeat("[a_b](https://e.example/p), ", 500), nil,
+			map[string]int{`<a href="https://e.example/p"`: 500}},
+		{"links nested in brackets", strings.Repeat("[", 60) + "[x](https://e.example)" + strings.Repeat("]", 60), nil,
+			map[string]int{"<a href=": 1}},
+		{"labels past the bound are text", strings.Repeat("[", maxOpenLabels+10) + "x" + strings.Repeat("]", maxOpenLabels+10), nil,
+			map[string]int{"[": maxOpenLabels + 10, "]": maxOpenLabels + 10}},
+		{"dense emphasis in one paragraph", strings.Repeat("**b** *i* ~~s~~ ", 2000), nil,
+			map[string]int{"<strong>b</strong>": 2000, "<em>i</em>": 2000, "<del>s</del>": 2000}},
+		{"nested emphasis in one paragraph", strings.Repeat("*a **b** c* ", 2000), nil,
+			map[string]int{"<em>a <strong>b</strong> c</em>": 2000}},
+		{"unpaired openers before pairs", strings.Repeat("*a ", 200) + strings.Repeat("_b_ ", 200), nil,
+			map[string]int{"<em>b</em>": 200, "*a": 200}},
+		{"closers that cannot pair become text", strings.Repeat("*a ", 4000) + strings.Repeat("a_ ", 4000), nil,
+			map[string]int{"<em>": 0, "*a": 4000, "a_": 4000}},
+	}
+	r := New()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			out := r.Render(tt.src)
+			if err := checkSafe(out); err != nil {
+				t.Fatalf("output breaks the policy: %v", err)
+			}
+			for _, s := range tt.contains {
+				if !strings.Contains(out, s) {
+					t.Errorf("output %.300q lacks %q", out, s)
+				}
+			}
+			text := textOf(out)
+			for s, want := range tt.counts {
+				in := out
+				if !strings.HasPrefix(s, "<") {
+					in = text
+				}
+				if got := strings.Count(in, s); got != want {
+					t.Errorf("output has %d of %q, want %d", got, s, want)
+				}
+			}
+		})
+	}
+}
+
+// TestBoundsPerBlock shows that a block's budget is its own: a hostile
+// paragraph does not cost the next one its links and emphasis.
+func TestBoundsPerBlock(t *testing.T) {
+	t.Parallel()
+	hostile := strings.Repeat("[a](", 4<<10) + "\n\n" + strings.Repeat("*a ", 4<<10) + strings.Repeat("a_ ", 4<<10)
+	out := New().Render(hostile + "\n\n*ok* [x](https://e.example)\n")
+	if !strings.HasSuffix(out, `<p><em>ok</em> <a href="https://e.example" rel="noopener noreferrer nofollow" target="_blank">x</a></p>`+"\n") {
+		t.Errorf("the paragraph after hostile ones renders as %.300q", out[max(0, len(out)-300):])
+	}
+}
+
+// TestDestinationScan checks the estimate of what goldmark reads for a link
+// destination.
+func TestDestinationScan(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		src   string
+		limit int
+		want  int
+	}{
+		{"https://e.example) x", 100, 17},
+		{"a(b)c) x", 100, 5},
+		{"a\\)b) x", 100, 4},
+		{"  a b", 100, 3},
+		{"<a b> c", 100, 4},
+		{"<a b\nc>", 100, 4},
+		{"\n\nab", 100, 4},
+		{strings.Repeat("a", 50), 100, 50},
+		{strings.Repeat("a", 500), 100, 101},
+		{"", 100, 0},
+	}
+	for _, tt := range tests {
+		t.Run(strconv.Quote(tt.src), func(t *testing.T) {
+			t.Parallel()
+			if got := destinationScan([]byte(tt.src), tt.limit); got != tt.want {
+				t.Errorf("destinationScan(%q, %d) = %d, want %d", tt.src, tt.limit, got, tt.want)
+			}
+		})
+	}
+}
+
+// unbounded returns a Renderer with the policy over goldmark's own parser,
+// without the bounds: the reference for Markdown the bounds must not
+// change.
+func unbounded() *Renderer {
+	p := goldmark.DefaultParser()
+	p.AddOptions(
+		parser.WithInlineParsers(util.Prioritized(extension.NewStrikethroughParser(), extensionPriority)),
+		parser.WithASTTransformers(util.Prioritized(htmlStripper{}, stripperPriority)),
+	)
+	return newRenderer(p)
+}
+
+// TestBoundsKeepOrdinaryMarkdown renders ordinary Markdown, every vector,
+// and each hostile family at a size within the bounds, with and without
+// the bounds: the HTML must be the same.
+func TestBoundsKeepOrdinaryMarkdown(t *testing.T) {
+	t.Parallel()
+	inputs := map[string]string{
+		"ordinary 32 KiB":  ordinary(32 << 10),
+		"dense emphasis":   strings.Repeat("**b** *i* ~~s~~ _u_ a*b*c ", 1000),
+		"many links":       strings.Repeat("[x](https://e.example/p) [y][r] <https://e.example> ", 500) + "\n\n[r]: https://e.example/r",
+		"nested links":     strings.Repeat("[", 60) + "[x](https://e.example)" + strings.Repeat("]", 60),
+		"snake case links": "see foo_bar: " + strings.Repeat("[a_b](https://e.example/p), *[c](https://e.example/q) d* ", 500),
+		"quotes and lists": strings.Repeat("> - ", maxNesting/4) + "a\n" + strings.Repeat("  ", maxNesting/4) + "b",
+	}
+	for file, cases := range loadVectors(t) {
+		for _, c := range cases {
+			inputs[file+"/"+c.Name] = c.Markdown
+		}
+	}
+	for _, f := range pathological {
+		// A kilobyte of each family is within the bounds, except of the
+		// nested ones: 64 bytes of those nest 64 containers deep at most.
+		size := 1 << 10
+		if strings.Contains(f.name, "nested") {
+			size = 64
+		}
+		inputs[f.name] = f.build(size)
+	}
+	bounded, reference := New(), unbounded()
+	for name, src := range inputs {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if got, want := bounded.Render(src), reference.Render(src); got != want {
+				t.Errorf("bounded and unbounded renders differ\n got: %.300q\nwant: %.300q", got, want)
+			}
+		})
+	}
+}

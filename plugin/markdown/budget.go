@@ -1,0 +1,64 @@
+package markdown
+
+import (
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+)
+
+// blockBudgetKey holds, in a parse's context, the budget of the block whose
+// inline content is being parsed. The key is created once and never
+// changes; the budget lives in the parse's own context.
+var blockBudgetKey = parser.NewContextKey()
+
+// blockBudget is what the inline parsers of one block may still spend, and
+// the little they must know of goldmark's state to tell what it will cost:
+// goldmark parses inline content block by block, so it starts afresh for
+// each block. See bounds.go for the limits.
+type blockBudget struct {
+	block ast.Node
+
+	// live estimates how many delimiter runs goldmark's pairing will
+	// still have in its list when it comes to the next run; openers
+	// holds, for each delimiter class, the runs that may still open,
+	// latest last; delimiterWork is what pairing runs may still cost
+	// (delimiters.go).
+	live          int
+	openers       [3]openerStacks
+	delimiterWork int
+
+	// pushed holds, for each delimiter run in goldmark's list as it is
+	// before pairing, which waits for the block's end or a link, how many
+	// children the block had before the run.
+	pushed []int
+
+	// labels mirrors goldmark's list of open link and image labels,
+	// innermost last; labelWork is what closing them may still cost
+	// (labels.go).
+	labels    []openLabel
+	labelWork int
+}
+
+// budgetFor returns the budget of block, starting a new one when block is
+// not the block the context's budget belongs to.
+func budgetFor(block ast.Node, pc parser.Context) *blockBudget {
+	b, _ := pc.Get(blockBudgetKey).(*blockBudget)
+	if b != nil && b.block == block {
+		return b
+	}
+	if b == nil {
+		b = &blockBudget{}
+		pc.Set(blockBudgetKey, b)
+	}
+	b.block = block
+	size := 0
+	if lines := block.Lines(); lines != nil && lines.Len() > 0 {
+		size = lines.At(lines.Len()-1).Stop - lines.At(0).Start
+	}
+	b.live = 0
+	b.pushed = b.pushed[:0]
+	b.dropOpeners(0)
+	b.delimiterWork = size*delimiterWorkPerByte + delimiterWorkBase
+	b.labels = b.labels[:0]
+	b.labelWork = size*labelWorkPerByte + labelWorkBase
+	return b
+}

@@ -1,0 +1,73 @@
+package markdown
+
+import (
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// nestingLimiter wraps a container block parser (block quote, list, list
+// item) and refuses to open a container inside maxNesting others, so the
+// marker is left to the parsers that follow (in the end, to a paragraph's
+// text). Everything else is the wrapped parser's.
+type nestingLimiter struct {
+	parser.BlockParser
+}
+
+// Open implements parser.BlockParser.
+func (l nestingLimiter) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if nestingOf(parent, pc) >= maxNesting {
+		return nil, parser.NoChildren
+	}
+	return l.BlockParser.Open(parent, reader, pc)
+}
+
+// nestingKey holds, in a parse's context, the nestingMemo of the parse.
+// The key is created once and never changes.
+var nestingKey = parser.NewContextKey()
+
+// nestingMemo remembers the last block whose nesting was counted. Goldmark
+// opens the containers of a line one inside the other, so the next block
+// asked about is most often that block's child, and its count is one step.
+type nestingMemo struct {
+	node  ast.Node
+	depth int
+}
+
+// nestingOf returns nesting(n), counting from the memo of the parse when n
+// is the block last asked about or its child.
+func nestingOf(n ast.Node, pc parser.Context) int {
+	m, _ := pc.Get(nestingKey).(*nestingMemo)
+	if m == nil {
+		m = &nestingMemo{}
+		pc.Set(nestingKey, m)
+	}
+	switch {
+	case m.node != nil && m.node == n:
+	case m.node != nil && m.node == n.Parent():
+		m.depth += container(n)
+	default:
+		m.depth = nesting(n)
+	}
+	m.node = n
+	return m.depth
+}
+
+// nesting counts the block quotes, lists and list items that enclose n,
+// n included.
+func nesting(n ast.Node) int {
+	depth := 0
+	for ; n != nil; n = n.Parent() {
+		depth += container(n)
+	}
+	return depth
+}
+
+// container is 1 for a block quote, list or list item and 0 for any other
+// node.
+func container(n ast.Node) int {
+	if k := n.Kind(); k == ast.KindBlockquote || k == ast.KindList || k == ast.KindListItem {
+		return 1
+	}
+	return 0
+}
