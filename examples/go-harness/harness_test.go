@@ -162,3 +162,40 @@ func summary(a *tasksurface.GetActiveResponse) string {
 func quietLogger() hclog.Logger {
 	return hclog.New(&hclog.LoggerOptions{Name: "go-harness-test", Level: hclog.Error, Output: os.Stderr})
 }
+
+// Every example surface opens, and the harness's plausible answers to it are
+// accepted: the quick start works on each of them, typed inputs included.
+func TestPlausibleAnswersFitEveryExample(t *testing.T) {
+	t.Parallel()
+	plugin, digest := buildPlugin(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	h, err := Open(ctx, t.TempDir(), tshost.Config{Path: plugin, SHA256: digest, HostName: "go-harness-test", Logger: quietLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close(context.Background())
+	files, err := filepath.Glob(filepath.Join("..", "surfaces", "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no example surfaces: %v", err)
+	}
+	for _, file := range files {
+		model, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		toolArgs, _ := json.Marshal(map[string]json.RawMessage{"model": model})
+		session, err := h.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res, err := h.CallTool(ctx, session, toolArgs); err != nil || !res.OK {
+			t.Fatalf("%s: show: %v %+v", file, err, res)
+		}
+		active := getActive(ctx, t, h, session)
+		sub, err := h.Plugin().Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: active.SurfaceID, SubmissionID: "sub-1", Values: answerFor(t, active.Model)})
+		if err != nil || !sub.Accepted {
+			t.Errorf("%s: the plausible answers were refused: %+v, %v", filepath.Base(file), sub, err)
+		}
+	}
+}

@@ -144,15 +144,21 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// plausibleValues answers every field of a normalised model.
+// plausibleValues answers every field of a normalised model: a field's own
+// initial value where it has one (the plugin checked that it fits), else a
+// value that fits the field's kind and bounds.
 func plausibleValues(model json.RawMessage) (json.RawMessage, error) {
 	var m struct {
 		Fields []struct {
-			Kind    string          `json:"kind"`
-			ID      string          `json:"id"`
-			Label   string          `json:"label"`
-			Initial json.RawMessage `json:"initial"`
-			Options []struct {
+			Kind        string          `json:"kind"`
+			ID          string          `json:"id"`
+			Label       string          `json:"label"`
+			Initial     json.RawMessage `json:"initial"`
+			Min         json.RawMessage `json:"min"`
+			Max         json.RawMessage `json:"max"`
+			MaxLength   int             `json:"maxLength"`
+			Suggestions []string        `json:"suggestions"`
+			Options     []struct {
 				ID string `json:"id"`
 			} `json:"options"`
 		} `json:"fields"`
@@ -166,9 +172,18 @@ func plausibleValues(model json.RawMessage) (json.RawMessage, error) {
 		for i, o := range f.Options {
 			ids[i] = o.ID
 		}
+		typed := f.Kind == "number" || f.Kind == "date" || f.Kind == "scale" || f.Kind == "tags"
+		if len(f.Initial) > 0 && string(f.Initial) != "null" && (typed || f.Kind == "text") {
+			out[f.ID] = f.Initial
+			continue
+		}
 		switch f.Kind {
 		case "text":
-			out[f.ID] = "An answer to: " + f.Label
+			answer := "An answer to: " + f.Label
+			if f.MaxLength > 0 && len([]rune(answer)) > f.MaxLength {
+				answer = string([]rune(answer)[:f.MaxLength])
+			}
+			out[f.ID] = answer
 		case "choice":
 			out[f.ID] = ids[len(ids)-1]
 		case "multi-choice":
@@ -181,6 +196,27 @@ func plausibleValues(model json.RawMessage) (json.RawMessage, error) {
 				rev[len(ids)-1-i] = id
 			}
 			out[f.ID] = rev
+		case "number", "date":
+			// The lower bound fits both bounds and the step grid; without
+			// one, zero or the first day of 2027.
+			switch {
+			case len(f.Min) > 0:
+				out[f.ID] = f.Min
+			case f.Kind == "number" && len(f.Max) > 0:
+				out[f.ID] = f.Max
+			case f.Kind == "number":
+				out[f.ID] = 0
+			default:
+				out[f.ID] = "2027-01-01"
+			}
+		case "scale":
+			out[f.ID] = f.Max
+		case "tags":
+			if len(f.Suggestions) > 0 {
+				out[f.ID] = f.Suggestions[:1]
+			} else {
+				out[f.ID] = []string{"demo"}
+			}
 		}
 	}
 	return json.Marshal(out)
