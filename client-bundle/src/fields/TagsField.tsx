@@ -42,11 +42,11 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
   return (
     <div className="tsf-field" role="group" aria-labelledby={`${id}-label`} data-field={field.id}>
       <FieldLabel field={field} htmlFor={`${id}-input`} id={`${id}-label`} />
-      <div className="tsf-tags" aria-invalid={invalid || undefined}>
+      <div className="tsf-input tsf-tags" aria-invalid={invalid || undefined}>
         {tags.map((tag, i) => (
-          <span key={tag} className="tsf-tag" data-tag={tag}>
+          <span key={tag} className="tsf-chip tsf-tag" data-tag={tag}>
             {tag}
-            <button type="button" className="tsf-tag__x" disabled={disabled} aria-label={t('tags.remove', { tag })} onClick={() => remove(i)}>×</button>
+            <button type="button" className="tsf-icon-button tsf-tag__x" disabled={disabled} aria-label={t('tags.remove', { tag })} onClick={() => remove(i)}>×</button>
           </span>
         ))}
         <input
