@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { launch } from './support/browser.mjs'
+import { press } from './components/keys.mjs'
 import {
   dockReady, example, focused, openSurfacePage, selectSession, sessionWithSurface, startHarness, submissions, tabUntil, waitFor,
 } from './support/app.mjs'
@@ -40,16 +41,6 @@ after(async () => {
 const open = (s, options) => openSurfacePage(browser, h, s, options)
 const submitRequests = (requests) => requests.filter((r) => r.url.endsWith('/api/taskSurface/submit'))
 const dockGone = (page) => page.waitForSelector(DOCK, { hidden: true, timeout: 30_000 })
-
-/** Press keys in turn; "Shift+Tab" or "Control+Enter" holds the modifier for the one key. */
-async function press(page, ...keys) {
-  for (const k of keys) {
-    const [mod, key] = k.includes('+') ? k.split('+') : [null, k]
-    if (mod) await page.keyboard.down(mod)
-    await page.keyboard.press(key)
-    if (mod) await page.keyboard.up(mod)
-  }
-}
 
 /** Tab (forward from where focus is) to the control of `field` that `also` accepts. */
 const tabTo = (page, field, also = () => true) => tabUntil(page, (f) => f.inDock && f.field === field && also(f), { max: 60 })

@@ -4,6 +4,7 @@
 // components.test.mjs, which owns the page.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { press as pressKeys } from './keys.mjs'
 
 /**
  * @param {() => import('puppeteer-core').Page} pageOf the component page, once it is open
@@ -24,16 +25,7 @@ export function typedInputTests(pageOf, typed) {
   }
   const value = () => pageOf().evaluate(() => window.TS.fieldValue)
   const type = async (text) => pageOf().keyboard.type(text)
-  /** Press keys in turn; "Shift+Tab" holds Shift for the one key. */
-  const press = async (...keys) => {
-    const kb = pageOf().keyboard
-    for (const k of keys) {
-      const [mod, key] = k.includes('+') ? k.split('+') : [null, k]
-      if (mod) await kb.down(mod)
-      await kb.press(key)
-      if (mod) await kb.up(mod)
-    }
-  }
+  const press = (...keys) => pressKeys(pageOf(), ...keys)
   const names = (selector) => pageOf().$$eval(selector, (els) => els.map((e) => e.getAttribute('aria-label') ?? e.labels?.[0]?.innerText.split('\n')[0]))
 
   describe('typed inputs: model, values, drafts', () => {
