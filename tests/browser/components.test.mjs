@@ -325,7 +325,7 @@ describe('transcript row', () => {
   })
 })
 
-typedInputTests(() => page, examples.find((e) => e.name === 'typed-inputs.json').model)
+typedInputTests(() => page, JSON.parse(readFileSync(join(here, 'components', 'typed-model.json'), 'utf8')))
 
 describe('pure modules', () => {
   let L

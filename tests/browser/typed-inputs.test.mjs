@@ -1,6 +1,6 @@
 // The typed inputs in the real harness: the packed bundle in `dsh web` (dsh 0.1.0-rc.8), the
-// plugin built from this tree, the scripted keyless LLM opening examples/surfaces/typed-inputs.json,
-// and Debian's Chromium. A keyboard user fills a number, a date, a scale, tags, an "Other…" of a
+// plugin built from this tree, the scripted keyless LLM opening components/typed-model.json (every
+// typed kind, with the ids these tests assert), and Debian's Chromium. A keyboard user fills a number, a date, a scale, tags, an "Other…" of a
 // choice and of a multi-choice and a bounded text, and sends; the message source carries the
 // typed values (numbers as JSON numbers, the date as a string, tags as an array, the user's own
 // words as {"other": ...}), the user bubble shows them, and the row replays them. Also: drafts
@@ -8,7 +8,7 @@
 // made only of invisible characters is empty before sending, 360 px, dark and zh.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { launch } from './support/browser.mjs'
@@ -23,7 +23,7 @@ mkdirSync(SHOTS, { recursive: true })
 
 const DOCK = 'section.tsf-dock'
 const SUBMIT = `${DOCK} [data-action="submit"]`
-const TYPED = example('typed-inputs')
+const TYPED = JSON.parse(readFileSync(join(here, 'components', 'typed-model.json'), 'utf8'))
 
 let h
 let browser

@@ -8,7 +8,7 @@ import { press as pressKeys } from './keys.mjs'
 
 /**
  * @param {() => import('puppeteer-core').Page} pageOf the component page, once it is open
- * @param {object} typed the typed-inputs example model
+ * @param {object} typed the typed-inputs test model (typed-model.json: every typed kind)
  */
 export function typedInputTests(pageOf, typed) {
   const field = (id) => typed.fields.find((f) => f.id === id)
@@ -29,7 +29,7 @@ export function typedInputTests(pageOf, typed) {
   const names = (selector) => pageOf().$$eval(selector, (els) => els.map((e) => e.getAttribute('aria-label') ?? e.labels?.[0]?.innerText.split('\n')[0]))
 
   describe('typed inputs: model, values, drafts', () => {
-    test('the example reads; a field kind this client does not know still falls back as a whole', async () => {
+    test('the typed model reads; a field kind this client does not know still falls back as a whole', async () => {
       const got = await pageOf().evaluate((m) => ({
         ok: window.TS.readModel(m) !== null,
         unknown: window.TS.readModel({ ...m, fields: [...m.fields, { kind: 'color', id: 'c', label: 'Colour' }] }),
