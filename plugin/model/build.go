@@ -74,22 +74,46 @@ func buildBlock(b map[string]any) Block {
 }
 
 func buildField(f map[string]any) Field {
+	fld := fieldOf(f)
+	fld.fillDefaults()
+	return fld
+}
+
+// fieldOf reads a decoded field as it is written, without defaults. It
+// reads defensively: the semantic checks run it on fields the schema may
+// have refused, and a value of the wrong type is left out.
+func fieldOf(f map[string]any) Field {
 	fld := Field{
-		Kind:      str(f["kind"]),
-		ID:        str(f["id"]),
-		Label:     str(f["label"]),
-		Multiline: f["multiline"] == true,
-		Required:  f["required"] == true,
+		Kind:       str(f["kind"]),
+		ID:         str(f["id"]),
+		Label:      str(f["label"]),
+		Multiline:  f["multiline"] == true,
+		Required:   f["required"] == true,
+		AllowOther: f["allowOther"] == true,
+		Pattern:    str(f["pattern"]),
+		Unit:       str(f["unit"]),
+		Integer:    f["integer"] == true,
+		MinLabel:   str(f["minLabel"]),
+		MaxLabel:   str(f["maxLabel"]),
 	}
 	for _, o := range list(f["options"]) {
 		opt := obj(o)
 		fld.Options = append(fld.Options, Option{ID: str(opt["id"]), Label: str(opt["label"]), Detail: str(opt["detail"])})
+	}
+	for _, name := range typedKeys {
+		if v, ok := f[name]; ok {
+			fld.setTyped(name, v)
+		}
 	}
 	switch v := f["initial"].(type) {
 	case string:
 		fld.Initial = v
 	case bool:
 		fld.Initial = v
+	case json.Number:
+		if n, ok := numberValue(v); ok {
+			fld.Initial = n
+		}
 	case []any:
 		ids := make([]string, 0, len(v))
 		for _, x := range v {

@@ -69,6 +69,28 @@ func TestFastPathMatchesFullCheckOnVectors(t *testing.T) {
 	}
 }
 
+// Every valid vector of the typed kinds and of the visible-text rule takes
+// the fast path: the new kinds are not left to the slow full check.
+func TestFastPathAcceptsTypedVectors(t *testing.T) {
+	t.Parallel()
+	vectors := loadVectors(t)
+	for _, file := range []string{"typed.json", "invisible.json"} {
+		cases, ok := vectors[file]
+		if !ok {
+			t.Fatalf("no vectors in %s", file)
+		}
+		for _, c := range cases {
+			if !c.Valid {
+				continue
+			}
+			raw, args := c.input(t)
+			if _, ok := fastParse(raw, args, tasksurface.DefaultLimits); !ok {
+				t.Errorf("%s/%s: the fast path gave up on a valid model", file, c.Name)
+			}
+		}
+	}
+}
+
 // The benchmark models take the fast path.
 func TestFastPathAcceptsTheBenchmarkModels(t *testing.T) {
 	t.Parallel()

@@ -3,6 +3,8 @@ package model
 import (
 	"encoding/json"
 	"slices"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // The fast path's readers of the model's objects: each builds its part of
@@ -258,9 +260,13 @@ func tableIDs(b *Block, rowsChecked bool) bool {
 	return true
 }
 
-// field reads any kind of field, like block; the arm's initial rule then
-// decides whether the initial value fits.
+// field reads any kind of field, like block; the arm then decides whether
+// the typed keys and the initial value fit, and the typed kinds' own rules
+// (checkTyped) whether they agree.
 func (p *fastParser) field(f *Field) bool {
+	// typed holds the values of typedKeys, by index, until the arm is
+	// known; nil is absent (no key takes null).
+	var typed [len(typedKeysArray)]any
 	seen, ok := p.object(anyField.keys, func(k *key) (int, bool) {
 		switch k.name {
 		case "kind":
@@ -270,13 +276,21 @@ func (p *fastParser) field(f *Field) bool {
 		case "label":
 			return p.text(k, &f.Label)
 		case "multiline":
-			var ok bool
-			f.Multiline, ok = p.boolean()
-			return 0, ok
+			return p.flag(&f.Multiline)
 		case "required":
-			var ok bool
-			f.Required, ok = p.boolean()
-			return 0, ok
+			return p.flag(&f.Required)
+		case "allowOther":
+			return p.flag(&f.AllowOther)
+		case "integer":
+			return p.flag(&f.Integer)
+		case "pattern":
+			return p.text(k, &f.Pattern)
+		case "unit":
+			return p.text(k, &f.Unit)
+		case "minLabel":
+			return p.text(k, &f.MinLabel)
+		case "maxLabel":
+			return p.text(k, &f.MaxLabel)
 		case "options":
 			return p.array(unlimited, func() bool {
 				o := grow(&f.Options, Option{})
@@ -285,38 +299,69 @@ func (p *fastParser) field(f *Field) bool {
 		case "initial":
 			var n int
 			var ok bool
-			f.Initial, n, ok = p.initial()
+			f.Initial, n, ok = p.value()
 			return n, ok
 		}
-		return 0, false
+		i := slices.Index(typedKeys, k.name)
+		if i < 0 {
+			return 0, false
+		}
+		var n int
+		var ok bool
+		typed[i], n, ok = p.value()
+		return n, ok
 	})
 	if !ok {
 		return false
 	}
 	a, ok := anyField.accepts(f.Kind, &seen)
-	return ok && initialFits(a, f)
+	if !ok {
+		return false
+	}
+	for i, v := range typed {
+		if v == nil {
+			continue
+		}
+		if k, _ := a.keyOf(typedKeys[i]); !valueFits(k, v) {
+			return false
+		}
+		f.setTyped(typedKeys[i], v)
+	}
+	if !settleInitial(a, f) {
+		return false
+	}
+	fits := true
+	checkTyped(f, "", func(tasksurface.Code, string, string, ...any) { fits = false })
+	f.fillDefaults()
+	return fits
 }
 
-// initialFits reports whether a field's initial value, if any, has the
-// type of the arm's initial key and follows the arm's initial rule.
-func initialFits(a *arm, f *Field) bool {
+// flag reads a boolean key into dst.
+func (p *fastParser) flag(dst *bool) (int, bool) {
+	var ok bool
+	*dst, ok = p.boolean()
+	return 0, ok
+}
+
+// settleInitial reports whether a field's initial value, if any, has the
+// type of the arm's initial key and follows the arm's initial rule, and
+// turns a number into the float64 a Field holds.
+func settleInitial(a *arm, f *Field) bool {
 	if f.Initial == nil {
 		return true
 	}
 	k, _ := a.keyOf("initial")
+	if !valueFits(k, f.Initial) {
+		return false
+	}
 	var ids []string
 	switch v := f.Initial.(type) {
+	case json.Number:
+		f.Initial, _ = numberValue(v)
+		return true
 	case string:
-		if k.typ != typeString {
-			return false
-		}
 		ids = []string{v}
-	case bool:
-		return k.typ == typeBoolean
 	case []string:
-		if k.typ != typeArray {
-			return false
-		}
 		ids = v
 	}
 	switch a.initial {
@@ -344,18 +389,19 @@ func (p *fastParser) option(o *Option) bool {
 	return p.texts(&optionShape, &o.ID, &o.Label, &o.Detail)
 }
 
-// initial reads an initial value of any field kind: a string (with its
-// length in code points), a boolean, or an array of strings.
-func (p *fastParser) initial() (v any, n int, ok bool) {
+// value reads the value of an initial or typed key of any field kind: a
+// string (with its length in code points), a boolean, a number (as a
+// json.Number) or an array of strings (with its length).
+func (p *fastParser) value() (v any, n int, ok bool) {
 	p.space()
 	if p.pos >= len(p.src) {
 		return nil, 0, false
 	}
-	switch p.src[p.pos] {
-	case '"':
+	switch c := p.src[p.pos]; {
+	case c == '"':
 		s, n, ok := p.str()
 		return s, n, ok
-	case '[':
+	case c == '[':
 		ids := []string{}
 		n, ok := p.array(unlimited, func() bool {
 			if !p.at('"') {
@@ -366,6 +412,9 @@ func (p *fastParser) initial() (v any, n int, ok bool) {
 			return ok
 		})
 		return ids, n, ok
+	case c == '-' || '0' <= c && c <= '9':
+		lit, ok := p.number()
+		return json.Number(lit), 0, ok
 	}
 	b, ok := p.boolean()
 	return b, 0, ok

@@ -1,7 +1,10 @@
 package model
 
 import (
+	"encoding/json"
+	"math/big"
 	"slices"
+	"unicode/utf8"
 )
 
 // The fast path reads every object by its shape in the rules table
@@ -13,7 +16,7 @@ import (
 
 // maxKeys is the most keys one shape, or all the arms of one union
 // together, may have: one bit each in seenKeys.set.
-const maxKeys = 16
+const maxKeys = 32
 
 // seenKeys records the keys of one object read so far, by their index in
 // the shape's keys, with the size of each value: code points of a string,
@@ -205,6 +208,8 @@ func (p *fastParser) text(k *key, dst *string) (int, bool) {
 		ok = validID(s) && !slices.Contains(reservedIDs, s)
 	case typeEnum:
 		ok = slices.Contains(k.words, s)
+	default:
+		ok = !k.visible || n == 0 || !VisiblyEmpty(s)
 	}
 	*dst = s
 	return n, ok
@@ -245,4 +250,59 @@ func grow[T any](list *[]T, v T) *T {
 func (p *fastParser) at(c byte) bool {
 	p.space()
 	return p.pos < len(p.src) && p.src[p.pos] == c
+}
+
+// magnitude is maxMagnitude as an exact number.
+var magnitude = new(big.Rat).SetFloat64(maxMagnitude)
+
+// valueFits reports whether v, read by value, has the JSON type of k and
+// is within its bounds, as the schema decides: numbers compare exactly,
+// as the schema's minimum, maximum and integer do. A string's or an
+// array's own size is the shape's to check.
+func valueFits(k *key, v any) bool {
+	switch v := v.(type) {
+	case string:
+		return k.typ == typeString || k.typ == typeDate && datePatternMatches(v)
+	case bool:
+		return k.typ == typeBoolean
+	case []string:
+		if k.typ != typeArray {
+			return false
+		}
+		b := k.itemBounds()
+		for _, s := range v {
+			if !b.holds(utf8.RuneCountInString(s)) {
+				return false
+			}
+		}
+		return true
+	case json.Number:
+		r, ok := new(big.Rat).SetString(string(v))
+		if !ok {
+			return false
+		}
+		switch k.typ {
+		case typeFloat:
+			if k.positive {
+				return r.Sign() > 0 && r.Cmp(magnitude) <= 0
+			}
+			return new(big.Rat).Abs(r).Cmp(magnitude) <= 0
+		case typeInteger:
+			return r.IsInt() && r.Cmp(big.NewRat(int64(k.size.min), 1)) >= 0 && r.Cmp(big.NewRat(int64(k.size.max), 1)) <= 0
+		}
+	}
+	return false
+}
+
+// datePatternMatches reports whether s matches datePattern.
+func datePatternMatches(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if i != 4 && i != 7 && (s[i] < '0' || s[i] > '9') {
+			return false
+		}
+	}
+	return true
 }

@@ -276,10 +276,35 @@ func (f *Field) appendJSON(dst []byte) ([]byte, error) {
 		if f.Multiline {
 			dst = append(dst, `,"multiline":true`...)
 		}
-		if f.Required {
-			dst = append(dst, `,"required":true`...)
-		}
+		dst = appendFlag(dst, "required", f.Required)
+		dst = appendCount(dst, "minLength", f.MinLength)
+		dst = appendCount(dst, "maxLength", f.MaxLength)
+		dst = appendText(dst, "pattern", f.Pattern)
 	case FieldToggle:
+	case FieldNumber:
+		dst = appendFlag(dst, "required", f.Required)
+		dst = appendNumber(dst, "min", f.Min)
+		dst = appendNumber(dst, "max", f.Max)
+		dst = appendNumber(dst, "step", f.Step)
+		dst = appendText(dst, "unit", f.Unit)
+		dst = appendFlag(dst, "integer", f.Integer)
+	case FieldDate:
+		dst = appendFlag(dst, "required", f.Required)
+		dst = appendText(dst, "min", f.MinDate)
+		dst = appendText(dst, "max", f.MaxDate)
+	case FieldScale:
+		dst = appendFlag(dst, "required", f.Required)
+		dst = appendNumber(dst, "min", f.Min)
+		dst = appendNumber(dst, "max", f.Max)
+		dst = appendText(dst, "minLabel", f.MinLabel)
+		dst = appendText(dst, "maxLabel", f.MaxLabel)
+	case FieldTags:
+		dst = appendFlag(dst, "required", f.Required)
+		dst = appendCount(dst, "maxItems", f.MaxItems)
+		if len(f.Suggestions) > 0 {
+			dst = append(dst, `,"suggestions":`...)
+			dst = appendStrings(dst, f.Suggestions)
+		}
 	default: // choice, multi-choice, order
 		dst = append(dst, `,"options":[`...)
 		for i, o := range f.Options {
@@ -297,19 +322,15 @@ func (f *Field) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, '}')
 		}
 		dst = append(dst, ']')
+		dst = appendFlag(dst, "allowOther", f.AllowOther)
 	}
 	if f.Initial != nil {
 		dst = append(dst, `,"initial":`...)
 		var err error
 		if ids, ok := f.Initial.([]string); ok && ids != nil {
-			dst = append(dst, '[')
-			for i, id := range ids {
-				if i > 0 {
-					dst = append(dst, ',')
-				}
-				dst = jsontext.AppendString(dst, id, false)
-			}
-			dst = append(dst, ']')
+			dst = appendStrings(dst, ids)
+		} else if n, ok := f.Initial.(float64); ok {
+			dst = append(dst, FormatNumber(n)...)
 		} else if dst, err = appendScalar(dst, f.Initial); err != nil {
 			return nil, err
 		}
@@ -343,6 +364,61 @@ func appendScalar(dst []byte, v any) ([]byte, error) {
 		return nil, err
 	}
 	return append(dst, b...), nil
+}
+
+// appendStrings appends an array of strings.
+func appendStrings(dst []byte, ss []string) []byte {
+	dst = append(dst, '[')
+	for i, s := range ss {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = jsontext.AppendString(dst, s, false)
+	}
+	return append(dst, ']')
+}
+
+// appendFlag appends `,"name":true` when on; a false flag is left out.
+func appendFlag(dst []byte, name string, on bool) []byte {
+	if !on {
+		return dst
+	}
+	dst = append(dst, `,"`...)
+	dst = append(dst, name...)
+	return append(dst, `":true`...)
+}
+
+// appendCount appends `,"name":n` when n is not 0.
+func appendCount(dst []byte, name string, n int) []byte {
+	if n == 0 {
+		return dst
+	}
+	dst = append(dst, `,"`...)
+	dst = append(dst, name...)
+	dst = append(dst, `":`...)
+	return appendInt(dst, n)
+}
+
+// appendNumber appends `,"name":v` (see FormatNumber) when v is not nil.
+func appendNumber(dst []byte, name string, v *float64) []byte {
+	if v == nil {
+		return dst
+	}
+	dst = append(dst, `,"`...)
+	dst = append(dst, name...)
+	dst = append(dst, `":`...)
+	return append(dst, FormatNumber(*v)...)
+}
+
+// appendText appends `,"name":"s"` when s is not empty.
+func appendText(dst []byte, name, s string) []byte {
+	if s == "" {
+		return dst
+	}
+	dst = append(dst, `,"`...)
+	dst = append(dst, name...)
+	dst = append(dst, `":`...)
+	return jsontext.AppendString(dst, s, false)
 }
 
 func appendInt(dst []byte, n int) []byte {

@@ -108,6 +108,31 @@ func oracleBlock(t *testing.T, b Block) json.RawMessage {
 	return out
 }
 
+// oracleNumber is a number of a typed field, written as FormatNumber
+// writes it (encoding/json would use an exponent for tiny numbers).
+type oracleNumber float64
+
+// MarshalJSON writes n without an exponent.
+func (n oracleNumber) MarshalJSON() ([]byte, error) {
+	return []byte(FormatNumber(float64(n))), nil
+}
+
+func oracleNum(v *float64) *oracleNumber {
+	if v == nil {
+		return nil
+	}
+	n := oracleNumber(*v)
+	return &n
+}
+
+// oracleInitial writes a float64 initial value as an oracleNumber.
+func oracleInitial(v any) any {
+	if n, ok := v.(float64); ok {
+		return oracleNumber(n)
+	}
+	return v
+}
+
 func oracleField(t *testing.T, f Field) json.RawMessage {
 	t.Helper()
 	var v any
@@ -119,8 +144,56 @@ func oracleField(t *testing.T, f Field) json.RawMessage {
 			Label     string `json:"label"`
 			Multiline bool   `json:"multiline,omitempty"`
 			Required  bool   `json:"required,omitempty"`
+			MinLength int    `json:"minLength,omitempty"`
+			MaxLength int    `json:"maxLength,omitempty"`
+			Pattern   string `json:"pattern,omitempty"`
 			Initial   any    `json:"initial,omitempty"`
-		}{f.Kind, f.ID, f.Label, f.Multiline, f.Required, f.Initial}
+		}{f.Kind, f.ID, f.Label, f.Multiline, f.Required, f.MinLength, f.MaxLength, f.Pattern, f.Initial}
+	case FieldNumber:
+		v = struct {
+			Kind     string        `json:"kind"`
+			ID       string        `json:"id"`
+			Label    string        `json:"label"`
+			Required bool          `json:"required,omitempty"`
+			Min      *oracleNumber `json:"min,omitempty"`
+			Max      *oracleNumber `json:"max,omitempty"`
+			Step     *oracleNumber `json:"step,omitempty"`
+			Unit     string        `json:"unit,omitempty"`
+			Integer  bool          `json:"integer,omitempty"`
+			Initial  any           `json:"initial,omitempty"`
+		}{f.Kind, f.ID, f.Label, f.Required, oracleNum(f.Min), oracleNum(f.Max), oracleNum(f.Step), f.Unit, f.Integer, oracleInitial(f.Initial)}
+	case FieldDate:
+		v = struct {
+			Kind     string `json:"kind"`
+			ID       string `json:"id"`
+			Label    string `json:"label"`
+			Required bool   `json:"required,omitempty"`
+			Min      string `json:"min,omitempty"`
+			Max      string `json:"max,omitempty"`
+			Initial  any    `json:"initial,omitempty"`
+		}{f.Kind, f.ID, f.Label, f.Required, f.MinDate, f.MaxDate, f.Initial}
+	case FieldScale:
+		v = struct {
+			Kind     string        `json:"kind"`
+			ID       string        `json:"id"`
+			Label    string        `json:"label"`
+			Required bool          `json:"required,omitempty"`
+			Min      *oracleNumber `json:"min,omitempty"`
+			Max      *oracleNumber `json:"max,omitempty"`
+			MinLabel string        `json:"minLabel,omitempty"`
+			MaxLabel string        `json:"maxLabel,omitempty"`
+			Initial  any           `json:"initial,omitempty"`
+		}{f.Kind, f.ID, f.Label, f.Required, oracleNum(f.Min), oracleNum(f.Max), f.MinLabel, f.MaxLabel, oracleInitial(f.Initial)}
+	case FieldTags:
+		v = struct {
+			Kind        string   `json:"kind"`
+			ID          string   `json:"id"`
+			Label       string   `json:"label"`
+			Required    bool     `json:"required,omitempty"`
+			MaxItems    int      `json:"maxItems,omitempty"`
+			Suggestions []string `json:"suggestions,omitempty"`
+			Initial     any      `json:"initial,omitempty"`
+		}{f.Kind, f.ID, f.Label, f.Required, f.MaxItems, f.Suggestions, f.Initial}
 	case FieldToggle:
 		v = struct {
 			Kind    string `json:"kind"`
@@ -130,12 +203,13 @@ func oracleField(t *testing.T, f Field) json.RawMessage {
 		}{f.Kind, f.ID, f.Label, f.Initial}
 	default:
 		v = struct {
-			Kind    string   `json:"kind"`
-			ID      string   `json:"id"`
-			Label   string   `json:"label"`
-			Options []Option `json:"options"`
-			Initial any      `json:"initial,omitempty"`
-		}{f.Kind, f.ID, f.Label, orEmpty(f.Options), f.Initial}
+			Kind       string   `json:"kind"`
+			ID         string   `json:"id"`
+			Label      string   `json:"label"`
+			Options    []Option `json:"options"`
+			AllowOther bool     `json:"allowOther,omitempty"`
+			Initial    any      `json:"initial,omitempty"`
+		}{f.Kind, f.ID, f.Label, orEmpty(f.Options), f.AllowOther, f.Initial}
 	}
 	out, err := marshalCompact(v)
 	if err != nil {

@@ -69,7 +69,22 @@ const (
 	// typeCells is an array of table rows: objects whose values are
 	// strings within the key's cell size, numbers, booleans or null.
 	typeCells
+	// typeFloat is a number within ±maxMagnitude, or above 0 up to
+	// maxMagnitude when the key is positive.
+	typeFloat
+	// typeInteger is a whole number within the key's size.
+	typeInteger
+	// typeDate is a string that matches datePattern.
+	typeDate
 )
+
+// maxMagnitude bounds every number of a number field: beyond it float64
+// no longer holds every whole number, and "f" formatting grows long.
+const maxMagnitude = 1e15
+
+// datePattern is the pattern of a date key; the semantic checks then
+// require a real calendar date.
+const datePattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 
 // key is one key of an object.
 type key struct {
@@ -91,6 +106,23 @@ type key struct {
 	union *union
 	// cell bounds the strings of a typeCells row.
 	cell bounds
+	// item bounds the strings of a typeArray of strings; zero means
+	// unbounded.
+	item bounds
+	// positive makes a typeFloat greater than 0.
+	positive bool
+	// visible makes a non-empty string hold at least one visible
+	// character (see VisiblyEmpty); the semantic checks report a miss as
+	// empty.
+	visible bool
+}
+
+// itemBounds returns the bounds of the strings of a typeArray of strings.
+func (k *key) itemBounds() bounds {
+	if k.item == (bounds{}) {
+		return anyText
+	}
+	return k.item
 }
 
 // shape is an object with a closed set of keys.
@@ -133,10 +165,28 @@ const (
 
 // Keys used by several shapes.
 var (
-	idKey      = key{name: "id", typ: typeID, size: bounds{1, maxIDLength}, required: true}
-	labelKey   = key{name: "label", typ: typeString, size: labelText, required: true}
-	detailKey  = key{name: "detail", typ: typeString, size: detailText}
-	optionsKey = key{name: "options", typ: typeArray, size: bounds{1, 50}, required: true, shape: &optionShape}
+	idKey         = key{name: "id", typ: typeID, size: bounds{1, maxIDLength}, required: true}
+	labelKey      = key{name: "label", typ: typeString, size: labelText, required: true, visible: true}
+	detailKey     = key{name: "detail", typ: typeString, size: detailText}
+	optionsKey    = key{name: "options", typ: typeArray, size: bounds{1, 50}, required: true, shape: &optionShape}
+	requiredKey   = key{name: "required", typ: typeBoolean}
+	allowOtherKey = key{name: "allowOther", typ: typeBoolean}
+	// scaleEnd is a scale's min or max.
+	scaleEnd = bounds{-100, 100}
+	// tagText bounds one tag.
+	tagText = bounds{1, 100}
+)
+
+// Defaults the normalised model fills in.
+const (
+	// defaultScaleMin and defaultScaleMax are a scale's ends.
+	defaultScaleMin, defaultScaleMax = 1, 5
+	// defaultMaxItems is the most tags a value may hold.
+	defaultMaxItems = 10
+	// maxScalePoints is the most points a scale may have.
+	maxScalePoints = 11
+	// maxTextLength bounds a text value's minLength and maxLength.
+	maxTextLength = 4000
 )
 
 // optionShape is one option of a choice, multi-choice or order field.
@@ -153,7 +203,7 @@ var metricShape = shape{keys: []key{
 var columnShape = shape{keys: []key{idKey, labelKey}}
 
 // submitShape is the submit button.
-var submitShape = shape{keys: []key{{name: "label", typ: typeString, size: bounds{1, 80}, required: true}}}
+var submitShape = shape{keys: []key{{name: "label", typ: typeString, size: bounds{1, 80}, required: true, visible: true}}}
 
 // layouts are the layouts of a section.
 var layouts = union{noun: "layout", arms: []arm{
@@ -185,20 +235,25 @@ var blocks = union{noun: "block", arms: []arm{
 	}}},
 }}
 
-// fields are the kinds of input field.
+// fields are the kinds of input field. The semantic checks of the typed
+// kinds (bounds that agree, initial values within them, real dates, a
+// pattern that compiles) are in typed.go.
 var fields = union{noun: "field", arms: []arm{
 	{kind: FieldText, shape: shape{keys: []key{
 		idKey, labelKey,
 		{name: "multiline", typ: typeBoolean},
-		{name: "required", typ: typeBoolean},
-		{name: "initial", typ: typeString, size: bounds{0, 4000}},
+		requiredKey,
+		{name: "minLength", typ: typeInteger, size: bounds{0, maxTextLength}},
+		{name: "maxLength", typ: typeInteger, size: bounds{1, maxTextLength}},
+		{name: "pattern", typ: typeString, size: bounds{1, maxPatternLength}},
+		{name: "initial", typ: typeString, size: bounds{0, maxTextLength}},
 	}}},
 	{kind: FieldChoice, initial: initialOption, shape: shape{keys: []key{
-		idKey, labelKey, optionsKey,
+		idKey, labelKey, optionsKey, allowOtherKey,
 		{name: "initial", typ: typeString, size: anyText},
 	}}},
 	{kind: FieldMultiChoice, initial: initialOptionSet, shape: shape{keys: []key{
-		idKey, labelKey, optionsKey,
+		idKey, labelKey, optionsKey, allowOtherKey,
 		{name: "initial", typ: typeArray, size: anyCount},
 	}}},
 	{kind: FieldToggle, shape: shape{keys: []key{
@@ -209,12 +264,41 @@ var fields = union{noun: "field", arms: []arm{
 		idKey, labelKey, optionsKey,
 		{name: "initial", typ: typeArray, size: anyCount},
 	}}},
+	{kind: FieldNumber, shape: shape{keys: []key{
+		idKey, labelKey, requiredKey,
+		{name: "min", typ: typeFloat},
+		{name: "max", typ: typeFloat},
+		{name: "step", typ: typeFloat, positive: true},
+		{name: "unit", typ: typeString, size: bounds{1, 32}, visible: true},
+		{name: "integer", typ: typeBoolean},
+		{name: "initial", typ: typeFloat},
+	}}},
+	{kind: FieldDate, shape: shape{keys: []key{
+		idKey, labelKey, requiredKey,
+		{name: "min", typ: typeDate},
+		{name: "max", typ: typeDate},
+		{name: "initial", typ: typeDate},
+	}}},
+	{kind: FieldScale, shape: shape{keys: []key{
+		idKey, labelKey, requiredKey,
+		{name: "min", typ: typeInteger, size: scaleEnd},
+		{name: "max", typ: typeInteger, size: scaleEnd},
+		{name: "minLabel", typ: typeString, size: labelText, visible: true},
+		{name: "maxLabel", typ: typeString, size: labelText, visible: true},
+		{name: "initial", typ: typeInteger, size: scaleEnd},
+	}}},
+	{kind: FieldTags, shape: shape{keys: []key{
+		idKey, labelKey, requiredKey,
+		{name: "maxItems", typ: typeInteger, size: bounds{1, 20}},
+		{name: "suggestions", typ: typeArray, size: bounds{0, 50}, item: tagText},
+		{name: "initial", typ: typeArray, size: bounds{0, 20}, item: tagText},
+	}}},
 }}
 
 // sectionShape is a section of content blocks.
 var sectionShape = shape{keys: []key{
 	idKey,
-	{name: "title", typ: typeString, size: bounds{0, 200}},
+	{name: "title", typ: typeString, size: bounds{0, 200}, visible: true},
 	{name: "layout", typ: typeObject, union: &layouts},
 	{name: "blocks", typ: typeArray, size: bounds{1, unlimited}, required: true, union: &blocks},
 }}
@@ -224,7 +308,7 @@ var sectionShape = shape{keys: []key{
 // not by the schema.
 var modelShape = shape{keys: []key{
 	{name: "version", typ: typeNumber, numbers: []int64{Version}, required: true},
-	{name: "title", typ: typeString, size: labelText, required: true},
+	{name: "title", typ: typeString, size: labelText, required: true, visible: true},
 	{name: "description", typ: typeString, size: bounds{0, 2000}},
 	{name: "sections", typ: typeArray, size: bounds{0, 64}, required: true, shape: &sectionShape},
 	{name: "fields", typ: typeArray, size: anyCount, union: &fields},

@@ -29,7 +29,8 @@ type schemaChecker struct {
 	root map[string]any
 }
 
-// resolve follows a node's $ref inside the schema.
+// resolve follows a node's $ref inside the schema; keywords beside the
+// $ref apply too, and win over the target's.
 func (c *schemaChecker) resolve(node any) map[string]any {
 	n, _ := node.(map[string]any)
 	for n != nil && n["$ref"] != nil {
@@ -38,7 +39,20 @@ func (c *schemaChecker) resolve(node any) map[string]any {
 		if !ok {
 			c.t.Fatalf("unresolved $ref %q", ref)
 		}
-		n, _ = target.(map[string]any)
+		t, _ := target.(map[string]any)
+		merged := make(map[string]any, len(t)+len(n))
+		for k, v := range t {
+			merged[k] = v
+		}
+		for k, v := range n {
+			if k != "$ref" && k != "description" {
+				merged[k] = v
+			}
+		}
+		if _, again := t["$ref"]; again {
+			merged["$ref"] = t["$ref"]
+		}
+		n = merged
 	}
 	return n
 }
@@ -118,7 +132,8 @@ func (c *schemaChecker) union(path string, node any, u *union) {
 // key checks one property schema against k.
 func (c *schemaChecker) key(path string, node any, k *key) {
 	n := c.resolve(node)
-	want := map[valueType]any{typeString: "string", typeID: "string", typeBoolean: "boolean", typeArray: "array", typeCells: "array", typeObject: nil, typeNumber: nil, typeEnum: nil}
+	want := map[valueType]any{typeString: "string", typeID: "string", typeBoolean: "boolean", typeArray: "array", typeCells: "array", typeObject: nil, typeNumber: nil, typeEnum: nil,
+		typeFloat: "number", typeInteger: "integer", typeDate: "string"}
 	switch k.typ {
 	case typeStringOrNull:
 		if !sameJSON(n["type"], []any{"string", "null"}) {
@@ -155,6 +170,24 @@ func (c *schemaChecker) key(path string, node any, k *key) {
 		if !sameJSON(got, numbers) {
 			c.errorf(path, "numbers %v, want %v", got, numbers)
 		}
+	case typeFloat:
+		lo, hi := n["minimum"], n["maximum"]
+		if k.positive {
+			lo = n["exclusiveMinimum"]
+		}
+		wantLo := -maxMagnitude
+		if k.positive {
+			wantLo = 0
+		}
+		if lo != wantLo || hi != maxMagnitude {
+			c.errorf(path, "number range %v..%v, want %v..%v", lo, hi, wantLo, float64(maxMagnitude))
+		}
+	case typeInteger:
+		c.bounds(path, n, "minimum", "maximum", k.size)
+	case typeDate:
+		if n["pattern"] != datePattern {
+			c.errorf(path, "date pattern %v, want %q", n["pattern"], datePattern)
+		}
 	case typeEnum:
 		if !sameJSON(n["enum"], k.words) {
 			c.errorf(path, "enum %v, want %v", n["enum"], k.words)
@@ -167,9 +200,11 @@ func (c *schemaChecker) key(path string, node any, k *key) {
 		case k.union != nil:
 			c.union(path+"/[]", n["items"], k.union)
 		default:
-			if c.resolve(n["items"])["type"] != "string" {
+			items := c.resolve(n["items"])
+			if items["type"] != "string" {
 				c.errorf(path, "items are not strings")
 			}
+			c.bounds(path+"/[]", items, "minLength", "maxLength", k.itemBounds())
 		}
 	case typeCells:
 		c.bounds(path, n, "minItems", "maxItems", k.size)

@@ -163,6 +163,10 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		}
 	case "type":
 		want := typeNames(kwValue)
+		if n, isNum := inst.(json.Number); isNum && kwValue == "integer" {
+			m.ps.Add(problem.CodeInvalidValue, ptr, "%s must be a whole number, not %s.", subject, n)
+			return
+		}
 		m.ps.Add(problem.CodeWrongType, ptr, "%s must be %s, not %s%s.", subject, want, strictjson.TypeName(inst), typeHint(inst))
 	case "const":
 		want, _ := json.Marshal(kwValue)
@@ -183,12 +187,22 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		m.ps.Add(problem.CodeInvalidValue, ptr, "%s must be one of %s, not %s.", subject, enumList(kwValue), shortJSON(inst))
 	case "pattern":
 		s, _ := inst.(string)
+		if kwValue == datePattern {
+			m.ps.Add(problem.CodeInvalidValue, ptr, "%s is %q; write a date as YYYY-MM-DD, such as 2026-12-01.", subject, abbreviate(s, 40))
+			return
+		}
 		m.ps.Add(problem.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", abbreviate(s, 40), maxIDLength)
 	case "maxLength":
 		s, _ := inst.(string)
 		m.ps.Add(problem.CodeTooLong, ptr, "%s has %d characters; shorten it to at most %s.", subject, utf8.RuneCountInString(s), shortJSON(kwValue))
 	case "minLength":
 		m.ps.Add(problem.CodeEmpty, ptr, "%s must not be empty.", subject)
+	case "minimum":
+		m.ps.Add(problem.CodeInvalidValue, ptr, "%s is %s; it must be at least %s.", subject, shortJSON(inst), shortJSON(kwValue))
+	case "exclusiveMinimum":
+		m.ps.Add(problem.CodeInvalidValue, ptr, "%s is %s; it must be more than %s.", subject, shortJSON(inst), shortJSON(kwValue))
+	case "maximum":
+		m.ps.Add(problem.CodeInvalidValue, ptr, "%s is %s; it must be at most %s.", subject, shortJSON(inst), shortJSON(kwValue))
 	case "maxItems":
 		a, _ := inst.([]any)
 		m.ps.Add(problem.CodeTooMany, ptr, "%s has %d items; use at most %s.", subject, len(a), shortJSON(kwValue))

@@ -54,6 +54,53 @@ func checkSemantics(doc any, limits tasksurface.Limits, ps *problems) {
 		checkField(fld, fptr, ps)
 	}
 	walkText(doc, "", ps)
+	walkVisible(root, &modelShape, "", ps)
+}
+
+// walkVisible reports, as empty, every string of a key that must show
+// something (key.visible) but is visibly empty: a title or label of only
+// white space or invisible characters counts as missing. An empty string
+// is the schema's to report.
+func walkVisible(obj map[string]any, s *shape, ptr string, ps *problems) {
+	for i := range s.keys {
+		k := &s.keys[i]
+		v, present := obj[k.name]
+		if !present {
+			continue
+		}
+		kptr := jsonpointer.Append(ptr, k.name)
+		switch k.typ {
+		case typeString:
+			if str, ok := v.(string); ok && k.visible && str != "" && VisiblyEmpty(str) {
+				ps.Add(problem.CodeEmpty, kptr, "%s holds only white space or invisible characters; write visible text.", subjectOf(kptr))
+			}
+		case typeObject:
+			walkVisibleIn(v, k, kptr, ps)
+		case typeArray:
+			items, _ := v.([]any)
+			for j, item := range items {
+				walkVisibleIn(item, k, jsonpointer.Index(kptr, j), ps)
+			}
+		}
+	}
+}
+
+// walkVisibleIn walks an object of k's shape, or of the arm of k's union
+// its kind selects.
+func walkVisibleIn(v any, k *key, ptr string, ps *problems) {
+	o, _ := v.(map[string]any)
+	if o == nil {
+		return
+	}
+	switch {
+	case k.shape != nil:
+		walkVisible(o, k.shape, ptr, ps)
+	case k.union != nil:
+		kind, _ := o["kind"].(string)
+		if a, ok := k.union.armOf(kind); ok {
+			walkVisible(o, &a.shape, ptr, ps)
+		}
+	}
 }
 
 // idScope finds repeated and reserved ids within one scope.
@@ -129,6 +176,13 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 	if !known {
 		return
 	}
+	typed := fieldOf(fld)
+	checkTyped(&typed, ptr, func(code tasksurface.Code, at, format string, args ...any) {
+		// A value the schema refused already has its problem.
+		if !ps.At(at) {
+			ps.Add(code, at, format, args...)
+		}
+	})
 	var optionIDs []string
 	optsValid := true
 	if _, hasOptions := a.keyOf("options"); hasOptions {

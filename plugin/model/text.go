@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -50,4 +51,36 @@ func forbiddenName(r rune) string {
 		return "a byte order mark"
 	}
 	return ""
+}
+
+// VisiblyEmpty reports whether s shows nothing to a reader: it is empty or
+// holds only characters that render as nothing or as blank space. Those
+// are the white space of Unicode (White_Space: spaces, tabs and every line
+// break, U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F,
+// U+205F, U+3000), controls (Cc), format characters (Cf: U+00AD, U+200B–
+// U+200F, U+2060–U+2064, U+FEFF, the tag characters, ...), the other
+// default-ignorable code points (Other_Default_Ignorable_Code_Point: the
+// Hangul fillers U+115F, U+1160, U+3164, U+FFA0, U+034F, ...), the
+// variation selectors, and U+2800 BRAILLE PATTERN BLANK. A label, a title
+// or a required answer that is visibly empty counts as missing.
+//
+// In JavaScript the same set is
+// /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.
+func VisiblyEmpty(s string) bool {
+	for _, r := range s {
+		if !invisible(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// invisible reports whether r renders as nothing or as blank space (see
+// VisiblyEmpty).
+func invisible(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r <= ' ' || r == 0x7f
+	}
+	return r == 0x2800 || unicode.In(r, unicode.White_Space, unicode.Cc, unicode.Cf,
+		unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
 }

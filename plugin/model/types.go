@@ -29,6 +29,15 @@ const (
 	FieldToggle = "toggle"
 	// FieldOrder is a permutation of options.
 	FieldOrder = "order"
+	// FieldNumber is a number, optionally bounded, stepped and whole.
+	FieldNumber = "number"
+	// FieldDate is a calendar date written YYYY-MM-DD.
+	FieldDate = "date"
+	// FieldScale is a whole-number rating from Min to Max (at most 11
+	// points).
+	FieldScale = "scale"
+	// FieldTags is a short list of distinct free strings.
+	FieldTags = "tags"
 )
 
 // Layout kinds.
@@ -151,12 +160,43 @@ type Field struct {
 	Label string
 	// Multiline makes a text field a text area (text).
 	Multiline bool
-	// Required makes a text field non-empty (text).
+	// Required makes the answer non-empty (text, number, date, scale,
+	// tags).
 	Required bool
 	// Options are the choices (choice, multi-choice, order).
 	Options []Option
-	// Initial is the starting value, or nil: a string (text, choice), a
-	// []string (multi-choice, order) or a bool (toggle).
+	// AllowOther lets the user answer a choice or multi-choice in their
+	// own words besides the options (choice, multi-choice).
+	AllowOther bool
+	// MinLength and MaxLength bound a non-empty text value in code points;
+	// 0 means no bound (text).
+	MinLength, MaxLength int
+	// Pattern is an RE2 expression the whole of a non-empty text value
+	// must match, or "" (text); see TextPattern.
+	Pattern string
+	// Min and Max bound a number or a scale, or are nil (number). A parsed
+	// scale always has both: 1 and 5 unless the model says otherwise.
+	Min, Max *float64
+	// Step is the distance between allowed numbers from Min (or 0), or nil
+	// (number).
+	Step *float64
+	// Unit is shown after a number, such as "ms" (number).
+	Unit string
+	// Integer allows whole numbers only (number).
+	Integer bool
+	// MinDate and MaxDate bound a date ("YYYY-MM-DD"), or are "" (date).
+	MinDate, MaxDate string
+	// MinLabel and MaxLabel name the two ends of a scale, or are ""
+	// (scale).
+	MinLabel, MaxLabel string
+	// MaxItems is the most tags a value may hold; a parsed tags field
+	// always has it, 10 unless the model says otherwise (tags).
+	MaxItems int
+	// Suggestions are tags offered to the user (tags).
+	Suggestions []string
+	// Initial is the starting value, or nil: a string (text, choice,
+	// date), a []string (multi-choice, order, tags), a bool (toggle) or a
+	// float64 (number, scale).
 	Initial any
 }
 

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
-	"unicode"
+	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
 	"github.com/dsh-community/task-surface/plugin/internal/problem"
@@ -56,6 +56,7 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 	}
 	out := make(Values, len(m.Fields))
 	present := make(map[string]bool, len(members))
+	refused := make(map[string]bool)
 	for _, mem := range members {
 		present[mem.Key] = true
 		ptr := jsonpointer.Append("", mem.Key)
@@ -66,6 +67,8 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 		}
 		if v, ok := checkValue(f, ptr, mem.Value, &ps); ok {
 			out[f.ID] = v
+		} else {
+			refused[f.ID] = true
 		}
 	}
 	for i := range m.Fields {
@@ -73,10 +76,8 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 		if !present[f.ID] {
 			out[f.ID] = DefaultValue(*f)
 		}
-		if f.Kind == model.FieldText && f.Required {
-			if s, ok := out[f.ID].(string); ok && isBlank(s) {
-				ps.Add(problem.CodeRequired, jsonpointer.Append("", f.ID), "%s is required; enter some text.", quote(f.Label))
-			}
+		if f.Required && !refused[f.ID] && unanswered(out[f.ID]) {
+			ps.Add(problem.CodeRequired, jsonpointer.Append("", f.ID), "%s is required; %s.", quote(f.Label), requiredHint(f))
 		}
 	}
 	if list := ps.Finish(retry); list != nil {
@@ -99,7 +100,36 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 			ps.Add(problem.CodeForbiddenCharacter, ptr, "%s holds %s; remove it.", quote(f.Label), reason)
 			return nil, false
 		}
+		if model.VisiblyEmpty(s) {
+			return s, true
+		}
+		if why := f.TextMiss(s, textPattern(f)); why != "" {
+			code := problem.CodeInvalidValue
+			if f.MaxLength > 0 && utf8.RuneCountInString(s) > f.MaxLength {
+				code = problem.CodeTooLong
+			}
+			ps.Add(code, ptr, "%s %s.", quote(f.Label), why)
+			return nil, false
+		}
 		return s, true
+	case model.FieldNumber, model.FieldScale:
+		return checkNumber(f, ptr, v, ps)
+	case model.FieldDate:
+		if v == nil {
+			return nil, true
+		}
+		s, ok := v.(string)
+		if !ok {
+			ps.Add(problem.CodeWrongType, ptr, "%s takes a date as a string \"YYYY-MM-DD\" or null, not %s.", quote(f.Label), strictjson.TypeName(v))
+			return nil, false
+		}
+		if why := f.DateMiss(s); why != "" {
+			ps.Add(problem.CodeInvalidValue, ptr, "%s: %s %s.", quote(f.Label), quote(s), why)
+			return nil, false
+		}
+		return s, true
+	case model.FieldTags:
+		return checkTags(f, ptr, v, ps)
 	case model.FieldToggle:
 		b, ok := v.(bool)
 		if !ok {
@@ -110,6 +140,9 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 	case model.FieldChoice:
 		if v == nil {
 			return nil, true
+		}
+		if o, isObj := v.(map[string]any); isObj && meantAsOther(f, o) {
+			return checkOther(f, ptr, o, ps)
 		}
 		s, ok := v.(string)
 		if !ok {
@@ -122,7 +155,9 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 		}
 		return s, true
 	case model.FieldMultiChoice:
+		v, other, otherOK := trailingOther(f, ptr, v, ps)
 		ids, ok := optionArray(f, ptr, v, ps)
+		ok = ok && otherOK
 		seen := map[string]bool{}
 		for i, id := range ids {
 			if id == "" {
@@ -137,7 +172,15 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		return declaredOrder(*f, ids), true
+		chosen := declaredOrder(*f, ids)
+		if other == nil {
+			return chosen, true
+		}
+		withOther := make([]any, 0, len(chosen)+1)
+		for _, id := range chosen {
+			withOther = append(withOther, id)
+		}
+		return append(withOther, *other), true
 	case model.FieldOrder:
 		ids, ok := optionArray(f, ptr, v, ps)
 		if !ok {
@@ -203,11 +246,6 @@ func optionArray(f *model.Field, ptr string, v any, ps *problems) ([]string, boo
 
 func hasOption(f *model.Field, id string) bool {
 	return slices.ContainsFunc(f.Options, func(o model.Option) bool { return o.ID == id })
-}
-
-// isBlank reports whether s has nothing but white space.
-func isBlank(s string) bool {
-	return strings.TrimFunc(s, unicode.IsSpace) == ""
 }
 
 // optionList names a field's option ids for a message.

@@ -14,7 +14,13 @@ import (
 //   - multi-choice: a []string of distinct option ids in the options'
 //     declared order (never nil; empty when nothing is chosen);
 //   - toggle: a bool;
-//   - order: a []string holding every option id once, in the user's order.
+//   - order: a []string holding every option id once, in the user's order;
+//   - number and scale: a float64, or nil when unanswered;
+//   - date: a string "YYYY-MM-DD", or nil when unanswered;
+//   - tags: a []string of distinct tags, in the user's order (never nil);
+//   - the user's own answer (allowOther): an Other in place of a choice's
+//     option id, and a multi-choice's value becomes a []any of its option
+//     ids (strings) in declared order followed by one Other.
 //
 // Values marshal to the JSON object a client would send.
 type Values map[string]any
@@ -22,7 +28,8 @@ type Values map[string]any
 // DefaultValue is the value a field takes when the values document leaves
 // it out: its initial value when the model declares one, else "" for text,
 // nil (unanswered) for a choice, an empty list for a multi-choice, false
-// for a toggle, and the options' declared order for an order field. A
+// for a toggle, the options' declared order for an order field, nil
+// (unanswered) for a number, scale or date, and an empty list for tags. A
 // multi-choice initial is put in declared order like a submitted value.
 func DefaultValue(f model.Field) any {
 	switch f.Kind {
@@ -45,6 +52,19 @@ func DefaultValue(f model.Field) any {
 			return slices.Clone(ids)
 		}
 		return optionIDs(f)
+	case model.FieldNumber, model.FieldScale:
+		if n, ok := f.Initial.(float64); ok {
+			return n
+		}
+		return nil
+	case model.FieldDate:
+		if s, ok := f.Initial.(string); ok {
+			return s
+		}
+		return nil
+	case model.FieldTags:
+		tags, _ := f.Initial.([]string)
+		return append([]string{}, tags...)
 	}
 	return nil
 }
