@@ -955,9 +955,10 @@ function FieldProblems({ id, problems }) {
   if (problems.length === 0) return null;
   return /* @__PURE__ */ jsx("div", { className: "tsf-problems", id: problemsId(id), children: problems.map((p, i) => /* @__PURE__ */ jsx("p", { className: "tsf-problem", children: problemText(p, t) }, i)) });
 }
-function FieldLabel({ field, htmlFor, id }) {
+function FieldLabel({ field, htmlFor, id, legend }) {
   const t = useT();
-  return /* @__PURE__ */ jsxs("label", { className: "tsf-label", htmlFor, id, children: [
+  const Tag = legend ? "legend" : "label";
+  return /* @__PURE__ */ jsxs(Tag, { className: "tsf-label", htmlFor, id, children: [
     field.label,
     "required" in field && field.required ? /* @__PURE__ */ jsxs("span", { className: "tsf-required", children: [
       " (",
@@ -1482,7 +1483,7 @@ function ScaleField({ field, value, onChange, disabled, problems, id }) {
   const points = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, i) => lo + i);
   const end = (n) => n === lo ? field.minLabel : n === hi ? field.maxLabel : void 0;
   return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
-    /* @__PURE__ */ jsx("legend", { children: /* @__PURE__ */ jsx(FieldLabel, { field }) }),
+    /* @__PURE__ */ jsx(FieldLabel, { field, legend: true }),
     /* @__PURE__ */ jsx("div", { className: "tsf-scale", children: points.map((n) => /* @__PURE__ */ jsxs("label", { className: "tsf-scale__pt", children: [
       /* @__PURE__ */ jsx(
         "input",

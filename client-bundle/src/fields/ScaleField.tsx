@@ -12,7 +12,7 @@ export function ScaleField({ field, value, onChange, disabled, problems, id }: F
   const end = (n: number) => (n === lo ? field.minLabel : n === hi ? field.maxLabel : undefined)
   return (
     <fieldset className="tsf-field" disabled={disabled} aria-describedby={describedBy(invalid && problemsId(id))} data-field={field.id}>
-      <legend><FieldLabel field={field} /></legend>
+      <FieldLabel field={field} legend />
       <div className="tsf-scale">
         {points.map((n) => (
           <label key={n} className="tsf-scale__pt">

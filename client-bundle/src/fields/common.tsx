@@ -34,14 +34,15 @@ export function FieldProblems({ id, problems }: { id: string; problems: readonly
   )
 }
 
-/** A field's label, with "(required)" after it when the model says so. */
-export function FieldLabel({ field, htmlFor, id }: { field: Field; htmlFor?: string; id?: string }) {
+/** A field's label (the legend of a group), with "(required)" after it when the model says so. */
+export function FieldLabel({ field, htmlFor, id, legend }: { field: Field; htmlFor?: string; id?: string; legend?: boolean }) {
   const t = useT()
+  const Tag = legend ? 'legend' : 'label'
   return (
-    <label className="tsf-label" htmlFor={htmlFor} id={id}>
+    <Tag className="tsf-label" htmlFor={htmlFor} id={id}>
       {field.label}
       {'required' in field && field.required ? <span className="tsf-required"> ({t('field.required')})</span> : null}
-    </label>
+    </Tag>
   )
 }
 
