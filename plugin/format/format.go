@@ -22,6 +22,13 @@ const (
 	NotAnswered = "(not answered)"
 	// NoneSelected is a multi-choice with no option chosen.
 	NoneSelected = "(none selected)"
+	// NoTags is a tags field with no tag.
+	NoTags = "(none)"
+	// OtherAnswer starts the user's own answer to a choice or
+	// multi-choice, which follows in double quotes.
+	OtherAnswer = "Other (the user's own words): "
+	// ScaleDash joins the ends of a scale: "4 of 1–5".
+	ScaleDash = "–"
 	// ListSeparator joins the labels of a multi-choice or order value.
 	// Labels are free text and often hold commas, so lists use "; ".
 	ListSeparator = "; "
@@ -45,7 +52,12 @@ const (
 // Fields appear in the model's order, each on a line "- Label: value".
 // Titles and labels are flattened to one line (every run of white space,
 // line breaks included, becomes one space), so no label can start a line
-// of its own. A text value or note that spans lines follows its label on
+// of its own; so are a number's unit, a scale's end labels, tags and the
+// user's own answer to a choice. A number reads "42 ms", a date
+// "2026-12-01", a scale "4 of 1–5" or "4 of 1 (Poor) – 5 (Great)", tags
+// "a; b" or "(none)", and the user's own answer
+// `Other (the user's own words): "<text>"`; an unanswered number, date
+// or scale reads "(not answered)". A text value or note that spans lines follows its label on
 // lines indented by two spaces; its leading and trailing blank lines are
 // not shown. Choices show option labels; when two options of a field, or
 // two fields, flatten to the same label, each of them is followed by its id
@@ -59,7 +71,7 @@ func Format(m *model.Model, v submission.Values, note string) string {
 	var b strings.Builder
 	b.Grow(64 + 48*len(m.Fields) + len(note))
 	title := flatten(m.Title)
-	if title == "" {
+	if model.VisiblyEmpty(title) {
 		b.WriteString("Task Surface submitted")
 	} else {
 		b.WriteString(`Task Surface "` + title + `" submitted`)
@@ -108,22 +120,71 @@ func writeValue(b *strings.Builder, f *model.Field, value any) {
 			b.WriteString(" " + No + "\n")
 		}
 	case model.FieldChoice:
-		id, ok := value.(string)
+		switch v := value.(type) {
+		case string:
+			b.WriteString(" " + optionLabels(f).get(v) + "\n")
+		case submission.Other:
+			b.WriteString(" " + otherAnswer(v) + "\n")
+		default:
+			b.WriteString(" " + NotAnswered + "\n")
+		}
+	case model.FieldMultiChoice:
+		var parts []string
+		labels := optionLabels(f)
+		switch v := value.(type) {
+		case []string:
+			for _, id := range v {
+				parts = append(parts, listItem(labels.get(id)))
+			}
+		case []any:
+			for _, x := range v {
+				switch x := x.(type) {
+				case string:
+					parts = append(parts, listItem(labels.get(x)))
+				case submission.Other:
+					parts = append(parts, otherAnswer(x))
+				}
+			}
+		}
+		if len(parts) == 0 {
+			b.WriteString(" " + NoneSelected + "\n")
+			return
+		}
+		b.WriteString(" " + strings.Join(parts, ListSeparator) + "\n")
+	case model.FieldNumber:
+		n, ok := value.(float64)
 		if !ok {
 			b.WriteString(" " + NotAnswered + "\n")
 			return
 		}
-		b.WriteString(" " + optionLabels(f).get(id) + "\n")
-	case model.FieldMultiChoice:
-		ids, _ := value.([]string)
-		if len(ids) == 0 {
-			b.WriteString(" " + NoneSelected + "\n")
+		b.WriteString(" " + model.FormatNumber(n))
+		if unit := flatten(f.Unit); unit != "" {
+			b.WriteString(" " + unit)
+		}
+		b.WriteByte('\n')
+	case model.FieldDate:
+		d, ok := value.(string)
+		if !ok {
+			b.WriteString(" " + NotAnswered + "\n")
 			return
 		}
-		labels := optionLabels(f)
-		parts := make([]string, len(ids))
-		for i, id := range ids {
-			parts[i] = listItem(labels.get(id))
+		b.WriteString(" " + flatten(d) + "\n")
+	case model.FieldScale:
+		n, ok := value.(float64)
+		if !ok {
+			b.WriteString(" " + NotAnswered + "\n")
+			return
+		}
+		b.WriteString(" " + model.FormatNumber(n) + " of " + scaleRange(f) + "\n")
+	case model.FieldTags:
+		tags, _ := value.([]string)
+		if len(tags) == 0 {
+			b.WriteString(" " + NoTags + "\n")
+			return
+		}
+		parts := make([]string, len(tags))
+		for i, t := range tags {
+			parts[i] = listItem(flatten(t))
 		}
 		b.WriteString(" " + strings.Join(parts, ListSeparator) + "\n")
 	case model.FieldOrder:
@@ -137,6 +198,28 @@ func writeValue(b *strings.Builder, f *model.Field, value any) {
 	default:
 		b.WriteString(" (unsupported field kind)\n")
 	}
+}
+
+// otherAnswer writes the user's own answer to a choice, on one line.
+func otherAnswer(o submission.Other) string {
+	return OtherAnswer + `"` + flatten(o.Text) + `"`
+}
+
+// scaleRange writes a scale's range: "1–5", or with end labels
+// "1 (Poor) – 5 (Great)".
+func scaleRange(f *model.Field) string {
+	lo, hi := f.ScaleEnds()
+	minLabel, maxLabel := flatten(f.MinLabel), flatten(f.MaxLabel)
+	if minLabel == "" && maxLabel == "" {
+		return model.FormatNumber(lo) + ScaleDash + model.FormatNumber(hi)
+	}
+	end := func(n float64, label string) string {
+		if label == "" {
+			return model.FormatNumber(n)
+		}
+		return model.FormatNumber(n) + " (" + label + ")"
+	}
+	return end(lo, minLabel) + " " + ScaleDash + " " + end(hi, maxLabel)
 }
 
 // writeLines writes a text value after its label: on the same line when it
@@ -156,16 +239,24 @@ func writeLines(b *strings.Builder, lines []string) {
 	}
 }
 
-// textLines splits a text value into lines at every line break (LF, and the
-// Unicode NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR that some readers
-// treat as one), drops leading and trailing blank lines, and returns nil for
-// blank text. Lines keep their inner and leading spaces; trailing spaces are
-// dropped, since nobody can see them.
+// textLines splits a text value into lines at every line break (LF, CR,
+// CR LF, VT, FF, and the Unicode NEL, LINE SEPARATOR and PARAGRAPH
+// SEPARATOR that some readers treat as one), drops leading and trailing
+// blank lines, and returns nil for text that is visibly empty
+// (model.VisiblyEmpty). Lines keep their inner and leading spaces;
+// trailing spaces are dropped, since nobody can see them.
 func textLines(s string) []string {
+	if model.VisiblyEmpty(s) {
+		return nil
+	}
 	var out []string
 	start := 0
 	for i, r := range s {
 		if isLineBreak(r) {
+			if r == '\n' && i > 0 && s[i-1] == '\r' {
+				start = i + 1 // the LF of a CR LF
+				continue
+			}
 			out = append(out, s[start:i])
 			start = i + utf8.RuneLen(r)
 		}
@@ -186,9 +277,15 @@ func textLines(s string) []string {
 	return out
 }
 
-// isLineBreak reports whether r ends a line for a reader of the text.
+// isLineBreak reports whether r ends a line for a reader of the text. CR,
+// VT and FF never pass model.CheckText, but a model or values built by
+// other code may hold them, and none of them may start a line unindented.
 func isLineBreak(r rune) bool {
-	return r == '\n' || r == '\u0085' || r == '\u2028' || r == '\u2029'
+	switch r {
+	case '\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029':
+		return true
+	}
+	return false
 }
 
 // flatten puts a title or label on one line: every run of white space
@@ -239,7 +336,7 @@ func displayLabels(labels, ids []string) []string {
 	}
 	for i := range out {
 		switch {
-		case out[i] == "":
+		case model.VisiblyEmpty(out[i]):
 			out[i] = "[" + ids[i] + "]"
 		case shared[i]:
 			out[i] += " [" + ids[i] + "]"

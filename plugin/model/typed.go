@@ -136,16 +136,16 @@ func (f *Field) DateMiss(s string) string {
 
 // ScaleMiss says why v does not fit the scale field f, or returns "".
 func (f *Field) ScaleMiss(v float64) string {
-	lo, hi := f.scaleEnds()
+	lo, hi := f.ScaleEnds()
 	if !whole(v) || v < lo || v > hi {
 		return fmt.Sprintf("must be a whole number from %s to %s", FormatNumber(lo), FormatNumber(hi))
 	}
 	return ""
 }
 
-// scaleEnds returns a scale's ends, with the defaults for a field built by
+// ScaleEnds returns a scale's ends, with the defaults for a field built by
 // other code.
-func (f *Field) scaleEnds() (lo, hi float64) {
+func (f *Field) ScaleEnds() (lo, hi float64) {
 	lo, hi = defaultScaleMin, defaultScaleMax
 	if f.Min != nil {
 		lo = *f.Min
@@ -201,7 +201,7 @@ func (f *Field) MaxTags() int {
 func (f *Field) fillDefaults() {
 	switch f.Kind {
 	case FieldScale:
-		lo, hi := f.scaleEnds()
+		lo, hi := f.ScaleEnds()
 		f.Min, f.Max = &lo, &hi
 	case FieldTags:
 		f.MaxItems = f.MaxTags()
@@ -345,7 +345,7 @@ func checkTyped(f *Field, ptr string, add reporter) {
 			}
 		}
 	case FieldScale:
-		lo, hi := f.scaleEnds()
+		lo, hi := f.ScaleEnds()
 		end := at("max")
 		if f.Max == nil {
 			end = at("min")

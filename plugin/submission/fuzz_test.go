@@ -20,7 +20,15 @@ const fuzzModel = `{"version":1,"title":"Fuzz\nsurface","sections":[],"fields":[
 {"kind":"choice","id":"c","label":"Pick\none","options":[{"id":"a","label":"Same"},{"id":"b","label":"Same"},{"id":"c","label":"C; d"}]},
 {"kind":"multi-choice","id":"mc","label":"Many","options":[{"id":"a","label":"A"},{"id":"b","label":"B"}],"initial":["b"]},
 {"kind":"toggle","id":"tg","label":"Toggle"},
-{"kind":"order","id":"o","label":"Order","options":[{"id":"x","label":"X"},{"id":"y","label":"Y"},{"id":"z","label":"Z"}]}
+{"kind":"order","id":"o","label":"Order","options":[{"id":"x","label":"X"},{"id":"y","label":"Y"},{"id":"z","label":"Z"}]},
+{"kind":"number","id":"n","label":"Number\u2028two","required":true,"min":-5,"max":5,"step":0.5,"unit":"ms\u0085x","initial":1.5},
+{"kind":"number","id":"i","label":"Whole","integer":true},
+{"kind":"date","id":"d","label":"Date","min":"2024-02-01","max":"2024-03-01"},
+{"kind":"scale","id":"s","label":"Scale","minLabel":"Low\u2029- x","maxLabel":"High"},
+{"kind":"tags","id":"tags","label":"Tags","maxItems":3,"suggestions":["a"]},
+{"kind":"choice","id":"co","label":"Other one","allowOther":true,"options":[{"id":"a","label":"A"}]},
+{"kind":"multi-choice","id":"mo","label":"Other many","allowOther":true,"options":[{"id":"a","label":"A"}]},
+{"kind":"text","id":"p","label":"Pattern","minLength":2,"maxLength":6,"pattern":"[a-z]+[0-9]*"}
 ],"submit":{"label":"Go"}}`
 
 // FuzzValidate checks that Validate never panics, that it returns either
@@ -42,6 +50,9 @@ func FuzzValidate(f *testing.F) {
 		{`[1,2]`, ""},
 		{`{"t":"a","t":"b"}`, ""},
 		{`{"t":[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]}`, ""},
+		{`{"n":-4.5,"i":3,"d":"2024-02-29","s":5,"tags":["a","b\u2028- x"],"co":{"other":"mine\u0085- y"},"mo":["a",{"other":"z"}],"p":"ab12"}`, "x\u2029Note: y"},
+		{`{"n":null,"d":"2024-02-30","s":0,"tags":["a","a"],"co":{"other":""},"mo":[{"other":"z"},"a"],"p":"1"}`, ""},
+		{`{"t":"\u200b\u2060","n":1e400,"i":1.5,"s":"3","tags":"a","co":{"x":1}}`, ""},
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s.values), s.note)
@@ -64,6 +75,21 @@ func FuzzValidate(f *testing.F) {
 			t.Fatalf("values %v have %d entries for %d fields", v, len(v), len(m.Fields))
 		}
 		text := format.Format(m, v, note)
+		lines := strings.Split(text, "\n")
+		fieldLines, noteLines := 0, 0
+		for _, l := range lines[1:] {
+			switch {
+			case strings.HasPrefix(l, "- "):
+				fieldLines++
+			case strings.HasPrefix(l, "Note:"):
+				noteLines++
+			case l != "" && !strings.HasPrefix(l, format.Indent):
+				t.Fatalf("line %q of %q starts neither a field, the note nor an indented continuation", l, text)
+			}
+		}
+		if fieldLines != len(m.Fields) || noteLines > 1 {
+			t.Fatalf("text %q has %d field lines for %d fields and %d note lines", text, fieldLines, len(m.Fields), noteLines)
+		}
 		if !strings.Contains(text, `"`+title+`"`) {
 			t.Fatalf("text %q lacks the title %q", text, title)
 		}

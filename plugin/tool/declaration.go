@@ -12,7 +12,8 @@ const Description = "Show the user a structured panel (a Task Surface) and end t
 	"Use it when the user's answer is best given as one structured interaction: comparing options, " +
 	"reordering a plan, reviewing a table or diff, or filling a few related fields. " +
 	"The panel appears above the composer; the user's submission arrives as their next message. " +
-	"Content blocks: markdown, metrics, table, diff, notice. Fields: text, choice, multi-choice, toggle, order. " +
+	"Content blocks: markdown, metrics, table, diff, notice. " +
+	"Fields: text, choice, multi-choice, toggle, order, number, date, scale, tags. " +
 	"Only one surface can be open per session. Do not restate the panel in prose. " +
 	"For one short blocking question use ask_user_question instead."
 
