@@ -40,6 +40,7 @@ after(async () => {
 
 const open = (s, options) => openSurfacePage(browser, h, s, options)
 const submitRequests = (requests) => requests.filter((r) => r.url.endsWith('/api/taskSurface/submit'))
+const squash = (text) => text.replace(/\s+/g, '')
 const dockGone = (page) => page.waitForSelector(DOCK, { hidden: true, timeout: 30_000 })
 
 /** Tab (forward from where focus is) to the control of `field` that `also` accepts. */
@@ -110,12 +111,22 @@ describe('typed inputs in the browser', () => {
     const text = subs[0].data.content[0].text
     const bubble = await page.waitForFunction((title) => [...document.querySelectorAll('[data-chat-flow-kind="user"]')]
       .map((e) => e.innerText).find((t) => t.includes(title)), { timeout: 30_000 }, TYPED.title).then((x) => x.jsonValue())
-    // The message text comes from the plugin's formatter.
-    for (const shown of ['1250', '2026-12-10', '/payment', 'a dedicated perf cluster', 'SRE lead']) {
-      assert.ok(text.includes(shown), `the message says ${shown}`)
-      assert.ok(bubble.includes(shown), `the bubble shows ${shown}`)
+    // The message text is the plugin's formatter's (plugin/format): one line per field.
+    const lines = [
+      '- Target load: 1250 req/s',
+      '- p99 latency budget: 180.5 ms',
+      '- Run it on: 2026-12-10',
+      '- How risky is a run against production?: 4 of 1 (Harmless) – 5 (Dangerous)',
+      '- Endpoints to include: /checkout; /cart; /payment',
+      '- Where should it run?: Other (the user\'s own words): "a dedicated perf cluster"',
+      '- Who should hear about it?: The payments team; Other (the user\'s own words): "SRE lead"',
+      '- Change ticket: CHG-1042',
+    ]
+    for (const line of lines) {
+      assert.ok(text.split('\n').includes(line), `the message has the line ${line}\n${text}`)
+      // The harness draws a word like "/cart" in a bubble as a chip of its own: compare without white space.
+      assert.ok(squash(bubble).includes(squash(line)), `the bubble shows ${line}\n${bubble}`)
     }
-
     assert.deepEqual(errors, [])
     await page.close()
   })
