@@ -200,7 +200,7 @@ export async function fillFields(page, model) {
       case 'date': {
         const day = field.min ?? field.initial ?? '2026-12-01'
         const [y, m, d] = day.split('-')
-        await page.click(scope)
+        await page.focus(scope) // its first segment (a click lands on whichever segment is under it)
         await page.keyboard.type(`${m}${d}${y}`) // the en-US order of the date box's segments
         expect.push(day)
         break
