@@ -1097,7 +1097,7 @@ function mergeDraft(model, draft) {
   }
   return out;
 }
-var blank = (s) => /^[\s\u0085\p{Cf}]*$/u.test(s);
+var blank = (s) => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s);
 var utf8Bytes = (s) => new TextEncoder().encode(s).length;
 function localProblems(model, values, note) {
   const out = [];

@@ -97,10 +97,11 @@ export function mergeDraft(model: Model, draft: Record<string, unknown> | undefi
   return out
 }
 
-/** Whether `s` is empty to a reader: only white space and invisible format characters
- * (zero-width spaces and joiners, the word joiner, the byte-order mark and every other Unicode
- * Cf character), as the plugin counts it. */
-export const blank = (s: string): boolean => /^[\s\u0085\p{Cf}]*$/u.test(s)
+/** Whether `s` shows nothing to a reader, exactly as the plugin's model.VisiblyEmpty counts it:
+ * only white space, controls, format characters (zero-width spaces and joiners, the word joiner,
+ * the byte-order mark, the soft hyphen, ...), other default-ignorable code points (the Hangul
+ * fillers, the variation selectors) and U+2800 BRAILLE PATTERN BLANK. */
+export const blank = (s: string): boolean => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s)
 
 /** UTF-8 length of a string. */
 export const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length

@@ -4,6 +4,9 @@
 // components.test.mjs, which owns the page.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { press as pressKeys } from './keys.mjs'
 
 /**
@@ -11,6 +14,7 @@ import { press as pressKeys } from './keys.mjs'
  * @param {object} typed the typed-inputs test model (typed-model.json: every typed kind)
  */
 export function typedInputTests(pageOf, typed) {
+  const vectors = (name) => JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'conformance', 'submissions', name), 'utf8'))
   const field = (id) => typed.fields.find((f) => f.id === id)
 
   /** Render `f` with `initial`, focus its first control, and return the page. */
@@ -82,6 +86,30 @@ export function typedInputTests(pageOf, typed) {
       assert.deepEqual(got.required, invisible.map(() => ['required /goal']))
       assert.deepEqual(got.fine, visible.map(() => []))
       assert.deepEqual(got.row, { none: true }, 'the row shows invisible text as no answer')
+    })
+  })
+
+  describe('typed inputs: the plugin\'s conformance vectors', () => {
+    test('every typed value the plugin accepts survives a draft unchanged (tests/conformance/submissions/typed.json)', async () => {
+      const { model, cases } = vectors('typed.json')
+      const valid = cases.filter((c) => c.valid)
+      assert.ok(valid.length >= 10)
+      const changed = await pageOf().evaluate((model, valid) => {
+        if (window.TS.readModel(model) === null) return ['the model does not read']
+        return valid.filter((c) => {
+          const restored = window.TS.mergeDraft(model, c.canonical)
+          return Object.keys(c.canonical).some((k) => JSON.stringify(restored[k]) !== JSON.stringify(c.canonical[k]))
+        }).map((c) => c.name)
+      }, model, valid)
+      assert.deepEqual(changed, [])
+    })
+
+    test('the Dock\'s empty check agrees with the plugin on every invisible-text vector (tests/conformance/submissions/invisible.json)', async () => {
+      const { model, cases } = vectors('invisible.json')
+      const required = (c) => (c.problems ?? []).filter((p) => p.code === 'required').map((p) => p.pointer)
+      const got = await pageOf().evaluate((model, cases) => cases.map((c) => window.TS.localProblems(model, { ...window.TS.initialValues(model), ...c.values }, c.note ?? '')
+        .filter((p) => p.code === 'required').map((p) => p.pointer)), model, cases)
+      assert.deepEqual(got, cases.map(required))
     })
   })
 
