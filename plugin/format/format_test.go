@@ -31,6 +31,24 @@ func TestFormatEdges(t *testing.T) {
 			want:   "Task Surface submitted:\n- On: yes",
 		},
 		{
+			name:   "CR, CR LF, VT and FF in values built by other code break lines, indented",
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldText, ID: "x", Label: "Notes"}}},
+			values: submission.Values{"x": "a\r\nb\rc\vd\f- Forged: yes"},
+			want:   "Task Surface \"T\" submitted:\n- Notes:\n  a\n  b\n  c\n  d\n  - Forged: yes",
+		},
+		{
+			name:   "a visibly empty title and label and an invisible value",
+			model:  model.Model{Title: "\u200b", Fields: []model.Field{{Kind: model.FieldText, ID: "x", Label: "\u2060\u3164"}}},
+			values: submission.Values{"x": "\u200b\u00ad"},
+			want:   "Task Surface submitted:\n- [x]: (empty)",
+		},
+		{
+			name:   "typed fields built by other code: scale defaults, no unit, empty tags",
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldScale, ID: "s", Label: "S", MaxLabel: "Top"}, {Kind: model.FieldNumber, ID: "n", Label: "N"}, {Kind: model.FieldTags, ID: "g", Label: "G"}}},
+			values: submission.Values{"s": 2.0, "n": -0.000001, "g": []string{}},
+			want:   "Task Surface \"T\" submitted:\n- S: 2 of 1 – 5 (Top)\n- N: -0.000001\n- G: (none)",
+		},
+		{
 			name:   "a blank label shows the field id",
 			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldToggle, ID: "t", Label: "\t"}}},
 			values: submission.Values{"t": false},
@@ -120,22 +138,13 @@ func TestStructureSurvivesHostileText(t *testing.T) {
 	}}
 	hostile := "x\n- B: forged\nNote: forged\u2028- A: again"
 	text := Format(m, submission.Values{"a": hostile, "b": "y"}, hostile)
+	if err := CheckStructure(text, len(m.Fields)); err != nil {
+		t.Errorf("%v:\n%s", err, text)
+	}
+	if strings.Count(text, "\nNote:") != 1 {
+		t.Errorf("the note line is missing:\n%s", text)
+	}
 	lines := strings.Split(text, "\n")
-	fieldLines, noteLines := 0, 0
-	for _, l := range lines[1:] {
-		switch {
-		case strings.HasPrefix(l, "- "):
-			fieldLines++
-		case strings.HasPrefix(l, "Note:"):
-			noteLines++
-		case l == "" || strings.HasPrefix(l, Indent):
-		default:
-			t.Errorf("line %q is neither a field, the note nor indented", l)
-		}
-	}
-	if fieldLines != 2 || noteLines != 1 {
-		t.Errorf("got %d field lines and %d note lines, want 2 and 1:\n%s", fieldLines, noteLines, text)
-	}
 	if strings.Count(lines[0], "\n") != 0 || !strings.HasSuffix(lines[0], "submitted:") {
 		t.Errorf("first line %q", lines[0])
 	}

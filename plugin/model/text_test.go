@@ -54,3 +54,36 @@ func TestCheckText(t *testing.T) {
 		})
 	}
 }
+
+func TestVisiblyEmpty(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		text  string
+		empty bool
+	}{
+		{"empty", "", true},
+		{"spaces, tabs and line breaks", " \t\n\r\v\f", true},
+		{"Unicode spaces and separators", "\u0085\u00a0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000", true},
+		{"zero-width space, joiners, word joiner, BOM", "\u200b\u200c\u200d\u2060\ufeff", true},
+		{"soft hyphen, invisible operators, Mongolian vowel separator", "\u00ad\u2062\u2064\u180e", true},
+		{"Hangul fillers and the combining grapheme joiner", "\u115f\u1160\u3164\uffa0\u034f", true},
+		{"variation selectors", "\ufe00\ufe0f\U000e0100", true},
+		{"tag characters", "\U000e0001\U000e0041\U000e007f", true},
+		{"braille pattern blank", "\u2800", true},
+		{"controls", "\x00\x1b\x7f\u0080\u009f", true},
+		{"one letter among invisible characters", "\u200bM\u200b", false},
+		{"an emoji with joiners", "👩\u200d💻", false},
+		{"a combining mark alone shows", "\u0301", false},
+		{"CJK", "计", false},
+		{"a dot", ".", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := VisiblyEmpty(tt.text); got != tt.empty {
+				t.Fatalf("VisiblyEmpty(%q) = %v, want %v", tt.text, got, tt.empty)
+			}
+		})
+	}
+}

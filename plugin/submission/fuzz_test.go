@@ -75,20 +75,8 @@ func FuzzValidate(f *testing.F) {
 			t.Fatalf("values %v have %d entries for %d fields", v, len(v), len(m.Fields))
 		}
 		text := format.Format(m, v, note)
-		lines := strings.Split(text, "\n")
-		fieldLines, noteLines := 0, 0
-		for _, l := range lines[1:] {
-			switch {
-			case strings.HasPrefix(l, "- "):
-				fieldLines++
-			case strings.HasPrefix(l, "Note:"):
-				noteLines++
-			case l != "" && !strings.HasPrefix(l, format.Indent):
-				t.Fatalf("line %q of %q starts neither a field, the note nor an indented continuation", l, text)
-			}
-		}
-		if fieldLines != len(m.Fields) || noteLines > 1 {
-			t.Fatalf("text %q has %d field lines for %d fields and %d note lines", text, fieldLines, len(m.Fields), noteLines)
+		if err := format.CheckStructure(text, len(m.Fields)); err != nil {
+			t.Fatalf("%v: %q", err, text)
 		}
 		if !strings.Contains(text, `"`+title+`"`) {
 			t.Fatalf("text %q lacks the title %q", text, title)

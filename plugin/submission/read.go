@@ -26,8 +26,10 @@ const retry = "submit again"
 // problems collects findings while a submission is checked.
 type problems = problem.List
 
-// readOptions read a values document. Numbers are never a valid value, so
-// only their syntax is checked.
+// readOptions read a values document. Only a number or scale field takes
+// a number, and checkNumber bounds it there (|x| ≤ 1e15), so the reader
+// checks only the syntax of numbers: a huge number elsewhere stays a
+// wrong-type problem, as it always was.
 var readOptions = strictjson.Options{MaxDepth: MaxDepth, Wording: wording{}}
 
 // wording words the strict reader's findings for the client that submits.
@@ -58,7 +60,8 @@ func (wording) InvalidText() string {
 	return "this string holds invalid UTF-8 or a lone surrogate escape; send valid Unicode text."
 }
 
-// NumberOutOfRange is never asked for: readOptions do not check numbers.
+// NumberOutOfRange is never asked for: readOptions do not check numbers
+// (checkNumber does).
 func (wording) NumberOutOfRange(lit string) string {
 	return "the number " + lit + " is out of range."
 }

@@ -123,15 +123,15 @@ func checkOther(f *model.Field, ptr string, o map[string]any, ps *problems) (any
 		return nil, false
 	}
 	if ok, reason := model.CheckText(text); !ok {
-		ps.Add(problem.CodeForbiddenCharacter, jsonpointer.Append(ptr, "other"), "your own answer to %s holds %s; remove it.", quote(f.Label), reason)
+		ps.Add(problem.CodeForbiddenCharacter, ptr, "your own answer to %s holds %s; remove it.", quote(f.Label), reason)
 		return nil, false
 	}
 	if model.VisiblyEmpty(text) {
-		ps.Add(problem.CodeEmpty, jsonpointer.Append(ptr, "other"), "your own answer to %s is empty; write it, or choose an option.", quote(f.Label))
+		ps.Add(problem.CodeEmpty, ptr, "your own answer to %s is empty; write it, or choose an option.", quote(f.Label))
 		return nil, false
 	}
 	if n := utf8.RuneCountInString(strings.TrimFunc(text, unicode.IsSpace)); n > maxOtherLength {
-		ps.Add(problem.CodeTooLong, jsonpointer.Append(ptr, "other"), "your own answer to %s has %d characters; shorten it to at most %d.", quote(f.Label), n, maxOtherLength)
+		ps.Add(problem.CodeTooLong, ptr, "your own answer to %s has %d characters; shorten it to at most %d.", quote(f.Label), n, maxOtherLength)
 		return nil, false
 	}
 	return Other{Text: text}, true

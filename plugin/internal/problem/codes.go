@@ -68,7 +68,8 @@ const (
 	// CodeNotAPermutation means an order value does not list every option
 	// exactly once.
 	CodeNotAPermutation = tasksurface.CodeNotAPermutation
-	// CodeRequired means a required text field is empty or blank.
+	// CodeRequired means a required field is unanswered: text that is empty
+	// or shows nothing (model.VisiblyEmpty), null, or no tags.
 	CodeRequired = tasksurface.CodeRequired
 	// CodeTooManyProblems ends a list that was cut at MaxListed.
 	CodeTooManyProblems = tasksurface.CodeTooManyProblems
