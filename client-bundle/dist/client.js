@@ -1099,12 +1099,11 @@ function mergeDraft(model, draft) {
 }
 var blank = (s) => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s);
 var utf8Bytes = (s) => new TextEncoder().encode(s).length;
+var unanswered = (v) => v === void 0 || v === null || Array.isArray(v) && v.length === 0 || typeof v === "string" && blank(v);
 function localProblems(model, values, note) {
   const out = [];
   for (const f of model.fields) {
-    if (f.kind === "text" && f.required && blank(String(values[f.id] ?? ""))) {
-      out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
-    }
+    if ("required" in f && f.required && unanswered(values[f.id])) out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
   }
   const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
   if (size > MAX_SUBMISSION_BYTES) out.push({ code: "limit-exceeded", message: "", pointer: "" });

@@ -106,13 +106,16 @@ export const blank = (s: string): boolean => /^[\p{White_Space}\p{Cc}\p{Cf}\p{De
 /** UTF-8 length of a string. */
 export const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length
 
-/** Checks the browser makes before sending: required text and the submission size. */
+/** Whether a value is no answer: null, an empty list, or text that shows nothing. */
+const unanswered = (v: Value | undefined): boolean =>
+  v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (typeof v === 'string' && blank(v))
+
+/** Checks the browser makes before sending: required fields answered (text that shows nothing,
+ * an empty number, date or scale, no tags are no answer) and the submission size. */
 export function localProblems(model: Model, values: Values, note: string): Problem[] {
   const out: Problem[] = []
   for (const f of model.fields) {
-    if (f.kind === 'text' && f.required && blank(String(values[f.id] ?? ''))) {
-      out.push({ code: 'required', message: '', pointer: pointerOf(f.id) })
-    }
+    if ('required' in f && f.required && unanswered(values[f.id])) out.push({ code: 'required', message: '', pointer: pointerOf(f.id) })
   }
   const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note)
   if (size > MAX_SUBMISSION_BYTES) out.push({ code: 'limit-exceeded', message: '', pointer: '' })

@@ -87,6 +87,19 @@ export function typedInputTests(pageOf, typed) {
       assert.deepEqual(got.fine, visible.map(() => []))
       assert.deepEqual(got.row, { none: true }, 'the row shows invisible text as no answer')
     })
+
+    test('a required number, date, scale or tags field without an answer gets "required" before sending', async () => {
+      const got = await pageOf().evaluate((m) => {
+        const model = { ...m, fields: m.fields.map((f) => (['scale', 'tags'].includes(f.kind) ? { ...f, required: true } : f)) }
+        const codes = (values) => window.TS.localProblems(model, { ...window.TS.initialValues(model), ...values }, '').map((p) => `${p.code} ${p.pointer}`)
+        return {
+          empty: codes({ rps: null, when: null, risk: null, endpoints: [] }),
+          answered: codes({ rps: 0, when: '2026-12-10', risk: 1, endpoints: ['/cart'] }),
+        }
+      }, typed)
+      assert.deepEqual(got.empty, ['required /rps', 'required /when', 'required /risk', 'required /endpoints'])
+      assert.deepEqual(got.answered, [], 'zero is an answer')
+    })
   })
 
   describe('typed inputs: the plugin\'s conformance vectors', () => {
