@@ -162,7 +162,8 @@ describe('typed inputs in the browser', () => {
     await page.waitForFunction((sel) => document.querySelector(`${sel} input[data-field=ticket]`)?.getAttribute('aria-invalid') === 'true', { timeout: 20_000 }, DOCK)
     assert.equal(submitRequests(requests).length, 1, 'the browser sent it: only the plugin runs the pattern')
     assert.ok((await page.$eval(`${DOCK} input[data-field=ticket]`, (e) => e.closest('.tsf-field').querySelector('.tsf-problem')?.textContent ?? '')).length > 0, 'the plugin\'s problem is under the field')
-    assert.equal((await focused(page)).field, 'ticket')
+    // Focus moves to the field in the frame after the problems are drawn.
+    await waitFor(async () => (await focused(page)).field === 'ticket', { what: 'focus on the ticket field' })
     assert.deepEqual(await shown(), restored, 'every value is kept')
     await page.close()
   })
@@ -176,7 +177,7 @@ describe('typed inputs in the browser', () => {
     assert.equal(submitRequests(requests).length, 0, 'nothing was sent')
     assert.equal(await page.$eval(`${DOCK} textarea[data-field=goal]`, (e) => e.getAttribute('aria-invalid')), 'true')
     assert.match(await page.$eval(`${DOCK} .tsf-field--text .tsf-problem`, (e) => e.textContent), /required/)
-    assert.equal((await focused(page)).field, 'goal')
+    await waitFor(async () => (await focused(page)).field === 'goal', { what: 'focus on the goal field' })
     assert.equal((await submissions(h, s.sessionId)).length, 0)
     await page.close()
   })
