@@ -10,9 +10,9 @@ var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
+var __export = (target, all2) => {
+  for (var name in all2)
+    __defProp(target, name, { get: all2[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -296,6 +296,14 @@ var en = {
   "order.moveDown": "Move “{label}” down",
   "order.moved": "Moved “{label}” to position {position} of {count}.",
   "order.item": "{label}, position {position} of {count}",
+  "other.option": "Other…",
+  "other.input": "Your own answer",
+  "tags.help": "{count} of at most {max}. Enter or a comma adds a tag; Backspace removes the last.",
+  "tags.remove": "Remove “{tag}”",
+  "tags.add": "Add “{tag}”",
+  "tags.suggestions": "Suggestions",
+  "text.count": "{count} / {max} characters",
+  "text.min": "At least {min} characters",
   "toggle.on": "On",
   "toggle.off": "Off",
   "table.rows": "{count} rows × {columns} columns",
@@ -327,6 +335,8 @@ var en = {
   "row.hide": "Hide the panel",
   "row.answers": "Submitted answers",
   "row.noAnswer": "no answer",
+  "row.scale": "{value} of {range}",
+  "row.other": "Other (your own words): “{text}”",
   "row.fallback": "Task Surface result"
 };
 var zh = {
@@ -364,6 +374,14 @@ var zh = {
   "order.moveDown": "下移“{label}”",
   "order.moved": "已将“{label}”移到第 {position} 位，共 {count} 项。",
   "order.item": "{label}，第 {position} 位，共 {count} 项",
+  "other.option": "其他…",
+  "other.input": "你自己的答案",
+  "tags.help": "已有 {count} 个，最多 {max} 个。按 Enter 或逗号添加标签，Backspace 删除最后一个。",
+  "tags.remove": "移除“{tag}”",
+  "tags.add": "添加“{tag}”",
+  "tags.suggestions": "建议",
+  "text.count": "{count} / {max} 个字符",
+  "text.min": "至少 {min} 个字符",
   "toggle.on": "开",
   "toggle.off": "关",
   "table.rows": "{count} 行 × {columns} 列",
@@ -395,6 +413,8 @@ var zh = {
   "row.hide": "隐藏面板",
   "row.answers": "提交的答复",
   "row.noAnswer": "未作答",
+  "row.scale": "{value}（{range}）",
+  "row.other": "其他（你自己的话）：“{text}”",
   "row.fallback": "任务面板结果"
 };
 function format(template, params) {
@@ -411,19 +431,19 @@ function withFallback(t) {
 }
 
 // src/base.css
-var base_default = ".tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t6: var(--dsw-alias-label-primary);--t2: var(--dsw-alias-label-secondary);--t0: var(--dsw-alias-label-tertiary);--td: var(--dsw-alias-label-caption);--t4: var(--dsw-alias-border-l2);--tb: var(--dsw-alias-border-l1);--t1: var(--dsw-alias-state-business-primary);--t5: var(--dsw-alias-state-business-tertiary);--t8: var(--dsw-specific-tip);--tm: var(--dsw-alias-interactive-bg-hover);--ta: var(--dsw-alias-state-error-primary);--tg: var(--dsw-alias-state-success-tertiary);--th: var(--dsw-alias-state-success-primary);--te: var(--dsw-alias-markdown-code-block);--t9: var(--dsw-font-markdown-code-block-small);--tj: var(--dsw-font-s-14);--tf: var(--dsw-font-s-strong-14);--t7: var(--dsw-font-xs-13);--t3: var(--dsw-font-xxs-12);--tk: var(--dsw-font-xxs-strong-12);--tl: var(--dsw-font-base-strong-16);--ti: var(--dsw-alias-bg-base);--tn: var(--dsw-specific-input-major);color:var(--t6);font:var(--tj);box-sizing:border-box}.tsf-dock *,.tsf-row *,.tsf-fallback *{box-sizing:border-box}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-muted{color:var(--t0)}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--t3)}.tsf-chip--info,.tsf-chip--open{background:var(--t5);color:var(--t1)}.tsf-chip--submitted{background:var(--tg);color:var(--dsw-alias-label-primary)}.tsf-button{display:inline-flex;align-items:center;justify-content:center;min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t4);background:var(--dsw-alias-button-elevated-fill);color:var(--t6);font:var(--tf);cursor:pointer}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled{opacity:.5;cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible{outline:2px solid var(--t1);outline-offset:2px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t1);font:var(--t7);cursor:pointer;border-radius:6px}.tsf-link-button:disabled{opacity:.5;cursor:default}.tsf-icon-button{flex:none;width:28px;height:28px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:999px;background:none;color:var(--t0);cursor:pointer;font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--tm);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35;cursor:default}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}@media(prefers-reduced-motion:reduce){.tsf-chevron{transition:none}}";
+var base_default = ".tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t4: var(--dsw-alias-label-primary);--t2: var(--dsw-alias-label-secondary);--t0: var(--dsw-alias-label-tertiary);--te: var(--dsw-alias-label-caption);--t6: var(--dsw-alias-border-l2);--tb: var(--dsw-alias-border-l1);--t1: var(--dsw-alias-state-business-primary);--t5: var(--dsw-alias-state-business-tertiary);--t8: var(--dsw-specific-tip);--tm: var(--dsw-alias-interactive-bg-hover);--ta: var(--dsw-alias-state-error-primary);--th: var(--dsw-alias-state-success-tertiary);--ti: var(--dsw-alias-state-success-primary);--tf: var(--dsw-alias-markdown-code-block);--t9: var(--dsw-font-markdown-code-block-small);--td: var(--dsw-font-s-14);--tg: var(--dsw-font-s-strong-14);--t7: var(--dsw-font-xs-13);--t3: var(--dsw-font-xxs-12);--tk: var(--dsw-font-xxs-strong-12);--tl: var(--dsw-font-base-strong-16);--tj: var(--dsw-alias-bg-base);--tn: var(--dsw-specific-input-major);color:var(--t4);font:var(--td);box-sizing:border-box}.tsf-dock *,.tsf-row *,.tsf-fallback *{box-sizing:border-box}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-muted{color:var(--t0)}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--t3)}.tsf-chip--info,.tsf-chip--open{background:var(--t5);color:var(--t1)}.tsf-chip--submitted{background:var(--th);color:var(--dsw-alias-label-primary)}.tsf-button{display:inline-flex;align-items:center;justify-content:center;min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t6);background:var(--dsw-alias-button-elevated-fill);color:var(--t4);font:var(--tg);cursor:pointer}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled{opacity:.5;cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible,.tsf-scale input:focus-visible{outline:2px solid var(--t1);outline-offset:2px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t1);font:var(--t7);cursor:pointer;border-radius:6px}.tsf-link-button:disabled{opacity:.5;cursor:default}.tsf-icon-button{flex:none;width:28px;height:28px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:999px;background:none;color:var(--t0);cursor:pointer;font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--tm);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35;cursor:default}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}@media(prefers-reduced-motion:reduce){.tsf-chevron{transition:none}}";
 
 // src/blocks/blocks.css
-var blocks_default = ".tsf-section{display:flex;flex-direction:column;gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tf);color:var(--t6)}.tsf-stack{display:flex;flex-direction:column;gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--tc),minmax(0,1fr))}.tsf-grid--2{--tc: 2}.tsf-grid--3{--tc: 3}@container tsf (max-width:600px){.tsf-grid--3{--tc: 2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--tc: 1}}.tsf-block{min-width:0}.tsf-md{overflow-wrap:anywhere;color:var(--t6)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tl)}.tsf-md a{color:var(--t1);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--t9);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--te);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t4);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t4);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t8);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t0);font:var(--t3)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t0);font:var(--t3)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t4);border-radius:10px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible{outline:2px solid var(--t1);outline-offset:1px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t0);font:var(--t3)}.tsf-table th{position:sticky;top:0;background:var(--t8);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--tb);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t4);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:6px 10px;background:var(--t8);font:var(--t7)}.tsf-diff__path{font:var(--t9);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--t9)}.tsf-diff__add{color:var(--th)}.tsf-diff__del{color:var(--ta)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--te)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--t9)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--td);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t0)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--tg)}.tsf-diff__line--add .tsf-diff__marker{color:var(--th)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--ta)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t8)}.tsf-notice--info{background:var(--t5)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font:700 12px/1 system-ui,sans-serif;background:var(--t0);color:var(--tn)}.tsf-notice--info .tsf-notice__tone{background:var(--t1)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}";
+var blocks_default = ".tsf-section{display:flex;flex-direction:column;gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tg);color:var(--t4)}.tsf-stack{display:flex;flex-direction:column;gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--tc),minmax(0,1fr))}.tsf-grid--2{--tc: 2}.tsf-grid--3{--tc: 3}@container tsf (max-width:600px){.tsf-grid--3{--tc: 2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--tc: 1}}.tsf-block{min-width:0}.tsf-md{overflow-wrap:anywhere;color:var(--t4)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tl)}.tsf-md a{color:var(--t1);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--t9);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--tf);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t6);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t6);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t8);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t0);font:var(--t3)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t0);font:var(--t3)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t6);border-radius:10px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible{outline:2px solid var(--t1);outline-offset:1px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t0);font:var(--t3)}.tsf-table th{position:sticky;top:0;background:var(--t8);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--tb);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t6);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:6px 10px;background:var(--t8);font:var(--t7)}.tsf-diff__path{font:var(--t9);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--t9)}.tsf-diff__add{color:var(--ti)}.tsf-diff__del{color:var(--ta)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--tf)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--t9)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--te);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t0)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--th)}.tsf-diff__line--add .tsf-diff__marker{color:var(--ti)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--ta)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t8)}.tsf-notice--info{background:var(--t5)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font:700 12px/1 system-ui,sans-serif;background:var(--t0);color:var(--tn)}.tsf-notice--info .tsf-notice__tone{background:var(--t1)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}";
 
 // src/fields/fields.css
-var fields_default = ".tsf-field{display:flex;flex-direction:column;gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tf);color:var(--t6);padding:0}.tsf-required{font-weight:400;color:var(--t0)}.tsf-hint{margin:0;color:var(--t0);font:var(--t3)}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--ti);color:var(--t6);font:var(--tj);resize:vertical}.tsf-input:focus{outline:none;border-color:var(--t1);box-shadow:0 0 0 3px var(--t5)}.tsf-input[aria-invalid=true]{border-color:var(--ta)}.tsf-input:disabled{opacity:.65}.tsf-options{display:flex;flex-direction:column;gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--tm)}.tsf-option:has(input:checked){background:var(--t5)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t1)}.tsf-option__text{display:flex;flex-direction:column;min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t0);font:var(--t3);overflow-wrap:anywhere}fieldset: disabled .tsf-option{cursor:default;opacity:.65}.tsf-switch{display:flex;align-items:center;gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t1)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:focus-visible+.tsf-switch__track{outline:2px solid var(--t1);outline-offset:2px}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t0);font:var(--t3)}.tsf-order{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px}.tsf-order__item{display:flex;align-items:center;gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t4);border-radius:10px;background:var(--ti);min-width:0}.tsf-order__item:focus{outline:2px solid var(--t1);outline-offset:1px}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--td);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t8);color:var(--t2);display:inline-flex;align-items:center;justify-content:center;font:var(--tk)}.tsf-order__text{flex:1;display:flex;flex-direction:column;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-problems{display:flex;flex-direction:column}.tsf-problem{margin:0;color:var(--ta);font:var(--t3)}@media(prefers-reduced-motion:reduce){.tsf-switch__thumb,.tsf-switch__track{transition:none}}";
+var fields_default = ".tsf-field{display:flex;flex-direction:column;gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tg);color:var(--t4);padding:0}.tsf-required{font-weight:400;color:var(--t0)}.tsf-hint{margin:0;color:var(--t0);font:var(--t3)}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--tj);color:var(--t4);font:var(--td);resize:vertical}.tsf-input:focus,.tsf-tags:focus-within{outline:none;border-color:var(--t1);box-shadow:0 0 0 3px var(--t5)}.tsf-input[aria-invalid=true]{border-color:var(--ta)}.tsf-input:disabled{opacity:.65}.tsf-options{display:flex;flex-direction:column;gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--tm)}.tsf-option:has(input:checked){background:var(--t5)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t1)}.tsf-option__text{display:flex;flex-direction:column;min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t0);font:var(--t3);overflow-wrap:anywhere}fieldset: disabled .tsf-option{cursor:default;opacity:.65}.tsf-switch{display:flex;align-items:center;gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t1)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:focus-visible+.tsf-switch__track{outline:2px solid var(--t1);outline-offset:2px}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t0);font:var(--t3)}.tsf-order{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px}.tsf-order__item{display:flex;align-items:center;gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t6);border-radius:10px;background:var(--tj);min-width:0}.tsf-order__item:focus{outline:2px solid var(--t1);outline-offset:1px}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--te);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t8);color:var(--t2);display:inline-flex;align-items:center;justify-content:center;font:var(--tk)}.tsf-order__text{flex:1;display:flex;flex-direction:column;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-problems{display:flex;flex-direction:column}.tsf-problem{margin:0;color:var(--ta);font:var(--t3)}@media(prefers-reduced-motion:reduce){.tsf-switch__thumb,.tsf-switch__track{transition:none}}.tsf-inline{display:flex;align-items:center;gap:8px}.tsf-input--short{width:auto;max-width:14em}.tsf-unit{color:var(--t2)}.tsf-other{margin:0 0 4px 34px;width:calc(100% - 34px)}.tsf-scale{display:flex;gap:2px}.tsf-scale__pt{flex:1 1 0;min-width:0;display:flex;flex-direction:column-reverse;align-items:center;padding:4px 0;border-radius:10px;cursor:pointer}.tsf-scale__pt:has(input:checked){background:var(--t5)}.tsf-scale__pt input{accent-color:var(--t1)}.tsf-scale__ends{display:flex;justify-content:space-between;gap:8px}.tsf-tags{display:flex;flex-wrap:wrap;gap:4px;padding:4px 6px}.tsf-tag{max-width:100%;padding-right:0;color:var(--t4);font:var(--td);overflow-wrap:anywhere}.tsf-tag .tsf-icon-button{width:24px;height:24px}.tsf-tags__input{flex:1 0 6em;min-width:0;border:0;outline:0;background:none;color:var(--t4);font:var(--td);padding:3px 2px}.tsf-tags__suggest{display:flex;flex-wrap:wrap;gap:2px}";
 
 // src/dock/dock.css
-var dock_default = ".tsf-slot{display:contents}.tsf-dock{container:tsf/inline-size;display:flex;flex-direction:column;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--tn);border:1px solid var(--t4);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-head{display:flex;align-items:center;gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--tb);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t5);color:var(--t1);font:var(--tk)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tl);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;display:flex;flex-direction:column;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-body>.tsf-section,.tsf-form>.tsf-field{content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-form{display:flex;flex-direction:column;gap:14px;padding-top:2px}.tsf-foot{flex:none;display:flex;flex-direction:column;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--tb)}.tsf-status,.tsf-alert{display:flex;align-items:center;gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--ta);flex-direction:column;align-items:flex-start}.tsf-actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px}.tsf-spacer{flex:1}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t5);border-top-color:var(--t1);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
+var dock_default = ".tsf-slot{display:contents}.tsf-dock{container:tsf/inline-size;display:flex;flex-direction:column;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--tn);border:1px solid var(--t6);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-head{display:flex;align-items:center;gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--tb);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t5);color:var(--t1);font:var(--tk)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tl);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;display:flex;flex-direction:column;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-body>.tsf-section,.tsf-form>.tsf-field{content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-form{display:flex;flex-direction:column;gap:14px;padding-top:2px}.tsf-foot{flex:none;display:flex;flex-direction:column;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--tb)}.tsf-status,.tsf-alert{display:flex;align-items:center;gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--ta);flex-direction:column;align-items:flex-start}.tsf-actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px}.tsf-spacer{flex:1}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t5);border-top-color:var(--t1);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
 
 // src/row/row.css
-var row_default = ".tsf-row,.tsf-fallback{display:flex;flex-direction:column;min-width:0}.tsf-row__summary{display:flex;align-items:center;gap:0;min-height:24px;min-width:0;max-width:100%;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t0)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--td)}.tsf-row__title{min-width:0;color:var(--t0);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__detail{flex:none;color:var(--t0)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{display:flex;flex-direction:column;gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--tb);border-radius:12px;container:tsf/inline-size}.tsf-answers{display:flex;flex-direction:column;gap:6px}.tsf-answers__list{margin:0;display:flex;flex-direction:column;gap:6px}.tsf-answer dt{color:var(--t0);font:var(--t3)}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--te);border-radius:8px;font:var(--t9);color:var(--t2);max-height:240px;overflow:auto}";
+var row_default = ".tsf-row,.tsf-fallback{display:flex;flex-direction:column;min-width:0}.tsf-row__summary{display:flex;align-items:center;gap:0;min-height:24px;min-width:0;max-width:100%;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t0)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--te)}.tsf-row__title{min-width:0;color:var(--t0);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__detail{flex:none;color:var(--t0)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{display:flex;flex-direction:column;gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--tb);border-radius:12px;container:tsf/inline-size}.tsf-answers{display:flex;flex-direction:column;gap:6px}.tsf-answers__list{margin:0;display:flex;flex-direction:column;gap:6px}.tsf-answer dt{color:var(--t0);font:var(--t3)}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--tf);border-radius:8px;font:var(--t9);color:var(--t2);max-height:240px;overflow:auto}";
 
 // src/styles.ts
 var CSS = base_default + blocks_default + fields_default + dock_default + row_default;
@@ -482,6 +502,9 @@ var isStr = (v) => typeof v === "string";
 var optStr = (v) => v === void 0 || typeof v === "string";
 var optBool = (v) => v === void 0 || typeof v === "boolean";
 var isStrArr = (v) => Array.isArray(v) && v.every(isStr);
+var optStrArr = (v) => v === void 0 || isStrArr(v);
+var optNum = (v) => v === void 0 || typeof v === "number" && isFinite(v);
+var all = (f, ok, ...keys) => keys.every((k) => ok(f[k]));
 var isCell = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
 function readOptions(v) {
   if (!Array.isArray(v) || v.length === 0) return null;
@@ -511,14 +534,21 @@ function readField(f) {
   if (!isObj(f) || !isStr(f.id) || !isStr(f.label)) return null;
   switch (f.kind) {
     case "text":
-      return optBool(f.multiline) && optBool(f.required) && optStr(f.initial) ? f : null;
+      return all(f, optBool, "multiline", "required") && all(f, optStr, "initial", "pattern") && all(f, optNum, "minLength", "maxLength") ? f : null;
     case "toggle":
       return optBool(f.initial) ? f : null;
     case "choice":
-      return readOptions(f.options) && optStr(f.initial) ? f : null;
+      return readOptions(f.options) && optStr(f.initial) && optBool(f.allowOther) ? f : null;
     case "multi-choice":
     case "order":
-      return readOptions(f.options) && (f.initial === void 0 || isStrArr(f.initial)) ? f : null;
+      return readOptions(f.options) && optStrArr(f.initial) && optBool(f.allowOther) ? f : null;
+    case "number":
+    case "scale":
+      return all(f, optNum, "min", "max", "step", "initial") && all(f, optStr, "unit", "minLabel", "maxLabel") && all(f, optBool, "required", "integer") ? f : null;
+    case "date":
+      return all(f, optStr, "min", "max", "initial") && optBool(f.required) ? f : null;
+    case "tags":
+      return optNum(f.maxItems) && optStrArr(f.suggestions) && optStrArr(f.initial) && optBool(f.required) ? f : null;
     default:
       return null;
   }
@@ -751,8 +781,8 @@ function Table({ block }) {
   const t = useT();
   const id = useId();
   const long = block.rows.length > FOLD_OVER;
-  const [all, setAll] = useState(false);
-  const rows = long && !all ? block.rows.slice(0, FOLDED_ROWS) : block.rows;
+  const [all2, setAll] = useState(false);
+  const rows = long && !all2 ? block.rows.slice(0, FOLDED_ROWS) : block.rows;
   const count = block.rows.length;
   return /* @__PURE__ */ jsxs("div", { className: "tsf-table", children: [
     /* @__PURE__ */ jsx("div", { className: "tsf-table__scroll", tabIndex: 0, role: "region", "aria-labelledby": `${id}-caption`, children: /* @__PURE__ */ jsxs("table", { children: [
@@ -765,8 +795,8 @@ function Table({ block }) {
       }) }, i)) })
     ] }) }),
     long ? /* @__PURE__ */ jsxs("div", { className: "tsf-table__more", children: [
-      !all ? /* @__PURE__ */ jsx("span", { className: "tsf-muted", children: t("table.showing", { shown: FOLDED_ROWS, count }) }) : null,
-      /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", "aria-expanded": all, onClick: () => setAll(!all), children: all ? t("table.showFewer") : t("table.showAll", { count }) })
+      !all2 ? /* @__PURE__ */ jsx("span", { className: "tsf-muted", children: t("table.showing", { shown: FOLDED_ROWS, count }) }) : null,
+      /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", "aria-expanded": all2, onClick: () => setAll(!all2), children: all2 ? t("table.showFewer") : t("table.showAll", { count }) })
     ] }) : null
   ] });
 }
@@ -925,37 +955,217 @@ function FieldProblems({ id, problems }) {
   if (problems.length === 0) return null;
   return /* @__PURE__ */ jsx("div", { className: "tsf-problems", id: problemsId(id), children: problems.map((p, i) => /* @__PURE__ */ jsx("p", { className: "tsf-problem", children: problemText(p, t) }, i)) });
 }
+function FieldLabel({ field, htmlFor, id, legend }) {
+  const t = useT();
+  const Tag = legend ? "legend" : "label";
+  return /* @__PURE__ */ jsxs(Tag, { className: "tsf-label", htmlFor, id, children: [
+    field.label,
+    "required" in field && field.required ? /* @__PURE__ */ jsxs("span", { className: "tsf-required", children: [
+      " (",
+      t("field.required"),
+      ")"
+    ] }) : null
+  ] });
+}
 function describedBy(...ids) {
   const list = ids.filter(Boolean);
   return list.length ? list.join(" ") : void 0;
+}
+function OptionList({ options, type, name, id, invalid, checked, onCheck }) {
+  return options.map((o) => /* @__PURE__ */ jsxs("label", { className: "tsf-option", children: [
+    /* @__PURE__ */ jsx(
+      "input",
+      {
+        type,
+        name,
+        value: o.id,
+        checked: checked(o.id),
+        "aria-invalid": invalid || void 0,
+        "aria-describedby": o.detail ? `${id}-${o.id}-detail` : void 0,
+        onChange: (e) => onCheck(o.id, e.target.checked)
+      }
+    ),
+    /* @__PURE__ */ jsxs("span", { className: "tsf-option__text", children: [
+      /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: o.label }),
+      o.detail ? /* @__PURE__ */ jsx("span", { className: "tsf-option__detail", id: `${id}-${o.id}-detail`, children: o.detail }) : null
+    ] })
+  ] }, o.id));
 }
 
 // src/fields/TextField.tsx
 function TextField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const invalid = problems.length > 0;
+  const text = typeof value === "string" ? value : "";
+  const { minLength: min, maxLength: max } = field;
+  const hint = [min ? t("text.min", { min }) : "", max ? t("text.count", { count: [...text].length, max }) : ""].filter(Boolean).join(" · ");
   const common = {
     id: `${id}-input`,
     name: field.id,
-    value: typeof value === "string" ? value : "",
+    value: text,
     disabled,
+    maxLength: max,
     "aria-required": field.required || void 0,
     "aria-invalid": invalid || void 0,
-    "aria-describedby": describedBy(invalid && problemsId(id)),
+    "aria-describedby": describedBy(hint && `${id}-hint`, invalid && problemsId(id)),
     "data-field": field.id,
-    className: "tsf-input"
+    className: "tsf-input",
+    onChange: (e) => onChange(e.target.value)
   };
   return /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--text", children: [
-    /* @__PURE__ */ jsxs("label", { className: "tsf-label", htmlFor: `${id}-input`, children: [
-      field.label,
-      field.required ? /* @__PURE__ */ jsxs("span", { className: "tsf-required", children: [
-        " (",
-        t("field.required"),
-        ")"
-      ] }) : null
-    ] }),
-    field.multiline ? /* @__PURE__ */ jsx("textarea", { ...common, rows: 3, onChange: (e) => onChange(e.target.value) }) : /* @__PURE__ */ jsx("input", { ...common, type: "text", autoComplete: "off", onChange: (e) => onChange(e.target.value) }),
+    /* @__PURE__ */ jsx(FieldLabel, { field, htmlFor: `${id}-input` }),
+    field.multiline ? /* @__PURE__ */ jsx("textarea", { ...common, rows: 3 }) : /* @__PURE__ */ jsx("input", { ...common, type: "text", autoComplete: "off" }),
+    hint ? /* @__PURE__ */ jsx("p", { className: "tsf-hint", id: `${id}-hint`, children: hint }) : null,
     /* @__PURE__ */ jsx(FieldProblems, { id, problems })
+  ] });
+}
+
+// src/values.ts
+var MAX_SUBMISSION_BYTES = 32 * 1024;
+function initialValue(f) {
+  switch (f.kind) {
+    case "text":
+      return f.initial ?? "";
+    case "toggle":
+      return f.initial ?? false;
+    case "choice":
+      return f.initial ?? null;
+    case "multi-choice": {
+      const chosen = new Set(f.initial ?? []);
+      return f.options.filter((o) => chosen.has(o.id)).map((o) => o.id);
+    }
+    case "order": {
+      const ids = f.options.map((o) => o.id);
+      const init = f.initial;
+      return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids;
+    }
+    case "tags":
+      return [...f.initial ?? []];
+    default:
+      return f.initial ?? null;
+  }
+}
+var strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
+var isOther = (v) => isObj(v) && typeof v.other === "string";
+var scaleRange = (f) => [f.min ?? 1, f.max ?? 5];
+var maxTags = (f) => f.maxItems ?? 10;
+var DATE = /^\d{4}-\d\d-\d\d$/;
+function initialValues(model) {
+  const out = {};
+  for (const f of model.fields) out[f.id] = initialValue(f);
+  return out;
+}
+function repairValue(f, v) {
+  const ids = "options" in f ? f.options.map((o) => o.id) : [];
+  const other = "allowOther" in f && f.allowOther === true;
+  switch (f.kind) {
+    case "text":
+      return typeof v === "string" ? v : void 0;
+    case "toggle":
+      return typeof v === "boolean" ? v : void 0;
+    case "choice":
+      return v === null || typeof v === "string" && ids.includes(v) || other && isOther(v) ? v : void 0;
+    case "multi-choice": {
+      if (!Array.isArray(v)) return void 0;
+      const own = v.at(-1);
+      const rest = other && isOther(own) ? v.slice(0, -1) : v;
+      if (!rest.every((x) => typeof x === "string" && ids.includes(x))) return void 0;
+      const out = ids.filter((id) => rest.includes(id));
+      return rest === v ? out : [...out, { other: own.other }];
+    }
+    case "order":
+      return Array.isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...v] : void 0;
+    case "number":
+      return v === null || typeof v === "number" && isFinite(v) ? v : void 0;
+    case "date":
+      return v === null || typeof v === "string" && DATE.test(v) ? v : void 0;
+    case "scale": {
+      const [lo, hi] = scaleRange(f);
+      return v === null || Number.isInteger(v) && v >= lo && v <= hi ? v : void 0;
+    }
+    case "tags":
+      return Array.isArray(v) && v.length <= maxTags(f) && v.every((x, i) => typeof x === "string" && !blank(x) && v.indexOf(x) === i) ? [...v] : void 0;
+  }
+}
+function mergeDraft(model, draft) {
+  const out = initialValues(model);
+  if (!draft) return out;
+  for (const f of model.fields) {
+    if (!(f.id in draft)) continue;
+    const v = repairValue(f, draft[f.id]);
+    if (v !== void 0) out[f.id] = v;
+  }
+  return out;
+}
+var blank = (s) => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s);
+var utf8Bytes = (s) => new TextEncoder().encode(s).length;
+var unanswered = (v) => v === void 0 || v === null || Array.isArray(v) && v.length === 0 || typeof v === "string" && blank(v);
+function localProblems(model, values, note) {
+  const out = [];
+  for (const f of model.fields) {
+    if ("required" in f && f.required && unanswered(values[f.id])) out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
+  }
+  const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
+  if (size > MAX_SUBMISSION_BYTES) out.push({ code: "limit-exceeded", message: "", pointer: "" });
+  return out;
+}
+var pointerOf = (id) => "/" + id.replace(/~/g, "~0").replace(/\//g, "~1");
+function fieldOfPointer(pointer) {
+  if (!pointer || pointer[0] !== "/") return "";
+  const token = pointer.slice(1).split("/")[0] ?? "";
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+function problemsByField(model, problems) {
+  const ids = new Set(model.fields.map((f) => f.id));
+  const out = /* @__PURE__ */ new Map();
+  for (const p of problems) {
+    let key = fieldOfPointer(p.pointer);
+    if (p.pointer === "/note" && !ids.has("note")) key = "/note";
+    else if (!ids.has(key)) key = "";
+    const list = out.get(key) ?? [];
+    list.push(p);
+    out.set(key, list);
+  }
+  return out;
+}
+
+// src/fields/Other.tsx
+function OtherOption({ own, type, name, invalid, onOwn, id }) {
+  const t = useT();
+  const chosen = isOther(own);
+  const [text, setText] = useState(chosen ? own.other : "");
+  return /* @__PURE__ */ jsxs(Fragment, { children: [
+    /* @__PURE__ */ jsxs("label", { className: "tsf-option", children: [
+      /* @__PURE__ */ jsx(
+        "input",
+        {
+          type,
+          name,
+          checked: chosen,
+          "aria-invalid": invalid || void 0,
+          "data-other": "",
+          onChange: (e) => onOwn(e.target.checked ? text : null)
+        }
+      ),
+      /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: t("other.option") })
+    ] }),
+    chosen ? /* @__PURE__ */ jsx(
+      "input",
+      {
+        className: "tsf-input tsf-other",
+        id: `${id}-other`,
+        type: "text",
+        autoComplete: "off",
+        value: own.other,
+        "aria-label": t("other.input"),
+        "aria-invalid": invalid || void 0,
+        "data-other-text": "",
+        onChange: (e) => {
+          setText(e.target.value);
+          onOwn(e.target.value);
+        }
+      }
+    ) : null
   ] });
 }
 
@@ -963,26 +1173,34 @@ function TextField({ field, value, onChange, disabled, problems, id }) {
 function ChoiceField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const invalid = problems.length > 0;
+  const name = `${id}-${field.id}`;
   return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field tsf-field--choice", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
     /* @__PURE__ */ jsx("legend", { className: "tsf-label", children: field.label }),
-    /* @__PURE__ */ jsx("div", { className: "tsf-options", children: field.options.map((o) => /* @__PURE__ */ jsxs("label", { className: "tsf-option", children: [
+    /* @__PURE__ */ jsxs("div", { className: "tsf-options", children: [
       /* @__PURE__ */ jsx(
-        "input",
+        OptionList,
         {
+          options: field.options,
           type: "radio",
-          name: `${id}-${field.id}`,
-          value: o.id,
-          checked: value === o.id,
-          "aria-invalid": invalid || void 0,
-          "aria-describedby": o.detail ? `${id}-${o.id}-detail` : void 0,
-          onChange: () => onChange(o.id)
+          name,
+          id,
+          invalid,
+          checked: (o) => value === o,
+          onCheck: (o) => onChange(o)
         }
       ),
-      /* @__PURE__ */ jsxs("span", { className: "tsf-option__text", children: [
-        /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: o.label }),
-        o.detail ? /* @__PURE__ */ jsx("span", { className: "tsf-option__detail", id: `${id}-${o.id}-detail`, children: o.detail }) : null
-      ] })
-    ] }, o.id)) }),
+      field.allowOther ? /* @__PURE__ */ jsx(
+        OtherOption,
+        {
+          own: value,
+          type: "radio",
+          name,
+          invalid,
+          id,
+          onOwn: (text) => text !== null && onChange({ other: text })
+        }
+      ) : null
+    ] }),
     value === null ? /* @__PURE__ */ jsx("p", { className: "tsf-hint", children: t("field.noChoice") }) : null,
     /* @__PURE__ */ jsx(FieldProblems, { id, problems })
   ] });
@@ -990,33 +1208,35 @@ function ChoiceField({ field, value, onChange, disabled, problems, id }) {
 
 // src/fields/MultiChoiceField.tsx
 function MultiChoiceField({ field, value, onChange, disabled, problems, id }) {
-  const chosen = new Set(Array.isArray(value) ? value : []);
+  const list = Array.isArray(value) ? value : [];
+  const own = list.find(isOther);
   const invalid = problems.length > 0;
-  const toggle = (optionId, on) => {
-    const next = new Set(chosen);
-    if (on) next.add(optionId);
-    else next.delete(optionId);
-    onChange(field.options.filter((o) => next.has(o.id)).map((o) => o.id));
-  };
+  const set = (chosen, other) => onChange([...field.options.map((o) => o.id).filter(chosen), ...other ? [other] : []]);
   return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field tsf-field--multi", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
     /* @__PURE__ */ jsx("legend", { className: "tsf-label", children: field.label }),
-    /* @__PURE__ */ jsx("div", { className: "tsf-options", children: field.options.map((o) => /* @__PURE__ */ jsxs("label", { className: "tsf-option", children: [
+    /* @__PURE__ */ jsxs("div", { className: "tsf-options", children: [
       /* @__PURE__ */ jsx(
-        "input",
+        OptionList,
         {
+          options: field.options,
           type: "checkbox",
-          value: o.id,
-          checked: chosen.has(o.id),
-          "aria-invalid": invalid || void 0,
-          "aria-describedby": o.detail ? `${id}-${o.id}-detail` : void 0,
-          onChange: (e) => toggle(o.id, e.target.checked)
+          id,
+          invalid,
+          checked: (o) => list.includes(o),
+          onCheck: (o, on) => set((x) => x === o ? on : list.includes(x), own)
         }
       ),
-      /* @__PURE__ */ jsxs("span", { className: "tsf-option__text", children: [
-        /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: o.label }),
-        o.detail ? /* @__PURE__ */ jsx("span", { className: "tsf-option__detail", id: `${id}-${o.id}-detail`, children: o.detail }) : null
-      ] })
-    ] }, o.id)) }),
+      field.allowOther ? /* @__PURE__ */ jsx(
+        OtherOption,
+        {
+          own,
+          type: "checkbox",
+          invalid,
+          id,
+          onOwn: (text) => set((x) => list.includes(x), text === null ? void 0 : { other: text })
+        }
+      ) : null
+    ] }),
     /* @__PURE__ */ jsx(FieldProblems, { id, problems })
   ] });
 }
@@ -1061,7 +1281,7 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const labelId = useId();
   const helpId = useId();
-  const order = Array.isArray(value) ? value : field.options.map((o) => o.id);
+  const order = Array.isArray(value) ? strings(value) : field.options.map((o) => o.id);
   const labels = new Map(field.options.map((o) => [o.id, o]));
   const [active, setActive] = useState(0);
   const [announcement, setAnnouncement] = useState("");
@@ -1218,6 +1438,146 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   ] });
 }
 
+// src/fields/InputField.tsx
+function InputField({ field, value, onChange, disabled, problems, id }) {
+  const invalid = problems.length > 0;
+  const num = field.kind === "number";
+  const unit = num ? field.unit : void 0;
+  return /* @__PURE__ */ jsxs("div", { className: "tsf-field", children: [
+    /* @__PURE__ */ jsx(FieldLabel, { field, htmlFor: `${id}-input` }),
+    /* @__PURE__ */ jsxs("div", { className: "tsf-inline", children: [
+      /* @__PURE__ */ jsx(
+        "input",
+        {
+          id: `${id}-input`,
+          name: field.id,
+          "data-field": field.id,
+          className: "tsf-input tsf-input--short",
+          type: field.kind,
+          inputMode: num ? "decimal" : void 0,
+          min: field.min,
+          max: field.max,
+          step: num ? field.step ?? (field.integer ? 1 : "any") : void 0,
+          value: typeof value === "number" || typeof value === "string" ? value : "",
+          disabled,
+          "aria-required": field.required || void 0,
+          "aria-invalid": invalid || void 0,
+          "aria-describedby": describedBy(unit && `${id}-unit`, invalid && problemsId(id)),
+          onChange: (e) => {
+            const v = e.target;
+            onChange(v.value === "" ? null : num ? isNaN(v.valueAsNumber) ? null : v.valueAsNumber : v.value);
+          }
+        }
+      ),
+      unit ? /* @__PURE__ */ jsx("span", { className: "tsf-unit", id: `${id}-unit`, children: unit }) : null
+    ] }),
+    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
+  ] });
+}
+
+// src/fields/ScaleField.tsx
+function ScaleField({ field, value, onChange, disabled, problems, id }) {
+  const [lo, hi] = scaleRange(field);
+  const invalid = problems.length > 0;
+  const points = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, i) => lo + i);
+  const end = (n) => n === lo ? field.minLabel : n === hi ? field.maxLabel : void 0;
+  return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
+    /* @__PURE__ */ jsx(FieldLabel, { field, legend: true }),
+    /* @__PURE__ */ jsx("div", { className: "tsf-scale", children: points.map((n) => /* @__PURE__ */ jsxs("label", { className: "tsf-scale__pt", children: [
+      /* @__PURE__ */ jsx(
+        "input",
+        {
+          type: "radio",
+          name: `${id}-${field.id}`,
+          value: n,
+          checked: value === n,
+          "aria-label": end(n) ? `${n} (${end(n)})` : void 0,
+          "aria-invalid": invalid || void 0,
+          onChange: () => onChange(n)
+        }
+      ),
+      /* @__PURE__ */ jsx("span", { "aria-hidden": "true", children: n })
+    ] }, n)) }),
+    field.minLabel || field.maxLabel ? /* @__PURE__ */ jsxs("div", { className: "tsf-scale__ends tsf-hint", "aria-hidden": "true", children: [
+      /* @__PURE__ */ jsx("span", { children: field.minLabel }),
+      /* @__PURE__ */ jsx("span", { children: field.maxLabel })
+    ] }) : null,
+    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
+  ] });
+}
+
+// src/fields/TagsField.tsx
+var COMMA = /[,，]/;
+function TagsField({ field, value, onChange, disabled, problems, id }) {
+  const t = useT();
+  const box = useRef(null);
+  const [text, setText] = useState("");
+  const tags = strings(value);
+  const max = maxTags(field);
+  const full = tags.length >= max;
+  const invalid = problems.length > 0;
+  const add = (words) => {
+    const next = [...tags];
+    for (const w of words.map((w2) => w2.trim())) if (!blank(w) && !next.includes(w) && next.length < max) next.push(w);
+    if (next.length > tags.length) onChange(next);
+  };
+  const remove = (i) => {
+    onChange(tags.filter((_, j) => j !== i));
+    box.current?.focus();
+  };
+  const onKeyDown = (e) => {
+    if (e.key === "Enter" && !e.ctrlKey && !e.metaKey || COMMA.test(e.key)) {
+      e.preventDefault();
+      add([text]);
+      setText("");
+    } else if (e.key === "Backspace" && text === "" && tags.length > 0) {
+      e.preventDefault();
+      remove(tags.length - 1);
+    }
+  };
+  const suggestions = full ? [] : (field.suggestions ?? []).filter((s) => !tags.includes(s));
+  return /* @__PURE__ */ jsxs("div", { className: "tsf-field", role: "group", "aria-labelledby": `${id}-label`, "data-field": field.id, children: [
+    /* @__PURE__ */ jsx(FieldLabel, { field, htmlFor: `${id}-input`, id: `${id}-label` }),
+    /* @__PURE__ */ jsxs("div", { className: "tsf-input tsf-tags", "aria-invalid": invalid || void 0, children: [
+      tags.map((tag, i) => /* @__PURE__ */ jsxs("span", { className: "tsf-chip tsf-tag", "data-tag": tag, children: [
+        tag,
+        /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-icon-button tsf-tag__x", disabled, "aria-label": t("tags.remove", { tag }), onClick: () => remove(i), children: "×" })
+      ] }, tag)),
+      /* @__PURE__ */ jsx(
+        "input",
+        {
+          ref: box,
+          id: `${id}-input`,
+          type: "text",
+          autoComplete: "off",
+          className: "tsf-tags__input",
+          value: text,
+          disabled,
+          readOnly: full,
+          "aria-invalid": invalid || void 0,
+          "aria-describedby": describedBy(`${id}-hint`, invalid && problemsId(id)),
+          onKeyDown,
+          onChange: (e) => {
+            const parts = e.target.value.split(COMMA);
+            add(parts.slice(0, -1));
+            setText(parts.at(-1) ?? "");
+          },
+          onBlur: () => {
+            add([text]);
+            setText("");
+          }
+        }
+      )
+    ] }),
+    /* @__PURE__ */ jsx("p", { className: "tsf-hint", id: `${id}-hint`, children: t("tags.help", { count: tags.length, max }) }),
+    suggestions.length > 0 ? /* @__PURE__ */ jsx("div", { className: "tsf-tags__suggest", role: "group", "aria-label": t("tags.suggestions"), children: suggestions.map((s) => /* @__PURE__ */ jsxs("button", { type: "button", className: "tsf-link-button", disabled, "aria-label": t("tags.add", { tag: s }), onClick: () => add([s]), children: [
+      "+ ",
+      s
+    ] }, s)) }) : null,
+    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
+  ] });
+}
+
 // src/fields/Field.tsx
 function FieldView(props) {
   const f = props.field;
@@ -1232,6 +1592,13 @@ function FieldView(props) {
       return /* @__PURE__ */ jsx(ToggleField, { ...props, field: f });
     case "order":
       return /* @__PURE__ */ jsx(OrderField, { ...props, field: f });
+    case "number":
+    case "date":
+      return /* @__PURE__ */ jsx(InputField, { ...props, field: f });
+    case "scale":
+      return /* @__PURE__ */ jsx(ScaleField, { ...props, field: f });
+    case "tags":
+      return /* @__PURE__ */ jsx(TagsField, { ...props, field: f });
   }
 }
 
@@ -1245,90 +1612,6 @@ function hex(bytes2) {
 }
 var newSubmissionId = () => "tss_" + hex(12);
 var newDismissalId = () => "tsd_" + hex(12);
-
-// src/values.ts
-var MAX_SUBMISSION_BYTES = 32 * 1024;
-function initialValue(f) {
-  switch (f.kind) {
-    case "text":
-      return f.initial ?? "";
-    case "toggle":
-      return f.initial ?? false;
-    case "choice":
-      return f.initial ?? null;
-    case "multi-choice": {
-      const chosen = new Set(f.initial ?? []);
-      return f.options.filter((o) => chosen.has(o.id)).map((o) => o.id);
-    }
-    case "order": {
-      const ids = f.options.map((o) => o.id);
-      const init = f.initial;
-      return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids;
-    }
-  }
-}
-function initialValues(model) {
-  const out = {};
-  for (const f of model.fields) out[f.id] = initialValue(f);
-  return out;
-}
-function repairValue(f, v) {
-  const ids = "options" in f ? f.options.map((o) => o.id) : [];
-  switch (f.kind) {
-    case "text":
-      return typeof v === "string" ? v : void 0;
-    case "toggle":
-      return typeof v === "boolean" ? v : void 0;
-    case "choice":
-      return v === null || typeof v === "string" && ids.includes(v) ? v : void 0;
-    case "multi-choice":
-      return Array.isArray(v) && v.every((x) => typeof x === "string" && ids.includes(x)) ? ids.filter((id) => v.includes(id)) : void 0;
-    case "order":
-      return Array.isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...v] : void 0;
-  }
-}
-function mergeDraft(model, draft) {
-  const out = initialValues(model);
-  if (!draft) return out;
-  for (const f of model.fields) {
-    if (!(f.id in draft)) continue;
-    const v = repairValue(f, draft[f.id]);
-    if (v !== void 0) out[f.id] = v;
-  }
-  return out;
-}
-var blank = (s) => s.trim() === "";
-var utf8Bytes = (s) => new TextEncoder().encode(s).length;
-function localProblems(model, values, note) {
-  const out = [];
-  for (const f of model.fields) {
-    if (f.kind === "text" && f.required && blank(String(values[f.id] ?? ""))) {
-      out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
-    }
-  }
-  const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
-  if (size > MAX_SUBMISSION_BYTES) out.push({ code: "limit-exceeded", message: "", pointer: "" });
-  return out;
-}
-var pointerOf = (id) => "/" + id.replace(/~/g, "~0").replace(/\//g, "~1");
-function fieldOfPointer(pointer) {
-  if (!pointer || pointer[0] !== "/") return "";
-  const token = pointer.slice(1).split("/")[0] ?? "";
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-function problemsByField(model, problems) {
-  const ids = new Set(model.fields.map((f) => f.id));
-  const out = /* @__PURE__ */ new Map();
-  for (const p of problems) {
-    let key = fieldOfPointer(p.pointer);
-    if (p.pointer === "/note" && !ids.has("note")) key = "/note";
-    else if (!ids.has(key)) key = "";
-    const list = out.get(key) ?? [];
-    list.push(p);
-    out.set(key, list);
-  }
-  return out;
-}
 
 // src/dock/editorState.ts
 var MESSAGES = {
@@ -1590,7 +1873,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
     if (e.ctrlKey || e.metaKey) {
       e.preventDefault();
       void act.submit();
-    } else if (e.target instanceof HTMLInputElement && e.target.type === "text") {
+    } else if (e.target instanceof HTMLInputElement) {
       e.preventDefault();
     }
   };
@@ -1747,18 +2030,31 @@ function TaskSurfaceDock(props) {
 
 // src/fields/answers.ts
 function answerOf(field, v, t) {
-  const label = (id) => ("options" in field ? field.options.find((o) => o.id === id)?.label : void 0) ?? String(id);
+  const label = (id) => isOther(id) ? t("row.other", { text: id.other }) : ("options" in field ? field.options.find((o) => o.id === id)?.label : void 0) ?? String(id);
+  const list = (ordered) => Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered } : { none: true };
   switch (field.kind) {
     case "text":
-      return typeof v === "string" && v.trim() !== "" ? { text: v } : { none: true };
+      return typeof v === "string" && !blank(v) ? { text: v } : { none: true };
     case "toggle":
       return typeof v === "boolean" ? { text: v ? t("cell.yes") : t("cell.no") } : { none: true };
     case "choice":
-      return typeof v === "string" ? { text: label(v) } : { none: true };
+      return typeof v === "string" || isOther(v) ? { text: label(v) } : { none: true };
     case "multi-choice":
-      return Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered: false } : { none: true };
+    case "tags":
+      return list(false);
     case "order":
-      return Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered: true } : { none: true };
+      return list(true);
+    case "number":
+      return typeof v === "number" ? { text: field.unit ? `${v} ${field.unit}` : String(v) } : { none: true };
+    case "date":
+      return typeof v === "string" ? { text: v } : { none: true };
+    case "scale": {
+      if (typeof v !== "number") return { none: true };
+      const [lo, hi] = scaleRange(field);
+      const end = (n, l) => l ? `${n} (${l})` : String(n);
+      const range = field.minLabel || field.maxLabel ? `${end(lo, field.minLabel)} – ${end(hi, field.maxLabel)}` : `${lo}–${hi}`;
+      return { text: t("row.scale", { value: v, range }) };
+    }
   }
 }
 

@@ -15,11 +15,18 @@ export type Block =
 export interface Option { id: string; label: string; detail?: string }
 
 export type Field =
-  | { kind: 'text'; id: string; label: string; multiline?: boolean; required?: boolean; initial?: string }
-  | { kind: 'choice'; id: string; label: string; options: Option[]; initial?: string }
-  | { kind: 'multi-choice'; id: string; label: string; options: Option[]; initial?: string[] }
+  | { kind: 'text'; id: string; label: string; multiline?: boolean; required?: boolean; initial?: string; minLength?: number; maxLength?: number; pattern?: string }
+  | { kind: 'choice'; id: string; label: string; options: Option[]; initial?: string; allowOther?: boolean }
+  | { kind: 'multi-choice'; id: string; label: string; options: Option[]; initial?: string[]; allowOther?: boolean }
   | { kind: 'toggle'; id: string; label: string; initial?: boolean }
   | { kind: 'order'; id: string; label: string; options: Option[]; initial?: string[] }
+  | { kind: 'number'; id: string; label: string; required?: boolean; min?: number; max?: number; step?: number; unit?: string; integer?: boolean; initial?: number }
+  | { kind: 'date'; id: string; label: string; required?: boolean; min?: string; max?: string; initial?: string }
+  | { kind: 'scale'; id: string; label: string; required?: boolean; min?: number; max?: number; minLabel?: string; maxLabel?: string; initial?: number }
+  | { kind: 'tags'; id: string; label: string; required?: boolean; maxItems?: number; suggestions?: string[]; initial?: string[] }
+
+/** A field of one kind. */
+export type FieldOf<K extends Field['kind']> = Extract<Field, { kind: K }>
 
 export type Layout = { kind: 'stack' } | { kind: 'grid'; columns: 2 | 3 }
 
@@ -46,6 +53,10 @@ const isStr = (v: unknown): v is string => typeof v === 'string'
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string'
 const optBool = (v: unknown): boolean => v === undefined || typeof v === 'boolean'
 const isStrArr = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr)
+const optStrArr = (v: unknown): boolean => v === undefined || isStrArr(v)
+const optNum = (v: unknown): boolean => v === undefined || (typeof v === 'number' && isFinite(v))
+/** Whether every key of `f` named in `keys` is absent or passes `ok`. */
+const all = (f: Record<string, unknown>, ok: (v: unknown) => boolean, ...keys: string[]): boolean => keys.every((k) => ok(f[k]))
 const isCell = (v: unknown): v is Cell => v === null || ['string', 'number', 'boolean'].includes(typeof v)
 
 function readOptions(v: unknown): Option[] | null {
@@ -78,14 +89,21 @@ function readField(f: unknown): Field | null {
   if (!isObj(f) || !isStr(f.id) || !isStr(f.label)) return null
   switch (f.kind) {
     case 'text':
-      return optBool(f.multiline) && optBool(f.required) && optStr(f.initial) ? (f as Field) : null
+      return all(f, optBool, 'multiline', 'required') && all(f, optStr, 'initial', 'pattern') && all(f, optNum, 'minLength', 'maxLength') ? (f as Field) : null
     case 'toggle':
       return optBool(f.initial) ? (f as Field) : null
     case 'choice':
-      return readOptions(f.options) && optStr(f.initial) ? (f as Field) : null
+      return readOptions(f.options) && optStr(f.initial) && optBool(f.allowOther) ? (f as Field) : null
     case 'multi-choice':
     case 'order':
-      return readOptions(f.options) && (f.initial === undefined || isStrArr(f.initial)) ? (f as Field) : null
+      return readOptions(f.options) && optStrArr(f.initial) && optBool(f.allowOther) ? (f as Field) : null
+    case 'number':
+    case 'scale':
+      return all(f, optNum, 'min', 'max', 'step', 'initial') && all(f, optStr, 'unit', 'minLabel', 'maxLabel') && all(f, optBool, 'required', 'integer') ? (f as Field) : null
+    case 'date':
+      return all(f, optStr, 'min', 'max', 'initial') && optBool(f.required) ? (f as Field) : null
+    case 'tags':
+      return optNum(f.maxItems) && optStrArr(f.suggestions) && optStrArr(f.initial) && optBool(f.required) ? (f as Field) : null
     default:
       return null
   }

@@ -2,8 +2,12 @@
 // model, the checks the browser can make before sending, and the mapping of the server's
 // problems (JSON Pointers into the values document) back onto fields.
 import type { Field, Model } from './model.ts'
+import { isObj } from './host/json.ts'
 
-export type Value = string | boolean | string[] | null
+/** The user's own answer to a choice or multi-choice with `allowOther`. */
+export interface Other { other: string }
+
+export type Value = string | number | boolean | null | Other | (string | Other)[]
 export type Values = Record<string, Value>
 
 /** A problem as the host returns it: a code, a message and a pointer into the values. */
@@ -27,8 +31,24 @@ export function initialValue(f: Field): Value {
       const init = f.initial
       return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids
     }
+    case 'tags': return [...(f.initial ?? [])]
+    default: return f.initial ?? null
   }
 }
+
+/** The strings of an array value (a multi-choice's ids, an order, tags); [] for anything else. */
+export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
+
+/** Whether `v` is the user's own answer `{"other": text}`. */
+export const isOther = (v: unknown): v is Other => isObj(v) && typeof v.other === 'string'
+
+/** The lowest and highest point of a scale (1 to 5 unless the model says otherwise). */
+export const scaleRange = (f: Extract<Field, { kind: 'scale' }>): [number, number] => [f.min ?? 1, f.max ?? 5]
+
+/** The most tags a tags field takes (10 unless the model says otherwise). */
+export const maxTags = (f: Extract<Field, { kind: 'tags' }>): number => f.maxItems ?? 10
+
+const DATE = /^\d{4}-\d\d-\d\d$/
 
 export function initialValues(model: Model): Values {
   const out: Values = {}
@@ -39,14 +59,29 @@ export function initialValues(model: Model): Values {
 /** Returns `v` when it is a value `f` accepts, else null (so a stale draft cannot break a field). */
 export function repairValue(f: Field, v: unknown): Value | undefined {
   const ids = 'options' in f ? f.options.map((o) => o.id) : []
+  const other = 'allowOther' in f && f.allowOther === true
   switch (f.kind) {
     case 'text': return typeof v === 'string' ? v : undefined
     case 'toggle': return typeof v === 'boolean' ? v : undefined
-    case 'choice': return v === null || (typeof v === 'string' && ids.includes(v)) ? (v as string | null) : undefined
-    case 'multi-choice':
-      return Array.isArray(v) && v.every((x) => typeof x === 'string' && ids.includes(x)) ? ids.filter((id) => v.includes(id)) : undefined
+    case 'choice': return v === null || (typeof v === 'string' && ids.includes(v)) || (other && isOther(v)) ? (v as Value) : undefined
+    case 'multi-choice': {
+      if (!Array.isArray(v)) return undefined
+      const own = v.at(-1)
+      const rest = other && isOther(own) ? v.slice(0, -1) : v
+      if (!rest.every((x) => typeof x === 'string' && ids.includes(x))) return undefined
+      const out: (string | Other)[] = ids.filter((id) => rest.includes(id))
+      return rest === v ? out : [...out, { other: (own as Other).other }]
+    }
     case 'order':
       return Array.isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...(v as string[])] : undefined
+    case 'number': return v === null || (typeof v === 'number' && isFinite(v)) ? v : undefined
+    case 'date': return v === null || (typeof v === 'string' && DATE.test(v)) ? v : undefined
+    case 'scale': {
+      const [lo, hi] = scaleRange(f)
+      return v === null || (Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi) ? (v as number | null) : undefined
+    }
+    case 'tags':
+      return Array.isArray(v) && v.length <= maxTags(f) && v.every((x, i) => typeof x === 'string' && !blank(x) && v.indexOf(x) === i) ? [...(v as string[])] : undefined
   }
 }
 
@@ -62,18 +97,25 @@ export function mergeDraft(model: Model, draft: Record<string, unknown> | undefi
   return out
 }
 
-const blank = (s: string): boolean => s.trim() === ''
+/** Whether `s` shows nothing to a reader, exactly as the plugin's model.VisiblyEmpty counts it:
+ * only white space, controls, format characters (zero-width spaces and joiners, the word joiner,
+ * the byte-order mark, the soft hyphen, ...), other default-ignorable code points (the Hangul
+ * fillers, the variation selectors) and U+2800 BRAILLE PATTERN BLANK. */
+export const blank = (s: string): boolean => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s)
 
 /** UTF-8 length of a string. */
 export const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length
 
-/** Checks the browser makes before sending: required text and the submission size. */
+/** Whether a value is no answer: null, an empty list, or text that shows nothing. */
+const unanswered = (v: Value | undefined): boolean =>
+  v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (typeof v === 'string' && blank(v))
+
+/** Checks the browser makes before sending: required fields answered (text that shows nothing,
+ * an empty number, date or scale, no tags are no answer) and the submission size. */
 export function localProblems(model: Model, values: Values, note: string): Problem[] {
   const out: Problem[] = []
   for (const f of model.fields) {
-    if (f.kind === 'text' && f.required && blank(String(values[f.id] ?? ''))) {
-      out.push({ code: 'required', message: '', pointer: pointerOf(f.id) })
-    }
+    if ('required' in f && f.required && unanswered(values[f.id])) out.push({ code: 'required', message: '', pointer: pointerOf(f.id) })
   }
   const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note)
   if (size > MAX_SUBMISSION_BYTES) out.push({ code: 'limit-exceeded', message: '', pointer: '' })

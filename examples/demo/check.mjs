@@ -100,9 +100,28 @@ async function clickControl(page, selector) {
   await target.click()
 }
 
+/** Click into a box of the Dock, select what is there (Ctrl+A) and type `text` over it. */
+async function typeInto(page, selector, text) {
+  await page.click(selector)
+  await page.keyboard.down('Control')
+  await page.keyboard.press('a')
+  await page.keyboard.up('Control')
+  await page.keyboard.type(text)
+}
+
+/** A number on the field's grid, inside its bounds: the middle of the range, or 42. */
+function numberFor(field) {
+  const lo = field.min ?? 0
+  const step = field.step ?? 1
+  if (field.max === undefined) return lo + 42 * step
+  return lo + Math.floor((field.max - lo) / step / 2) * step
+}
+
 /**
- * Fill every field of `model` in the open Dock as a user would: pick another option, add a
- * choice, flip a switch, move the first item down, type into text boxes.
+ * Fill every field of `model` in the open Dock as a user would: pick another option (or write
+ * an answer of one's own when the field allows one), add a choice, flip a switch, move the first
+ * item down, type into text boxes, type a number and a date, rate, add a tag. A text field with
+ * a pattern keeps its initial value (only the plugin runs the pattern).
  * @returns {Promise<string[]>} texts the submission must show (labels, chosen options, typed text)
  */
 export async function fillFields(page, model) {
@@ -112,13 +131,26 @@ export async function fillFields(page, model) {
     expect.push(field.label)
     switch (field.kind) {
       case 'text': {
-        const typed = `Demo answer ${i + 1}`
+        if (field.pattern !== undefined) {
+          // Only the plugin knows what matches; the demo keeps the model's own initial value.
+          if (field.initial === undefined) throw new Error(`the demo check cannot answer "${field.label}" (a pattern and no initial value)`)
+          expect.push(field.initial)
+          break
+        }
+        const typed = `Demo answer ${i + 1}`.slice(0, field.maxLength)
         await page.click(scope)
         await page.keyboard.type(typed)
         expect.push(typed)
         break
       }
       case 'choice': {
+        if (field.allowOther) {
+          const own = `My own answer ${i + 1}`
+          await clickControl(page, `${scope} input[data-other]`)
+          await typeInto(page, `${scope} input[data-other-text]`, own)
+          expect.push(own)
+          break
+        }
         const pick = field.options.filter((o) => o.id !== field.initial).at(-1)
         await clickControl(page, `${scope} input[type=radio][value="${pick.id}"]`)
         expect.push(pick.label)
@@ -128,6 +160,40 @@ export async function fillFields(page, model) {
         const pick = field.options.filter((o) => !(field.initial ?? []).includes(o.id)).at(-1)
         await clickControl(page, `${scope} input[type=checkbox][value="${pick.id}"]`)
         expect.push(pick.label)
+        if (field.allowOther) {
+          const own = `Also mine ${i + 1}`
+          await clickControl(page, `${scope} input[data-other]`)
+          await typeInto(page, `${scope} input[data-other-text]`, own)
+          expect.push(own)
+        }
+        break
+      }
+      case 'number': {
+        const n = numberFor(field)
+        await typeInto(page, scope, String(n))
+        expect.push(field.unit ? `${n} ${field.unit}` : String(n))
+        break
+      }
+      case 'date': {
+        const day = field.min ?? field.initial ?? '2026-12-01'
+        const [y, m, d] = day.split('-')
+        await page.focus(scope) // its first segment (a click lands on whichever segment is under it)
+        await page.keyboard.type(`${m}${d}${y}`) // the en-US order of the date box's segments
+        expect.push(day)
+        break
+      }
+      case 'scale': {
+        const hi = field.max ?? 5
+        await clickControl(page, `${scope} input[type=radio][value="${hi}"]`)
+        expect.push(`${hi} of`)
+        break
+      }
+      case 'tags': {
+        const tag = `demo-tag-${i + 1}`
+        await page.click(`${scope} .tsf-tags__input`)
+        await page.keyboard.type(tag)
+        await page.keyboard.press('Enter')
+        expect.push(tag)
         break
       }
       case 'toggle':

@@ -15,6 +15,7 @@ import { build } from 'esbuild'
 import { launch, openPage } from './support/browser.mjs'
 import { serveFiles } from './support/static.mjs'
 import { limitsModel } from './support/surfaces.mjs'
+import { typedInputTests } from './components/typed.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repo = join(here, '..', '..')
@@ -222,7 +223,7 @@ describe('model and values', () => {
       const variants = {
         version2: { ...base, version: 2 },
         unknownBlock: { ...base, sections: [{ id: 's', blocks: [{ kind: 'chart', data: [] }] }] },
-        unknownField: { ...base, fields: [{ kind: 'date', id: 'd', label: 'When' }] },
+        unknownField: { ...base, fields: [{ kind: 'color', id: 'd', label: 'Colour' }] },
         unknownTone: { ...base, sections: [{ id: 's', blocks: [{ kind: 'notice', tone: 'danger', text: 'x' }] }] },
         badLayout: { ...base, sections: [{ id: 's', layout: { kind: 'grid', columns: 4 }, blocks: [{ kind: 'markdown', text: 'x' }] }] },
       }
@@ -323,6 +324,8 @@ describe('transcript row', () => {
     assert.equal(unknownOutcome.fallback, true)
   })
 })
+
+typedInputTests(() => page, JSON.parse(readFileSync(join(here, 'components', 'typed-model.json'), 'utf8')))
 
 describe('pure modules', () => {
   let L

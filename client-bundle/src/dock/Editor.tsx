@@ -38,8 +38,8 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger }: Editor
     if (e.ctrlKey || e.metaKey) {
       e.preventDefault()
       void act.submit()
-    } else if (e.target instanceof HTMLInputElement && e.target.type === 'text') {
-      e.preventDefault() // no implicit submission from a one-line field
+    } else if (e.target instanceof HTMLInputElement) {
+      e.preventDefault() // no implicit submission from a one-line, number or date field
     }
   }
 

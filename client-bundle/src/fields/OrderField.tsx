@@ -3,11 +3,10 @@
 // item, the ↑/↓ buttons do the same for a pointer, and the grip drags. Every move is announced
 // through a polite live region.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
-import type { Field } from '../model.ts'
+import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
+import { strings } from '../values.ts'
 import { describedBy, FieldProblems, problemsId, type FieldProps } from './common.tsx'
-
-type OrderFieldModel = Extract<Field, { kind: 'order' }>
 
 /** Moves one element of `list` from index `from` to index `to`. */
 export function moved<T>(list: readonly T[], from: number, to: number): T[] {
@@ -17,11 +16,11 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
   return next
 }
 
-export function OrderField({ field, value, onChange, disabled, problems, id }: FieldProps<OrderFieldModel>) {
+export function OrderField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'order'>>) {
   const t = useT()
   const labelId = useId()
   const helpId = useId()
-  const order = Array.isArray(value) ? value : field.options.map((o) => o.id)
+  const order = Array.isArray(value) ? strings(value) : field.options.map((o) => o.id)
   const labels = new Map(field.options.map((o) => [o.id, o]))
   const [active, setActive] = useState(0)
   const [announcement, setAnnouncement] = useState('')

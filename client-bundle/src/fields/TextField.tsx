@@ -1,31 +1,34 @@
 // A text field: one line, or a text area when multiline; required ones say so in the label.
-import type { Field } from '../model.ts'
+// `maxLength` is the control's own maxlength, with a counter; `minLength` is said in the hint.
+// The model's `pattern` never runs here: the plugin checks it and the Dock shows its problem.
+import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
-import { describedBy, FieldProblems, problemsId, type FieldProps } from './common.tsx'
+import { describedBy, FieldLabel, FieldProblems, problemsId, type FieldProps } from './common.tsx'
 
-export function TextField({ field, value, onChange, disabled, problems, id }: FieldProps<Extract<Field, { kind: 'text' }>>) {
+export function TextField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'text'>>) {
   const t = useT()
   const invalid = problems.length > 0
+  const text = typeof value === 'string' ? value : ''
+  const { minLength: min, maxLength: max } = field
+  const hint = [min ? t('text.min', { min }) : '', max ? t('text.count', { count: [...text].length, max }) : ''].filter(Boolean).join(' · ')
   const common = {
     id: `${id}-input`,
     name: field.id,
-    value: typeof value === 'string' ? value : '',
+    value: text,
     disabled,
+    maxLength: max,
     'aria-required': field.required || undefined,
     'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy(invalid && problemsId(id)),
+    'aria-describedby': describedBy(hint && `${id}-hint`, invalid && problemsId(id)),
     'data-field': field.id,
     className: 'tsf-input',
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
   }
   return (
     <div className="tsf-field tsf-field--text">
-      <label className="tsf-label" htmlFor={`${id}-input`}>
-        {field.label}
-        {field.required ? <span className="tsf-required"> ({t('field.required')})</span> : null}
-      </label>
-      {field.multiline
-        ? <textarea {...common} rows={3} onChange={(e) => onChange(e.target.value)} />
-        : <input {...common} type="text" autoComplete="off" onChange={(e) => onChange(e.target.value)} />}
+      <FieldLabel field={field} htmlFor={`${id}-input`} />
+      {field.multiline ? <textarea {...common} rows={3} /> : <input {...common} type="text" autoComplete="off" />}
+      {hint ? <p className="tsf-hint" id={`${id}-hint`}>{hint}</p> : null}
       <FieldProblems id={id} problems={problems} />
     </div>
   )

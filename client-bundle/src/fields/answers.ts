@@ -1,22 +1,38 @@
 // Submitted values as read-only text for the transcript row: option labels instead of ids,
-// Yes/No for toggles, a numbered order.
+// Yes/No for toggles, a numbered order, a number with its unit, a scale point with its range
+// ("4 of 1–5"), tags as a list, and the user's own "Other" text marked as theirs.
 import type { Field } from '../model.ts'
 import type { Translate } from '../dsh.ts'
+import { blank, isOther, scaleRange } from '../values.ts'
 
 export type Answer = { text: string } | { list: string[]; ordered: boolean } | { none: true }
 
 export function answerOf(field: Field, v: unknown, t: Translate): Answer {
-  const label = (id: unknown) => ('options' in field ? field.options.find((o) => o.id === id)?.label : undefined) ?? String(id)
+  const label = (id: unknown) => isOther(id) ? t('row.other', { text: id.other })
+    : ('options' in field ? field.options.find((o) => o.id === id)?.label : undefined) ?? String(id)
+  const list = (ordered: boolean): Answer => Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered } : { none: true }
   switch (field.kind) {
     case 'text':
-      return typeof v === 'string' && v.trim() !== '' ? { text: v } : { none: true }
+      return typeof v === 'string' && !blank(v) ? { text: v } : { none: true }
     case 'toggle':
       return typeof v === 'boolean' ? { text: v ? t('cell.yes') : t('cell.no') } : { none: true }
     case 'choice':
-      return typeof v === 'string' ? { text: label(v) } : { none: true }
+      return typeof v === 'string' || isOther(v) ? { text: label(v) } : { none: true }
     case 'multi-choice':
-      return Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered: false } : { none: true }
+    case 'tags':
+      return list(false)
     case 'order':
-      return Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered: true } : { none: true }
+      return list(true)
+    case 'number':
+      return typeof v === 'number' ? { text: field.unit ? `${v} ${field.unit}` : String(v) } : { none: true }
+    case 'date':
+      return typeof v === 'string' ? { text: v } : { none: true }
+    case 'scale': {
+      if (typeof v !== 'number') return { none: true }
+      const [lo, hi] = scaleRange(field)
+      const end = (n: number, l?: string) => (l ? `${n} (${l})` : String(n))
+      const range = field.minLabel || field.maxLabel ? `${end(lo, field.minLabel)} – ${end(hi, field.maxLabel)}` : `${lo}–${hi}`
+      return { text: t('row.scale', { value: v, range }) }
+    }
   }
 }

@@ -1,5 +1,5 @@
 // What every field shares: its props, and the problems shown under it.
-import type { Field } from '../model.ts'
+import type { Field, Option } from '../model.ts'
 import type { Problem, Value } from '../values.ts'
 import { useT } from '../i18n.ts'
 import type { Translate } from '../dsh.ts'
@@ -34,8 +34,49 @@ export function FieldProblems({ id, problems }: { id: string; problems: readonly
   )
 }
 
+/** A field's label (the legend of a group), with "(required)" after it when the model says so. */
+export function FieldLabel({ field, htmlFor, id, legend }: { field: Field; htmlFor?: string; id?: string; legend?: boolean }) {
+  const t = useT()
+  const Tag = legend ? 'legend' : 'label'
+  return (
+    <Tag className="tsf-label" htmlFor={htmlFor} id={id}>
+      {field.label}
+      {'required' in field && field.required ? <span className="tsf-required"> ({t('field.required')})</span> : null}
+    </Tag>
+  )
+}
+
 /** aria-describedby for a control: its detail text and its problems, when present. */
 export function describedBy(...ids: (string | false | undefined)[]): string | undefined {
   const list = ids.filter(Boolean)
   return list.length ? list.join(' ') : undefined
+}
+
+/** The options of a choice (radios) or a multi-choice (checkboxes), each with its detail line. */
+export function OptionList({ options, type, name, id, invalid, checked, onCheck }: {
+  options: Option[]
+  type: 'radio' | 'checkbox'
+  name?: string
+  id: string
+  invalid: boolean
+  checked: (optionId: string) => boolean
+  onCheck: (optionId: string, on: boolean) => void
+}) {
+  return options.map((o) => (
+    <label key={o.id} className="tsf-option">
+      <input
+        type={type}
+        name={name}
+        value={o.id}
+        checked={checked(o.id)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={o.detail ? `${id}-${o.id}-detail` : undefined}
+        onChange={(e) => onCheck(o.id, e.target.checked)}
+      />
+      <span className="tsf-option__text">
+        <span className="tsf-option__label">{o.label}</span>
+        {o.detail ? <span className="tsf-option__detail" id={`${id}-${o.id}-detail`}>{o.detail}</span> : null}
+      </span>
+    </label>
+  ))
 }

@@ -1,13 +1,18 @@
 // The component-test page: the client bundle's own modules (not copies) with React 18.3.1
 // from npm, exposed on window.TS for tests that run in Chromium.
-import { createElement } from 'react'
+import { createElement, useState } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { flushSync } from 'react-dom'
 import { safeHref, sanitizeHtml } from '../../../client-bundle/src/safety/sanitize.ts'
 import { lineDiff } from '../../../client-bundle/src/blocks/lineDiff.ts'
 import { createDraftStore, DRAFT_PREFIX } from '../../../client-bundle/src/storage/drafts.ts'
 import { readMeta, readModel } from '../../../client-bundle/src/model.ts'
-import { localProblems, mergeDraft, initialValues, problemsByField } from '../../../client-bundle/src/values.ts'
+import { blank, localProblems, mergeDraft, initialValues, problemsByField, type Value } from '../../../client-bundle/src/values.ts'
+import { FieldView } from '../../../client-bundle/src/fields/Field.tsx'
+import { answerOf } from '../../../client-bundle/src/fields/answers.ts'
+import type { Field } from '../../../client-bundle/src/model.ts'
+import { TContext } from '../../../client-bundle/src/i18n.ts'
+import { fallbackT, format, zh } from '../../../client-bundle/src/locales.ts'
 import { TaskSurfaceRow } from '../../../client-bundle/src/row/Row.tsx'
 import { installStyles } from '../../../client-bundle/src/styles.ts'
 
@@ -25,6 +30,32 @@ function renderRow(block: unknown, projection: unknown, container: HTMLElement):
   flushSync(() => root!.render(createElement(TaskSurfaceRow as never, props as never)))
 }
 
+/** One field's control with its value kept as the Dock keeps it; the latest value is in
+ * window.TS.fieldValue. `lang: 'zh'` draws the chrome in Chinese. */
+function FieldHarness({ field, initial, lang }: { field: Field; initial: Value; lang?: string }) {
+  const [value, setValue] = useState<Value>(initial)
+  ;(window as unknown as { TS: { fieldValue: Value } }).TS.fieldValue = value
+  const t = lang === 'zh' ? (key: string, params?: Record<string, unknown>) => format(zh[key] ?? key, params) : fallbackT
+  return (
+    <TContext.Provider value={t}>
+      <div className="tsf-dock" data-task-surface-dock="">
+        <FieldView id="cf" field={field} value={value} onChange={setValue} disabled={false} problems={[]} />
+        <button type="button" id="after">after</button>
+      </div>
+    </TContext.Provider>
+  )
+}
+
+/** Render one field's control, synchronously. */
+function renderField(field: Field, initial: Value, container: HTMLElement, lang?: string): void {
+  root?.unmount()
+  root = createRoot(container)
+  flushSync(() => root!.render(createElement(FieldHarness, { field, initial, lang })))
+}
+
 Object.assign(window, {
-  TS: { safeHref, sanitizeHtml, lineDiff, createDraftStore, DRAFT_PREFIX, readMeta, readModel, localProblems, mergeDraft, initialValues, problemsByField, renderRow, installStyles },
+  TS: {
+    safeHref, sanitizeHtml, lineDiff, createDraftStore, DRAFT_PREFIX, readMeta, readModel, localProblems, mergeDraft, initialValues, problemsByField,
+    renderRow, renderField, installStyles, blank, answerOf: (f: Field, v: unknown) => answerOf(f, v, fallbackT), fieldValue: null as Value,
+  },
 })
