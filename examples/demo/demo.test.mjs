@@ -28,11 +28,12 @@ test('DEMO_CHECK=1 SURFACE=all: every example opens in the Dock, is filled, subm
   assert.equal(code, 0, `the demo check failed:\n${stdout}\n${stderr.slice(-4000)}`)
   const ok = stdout.split('\n').filter((l) => l.startsWith('ok  ')).map((l) => l.split(/\s+/)[1])
   assert.deepEqual(ok, exampleNames())
-  assert.match(stdout, /^demo check: passed \(5 of 5 surfaces/m)
+  const n = exampleNames().length
+  assert.match(stdout, new RegExp(`^demo check: passed \\(${n} of ${n} surfaces`, 'm'))
 })
 
 test('a SURFACE that does not exist stops the demo with the examples there are', async () => {
   const { code, stderr } = await demo({ DEMO_CHECK: '1', SURFACE: 'no-such-surface' })
   assert.equal(code, 1)
-  assert.match(stderr, /SURFACE=no-such-surface: no such example or file \(examples: compare-options, release-gate, reorder-plan, requirement-intake, review-change, all, or a path to a model\)/)
+  assert.ok(stderr.includes(`SURFACE=no-such-surface: no such example or file (examples: ${exampleNames().join(', ')}, all, or a path to a model)`), stderr)
 })

@@ -8,40 +8,31 @@
 // made only of invisible characters is empty before sending, 360 px, dark and zh.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdirSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { launch } from './support/browser.mjs'
 import { press } from './components/keys.mjs'
 import {
-  dockReady, example, focused, openSurfacePage, selectSession, sessionWithSurface, startHarness, submissions, tabUntil, waitFor,
+  dockReady, example, focused, openSurfacePage, selectSession, sessionWithSurface, submissions, tabUntil, waitFor,
 } from './support/app.mjs'
+import { DOCK, SHOTS, SUBMIT, dockGone, startSuite, submitRequests } from './support/suite.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const SHOTS = process.env.TASK_SURFACE_SCREENSHOTS ? resolve(process.env.TASK_SURFACE_SCREENSHOTS) : join(here, 'artifacts', 'screenshots')
-mkdirSync(SHOTS, { recursive: true })
-
-const DOCK = 'section.tsf-dock'
-const SUBMIT = `${DOCK} [data-action="submit"]`
 const TYPED = JSON.parse(readFileSync(join(here, 'components', 'typed-model.json'), 'utf8'))
 
+let suite
 let h
 let browser
 
 before(async () => {
-  h = await startHarness()
-  browser = await launch()
+  suite = await startSuite()
+  ;({ h, browser } = suite)
 })
 
-after(async () => {
-  await browser?.close()
-  await h?.stop()
-})
+after(() => suite?.stop())
 
 const open = (s, options) => openSurfacePage(browser, h, s, options)
-const submitRequests = (requests) => requests.filter((r) => r.url.endsWith('/api/taskSurface/submit'))
 const squash = (text) => text.replace(/\s+/g, '')
-const dockGone = (page) => page.waitForSelector(DOCK, { hidden: true, timeout: 30_000 })
 
 /** Tab (forward from where focus is) to the control of `field` that `also` accepts. */
 const tabTo = (page, field, also = () => true) => tabUntil(page, (f) => f.inDock && f.field === field && also(f), { max: 60 })
