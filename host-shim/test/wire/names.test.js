@@ -6,13 +6,24 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import * as names from '../../src/wire/names.js'
 
-const goNames = readFileSync(fileURLToPath(new URL('../../../plugin/wire/names.go', import.meta.url)), 'utf8')
+const goSource = (path) => readFileSync(fileURLToPath(new URL(`../../../${path}`, import.meta.url)), 'utf8')
+const goNames = goSource('plugin/wire/names.go')
+// plugin/wire names some of its constants after the SDK's log contract (tasksurface.X).
+const sdkSources = ['log.go', 'logevents.go'].map((f) => goSource(`sdk/tasksurface/${f}`)).join('\n')
 
-/** The value of a Go constant in names.go: a string or an integer. */
-function goConst(name) {
-  const m = new RegExp(`^\\s*${name}\\s*=\\s*("(?:[^"\\\\]|\\\\.)*"|\\d+)\\s*$`, 'm').exec(goNames)
-  assert.ok(m, `plugin/wire/names.go declares ${name}`)
+/** A Go constant's literal value (a string or an integer) in source, or undefined. */
+function literal(source, name) {
+  const m = new RegExp(`^\\s*(?:const\\s+)?${name}\\s*(?:\\w+\\s*)?=\\s*("(?:[^"\\\\]|\\\\.)*"|\\d+|tasksurface\\.\\w+)\\s*$`, 'm').exec(source)
+  if (!m) return undefined
+  if (m[1].startsWith('tasksurface.')) return literal(sdkSources, m[1].slice('tasksurface.'.length))
   return m[1].startsWith('"') ? JSON.parse(m[1]) : Number(m[1])
+}
+
+/** The value of a constant in plugin/wire/names.go, following a tasksurface.X reference. */
+function goConst(name) {
+  const value = literal(goNames, name)
+  assert.ok(value !== undefined, `plugin/wire/names.go declares ${name}`)
+  return value
 }
 
 /** SCREAMING_SNAKE (JavaScript) to the Go spelling: TOOL_NAME -> ToolName. */
