@@ -102,8 +102,13 @@ func (f *Field) NumberMiss(v float64) string {
 	return ""
 }
 
-// onGrid reports whether v is a whole number of steps from Min (or 0).
+// onGrid reports whether v is a whole number of steps from Min (or 0). A
+// step that is not positive makes no grid (the schema check reports it), so
+// every value is on it.
 func (f *Field) onGrid(v float64) bool {
+	if f.Step == nil || !(*f.Step > 0) {
+		return true
+	}
 	base := 0.0
 	if f.Min != nil {
 		base = *f.Min
