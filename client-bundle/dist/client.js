@@ -62,6 +62,11 @@ var RPC_METHODS = /* @__PURE__ */ Object.freeze([
   })
 ]);
 
+// src/contract/ids.ts
+var asTaskSurfaceId = (id) => id;
+var asSubmissionId = (id) => id;
+var asDismissalId = (id) => id;
+
 // src/contract/words.gen.ts
 var Reason = {
   /** Reason.NotOpen means no surface is open, or not the one named. */
@@ -115,7 +120,7 @@ var str = (v) => typeof v === "string" ? v : "";
 var phaseOf = (v) => v === Phase.Claiming ? Phase.Claiming : Phase.Queued;
 function readPending(v) {
   if (!isObj(v) || typeof v.submissionId !== "string" || v.submissionId === "") return null;
-  return { submissionId: v.submissionId, messageId: str(v.messageId), phase: phaseOf(v.phase) };
+  return { submissionId: asSubmissionId(v.submissionId), messageId: str(v.messageId), phase: phaseOf(v.phase) };
 }
 function readProblems(v) {
   if (!Array.isArray(v)) return [];
@@ -154,7 +159,7 @@ function createApi(connection) {
     async getActive(sessionId, surfaceId, signal) {
       const v = await call("getActive", { sessionId, surfaceId }, signal);
       if (v.active === true) {
-        return { active: true, callId: str(v.callId), surfaceId: str(v.surfaceId), model: v.model, markdown: v.markdown, pending: readPending(v.pending) };
+        return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending) };
       }
       if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen };
       throw new TransportError("getActive: unreadable answer");
@@ -470,14 +475,14 @@ function readProjection(v) {
   if (!isObj(v)) return void 0;
   let active = null;
   if (isObj(v.active) && typeof v.active.callId === "string" && typeof v.active.surfaceId === "string") {
-    active = { callId: v.active.callId, surfaceId: v.active.surfaceId };
+    active = { callId: v.active.callId, surfaceId: asTaskSurfaceId(v.active.surfaceId) };
   }
   const outcomes = [];
   if (Array.isArray(v.outcomes)) {
     for (const o of v.outcomes) {
       if (!isObj(o) || typeof o.callId !== "string" || typeof o.surfaceId !== "string" || typeof o.outcome !== "string") continue;
       const kind = KNOWN.has(o.outcome) ? o.outcome : "unknown";
-      const out = { callId: o.callId, surfaceId: o.surfaceId, outcome: kind, seq: typeof o.seq === "number" ? o.seq : 0 };
+      const out = { callId: o.callId, surfaceId: asTaskSurfaceId(o.surfaceId), outcome: kind, seq: typeof o.seq === "number" ? o.seq : 0 };
       if (typeof o.messageId === "string") out.messageId = o.messageId;
       if (isObj(o.values)) out.values = o.values;
       outcomes.push(out);
@@ -583,7 +588,7 @@ function readMeta(meta) {
   const model = readModel(meta.model);
   const markdown = readMarkdown(meta.markdown);
   if (model === null || markdown === null) return null;
-  return { surfaceId: meta.surfaceId, model, markdown };
+  return { surfaceId: asTaskSurfaceId(meta.surfaceId), model, markdown };
 }
 var blockPointer = (section, block) => `/sections/${section}/blocks/${block}`;
 function countsOf(model) {
@@ -1610,8 +1615,8 @@ function hex(bytes2) {
   for (const x of b) s += x.toString(16).padStart(2, "0");
   return s;
 }
-var newSubmissionId = () => "tss_" + hex(12);
-var newDismissalId = () => "tsd_" + hex(12);
+var newSubmissionId = () => asSubmissionId("tss_" + hex(12));
+var newDismissalId = () => asDismissalId("tsd_" + hex(12));
 
 // src/dock/editorState.ts
 var MESSAGES = {

@@ -1,6 +1,7 @@
 // TaskSurfaceModelV1 and the presentation metadata, with strict readers. The plugin already
 // parsed and normalised the model; the browser re-checks the shape only so that a version or a
 // union arm it does not know falls back to plain content instead of a half-drawn panel.
+import { asTaskSurfaceId, type TaskSurfaceId } from './contract/ids.ts'
 import { isObj } from './host/json.ts'
 
 export type Cell = string | number | boolean | null
@@ -44,7 +45,7 @@ export interface Model {
 /** Sanitised HTML of each markdown block, keyed by its JSON Pointer into the model. */
 export type MarkdownMap = Record<string, string>
 
-export interface Meta { surfaceId: string; model: Model; markdown: MarkdownMap }
+export interface Meta { surfaceId: TaskSurfaceId; model: Model; markdown: MarkdownMap }
 
 export const META_KIND = 'dsh/task-surface'
 export const META_VERSION = 1
@@ -144,7 +145,7 @@ export function readMeta(meta: unknown): Meta | null {
   const model = readModel(meta.model)
   const markdown = readMarkdown(meta.markdown)
   if (model === null || markdown === null) return null
-  return { surfaceId: meta.surfaceId, model, markdown }
+  return { surfaceId: asTaskSurfaceId(meta.surfaceId), model, markdown }
 }
 
 /** The JSON Pointer of a block, the key of its HTML in the markdown map. */

@@ -2,6 +2,7 @@
 //   { active: {callId, surfaceId} | null,
 //     outcomes: [{callId, surfaceId, outcome, seq, messageId?, submissionId?, dismissalId?, values?}] }
 // `outcomes` keeps the last few closings (the fold bounds it), oldest first.
+import { asTaskSurfaceId, type TaskSurfaceId } from './contract/ids.ts'
 import { isObj } from './host/json.ts'
 
 export const PROJECTION_KEY = 'taskSurface'
@@ -11,7 +12,7 @@ export type OutcomeKind = 'submitted' | 'dismissed' | 'bypassed' | 'replaced' | 
 
 export interface Outcome {
   callId: string
-  surfaceId: string
+  surfaceId: TaskSurfaceId
   outcome: OutcomeKind
   seq: number
   messageId?: string
@@ -19,7 +20,7 @@ export interface Outcome {
 }
 
 export interface ProjectionView {
-  active: { callId: string; surfaceId: string } | null
+  active: { callId: string; surfaceId: TaskSurfaceId } | null
   outcomes: Outcome[]
 }
 
@@ -30,14 +31,14 @@ export function readProjection(v: unknown): ProjectionView | undefined {
   if (!isObj(v)) return undefined
   let active: ProjectionView['active'] = null
   if (isObj(v.active) && typeof v.active.callId === 'string' && typeof v.active.surfaceId === 'string') {
-    active = { callId: v.active.callId, surfaceId: v.active.surfaceId }
+    active = { callId: v.active.callId, surfaceId: asTaskSurfaceId(v.active.surfaceId) }
   }
   const outcomes: Outcome[] = []
   if (Array.isArray(v.outcomes)) {
     for (const o of v.outcomes) {
       if (!isObj(o) || typeof o.callId !== 'string' || typeof o.surfaceId !== 'string' || typeof o.outcome !== 'string') continue
       const kind = (KNOWN.has(o.outcome) ? o.outcome : 'unknown') as OutcomeKind
-      const out: Outcome = { callId: o.callId, surfaceId: o.surfaceId, outcome: kind, seq: typeof o.seq === 'number' ? o.seq : 0 }
+      const out: Outcome = { callId: o.callId, surfaceId: asTaskSurfaceId(o.surfaceId), outcome: kind, seq: typeof o.seq === 'number' ? o.seq : 0 }
       if (typeof o.messageId === 'string') out.messageId = o.messageId
       if (isObj(o.values)) out.values = o.values
       outcomes.push(out)

@@ -3,6 +3,7 @@
 // it. The submission logic itself is the state machine in editorState.ts. It is keyed by
 // session and surface, so a new surface starts from a clean slate.
 import { useId, type FormEvent, type KeyboardEvent } from 'react'
+import type { TaskSurfaceId } from '../contract/ids.ts'
 import { Phase } from '../contract/words.gen.ts'
 import type { Translate } from '../dsh.ts'
 import type { DraftStore } from '../storage/drafts.ts'
@@ -14,7 +15,7 @@ import { useEditor } from './useEditor.ts'
 
 export interface EditorProps {
   sessionId: string
-  surfaceId: string
+  surfaceId: TaskSurfaceId
   api: TaskSurfaceApi
   drafts: DraftStore
   t: Translate

@@ -13,6 +13,7 @@
 //  - a rejection keeps the values and shows the reason and the per-field problems;
 //  - dismiss mints its own id once per attempt; a refusal because a submission is pending
 //    keeps that id.
+import type { DismissalId, SubmissionId } from '../contract/ids.ts'
 import { Reason } from '../contract/words.gen.ts'
 import type { DismissResult, Pending, SubmitResult } from '../host/rpc.ts'
 import type { MarkdownMap, Model } from '../model.ts'
@@ -51,9 +52,9 @@ export interface EditorState {
   problems: Problem[]
   collapsed: boolean
   /** The current submission attempt's id, reused on every retry of it. */
-  submissionId: string | null
+  submissionId: SubmissionId | null
   /** The current dismissal attempt's id, reused on every retry of it. */
-  dismissalId: string | null
+  dismissalId: DismissalId | null
   /** A new object for every request, so that each one is carried out once. */
   focus: FocusRequest | null
 }
@@ -168,11 +169,11 @@ export function withProblems(s: EditorState, problems: Problem[]): EditorState {
 }
 
 /** A submit request with `submissionId` is on its way. */
-export const submitSent = (s: EditorState, submissionId: string): EditorState =>
+export const submitSent = (s: EditorState, submissionId: SubmissionId): EditorState =>
   ({ ...s, busy: 'submit', message: null, problems: [], submissionId })
 
 /** The host answered the submit of attempt `submissionId`. */
-export function submitAnswered(state: EditorState, submissionId: string, r: SubmitResult): EditorState {
+export function submitAnswered(state: EditorState, submissionId: SubmissionId, r: SubmitResult): EditorState {
   const s: EditorState = { ...state, busy: null }
   if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, focus: { to: 'status' } }
   if (r.reason === Reason.SubmissionPending) return s // the attempt is alive: keep its id
@@ -184,13 +185,13 @@ export function submitAnswered(state: EditorState, submissionId: string, r: Subm
 /** The submit's answer was lost. Unknown outcome: the id stays, so trying again cannot send a
  * second message; if a read already found this attempt pending, it arrived and there is
  * nothing to say. */
-export function submitLost(state: EditorState, submissionId: string): EditorState {
+export function submitLost(state: EditorState, submissionId: SubmissionId): EditorState {
   const s: EditorState = { ...state, busy: null }
   return s.pending?.submissionId === submissionId ? s : say(s, MESSAGES.transport, 'error')
 }
 
 /** A dismiss request with `dismissalId` is on its way. */
-export const dismissSent = (s: EditorState, dismissalId: string): EditorState => ({ ...s, busy: 'dismiss', message: null, dismissalId })
+export const dismissSent = (s: EditorState, dismissalId: DismissalId): EditorState => ({ ...s, busy: 'dismiss', message: null, dismissalId })
 
 /** The host answered the dismiss: closing, or refused (a pending submission keeps the id). */
 export function dismissAnswered(state: EditorState, r: DismissResult): EditorState {

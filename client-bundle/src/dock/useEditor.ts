@@ -5,6 +5,7 @@
 // The state is mirrored in a ref that every transition updates synchronously, so a second click in the
 // same tick already sees the first request in flight.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import type { TaskSurfaceId } from '../contract/ids.ts'
 import { newDismissalId, newSubmissionId } from '../host/ids.ts'
 import type { TaskSurfaceApi } from '../host/rpc.ts'
 import { readModel, type MarkdownMap, type Model } from '../model.ts'
@@ -46,7 +47,7 @@ function readMarkdown(v: unknown): MarkdownMap {
 }
 
 /** Runs the editor of one surface; the caller keys it by session and surface. */
-export function useEditor(sessionId: string, surfaceId: string, api: TaskSurfaceApi, drafts: DraftStore, trigger: unknown): EditorHandle {
+export function useEditor(sessionId: string, surfaceId: TaskSurfaceId, api: TaskSurfaceApi, drafts: DraftStore, trigger: unknown): EditorHandle {
   const root = useRef<HTMLElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)

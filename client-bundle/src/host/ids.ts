@@ -2,6 +2,8 @@
 // pattern (^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$) and use getRandomValues, which, unlike
 // randomUUID, also exists when the page is served over plain http from another host.
 
+import { asDismissalId, asSubmissionId, type DismissalId, type SubmissionId } from '../contract/ids.ts'
+
 function hex(bytes: number): string {
   const b = new Uint8Array(bytes)
   crypto.getRandomValues(b)
@@ -11,7 +13,7 @@ function hex(bytes: number): string {
 }
 
 /** A new submission id, minted once per attempt and reused on every retry of it. */
-export const newSubmissionId = (): string => 'tss_' + hex(12)
+export const newSubmissionId = (): SubmissionId => asSubmissionId('tss_' + hex(12))
 
 /** A new dismissal id, minted once per attempt and reused on every retry of it. */
-export const newDismissalId = (): string => 'tsd_' + hex(12)
+export const newDismissalId = (): DismissalId => asDismissalId('tsd_' + hex(12))

@@ -6,17 +6,18 @@
 // keys. Answers are checked for shape; an RPC error or a malformed answer becomes a thrown
 // TransportError, which the Dock treats as "unknown outcome, retry with the same id".
 import { RPC_METHODS, RPC_NAMESPACE } from '../../../host-shim/src/wire/rpc.js'
+import { asSubmissionId, asTaskSurfaceId, type DismissalId, type SubmissionId, type TaskSurfaceId } from '../contract/ids.ts'
 import { Phase, Reason } from '../contract/words.gen.ts'
 import type { ClientConnection } from '../dsh.ts'
 import type { Problem, Values } from '../values.ts'
 import { isObj, type JsonObject } from './json.ts'
 
 /** A submission the host has accepted and not yet handed to the agent. */
-export interface Pending { submissionId: string; messageId: string; phase: Phase }
+export interface Pending { submissionId: SubmissionId; messageId: string; phase: Phase }
 
 /** The answer to getActive. A reason is a `Reason`, or a word a newer host added. */
 export type GetActiveResult =
-  | { active: true; callId: string; surfaceId: string; model: unknown; markdown: unknown; pending: Pending | null }
+  | { active: true; callId: string; surfaceId: TaskSurfaceId; model: unknown; markdown: unknown; pending: Pending | null }
   | { active: false; reason: string }
 
 /** The answer to submit. */
@@ -30,18 +31,18 @@ export type DismissResult = { dismissed: true; eventSeq: number } | { dismissed:
 /** The arguments of submit; an empty note is not sent. */
 export interface SubmitRequest {
   sessionId: string
-  surfaceId: string
-  submissionId: string
+  surfaceId: TaskSurfaceId
+  submissionId: SubmissionId
   values: Values
   note?: string
 }
 
 /** The arguments of dismiss. */
-export interface DismissRequest { sessionId: string; surfaceId: string; dismissalId: string }
+export interface DismissRequest { sessionId: string; surfaceId: TaskSurfaceId; dismissalId: DismissalId }
 
 /** What the Dock calls on the host. */
 export interface TaskSurfaceApi {
-  getActive(sessionId: string, surfaceId: string, signal?: AbortSignal): Promise<GetActiveResult>
+  getActive(sessionId: string, surfaceId: TaskSurfaceId, signal?: AbortSignal): Promise<GetActiveResult>
   submit(req: SubmitRequest, signal?: AbortSignal): Promise<SubmitResult>
   dismiss(req: DismissRequest, signal?: AbortSignal): Promise<DismissResult>
 }
@@ -60,7 +61,7 @@ const phaseOf = (v: unknown): Phase => (v === Phase.Claiming ? Phase.Claiming : 
 
 function readPending(v: unknown): Pending | null {
   if (!isObj(v) || typeof v.submissionId !== 'string' || v.submissionId === '') return null
-  return { submissionId: v.submissionId, messageId: str(v.messageId), phase: phaseOf(v.phase) }
+  return { submissionId: asSubmissionId(v.submissionId), messageId: str(v.messageId), phase: phaseOf(v.phase) }
 }
 
 function readProblems(v: unknown): Problem[] {
@@ -108,7 +109,7 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
     async getActive(sessionId, surfaceId, signal) {
       const v = await call('getActive', { sessionId, surfaceId }, signal)
       if (v.active === true) {
-        return { active: true, callId: str(v.callId), surfaceId: str(v.surfaceId), model: v.model, markdown: v.markdown, pending: readPending(v.pending) }
+        return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending) }
       }
       if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen }
       throw new TransportError('getActive: unreadable answer')
