@@ -283,7 +283,8 @@ describe('Task Surface in the browser', () => {
     await page.click(SUBMIT)
     await page.waitForFunction((sel) => document.querySelector(`${sel} [role=alert]`)?.textContent.includes('need attention'), {}, DOCK)
     assert.equal(submitRequests(requests).length, 0, 'an empty required field is caught in the browser')
-    assert.equal((await focused(page)).field, 'goal', 'focus moves to the field to fix')
+    // Focus moves in the frame after the message is drawn.
+    await waitFor(async () => (await focused(page)).field === 'goal', { what: 'focus to move to the field to fix' })
     assert.equal(await page.$eval(`${DOCK} textarea[data-field=goal]`, (e) => e.getAttribute('aria-invalid')), 'true')
     assert.match(await page.$eval(`${DOCK} .tsf-field--text .tsf-problem`, (e) => e.textContent), /required/)
 
@@ -295,7 +296,7 @@ describe('Task Surface in the browser', () => {
     assert.equal(await page.$eval(`${DOCK} textarea[data-field=goal]`, (e) => e.value), 'Invoices \u202Eand refunds', 'the text is kept')
     assert.equal(await page.$eval(`${DOCK} input[data-field=deadline]`, (e) => e.value), 'end of March')
     assert.deepEqual(await page.$$eval(`${DOCK} input[type=checkbox]:checked`, (els) => els.map((e) => e.value)), ['csv', 'xlsx'])
-    assert.equal((await focused(page)).field, 'goal')
+    await waitFor(async () => (await focused(page)).field === 'goal', { what: 'focus to move back to the refused field' })
     await page.screenshot({ path: join(SHOTS, 'dock-rejected.png') })
 
     await page.$eval(`${DOCK} textarea[data-field=goal]`, (e) => e.select())
