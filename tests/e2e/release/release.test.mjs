@@ -15,8 +15,8 @@ import { createHash } from 'node:crypto'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import { promisify } from 'node:util'
-import { CACHE, toolPath } from '../support/harness.mjs'
-import { snapshot, unpack } from './support/tree.mjs'
+import { CACHE } from '../support/harness.mjs'
+import { makeRelease, snapshot, unpack } from './support/tree.mjs'
 import { winePrefix } from './support/wine.mjs'
 
 const run = promisify(execFile)
@@ -27,14 +27,6 @@ const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest(
 let scratch
 let tree
 let release // { tarballs, log, version }
-
-/** tools/release.sh of a tree; resolves with the tarballs in publish order and what it printed. */
-async function makeRelease(root, out) {
-  const { stdout, stderr } = await run(join(root, 'tools', 'release.sh'), ['--out', out, '--client', 'prebuilt'], {
-    cwd: root, env: { ...process.env, PATH: toolPath(), TASK_SURFACE_CACHE: CACHE }, maxBuffer: 64 << 20,
-  })
-  return { tarballs: stdout.trim().split('\n'), log: stderr }
-}
 
 const files = (dir) => readdirSync(dir, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort()

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
-import { REPO } from '../../support/harness.mjs'
+import { CACHE, REPO, toolPath } from '../../support/harness.mjs'
 
 const run = promisify(execFile)
 
@@ -26,4 +26,15 @@ export async function unpack(scratch, tarball) {
   const dir = mkdtempSync(join(scratch, 'unpacked-'))
   await run('tar', ['-xzf', tarball, '-C', dir])
   return join(dir, 'package')
+}
+
+/**
+ * tools/release.sh of a tree (the committed browser half); resolves with the seven tarballs in
+ * publish order and what it printed.
+ */
+export async function makeRelease(root, out) {
+  const { stdout, stderr } = await run(join(root, 'tools', 'release.sh'), ['--out', out, '--client', 'prebuilt'], {
+    cwd: root, env: { ...process.env, PATH: toolPath(), TASK_SURFACE_CACHE: CACHE }, maxBuffer: 64 << 20,
+  })
+  return { tarballs: stdout.trim().split('\n'), log: stderr }
 }
