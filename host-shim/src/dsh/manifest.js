@@ -73,18 +73,30 @@ export function packageFolder(root, name) {
 }
 
 /**
+ * A binary that cannot be had: reading its path or digest throws err. The supervisor reads them
+ * when it verifies the binary before a launch, so the error takes the way of a digest mismatch:
+ * logged, the plugin never started, and dsh boots and serves without Task Surface (an error
+ * thrown from the bundle's apply instead would stop dsh's boot).
+ * @param {Error} err
+ */
+function unavailableBinary(err) {
+  const fail = () => { throw err }
+  return Object.freeze(Object.defineProperties({}, { path: { get: fail, enumerable: true }, sha256: { get: fail, enumerable: true }, error: { value: err } }))
+}
+
+/**
  * The binary this platform runs, with its expected digest: the bundle's own copy when it has
- * one, else the one in the platform package.
+ * one, else the one in the platform package. When neither has it, a binary whose path and
+ * digest throw the error that says what to install (see unavailableBinary).
  * @param {Manifest} manifest
  * @param {{platform?: string, findPackage?: (root: string, name: string) => string|undefined}} [options]
- * @returns {{path: string, sha256: string, package?: string}}
- * @throws {PlatformPackageMissingError} when neither has it
+ * @returns {{path: string, sha256: string, package?: string, error?: Error}}
  */
 export function pluginBinary(manifest, { platform = platformKey(), findPackage = packageFolder } = {}) {
   const entry = manifest.plugin?.binaries?.[platform]
   if (!entry) {
     const have = Object.keys(manifest.plugin?.binaries ?? {}).join(', ') || 'none'
-    throw new Error(`Task Surface has no plugin binary for ${platform} (this bundle ships: ${have})`)
+    return unavailableBinary(new Error(`Task Surface has no plugin binary for ${platform} (this bundle ships: ${have})`))
   }
   const sha256 = String(entry.sha256 ?? '').toLowerCase()
   const own = resolve(manifest.root, entry.path)
@@ -93,12 +105,12 @@ export function pluginBinary(manifest, { platform = platformKey(), findPackage =
   if (folder) return { path: resolve(folder, entry.path), sha256, package: entry.package }
   const id = manifest.id ?? 'dsh-task-surface'
   const wanted = `${entry.package}@${manifest.version}`
-  throw new PlatformPackageMissingError(
+  return unavailableBinary(new PlatformPackageMissingError(
     `Task Surface cannot start: install package ${wanted}. It holds the plugin binary for this machine (${platform}); ` +
     `${id} lists it as an optional dependency, which the package manager installs only on ${platform} and skipped here ` +
     '(optional dependencies turned off, a registry or mirror without it, or a copy of the bundle made on another platform). ' +
     `Run: dsh plugin --profile web add ${wanted} (or add ${id}@${manifest.version} again by name, or the all-platform ` +
     'tarball for offline use), then restart dsh.',
     entry.package,
-  )
+  ))
 }

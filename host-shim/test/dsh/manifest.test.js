@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { BUNDLE_ROOT, PlatformPackageMissingError, readManifest, pluginBinary, platformKey } from '../../src/dsh/manifest.js'
+import { Supervisor } from '../../src/goplugin/supervisor.js'
 
 const goVersion = readFileSync(join(BUNDLE_ROOT, 'sdk', 'tasksurface', 'version.go'), 'utf8')
 
@@ -66,12 +67,11 @@ test('the platform\'s binary: the bundle\'s own copy first, else its platform pa
       const manifest = bundleRoot(c.files)
       try {
         if (c.error) {
-          assert.throws(() => pluginBinary(manifest, { platform: 'linux-x64' }), (err) => {
-            assert.ok(err instanceof PlatformPackageMissingError)
-            assert.equal(err.packageName, 'dsh-task-surface-linux-x64')
-            assert.match(err.message, c.error)
-            return true
-          })
+          const binary = pluginBinary(manifest, { platform: 'linux-x64' })
+          assert.ok(binary.error instanceof PlatformPackageMissingError)
+          assert.equal(binary.error.packageName, 'dsh-task-surface-linux-x64')
+          assert.match(binary.error.message, c.error)
+          assert.throws(() => binary.path, binary.error, 'reading the path throws it')
         } else {
           assert.deepEqual(pluginBinary(manifest, { platform: 'linux-x64' }), c.want(manifest.root))
         }
@@ -86,9 +86,32 @@ test('every platform resolves to its own package; an unknown platform is named',
   const manifest = readManifest()
   for (const key of Object.keys(manifest.plugin.binaries)) {
     const seen = []
-    assert.throws(() => pluginBinary(manifest, { platform: key, findPackage: (_root, name) => { seen.push(name) } }), PlatformPackageMissingError)
+    const binary = pluginBinary(manifest, { platform: key, findPackage: (_root, name) => { seen.push(name) } })
+    assert.ok(binary.error instanceof PlatformPackageMissingError)
     assert.deepEqual(seen, [`dsh-task-surface-${key}`])
   }
   assert.deepEqual(pluginBinary(manifest, { findPackage: () => '/opt/p' }).path, join('/opt/p', manifest.plugin.binaries[platformKey()].path))
-  assert.throws(() => pluginBinary(manifest, { platform: 'sunos-x64' }), /no plugin binary for sunos-x64/)
+  assert.throws(() => pluginBinary(manifest, { platform: 'sunos-x64' }).sha256, /no plugin binary for sunos-x64/)
+})
+
+test('a missing platform package is refused as a bad digest is: logged, never launched, no throw at start', async () => {
+  const manifest = bundleRoot({ 'package.json': '{"name":"dsh-task-surface"}' })
+  const records = []
+  let launched = 0
+  try {
+    const supervisor = new Supervisor({
+      binary: pluginBinary(manifest, { platform: 'linux-x64' }),
+      handshake: manifest.handshake,
+      hostHandlers: {},
+      log: (level, message) => records.push({ level, message }),
+      launch: () => { launched += 1 },
+    })
+    await supervisor.start()
+    assert.equal(launched, 0)
+    assert.equal(supervisor.state, 'refused')
+    assert.match(records.find((r) => r.level === 'error')?.message ?? '', /^Task Surface cannot start: install package dsh-task-surface-linux-x64@0\.1\.0\./)
+    assert.throws(() => supervisor.current(), /The Task Surface plugin is not running: Task Surface cannot start: install package dsh-task-surface-linux-x64/)
+  } finally {
+    rmSync(manifest.root, { recursive: true, force: true })
+  }
 })

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { startFakeLlm } from '../support/fake-llm.mjs'
 import { CACHE, Dsh, toolPath, waitFor } from '../support/harness.mjs'
@@ -179,6 +179,27 @@ test('update dsh-task-surface --latest: the newer version and its binary replace
   await restart()
   await waitFor(() => dsh.shimLog().some((r) => r.message.includes(`plugin ${version})`)), { what: `the plugin ${version} to register` })
   assert.equal(dsh.pluginPids().length, 1)
+})
+
+test('without its platform package dsh still boots, its log says which package to install and why; installing it as told brings the plugin back', async () => {
+  const { version } = releases.second
+  const wanted = `dsh-task-surface-${HOST}@${version}`
+  // What a skipped optional dependency leaves: the main package without its platform package.
+  const bundle = createRequire(join(realpathSync(installedBundle(home)), 'package.json'))
+  rmSync(dirname(bundle.resolve(`dsh-task-surface-${HOST}/package.json`)), { recursive: true, force: true })
+
+  await restart()
+  const said = await waitFor(() => dsh.shimLog().find((r) => r.level === 'error' && r.message.includes(`install package ${wanted}`)),
+    { what: 'the logged error naming the package to install' })
+  assert.match(said.message, new RegExp(`optional dependency, which the package manager installs only on ${HOST}`), 'and why')
+  assert.ok(said.message.includes(`dsh plugin --profile web add ${wanted}`), 'and the command')
+  assert.deepEqual(dsh.pluginPids(), [])
+  assert.ok(await dsh.createSession(workspace), 'dsh boots and serves without Task Surface')
+
+  await plugin('add', wanted)
+  await restart()
+  await waitFor(() => dsh.pluginPids().length === 1, { what: 'the plugin to run again' })
+  await plugin('remove', `dsh-task-surface-${HOST}`)
 })
 
 test('remove dsh-task-surface: the layer, the packages and the binary are gone; the model is no longer offered the tool', async () => {
