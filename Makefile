@@ -108,7 +108,7 @@ test-browser:
 ## from another folder; the Windows x64 binary under Wine (version, validate, describe).
 ## .ci/run runs it after `make test`.
 release-check:
-	$(STEP) "release bundle" tests/e2e/run.sh 'tests/e2e/release/*.test.mjs'
+	$(STEP) "release build, packages, registry install, Wine" tests/e2e/run.sh 'tests/e2e/release/*.test.mjs'
 
 ## screenshots: rewrite the committed screenshots the README shows (tests/browser/screenshots/)
 ## by running the browser flow with its screenshots pointed there; commit the result on purpose
