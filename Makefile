@@ -21,7 +21,7 @@ export TASK_SURFACE_T0 := $(shell date +%s)
 endif
 
 .PHONY: all build bundle demo demo-check demo-go check check-go check-shim test test-go test-generated \
-	test-fuzz test-node test-browser release-check screenshots fuzz bench generate clean
+	test-fuzz test-node test-browser release release-check screenshots fuzz bench generate clean
 
 all: build
 
@@ -32,9 +32,16 @@ build:
 	sha256sum $(PLUGIN) | cut -d' ' -f1 > $(PLUGIN).sha256
 
 ## bundle: the npm tarball in dist/ with the plugin for linux, darwin and windows (amd64, arm64),
-## the browser half built by client-bundle's own build, and manifest.json with every SHA-256
+## the browser half built by client-bundle's own build, and manifest.json with every SHA-256:
+## the offline install (dsh plugin --profile web add ./dist/dsh-task-surface-<version>.tgz)
 bundle:
 	tools/bundle/build.sh --out dist --platforms all --client build
+
+## release: the seven npm packages of this version in dist/release (tools/release.sh): the main
+## package (no binary, at most 1 MiB) and one dsh-task-surface-<platform> per binary with its os
+## and cpu; reproducible, checked, and the order to publish them in printed last
+release:
+	tools/release.sh --out dist/release
 
 ## demo: the bundle inside a real `dsh web` with a scripted keyless model; prints the URL and
 ## runs until Ctrl-C. SURFACE=<example name>|<model file>|all picks what the model opens;
@@ -97,9 +104,11 @@ test-browser:
 
 ## release-check: the release build, slow: the bundle for all six platforms, stripped, with
 ## the digests the shim checks, and reproducible (built twice, and once more from another folder
-## with an empty Go build cache). .ci/run runs it after `make test`.
+## with an empty Go build cache); `make release`'s seven packages, checked and the same bytes
+## from another folder; the Windows x64 binary under Wine (version, validate, describe).
+## .ci/run runs it after `make test`.
 release-check:
-	$(STEP) "release bundle" tests/e2e/run.sh 'tests/e2e/release/*.test.mjs'
+	$(STEP) "release build, packages, registry install, Wine" tests/e2e/run.sh 'tests/e2e/release/*.test.mjs'
 
 ## screenshots: rewrite the committed screenshots the README shows (tests/browser/screenshots/)
 ## by running the browser flow with its screenshots pointed there; commit the result on purpose

@@ -3,7 +3,8 @@
 # cross-process figures with their same-run references and growth curves
 # (charts drawn to bench/charts/*.png with headless Chromium), the Node host
 # shim's figures (Show round trip, fold twin, restart), the browser figures
-# when the client bundle ships a bench, and the package micro-benchmarks.
+# when the client bundle ships a bench, the packed size of each npm package
+# `make release` writes, and the package micro-benchmarks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp)
@@ -15,6 +16,20 @@ tools/dsh/install.sh >/dev/null
 tools/npm-ci.sh
 
 section() { printf '\n## %s\n\n' "$1"; }
+# package_table: a Markdown table of the tarballs named on stdin (packed size; the main package's
+# 1 MiB budget).
+package_table() {
+  echo "| package | packed | goal |"
+  echo "| --- | ---: | --- |"
+  local t size
+  while read -r t; do
+    size="$(stat -c %s "$t")"
+    case "$(basename "$t")" in
+      dsh-task-surface-[0-9]*) printf '| %s | %d KiB | ≤ 1024 KiB: %s |\n' "$(basename "$t" .tgz)" $((size / 1024)) "$([ "$size" -le 1048576 ] && echo yes || echo NO)" ;;
+      *) printf '| %s | %d KiB | — |\n' "$(basename "$t" .tgz)" $((size / 1024)) ;;
+    esac
+  done
+}
 block() { echo '```'; "$@" 2>&1; echo '```'; }
 
 {
@@ -33,6 +48,12 @@ block() { echo '```'; "$@" 2>&1; echo '```'; }
   block node client-bundle/bench/size.bench.mjs
   echo
   block node tests/browser/bench.mjs 5
+  section "npm packages (make release, packed)"
+  echo "What an install by name downloads: the main package and the one platform package of its machine."
+  echo
+  release_dir="$(mktemp -d)"
+  tools/release.sh --out "$release_dir" --client prebuilt 2>/dev/null | package_table
+  rm -rf "$release_dir"
   section "Package micro-benchmarks (go test -bench . -benchmem)"
   block bash -c "go test -run '^\$' -bench . -benchmem ./plugin/... | grep -E '^(Benchmark|goos|cpu)'"
 } >"$out"

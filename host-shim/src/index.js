@@ -15,8 +15,9 @@ import { createQueue } from './dsh/queue.js'
 import { createRemoteService } from './dsh/remote.js'
 import { createSessionAccess } from './dsh/sessions.js'
 import { Supervisor } from './goplugin/supervisor.js'
-import { toolDefinition } from './dsh/tool.js'
+import { toolDefinition, unavailableToolDefinition } from './dsh/tool.js'
 import { jsonBytes } from './wire/json.js'
+import { TOOL_NAME } from './wire/names.js'
 
 export const name = 'task-surface'
 export const inject = ['tools', 'sessionProjections', 'commands', 'agents', 'sessions']
@@ -129,4 +130,15 @@ export async function apply(ctx, config) {
   }, 'task-surface plugin process')
 
   await supervisor.waitReady(FIRST_LAUNCH_WAIT_MS)
+  if (supervisor.state === 'refused' && declared === undefined) {
+    // The plugin will not start until the bundle is repaired (a missing platform package, a
+    // binary that fails its digest): offer a tool whose error says so, so the model can tell
+    // the user what to install instead of the tool silently not being there.
+    try {
+      ctx.tools.register(unavailableToolDefinition(TOOL_NAME, () => supervisor.lastError))
+      log('warn', `offering ${TOOL_NAME} as a tool that explains why Task Surface cannot start`)
+    } catch (err) {
+      log('error', `could not register the Task Surface stand-in tool: ${err.message}`)
+    }
+  }
 }

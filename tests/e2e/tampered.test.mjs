@@ -1,10 +1,11 @@
 // A plugin binary that differs from the digest in manifest.json is never started: dsh boots
-// and serves without Task Surface, and the log says what to do.
+// and serves, the log says what to do, and the model is offered a stand-in show_task_surface
+// whose error says the same, so it can tell the user.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startFakeLlm } from './support/fake-llm.mjs'
+import { contentText, startFakeLlm } from './support/fake-llm.mjs'
 import { Dsh, makeHome, packBundle, sleep } from './support/harness.mjs'
 
 let llm
@@ -39,13 +40,18 @@ test('a tampered binary is refused with a message that says what to do; dsh keep
   assert.match(refusal.message, /reinstall the Task Surface bundle \(dsh plugin --profile web add <tarball>\) and restart dsh/)
 
   const sessionId = await dsh.createSession(home.workspace)
-  llm.reply({ text: 'Hello.' })
+  llm.reply({ toolCall: { name: 'show_task_surface', arguments: { model: {} } } })
+  llm.reply({ text: 'Task Surface is not available here.' })
   await dsh.prompt(sessionId, 'Hi.')
   const request = await llm.waitForRequests(1)
-  const tools = request.tools.map((t) => t.function.name)
-  assert.ok(tools.length > 0)
-  assert.equal(tools.includes('show_task_surface'), false, 'the model is not offered the tool')
+  const offered = request.tools.find((t) => t.function.name === 'show_task_surface')
+  assert.ok(offered, 'the model is offered the stand-in tool')
+  assert.match(offered.function.description, /cannot run on this machine/)
   await dsh.waitIdle(sessionId)
   const events = await dsh.events(sessionId)
+  const result = events.find((e) => e.type === 'tool/result')
+  assert.ok(result, 'the call has a result')
+  assert.equal(result.data.message.content[0].isError, true)
+  assert.match(contentText(result.data.message.content[0]), /manifest\.json expects [0-9a-f]{64}/, 'the tool error says why and what to do')
   assert.ok(events.some((e) => e.type === 'assistant/message'), 'the harness answered the prompt')
 })

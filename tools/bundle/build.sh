@@ -12,15 +12,21 @@
 #      workspace's own fields (workspaces, devDependencies) from the staged package.json and
 #      checks the staged face (tools/bundle/manifest: schema, digests, executable format and
 #      architecture, no workspace fields);
-#   4. packs it with npm pack into the output folder.
-# The tarball's path is the last line on stdout; a summary (digests, sizes) goes to stderr.
+#   4. packs it with npm pack into the output folder: one tarball holding every binary built
+#      (--layout bundle, the offline install), or (--layout release, what `make release`
+#      publishes) one platform package per binary, dsh-task-surface-<platform> with its os and
+#      cpu, and the main package without binaries listing them at the exact version in
+#      optionalDependencies (tools/bundle/manifest split).
+# The tarballs' paths are the last lines on stdout, the main package's last (the release
+# layout's lines are in publish order); a summary (digests, sizes) goes to stderr.
 #
 # Usage: tools/bundle/build.sh [--out <folder>] [--platforms all|host|<key>[,<key>...]]
-#                              [--client build|prebuilt]
-#   --out        where the tarball goes (default dist/)
+#                              [--client build|prebuilt] [--layout bundle|release]
+#   --out        where the tarballs go (default dist/)
 #   --platforms  manifest platform keys: linux-x64 linux-arm64 darwin-x64 darwin-arm64
 #                win32-x64 win32-arm64; "all" (default) or "host" (this machine's only)
 #   --client     build (default) or prebuilt
+#   --layout     bundle (default: one tarball) or release (seven packages)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -28,17 +34,20 @@ repo="$(cd "$here/../.." && pwd)"
 out="$repo/dist"
 platforms=all
 client=build
+layout=bundle
 
 while [ "$#" -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift 2 ;;
     --platforms) platforms="$2"; shift 2 ;;
     --client) client="$2"; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    --layout) layout="$2"; shift 2 ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "build.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 case "$client" in build|prebuilt) ;; *) echo "build.sh: --client is build or prebuilt" >&2; exit 2 ;; esac
+case "$layout" in bundle|release) ;; *) echo "build.sh: --layout is bundle or release" >&2; exit 2 ;; esac
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 
@@ -111,9 +120,20 @@ stamp_flags=(-flag CGO_ENABLED=0)
 for f in "${flags[@]}" "-ldflags=$ldflags"; do stamp_flags+=(-flag "$f"); done
 (cd "$repo" && go run ./tools/bundle/manifest stamp -root "$repo" -stage "$stage" -go "$go_version" "${stamp_flags[@]}") >&2
 
-# 4. The tarball. npm pack gives every entry the same fixed time, so equal inputs give equal bytes.
-tarball="$(cd "$stage" && npm pack --silent --pack-destination "$out" 2>/dev/null | tail -1)"
+# 4. The tarballs. npm pack gives every entry the same fixed time, so equal inputs give equal bytes.
+pack() { # folder -> prints the tarball's path
+  local tarball size
+  tarball="$(cd "$1" && npm pack --silent --pack-destination "$out" 2>/dev/null | tail -1)"
+  size="$(stat -c %s "$out/$tarball")"
+  log "$tarball: $((size / 1024)) KiB, sha256 $(sha256sum "$out/$tarball" | cut -d' ' -f1)"
+  echo "$out/$tarball"
+}
+if [ "$layout" = release ]; then
+  platforms_stage="$out/stage-platforms"
+  rm -rf "$platforms_stage"
+  (cd "$repo" && go run ./tools/bundle/manifest split -stage "$stage" -out "$platforms_stage") |
+    while read -r dir; do pack "$dir"; done
+  rm -rf "$platforms_stage"
+fi
+pack "$stage"
 rm -rf "$stage"
-size="$(stat -c %s "$out/$tarball")"
-log "$tarball: $((size / 1024)) KiB, sha256 $(sha256sum "$out/$tarball" | cut -d' ' -f1)"
-echo "$out/$tarball"

@@ -51,6 +51,14 @@ func run(w io.Writer, chartDir string) error {
 	ctx := context.Background()
 	var rows []row
 
+	// The binary's size against the minimal go-plugin plugin, both built with the same flags.
+	size, err := bench.SizeRatio(bins)
+	if err != nil {
+		return err
+	}
+	rows = append(rows, row{"plugin binary, stripped (CGO off, -trimpath, -ldflags=-s -w)", mb(size.Plugin), mb(size.Minimal) + " minimal go-plugin plugin, same flags",
+		fmt.Sprintf("%.2f×", size.Ratio()), "≤ 1.2×", verdict(size.Ratio() <= 1.2)})
+
 	// (a) cold start against the minimal go-plugin gRPC plugin.
 	ours, ref, refSum := &bench.Samples{}, &bench.Samples{}, &bench.Samples{}
 	testing.Benchmark(bench.ColdStart(bins, ours))
@@ -191,6 +199,8 @@ func ratio(a, b time.Duration) float64 {
 	}
 	return float64(a) / float64(b)
 }
+
+func mb(bytes int64) string { return fmt.Sprintf("%.1f MB", float64(bytes)/1e6) }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d)/float64(time.Millisecond)) }
 

@@ -67,3 +67,24 @@ export function toolDefinition({ declaration, projectionKey, ctx, plugin }) {
   if (!declaration.exclusive) definition.isConcurrencySafe = () => true
   return definition
 }
+
+/**
+ * The tool a bundle offers when its plugin cannot start on this machine (the platform
+ * package is missing, or the binary fails its digest check): calling it fails with the reason
+ * and the fix, so the model can tell the user instead of the tool silently not being there.
+ * @param {string} name - the tool's name (wire.ToolName)
+ * @param {() => Error|undefined} reason - why the plugin is not running
+ */
+export function unavailableToolDefinition(name, reason) {
+  return {
+    name,
+    description: 'Task Surface is installed but its plugin cannot run on this machine. ' +
+      'Calling this tool returns why and how the user can fix it; it shows nothing.',
+    parameters: { type: 'object', properties: {}, additionalProperties: true },
+    // dsh requires an output declaration; this tool never returns a value.
+    output: { schema: toDshSchema({ type: 'object' }), render: () => [] },
+    async execute() {
+      throw new Error(reason()?.message ?? 'The Task Surface plugin is not running.')
+    },
+  }
+}

@@ -2,7 +2,9 @@
 // magic cookie, protocol versions, a private socket folder and an AutoMTLS client certificate;
 // read the handshake line; dial the plugin over mutual TLS; check health; drain stdout,
 // stderr and StreamStdio for the whole life of the process; open the broker stream; serve the
-// Host service on our own socket and announce it with ConnInfo; Describe; Configure.
+// Host service on our own listener and announce it with ConnInfo; Describe; Configure. The
+// listener follows go-plugin's own choice of network (serverListener in its server.go): a unix
+// socket in the private folder on every platform but Windows, TCP on 127.0.0.1 there.
 import { spawn } from 'node:child_process'
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -47,7 +49,24 @@ export class PluginStartError extends Error {
  * @property {LogFn} log
  * @property {number} [startTimeoutMs] - handshake deadline (default 20 s).
  * @property {Record<string, string>} [env] - extra environment for the plugin.
+ * @property {string} [platform] - whose listener rule the broker follows (default: this
+ *   process's, process.platform); see hostListener.
  */
+
+/**
+ * Where the host serves its brokered service, by go-plugin's rule for the platform: TCP on
+ * 127.0.0.1 (a free port) on Windows, a unix socket in the private socket folder elsewhere.
+ * @param {string} platform - Node's process.platform spelling
+ * @param {string} socketDir
+ * @returns {{network: 'unix'|'tcp', bind: string, address: (port: number) => string}}
+ */
+export function hostListener(platform, socketDir) {
+  if (platform === 'win32') {
+    return { network: 'tcp', bind: '127.0.0.1:0', address: (port) => `127.0.0.1:${port}` }
+  }
+  const path = join(socketDir, 'host.sock')
+  return { network: 'unix', bind: `unix://${path}`, address: () => path }
+}
 
 /**
  * Start the plugin and bring it to the configured state.
@@ -84,7 +103,7 @@ export async function launchPlugin(options) {
     await proc.waitHealthy(5_000)
     proc.drainStdio()
     proc.openBroker()
-    await proc.serveHost(protos, options.hostHandlers, identity, serverPem)
+    await proc.serveHost(protos, options.hostHandlers, identity, serverPem, options.platform ?? process.platform)
     const description = await proc.call('Describe', {}, { timeoutMs: 10_000 })
     const major = (v) => String(v).split('.')[0]
     if (major(description.api_version) !== major(h.apiVersion)) {
@@ -126,6 +145,7 @@ export class PluginProcess {
     this.client = undefined
     this.hostServer = undefined
     this.brokerStream = undefined
+    this.hostAddress = undefined // {network, address} of the Host service, as announced
     this.stdioStream = undefined
     this.closing = false
     this.exitInfo = undefined
@@ -269,10 +289,10 @@ export class PluginProcess {
   }
 
   /**
-   * Serve tasksurface.v1.Host on a unix socket in the private folder, with mutual TLS: the
+   * Serve tasksurface.v1.Host on the platform's listener (hostListener), with mutual TLS: the
    * host presents its client certificate and requires the plugin's.
    */
-  async serveHost(protos, handlers, identity, serverPem) {
+  async serveHost(protos, handlers, identity, serverPem, platform) {
     const server = new grpc.Server({
       'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
       'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
@@ -295,17 +315,18 @@ export class PluginProcess {
       }
     }
     server.addService(protos.host.service, implementation)
-    const address = join(this.socketDir, 'host.sock')
+    const listener = hostListener(platform, this.socketDir)
     const creds = grpc.ServerCredentials.createSsl(
       Buffer.from(serverPem),
       [{ private_key: Buffer.from(identity.keyPem), cert_chain: Buffer.from(identity.certPem) }],
       true,
     )
-    await new Promise((resolve, reject) => {
-      server.bindAsync(`unix://${address}`, creds, (err) => (err ? reject(err) : resolve()))
+    const port = await new Promise((resolve, reject) => {
+      server.bindAsync(listener.bind, creds, (err, bound) => (err ? reject(err) : resolve(bound)))
     })
     this.hostServer = server
-    this.brokerStream.write({ service_id: HOST_BROKER_ID, network: 'unix', address })
+    this.hostAddress = { network: listener.network, address: listener.address(port) }
+    this.brokerStream.write({ service_id: HOST_BROKER_ID, ...this.hostAddress })
   }
 
   /**

@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { launchPlugin, MAX_MESSAGE_BYTES } from '../../src/goplugin/plugin-process.js'
+import { hostListener, launchPlugin, MAX_MESSAGE_BYTES } from '../../src/goplugin/plugin-process.js'
 import { Supervisor, PluginUnavailableError } from '../../src/goplugin/supervisor.js'
 import { sha256File } from '../../src/goplugin/digest.js'
 import { BUNDLE_ROOT, readManifest } from '../../src/dsh/manifest.js'
@@ -70,6 +70,7 @@ test('launch: handshake over AutoMTLS, Describe, Configure, host services over t
     // The private socket folder is the owner's alone while the plugin lives.
     assert.equal(statSync(proc.socketDir).mode & 0o777, 0o700)
     assert.ok(readdirSync(proc.socketDir).includes('host.sock'))
+    assert.deepEqual(proc.hostAddress, { network: 'unix', address: join(proc.socketDir, 'host.sock') })
 
     // GetActive makes the plugin call ReadProjection on the host through the broker.
     const active = await proc.call('GetActive', { session_id: 's-1', surface_id: '' })
@@ -83,6 +84,45 @@ test('launch: handshake over AutoMTLS, Describe, Configure, host services over t
     const exit = await proc.shutdown()
     assert.deepEqual(exit, { code: 0, signal: null }, 'Shutdown ends the plugin cleanly')
     assert.equal(existsSync(proc.socketDir), false, 'the socket folder is removed after exit')
+  }
+})
+
+test('the broker listener follows go-plugin\'s network per platform: unix socket, TCP on loopback on Windows', () => {
+  const cases = [
+    ['linux', { network: 'unix', bind: 'unix:///run/x/host.sock', address: '/run/x/host.sock' }],
+    ['darwin', { network: 'unix', bind: 'unix:///run/x/host.sock', address: '/run/x/host.sock' }],
+    ['freebsd', { network: 'unix', bind: 'unix:///run/x/host.sock', address: '/run/x/host.sock' }],
+    ['win32', { network: 'tcp', bind: '127.0.0.1:0', address: '127.0.0.1:4242' }],
+  ]
+  for (const [platform, want] of cases) {
+    const l = hostListener(platform, '/run/x')
+    assert.deepEqual({ network: l.network, bind: l.bind, address: l.address(4242) }, want, platform)
+  }
+})
+
+test('with Windows\' rule the plugin reaches the host services over TCP on 127.0.0.1', async () => {
+  const calls = []
+  const proc = await launchPlugin({
+    path: BIN,
+    handshake: manifest.handshake,
+    log: () => {},
+    platform: 'win32',
+    hostHandlers: {
+      async ReadProjection(req) {
+        calls.push(req)
+        return { found: true, view_json: Buffer.from('{"active":null,"outcomes":[]}') }
+      },
+    },
+  })
+  try {
+    assert.equal(proc.hostAddress.network, 'tcp')
+    assert.match(proc.hostAddress.address, /^127\.0\.0\.1:\d+$/)
+    assert.deepEqual(readdirSync(proc.socketDir).filter((f) => f.startsWith('host')), [], 'no host socket file')
+    const active = await proc.call('GetActive', { session_id: 's-tcp', surface_id: '' })
+    assert.equal(active.reason, 'not-open')
+    assert.deepEqual(calls.map((c) => c.session_id), ['s-tcp'], 'the plugin called the host through the broker over TCP')
+  } finally {
+    await proc.shutdown()
   }
 })
 

@@ -9,10 +9,11 @@ import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { CACHE, REPO, toolPath } from '../support/harness.mjs'
+import { snapshot, unpack } from './support/tree.mjs'
 
 const run = promisify(execFile)
 const PLATFORMS = ['darwin-arm64', 'darwin-x64', 'linux-arm64', 'linux-x64', 'win32-arm64', 'win32-x64']
@@ -24,30 +25,12 @@ let scratch
 let tree
 let full // { tarball, dir }: the all-platform build, unpacked
 
-/** Copy the working tree's files (tracked and untracked, not ignored) to a new folder. */
-async function snapshot(to) {
-  const { stdout } = await run('git', ['ls-files', '-z', '-co', '--exclude-standard'], { cwd: REPO, maxBuffer: 64 << 20 })
-  for (const rel of stdout.split('\0').filter(Boolean)) {
-    const from = join(REPO, rel)
-    if (!existsSync(from)) continue // deleted in the working tree
-    mkdirSync(dirname(join(to, rel)), { recursive: true })
-    copyFileSync(from, join(to, rel))
-  }
-  return to
-}
-
 /** tools/bundle/build.sh of a tree; resolves with the tarball's path. */
 async function build(root, out, args, env = {}) {
   const { stdout } = await run(join(root, 'tools', 'bundle', 'build.sh'), ['--out', out, '--client', 'prebuilt', ...args], {
     cwd: root, env: { ...process.env, PATH: toolPath(), TASK_SURFACE_CACHE: CACHE, ...env }, maxBuffer: 64 << 20,
   })
   return stdout.trim().split('\n').at(-1)
-}
-
-async function unpack(tarball) {
-  const dir = mkdtempSync(join(scratch, 'unpacked-'))
-  await run('tar', ['-xzf', tarball, '-C', dir])
-  return join(dir, 'package')
 }
 
 const manifestOf = (dir) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))
@@ -57,7 +40,7 @@ before(async () => {
   scratch = mkdtempSync(join(CACHE, 'e2e', 'bundle-build-'))
   tree = await snapshot(join(scratch, 'tree'))
   const tarball = await build(tree, join(scratch, 'dist'), ['--platforms', 'all'])
-  full = { tarball, dir: await unpack(tarball) }
+  full = { tarball, dir: await unpack(scratch, tarball) }
 })
 
 after(() => {
@@ -97,7 +80,7 @@ test('the build is reproducible: the same tarball again, and the same binary fro
   const started = Date.now()
   const single = await build(elsewhere, join(scratch, 'dist-elsewhere'), ['--platforms', 'darwin-arm64'], { GOCACHE: gocache })
   t.diagnostic(`darwin-arm64 with an empty Go build cache: ${((Date.now() - started) / 1000).toFixed(0)} s`)
-  const rebuilt = manifestOf(await unpack(single)).plugin.binaries['darwin-arm64'].sha256
+  const rebuilt = manifestOf(await unpack(scratch, single)).plugin.binaries['darwin-arm64'].sha256
   assert.equal(rebuilt, manifestOf(full.dir).plugin.binaries['darwin-arm64'].sha256)
   rmSync(gocache, { recursive: true, force: true })
 })

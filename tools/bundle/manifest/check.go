@@ -33,6 +33,17 @@ var platformOf = map[string]struct{ goos, goarch, file string }{
 // workspace's own fields; without it (a repository), the manifest must
 // name all six platforms. It returns one sentence per problem.
 func Check(folder string, packed bool) []string {
+	return check(folder, packed, "")
+}
+
+// CheckRelease checks the release layout: the main bundle in folder as a packed bundle whose
+// binaries are in their platform packages, each unpacked under platforms/<package>, and the
+// packages' names, versions, os, cpu and optionalDependencies (see Split).
+func CheckRelease(folder, platforms string) []string {
+	return check(folder, true, platforms)
+}
+
+func check(folder string, packed bool, platforms string) []string {
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 
@@ -66,7 +77,12 @@ func Check(folder string, packed bool) []string {
 		if wantPath := "bin/" + key + "/" + p.file; b.Path != wantPath {
 			bad("binary %s has path %q, want %q", key, b.Path, wantPath)
 		}
-		if packed {
+		if want := m.ID + "-" + key; b.Package != want {
+			bad("binary %s ships in package %q, want %q", key, b.Package, want)
+		}
+		if packed && platforms != "" {
+			problems = append(problems, checkBinary(filepath.Join(platforms, filepath.FromSlash(b.Package)), key, b)...)
+		} else if packed {
 			problems = append(problems, checkBinary(folder, key, b)...)
 		} else if b.SHA256 != "" {
 			bad("binary %s has a digest in an unpacked manifest; digests are written by the bundle build only", key)
@@ -94,6 +110,9 @@ func Check(folder string, packed bool) []string {
 	}
 
 	problems = append(problems, checkPackage(folder, m)...)
+	if platforms != "" {
+		problems = append(problems, checkRelease(folder, platforms, m)...)
+	}
 	return problems
 }
 

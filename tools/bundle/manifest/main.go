@@ -8,9 +8,14 @@
 //	    binary built into <folder>, without the platforms that were not built, and the build
 //	    record; drop the npm workspace's own fields (workspaces, devDependencies) from
 //	    <folder>/package.json; then check <folder> as a packed bundle
-//	manifest check [-packed] <folder>
+//	manifest split -stage <folder> -out <folder>
+//	    the release layout: move every binary of the stamped bundle in -stage into a platform
+//	    package of its own, <out>/<package>/, and list those packages at the exact version in
+//	    the bundle's optionalDependencies; prints each platform package's folder
+//	manifest check [-packed] [-platforms <folder>] <folder>
 //	    check the bundle face in <folder> (a repository root, or an unpacked tarball with
-//	    -packed); prints every problem and exits 1 when there is one
+//	    -packed; with -platforms, the main package of the release layout, its platform packages
+//	    unpacked in <folder>/<package>); prints every problem and exits 1 when there is one
 package main
 
 import (
@@ -26,7 +31,8 @@ func main() {
 
 const usage = `usage:
   manifest stamp -root <repo> -stage <folder> -go <go version> [-flag <go build flag>]...
-  manifest check [-packed] <folder>
+  manifest split -stage <folder> -out <folder>
+  manifest check [-packed] [-platforms <folder>] <folder>
 `
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -61,15 +67,42 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s  %s  %s\n", b.SHA256, key, b.Path)
 		}
 		return 0
+	case "split":
+		fs := flag.NewFlagSet("split", flag.ContinueOnError)
+		fs.SetOutput(stderr)
+		stage := fs.String("stage", "", "the stamped bundle")
+		out := fs.String("out", "", "where the platform packages go")
+		if err := fs.Parse(args[1:]); err != nil || *stage == "" || *out == "" {
+			fmt.Fprint(stderr, usage)
+			return 2
+		}
+		dirs, err := Split(*stage, *out)
+		if err != nil {
+			fmt.Fprintf(stderr, "manifest split: %v\n", err)
+			return 1
+		}
+		if problems := CheckRelease(*stage, *out); len(problems) > 0 {
+			report(stderr, *stage, problems)
+			return 1
+		}
+		for _, dir := range dirs {
+			fmt.Fprintln(stdout, dir)
+		}
+		return 0
 	case "check":
 		fs := flag.NewFlagSet("check", flag.ContinueOnError)
 		fs.SetOutput(stderr)
 		packed := fs.Bool("packed", false, "require every binary with a matching digest, format and architecture")
+		platforms := fs.String("platforms", "", "the folder holding the unpacked platform packages (release layout; implies -packed)")
 		if err := fs.Parse(args[1:]); err != nil || fs.NArg() != 1 {
 			fmt.Fprint(stderr, usage)
 			return 2
 		}
-		if problems := Check(fs.Arg(0), *packed); len(problems) > 0 {
+		problems := Check(fs.Arg(0), *packed)
+		if *platforms != "" {
+			problems = CheckRelease(fs.Arg(0), *platforms)
+		}
+		if len(problems) > 0 {
 			report(stderr, fs.Arg(0), problems)
 			return 1
 		}

@@ -43,10 +43,11 @@ type Limits struct {
 
 // Binary is one platform's plugin binary.
 type Binary struct {
-	GOOS   string `json:"goos"`
-	GOARCH string `json:"goarch"`
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
+	Package string `json:"package"`
+	GOOS    string `json:"goos"`
+	GOARCH  string `json:"goarch"`
+	Path    string `json:"path"`
+	SHA256  string `json:"sha256"`
 }
 
 // Build records how the binaries of a packed bundle were built.
@@ -80,12 +81,16 @@ func readManifest(folder string) (*Manifest, []byte, error) {
 
 // PackageJSON is the part of package.json the bundle face depends on.
 type PackageJSON struct {
-	Name    string            `json:"name"`
-	Version string            `json:"version"`
-	Main    string            `json:"main"`
-	Exports map[string]string `json:"exports"`
-	Files   []string          `json:"files"`
-	DSH     struct {
+	Name                 string            `json:"name"`
+	Version              string            `json:"version"`
+	License              string            `json:"license"`
+	Main                 string            `json:"main"`
+	Exports              map[string]string `json:"exports"`
+	Files                []string          `json:"files"`
+	OS                   []string          `json:"os"`
+	CPU                  []string          `json:"cpu"`
+	OptionalDependencies map[string]string `json:"optionalDependencies"`
+	DSH                  struct {
 		Bundle struct {
 			Patch string `json:"patch"`
 		} `json:"bundle"`

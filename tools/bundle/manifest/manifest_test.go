@@ -201,20 +201,7 @@ func TestPackedCheckCatches(t *testing.T) {
 		"darwin-arm64": "darwin-x64", "win32-x64": "win32-arm64", "win32-arm64": "win32-x64"}[key]
 	edit := func(t *testing.T, dir, file string, change func(map[string]any)) {
 		t.Helper()
-		path := filepath.Join(dir, file)
-		raw, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var doc map[string]any
-		if err := json.Unmarshal(raw, &doc); err != nil {
-			t.Fatal(err)
-		}
-		change(doc)
-		out, _ := json.Marshal(doc)
-		if err := os.WriteFile(path, out, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		editJSON(t, filepath.Join(dir, file), change)
 	}
 	binaries := func(doc map[string]any) map[string]any {
 		return doc["plugin"].(map[string]any)["binaries"].(map[string]any)
