@@ -2,14 +2,13 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/dsh-community/task-surface/sdk/tshost"
 )
 
 // Stamp writes stage/manifest.json from root/manifest.json: the SHA-256 of every binary found
@@ -54,15 +53,6 @@ func Stamp(root, stage string, build Build) (*Manifest, error) {
 	return m, nil
 }
 
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
+// fileSHA256 is the digest the host checks before each launch, computed the
+// same way (tshost.FileSHA256).
+func fileSHA256(path string) (string, error) { return tshost.FileSHA256(path) }
