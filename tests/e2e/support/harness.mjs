@@ -263,3 +263,41 @@ export class Dsh {
     return info
   }
 }
+
+// A test-only dsh plugin that holds a step between claiming a Task Surface submission and
+// writing it to the log (dsh's agent/pre-step waterfall), so tests can reach the claiming
+// phase. Its mode is the content of a file: `hold` waits, `reject` rejects the step, anything
+// else (or no file) lets it pass.
+const STEP_GATE_SOURCE = `import { existsSync, readFileSync } from 'node:fs'
+export const name = 'task-surface-test-step-gate'
+export const inject = ['agents']
+const mode = (file) => (existsSync(file) ? readFileSync(file, 'utf8').trim() : 'open')
+export function apply(ctx) {
+  const file = process.env.TASK_SURFACE_TEST_STEP_GATE
+  ctx.on('agent/pre-step', async (payload, next) => {
+    if (!file || !payload.messages.some((m) => m?.source?.taskSurface)) return next()
+    while (mode(file) === 'hold' && !payload.signal?.aborted) await new Promise((r) => setTimeout(r, 50))
+    return mode(file) === 'reject' ? { kind: 'reject' } : next()
+  })
+}
+`
+
+/**
+ * Install the step gate into a home: pass `patches` and `env` to Dsh.start, then `set('hold')`,
+ * `set('reject')` or `set('open')`.
+ * @param {string} home
+ */
+export function stepGate(home) {
+  const dir = join(home, 'step-gate')
+  mkdirSync(dir, { recursive: true })
+  const module = join(dir, 'gate.mjs')
+  const patch = join(dir, 'gate.patch.yml')
+  const file = join(dir, 'mode')
+  writeFileSync(module, STEP_GATE_SOURCE)
+  writeFileSync(patch, `- insert:\n    - id: task-surface-test-step-gate\n      name: ${JSON.stringify(`file://${module}`)}\n`)
+  return {
+    patches: [patch],
+    env: { TASK_SURFACE_TEST_STEP_GATE: file },
+    set(mode) { writeFileSync(file, mode) },
+  }
+}
