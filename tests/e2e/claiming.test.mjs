@@ -7,22 +7,21 @@ import { after, before, beforeEach, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startFakeLlm, lastUserText } from './support/fake-llm.mjs'
-import { Dsh, REPO, makeHome, packBundle, sleep, stepGate, waitFor } from './support/harness.mjs'
+import { lastUserText } from './support/fake-llm.mjs'
+import { REPO, sleep, startWithStepGate, waitFor } from './support/harness.mjs'
 
 const MODEL = JSON.parse(readFileSync(join(REPO, 'examples', 'surfaces', 'compare-options.json'), 'utf8'))
 const VALUES = { cache: 'redis', constraints: 'keep p99 under 2 ms' }
 
+let t
 let llm
 let home
 let gate
 let dsh
 
 before(async () => {
-  llm = await startFakeLlm()
-  home = await makeHome(await packBundle())
-  gate = stepGate(home.home)
-  dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url, patches: gate.patches, env: gate.env })
+  t = await startWithStepGate()
+  ;({ llm, home, gate, dsh } = t)
 })
 
 beforeEach(() => {
@@ -30,24 +29,11 @@ beforeEach(() => {
   gate.set('hold')
 })
 
-after(async () => {
-  gate?.set('open')
-  await dsh?.stop()
-  await llm?.close()
-  home?.cleanup()
-})
+after(() => t?.stop())
 
 const submissions = (events) => events.filter((e) => e.type === 'user/message' && e.data.source?.taskSurface)
-const getActive = async (sessionId, surfaceId) => {
-  const res = await dsh.remote('taskSurface/getActive', { sessionId, surfaceId })
-  assert.equal(res.ok, true, JSON.stringify(res))
-  return res.value
-}
-const submit = async (sessionId, surfaceId, submissionId, values = VALUES) => {
-  const res = await dsh.remote('taskSurface/submit', { sessionId, surfaceId, submissionId, values })
-  assert.equal(res.ok, true, JSON.stringify(res))
-  return res.value
-}
+const getActive = (sessionId, surfaceId) => dsh.taskSurface('getActive', { sessionId, surfaceId })
+const submit = (sessionId, surfaceId, submissionId, values = VALUES) => dsh.taskSurface('submit', { sessionId, surfaceId, submissionId, values })
 
 /** A session with the example surface open and its turn over. */
 async function openSurface() {
@@ -86,8 +72,7 @@ describe('the claiming phase in dsh web', () => {
     // Held: another submission and a dismissal are refused; the same id answers the first answer.
     assert.equal((await submit(sessionId, surfaceId, 'sub-D')).reason, 'submission-pending')
     assert.equal((await submit(sessionId, surfaceId, 'sub-C')).messageId, messageId)
-    const dismissed = await dsh.remote('taskSurface/dismiss', { sessionId, surfaceId, dismissalId: 'dis-1' })
-    assert.deepEqual(dismissed.value, { dismissed: false, reason: 'submission-pending' })
+    assert.deepEqual(await dsh.taskSurface('dismiss', { sessionId, surfaceId, dismissalId: 'dis-1' }), { dismissed: false, reason: 'submission-pending' })
 
     llm.reply({ text: 'Redis it is.' })
     const n = llm.requests.length

@@ -9,21 +9,20 @@ import { after, before, beforeEach, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startFakeLlm, lastUserText } from './support/fake-llm.mjs'
-import { Dsh, REPO, makeHome, packBundle, stepGate, waitFor } from './support/harness.mjs'
+import { lastUserText } from './support/fake-llm.mjs'
+import { REPO, startWithStepGate, waitFor } from './support/harness.mjs'
 
 const MODEL = JSON.parse(readFileSync(join(REPO, 'examples', 'surfaces', 'compare-options.json'), 'utf8'))
 
+let t
 let llm
 let home
-let dsh
 let gate
+let dsh
 
 before(async () => {
-  llm = await startFakeLlm()
-  home = await makeHome(await packBundle())
-  gate = stepGate(home.home)
-  dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url, patches: gate.patches, env: gate.env })
+  t = await startWithStepGate()
+  ;({ llm, home, gate, dsh } = t)
 })
 
 beforeEach(() => {
@@ -31,25 +30,12 @@ beforeEach(() => {
   gate.set('open')
 })
 
-after(async () => {
-  gate?.set('open')
-  await dsh?.stop()
-  await llm?.close()
-  home?.cleanup()
-})
+after(() => t?.stop())
 
 const submissions = (events) => events.filter((e) => e.type === 'user/message' && e.data.source?.taskSurface)
 const turnEnds = (events) => events.filter((e) => e.type === 'turn/end')
-const getActive = async (sessionId, surfaceId) => {
-  const res = await dsh.remote('taskSurface/getActive', surfaceId ? { sessionId, surfaceId } : { sessionId })
-  assert.equal(res.ok, true, JSON.stringify(res))
-  return res.value
-}
-const submit = async (sessionId, surfaceId, submissionId, values) => {
-  const res = await dsh.remote('taskSurface/submit', { sessionId, surfaceId, submissionId, values })
-  assert.equal(res.ok, true, JSON.stringify(res))
-  return res.value
-}
+const getActive = (sessionId, surfaceId) => dsh.taskSurface('getActive', { sessionId, surfaceId })
+const submit = (sessionId, surfaceId, submissionId, values) => dsh.taskSurface('submit', { sessionId, surfaceId, submissionId, values })
 const fork = (sessionId, atSeq) => dsh.value('session.fork', { sessionId, atSeq }).then((v) => v.sessionId)
 
 /** A session with one plain turn, then a turn whose model opens the example surface. */

@@ -11,11 +11,12 @@
 // The /api fence admits loopback requests without browser headers.
 import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { startFakeLlm } from './fake-llm.mjs'
 
 const execFileAsync = promisify(execFile)
 const here = dirname(fileURLToPath(import.meta.url))
@@ -184,6 +185,11 @@ export class Dsh {
     return this.api(endpoint, { args })
   }
 
+  /** Call a taskSurface Remote method (getActive, submit, dismiss) and return its value. */
+  taskSurface(method, args) {
+    return this.value(`taskSurface/${method}`, { args })
+  }
+
   /** Run a slash command as the web composer does (the commands/execute Remote). */
   command(sessionId, line) {
     return this.remote('commands/execute', { agentId: sessionId, line, images: [] })
@@ -298,6 +304,31 @@ export function stepGate(home) {
   return {
     patches: [patch],
     env: { TASK_SURFACE_TEST_STEP_GATE: file },
-    set(mode) { writeFileSync(file, mode) },
+    /** Replace the mode at once (write, then rename): the gate never reads a half-written file. */
+    set(mode) {
+      writeFileSync(`${file}.next`, mode)
+      renameSync(`${file}.next`, file)
+    },
+  }
+}
+
+/**
+ * The fake LLM and `dsh web` in a fresh home with the bundle and the step gate (gate open).
+ * @returns {Promise<{llm: any, home: any, gate: ReturnType<typeof stepGate>, dsh: Dsh, stop: () => Promise<void>}>}
+ */
+export async function startWithStepGate() {
+  const llm = await startFakeLlm()
+  const home = await makeHome(await packBundle())
+  const gate = stepGate(home.home)
+  gate.set('open')
+  const dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url, patches: gate.patches, env: gate.env })
+  return {
+    llm, home, gate, dsh,
+    async stop() {
+      gate.set('open')
+      await dsh.stop()
+      await llm.close()
+      home.cleanup()
+    },
   }
 }
