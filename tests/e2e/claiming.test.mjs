@@ -13,23 +13,10 @@ import { REPO, sleep, startWithStepGate, waitFor } from './support/harness.mjs'
 const MODEL = JSON.parse(readFileSync(join(REPO, 'examples', 'surfaces', 'compare-options.json'), 'utf8'))
 const VALUES = { cache: 'redis', constraints: 'keep p99 under 2 ms' }
 
-let t
-let llm
-let home
-let gate
-let dsh
-
-before(async () => {
-  t = await startWithStepGate()
-  ;({ llm, home, gate, dsh } = t)
-})
-
-beforeEach(() => {
-  llm.reset()
-  gate.set('hold')
-})
-
-after(() => t?.stop())
+let llm, home, gate, dsh, stop
+before(async () => ({ llm, home, gate, dsh, stop } = await startWithStepGate()))
+beforeEach(() => { llm.reset(); gate.set('hold') })
+after(() => stop?.())
 
 const submissions = (events) => events.filter((e) => e.type === 'user/message' && e.data.source?.taskSurface)
 const getActive = (sessionId, surfaceId) => dsh.taskSurface('getActive', { sessionId, surfaceId })

@@ -14,23 +14,10 @@ import { REPO, startWithStepGate, waitFor } from './support/harness.mjs'
 
 const MODEL = JSON.parse(readFileSync(join(REPO, 'examples', 'surfaces', 'compare-options.json'), 'utf8'))
 
-let t
-let llm
-let home
-let gate
-let dsh
-
-before(async () => {
-  t = await startWithStepGate()
-  ;({ llm, home, gate, dsh } = t)
-})
-
-beforeEach(() => {
-  llm.reset()
-  gate.set('open')
-})
-
-after(() => t?.stop())
+let llm, home, gate, dsh, stop
+before(async () => ({ llm, home, gate, dsh, stop } = await startWithStepGate()))
+beforeEach(() => { llm.reset(); gate.set('open') })
+after(() => stop?.())
 
 const submissions = (events) => events.filter((e) => e.type === 'user/message' && e.data.source?.taskSurface)
 const turnEnds = (events) => events.filter((e) => e.type === 'turn/end')
