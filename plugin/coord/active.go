@@ -38,6 +38,7 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 	if mc == nil {
 		return &tasksurface.GetActiveResponse{Reason: tasksurface.ReasonNotOpen}, nil
 	}
+	coveredBefore := ss.covers(*occ)
 	pending, committed, err := s.pendingFor(ctx, host, ss, req.SessionID, *occ)
 	if err != nil {
 		return nil, err
@@ -45,6 +46,13 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 	if committed {
 		// The submission is durable; the projection is about to close.
 		return &tasksurface.GetActiveResponse{Reason: tasksurface.ReasonNotOpen}, nil
+	}
+	// pendingFor covers the occurrence when it has just read the host's
+	// phases; otherwise a queued record is checked against the host.
+	if coveredBefore || !ss.covers(*occ) {
+		if pending, err = s.claimedMeanwhile(ctx, host, ss, req.SessionID, pending); err != nil {
+			return nil, err
+		}
 	}
 	return &tasksurface.GetActiveResponse{
 		Active:    true,

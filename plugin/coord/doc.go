@@ -31,7 +31,10 @@
 // a surface from the projection's outcomes. The host is asked once per
 // surface and process: from then on every message for it reaches the
 // records (admitted here, or reported through ObserveQueue). A surface
-// this process opened needs no asking: its id is new.
+// this process opened needs no asking: its id is new. The one exception is
+// a submission still queued: a host takes a claim at once but reports it
+// afterwards, so GetActive asks the host for its phase (one ListInFlight)
+// and says claiming as soon as the host holds the claim.
 //
 // A local pending record ends only when the host reports the message
 // committed, discarded or removed (ObserveQueue); the service does not

@@ -50,9 +50,14 @@ func TestOpenedSurfaceIsServedFromItsModel(t *testing.T) {
 	}
 	resp := f.submit(f.svc, sess, surface.SurfaceID, "sub-1", goodValues)
 	wantAccepted(t, resp, wire.MessageID(sess, surface.SurfaceID, "sub-1"))
-	wantPending(t, f.active(f.svc, sess, surface.SurfaceID), &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: resp.MessageID, Phase: tasksurface.PhaseQueued})
 	if reads, lists := f.host.readCounts(); reads != 1 || lists != 0 {
 		t.Errorf("%d tool result reads and %d in-flight lists, want 1 and 0", reads, lists)
+	}
+	// While a submission is queued, getActive asks the host whether it has
+	// been claimed meanwhile (claimed_test.go).
+	wantPending(t, f.active(f.svc, sess, surface.SurfaceID), &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: resp.MessageID, Phase: tasksurface.PhaseQueued})
+	if reads, lists := f.host.readCounts(); reads != 1 || lists != 1 {
+		t.Errorf("%d tool result reads and %d in-flight lists, want 1 and 1", reads, lists)
 	}
 }
 
@@ -111,9 +116,13 @@ func TestInFlightMessagesAreAskedForOncePerSurface(t *testing.T) {
 	restarted := f.restart()
 	want := &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: resp.MessageID, Phase: tasksurface.PhaseQueued}
 	wantPending(t, f.active(restarted, sess, surface), want)
-	wantPending(t, f.active(restarted, sess, surface), want)
 	if _, lists := f.host.readCounts(); lists != 2 {
 		t.Fatalf("%d in-flight lists, want 2", lists)
+	}
+	// Once adopted, a queued submission is checked for a claim (claimed_test.go).
+	wantPending(t, f.active(restarted, sess, surface), want)
+	if _, lists := f.host.readCounts(); lists != 3 {
+		t.Fatalf("%d in-flight lists, want 3", lists)
 	}
 	wantRefused(t, f.submit(restarted, sess, surface, "sub-2", goodValues), tasksurface.ReasonSubmissionPending)
 }

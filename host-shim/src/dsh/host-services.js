@@ -1,7 +1,9 @@
 // tasksurface.v1.Host, served to the plugin over the go-plugin broker: what the plugin may ask
-// of dsh. Every method answers data; a thrown error becomes a gRPC error (a bug or a missing
-// session the plugin should not have named).
+// of dsh. Each handler gets the request and its call's gRPC metadata. Every method answers data;
+// a thrown error becomes a gRPC error (a bug or a missing session the plugin should not have
+// named).
 import { jsonBytes } from '../wire/json.js'
+import { RPC_ID_HEADER } from '../wire/source.js'
 import { findToolResult } from './sessions.js'
 import { readProjection } from './projection.js'
 
@@ -40,7 +42,7 @@ export function createHostServices({ ctx, access, queue, dismissals, projectionK
       return { found: true, view_json: jsonBytes(value) }
     },
 
-    AdmitUserMessage: (req) => queue.admit(req),
+    AdmitUserMessage: (req, call) => queue.admit(req, { rpcId: call?.metadata?.[RPC_ID_HEADER] }),
     RecordDismissal: (req) => dismissals.record(req),
     ListInFlight: (req) => queue.listInFlight(req),
   }

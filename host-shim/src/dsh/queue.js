@@ -10,7 +10,8 @@
 //     is editable again.
 import { parseJsonBytes } from '../wire/json.js'
 import { EVENT_USER_MESSAGE } from '../wire/names.js'
-import { correlationOf } from '../wire/source.js'
+import { randomUUID } from 'node:crypto'
+import { correlationOf, withRpcId } from '../wire/source.js'
 import { Phase } from '../wire/words.gen.js'
 import { findMessage, messageText } from './sessions.js'
 
@@ -50,8 +51,15 @@ export function createQueue({ ctx, access, report, log }) {
     return inserted ? messageText(inserted) : undefined
   }
 
-  /** Host.AdmitUserMessage: queue a user message for the next turn, once per message id. */
-  async function admit(req) {
+  /**
+   * Host.AdmitUserMessage: queue a user message for the next turn, once per message id. Its
+   * source carries rpcId, the id of the client request that carried the submission: the one the
+   * plugin passed back (gRPC metadata tasksurface-rpc-id), or else one minted for this
+   * admission, since dsh rc.8 does not tell a Remote method its request's rpcId.
+   * @param {any} req
+   * @param {{rpcId?: string}} [transport]
+   */
+  async function admit(req, { rpcId } = {}) {
     const sessionId = req.session_id
     const messageId = req.message_id
     if (!messageId) return { admitted: false, message_id: '', duplicate: false, reason: 'message id missing' }
@@ -62,7 +70,7 @@ export function createQueue({ ctx, access, report, log }) {
     if (pending || committed || claims.has(messageId)) {
       return { admitted: true, message_id: messageId, duplicate: true, reason: '' }
     }
-    const source = parseJsonBytes(req.source_json, { kind: 'user' })
+    const source = withRpcId(parseJsonBytes(req.source_json, { kind: 'user' }), rpcId || randomUUID())
     admitted.set(messageId, { sessionId, text: req.text, source })
     agent.followup(textMessage(messageId, req.text, source))
     return { admitted: true, message_id: messageId, duplicate: false, reason: '' }

@@ -305,7 +305,7 @@ export class PluginProcess {
           callback({ code: grpc.status.UNIMPLEMENTED, message: `Host.${method} is not implemented by this host` })
           return
         }
-        Promise.resolve().then(() => handler(call.request)).then(
+        Promise.resolve().then(() => handler(call.request, { metadata: metadataRecord(call.metadata) })).then(
           (response) => callback(null, response ?? {}),
           (err) => {
             this.log('error', `Host.${method} failed: ${err?.message ?? err}`)
@@ -333,11 +333,12 @@ export class PluginProcess {
    * Call a TaskSurface method.
    * @param {string} method
    * @param {object} request
-   * @param {{timeoutMs?: number, signal?: AbortSignal}} [options]
+   * @param {{timeoutMs?: number, signal?: AbortSignal, metadata?: Record<string, string>}} [options] -
+   *   metadata: gRPC metadata sent beside the call (e.g. tasksurface-rpc-id).
    * @returns {Promise<any>}
    */
   call(method, request, options = {}) {
-    return unary(this.client, method, request, options.timeoutMs ?? 30_000, options.signal)
+    return unary(this.client, method, request, options.timeoutMs ?? 30_000, options.signal, options.metadata)
   }
 
   /**
@@ -379,13 +380,15 @@ export class PluginProcess {
   }
 }
 
-function unary(client, method, request, timeoutMs, signal) {
+function unary(client, method, request, timeoutMs, signal, metadata) {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason ?? new Error('aborted'))
       return
     }
-    const call = client[method](request, { deadline: Date.now() + timeoutMs }, (err, response) => {
+    const md = new grpc.Metadata()
+    for (const [key, value] of Object.entries(metadata ?? {})) if (value) md.set(key, value)
+    const call = client[method](request, md, { deadline: Date.now() + timeoutMs }, (err, response) => {
       signal?.removeEventListener('abort', onAbort)
       if (err) reject(err)
       else resolve(response)
@@ -393,6 +396,19 @@ function unary(client, method, request, timeoutMs, signal) {
     const onAbort = () => call.cancel()
     signal?.addEventListener('abort', onAbort, { once: true })
   })
+}
+
+/**
+ * The string values of a call's incoming gRPC metadata, first value per key.
+ * @param {grpc.Metadata | undefined} metadata
+ * @returns {Record<string, string>}
+ */
+function metadataRecord(metadata) {
+  const out = {}
+  for (const [key, value] of Object.entries(metadata?.getMap() ?? {})) {
+    if (typeof value === 'string') out[key] = value
+  }
+  return out
 }
 
 function sleep(ms) {

@@ -1,6 +1,11 @@
 // The correlation a submitted user message carries in its source, the twin of plugin/wire
-// (source.go): {kind: "user", taskSurface: {version, submissionId, callId, surfaceId, values}}.
+// (source.go): {kind: "user", rpcId, taskSurface: {version, submissionId, callId, surfaceId,
+// values}}. rpcId is the id of the client request that carried the submission; the plugin's
+// SDK passes it beside Submit and back beside AdmitUserMessage as gRPC metadata RPC_ID_HEADER.
 import { SOURCE_KEY } from './names.js'
+
+/** The gRPC metadata key that carries a client request's id (sdk/internal/transport). */
+export const RPC_ID_HEADER = 'tasksurface-rpc-id'
 
 /**
  * The Task Surface correlation in a message source, if any.
@@ -11,4 +16,16 @@ export function correlationOf(source) {
   if (source === null || typeof source !== 'object') return undefined
   const c = source[SOURCE_KEY]
   return c !== null && typeof c === 'object' ? c : undefined
+}
+
+/**
+ * A message source with rpcId set, every other member kept, as dsh's own prompt does
+ * ({kind: 'user', rpcId, ...}). A source that is not an object, or an empty id, is returned as
+ * it is.
+ * @param {unknown} source
+ * @param {string | undefined} rpcId
+ */
+export function withRpcId(source, rpcId) {
+  if (!rpcId || source === null || typeof source !== 'object' || Array.isArray(source)) return source
+  return { ...source, rpcId }
 }

@@ -247,3 +247,30 @@ test('a failed start reports why and leaves no folder behind', async () => {
   assert.deepEqual(readdirSync(tmp), [], 'no socket folder is left behind')
   rmSync(tmp, { recursive: true })
 })
+
+test('call metadata reaches the plugin, and the plugin passes tasksurface-rpc-id back on AdmitUserMessage', async () => {
+  const meta = { kind: 'dsh/task-surface', version: 1, surfaceId: 'tsf_a', model: { version: 1, title: 'Pick a plan', sections: [], fields: [], submit: { label: 'Send' } } }
+  const admits = []
+  const proc = await launchPlugin({
+    path: BIN,
+    handshake: manifest.handshake,
+    log: () => {},
+    hostHandlers: {
+      ReadProjection: async () => ({ found: true, view_json: Buffer.from('{"active":{"callId":"call_1","surfaceId":"tsf_a"},"outcomes":[]}') }),
+      ReadToolResult: async () => ({ found: true, tool_name: 'show_task_surface', meta_json: Buffer.from(JSON.stringify(meta)), is_error: false }),
+      ListInFlight: async () => ({ messages: [] }),
+      async AdmitUserMessage(req, call) {
+        admits.push({ messageId: req.message_id, rpcId: call.metadata['tasksurface-rpc-id'] })
+        return { admitted: true, message_id: req.message_id, duplicate: false }
+      },
+    },
+  })
+  try {
+    const submit = (id, metadata) => proc.call('Submit', { session_id: 's-1', surface_id: 'tsf_a', submission_id: id, values_json: Buffer.from('{}'), note: '' }, { metadata })
+    const first = await submit('sub-1', { 'tasksurface-rpc-id': 'rpc-7' })
+    assert.equal(first.accepted, true, JSON.stringify(first))
+    assert.deepEqual(admits, [{ messageId: first.message_id, rpcId: 'rpc-7' }])
+  } finally {
+    await proc.shutdown()
+  }
+})

@@ -11,11 +11,12 @@
 // The /api fence admits loopback requests without browser headers.
 import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { startFakeLlm } from './fake-llm.mjs'
 
 const execFileAsync = promisify(execFile)
 const here = dirname(fileURLToPath(import.meta.url))
@@ -184,6 +185,11 @@ export class Dsh {
     return this.api(endpoint, { args })
   }
 
+  /** Call a taskSurface Remote method (getActive, submit, dismiss) and return its value. */
+  taskSurface(method, args) {
+    return this.value(`taskSurface/${method}`, { args })
+  }
+
   /** Run a slash command as the web composer does (the commands/execute Remote). */
   command(sessionId, line) {
     return this.remote('commands/execute', { agentId: sessionId, line, images: [] })
@@ -261,5 +267,68 @@ export class Dsh {
     const info = await this.exited
     clearTimeout(t)
     return info
+  }
+}
+
+// A test-only dsh plugin that holds a step between claiming a Task Surface submission and
+// writing it to the log (dsh's agent/pre-step waterfall), so tests can reach the claiming
+// phase. Its mode is the content of a file: `hold` waits, `reject` rejects the step, anything
+// else (or no file) lets it pass.
+const STEP_GATE_SOURCE = `import { existsSync, readFileSync } from 'node:fs'
+export const name = 'task-surface-test-step-gate'
+export const inject = ['agents']
+const mode = (file) => (existsSync(file) ? readFileSync(file, 'utf8').trim() : 'open')
+export function apply(ctx) {
+  const file = process.env.TASK_SURFACE_TEST_STEP_GATE
+  ctx.on('agent/pre-step', async (payload, next) => {
+    if (!file || !payload.messages.some((m) => m?.source?.taskSurface)) return next()
+    while (mode(file) === 'hold' && !payload.signal?.aborted) await new Promise((r) => setTimeout(r, 50))
+    return mode(file) === 'reject' ? { kind: 'reject' } : next()
+  })
+}
+`
+
+/**
+ * Install the step gate into a home: pass `patches` and `env` to Dsh.start, then `set('hold')`,
+ * `set('reject')` or `set('open')`.
+ * @param {string} home
+ */
+export function stepGate(home) {
+  const dir = join(home, 'step-gate')
+  mkdirSync(dir, { recursive: true })
+  const module = join(dir, 'gate.mjs')
+  const patch = join(dir, 'gate.patch.yml')
+  const file = join(dir, 'mode')
+  writeFileSync(module, STEP_GATE_SOURCE)
+  writeFileSync(patch, `- insert:\n    - id: task-surface-test-step-gate\n      name: ${JSON.stringify(`file://${module}`)}\n`)
+  return {
+    patches: [patch],
+    env: { TASK_SURFACE_TEST_STEP_GATE: file },
+    /** Replace the mode at once (write, then rename): the gate never reads a half-written file. */
+    set(mode) {
+      writeFileSync(`${file}.next`, mode)
+      renameSync(`${file}.next`, file)
+    },
+  }
+}
+
+/**
+ * The fake LLM and `dsh web` in a fresh home with the bundle and the step gate (gate open).
+ * @returns {Promise<{llm: any, home: any, gate: ReturnType<typeof stepGate>, dsh: Dsh, stop: () => Promise<void>}>}
+ */
+export async function startWithStepGate() {
+  const llm = await startFakeLlm()
+  const home = await makeHome(await packBundle())
+  const gate = stepGate(home.home)
+  gate.set('open')
+  const dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url, patches: gate.patches, env: gate.env })
+  return {
+    llm, home, gate, dsh,
+    async stop() {
+      gate.set('open')
+      await dsh.stop()
+      await llm.close()
+      home.cleanup()
+    },
   }
 }

@@ -1,0 +1,69 @@
+// Admission of submitted messages and what the shim knows of them afterwards, over a stand-in
+// for dsh's agent and inbox.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createQueue } from '../../src/dsh/queue.js'
+import { Phase } from '../../src/wire/words.gen.js'
+
+const correlation = { version: 1, submissionId: 'sub-1', callId: 'call_1', surfaceId: 'tsf_a', values: { go: true } }
+
+/** A queue over one agent whose inbox and events the test drives. */
+function queueWith() {
+  const listeners = new Map()
+  const agent = {
+    id: 'ses_1',
+    session: { id: 'ses_1', events: [] },
+    inbox: { nextTurn: [], nextStep: [] },
+    followup(message) { this.inbox.nextTurn.push(message) },
+  }
+  const ctx = {
+    agents: new Map([[agent.id, agent]]),
+    on(name, fn) { listeners.set(name, fn) },
+  }
+  const reports = []
+  const report = (kind, sessionId, message) => {
+    reports.push({ kind, sessionId, id: message.id })
+    return new Promise(() => {}) // the plugin has not answered yet
+  }
+  const queue = createQueue({ ctx, access: { agentFor: async (id) => ctx.agents.get(id) }, report, log: () => {} })
+  queue.observe()
+  const emit = (name, ...args) => listeners.get(name)(...args)
+  const admit = (transport) => queue.admit({
+    session_id: 'ses_1', message_id: 'msg-1', text: 'Go: yes',
+    source_json: Buffer.from(JSON.stringify({ kind: 'user', taskSurface: correlation })),
+  }, transport)
+  return { agent, queue, reports, emit, admit }
+}
+
+test('the admitted message\'s source carries the rpcId the plugin passed back, beside the correlation', async () => {
+  const { agent, admit } = queueWith()
+  assert.deepEqual(await admit({ rpcId: 'rpc-7' }), { admitted: true, message_id: 'msg-1', duplicate: false, reason: '' })
+  assert.deepEqual(agent.inbox.nextTurn[0].source, { kind: 'user', taskSurface: correlation, rpcId: 'rpc-7' })
+})
+
+test('without an rpcId from the plugin the shim mints one for the admission', async () => {
+  const { agent, admit } = queueWith()
+  await admit({})
+  const { rpcId, ...rest } = agent.inbox.nextTurn[0].source
+  assert.match(rpcId, /^[0-9a-f-]{36}$/)
+  assert.deepEqual(rest, { kind: 'user', taskSurface: correlation })
+})
+
+test('a claim is in ListInFlight at once, before the plugin has answered its report', async () => {
+  const { agent, queue, reports, emit, admit } = queueWith()
+  await admit({ rpcId: 'rpc-7' })
+  const message = agent.inbox.nextTurn.shift()
+  emit('agent/inbox/claimed', { agent, message })
+  assert.deepEqual(reports, [{ kind: 'claimed', sessionId: 'ses_1', id: 'msg-1' }])
+  const { messages } = await queue.listInFlight({ session_id: 'ses_1' })
+  assert.deepEqual(messages.map((m) => [m.message_id, m.phase, JSON.parse(m.source_json).rpcId]), [['msg-1', Phase.Claiming, 'rpc-7']])
+})
+
+test('a claimed message whose step ends without it in the log is reported discarded when the agent is idle', async () => {
+  const { agent, queue, reports, emit, admit } = queueWith()
+  await admit({ rpcId: 'rpc-7' })
+  emit('agent/inbox/claimed', { agent, message: agent.inbox.nextTurn.shift() })
+  emit('agent/status', { agent, status: 'idle' })
+  assert.deepEqual(reports.map((r) => r.kind), ['claimed', 'discarded'])
+  assert.deepEqual((await queue.listInFlight({ session_id: 'ses_1' })).messages, [])
+})
