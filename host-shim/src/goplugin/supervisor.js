@@ -151,7 +151,7 @@ export class Supervisor {
    * Call a TaskSurface method on the running plugin.
    * @param {string} method
    * @param {object} request
-   * @param {{timeoutMs?: number, signal?: AbortSignal}} [options]
+   * @param {{timeoutMs?: number, signal?: AbortSignal, metadata?: Record<string, string>}} [options]
    */
   async call(method, request, options) {
     const proc = this.current()
