@@ -40,7 +40,7 @@ var RPC_METHODS = /* @__PURE__ */ Object.freeze([
     name: "getActive",
     args: /* @__PURE__ */ Object.freeze(["sessionId", "surfaceId?"]),
     answers: /* @__PURE__ */ Object.freeze([
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: true }), keys: /* @__PURE__ */ Object.freeze(["callId", "surfaceId", "model", "markdown", "pending"]) }),
+      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: true }), keys: /* @__PURE__ */ Object.freeze(["callId", "surfaceId", "model", "markdown", "pending", "limits"]) }),
       /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: false }), keys: /* @__PURE__ */ Object.freeze(["reason"]) })
     ])
   }),
@@ -109,13 +109,19 @@ var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 // src/host/rpc.ts
 var TransportError = class extends Error {
-  constructor(message, code = "transport") {
+  constructor(message, code = "transport", answered = false) {
     super(message);
     this.code = code;
+    this.answered = answered;
     this.name = "TransportError";
   }
   code;
+  answered;
 };
+function readLimits(v) {
+  const n = isObj(v) ? v.maxSubmissionBytes : void 0;
+  return typeof n === "number" && Number.isInteger(n) && n > 0 ? { maxSubmissionBytes: n } : {};
+}
 var str = (v) => typeof v === "string" ? v : "";
 var phaseOf = (v) => v === Phase.Claiming ? Phase.Claiming : Phase.Queued;
 function readPending(v) {
@@ -150,7 +156,7 @@ function createApi(connection) {
     if (!isObj(res)) throw new TransportError(`${method}: unreadable answer`);
     if (res.ok !== true) {
       const e = isObj(res.error) ? res.error : {};
-      throw new TransportError(`${method}: ${str(e.message) || "failed"}`, str(e.code) || "rpc-error");
+      throw new TransportError(`${method}: ${str(e.message) || "failed"}`, str(e.code) || "rpc-error", true);
     }
     if (!isObj(res.value)) throw new TransportError(`${method}: unreadable answer`);
     return res.value;
@@ -159,7 +165,7 @@ function createApi(connection) {
     async getActive(sessionId, surfaceId, signal) {
       const v = await call("getActive", { sessionId, surfaceId }, signal);
       if (v.active === true) {
-        return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending) };
+        return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending), limits: readLimits(v.limits) };
       }
       if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen };
       throw new TransportError("getActive: unreadable answer");
@@ -276,6 +282,7 @@ var en = {
   "action.dismissing": "Dismissing…",
   "action.sending": "Sending…",
   "action.retry": "Try again",
+  "action.closeDraft": "Close the draft",
   "action.addNote": "Add a note",
   "field.note": "Note (optional)",
   "field.required": "required",
@@ -287,6 +294,11 @@ var en = {
   "status.discarded": "Your answer was withdrawn before the agent took it. Edit it and send it again.",
   "status.draftTooLarge": "This draft is too large to keep in the browser; it will be lost on reload.",
   "error.transport": "Could not reach the harness. Your answers are kept; try again.",
+  "error.unavailable": "The harness answered, but the Task Surface plugin is restarting or not running. Your answers are kept; try again shortly.",
+  "error.timeout": "No answer from the harness within {seconds} s. Your answers are kept; trying again cannot send them twice.",
+  "error.connectionLost": "The connection to the harness was lost after your answer was accepted. It will be re-read when the connection is back.",
+  "status.reconnected": "The connection was lost after your answer was accepted, and it is no longer waiting for the agent. Check the conversation; if your answer is not there, send it again.",
+  "status.overtaken": "Another answer to this panel was sent first (from another tab or window); yours was not sent. Your answers are kept here as a draft.",
   "error.load": "Could not load the panel.",
   "error.not-open": "This panel is no longer open.",
   "error.stale": "This panel was replaced by a newer one.",
@@ -294,7 +306,7 @@ var en = {
   "error.submission-pending": "An answer is already on its way.",
   "error.other": "The answer was not accepted ({reason}).",
   "problem.required": "This field is required; enter an answer.",
-  "problem.limit-exceeded": "The answers are too long to send (the limit is 32 KiB); shorten the text.",
+  "problem.limit-exceeded": "The answers are too long to send (the limit is {limit}); shorten the text.",
   "fallback.unsupported": "This panel uses a format this client cannot show. Reply with an ordinary message instead.",
   "order.help": "Alt+↑ and Alt+↓ move the focused item; ↑ and ↓ move between items.",
   "order.moveUp": "Move “{label}” up",
@@ -354,6 +366,7 @@ var zh = {
   "action.dismissing": "正在关闭…",
   "action.sending": "正在发送…",
   "action.retry": "重试",
+  "action.closeDraft": "关闭草稿",
   "action.addNote": "添加备注",
   "field.note": "备注（可选）",
   "field.required": "必填",
@@ -365,6 +378,11 @@ var zh = {
   "status.discarded": "答复在智能体接收前被撤回，请修改后重新发送。",
   "status.draftTooLarge": "草稿过大，无法保存在浏览器中，刷新后会丢失。",
   "error.transport": "无法连接到服务。内容已保留，请重试。",
+  "error.unavailable": "服务已响应，但 Task Surface 插件正在重启或未运行。内容已保留，请稍后重试。",
+  "error.timeout": "服务在 {seconds} 秒内没有响应。内容已保留；重试不会重复发送。",
+  "error.connectionLost": "答复被接受后与服务的连接中断。连接恢复后将重新读取。",
+  "status.reconnected": "答复被接受后连接中断，它已不在等待智能体接收。请查看对话；如果没有你的答复，请重新发送。",
+  "status.overtaken": "此面板已先收到另一份答复（来自其他标签页或窗口），你的答复未发送，内容已作为草稿保留在这里。",
   "error.load": "无法加载面板。",
   "error.not-open": "此面板已不再打开。",
   "error.stale": "此面板已被新的面板替换。",
@@ -372,7 +390,7 @@ var zh = {
   "error.submission-pending": "已有一份答复正在发送。",
   "error.other": "答复未被接受（{reason}）。",
   "problem.required": "此项必填，请输入内容。",
-  "problem.limit-exceeded": "内容过长，无法发送（上限 32 KiB），请缩短。",
+  "problem.limit-exceeded": "内容过长，无法发送（上限 {limit}），请缩短。",
   "fallback.unsupported": "此面板的格式无法在当前客户端显示，请直接发送普通消息作答。",
   "order.help": "Alt+↑ / Alt+↓ 移动当前项；↑ / ↓ 在各项之间切换。",
   "order.moveUp": "上移“{label}”",
@@ -949,9 +967,8 @@ function Section({ section, index, markdown, headingLevel }) {
 }
 
 // src/fields/common.tsx
-var LOCALISED = /* @__PURE__ */ new Set(["required", "limit-exceeded"]);
 function problemText(p, t) {
-  if (LOCALISED.has(p.code)) return t(`problem.${p.code}`);
+  if (p.code === "required" || p.code === "limit-exceeded" && !p.message) return t(`problem.${p.code}`, p.params);
   return p.message || p.code;
 }
 var problemsId = (id) => `${id}-problems`;
@@ -1027,6 +1044,7 @@ function TextField({ field, value, onChange, disabled, problems, id }) {
 
 // src/values.ts
 var MAX_SUBMISSION_BYTES = 32 * 1024;
+var bytesText = (n) => n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`;
 function initialValue(f) {
   switch (f.kind) {
     case "text":
@@ -1105,13 +1123,13 @@ function mergeDraft(model, draft) {
 var blank = (s) => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s);
 var utf8Bytes = (s) => new TextEncoder().encode(s).length;
 var unanswered = (v) => v === void 0 || v === null || Array.isArray(v) && v.length === 0 || typeof v === "string" && blank(v);
-function localProblems(model, values, note) {
+function localProblems(model, values, note, maxBytes = MAX_SUBMISSION_BYTES) {
   const out = [];
   for (const f of model.fields) {
     if ("required" in f && f.required && unanswered(values[f.id])) out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
   }
   const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
-  if (size > MAX_SUBMISSION_BYTES) out.push({ code: "limit-exceeded", message: "", pointer: "" });
+  if (size > maxBytes) out.push({ code: "limit-exceeded", message: "", pointer: "", params: { limit: bytesText(maxBytes) } });
   return out;
 }
 var pointerOf = (id) => "/" + id.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -1624,6 +1642,11 @@ var MESSAGES = {
   draftTooLarge: "status.draftTooLarge",
   discarded: "status.discarded",
   transport: "error.transport",
+  unavailable: "error.unavailable",
+  timeout: "error.timeout",
+  connectionLost: "error.connectionLost",
+  reconnected: "status.reconnected",
+  overtaken: "status.overtaken",
   invalid: `error.${Reason.InvalidSubmission}`
 };
 var SUBMIT_REFUSALS = [Reason.NotOpen, Reason.Stale, Reason.InvalidSubmission];
@@ -1644,29 +1667,41 @@ var initialEditorState = {
   collapsed: false,
   submissionId: null,
   dismissalId: null,
-  focus: null
+  focus: null,
+  cutOff: false,
+  overtaken: false
 };
 var modelOf = (s) => s.load.status === "ready" ? s.load.model : null;
-var isLocked = (s) => s.busy !== null || s.pending !== null || s.closing;
+var isLocked = (s) => s.busy !== null || s.pending !== null || s.closing || s.overtaken;
 var canSubmit = (s) => !isLocked(s) && modelOf(s) !== null;
 var canDismiss = (s) => !isLocked(s);
+var submissionLimitOf = (s) => s.load.status === "ready" ? s.load.limits.maxSubmissionBytes : void 0;
+var LOST_KEYS = [MESSAGES.transport, MESSAGES.unavailable, MESSAGES.timeout, MESSAGES.connectionLost];
 var say = (s, key, tone, params) => ({ ...s, message: params ? { key, params, tone } : { key, tone } });
 var retried = (s) => ({ ...s, load: { status: "loading" } });
-var readFailed = (s) => s.loadedOnce ? s : { ...s, load: { status: "error" } };
-var readClosed = (s) => ({ ...s, load: { status: "closed" } });
-function readOpen(state, pending, first) {
+function readFailed(s) {
+  if (!s.loadedOnce) return { ...s, load: { status: "error" } };
+  return s.pending ? say({ ...s, cutOff: true }, MESSAGES.connectionLost, "error") : s;
+}
+var readClosed = (s) => ({ ...s, load: s.overtaken ? s.load : { status: "closed" }, pending: s.overtaken ? null : s.pending });
+function readOpen(state, pending, first, limits = {}) {
   let s = state;
   if (!s.loadedOnce && first) {
     const { callId, model, markdown, draft } = first;
-    s = { ...s, loadedOnce: true, load: { status: "ready", callId, model, markdown } };
+    s = { ...s, loadedOnce: true, load: { status: "ready", callId, model, markdown, limits } };
     if (model) s = { ...s, values: mergeDraft(model, draft?.values) };
     if (model && draft) s = say({ ...s, note: draft.note, noteOpen: draft.note !== "" }, MESSAGES.draftRestored, "info");
-  }
+  } else if (s.load.status === "ready") s = { ...s, load: { ...s.load, limits } };
+  if (s.message && LOST_KEYS.includes(s.message.key)) s = { ...s, message: null };
   if (pending) {
-    const message = s.message?.key === MESSAGES.transport ? null : s.message;
-    return { ...s, submissionId: pending.submissionId, pending, message };
+    if (s.submissionId !== null && s.submissionId !== pending.submissionId && s.pending?.submissionId !== pending.submissionId) {
+      return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, "info");
+    }
+    return { ...s, submissionId: pending.submissionId, pending };
   }
-  return s.pending ? say({ ...s, submissionId: null, pending: null }, MESSAGES.discarded, "info") : s;
+  if (!s.pending) return s;
+  const ended = { ...s, submissionId: null, pending: null, cutOff: false, overtaken: false };
+  return s.cutOff ? say(ended, MESSAGES.reconnected, "info") : say(ended, MESSAGES.discarded, "info");
 }
 function edited(s, fieldId, value) {
   const model = modelOf(s);
@@ -1691,17 +1726,19 @@ function submitAnswered(state, submissionId, r) {
   if (!rereadAfterRefusal(r.reason, r.problems)) return withProblems(ended, r.problems);
   return say(ended, submitRefusalKey(r.reason), "error", { reason: r.reason });
 }
-function submitLost(state, submissionId) {
+function submitLost(state, submissionId, why = "transport") {
   const s = { ...state, busy: null };
-  return s.pending?.submissionId === submissionId ? s : say(s, MESSAGES.transport, "error");
+  return s.pending?.submissionId === submissionId ? s : lostSay(s, why, "submit");
 }
+var REQUEST_TIMEOUT_S = 15;
+var lostSay = (s, why, retry) => say(s, MESSAGES[why], "error", why === "timeout" ? { retry, seconds: REQUEST_TIMEOUT_S } : { retry });
 var dismissSent = (s, dismissalId) => ({ ...s, busy: "dismiss", message: null, dismissalId });
 function dismissAnswered(state, r) {
   const s = { ...state, busy: null };
   if (r.dismissed) return { ...s, closing: true, focus: { to: "composer" } };
   return say({ ...s, dismissalId: r.reason === Reason.SubmissionPending ? s.dismissalId : null }, dismissRefusalKey(r.reason), "error");
 }
-var dismissLost = (s) => say({ ...s, busy: null }, MESSAGES.transport, "error");
+var dismissLost = (s, why = "transport") => lostSay({ ...s, busy: null }, why, "dismiss");
 var draftTooLarge = (s) => say(s, MESSAGES.draftTooLarge, "info");
 var rereadAfterRefusal = (reason, problems) => !(reason === Reason.InvalidSubmission && problems.length > 0);
 
@@ -1733,13 +1770,16 @@ function focusField(root, fieldId) {
 
 // src/dock/useEditor.ts
 var PENDING_POLL_MS = 1500;
+var TimeoutError = class extends Error {
+};
+var lostBecause = (err) => err instanceof TimeoutError ? "timeout" : err instanceof TransportError && err.answered ? "unavailable" : "transport";
 function readMarkdown2(v) {
   const out = {};
   if (typeof v !== "object" || v === null) return out;
   for (const [k, html] of Object.entries(v)) if (typeof html === "string") out[k] = html;
   return out;
 }
-function useEditor(sessionId, surfaceId, api, drafts, trigger) {
+function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
   const root = useRef(null);
   const statusRef = useRef(null);
   const alertRef = useRef(null);
@@ -1748,8 +1788,28 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
   const mounted = useRef(true);
   const readSeq = useRef(0);
   const renderStart = useRef(null);
+  const inflight = useRef(/* @__PURE__ */ new Set());
   useEffect(() => () => {
     mounted.current = false;
+    for (const c of inflight.current) c.abort();
+  }, []);
+  const bounded = useCallback(async (request) => {
+    const control = new AbortController();
+    inflight.current.add(control);
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new TimeoutError());
+        control.abort();
+      }, REQUEST_TIMEOUT_S * 1e3);
+      control.signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+    });
+    try {
+      return await Promise.race([request(control.signal), late]);
+    } finally {
+      clearTimeout(timer);
+      inflight.current.delete(control);
+    }
   }, []);
   const go = useCallback((to, ...args) => {
     current.current = to(current.current, ...args);
@@ -1758,7 +1818,7 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
   const refresh = useCallback(async () => {
     const seq = ++readSeq.current;
     try {
-      const r = await api.getActive(sessionId, surfaceId);
+      const r = await bounded((signal) => api.getActive(sessionId, surfaceId, signal));
       if (!mounted.current || seq !== readSeq.current) return;
       if (!r.active || r.surfaceId !== surfaceId) {
         go(readClosed);
@@ -1770,11 +1830,11 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
         const model2 = readModel(r.model);
         first = { callId: r.callId, model: model2, markdown: readMarkdown2(r.markdown), draft: model2 ? drafts.load(sessionId, surfaceId) : void 0 };
       }
-      go(readOpen, r.pending, first);
+      go(readOpen, r.pending, first, r.limits);
     } catch {
       if (mounted.current && seq === readSeq.current) go(readFailed);
     }
-  }, [api, sessionId, surfaceId, drafts, go]);
+  }, [api, sessionId, surfaceId, drafts, go, bounded]);
   useEffect(() => {
     void refresh();
   }, [refresh, trigger]);
@@ -1795,6 +1855,9 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
     renderStart.current = null;
   }, [state.load, surfaceId]);
   useEffect(() => {
+    onKeep?.(state.overtaken);
+  }, [state.overtaken, onKeep]);
+  useEffect(() => {
     if (!state.dirty) return;
     if (drafts.save(sessionId, surfaceId, { values: state.values, note: state.note }) === "too-large") go(draftTooLarge);
   }, [state.dirty, state.values, state.note, drafts, sessionId, surfaceId, go]);
@@ -1810,7 +1873,7 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
     const model2 = modelOf(s);
     if (!canSubmit(s) || model2 === null) return;
     const note = s.noteOpen ? s.note : "";
-    const local = localProblems(model2, s.values, note);
+    const local = localProblems(model2, s.values, note, submissionLimitOf(s));
     if (local.length > 0) {
       go(withProblems, local);
       return;
@@ -1819,12 +1882,12 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
     const id = s.submissionId ?? newSubmissionId();
     go(submitSent, id);
     try {
-      const r = await api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note });
+      const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note }, signal));
       if (!mounted.current) return;
       go(submitAnswered, id, r);
       if (r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh();
-    } catch {
-      if (mounted.current) go(submitLost, id);
+    } catch (err) {
+      if (mounted.current) go(submitLost, id, lostBecause(err));
     }
   };
   const dismiss = async () => {
@@ -1833,12 +1896,12 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
     const id = s.dismissalId ?? newDismissalId();
     go(dismissSent, id);
     try {
-      const r = await api.dismiss({ sessionId, surfaceId, dismissalId: id });
+      const r = await bounded((signal) => api.dismiss({ sessionId, surfaceId, dismissalId: id }, signal));
       if (!mounted.current) return;
       go(dismissAnswered, r);
       if (!r.dismissed) void refresh();
-    } catch {
-      if (mounted.current) go(dismissLost);
+    } catch (err) {
+      if (mounted.current) go(dismissLost, lostBecause(err));
     }
   };
   const model = modelOf(state);
@@ -1865,10 +1928,11 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
 }
 
 // src/dock/Editor.tsx
-function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
+function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep }) {
   const uid = useId();
-  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger);
-  const { load, values, note, noteOpen, pending, busy, closing, message, collapsed } = editor;
+  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep);
+  const { load, values, note, noteOpen, pending, busy, closing, message, collapsed, overtaken } = editor;
+  const retry = message?.params?.retry === "submit" ? act.submit : message?.params?.retry === "dismiss" ? act.dismiss : null;
   const onSubmit = (e) => {
     e.preventDefault();
     void act.submit();
@@ -1896,8 +1960,8 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
   const bodyId = `${uid}-body`;
   const formId = `${uid}-form`;
   const title = model?.title ?? t("dock.badge");
-  const statusText = pending ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
-  const state = closing ? "closing" : pending ? pending.phase : busy ?? "editing";
+  const statusText = pending && !overtaken ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
+  const state = overtaken ? "overtaken" : closing ? "closing" : pending ? pending.phase : busy ?? "editing";
   const general = [...byField.get("") ?? [], ...byField.get("/note") ?? []];
   return /* @__PURE__ */ jsxs(
     "section",
@@ -1966,17 +2030,21 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
         ] }) }),
         /* @__PURE__ */ jsxs("footer", { className: "tsf-foot", hidden: collapsed && !pending && !message, children: [
           /* @__PURE__ */ jsxs("div", { className: "tsf-status", role: "status", tabIndex: -1, ref: statusRef, "data-phase": pending?.phase ?? "", children: [
-            pending ? /* @__PURE__ */ jsx("span", { className: "tsf-spinner", "aria-hidden": "true" }) : null,
+            statusText ? /* @__PURE__ */ jsx("span", { className: "tsf-spinner", "aria-hidden": "true" }) : null,
             statusText || (message?.tone === "info" ? t(message.key, message.params) : "")
           ] }),
           /* @__PURE__ */ jsxs("div", { className: "tsf-alert", role: "alert", tabIndex: -1, ref: alertRef, children: [
             message?.tone === "error" ? t(message.key, message.params) : "",
+            message?.tone === "error" && retry && !locked ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button tsf-retry", "data-action": "retry", onClick: () => void retry(), children: t("action.retry") }) : null,
             general.length > 0 ? /* @__PURE__ */ jsx(FieldProblems, { id: `${uid}-general`, problems: general }) : null
           ] }),
           !collapsed ? /* @__PURE__ */ jsxs("div", { className: "tsf-actions", children: [
             model !== null && !noteOpen ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", disabled: locked, onClick: act.openNote, children: t("action.addNote") }) : null,
             /* @__PURE__ */ jsx("span", { className: "tsf-spacer" }),
-            /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", disabled: locked, "aria-label": t("action.dismissLabel"), onClick: () => void act.dismiss(), "data-action": "dismiss", children: busy === "dismiss" ? t("action.dismissing") : t("action.dismiss") }),
+            overtaken ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", onClick: () => {
+              drafts.clear(sessionId, surfaceId);
+              onKeep?.(false);
+            }, "data-action": "close", children: t("action.closeDraft") }) : /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", disabled: locked, "aria-label": t("action.dismissLabel"), onClick: () => void act.dismiss(), "data-action": "dismiss", children: busy === "dismiss" ? t("action.dismissing") : t("action.dismiss") }),
             model !== null ? /* @__PURE__ */ jsx(
               "button",
               {
@@ -2007,10 +2075,17 @@ function TaskSurfaceDock(props) {
   const queue = useSession((s) => queueKey(s.queue));
   const anchor = useRef(null);
   const active = view?.active ?? null;
-  const surfaceId = active?.surfaceId ?? null;
+  const [kept, setKept] = useState(null);
+  const surfaceId = active?.surfaceId ?? kept;
   useEffect(() => {
-    for (const o of view?.outcomes ?? []) drafts.clear(sessionId, o.surfaceId);
-  }, [view, drafts, sessionId]);
+    for (const o of view?.outcomes ?? []) if (o.surfaceId !== kept) drafts.clear(sessionId, o.surfaceId);
+  }, [view, drafts, sessionId, kept]);
+  useEffect(() => {
+    if (active !== null && kept !== null && active.surfaceId !== kept) setKept(null);
+  }, [active, kept]);
+  const onKeep = useCallback((keep) => {
+    if (surfaceId !== null) setKept((k) => keep ? surfaceId : k === surfaceId ? null : k);
+  }, [surfaceId]);
   const previous = useRef(surfaceId);
   useLayoutEffect(() => {
     if (previous.current !== null && previous.current !== surfaceId && focusIsWithinOrLost(anchor.current)) {
@@ -2019,17 +2094,18 @@ function TaskSurfaceDock(props) {
     previous.current = surfaceId;
   }, [surfaceId]);
   const trigger = useMemo(() => [raw, queue], [raw, queue]);
-  return /* @__PURE__ */ jsx("div", { className: "tsf-slot", ref: anchor, "data-task-surface-dock": "", children: active !== null ? /* @__PURE__ */ jsx(TContext.Provider, { value: t, children: /* @__PURE__ */ jsx(
+  return /* @__PURE__ */ jsx("div", { className: "tsf-slot", ref: anchor, "data-task-surface-dock": "", children: surfaceId !== null ? /* @__PURE__ */ jsx(TContext.Provider, { value: t, children: /* @__PURE__ */ jsx(
     Editor,
     {
       sessionId,
-      surfaceId: active.surfaceId,
+      surfaceId,
       api,
       drafts,
       t,
-      trigger
+      trigger,
+      onKeep
     },
-    `${sessionId}\0${active.surfaceId}`
+    `${sessionId}\0${surfaceId}`
   ) }) : null });
 }
 
