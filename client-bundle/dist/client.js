@@ -119,7 +119,8 @@ var TransportError = class extends Error {
   answered;
 };
 function readLimits(v) {
-  const n = isObj(v) ? v.maxSubmissionBytes : void 0;
+  if (!isObj(v)) return void 0;
+  const n = v.maxSubmissionBytes;
   return typeof n === "number" && Number.isInteger(n) && n > 0 ? { maxSubmissionBytes: n } : {};
 }
 var str = (v) => typeof v === "string" ? v : "";

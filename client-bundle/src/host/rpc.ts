@@ -20,7 +20,7 @@ export interface Limits { maxSubmissionBytes?: number }
 
 /** The answer to getActive. A reason is a `Reason`, or a word a newer host added. */
 export type GetActiveResult =
-  | { active: true; callId: string; surfaceId: TaskSurfaceId; model: unknown; markdown: unknown; pending: Pending | null; limits: Limits }
+  | { active: true; callId: string; surfaceId: TaskSurfaceId; model: unknown; markdown: unknown; pending: Pending | null; limits?: Limits }
   | { active: false; reason: string }
 
 /** The answer to submit. */
@@ -60,8 +60,10 @@ export class TransportError extends Error {
   }
 }
 
-function readLimits(v: unknown): Limits {
-  const n = isObj(v) ? v.maxSubmissionBytes : undefined
+/** The host's limits; undefined when an older host sent none. */
+function readLimits(v: unknown): Limits | undefined {
+  if (!isObj(v)) return undefined
+  const n = v.maxSubmissionBytes
   return typeof n === 'number' && Number.isInteger(n) && n > 0 ? { maxSubmissionBytes: n } : {}
 }
 
