@@ -8,6 +8,7 @@ export const NS = 'taskSurface'
 export const en: Record<string, string> = {
   'dock.badge': 'Task Surface',
   'dock.keyboard': 'Ctrl+Enter sends the panel.',
+  'dock.toQuestions': 'Questions below — show them',
   'action.collapse': 'Collapse panel',
   'action.expand': 'Expand panel',
   'action.dismiss': 'Dismiss',
@@ -93,6 +94,7 @@ export const en: Record<string, string> = {
 export const zh: Record<string, string> = {
   'dock.badge': '任务面板',
   'dock.keyboard': '按 Ctrl+Enter 发送面板。',
+  'dock.toQuestions': '下方还有问题 — 查看',
   'action.collapse': '收起面板',
   'action.expand': '展开面板',
   'action.dismiss': '关闭',

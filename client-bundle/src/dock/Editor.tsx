@@ -11,6 +11,7 @@ import type { TaskSurfaceApi } from '../host/rpc.ts'
 import { Section } from '../blocks/Section.tsx'
 import { FieldView } from '../fields/Field.tsx'
 import { FieldProblems } from '../fields/common.tsx'
+import { QuestionsCue } from './QuestionsCue.tsx'
 import { useEditor } from './useEditor.ts'
 
 export interface EditorProps {
@@ -121,6 +122,7 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep }
                 </div>
               ) : null}
             </form>
+            {model.fields[0] ? <QuestionsCue root={root} firstFieldId={model.fields[0].id} /> : null}
           </>
         )}
       </div>

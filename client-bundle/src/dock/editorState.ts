@@ -23,7 +23,7 @@ import { Reason } from '../contract/words.gen.ts'
 import type { DismissResult, Limits, Pending, SubmitResult } from '../host/rpc.ts'
 import type { MarkdownMap, Model } from '../model.ts'
 import type { Draft } from '../storage/drafts.ts'
-import { mergeDraft, problemsByField, type Problem, type Value, type Values } from '../values.ts'
+import { initialValues, mergeDraft, problemsByField, type Problem, type Value, type Values } from '../values.ts'
 
 /** Where the editor is in reading its surface. */
 export type Load =
@@ -36,7 +36,7 @@ export type Load =
 export interface Message { key: string; params?: Record<string, unknown>; tone: 'error' | 'info' }
 
 /** Where focus should go once the state is on screen. */
-export type FocusRequest = { to: 'status' } | { to: 'composer' } | { to: 'alert' } | { to: 'field'; fieldId: string }
+export type FocusRequest = { to: 'status' } | { to: 'composer' } | { to: 'alert' } | { to: 'field'; fieldId: string } | { to: 'reveal'; fieldId: string }
 
 /** Everything the editor of one surface knows. */
 export interface EditorState {
@@ -163,7 +163,13 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
     const { callId, model, markdown, draft } = first
     s = { ...s, loadedOnce: true, load: { status: 'ready', callId, model, markdown, limits } }
     if (model) s = { ...s, values: mergeDraft(model, draft?.values) }
-    if (model && draft) s = say({ ...s, note: draft.note, noteOpen: draft.note !== '' }, MESSAGES.draftRestored, 'info')
+    if (model && draft) {
+      s = say({ ...s, note: draft.note, noteOpen: draft.note !== '' }, MESSAGES.draftRestored, 'info')
+      // Bring the first restored answer into view (scrolled to, not focused: nobody asked yet).
+      const start = initialValues(model)
+      const changed = model.fields.find((f) => JSON.stringify(s.values[f.id]) !== JSON.stringify(start[f.id]))
+      if (changed) s = { ...s, focus: { to: 'reveal', fieldId: changed.id } }
+    }
   }
   else if (s.load.status === 'ready') s = { ...s, load: { ...s.load, limits } }
   // A successful read: an answer that was lost in transport is known now.

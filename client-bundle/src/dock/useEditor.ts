@@ -19,7 +19,7 @@ import {
   isLocked, modelOf, noteEdited, noteOpened, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S, rereadAfterRefusal, retried,
   submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type LostBecause,
 } from './editorState.ts'
-import { focusComposer, focusField } from './focus.ts'
+import { focusComposer, focusField, revealField } from './focus.ts'
 
 /** How often getActive is re-read while a submission is pending. */
 export const PENDING_POLL_MS = 1500
@@ -160,6 +160,7 @@ export function useEditor(
     if (f === null) return
     if (f.to === 'status') statusRef.current?.focus()
     else if (f.to === 'composer') focusComposer(root.current)
+    else if (f.to === 'reveal') requestAnimationFrame(() => revealField(root.current, f.fieldId))
     else requestAnimationFrame(() => (f.to === 'field' ? focusField(root.current, f.fieldId) : alertRef.current?.focus()))
   }, [state.focus])
 
