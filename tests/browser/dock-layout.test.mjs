@@ -63,6 +63,9 @@ describe('the Dock as a user first sees it', () => {
     const field = `${DOCK} textarea[data-field=constraints]`
     await page.$eval(field, (e) => e.scrollIntoView({ block: 'center' }))
     await page.type(field, 'Keep it under 2 GB of memory.')
+    // Leave the panel at its top: the reload must not owe the answer's place to a kept scroll.
+    await page.$eval(`${DOCK} .tsf-body`, (e) => { e.scrollTop = 0 })
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .tsf-body`).scrollTop === 0, {}, DOCK)
     await page.reload({ waitUntil: 'domcontentloaded' })
     await page.waitForSelector('textarea')
     await selectSession(page, s.title)
