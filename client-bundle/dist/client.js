@@ -1752,6 +1752,7 @@ function readFailed(s) {
 var readClosed = (s) => ({ ...s, load: s.overtaken ? s.load : { status: "closed" }, pending: s.overtaken ? null : s.pending });
 function readOpen(state, pending, first, limits = {}) {
   let s = state;
+  const live = state.loadedOnce;
   if (!s.loadedOnce && first) {
     const { callId, model, markdown, draft } = first;
     s = { ...s, loadedOnce: true, load: { status: "ready", callId, model, markdown, limits } };
@@ -1765,7 +1766,8 @@ function readOpen(state, pending, first, limits = {}) {
   } else if (s.load.status === "ready") s = { ...s, load: { ...s.load, limits } };
   if (s.message && LOST_KEYS.includes(s.message.key)) s = { ...s, message: null };
   if (pending) {
-    if (s.submissionId !== null && s.submissionId !== pending.submissionId && s.pending?.submissionId !== pending.submissionId) {
+    const mine = s.submissionId === pending.submissionId || s.pending?.submissionId === pending.submissionId;
+    if (live && !mine && (s.submissionId !== null || s.pending === null && s.dirty)) {
       return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, "info");
     }
     return { ...s, submissionId: pending.submissionId, pending };

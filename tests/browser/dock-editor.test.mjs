@@ -295,8 +295,12 @@ describe('message choice (state machine)', () => {
     const s = L.readOpen(mine, other)
     assert.deepEqual([s.overtaken, s.message.key, L.isLocked(s), s.values.goal], [true, 'status.overtaken', true, 'x'])
     assert.equal(L.readClosed(s).load.status, 'ready', 'kept after the surface closes')
-    const reloaded = L.readOpen(opened(), other)
-    assert.deepEqual([reloaded.overtaken, reloaded.submissionId], [false, 'tss_other'])
+    const typedOnly = L.readOpen(opened(), other)
+    assert.deepEqual([typedOnly.overtaken, typedOnly.values.goal], [true, 'x'], 'answers typed but not yet sent are overtaken too')
+    const reloaded = L.readOpen(L.initialEditorState, other, { callId: 'c', model: L.readModel(intake), markdown: {}, draft: undefined })
+    assert.deepEqual([reloaded.overtaken, reloaded.submissionId], [false, 'tss_other'], 'a reload adopts the pending answer')
+    const untouched = L.readOpen(L.readOpen(L.initialEditorState, null, { callId: 'c', model: L.readModel(intake), markdown: {}, draft: undefined }), other)
+    assert.deepEqual([untouched.overtaken, untouched.submissionId], [false, 'tss_other'], 'nothing typed here: nothing to keep')
   })
 
   test('every new message has an English and a Chinese text', () => {

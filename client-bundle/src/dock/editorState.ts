@@ -159,6 +159,7 @@ export const readClosed = (s: EditorState): EditorState => ({ ...s, load: s.over
  * and takes the host's limits. */
 export function readOpen(state: EditorState, pending: Pending | null, first?: FirstRead, limits: Limits = {}): EditorState {
   let s = state
+  const live = state.loadedOnce // not the first read: what is on screen is this tab's own
   if (!s.loadedOnce && first) {
     const { callId, model, markdown, draft } = first
     s = { ...s, loadedOnce: true, load: { status: 'ready', callId, model, markdown, limits } }
@@ -175,8 +176,10 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
   // A successful read: an answer that was lost in transport is known now.
   if (s.message && LOST_KEYS.includes(s.message.key)) s = { ...s, message: null }
   if (pending) {
-    // Another tab's attempt: this tab's values were never sent; keep them in view, say so.
-    if (s.submissionId !== null && s.submissionId !== pending.submissionId && s.pending?.submissionId !== pending.submissionId) {
+    // Another tab's attempt while this tab has its own answers (sent or only typed): they were
+    // never sent; keep them in view and say so. A first read (a reload) adopts it instead.
+    const mine = s.submissionId === pending.submissionId || s.pending?.submissionId === pending.submissionId
+    if (live && !mine && (s.submissionId !== null || (s.pending === null && s.dirty))) {
       return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, 'info')
     }
     // Adopt the live attempt's id: after a reload, a retry must reuse it.
