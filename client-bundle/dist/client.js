@@ -40,7 +40,7 @@ var RPC_METHODS = /* @__PURE__ */ Object.freeze([
     name: "getActive",
     args: /* @__PURE__ */ Object.freeze(["sessionId", "surfaceId?"]),
     answers: /* @__PURE__ */ Object.freeze([
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: true }), keys: /* @__PURE__ */ Object.freeze(["callId", "surfaceId", "model", "markdown", "pending"]) }),
+      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: true }), keys: /* @__PURE__ */ Object.freeze(["callId", "surfaceId", "model", "markdown", "pending", "limits"]) }),
       /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: false }), keys: /* @__PURE__ */ Object.freeze(["reason"]) })
     ])
   }),
@@ -109,13 +109,20 @@ var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 // src/host/rpc.ts
 var TransportError = class extends Error {
-  constructor(message, code = "transport") {
+  constructor(message, code = "transport", answered = false) {
     super(message);
     this.code = code;
+    this.answered = answered;
     this.name = "TransportError";
   }
   code;
+  answered;
 };
+function readLimits(v) {
+  if (!isObj(v)) return void 0;
+  const n = v.maxSubmissionBytes;
+  return typeof n === "number" && Number.isInteger(n) && n > 0 ? { maxSubmissionBytes: n } : {};
+}
 var str = (v) => typeof v === "string" ? v : "";
 var phaseOf = (v) => v === Phase.Claiming ? Phase.Claiming : Phase.Queued;
 function readPending(v) {
@@ -150,7 +157,7 @@ function createApi(connection) {
     if (!isObj(res)) throw new TransportError(`${method}: unreadable answer`);
     if (res.ok !== true) {
       const e = isObj(res.error) ? res.error : {};
-      throw new TransportError(`${method}: ${str(e.message) || "failed"}`, str(e.code) || "rpc-error");
+      throw new TransportError(`${method}: ${str(e.message) || "failed"}`, str(e.code) || "rpc-error", true);
     }
     if (!isObj(res.value)) throw new TransportError(`${method}: unreadable answer`);
     return res.value;
@@ -159,7 +166,7 @@ function createApi(connection) {
     async getActive(sessionId, surfaceId, signal) {
       const v = await call("getActive", { sessionId, surfaceId }, signal);
       if (v.active === true) {
-        return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending) };
+        return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending), limits: readLimits(v.limits) };
       }
       if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen };
       throw new TransportError("getActive: unreadable answer");
@@ -269,6 +276,7 @@ var NS = "taskSurface";
 var en = {
   "dock.badge": "Task Surface",
   "dock.keyboard": "Ctrl+Enter sends the panel.",
+  "dock.toQuestions": "Questions below — show them",
   "action.collapse": "Collapse panel",
   "action.expand": "Expand panel",
   "action.dismiss": "Dismiss",
@@ -276,6 +284,7 @@ var en = {
   "action.dismissing": "Dismissing…",
   "action.sending": "Sending…",
   "action.retry": "Try again",
+  "action.closeDraft": "Close the draft",
   "action.addNote": "Add a note",
   "field.note": "Note (optional)",
   "field.required": "required",
@@ -287,6 +296,11 @@ var en = {
   "status.discarded": "Your answer was withdrawn before the agent took it. Edit it and send it again.",
   "status.draftTooLarge": "This draft is too large to keep in the browser; it will be lost on reload.",
   "error.transport": "Could not reach the harness. Your answers are kept; try again.",
+  "error.unavailable": "The harness answered, but the Task Surface plugin is restarting or not running. Your answers are kept; try again shortly.",
+  "error.timeout": "No answer from the harness within {seconds} s. Your answers are kept; trying again cannot send them twice.",
+  "error.connectionLost": "The connection to the harness was lost after your answer was accepted. It will be re-read when the connection is back.",
+  "status.reconnected": "The connection was lost after your answer was accepted, and it is no longer waiting for the agent. Check the conversation; if your answer is not there, send it again.",
+  "status.overtaken": "Another answer to this panel was sent first (from another tab or window); yours was not sent. Your answers are kept here as a draft.",
   "error.load": "Could not load the panel.",
   "error.not-open": "This panel is no longer open.",
   "error.stale": "This panel was replaced by a newer one.",
@@ -294,7 +308,7 @@ var en = {
   "error.submission-pending": "An answer is already on its way.",
   "error.other": "The answer was not accepted ({reason}).",
   "problem.required": "This field is required; enter an answer.",
-  "problem.limit-exceeded": "The answers are too long to send (the limit is 32 KiB); shorten the text.",
+  "problem.limit-exceeded": "The answers are too long to send (the limit is {limit}); shorten the text.",
   "fallback.unsupported": "This panel uses a format this client cannot show. Reply with an ordinary message instead.",
   "order.help": "Alt+↑ and Alt+↓ move the focused item; ↑ and ↓ move between items.",
   "order.moveUp": "Move “{label}” up",
@@ -347,6 +361,7 @@ var en = {
 var zh = {
   "dock.badge": "任务面板",
   "dock.keyboard": "按 Ctrl+Enter 发送面板。",
+  "dock.toQuestions": "下方还有问题 — 查看",
   "action.collapse": "收起面板",
   "action.expand": "展开面板",
   "action.dismiss": "关闭",
@@ -354,6 +369,7 @@ var zh = {
   "action.dismissing": "正在关闭…",
   "action.sending": "正在发送…",
   "action.retry": "重试",
+  "action.closeDraft": "关闭草稿",
   "action.addNote": "添加备注",
   "field.note": "备注（可选）",
   "field.required": "必填",
@@ -365,6 +381,11 @@ var zh = {
   "status.discarded": "答复在智能体接收前被撤回，请修改后重新发送。",
   "status.draftTooLarge": "草稿过大，无法保存在浏览器中，刷新后会丢失。",
   "error.transport": "无法连接到服务。内容已保留，请重试。",
+  "error.unavailable": "服务已响应，但 Task Surface 插件正在重启或未运行。内容已保留，请稍后重试。",
+  "error.timeout": "服务在 {seconds} 秒内没有响应。内容已保留；重试不会重复发送。",
+  "error.connectionLost": "答复被接受后与服务的连接中断。连接恢复后将重新读取。",
+  "status.reconnected": "答复被接受后连接中断，它已不在等待智能体接收。请查看对话；如果没有你的答复，请重新发送。",
+  "status.overtaken": "此面板已先收到另一份答复（来自其他标签页或窗口），你的答复未发送，内容已作为草稿保留在这里。",
   "error.load": "无法加载面板。",
   "error.not-open": "此面板已不再打开。",
   "error.stale": "此面板已被新的面板替换。",
@@ -372,7 +393,7 @@ var zh = {
   "error.submission-pending": "已有一份答复正在发送。",
   "error.other": "答复未被接受（{reason}）。",
   "problem.required": "此项必填，请输入内容。",
-  "problem.limit-exceeded": "内容过长，无法发送（上限 32 KiB），请缩短。",
+  "problem.limit-exceeded": "内容过长，无法发送（上限 {limit}），请缩短。",
   "fallback.unsupported": "此面板的格式无法在当前客户端显示，请直接发送普通消息作答。",
   "order.help": "Alt+↑ / Alt+↓ 移动当前项；↑ / ↓ 在各项之间切换。",
   "order.moveUp": "上移“{label}”",
@@ -436,19 +457,19 @@ function withFallback(t) {
 }
 
 // src/base.css
-var base_default = ".tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t4: var(--dsw-alias-label-primary);--t2: var(--dsw-alias-label-secondary);--t0: var(--dsw-alias-label-tertiary);--te: var(--dsw-alias-label-caption);--t6: var(--dsw-alias-border-l2);--tb: var(--dsw-alias-border-l1);--t1: var(--dsw-alias-state-business-primary);--t5: var(--dsw-alias-state-business-tertiary);--t8: var(--dsw-specific-tip);--tm: var(--dsw-alias-interactive-bg-hover);--ta: var(--dsw-alias-state-error-primary);--th: var(--dsw-alias-state-success-tertiary);--ti: var(--dsw-alias-state-success-primary);--tf: var(--dsw-alias-markdown-code-block);--t9: var(--dsw-font-markdown-code-block-small);--td: var(--dsw-font-s-14);--tg: var(--dsw-font-s-strong-14);--t7: var(--dsw-font-xs-13);--t3: var(--dsw-font-xxs-12);--tk: var(--dsw-font-xxs-strong-12);--tl: var(--dsw-font-base-strong-16);--tj: var(--dsw-alias-bg-base);--tn: var(--dsw-specific-input-major);color:var(--t4);font:var(--td);box-sizing:border-box}.tsf-dock *,.tsf-row *,.tsf-fallback *{box-sizing:border-box}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-muted{color:var(--t0)}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--t3)}.tsf-chip--info,.tsf-chip--open{background:var(--t5);color:var(--t1)}.tsf-chip--submitted{background:var(--th);color:var(--dsw-alias-label-primary)}.tsf-button{display:inline-flex;align-items:center;justify-content:center;min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t6);background:var(--dsw-alias-button-elevated-fill);color:var(--t4);font:var(--tg);cursor:pointer}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled{opacity:.5;cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible,.tsf-scale input:focus-visible{outline:2px solid var(--t1);outline-offset:2px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t1);font:var(--t7);cursor:pointer;border-radius:6px}.tsf-link-button:disabled{opacity:.5;cursor:default}.tsf-icon-button{flex:none;width:28px;height:28px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:999px;background:none;color:var(--t0);cursor:pointer;font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--tm);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35;cursor:default}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}@media(prefers-reduced-motion:reduce){.tsf-chevron{transition:none}}";
+var base_default = ".tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t5: var(--dsw-alias-label-primary);--t2: var(--dsw-alias-label-secondary);--t1: var(--dsw-alias-label-tertiary);--te: var(--dsw-alias-label-caption);--t4: var(--dsw-alias-border-l2);--tb: var(--dsw-alias-border-l1);--t0: var(--dsw-alias-state-business-primary);--t6: var(--dsw-alias-state-business-tertiary);--t8: var(--dsw-specific-tip);--tn: var(--dsw-alias-interactive-bg-hover);--ta: var(--dsw-alias-state-error-primary);--ti: var(--dsw-alias-state-success-tertiary);--tj: var(--dsw-alias-state-success-primary);--tf: var(--dsw-alias-markdown-code-block);--t9: var(--dsw-font-markdown-code-block-small);--td: var(--dsw-font-s-14);--tg: var(--dsw-font-s-strong-14);--t7: var(--dsw-font-xs-13);--t3: var(--dsw-font-xxs-12);--tl: var(--dsw-font-xxs-strong-12);--tm: var(--dsw-font-base-strong-16);--tk: var(--dsw-alias-bg-base);--th: var(--dsw-specific-input-major);color:var(--t5);font:var(--td);box-sizing:border-box}.tsf-dock *,.tsf-row *,.tsf-fallback *{box-sizing:border-box}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-muted{color:var(--t1)}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--t3)}.tsf-chip--info,.tsf-chip--open{background:var(--t6);color:var(--t0)}.tsf-chip--submitted{background:var(--ti);color:var(--dsw-alias-label-primary)}.tsf-button{display:inline-flex;align-items:center;justify-content:center;min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t4);background:var(--dsw-alias-button-elevated-fill);color:var(--t5);font:var(--tg);cursor:pointer}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled{opacity:.5;cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible,.tsf-scale input:focus-visible{outline:2px solid var(--t0);outline-offset:2px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t0);font:var(--t7);cursor:pointer;border-radius:6px}.tsf-link-button:disabled{opacity:.5;cursor:default}.tsf-icon-button{flex:none;width:28px;height:28px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:999px;background:none;color:var(--t1);cursor:pointer;font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--tn);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35;cursor:default}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}@media(prefers-reduced-motion:reduce){.tsf-chevron{transition:none}}";
 
 // src/blocks/blocks.css
-var blocks_default = ".tsf-section{display:flex;flex-direction:column;gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tg);color:var(--t4)}.tsf-stack{display:flex;flex-direction:column;gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--tc),minmax(0,1fr))}.tsf-grid--2{--tc: 2}.tsf-grid--3{--tc: 3}@container tsf (max-width:600px){.tsf-grid--3{--tc: 2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--tc: 1}}.tsf-block{min-width:0}.tsf-md{overflow-wrap:anywhere;color:var(--t4)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tl)}.tsf-md a{color:var(--t1);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--t9);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--tf);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t6);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t6);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t8);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t0);font:var(--t3)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t0);font:var(--t3)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t6);border-radius:10px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible{outline:2px solid var(--t1);outline-offset:1px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t0);font:var(--t3)}.tsf-table th{position:sticky;top:0;background:var(--t8);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--tb);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t6);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:6px 10px;background:var(--t8);font:var(--t7)}.tsf-diff__path{font:var(--t9);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--t9)}.tsf-diff__add{color:var(--ti)}.tsf-diff__del{color:var(--ta)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--tf)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--t9)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--te);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t0)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--th)}.tsf-diff__line--add .tsf-diff__marker{color:var(--ti)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--ta)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t8)}.tsf-notice--info{background:var(--t5)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font:700 12px/1 system-ui,sans-serif;background:var(--t0);color:var(--tn)}.tsf-notice--info .tsf-notice__tone{background:var(--t1)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}";
+var blocks_default = ".tsf-section{display:flex;flex-direction:column;gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tg);color:var(--t5)}.tsf-stack{display:flex;flex-direction:column;gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--tc),minmax(0,1fr))}.tsf-grid--2{--tc: 2}.tsf-grid--3{--tc: 3}@container tsf (max-width:600px){.tsf-grid--3{--tc: 2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--tc: 1}}.tsf-block{min-width:0}.tsf-md{overflow-wrap:anywhere;color:var(--t5)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tm)}.tsf-md a{color:var(--t0);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--t9);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--tf);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t4);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t4);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t8);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t1);font:var(--t3)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t1);font:var(--t3)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t4);border-radius:10px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible{outline:2px solid var(--t0);outline-offset:1px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t1);font:var(--t3)}.tsf-table th{position:sticky;top:0;background:var(--t8);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--tb);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t4);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:6px 10px;background:var(--t8);font:var(--t7)}.tsf-diff__path{font:var(--t9);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--t9)}.tsf-diff__add{color:var(--tj)}.tsf-diff__del{color:var(--ta)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--tf)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--t9)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--te);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t1)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--ti)}.tsf-diff__line--add .tsf-diff__marker{color:var(--tj)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--ta)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t8)}.tsf-notice--info{background:var(--t6)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font:700 12px/1 system-ui,sans-serif;background:var(--t1);color:var(--th)}.tsf-notice--info .tsf-notice__tone{background:var(--t0)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}";
 
 // src/fields/fields.css
-var fields_default = ".tsf-field{display:flex;flex-direction:column;gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tg);color:var(--t4);padding:0}.tsf-required{font-weight:400;color:var(--t0)}.tsf-hint{margin:0;color:var(--t0);font:var(--t3)}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--tj);color:var(--t4);font:var(--td);resize:vertical}.tsf-input:focus,.tsf-tags:focus-within{outline:none;border-color:var(--t1);box-shadow:0 0 0 3px var(--t5)}.tsf-input[aria-invalid=true]{border-color:var(--ta)}.tsf-input:disabled{opacity:.65}.tsf-options{display:flex;flex-direction:column;gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--tm)}.tsf-option:has(input:checked){background:var(--t5)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t1)}.tsf-option__text{display:flex;flex-direction:column;min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t0);font:var(--t3);overflow-wrap:anywhere}fieldset: disabled .tsf-option{cursor:default;opacity:.65}.tsf-switch{display:flex;align-items:center;gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t1)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:focus-visible+.tsf-switch__track{outline:2px solid var(--t1);outline-offset:2px}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t0);font:var(--t3)}.tsf-order{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px}.tsf-order__item{display:flex;align-items:center;gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t6);border-radius:10px;background:var(--tj);min-width:0}.tsf-order__item:focus{outline:2px solid var(--t1);outline-offset:1px}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--te);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t8);color:var(--t2);display:inline-flex;align-items:center;justify-content:center;font:var(--tk)}.tsf-order__text{flex:1;display:flex;flex-direction:column;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-problems{display:flex;flex-direction:column}.tsf-problem{margin:0;color:var(--ta);font:var(--t3)}@media(prefers-reduced-motion:reduce){.tsf-switch__thumb,.tsf-switch__track{transition:none}}.tsf-inline{display:flex;align-items:center;gap:8px}.tsf-input--short{width:auto;max-width:14em}.tsf-unit{color:var(--t2)}.tsf-other{margin:0 0 4px 34px;width:calc(100% - 34px)}.tsf-scale{display:flex;gap:2px}.tsf-scale__pt{flex:1 1 0;min-width:0;display:flex;flex-direction:column-reverse;align-items:center;padding:4px 0;border-radius:10px;cursor:pointer}.tsf-scale__pt:has(input:checked){background:var(--t5)}.tsf-scale__pt input{accent-color:var(--t1)}.tsf-scale__ends{display:flex;justify-content:space-between;gap:8px}.tsf-tags{display:flex;flex-wrap:wrap;gap:4px;padding:4px 6px}.tsf-tag{max-width:100%;padding-right:0;color:var(--t4);font:var(--td);overflow-wrap:anywhere}.tsf-tag .tsf-icon-button{width:24px;height:24px}.tsf-tags__input{flex:1 0 6em;min-width:0;border:0;outline:0;background:none;color:var(--t4);font:var(--td);padding:3px 2px}.tsf-tags__suggest{display:flex;flex-wrap:wrap;gap:2px}";
+var fields_default = ".tsf-field{display:flex;flex-direction:column;gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tg);color:var(--t5);padding:0}.tsf-required{font-weight:400;color:var(--t1)}.tsf-hint{margin:0;color:var(--t1);font:var(--t3)}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--tk);color:var(--t5);font:var(--td);resize:vertical}.tsf-input:focus,.tsf-tags:focus-within{outline:none;border-color:var(--t0);box-shadow:0 0 0 3px var(--t6)}.tsf-input[aria-invalid=true]{border-color:var(--ta)}.tsf-input:disabled{opacity:.65}.tsf-options{display:flex;flex-direction:column;gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--tn)}.tsf-option:has(input:checked){background:var(--t6)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t0)}.tsf-option__text{display:flex;flex-direction:column;min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t1);font:var(--t3);overflow-wrap:anywhere}fieldset: disabled .tsf-option{cursor:default;opacity:.65}.tsf-switch{display:flex;align-items:center;gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t0)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:focus-visible+.tsf-switch__track{outline:2px solid var(--t0);outline-offset:2px}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t1);font:var(--t3)}.tsf-order{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px}.tsf-order__item{display:flex;align-items:center;gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t4);border-radius:10px;background:var(--tk);min-width:0}.tsf-order__item:focus{outline:2px solid var(--t0);outline-offset:1px}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--te);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t8);color:var(--t2);display:inline-flex;align-items:center;justify-content:center;font:var(--tl)}.tsf-order__text{flex:1;display:flex;flex-direction:column;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-problems{display:flex;flex-direction:column}.tsf-problem{margin:0;color:var(--ta);font:var(--t3)}@media(prefers-reduced-motion:reduce){.tsf-switch__thumb,.tsf-switch__track{transition:none}}.tsf-inline{display:flex;align-items:center;gap:8px}.tsf-input--short{width:auto;max-width:14em}.tsf-unit{color:var(--t2)}.tsf-other{margin:0 0 4px 34px;width:calc(100% - 34px)}.tsf-scale{display:flex;gap:2px}.tsf-scale__pt{flex:1 1 0;min-width:0;display:flex;flex-direction:column-reverse;align-items:center;padding:4px 0;border-radius:10px;cursor:pointer}.tsf-scale__pt:has(input:checked){background:var(--t6)}.tsf-scale__pt input{accent-color:var(--t0)}.tsf-scale__ends{display:flex;justify-content:space-between;gap:8px}.tsf-tags{display:flex;flex-wrap:wrap;gap:4px;padding:4px 6px}.tsf-tag{max-width:100%;padding-right:0;color:var(--t5);font:var(--td);overflow-wrap:anywhere}.tsf-tag .tsf-icon-button{width:24px;height:24px}.tsf-tags__input{flex:1 0 6em;min-width:0;border:0;outline:0;background:none;color:var(--t5);font:var(--td);padding:3px 2px}.tsf-tags__suggest{display:flex;flex-wrap:wrap;gap:2px}";
 
 // src/dock/dock.css
-var dock_default = ".tsf-slot{display:contents}.tsf-dock{container:tsf/inline-size;display:flex;flex-direction:column;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--tn);border:1px solid var(--t6);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-head{display:flex;align-items:center;gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--tb);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t5);color:var(--t1);font:var(--tk)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tl);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;display:flex;flex-direction:column;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-body>.tsf-section,.tsf-form>.tsf-field{content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-form{display:flex;flex-direction:column;gap:14px;padding-top:2px}.tsf-foot{flex:none;display:flex;flex-direction:column;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--tb)}.tsf-status,.tsf-alert{display:flex;align-items:center;gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--ta);flex-direction:column;align-items:flex-start}.tsf-actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px}.tsf-spacer{flex:1}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t5);border-top-color:var(--t1);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
+var dock_default = ".tsf-slot{display:contents}.tsf-dock{container:tsf/inline-size;display:flex;flex-direction:column;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--th);border:1px solid var(--t4);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-head{display:flex;align-items:center;gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--tb);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t6);color:var(--t0);font:var(--tl)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tm);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;display:flex;flex-direction:column;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-body>.tsf-section,.tsf-form>.tsf-field{content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-form{display:flex;flex-direction:column;gap:14px;padding-top:2px}.tsf-foot{flex:none;display:flex;flex-direction:column;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--tb)}.tsf-status,.tsf-alert{display:flex;align-items:center;gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--ta);flex-direction:column;align-items:flex-start}.tsf-actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px}.tsf-spacer{flex:1}.tsf-cue{position:sticky;bottom:0;align-self:center;display:inline-flex;align-items:center;gap:8px;margin-top:-8px;padding:4px 12px;border:1px solid var(--t4);border-radius:999px;background:var(--th);box-shadow:var(--dsw-shadow-lv2);color:var(--t0);font:var(--t7);cursor:pointer}.tsf-cue .tsf-chevron{transform:rotate(45deg) translate(-2px,-2px)}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t6);border-top-color:var(--t0);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
 
 // src/row/row.css
-var row_default = ".tsf-row,.tsf-fallback{display:flex;flex-direction:column;min-width:0}.tsf-row__summary{display:flex;align-items:center;gap:0;min-height:24px;min-width:0;max-width:100%;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t0)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--te)}.tsf-row__title{min-width:0;color:var(--t0);overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__detail{flex:none;color:var(--t0)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{display:flex;flex-direction:column;gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--tb);border-radius:12px;container:tsf/inline-size}.tsf-answers{display:flex;flex-direction:column;gap:6px}.tsf-answers__list{margin:0;display:flex;flex-direction:column;gap:6px}.tsf-answer dt{color:var(--t0);font:var(--t3)}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--tf);border-radius:8px;font:var(--t9);color:var(--t2);max-height:240px;overflow:auto}";
+var row_default = ".tsf-row,.tsf-fallback{display:flex;flex-direction:column;min-width:0}.tsf-row__summary{display:flex;align-items:center;gap:0;min-height:24px;flex-wrap:wrap;row-gap:2px;min-width:0;max-width:100%;box-sizing:border-box;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0 40px 0 0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t1)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--te)}.tsf-row__title{min-width:0;color:var(--t1);overflow-wrap:anywhere}.tsf-row__detail{flex:none;color:var(--t1)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{display:flex;flex-direction:column;gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--tb);border-radius:12px;container:tsf/inline-size}.tsf-answers{display:flex;flex-direction:column;gap:6px}.tsf-answers__list{margin:0;display:flex;flex-direction:column;gap:6px}.tsf-answer dt{color:var(--t1);font:var(--t3)}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--tf);border-radius:8px;font:var(--t9);color:var(--t2);max-height:240px;overflow:auto}";
 
 // src/styles.ts
 var CSS = base_default + blocks_default + fields_default + dock_default + row_default;
@@ -949,9 +970,8 @@ function Section({ section, index, markdown, headingLevel }) {
 }
 
 // src/fields/common.tsx
-var LOCALISED = /* @__PURE__ */ new Set(["required", "limit-exceeded"]);
 function problemText(p, t) {
-  if (LOCALISED.has(p.code)) return t(`problem.${p.code}`);
+  if (p.code === "required" || p.code === "limit-exceeded" && !p.message) return t(`problem.${p.code}`, p.params);
   return p.message || p.code;
 }
 var problemsId = (id) => `${id}-problems`;
@@ -1027,6 +1047,7 @@ function TextField({ field, value, onChange, disabled, problems, id }) {
 
 // src/values.ts
 var MAX_SUBMISSION_BYTES = 32 * 1024;
+var bytesText = (n) => n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`;
 function initialValue(f) {
   switch (f.kind) {
     case "text":
@@ -1105,13 +1126,13 @@ function mergeDraft(model, draft) {
 var blank = (s) => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s);
 var utf8Bytes = (s) => new TextEncoder().encode(s).length;
 var unanswered = (v) => v === void 0 || v === null || Array.isArray(v) && v.length === 0 || typeof v === "string" && blank(v);
-function localProblems(model, values, note) {
+function localProblems(model, values, note, maxBytes = MAX_SUBMISSION_BYTES) {
   const out = [];
   for (const f of model.fields) {
     if ("required" in f && f.required && unanswered(values[f.id])) out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
   }
   const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
-  if (size > MAX_SUBMISSION_BYTES) out.push({ code: "limit-exceeded", message: "", pointer: "" });
+  if (size > maxBytes) out.push({ code: "limit-exceeded", message: "", pointer: "", params: { limit: bytesText(maxBytes) } });
   return out;
 }
 var pointerOf = (id) => "/" + id.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -1607,6 +1628,69 @@ function FieldView(props) {
   }
 }
 
+// src/dock/focus.ts
+var COMPOSER = 'textarea:not([disabled]):not([readonly]), [contenteditable="true"]';
+function focusComposer(anchor) {
+  for (let el = anchor?.parentElement ?? null; el !== null && el !== document.documentElement; el = el.parentElement) {
+    for (const candidate of el.querySelectorAll(COMPOSER)) {
+      if (anchor !== null && anchor.contains(candidate)) continue;
+      candidate.focus();
+      return document.activeElement === candidate;
+    }
+  }
+  return false;
+}
+function focusIsWithinOrLost(root) {
+  const active = document.activeElement;
+  return active === null || active === document.body || root !== null && root.contains(active);
+}
+function revealField(root, fieldId) {
+  for (const el of root?.querySelectorAll("[data-field]") ?? []) {
+    if (el.dataset.field !== fieldId) continue;
+    const field = el.closest(".tsf-field") ?? el;
+    field.scrollIntoView({ block: "nearest" });
+    requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: "nearest" }));
+    return;
+  }
+}
+function focusField(root, fieldId) {
+  if (!root) return;
+  for (const el of root.querySelectorAll("[data-field]")) {
+    if (el.dataset.field !== fieldId) continue;
+    const target = el.matches("input, textarea") ? el : el.querySelector('input:not([disabled]), textarea, li[tabindex="0"]');
+    target?.focus();
+    return;
+  }
+}
+
+// src/dock/QuestionsCue.tsx
+var partsOf = (root) => ({
+  body: root?.querySelector(".tsf-body") ?? null,
+  first: root?.querySelector(".tsf-form > .tsf-field") ?? null
+});
+function QuestionsCue({ root, firstFieldId }) {
+  const t = useT();
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    const { body, first } = partsOf(root.current);
+    if (!body || !first || typeof IntersectionObserver === "undefined") return;
+    const seen = new IntersectionObserver(([e]) => {
+      if (e) setBelow(!e.isIntersecting && e.boundingClientRect.top >= (e.rootBounds?.bottom ?? 0));
+    }, { root: body, threshold: 0, rootMargin: "0px 0px -24px 0px" });
+    seen.observe(first);
+    return () => seen.disconnect();
+  }, [root, firstFieldId]);
+  if (!below) return null;
+  const show = () => {
+    partsOf(root.current).first?.scrollIntoView({ block: "start" });
+    focusField(root.current, firstFieldId);
+  };
+  return /* @__PURE__ */ jsxs("button", { type: "button", className: "tsf-cue", "data-action": "to-questions", onClick: show, children: [
+    /* @__PURE__ */ jsx("span", { "aria-hidden": "true", className: "tsf-chevron" }),
+    t("dock.toQuestions")
+  ] });
+}
+
 // src/host/ids.ts
 function hex(bytes2) {
   const b = new Uint8Array(bytes2);
@@ -1624,6 +1708,11 @@ var MESSAGES = {
   draftTooLarge: "status.draftTooLarge",
   discarded: "status.discarded",
   transport: "error.transport",
+  unavailable: "error.unavailable",
+  timeout: "error.timeout",
+  connectionLost: "error.connectionLost",
+  reconnected: "status.reconnected",
+  overtaken: "status.overtaken",
   invalid: `error.${Reason.InvalidSubmission}`
 };
 var SUBMIT_REFUSALS = [Reason.NotOpen, Reason.Stale, Reason.InvalidSubmission];
@@ -1644,29 +1733,48 @@ var initialEditorState = {
   collapsed: false,
   submissionId: null,
   dismissalId: null,
-  focus: null
+  focus: null,
+  cutOff: false,
+  overtaken: false
 };
 var modelOf = (s) => s.load.status === "ready" ? s.load.model : null;
-var isLocked = (s) => s.busy !== null || s.pending !== null || s.closing;
+var isLocked = (s) => s.busy !== null || s.pending !== null || s.closing || s.overtaken;
 var canSubmit = (s) => !isLocked(s) && modelOf(s) !== null;
 var canDismiss = (s) => !isLocked(s);
+var submissionLimitOf = (s) => s.load.status === "ready" ? s.load.limits.maxSubmissionBytes : void 0;
+var LOST_KEYS = [MESSAGES.transport, MESSAGES.unavailable, MESSAGES.timeout, MESSAGES.connectionLost];
 var say = (s, key, tone, params) => ({ ...s, message: params ? { key, params, tone } : { key, tone } });
 var retried = (s) => ({ ...s, load: { status: "loading" } });
-var readFailed = (s) => s.loadedOnce ? s : { ...s, load: { status: "error" } };
-var readClosed = (s) => ({ ...s, load: { status: "closed" } });
-function readOpen(state, pending, first) {
+function readFailed(s) {
+  if (!s.loadedOnce) return { ...s, load: { status: "error" } };
+  return s.pending ? say({ ...s, cutOff: true }, MESSAGES.connectionLost, "error") : s;
+}
+var readClosed = (s) => ({ ...s, load: s.overtaken ? s.load : { status: "closed" }, pending: s.overtaken ? null : s.pending });
+function readOpen(state, pending, first, limits = {}) {
   let s = state;
+  const live = state.loadedOnce;
   if (!s.loadedOnce && first) {
     const { callId, model, markdown, draft } = first;
-    s = { ...s, loadedOnce: true, load: { status: "ready", callId, model, markdown } };
+    s = { ...s, loadedOnce: true, load: { status: "ready", callId, model, markdown, limits } };
     if (model) s = { ...s, values: mergeDraft(model, draft?.values) };
-    if (model && draft) s = say({ ...s, note: draft.note, noteOpen: draft.note !== "" }, MESSAGES.draftRestored, "info");
-  }
+    if (model && draft) {
+      s = say({ ...s, note: draft.note, noteOpen: draft.note !== "" }, MESSAGES.draftRestored, "info");
+      const start = initialValues(model);
+      const changed = model.fields.find((f) => JSON.stringify(s.values[f.id]) !== JSON.stringify(start[f.id]));
+      if (changed) s = { ...s, focus: { to: "reveal", fieldId: changed.id } };
+    }
+  } else if (s.load.status === "ready") s = { ...s, load: { ...s.load, limits } };
+  if (s.message && LOST_KEYS.includes(s.message.key)) s = { ...s, message: null };
   if (pending) {
-    const message = s.message?.key === MESSAGES.transport ? null : s.message;
-    return { ...s, submissionId: pending.submissionId, pending, message };
+    const mine = s.submissionId === pending.submissionId || s.pending?.submissionId === pending.submissionId;
+    if (live && !mine && (s.submissionId !== null || s.pending === null && s.dirty)) {
+      return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, "info");
+    }
+    return { ...s, submissionId: pending.submissionId, pending };
   }
-  return s.pending ? say({ ...s, submissionId: null, pending: null }, MESSAGES.discarded, "info") : s;
+  if (!s.pending) return s;
+  const ended = { ...s, submissionId: null, pending: null, cutOff: false, overtaken: false };
+  return s.cutOff ? say(ended, MESSAGES.reconnected, "info") : say(ended, MESSAGES.discarded, "info");
 }
 function edited(s, fieldId, value) {
   const model = modelOf(s);
@@ -1691,55 +1799,34 @@ function submitAnswered(state, submissionId, r) {
   if (!rereadAfterRefusal(r.reason, r.problems)) return withProblems(ended, r.problems);
   return say(ended, submitRefusalKey(r.reason), "error", { reason: r.reason });
 }
-function submitLost(state, submissionId) {
+function submitLost(state, submissionId, why = "transport") {
   const s = { ...state, busy: null };
-  return s.pending?.submissionId === submissionId ? s : say(s, MESSAGES.transport, "error");
+  return s.pending?.submissionId === submissionId ? s : lostSay(s, why, "submit");
 }
+var REQUEST_TIMEOUT_S = 15;
+var lostSay = (s, why, retry) => say(s, MESSAGES[why], "error", why === "timeout" ? { retry, seconds: REQUEST_TIMEOUT_S } : { retry });
 var dismissSent = (s, dismissalId) => ({ ...s, busy: "dismiss", message: null, dismissalId });
 function dismissAnswered(state, r) {
   const s = { ...state, busy: null };
   if (r.dismissed) return { ...s, closing: true, focus: { to: "composer" } };
   return say({ ...s, dismissalId: r.reason === Reason.SubmissionPending ? s.dismissalId : null }, dismissRefusalKey(r.reason), "error");
 }
-var dismissLost = (s) => say({ ...s, busy: null }, MESSAGES.transport, "error");
+var dismissLost = (s, why = "transport") => lostSay({ ...s, busy: null }, why, "dismiss");
 var draftTooLarge = (s) => say(s, MESSAGES.draftTooLarge, "info");
 var rereadAfterRefusal = (reason, problems) => !(reason === Reason.InvalidSubmission && problems.length > 0);
 
-// src/dock/focus.ts
-var COMPOSER = 'textarea:not([disabled]):not([readonly]), [contenteditable="true"]';
-function focusComposer(anchor) {
-  for (let el = anchor?.parentElement ?? null; el !== null && el !== document.documentElement; el = el.parentElement) {
-    for (const candidate of el.querySelectorAll(COMPOSER)) {
-      if (anchor !== null && anchor.contains(candidate)) continue;
-      candidate.focus();
-      return document.activeElement === candidate;
-    }
-  }
-  return false;
-}
-function focusIsWithinOrLost(root) {
-  const active = document.activeElement;
-  return active === null || active === document.body || root !== null && root.contains(active);
-}
-function focusField(root, fieldId) {
-  if (!root) return;
-  for (const el of root.querySelectorAll("[data-field]")) {
-    if (el.dataset.field !== fieldId) continue;
-    const target = el.matches("input, textarea") ? el : el.querySelector('input:not([disabled]), textarea, li[tabindex="0"]');
-    target?.focus();
-    return;
-  }
-}
-
 // src/dock/useEditor.ts
 var PENDING_POLL_MS = 1500;
+var TimeoutError = class extends Error {
+};
+var lostBecause = (err) => err instanceof TimeoutError ? "timeout" : err instanceof TransportError && err.answered ? "unavailable" : "transport";
 function readMarkdown2(v) {
   const out = {};
   if (typeof v !== "object" || v === null) return out;
   for (const [k, html] of Object.entries(v)) if (typeof html === "string") out[k] = html;
   return out;
 }
-function useEditor(sessionId, surfaceId, api, drafts, trigger) {
+function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
   const root = useRef(null);
   const statusRef = useRef(null);
   const alertRef = useRef(null);
@@ -1748,8 +1835,28 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
   const mounted = useRef(true);
   const readSeq = useRef(0);
   const renderStart = useRef(null);
+  const inflight = useRef(/* @__PURE__ */ new Set());
   useEffect(() => () => {
     mounted.current = false;
+    for (const c of inflight.current) c.abort();
+  }, []);
+  const bounded = useCallback(async (request) => {
+    const control = new AbortController();
+    inflight.current.add(control);
+    let timer;
+    const late = new Promise((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new TimeoutError());
+        control.abort();
+      }, REQUEST_TIMEOUT_S * 1e3);
+      control.signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+    });
+    try {
+      return await Promise.race([request(control.signal), late]);
+    } finally {
+      clearTimeout(timer);
+      inflight.current.delete(control);
+    }
   }, []);
   const go = useCallback((to, ...args) => {
     current.current = to(current.current, ...args);
@@ -1758,7 +1865,7 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
   const refresh = useCallback(async () => {
     const seq = ++readSeq.current;
     try {
-      const r = await api.getActive(sessionId, surfaceId);
+      const r = await bounded((signal) => api.getActive(sessionId, surfaceId, signal));
       if (!mounted.current || seq !== readSeq.current) return;
       if (!r.active || r.surfaceId !== surfaceId) {
         go(readClosed);
@@ -1770,11 +1877,11 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
         const model2 = readModel(r.model);
         first = { callId: r.callId, model: model2, markdown: readMarkdown2(r.markdown), draft: model2 ? drafts.load(sessionId, surfaceId) : void 0 };
       }
-      go(readOpen, r.pending, first);
+      go(readOpen, r.pending, first, r.limits);
     } catch {
       if (mounted.current && seq === readSeq.current) go(readFailed);
     }
-  }, [api, sessionId, surfaceId, drafts, go]);
+  }, [api, sessionId, surfaceId, drafts, go, bounded]);
   useEffect(() => {
     void refresh();
   }, [refresh, trigger]);
@@ -1795,6 +1902,9 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
     renderStart.current = null;
   }, [state.load, surfaceId]);
   useEffect(() => {
+    onKeep?.(state.overtaken);
+  }, [state.overtaken, onKeep]);
+  useEffect(() => {
     if (!state.dirty) return;
     if (drafts.save(sessionId, surfaceId, { values: state.values, note: state.note }) === "too-large") go(draftTooLarge);
   }, [state.dirty, state.values, state.note, drafts, sessionId, surfaceId, go]);
@@ -1803,6 +1913,7 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
     if (f === null) return;
     if (f.to === "status") statusRef.current?.focus();
     else if (f.to === "composer") focusComposer(root.current);
+    else if (f.to === "reveal") requestAnimationFrame(() => revealField(root.current, f.fieldId));
     else requestAnimationFrame(() => f.to === "field" ? focusField(root.current, f.fieldId) : alertRef.current?.focus());
   }, [state.focus]);
   const submit = async () => {
@@ -1810,7 +1921,7 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
     const model2 = modelOf(s);
     if (!canSubmit(s) || model2 === null) return;
     const note = s.noteOpen ? s.note : "";
-    const local = localProblems(model2, s.values, note);
+    const local = localProblems(model2, s.values, note, submissionLimitOf(s));
     if (local.length > 0) {
       go(withProblems, local);
       return;
@@ -1819,12 +1930,12 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
     const id = s.submissionId ?? newSubmissionId();
     go(submitSent, id);
     try {
-      const r = await api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note });
+      const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note }, signal));
       if (!mounted.current) return;
       go(submitAnswered, id, r);
       if (r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh();
-    } catch {
-      if (mounted.current) go(submitLost, id);
+    } catch (err) {
+      if (mounted.current) go(submitLost, id, lostBecause(err));
     }
   };
   const dismiss = async () => {
@@ -1833,12 +1944,12 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
     const id = s.dismissalId ?? newDismissalId();
     go(dismissSent, id);
     try {
-      const r = await api.dismiss({ sessionId, surfaceId, dismissalId: id });
+      const r = await bounded((signal) => api.dismiss({ sessionId, surfaceId, dismissalId: id }, signal));
       if (!mounted.current) return;
       go(dismissAnswered, r);
       if (!r.dismissed) void refresh();
-    } catch {
-      if (mounted.current) go(dismissLost);
+    } catch (err) {
+      if (mounted.current) go(dismissLost, lostBecause(err));
     }
   };
   const model = modelOf(state);
@@ -1865,10 +1976,11 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
 }
 
 // src/dock/Editor.tsx
-function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
+function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep }) {
   const uid = useId();
-  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger);
-  const { load, values, note, noteOpen, pending, busy, closing, message, collapsed } = editor;
+  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep);
+  const { load, values, note, noteOpen, pending, busy, closing, message, collapsed, overtaken } = editor;
+  const retry = message?.params?.retry === "submit" ? act.submit : message?.params?.retry === "dismiss" ? act.dismiss : null;
   const onSubmit = (e) => {
     e.preventDefault();
     void act.submit();
@@ -1896,8 +2008,8 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
   const bodyId = `${uid}-body`;
   const formId = `${uid}-form`;
   const title = model?.title ?? t("dock.badge");
-  const statusText = pending ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
-  const state = closing ? "closing" : pending ? pending.phase : busy ?? "editing";
+  const statusText = pending && !overtaken ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
+  const state = overtaken ? "overtaken" : closing ? "closing" : pending ? pending.phase : busy ?? "editing";
   const general = [...byField.get("") ?? [], ...byField.get("/note") ?? []];
   return /* @__PURE__ */ jsxs(
     "section",
@@ -1962,21 +2074,26 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger }) {
                 }
               )
             ] }) : null
-          ] })
+          ] }),
+          model.fields[0] ? /* @__PURE__ */ jsx(QuestionsCue, { root, firstFieldId: model.fields[0].id }) : null
         ] }) }),
         /* @__PURE__ */ jsxs("footer", { className: "tsf-foot", hidden: collapsed && !pending && !message, children: [
           /* @__PURE__ */ jsxs("div", { className: "tsf-status", role: "status", tabIndex: -1, ref: statusRef, "data-phase": pending?.phase ?? "", children: [
-            pending ? /* @__PURE__ */ jsx("span", { className: "tsf-spinner", "aria-hidden": "true" }) : null,
+            statusText ? /* @__PURE__ */ jsx("span", { className: "tsf-spinner", "aria-hidden": "true" }) : null,
             statusText || (message?.tone === "info" ? t(message.key, message.params) : "")
           ] }),
           /* @__PURE__ */ jsxs("div", { className: "tsf-alert", role: "alert", tabIndex: -1, ref: alertRef, children: [
             message?.tone === "error" ? t(message.key, message.params) : "",
+            message?.tone === "error" && retry && !locked ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button tsf-retry", "data-action": "retry", onClick: () => void retry(), children: t("action.retry") }) : null,
             general.length > 0 ? /* @__PURE__ */ jsx(FieldProblems, { id: `${uid}-general`, problems: general }) : null
           ] }),
           !collapsed ? /* @__PURE__ */ jsxs("div", { className: "tsf-actions", children: [
             model !== null && !noteOpen ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", disabled: locked, onClick: act.openNote, children: t("action.addNote") }) : null,
             /* @__PURE__ */ jsx("span", { className: "tsf-spacer" }),
-            /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", disabled: locked, "aria-label": t("action.dismissLabel"), onClick: () => void act.dismiss(), "data-action": "dismiss", children: busy === "dismiss" ? t("action.dismissing") : t("action.dismiss") }),
+            overtaken ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", onClick: () => {
+              drafts.clear(sessionId, surfaceId);
+              onKeep?.(false);
+            }, "data-action": "close", children: t("action.closeDraft") }) : /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", disabled: locked, "aria-label": t("action.dismissLabel"), onClick: () => void act.dismiss(), "data-action": "dismiss", children: busy === "dismiss" ? t("action.dismissing") : t("action.dismiss") }),
             model !== null ? /* @__PURE__ */ jsx(
               "button",
               {
@@ -2007,10 +2124,17 @@ function TaskSurfaceDock(props) {
   const queue = useSession((s) => queueKey(s.queue));
   const anchor = useRef(null);
   const active = view?.active ?? null;
-  const surfaceId = active?.surfaceId ?? null;
+  const [kept, setKept] = useState(null);
+  const surfaceId = active?.surfaceId ?? kept;
   useEffect(() => {
-    for (const o of view?.outcomes ?? []) drafts.clear(sessionId, o.surfaceId);
-  }, [view, drafts, sessionId]);
+    for (const o of view?.outcomes ?? []) if (o.surfaceId !== kept) drafts.clear(sessionId, o.surfaceId);
+  }, [view, drafts, sessionId, kept]);
+  useEffect(() => {
+    if (active !== null && kept !== null && active.surfaceId !== kept) setKept(null);
+  }, [active, kept]);
+  const onKeep = useCallback((keep) => {
+    if (surfaceId !== null) setKept((k) => keep ? surfaceId : k === surfaceId ? null : k);
+  }, [surfaceId]);
   const previous = useRef(surfaceId);
   useLayoutEffect(() => {
     if (previous.current !== null && previous.current !== surfaceId && focusIsWithinOrLost(anchor.current)) {
@@ -2019,17 +2143,18 @@ function TaskSurfaceDock(props) {
     previous.current = surfaceId;
   }, [surfaceId]);
   const trigger = useMemo(() => [raw, queue], [raw, queue]);
-  return /* @__PURE__ */ jsx("div", { className: "tsf-slot", ref: anchor, "data-task-surface-dock": "", children: active !== null ? /* @__PURE__ */ jsx(TContext.Provider, { value: t, children: /* @__PURE__ */ jsx(
+  return /* @__PURE__ */ jsx("div", { className: "tsf-slot", ref: anchor, "data-task-surface-dock": "", children: surfaceId !== null ? /* @__PURE__ */ jsx(TContext.Provider, { value: t, children: /* @__PURE__ */ jsx(
     Editor,
     {
       sessionId,
-      surfaceId: active.surfaceId,
+      surfaceId,
       api,
       drafts,
       t,
-      trigger
+      trigger,
+      onKeep
     },
-    `${sessionId}\0${active.surfaceId}`
+    `${sessionId}\0${surfaceId}`
   ) }) : null });
 }
 

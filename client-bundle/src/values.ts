@@ -10,11 +10,15 @@ export interface Other { other: string }
 export type Value = string | number | boolean | null | Other | (string | Other)[]
 export type Values = Record<string, Value>
 
-/** A problem as the host returns it: a code, a message and a pointer into the values. */
-export interface Problem { code: string; message: string; pointer?: string }
+/** A problem as the host returns it: a code, a message and a pointer into the values. A problem
+ * the browser found itself has an empty message and the parameters of its localised text. */
+export interface Problem { code: string; message: string; pointer?: string; params?: Record<string, unknown> }
 
-/** The default submission limit (manifest `limits.maxSubmissionBytes`). */
+/** The submission limit when the host names none (manifest `limits.maxSubmissionBytes`). */
 export const MAX_SUBMISSION_BYTES = 32 * 1024
+
+/** A byte count as people read a limit: whole KiB as such, anything else in bytes. */
+export const bytesText = (n: number): string => (n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`)
 
 /** The value a field starts with, exactly as the plugin's DefaultValue fills it. */
 export function initialValue(f: Field): Value {
@@ -111,14 +115,15 @@ const unanswered = (v: Value | undefined): boolean =>
   v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (typeof v === 'string' && blank(v))
 
 /** Checks the browser makes before sending: required fields answered (text that shows nothing,
- * an empty number, date or scale, no tags are no answer) and the submission size. */
-export function localProblems(model: Model, values: Values, note: string): Problem[] {
+ * an empty number, date or scale, no tags are no answer) and the submission size against the
+ * host's limit (`maxBytes`, the default when the host named none). */
+export function localProblems(model: Model, values: Values, note: string, maxBytes = MAX_SUBMISSION_BYTES): Problem[] {
   const out: Problem[] = []
   for (const f of model.fields) {
     if ('required' in f && f.required && unanswered(values[f.id])) out.push({ code: 'required', message: '', pointer: pointerOf(f.id) })
   }
   const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note)
-  if (size > MAX_SUBMISSION_BYTES) out.push({ code: 'limit-exceeded', message: '', pointer: '' })
+  if (size > maxBytes) out.push({ code: 'limit-exceeded', message: '', pointer: '', params: { limit: bytesText(maxBytes) } })
   return out
 }
 

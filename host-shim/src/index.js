@@ -53,6 +53,7 @@ export async function apply(ctx, config) {
   for (const problem of row.problems) log('warn', `Task Surface row config: ${problem}`)
   const access = createSessionAccess(ctx)
   let declared // the first launch's DescribeResponse; registrations follow it for the fiber's life
+  let limitsInForce = {} // the last launch's effective limits, which the browser RPC hands on
 
   let supervisor
   const plugin = { call: (method, request, options) => supervisor.call(method, request, options) }
@@ -91,7 +92,7 @@ export async function apply(ctx, config) {
         handler: (invocation) => dismissals.handle(invocation),
       })],
       ['queue observers', () => queue.observe()],
-      ['browser RPC', () => ctx.plugin(createRemoteService(plugin, typert))],
+      ['browser RPC', () => ctx.plugin(createRemoteService(plugin, typert, () => limitsInForce))],
     ]
     for (const [what, registerSeam] of seams) {
       try {
@@ -111,7 +112,8 @@ export async function apply(ctx, config) {
     hostHandlers,
     log,
     onReady(proc) {
-      log('info', 'Task Surface limits in force', { limits: effectiveLimits(proc.configuration?.effective_limits) })
+      limitsInForce = effectiveLimits(proc.configuration?.effective_limits)
+      log('info', 'Task Surface limits in force', { limits: limitsInForce })
       if (declared === undefined) {
         try {
           register(proc.description)

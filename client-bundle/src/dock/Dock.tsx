@@ -2,8 +2,10 @@
 // projection says which surface is open; the Editor reads the rest with getActive, so the Dock
 // works even when the surface's tool row is far outside the loaded history. It also clears the
 // drafts of surfaces the projection shows closed, and gives focus back to the composer when the
-// surface closes while focus was in the Dock.
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
+// surface closes while focus was in the Dock. A tab whose answer another tab overtook keeps its
+// editor (read-only, with its unsent answers) after the surface closes, until the user closes it.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { TaskSurfaceId } from '../contract/ids.ts'
 import type { SessionSlotProps } from '../dsh.ts'
 import type { DraftStore } from '../storage/drafts.ts'
 import type { TaskSurfaceApi } from '../host/rpc.ts'
@@ -28,12 +30,23 @@ export function TaskSurfaceDock(props: DockProps) {
   const queue = useSession((s) => queueKey(s.queue))
   const anchor = useRef<HTMLDivElement>(null)
   const active = view?.active ?? null
-  const surfaceId = active?.surfaceId ?? null
+  const [kept, setKept] = useState<TaskSurfaceId | null>(null)
+  const surfaceId = active?.surfaceId ?? kept
 
-  // Drafts of closed surfaces (submitted, dismissed, bypassed, replaced) are no longer needed.
+  // Drafts of closed surfaces (submitted, dismissed, bypassed, replaced) are no longer needed,
+  // except the one an overtaken tab keeps on screen.
   useEffect(() => {
-    for (const o of view?.outcomes ?? []) drafts.clear(sessionId, o.surfaceId)
-  }, [view, drafts, sessionId])
+    for (const o of view?.outcomes ?? []) if (o.surfaceId !== kept) drafts.clear(sessionId, o.surfaceId)
+  }, [view, drafts, sessionId, kept])
+
+  // A new surface replaces a kept draft.
+  useEffect(() => {
+    if (active !== null && kept !== null && active.surfaceId !== kept) setKept(null)
+  }, [active, kept])
+
+  const onKeep = useCallback((keep: boolean) => {
+    if (surfaceId !== null) setKept((k) => (keep ? surfaceId : k === surfaceId ? null : k))
+  }, [surfaceId])
 
   // When the open surface closes, hand focus back to the composer if the Dock had it.
   const previous = useRef<string | null>(surfaceId)
@@ -48,10 +61,10 @@ export function TaskSurfaceDock(props: DockProps) {
 
   return (
     <div className="tsf-slot" ref={anchor} data-task-surface-dock="">
-      {active !== null ? (
+      {surfaceId !== null ? (
         <TContext.Provider value={t}>
-          <Editor key={`${sessionId}\u0000${active.surfaceId}`} sessionId={sessionId} surfaceId={active.surfaceId}
-            api={api} drafts={drafts} t={t} trigger={trigger} />
+          <Editor key={`${sessionId}\u0000${surfaceId}`} sessionId={sessionId} surfaceId={surfaceId}
+            api={api} drafts={drafts} t={t} trigger={trigger} onKeep={onKeep} />
         </TContext.Provider>
       ) : null}
     </div>

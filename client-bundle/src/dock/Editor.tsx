@@ -11,6 +11,7 @@ import type { TaskSurfaceApi } from '../host/rpc.ts'
 import { Section } from '../blocks/Section.tsx'
 import { FieldView } from '../fields/Field.tsx'
 import { FieldProblems } from '../fields/common.tsx'
+import { QuestionsCue } from './QuestionsCue.tsx'
 import { useEditor } from './useEditor.ts'
 
 export interface EditorProps {
@@ -21,13 +22,17 @@ export interface EditorProps {
   t: Translate
   /** Changes whenever the projection or the queue changes: a reason to re-read getActive. */
   trigger: unknown
+  /** Asks the Dock to keep this editor on screen after its surface closes (another tab's answer
+   * overtook this one), or to let it go. */
+  onKeep?: (keep: boolean) => void
 }
 
 /** The Dock's panel for one open surface. */
-export function Editor({ sessionId, surfaceId, api, drafts, t, trigger }: EditorProps) {
+export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep }: EditorProps) {
   const uid = useId()
-  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger)
-  const { load, values, note, noteOpen, pending, busy, closing, message, collapsed } = editor
+  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep)
+  const { load, values, note, noteOpen, pending, busy, closing, message, collapsed, overtaken } = editor
+  const retry = message?.params?.retry === 'submit' ? act.submit : message?.params?.retry === 'dismiss' ? act.dismiss : null
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -61,8 +66,8 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger }: Editor
   const bodyId = `${uid}-body`
   const formId = `${uid}-form`
   const title = model?.title ?? t('dock.badge')
-  const statusText = pending ? t(pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
-  const state = closing ? 'closing' : pending ? pending.phase : busy ?? 'editing'
+  const statusText = pending && !overtaken ? t(pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
+  const state = overtaken ? 'overtaken' : closing ? 'closing' : pending ? pending.phase : busy ?? 'editing'
   const general = [...(byField.get('') ?? []), ...(byField.get('/note') ?? [])]
 
   return (
@@ -117,17 +122,21 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger }: Editor
                 </div>
               ) : null}
             </form>
+            {model.fields[0] ? <QuestionsCue root={root} firstFieldId={model.fields[0].id} /> : null}
           </>
         )}
       </div>
 
       <footer className="tsf-foot" hidden={collapsed && !pending && !message}>
         <div className="tsf-status" role="status" tabIndex={-1} ref={statusRef} data-phase={pending?.phase ?? ''}>
-          {pending ? <span className="tsf-spinner" aria-hidden="true" /> : null}
+          {statusText ? <span className="tsf-spinner" aria-hidden="true" /> : null}
           {statusText || (message?.tone === 'info' ? t(message.key, message.params) : '')}
         </div>
         <div className="tsf-alert" role="alert" tabIndex={-1} ref={alertRef}>
           {message?.tone === 'error' ? t(message.key, message.params) : ''}
+          {message?.tone === 'error' && retry && !locked ? (
+            <button type="button" className="tsf-link-button tsf-retry" data-action="retry" onClick={() => void retry()}>{t('action.retry')}</button>
+          ) : null}
           {general.length > 0 ? <FieldProblems id={`${uid}-general`} problems={general} /> : null}
         </div>
         {!collapsed ? (
@@ -136,9 +145,15 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger }: Editor
               <button type="button" className="tsf-link-button" disabled={locked} onClick={act.openNote}>{t('action.addNote')}</button>
             ) : null}
             <span className="tsf-spacer" />
-            <button type="button" className="tsf-button" disabled={locked} aria-label={t('action.dismissLabel')} onClick={() => void act.dismiss()} data-action="dismiss">
-              {busy === 'dismiss' ? t('action.dismissing') : t('action.dismiss')}
-            </button>
+            {overtaken ? (
+              <button type="button" className="tsf-button" onClick={() => { drafts.clear(sessionId, surfaceId); onKeep?.(false) }} data-action="close">
+                {t('action.closeDraft')}
+              </button>
+            ) : (
+              <button type="button" className="tsf-button" disabled={locked} aria-label={t('action.dismissLabel')} onClick={() => void act.dismiss()} data-action="dismiss">
+                {busy === 'dismiss' ? t('action.dismissing') : t('action.dismiss')}
+              </button>
+            )}
             {model !== null ? (
               <button type="submit" form={formId} className="tsf-button tsf-button--primary" disabled={locked} data-action="submit"
                 aria-describedby={`${uid}-kbd`}>

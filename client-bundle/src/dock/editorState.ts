@@ -12,26 +12,31 @@
 //    a submit answer or a getActive read, never from the queue;
 //  - a rejection keeps the values and shows the reason and the per-field problems;
 //  - dismiss mints its own id once per attempt; a refusal because a submission is pending
-//    keeps that id.
+//    keeps that id;
+//  - a request with no answer ends as "lost" for one of three reasons (the harness could not be
+//    reached, the harness answered that the plugin is away, no answer within the bound), each
+//    with its own message and a retry that reuses the attempt's id;
+//  - say what is known: a pending answer that vanished while reads were failing is not called
+//    withdrawn, and a pending answer of another tab keeps this tab's values as a draft.
 import type { DismissalId, SubmissionId } from '../contract/ids.ts'
 import { Reason } from '../contract/words.gen.ts'
-import type { DismissResult, Pending, SubmitResult } from '../host/rpc.ts'
+import type { DismissResult, Limits, Pending, SubmitResult } from '../host/rpc.ts'
 import type { MarkdownMap, Model } from '../model.ts'
 import type { Draft } from '../storage/drafts.ts'
-import { mergeDraft, problemsByField, type Problem, type Value, type Values } from '../values.ts'
+import { initialValues, mergeDraft, problemsByField, type Problem, type Value, type Values } from '../values.ts'
 
 /** Where the editor is in reading its surface. */
 export type Load =
   | { status: 'loading' }
   | { status: 'error' }
   | { status: 'closed' }
-  | { status: 'ready'; callId: string; model: Model | null; markdown: MarkdownMap }
+  | { status: 'ready'; callId: string; model: Model | null; markdown: MarkdownMap; limits: Limits }
 
 /** A line the footer shows: info in the status line, errors in the alert. */
 export interface Message { key: string; params?: Record<string, unknown>; tone: 'error' | 'info' }
 
 /** Where focus should go once the state is on screen. */
-export type FocusRequest = { to: 'status' } | { to: 'composer' } | { to: 'alert' } | { to: 'field'; fieldId: string }
+export type FocusRequest = { to: 'status' } | { to: 'composer' } | { to: 'alert' } | { to: 'field'; fieldId: string } | { to: 'reveal'; fieldId: string }
 
 /** Everything the editor of one surface knows. */
 export interface EditorState {
@@ -57,7 +62,15 @@ export interface EditorState {
   dismissalId: DismissalId | null
   /** A new object for every request, so that each one is carried out once. */
   focus: FocusRequest | null
+  /** A read failed while a submission was pending: what happened to it is not known. */
+  cutOff: boolean
+  /** Another tab's submission took this surface; these values were never sent. */
+  overtaken: boolean
 }
+
+/** Why a request ended with no answer: the harness unreachable, the harness answering that the
+ * plugin is away, or no answer within the bound. */
+export type LostBecause = 'transport' | 'unavailable' | 'timeout'
 
 /** The message keys the editor uses besides the ones named after a reason. */
 export const MESSAGES = {
@@ -65,6 +78,11 @@ export const MESSAGES = {
   draftTooLarge: 'status.draftTooLarge',
   discarded: 'status.discarded',
   transport: 'error.transport',
+  unavailable: 'error.unavailable',
+  timeout: 'error.timeout',
+  connectionLost: 'error.connectionLost',
+  reconnected: 'status.reconnected',
+  overtaken: 'status.overtaken',
   invalid: `error.${Reason.InvalidSubmission}`,
 } as const
 
@@ -95,13 +113,15 @@ export const initialEditorState: EditorState = {
   submissionId: null,
   dismissalId: null,
   focus: null,
+  cutOff: false,
+  overtaken: false,
 }
 
 /** The model on screen, if any. */
 export const modelOf = (s: EditorState): Model | null => (s.load.status === 'ready' ? s.load.model : null)
 
 /** Whether every control is locked: a request in flight, a submission pending, or closing. */
-export const isLocked = (s: EditorState): boolean => s.busy !== null || s.pending !== null || s.closing
+export const isLocked = (s: EditorState): boolean => s.busy !== null || s.pending !== null || s.closing || s.overtaken
 
 /** Whether a submit may start now (the hook still runs the local checks). */
 export const canSubmit = (s: EditorState): boolean => !isLocked(s) && modelOf(s) !== null
@@ -112,35 +132,64 @@ export const canDismiss = (s: EditorState): boolean => !isLocked(s)
 /** What the first read of an open surface brings: the model, its Markdown and any draft. */
 export interface FirstRead { callId: string; model: Model | null; markdown: MarkdownMap; draft: Draft | undefined }
 
+/** The host's submission limit, or the default when it named none. */
+export const submissionLimitOf = (s: EditorState): number | undefined => (s.load.status === 'ready' ? s.load.limits.maxSubmissionBytes : undefined)
+
+/** Messages that only say an answer has not arrived yet; a successful read makes them stale. */
+const LOST_KEYS: readonly string[] = [MESSAGES.transport, MESSAGES.unavailable, MESSAGES.timeout, MESSAGES.connectionLost]
+
 const say = (s: EditorState, key: string, tone: Message['tone'], params?: Record<string, unknown>): EditorState =>
   ({ ...s, message: params ? { key, params, tone } : { key, tone } })
 
 /** Retry after a failed first read. */
 export const retried = (s: EditorState): EditorState => ({ ...s, load: { status: 'loading' } })
 
-/** getActive failed: only a first read has nothing to show. */
-export const readFailed = (s: EditorState): EditorState => (s.loadedOnce ? s : { ...s, load: { status: 'error' } })
+/** getActive failed: only a first read has nothing to show; while a submission is pending the
+ * user learns that its fate is being re-read, not guessed. */
+export function readFailed(s: EditorState): EditorState {
+  if (!s.loadedOnce) return { ...s, load: { status: 'error' } }
+  return s.pending ? say({ ...s, cutOff: true }, MESSAGES.connectionLost, 'error') : s
+}
 
-/** getActive says this surface is not the open one. */
-export const readClosed = (s: EditorState): EditorState => ({ ...s, load: { status: 'closed' } })
+/** getActive says this surface is not the open one. A tab that was overtaken keeps its values
+ * on screen (the Dock keeps it) with the sentence that says why. */
+export const readClosed = (s: EditorState): EditorState => ({ ...s, load: s.overtaken ? s.load : { status: 'closed' }, pending: s.overtaken ? null : s.pending })
 
-/** getActive names this surface open: the first read fills the values, every read follows `pending`. */
-export function readOpen(state: EditorState, pending: Pending | null, first?: FirstRead): EditorState {
+/** getActive names this surface open: the first read fills the values, every read follows `pending`
+ * and takes the host's limits. */
+export function readOpen(state: EditorState, pending: Pending | null, first?: FirstRead, limits: Limits = {}): EditorState {
   let s = state
+  const live = state.loadedOnce // not the first read: what is on screen is this tab's own
   if (!s.loadedOnce && first) {
     const { callId, model, markdown, draft } = first
-    s = { ...s, loadedOnce: true, load: { status: 'ready', callId, model, markdown } }
+    s = { ...s, loadedOnce: true, load: { status: 'ready', callId, model, markdown, limits } }
     if (model) s = { ...s, values: mergeDraft(model, draft?.values) }
-    if (model && draft) s = say({ ...s, note: draft.note, noteOpen: draft.note !== '' }, MESSAGES.draftRestored, 'info')
+    if (model && draft) {
+      s = say({ ...s, note: draft.note, noteOpen: draft.note !== '' }, MESSAGES.draftRestored, 'info')
+      // Bring the first restored answer into view (scrolled to, not focused: nobody asked yet).
+      const start = initialValues(model)
+      const changed = model.fields.find((f) => JSON.stringify(s.values[f.id]) !== JSON.stringify(start[f.id]))
+      if (changed) s = { ...s, focus: { to: 'reveal', fieldId: changed.id } }
+    }
   }
+  else if (s.load.status === 'ready') s = { ...s, load: { ...s.load, limits } }
+  // A successful read: an answer that was lost in transport is known now.
+  if (s.message && LOST_KEYS.includes(s.message.key)) s = { ...s, message: null }
   if (pending) {
-    // Adopt the live attempt's id: after a reload, a retry must reuse it. An answer that was
-    // lost in transport turns out to have arrived: the error no longer applies.
-    const message = s.message?.key === MESSAGES.transport ? null : s.message
-    return { ...s, submissionId: pending.submissionId, pending, message }
+    // Another tab's attempt while this tab has its own answers (sent or only typed): they were
+    // never sent; keep them in view and say so. A first read (a reload) adopts it instead.
+    const mine = s.submissionId === pending.submissionId || s.pending?.submissionId === pending.submissionId
+    if (live && !mine && (s.submissionId !== null || (s.pending === null && s.dirty))) {
+      return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, 'info')
+    }
+    // Adopt the live attempt's id: after a reload, a retry must reuse it.
+    return { ...s, submissionId: pending.submissionId, pending }
   }
-  // The accepted submission left without a message: removed from the queue or discarded.
-  return s.pending ? say({ ...s, submissionId: null, pending: null }, MESSAGES.discarded, 'info') : s
+  if (!s.pending) return s
+  // The accepted submission left the queue without a message. Withdrawn or discarded, unless
+  // the connection was lost meanwhile: then say only what is known.
+  const ended = { ...s, submissionId: null, pending: null, cutOff: false, overtaken: false }
+  return s.cutOff ? say(ended, MESSAGES.reconnected, 'info') : say(ended, MESSAGES.discarded, 'info')
 }
 
 /** The user changed a field: keep the value, drop that field's problems, mark the draft dirty. */
@@ -185,10 +234,15 @@ export function submitAnswered(state: EditorState, submissionId: SubmissionId, r
 /** The submit's answer was lost. Unknown outcome: the id stays, so trying again cannot send a
  * second message; if a read already found this attempt pending, it arrived and there is
  * nothing to say. */
-export function submitLost(state: EditorState, submissionId: SubmissionId): EditorState {
+export function submitLost(state: EditorState, submissionId: SubmissionId, why: LostBecause = 'transport'): EditorState {
   const s: EditorState = { ...state, busy: null }
-  return s.pending?.submissionId === submissionId ? s : say(s, MESSAGES.transport, 'error')
+  return s.pending?.submissionId === submissionId ? s : lostSay(s, why, 'submit')
 }
+
+/** The message of a request that ended with no answer, with the retry it offers. */
+export const REQUEST_TIMEOUT_S = 15
+const lostSay = (s: EditorState, why: LostBecause, retry: 'submit' | 'dismiss'): EditorState =>
+  say(s, MESSAGES[why], 'error', why === 'timeout' ? { retry, seconds: REQUEST_TIMEOUT_S } : { retry })
 
 /** A dismiss request with `dismissalId` is on its way. */
 export const dismissSent = (s: EditorState, dismissalId: DismissalId): EditorState => ({ ...s, busy: 'dismiss', message: null, dismissalId })
@@ -200,8 +254,8 @@ export function dismissAnswered(state: EditorState, r: DismissResult): EditorSta
   return say({ ...s, dismissalId: r.reason === Reason.SubmissionPending ? s.dismissalId : null }, dismissRefusalKey(r.reason), 'error')
 }
 
-/** The dismiss's answer was lost. */
-export const dismissLost = (s: EditorState): EditorState => say({ ...s, busy: null }, MESSAGES.transport, 'error')
+/** The dismiss's answer was lost; its id stays for the retry. */
+export const dismissLost = (s: EditorState, why: LostBecause = 'transport'): EditorState => lostSay({ ...s, busy: null }, why, 'dismiss')
 
 /** The draft no longer fits in the browser's storage. */
 export const draftTooLarge = (s: EditorState): EditorState => say(s, MESSAGES.draftTooLarge, 'info')

@@ -21,6 +21,18 @@ export function focusIsWithinOrLost(root: Element | null): boolean {
   return active === null || active === document.body || (root !== null && root.contains(active))
 }
 
+/** Scrolls a field into view inside the panel, without moving focus. */
+export function revealField(root: Element | null, fieldId: string): void {
+  for (const el of root?.querySelectorAll<HTMLElement>('[data-field]') ?? []) {
+    if (el.dataset.field !== fieldId) continue
+    const field = el.closest('.tsf-field') ?? el
+    field.scrollIntoView({ block: 'nearest' })
+    // Sections above it lay out only now (content-visibility): place it again once they have.
+    requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: 'nearest' }))
+    return
+  }
+}
+
 /** Focuses the control of a field: its input, the first radio or checkbox, or its list. */
 export function focusField(root: Element | null, fieldId: string): void {
   if (!root) return

@@ -2,24 +2,34 @@
 // the surface with getActive on mount, whenever `trigger` changes and, while a submission is
 // pending, every PENDING_POLL_MS; it sends submit and dismiss with the ids the state keeps,
 // writes drafts through, moves focus where the state asks, and measures the first render.
+// Every request is bounded (REQUEST_TIMEOUT_S): with no answer in time it is aborted and ends as
+// lost, with a retry that reuses its id. Unmounting (the bundle unloading, the surface closing)
+// aborts every request in flight and clears every timer, so nothing fires afterwards.
 // The state is mirrored in a ref that every transition updates synchronously, so a second click in the
 // same tick already sees the first request in flight.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import { newDismissalId, newSubmissionId } from '../host/ids.ts'
-import type { TaskSurfaceApi } from '../host/rpc.ts'
+import { TransportError, type TaskSurfaceApi } from '../host/rpc.ts'
 import { readModel, type MarkdownMap, type Model } from '../model.ts'
 import type { DraftStore } from '../storage/drafts.ts'
 import { localProblems, problemsByField, type Problem, type Value } from '../values.ts'
 import {
   canDismiss, canSubmit, collapseToggled, dismissAnswered, dismissLost, dismissSent, draftTooLarge, edited, initialEditorState,
-  isLocked, modelOf, noteEdited, noteOpened, readClosed, readFailed, readOpen, rereadAfterRefusal, retried, submitAnswered,
-  submitLost, submitSent, withProblems, type EditorState,
+  isLocked, modelOf, noteEdited, noteOpened, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S, rereadAfterRefusal, retried,
+  submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type LostBecause,
 } from './editorState.ts'
-import { focusComposer, focusField } from './focus.ts'
+import { focusComposer, focusField, revealField } from './focus.ts'
 
 /** How often getActive is re-read while a submission is pending. */
 export const PENDING_POLL_MS = 1500
+
+/** No answer within the bound. */
+class TimeoutError extends Error {}
+
+/** Why a request failed, as the state machine tells the user. */
+const lostBecause = (err: unknown): LostBecause =>
+  err instanceof TimeoutError ? 'timeout' : err instanceof TransportError && err.answered ? 'unavailable' : 'transport'
 
 /** What the editor's view needs: the state, what follows from it, its element refs and actions. */
 export interface EditorHandle {
@@ -47,7 +57,9 @@ function readMarkdown(v: unknown): MarkdownMap {
 }
 
 /** Runs the editor of one surface; the caller keys it by session and surface. */
-export function useEditor(sessionId: string, surfaceId: TaskSurfaceId, api: TaskSurfaceApi, drafts: DraftStore, trigger: unknown): EditorHandle {
+export function useEditor(
+  sessionId: string, surfaceId: TaskSurfaceId, api: TaskSurfaceApi, drafts: DraftStore, trigger: unknown, onKeep?: (keep: boolean) => void,
+): EditorHandle {
   const root = useRef<HTMLElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)
@@ -57,7 +69,32 @@ export function useEditor(sessionId: string, surfaceId: TaskSurfaceId, api: Task
   const readSeq = useRef(0)
   const renderStart = useRef<number | null>(null)
 
-  useEffect(() => () => { mounted.current = false }, [])
+  const inflight = useRef(new Set<AbortController>())
+
+  useEffect(() => () => {
+    mounted.current = false
+    for (const c of inflight.current) c.abort()
+  }, [])
+
+  // Runs one request with its own abort signal and the bound; aborting clears the bound's timer.
+  const bounded = useCallback(async <T,>(request: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const control = new AbortController()
+    inflight.current.add(control)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new TimeoutError())
+        control.abort()
+      }, REQUEST_TIMEOUT_S * 1000)
+      control.signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
+    })
+    try {
+      return await Promise.race([request(control.signal), late])
+    } finally {
+      clearTimeout(timer)
+      inflight.current.delete(control)
+    }
+  }, [])
 
   // Moves the machine: `to(state, ...args)` is one of the transitions of editorState.ts.
   const go = useCallback(<A extends unknown[]>(to: (s: EditorState, ...args: A) => EditorState, ...args: A) => {
@@ -68,7 +105,7 @@ export function useEditor(sessionId: string, surfaceId: TaskSurfaceId, api: Task
   const refresh = useCallback(async () => {
     const seq = ++readSeq.current
     try {
-      const r = await api.getActive(sessionId, surfaceId)
+      const r = await bounded((signal) => api.getActive(sessionId, surfaceId, signal))
       if (!mounted.current || seq !== readSeq.current) return
       if (!r.active || r.surfaceId !== surfaceId) {
         go(readClosed)
@@ -80,11 +117,11 @@ export function useEditor(sessionId: string, surfaceId: TaskSurfaceId, api: Task
         const model = readModel(r.model)
         first = { callId: r.callId, model, markdown: readMarkdown(r.markdown), draft: model ? drafts.load(sessionId, surfaceId) : undefined }
       }
-      go(readOpen, r.pending, first)
+      go(readOpen, r.pending, first, r.limits)
     } catch {
       if (mounted.current && seq === readSeq.current) go(readFailed)
     }
-  }, [api, sessionId, surfaceId, drafts, go])
+  }, [api, sessionId, surfaceId, drafts, go, bounded])
 
   // Read on mount and whenever the projection or the queue changes.
   useEffect(() => { void refresh() }, [refresh, trigger])
@@ -108,6 +145,9 @@ export function useEditor(sessionId: string, surfaceId: TaskSurfaceId, api: Task
     renderStart.current = null
   }, [state.load, surfaceId])
 
+  // An overtaken tab asks the Dock to keep it on screen after the surface closes.
+  useEffect(() => { onKeep?.(state.overtaken) }, [state.overtaken, onKeep])
+
   // Keep the draft: every change the user makes is written through.
   useEffect(() => {
     if (!state.dirty) return
@@ -120,6 +160,7 @@ export function useEditor(sessionId: string, surfaceId: TaskSurfaceId, api: Task
     if (f === null) return
     if (f.to === 'status') statusRef.current?.focus()
     else if (f.to === 'composer') focusComposer(root.current)
+    else if (f.to === 'reveal') requestAnimationFrame(() => revealField(root.current, f.fieldId))
     else requestAnimationFrame(() => (f.to === 'field' ? focusField(root.current, f.fieldId) : alertRef.current?.focus()))
   }, [state.focus])
 
@@ -128,7 +169,7 @@ export function useEditor(sessionId: string, surfaceId: TaskSurfaceId, api: Task
     const model = modelOf(s)
     if (!canSubmit(s) || model === null) return
     const note = s.noteOpen ? s.note : ''
-    const local = localProblems(model, s.values, note)
+    const local = localProblems(model, s.values, note, submissionLimitOf(s))
     if (local.length > 0) {
       go(withProblems, local)
       return
@@ -137,12 +178,12 @@ export function useEditor(sessionId: string, surfaceId: TaskSurfaceId, api: Task
     const id = s.submissionId ?? newSubmissionId()
     go(submitSent, id)
     try {
-      const r = await api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note })
+      const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note }, signal))
       if (!mounted.current) return
       go(submitAnswered, id, r)
       if (r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh()
-    } catch {
-      if (mounted.current) go(submitLost, id)
+    } catch (err) {
+      if (mounted.current) go(submitLost, id, lostBecause(err))
     }
   }
 
@@ -152,12 +193,12 @@ export function useEditor(sessionId: string, surfaceId: TaskSurfaceId, api: Task
     const id = s.dismissalId ?? newDismissalId()
     go(dismissSent, id)
     try {
-      const r = await api.dismiss({ sessionId, surfaceId, dismissalId: id })
+      const r = await bounded((signal) => api.dismiss({ sessionId, surfaceId, dismissalId: id }, signal))
       if (!mounted.current) return
       go(dismissAnswered, r)
       if (!r.dismissed) void refresh()
-    } catch {
-      if (mounted.current) go(dismissLost)
+    } catch (err) {
+      if (mounted.current) go(dismissLost, lostBecause(err))
     }
   }
 

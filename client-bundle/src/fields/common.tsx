@@ -14,11 +14,10 @@ export interface FieldProps<F extends Field = Field> {
   id: string
 }
 
-const LOCALISED = new Set(['required', 'limit-exceeded'])
-
-/** A problem's message in the chrome's language when the code is one the client knows. */
+/** A problem's message: `required` in the chrome's language; a limit the browser found itself
+ * (no message) in the chrome's language with the host's limit; the host's own text otherwise. */
 export function problemText(p: Problem, t: Translate): string {
-  if (LOCALISED.has(p.code)) return t(`problem.${p.code}`)
+  if (p.code === 'required' || (p.code === 'limit-exceeded' && !p.message)) return t(`problem.${p.code}`, p.params)
   return p.message || p.code
 }
 

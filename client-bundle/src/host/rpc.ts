@@ -15,9 +15,12 @@ import { isObj, type JsonObject } from './json.ts'
 /** A submission the host has accepted and not yet handed to the agent. */
 export interface Pending { submissionId: SubmissionId; messageId: string; phase: Phase }
 
+/** The limits in force on the host (row-config names); a key the host did not send is unknown. */
+export interface Limits { maxSubmissionBytes?: number }
+
 /** The answer to getActive. A reason is a `Reason`, or a word a newer host added. */
 export type GetActiveResult =
-  | { active: true; callId: string; surfaceId: TaskSurfaceId; model: unknown; markdown: unknown; pending: Pending | null }
+  | { active: true; callId: string; surfaceId: TaskSurfaceId; model: unknown; markdown: unknown; pending: Pending | null; limits?: Limits }
   | { active: false; reason: string }
 
 /** The answer to submit. */
@@ -47,12 +50,21 @@ export interface TaskSurfaceApi {
   dismiss(req: DismissRequest, signal?: AbortSignal): Promise<DismissResult>
 }
 
-/** The request reached nobody who answered, or the answer cannot be read. */
+/** The request reached nobody who answered, or the answer cannot be read. `answered` is true
+ * when the harness itself answered with an error (the plugin behind it is restarting or not
+ * running), which the Dock tells apart from a harness it could not reach. */
 export class TransportError extends Error {
-  constructor(message: string, readonly code: string = 'transport') {
+  constructor(message: string, readonly code: string = 'transport', readonly answered = false) {
     super(message)
     this.name = 'TransportError'
   }
+}
+
+/** The host's limits; undefined when an older host sent none. */
+function readLimits(v: unknown): Limits | undefined {
+  if (!isObj(v)) return undefined
+  const n = v.maxSubmissionBytes
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? { maxSubmissionBytes: n } : {}
 }
 
 type Obj = JsonObject
@@ -99,7 +111,7 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
     if (!isObj(res)) throw new TransportError(`${method}: unreadable answer`)
     if (res.ok !== true) {
       const e: Obj = isObj(res.error) ? res.error : {}
-      throw new TransportError(`${method}: ${str(e.message) || 'failed'}`, str(e.code) || 'rpc-error')
+      throw new TransportError(`${method}: ${str(e.message) || 'failed'}`, str(e.code) || 'rpc-error', true)
     }
     if (!isObj(res.value)) throw new TransportError(`${method}: unreadable answer`)
     return res.value
@@ -109,7 +121,7 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
     async getActive(sessionId, surfaceId, signal) {
       const v = await call('getActive', { sessionId, surfaceId }, signal)
       if (v.active === true) {
-        return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending) }
+        return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending), limits: readLimits(v.limits) }
       }
       if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen }
       throw new TransportError('getActive: unreadable answer')

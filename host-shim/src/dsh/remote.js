@@ -28,9 +28,11 @@ function problemsOf(list) {
  * @param {{call: Function}} plugin - the supervisor (or anything with its call).
  * @param {{TypertRemoteService: any, Remote: Function}} typert - dsh's Typert protocol
  *   (`@deepseek-ai/dsh-typert-protocol`).
+ * @param {() => Record<string, number>} [limits] - the limits in force (row-config names such
+ *   as `maxSubmissionBytes`), read on every getActive so the browser follows a restart.
  * @returns {any} the class to hand to `ctx.plugin`.
  */
-export function createRemoteService(plugin, { TypertRemoteService, Remote }) {
+export function createRemoteService(plugin, { TypertRemoteService, Remote }, limits = () => ({})) {
   class TaskSurfaceRemote extends TypertRemoteService {
     constructor(ctx) {
       super(ctx, RPC_NAMESPACE)
@@ -49,6 +51,7 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }) {
         model: parseJsonBytes(res.model_json, null),
         markdown: parseJsonBytes(res.markdown_json, {}),
         pending,
+        limits: { ...limits() },
       }
     }
 

@@ -19,7 +19,7 @@ export const RPC_METHODS = Object.freeze([
     name: 'getActive',
     args: Object.freeze(['sessionId', 'surfaceId?']),
     answers: Object.freeze([
-      Object.freeze({ when: Object.freeze({ active: true }), keys: Object.freeze(['callId', 'surfaceId', 'model', 'markdown', 'pending']) }),
+      Object.freeze({ when: Object.freeze({ active: true }), keys: Object.freeze(['callId', 'surfaceId', 'model', 'markdown', 'pending', 'limits']) }),
       Object.freeze({ when: Object.freeze({ active: false }), keys: Object.freeze(['reason']) }),
     ]),
   }),

@@ -142,3 +142,16 @@ test('empty reason and phase read as the contract\'s defaults, and the plugin ge
   assert.equal(queued.calls[0].request.note, '')
   assert.deepEqual(JSON.parse(queued.calls[0].request.values_json), { a: 1 })
 })
+
+test('getActive hands the browser the limits in force at the time of the call, not a copy taken at start', async () => {
+  let inForce = { maxSubmissionBytes: 8192 }
+  const { typert } = fakeTypert()
+  const reply = { active: true, call_id: 'call_1', surface_id: 'tsf_a', model_json: Buffer.from('{}'), markdown_json: Buffer.alloc(0), pending: null }
+  const Remote = createRemoteService({ call: async () => reply }, typert, () => inForce)
+  const remote = new Remote({})
+  assert.deepEqual((await remote.getActive({ id: 'ses_1' }, 'tsf_a', AbortSignal.timeout(1_000))).limits, { maxSubmissionBytes: 8192 })
+  inForce = { maxSubmissionBytes: 65536, maxFields: 4 }
+  assert.deepEqual((await remote.getActive({ id: 'ses_1' }, 'tsf_a', AbortSignal.timeout(1_000))).limits, { maxSubmissionBytes: 65536, maxFields: 4 })
+  const bare = createRemoteService({ call: async () => reply }, typert)
+  assert.deepEqual((await new bare({}).getActive({ id: 'ses_1' }, 'tsf_a', AbortSignal.timeout(1_000))).limits, {}, 'no limits known: an empty object')
+})

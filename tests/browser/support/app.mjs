@@ -14,14 +14,15 @@ export const TOOL = 'show_task_surface'
 export const example = (name) => JSON.parse(readFileSync(join(REPO, 'examples', 'surfaces', `${name}.json`), 'utf8'))
 
 /**
- * Boot the harness once: the fake LLM, a home with the bundle, `dsh web`. A watchdog stops
- * dsh when this process is gone, however it ended (a killed test run must not leave it up).
+ * Boot the harness once: the fake LLM, a home with the bundle, `dsh web` (with `patches`, patch
+ * layers such as examples/demo/limits.patch.yml). A watchdog stops dsh when this process is
+ * gone, however it ended (a killed test run must not leave it up).
  */
-export async function startHarness() {
+export async function startHarness({ patches = [] } = {}) {
   const llm = await startFakeLlm()
   const { tarball } = await packWithClient()
   const home = await makeHome(tarball)
-  const dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url })
+  const dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url, patches })
   const watchdog = spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -TERM ${dsh.child.pid} 2>/dev/null`], { detached: true, stdio: 'ignore' })
   watchdog.unref()
   return {

@@ -1,0 +1,312 @@
+// The Dock as a user meets it when things go wrong, in Chromium with the bundle's own modules and
+// React 18.3.1 from npm, against a scripted host: the real RPC client (host/rpc.ts) over a fake
+// page connection whose every call the test answers, fails or leaves hanging. Timers set by the
+// Dock are recorded instead of run, so the test fires the request bound itself: nothing here
+// depends on how fast the machine is. Covered: the bound on a submit or dismiss and its retry with
+// the same id; unmounting (the bundle unloading) leaving no timer and no request behind; the
+// host's limits and the plugin's own limit text; an unavailable plugin told apart from an
+// unreachable harness; a connection lost after acceptance; another tab's answer overtaking this
+// one. The editor's state machine gets the same message choices checked in node.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { launch, openPage, pageWait } from './support/browser.mjs'
+import { serveFiles } from './support/static.mjs'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const repo = join(here, '..', '..')
+const src = (p) => JSON.stringify(join(repo, 'client-bundle', 'src', p))
+const intake = JSON.parse(readFileSync(join(repo, 'examples', 'surfaces', 'requirement-intake.json'), 'utf8'))
+
+// The page: the Dock over createApi and a connection the test drives through window.DT.
+const ENTRY = `
+import { createElement } from 'react'
+import { createRoot } from 'react-dom/client'
+import { flushSync } from 'react-dom'
+import { TaskSurfaceDock } from ${src('dock/Dock.tsx')}
+import { createApi } from ${src('host/rpc.ts')}
+import { createDraftStore } from ${src('storage/drafts.ts')}
+import { fallbackT } from ${src('locales.ts')}
+import { installStyles } from ${src('styles.ts')}
+
+const calls = []
+const timers = new Map()
+let nextTimer = 1
+const record = (kind) => (fn, ms) => { const id = nextTimer++; timers.set(id, { kind, fn, ms }); return id }
+const forget = (id) => { timers.delete(id) }
+Object.assign(window, { setTimeout: record('timeout'), setInterval: record('interval'), clearTimeout: forget, clearInterval: forget })
+
+const connection = { rpc: { call(path, method, payload, signal) {
+  return new Promise((resolve, reject) => {
+    const call = { method: method.split('/')[1], args: payload.args, aborted: false, resolve, reject }
+    signal?.addEventListener('abort', () => { call.aborted = true })
+    calls.push(call)
+  })
+} } }
+const api = createApi(connection)
+const drafts = createDraftStore()
+let root = null
+let projection = null
+
+function render() {
+  const props = { sessionId: 'ses_1', useProjection: () => projection, useSession: (sel) => sel({ queue: [] }), api, drafts, t: fallbackT }
+  flushSync(() => root.render(createElement(TaskSurfaceDock, props)))
+}
+
+window.DT = {
+  mount(active) {
+    installStyles('dock-test')
+    localStorage.clear()
+    calls.length = 0
+    timers.clear()
+    projection = { active, outcomes: [] }
+    root = createRoot(document.getElementById('app'))
+    render()
+  },
+  project(active, outcomes = []) { projection = { active, outcomes }; render() },
+  unmount() { flushSync(() => root.unmount()) },
+  calls: () => calls.map((c) => ({ method: c.method, args: c.args, aborted: c.aborted, open: !c.done })),
+  answer(i, value) { calls[i].done = true; calls[i].resolve({ ok: true, value }) },
+  refuse(i, message) { calls[i].done = true; calls[i].resolve({ ok: false, error: { message } }) },
+  drop(i) { calls[i].done = true; calls[i].reject(new Error('network error')) },
+  timers: () => [...timers.values()].map((t) => ({ kind: t.kind, ms: t.ms })),
+  fire(ms) { for (const [id, t] of [...timers]) if (t.ms === ms) { if (t.kind === 'timeout') timers.delete(id); t.fn() } },
+}
+`
+
+let browser
+let server
+let page
+let L
+
+before(async () => {
+  const built = await build({
+    stdin: { contents: ENTRY, resolveDir: here, loader: 'tsx' },
+    bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' }, loader: { '.css': 'text' }, logLevel: 'warning',
+  })
+  server = await serveFiles({
+    '/': { type: 'text/html; charset=utf-8', body: '<!doctype html><html lang="en"><meta charset="utf-8"><title>dock</title><body><div id="app"></div><script src="/entry.js"></script></body></html>' },
+    '/entry.js': { type: 'text/javascript; charset=utf-8', body: built.outputFiles[0].text },
+  })
+  const logic = await build({
+    stdin: { contents: `export * from ${src('dock/editorState.ts')}\nexport { readModel } from ${src('model.ts')}\nexport { en, zh } from ${src('locales.ts')}`, resolveDir: here, loader: 'ts' },
+    bundle: true, write: false, format: 'esm', platform: 'neutral', target: 'es2022', logLevel: 'warning',
+  })
+  L = await import(`data:text/javascript;base64,${Buffer.from(logic.outputFiles[0].text).toString('base64')}`)
+  browser = await launch()
+  ;({ page } = await openPage(browser, { width: 1280, height: 900 }))
+  await page.goto(server.url, { waitUntil: 'load' })
+  await page.waitForFunction(() => typeof window.DT === 'object')
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const ACTIVE = { callId: 'call_1', surfaceId: 'tsf_1' }
+const open = (extra = {}) => ({ active: true, callId: 'call_1', surfaceId: 'tsf_1', model: intake, markdown: {}, pending: null, limits: {}, ...extra })
+const calls = () => page.evaluate(() => window.DT.calls())
+const lastCall = async (method) => (await calls()).map((c, i) => ({ ...c, i })).filter((c) => c.method === method).at(-1)
+const waitCalls = (n) => pageWait(page, (n) => window.DT.calls().length >= n, n, { what: `${n} requests` })
+const text = (sel) => page.$eval(sel, (e) => e.textContent)
+const answer = (i, value) => page.evaluate((i, v) => window.DT.answer(i, v), i, value)
+const waitText = (sel, want) => pageWait(page, ([sel, want]) => document.querySelector(sel)?.textContent.includes(want), [sel, want], { what: `${sel} says ${want}` })
+
+/** Mount the Dock on the intake surface, answer its first read with `first`, and type a goal. */
+async function openDock(first = open(), goal = 'CSV for finance') {
+  await page.evaluate((a) => window.DT.mount(a), ACTIVE)
+  await waitCalls(1)
+  await answer(0, first)
+  await page.waitForSelector('section.tsf-dock [data-field=goal]')
+  await page.type('section.tsf-dock [data-field=goal]', goal)
+}
+
+/** Click Send and return the submit request. */
+async function send() {
+  const before = (await calls()).length
+  await page.click('section.tsf-dock [data-action=submit]')
+  await waitCalls(before + 1)
+  return lastCall('submit')
+}
+
+describe('a request with no answer ends in a retry with the same id', () => {
+  test('submit: after the bound the request is aborted, the alert says so, and Try again reuses the id', async () => {
+    await openDock()
+    const first = await send()
+    assert.deepEqual((await page.evaluate(() => window.DT.timers())).filter((t) => t.ms === 15_000).length, 1, 'the submit is bounded')
+    await page.evaluate(() => window.DT.fire(15_000))
+    await waitText('section.tsf-dock .tsf-alert', 'No answer from the harness within 15 s')
+    assert.equal((await lastCall('submit')).aborted, true, 'the request is aborted')
+    assert.equal(await page.$eval('section.tsf-dock [data-field=goal]', (e) => e.value), 'CSV for finance', 'the answers are kept')
+    await page.click('section.tsf-dock [data-action=retry]')
+    await waitCalls(first.i + 2)
+    const again = await lastCall('submit')
+    assert.notEqual(again.i, first.i)
+    assert.equal(again.args.submissionId, first.args.submissionId, 'the retry reuses the submission id')
+  })
+
+  test('dismiss: the same bound, and its retry reuses the dismissal id', async () => {
+    await openDock()
+    await page.click('section.tsf-dock [data-action=dismiss]')
+    await waitCalls(2)
+    const first = await lastCall('dismiss')
+    await page.evaluate(() => window.DT.fire(15_000))
+    await waitText('section.tsf-dock .tsf-alert', 'No answer from the harness within 15 s')
+    await page.click('section.tsf-dock [data-action=retry]')
+    await waitCalls(first.i + 2)
+    assert.equal((await lastCall('dismiss')).args.dismissalId, first.args.dismissalId)
+  })
+
+  test('unmounting (the bundle unloading) aborts the request in flight and leaves no timer; a late answer changes nothing', async () => {
+    await openDock()
+    const sent = await send()
+    await page.evaluate(() => window.DT.unmount())
+    assert.deepEqual(await page.evaluate(() => window.DT.timers()), [], 'no timer outlives the Dock')
+    assert.equal((await lastCall('submit')).aborted, true)
+    const count = (await calls()).length
+    await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    assert.equal((await calls()).length, count, 'no request after the unmount')
+    assert.equal(await page.$('section.tsf-dock'), null)
+  })
+
+  test('unmounting while a submission is pending stops the poll', async () => {
+    await page.evaluate((a) => window.DT.mount(a), ACTIVE)
+    await waitCalls(1)
+    await answer(0, open({ pending: { submissionId: 'tss_1', messageId: 'tsm_1', phase: 'queued' } }))
+    await page.waitForSelector('section.tsf-dock[data-state=queued]')
+    assert.equal((await page.evaluate(() => window.DT.timers())).filter((t) => t.kind === 'interval').length, 1, 'pending polls')
+    await page.evaluate(() => window.DT.unmount())
+    assert.deepEqual(await page.evaluate(() => window.DT.timers()), [])
+  })
+})
+
+describe('the host\'s limits and the plugin\'s own words', () => {
+  test('a lowered limit refuses in the browser and names the limit; a raised one sends what 32 KiB would refuse', async () => {
+    await openDock(open({ limits: { maxSubmissionBytes: 8192 } }), '')
+    await page.$eval('section.tsf-dock [data-field=goal]', (e) => { e.focus() })
+    await page.keyboard.sendCharacter('x'.repeat(9000))
+    const before = (await calls()).length
+    await page.click('section.tsf-dock [data-action=submit]')
+    await waitText('section.tsf-dock .tsf-alert', 'the limit is 8 KiB')
+    assert.equal((await calls()).length, before, 'nothing was sent')
+
+    await openDock(open({ limits: { maxSubmissionBytes: 65536 } }), '')
+    await page.$eval('section.tsf-dock [data-field=goal]', (e) => { e.focus() })
+    await page.keyboard.sendCharacter('y'.repeat(40_000))
+    const sent = await send()
+    assert.equal(sent.args.values.goal.length, 40_000, 'a 40 000-byte answer is sent under a 64 KiB limit')
+  })
+
+  test('the plugin\'s limit-exceeded text is shown as the plugin wrote it', async () => {
+    await openDock()
+    const sent = await send()
+    const words = 'The submission is 9000 bytes; this harness allows 8192 bytes (limits.maxSubmissionBytes).'
+    await answer(sent.i, { accepted: false, reason: 'invalid-submission', problems: [{ code: 'limit-exceeded', message: words, pointer: '' }] })
+    await waitText('section.tsf-dock .tsf-alert', words)
+    assert.doesNotMatch(await text('section.tsf-dock .tsf-alert'), /32 KiB/)
+  })
+})
+
+describe('say what happened', () => {
+  test('the harness answering that the plugin is restarting is not "could not reach the harness"', async () => {
+    await openDock()
+    let sent = await send()
+    await page.evaluate((i) => window.DT.refuse(i, 'The Task Surface plugin is restarting after a failure; it will be back in about 2 s. Try again shortly.'), sent.i)
+    await waitText('section.tsf-dock .tsf-alert', 'the Task Surface plugin is restarting or not running')
+    assert.doesNotMatch(await text('section.tsf-dock .tsf-alert'), /Could not reach/)
+    await page.click('section.tsf-dock [data-action=retry]')
+    await waitCalls(sent.i + 2)
+    sent = await lastCall('submit')
+    await page.evaluate((i) => window.DT.drop(i), sent.i)
+    await waitText('section.tsf-dock .tsf-alert', 'Could not reach the harness')
+  })
+
+  test('a connection lost after acceptance is said as such, not as a withdrawal', async () => {
+    await openDock()
+    const sent = await send()
+    await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+    await waitCalls(sent.i + 2)
+    await answer(sent.i + 1, open({ pending: { submissionId: sent.args.submissionId, messageId: 'tsm_1', phase: 'queued' } }))
+    await page.waitForSelector('section.tsf-dock[data-state=queued]')
+    await page.evaluate(() => window.DT.fire(1500)) // the pending poll
+    await waitCalls(sent.i + 3)
+    await page.evaluate((i) => window.DT.drop(i), sent.i + 2)
+    await waitText('section.tsf-dock .tsf-alert', 'The connection to the harness was lost after your answer was accepted')
+    await page.evaluate(() => window.DT.fire(1500))
+    await waitCalls(sent.i + 4)
+    await answer(sent.i + 3, open())
+    await waitText('section.tsf-dock .tsf-status', 'The connection was lost after your answer was accepted')
+    assert.doesNotMatch(await text('section.tsf-dock'), /withdrawn/)
+    assert.equal(await page.$eval('section.tsf-dock [data-field=goal]', (e) => e.value), 'CSV for finance')
+  })
+
+  test('another tab\'s answer overtakes this one: the answers stay in view as a draft, with why, after the surface closes', async () => {
+    await openDock(open(), 'mine, from this tab')
+    const sent = await send()
+    await answer(sent.i, { accepted: false, reason: 'submission-pending', problems: [] })
+    await waitCalls(sent.i + 2)
+    await answer(sent.i + 1, open({ pending: { submissionId: 'tss_other_tab', messageId: 'tsm_9', phase: 'queued' } }))
+    await waitText('section.tsf-dock .tsf-status', 'Another answer to this panel was sent first')
+    assert.equal(await page.$eval('section.tsf-dock [data-field=goal]', (e) => e.value), 'mine, from this tab')
+    // The other tab's answer is delivered: the projection closes the surface.
+    const reads = (await calls()).length
+    await page.evaluate(() => window.DT.project(null, [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9 }]))
+    await waitCalls(reads + 1)
+    await answer(reads, { active: false, reason: 'not-open' })
+    await waitText('section.tsf-dock .tsf-status', 'yours was not sent')
+    assert.equal(await page.$eval('section.tsf-dock [data-field=goal]', (e) => e.value), 'mine, from this tab', 'the draft is still visible')
+    assert.equal(await page.$eval('section.tsf-dock [data-field=goal]', (e) => e.disabled), true, 'read-only')
+    await page.click('section.tsf-dock [data-action=close]')
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+  })
+})
+
+describe('message choice (state machine)', () => {
+  const opened = () => L.edited(L.readOpen(L.initialEditorState, null, { callId: 'c', model: L.readModel(intake), markdown: {}, draft: undefined }), 'goal', 'x')
+  const queued = () => L.submitAnswered(L.submitSent(opened(), 'tss_1'), 'tss_1', { accepted: true, messageId: 'm', phase: 'queued' })
+
+  test('a lost request names why, offers the retry and keeps the id', () => {
+    for (const [why, key] of [['transport', 'error.transport'], ['unavailable', 'error.unavailable'], ['timeout', 'error.timeout']]) {
+      const s = L.submitLost(L.submitSent(opened(), 'tss_1'), 'tss_1', why)
+      assert.deepEqual([s.message.key, s.message.params.retry, s.submissionId], [key, 'submit', 'tss_1'], why)
+      const d = L.dismissLost(L.dismissSent(opened(), 'tsd_1'), why)
+      assert.deepEqual([d.message.key, d.message.params.retry, d.dismissalId], [key, 'dismiss', 'tsd_1'], why)
+    }
+  })
+
+  test('a pending answer that vanishes: withdrawn only when every read in between succeeded', () => {
+    assert.equal(L.readOpen(queued(), null).message.key, 'status.discarded')
+    const cut = L.readFailed(queued())
+    assert.deepEqual([cut.cutOff, cut.message.key], [true, 'error.connectionLost'])
+    assert.equal(L.readOpen(cut, null).message.key, 'status.reconnected')
+    const back = L.readOpen(cut, queued().pending)
+    assert.equal(back.message, null, 'found still pending: the lost-connection line goes')
+  })
+
+  test('a pending answer of another attempt overtakes this tab\'s attempt but is adopted after a reload', () => {
+    const mine = L.submitAnswered(L.submitSent(opened(), 'tss_mine'), 'tss_mine', { accepted: false, reason: 'submission-pending', problems: [] })
+    const other = { submissionId: 'tss_other', messageId: 'm', phase: 'queued' }
+    const s = L.readOpen(mine, other)
+    assert.deepEqual([s.overtaken, s.message.key, L.isLocked(s), s.values.goal], [true, 'status.overtaken', true, 'x'])
+    assert.equal(L.readClosed(s).load.status, 'ready', 'kept after the surface closes')
+    const typedOnly = L.readOpen(opened(), other)
+    assert.deepEqual([typedOnly.overtaken, typedOnly.values.goal], [true, 'x'], 'answers typed but not yet sent are overtaken too')
+    const reloaded = L.readOpen(L.initialEditorState, other, { callId: 'c', model: L.readModel(intake), markdown: {}, draft: undefined })
+    assert.deepEqual([reloaded.overtaken, reloaded.submissionId], [false, 'tss_other'], 'a reload adopts the pending answer')
+    const untouched = L.readOpen(L.readOpen(L.initialEditorState, null, { callId: 'c', model: L.readModel(intake), markdown: {}, draft: undefined }), other)
+    assert.deepEqual([untouched.overtaken, untouched.submissionId], [false, 'tss_other'], 'nothing typed here: nothing to keep')
+  })
+
+  test('every new message has an English and a Chinese text', () => {
+    for (const key of ['error.unavailable', 'error.timeout', 'error.connectionLost', 'status.reconnected', 'status.overtaken', 'action.closeDraft']) {
+      assert.ok(L.en[key] && L.zh[key], key)
+    }
+    assert.match(L.en['problem.limit-exceeded'], /\{limit\}/)
+  })
+})
