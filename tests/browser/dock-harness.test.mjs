@@ -161,18 +161,23 @@ describe('the Dock under faults', () => {
     const s = await sessionWithSurface(h, example('compare-options'))
     const { page } = await openSurfacePage(s)
     await page.type(`${DOCK} textarea[data-field=constraints]`, 'while it restarts')
-    const killer = setInterval(() => signalPlugin('SIGKILL'), 25)
-    try {
-      await page.click(SUBMIT)
-      await page.waitForSelector(`${DOCK} [data-action=retry]`, { visible: true, timeout: 30_000 })
-      await page.screenshot({ path: join(SHOTS, 'dock-plugin-restarting.png') })
-    } finally {
-      clearInterval(killer)
+    // Kill each launch as soon as it is up: after six crashes in a row the shim waits 3.2–6.4 s
+    // before the next launch, and a submit sent meanwhile is answered at once with the
+    // supervisor's "restarting" error (a fixed-interval kill loop could let a submit through).
+    for (let crash = 0; crash < 6; crash++) {
+      await waitFor(() => h.dsh.pluginPids().length === 1, { what: `launch ${crash + 1} of the plugin` })
+      signalPlugin('SIGKILL')
+      await waitFor(() => h.dsh.pluginPids().length === 0, { what: 'the killed plugin to go' })
     }
+    await page.click(SUBMIT)
+    await page.waitForSelector(`${DOCK} [data-action=retry]`, { visible: true, timeout: 30_000 })
+    await page.screenshot({ path: join(SHOTS, 'dock-plugin-restarting.png') })
     const text = await alertText(page)
     assert.match(text, /The harness answered, but the Task Surface plugin is restarting or not running/)
     assert.doesNotMatch(text, /Could not reach the harness/)
-    await waitFor(() => h.dsh.pluginPids().length === 1, { what: 'the plugin back' })
+    // The plugin back and answering (its process alone is not enough: it may still be starting).
+    await waitFor(async () => (await h.dsh.remote('taskSurface/getActive', { sessionId: s.sessionId }))?.value?.active === true,
+      { what: 'the plugin back and answering', timeoutMs: 40_000 })
     await page.click(`${DOCK} [data-action=retry]`)
     await waitFor(async () => (await submissions(h, s.sessionId)).length === 1, { what: 'the submission', timeoutMs: 40_000 })
     await page.close()
