@@ -111,7 +111,26 @@ func run(w io.Writer, chartDir string) error {
 	for _, r := range rows {
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", r.figure, r.measured, r.reference, r.ratio, r.goal, r.verdict)
 	}
+	if err := timeline(ctx, w, rig); err != nil {
+		return err
+	}
 	return growth(ctx, w, rig, chartDir)
+}
+
+// timeline prints where the time of one submission on the Go path goes.
+func timeline(ctx context.Context, w io.Writer, rig *bench.Rig) error {
+	t, err := bench.SubmitTimeline(ctx, rig, bench.Arguments(bench.Model(4<<10)), 300)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\n### Timeline of one submission (Go path: reference host → plugin → broker → host queue)")
+	fmt.Fprintln(w, "\nMedians of 300 submissions, each on a freshly opened 4 KiB surface, timed by the reference host's trace hook (refhost.Host.Trace).")
+	fmt.Fprintln(w, "\n| stretch | p50 |\n|---|---|")
+	for _, s := range t.Segments {
+		fmt.Fprintf(w, "| %s | %s |\n", s.Name, us(s.P50))
+	}
+	fmt.Fprintf(w, "| **request → host queued the message** | **%s** |\n| **request → answer** | **%s** |\n", us(t.Admitted), us(t.Total))
+	return nil
 }
 
 // growth measures how cost grows and writes the tables and charts.
@@ -203,6 +222,8 @@ func ratio(a, b time.Duration) float64 {
 func mb(bytes int64) string { return fmt.Sprintf("%.1f MB", float64(bytes)/1e6) }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d)/float64(time.Millisecond)) }
+
+func us(d time.Duration) string { return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond)) }
 
 func kib(n int) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
 
