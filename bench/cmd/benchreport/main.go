@@ -88,7 +88,7 @@ func run(w io.Writer, chartDir string) error {
 		r := ratio(show.Percentile(50), echo.Percentile(50))
 		rows = append(rows, row{fmt.Sprintf("show_task_surface round trip, %s model (p50)", kib(len(args))), ms(show.Percentile(50)),
 			ms(echo.Percentile(50)) + " bare echo, same bytes, same connection", fmt.Sprintf("%.2f×", r),
-			fmt.Sprintf("≤ 2× and ≤ %s", ms(c.goal)), verdict(r <= 2 && show.Percentile(50) <= c.goal)})
+			fmt.Sprintf("≤ 1.5× and ≤ %s", ms(c.goal)), verdict(r <= 1.5 && show.Percentile(50) <= c.goal)})
 	}
 
 	// (c) submit to admitted on the reference host.
@@ -104,6 +104,11 @@ func run(w io.Writer, chartDir string) error {
 	rows = append(rows,
 		row{"plugin RSS, idle", mib(mem.idle), "—", "—", "≤ 30 MB", verdict(mem.idle <= 30e6)},
 		row{"plugin RSS, 1,000 open surfaces with a pending submission each", mib(mem.loaded), "—", "—", "≤ 80 MB", verdict(mem.loaded <= 80e6)})
+
+	// The issue's rows that need the browser and the real harness.
+	for _, f := range []string{"click on Submit → the user bubble painted, against Enter in dsh's composer", "click → the submit answered (agent idle, p50)"} {
+		rows = append(rows, row{f, "—", "—", "—", "see the browser section", "not measurable from Go"})
+	}
 
 	fmt.Fprintf(w, "Measured by `go run ./bench/cmd/benchreport` on %s/%s, %d CPUs, %s.\n\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
 	fmt.Fprintln(w, "| figure | measured | reference (same run) | ratio | goal | met |")
