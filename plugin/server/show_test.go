@@ -39,7 +39,8 @@ func TestShowReadsTheHostsView(t *testing.T) {
 	const valid = `{"model":{"version":1,"title":"T","sections":[],"fields":[{"kind":"toggle","id":"a","label":"A"}],"submit":{"label":"Go"}}}`
 	const open = `{"active":{"callId":"call_1","surfaceId":"ts_open"}}`
 	tests := map[string]struct {
-		host      projectionHost
+		view      string
+		readErr   error
 		args      string
 		parent    string
 		wantCode  string
@@ -47,18 +48,18 @@ func TestShowReadsTheHostsView(t *testing.T) {
 		wantErr   bool
 		wantReads int32
 	}{
-		"nothing open":                  {host: projectionHost{view: `{"active":null}`}, args: valid, wantOK: true, wantReads: 1},
+		"nothing open":                  {view: `{"active":null}`, args: valid, wantOK: true, wantReads: 1},
 		"a session the host lacks":      {args: valid, wantOK: true, wantReads: 1},
-		"a surface open":                {host: projectionHost{view: open}, args: valid, wantCode: tasksurface.ShowSurfaceOpen, wantReads: 1},
-		"a surface open, invalid model": {host: projectionHost{view: open}, args: `{"model":{}}`, wantCode: tasksurface.ShowSurfaceOpen, wantReads: 1},
-		"the read fails":                {host: projectionHost{err: errors.New("host gone")}, args: valid, wantErr: true, wantReads: 1},
-		"a nested call":                 {host: projectionHost{view: open}, args: valid, parent: "call_0", wantCode: tasksurface.ShowNestedCall},
+		"a surface open":                {view: open, args: valid, wantCode: tasksurface.ShowSurfaceOpen, wantReads: 1},
+		"a surface open, invalid model": {view: open, args: `{"model":{}}`, wantCode: tasksurface.ShowSurfaceOpen, wantReads: 1},
+		"the read fails":                {readErr: errors.New("host gone"), args: valid, wantErr: true, wantReads: 1},
+		"a nested call":                 {view: open, args: valid, parent: "call_0", wantCode: tasksurface.ShowNestedCall},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			s := New("test", nil)
-			host := &tc.host
+			host := &projectionHost{view: tc.view, err: tc.readErr}
 			if _, err := s.Configure(context.Background(), &tasksurface.ConfigureRequest{Host: host}); err != nil {
 				t.Fatal(err)
 			}
