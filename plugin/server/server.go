@@ -56,20 +56,10 @@ func (s *Server) currentLimits() tasksurface.Limits {
 //
 // A request without a projection view is answered with the view the host
 // holds (Host.ReadProjection), so a harness that leaves it out cannot open
-// a second surface in a session that has one.
+// a second surface in a session that has one. The view is read while the
+// model is checked and rendered, not before (see open).
 func (s *Server) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
-	if len(req.Projection) == 0 && req.SessionID != "" {
-		view, ok, err := s.coord.Projection(ctx, req.SessionID)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			withView := *req
-			withView.Projection = view
-			req = &withView
-		}
-	}
-	resp, surface, err := s.tool.Open(req, s.currentLimits())
+	resp, surface, err := s.open(ctx, req)
 	if err != nil {
 		return nil, err
 	}

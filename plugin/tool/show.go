@@ -58,17 +58,11 @@ func (t *Tool) Show(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 // Open executes one call like Show, and also returns what a successful
 // call opened (nil otherwise).
 func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*tasksurface.ShowResponse, *Surface, error) {
-	if req.ParentCallID != "" {
-		return failed(tasksurface.ShowNestedCall, NestedCall, nil), nil, nil
+	if refused := Precheck(req); refused != nil {
+		return refused, nil, nil
 	}
-	if !slices.Contains(Modes, req.Mode.OrNative()) {
-		return failed(tasksurface.ShowUnsupportedMode, UnsupportedMode, nil), nil, nil
-	}
-	if len(req.Projection) > 0 {
-		var view projectionView
-		if err := json.Unmarshal(req.Projection, &view); err == nil && view.Active != nil {
-			return failed(tasksurface.ShowSurfaceOpen, SurfaceOpen(view.Active.SurfaceID), nil), nil, nil
-		}
+	if refused := ActiveRefusal(req.Projection); refused != nil {
+		return refused, nil, nil
 	}
 	limits = limits.WithDefaults()
 	m, problems := model.ParseArguments(req.Arguments, limits)
@@ -87,6 +81,33 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 	value, meta := encode(v)
 	resp := &tasksurface.ShowResponse{OK: true, Value: value, Meta: meta, Text: Opened(m.Title, v.SurfaceID)}
 	return resp, &Surface{SurfaceID: v.SurfaceID, Model: m, Markdown: v.Markdown, Meta: meta, Limits: limits}, nil
+}
+
+// Precheck answers the refusals that depend on the call alone, before the
+// projection view and the model are read: a nested call and an unsupported
+// mode. It returns nil for a call that may go on.
+func Precheck(req *tasksurface.ShowRequest) *tasksurface.ShowResponse {
+	if req.ParentCallID != "" {
+		return failed(tasksurface.ShowNestedCall, NestedCall, nil)
+	}
+	if !slices.Contains(Modes, req.Mode.OrNative()) {
+		return failed(tasksurface.ShowUnsupportedMode, UnsupportedMode, nil)
+	}
+	return nil
+}
+
+// ActiveRefusal answers the refusal of a call made while the projection
+// view shows an open surface; it returns nil for an empty or unreadable view
+// or one with nothing open.
+func ActiveRefusal(projection []byte) *tasksurface.ShowResponse {
+	if len(projection) == 0 {
+		return nil
+	}
+	var view projectionView
+	if err := json.Unmarshal(projection, &view); err == nil && view.Active != nil {
+		return failed(tasksurface.ShowSurfaceOpen, SurfaceOpen(view.Active.SurfaceID), nil)
+	}
+	return nil
 }
 
 func failed(code, text string, problems []tasksurface.Problem) *tasksurface.ShowResponse {

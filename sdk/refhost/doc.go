@@ -17,4 +17,8 @@
 // what its own steps append (a tool call and its result, a commit) before
 // the step returns; anything else (an imported log, a prompt, a dismissal
 // record) is folded when the view is next read.
+//
+// Trace reports every host service the plugin calls over the broker, with
+// when the request arrived and when the answer left (also logged at debug
+// level), so a benchmark can lay out where a submission's time goes.
 package refhost

@@ -25,6 +25,7 @@ type Host struct {
 	desc     *tasksurface.Description
 	sessions map[string]*session
 	ids      int
+	tracer   func(Hop)
 }
 
 var _ tasksurface.Host = (*Host)(nil)
@@ -128,11 +129,13 @@ func (h *Host) View(ctx context.Context, sessionID string) (json.RawMessage, err
 
 // ReadToolResult returns a tool result's metadata by call id.
 func (h *Host) ReadToolResult(ctx context.Context, req *tasksurface.ReadToolResultRequest) (*tasksurface.ReadToolResultResponse, error) {
+	defer h.hop("ReadToolResult", req.SessionID)()
 	return h.results.ReadToolResult(ctx, req)
 }
 
 // ReadProjection returns the session's projection view.
 func (h *Host) ReadProjection(ctx context.Context, req *tasksurface.ReadProjectionRequest) (*tasksurface.ReadProjectionResponse, error) {
+	defer h.hop("ReadProjection", req.SessionID)()
 	if _, err := h.session(req.SessionID); err != nil {
 		return &tasksurface.ReadProjectionResponse{}, nil
 	}
@@ -147,6 +150,7 @@ func (h *Host) ReadProjection(ctx context.Context, req *tasksurface.ReadProjecti
 // message id: a message already queued, claimed or committed is not queued
 // again.
 func (h *Host) AdmitUserMessage(_ context.Context, req *tasksurface.AdmitUserMessageRequest) (*tasksurface.AdmitUserMessageResponse, error) {
+	defer h.hop("AdmitUserMessage", req.SessionID)()
 	s, err := h.session(req.SessionID)
 	if err != nil {
 		return &tasksurface.AdmitUserMessageResponse{Reason: "no such session"}, nil
@@ -158,6 +162,7 @@ func (h *Host) AdmitUserMessage(_ context.Context, req *tasksurface.AdmitUserMes
 // RecordDismissal writes the dismissal as the command record DeepSeek
 // Harness writes for a slash command: command/run, then command/done.
 func (h *Host) RecordDismissal(_ context.Context, req *tasksurface.RecordDismissalRequest) (*tasksurface.RecordDismissalResponse, error) {
+	defer h.hop("RecordDismissal", req.SessionID)()
 	s, err := h.session(req.SessionID)
 	if err != nil {
 		return &tasksurface.RecordDismissalResponse{Reason: "no such session"}, nil
@@ -173,6 +178,7 @@ func (h *Host) RecordDismissal(_ context.Context, req *tasksurface.RecordDismiss
 // ListInFlight lists the session's queued and claimed messages that carry
 // the plugin's source key.
 func (h *Host) ListInFlight(_ context.Context, req *tasksurface.ListInFlightRequest) (*tasksurface.ListInFlightResponse, error) {
+	defer h.hop("ListInFlight", req.SessionID)()
 	s, err := h.session(req.SessionID)
 	if err != nil {
 		return &tasksurface.ListInFlightResponse{}, nil

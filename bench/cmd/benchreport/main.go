@@ -88,7 +88,7 @@ func run(w io.Writer, chartDir string) error {
 		r := ratio(show.Percentile(50), echo.Percentile(50))
 		rows = append(rows, row{fmt.Sprintf("show_task_surface round trip, %s model (p50)", kib(len(args))), ms(show.Percentile(50)),
 			ms(echo.Percentile(50)) + " bare echo, same bytes, same connection", fmt.Sprintf("%.2f×", r),
-			fmt.Sprintf("≤ 2× and ≤ %s", ms(c.goal)), verdict(r <= 2 && show.Percentile(50) <= c.goal)})
+			fmt.Sprintf("≤ 1.5× and ≤ %s", ms(c.goal)), verdict(r <= 1.5 && show.Percentile(50) <= c.goal)})
 	}
 
 	// (c) submit to admitted on the reference host.
@@ -105,13 +105,37 @@ func run(w io.Writer, chartDir string) error {
 		row{"plugin RSS, idle", mib(mem.idle), "—", "—", "≤ 30 MB", verdict(mem.idle <= 30e6)},
 		row{"plugin RSS, 1,000 open surfaces with a pending submission each", mib(mem.loaded), "—", "—", "≤ 80 MB", verdict(mem.loaded <= 80e6)})
 
+	// The issue's rows that need the browser and the real harness.
+	for _, f := range []string{"click on Submit → the user bubble painted, against Enter in dsh's composer", "click → the submit answered (agent idle, p50)"} {
+		rows = append(rows, row{f, "—", "—", "—", "see the browser section", "not measurable from Go"})
+	}
+
 	fmt.Fprintf(w, "Measured by `go run ./bench/cmd/benchreport` on %s/%s, %d CPUs, %s.\n\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
 	fmt.Fprintln(w, "| figure | measured | reference (same run) | ratio | goal | met |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for _, r := range rows {
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", r.figure, r.measured, r.reference, r.ratio, r.goal, r.verdict)
 	}
+	if err := timeline(ctx, w, rig); err != nil {
+		return err
+	}
 	return growth(ctx, w, rig, chartDir)
+}
+
+// timeline prints where the time of one submission on the Go path goes.
+func timeline(ctx context.Context, w io.Writer, rig *bench.Rig) error {
+	t, err := bench.SubmitTimeline(ctx, rig, bench.Arguments(bench.Model(4<<10)), 300)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\n### Timeline of one submission (Go path: reference host → plugin → broker → host queue)")
+	fmt.Fprintln(w, "\nMedians of 300 submissions, each on a freshly opened 4 KiB surface, timed by the reference host's trace hook (refhost.Host.Trace).")
+	fmt.Fprintln(w, "\n| stretch | p50 |\n|---|---|")
+	for _, s := range t.Segments {
+		fmt.Fprintf(w, "| %s | %s |\n", s.Name, us(s.P50))
+	}
+	fmt.Fprintf(w, "| **request → host queued the message** | **%s** |\n| **request → answer** | **%s** |\n", us(t.Admitted), us(t.Total))
+	return nil
 }
 
 // growth measures how cost grows and writes the tables and charts.
@@ -203,6 +227,8 @@ func ratio(a, b time.Duration) float64 {
 func mb(bytes int64) string { return fmt.Sprintf("%.1f MB", float64(bytes)/1e6) }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d)/float64(time.Millisecond)) }
+
+func us(d time.Duration) string { return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond)) }
 
 func kib(n int) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
 
