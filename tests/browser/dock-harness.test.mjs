@@ -165,9 +165,10 @@ describe('the Dock under faults', () => {
     // before the next launch, and a submit sent meanwhile is answered at once with the
     // supervisor's "restarting" error (a fixed-interval kill loop could let a submit through).
     for (let crash = 0; crash < 6; crash++) {
-      await waitFor(() => h.dsh.pluginPids().length === 1, { what: `launch ${crash + 1} of the plugin` })
-      signalPlugin('SIGKILL')
-      await waitFor(() => h.dsh.pluginPids().length === 0, { what: 'the killed plugin to go' })
+      const pid = await waitFor(() => h.dsh.pluginPids()[0], { what: `launch ${crash + 1} of the plugin` })
+      process.kill(pid, 'SIGKILL')
+      // That process, not every plugin: the next launch may already be up.
+      await waitFor(() => !h.dsh.pluginPids().includes(pid), { what: 'the killed plugin to go' })
     }
     await page.click(SUBMIT)
     await page.waitForSelector(`${DOCK} [data-action=retry]`, { visible: true, timeout: 30_000 })
