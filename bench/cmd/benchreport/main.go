@@ -117,6 +117,19 @@ func run(w io.Writer, chartDir string) error {
 		row{"plugin RSS, idle", mib(mem.idle), "—", "—", "≤ 30 MB", verdict(mem.idle <= 30e6)},
 		row{"plugin RSS, 1,000 open surfaces with a pending submission each", mib(mem.loaded), "—", "—", "≤ 80 MB", verdict(mem.loaded <= 80e6)})
 
+	// (e) Markdown at its worst: every hostile family in a model of two
+	// 32 KiB blocks (64 KiB, the model limit) against ordinary Markdown of
+	// the same size, and how the slowest grows from a 32 KiB model.
+	big, small := bench.MarkdownByFamily(32<<10, 5), bench.MarkdownByFamily(16<<10, 5)
+	worst := bench.Slowest(big)
+	ordinary := bench.Of(big, "ordinary")
+	r = ratio(worst.P50, ordinary.P50)
+	rows = append(rows, row{fmt.Sprintf("Markdown at its worst: the slowest of %d hostile families (%s), a 64 KiB model (p50)", len(big)-1, worst.Family),
+		ms(worst.P50), ms(ordinary.P50) + " ordinary Markdown, same size", fmt.Sprintf("%.2f×", r), "≤ 50 ms", verdict(worst.P50 <= 50*time.Millisecond)})
+	grow := ratio(worst.P50, bench.Of(small, worst.Family).P50)
+	rows = append(rows, row{fmt.Sprintf("Markdown at its worst: %s from a 32 KiB to a 64 KiB model", worst.Family),
+		ms(worst.P50), ms(bench.Of(small, worst.Family).P50) + " the same family, 32 KiB model", fmt.Sprintf("%.2f×", grow), "≤ 2.2× (linear)", verdict(grow <= 2.2)})
+
 	// The rows that need the browser and the real harness.
 	for _, f := range []string{"click on Submit → the user bubble painted, against Enter in dsh's composer", "click → the submit answered (agent idle, p50)"} {
 		rows = append(rows, row{f, "—", "—", "—", "see the browser section", "not measurable from Go"})
