@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"github.com/dsh-community/task-surface/sdk/tshost"
 	"os"
 	"strconv"
 	"testing"
@@ -27,7 +28,8 @@ func binaries(b *testing.B) Binaries {
 
 func BenchmarkColdStart(b *testing.B) {
 	bins := binaries(b)
-	b.Run("task-surface", func(b *testing.B) { ColdStart(bins, &Samples{})(b) })
+	b.Run("task-surface-hashed", func(b *testing.B) { ColdStart(bins, nil, &Samples{})(b) })
+	b.Run("task-surface-verified-before", func(b *testing.B) { ColdStart(bins, tshost.NewVerifiedBinaries(""), &Samples{})(b) })
 	b.Run("minimal-go-plugin", func(b *testing.B) { MinimalColdStart(bins, false, &Samples{})(b) })
 	b.Run("minimal-go-plugin-checksummed", func(b *testing.B) { MinimalColdStart(bins, true, &Samples{})(b) })
 }

@@ -70,6 +70,7 @@ try {
     const args = Buffer.from(JSON.stringify({ model: model(kib * 1024 - 512) }))
     const show = await time((i) => proc.call('Show', {
       session_id: 'bench', call_id: `call_${kib}_${i}`, arguments_json: args, projection_json: EMPTY_VIEW, mode: 'native',
+      omit_meta: true, // as the shim's tool asks: it derives the metadata from the value
     }).then((r) => { if (!r.ok) throw new Error(r.error_text) }), ITERATIONS)
     const pluginEcho = await time(() => proc.call('Echo', { payload: args }), ITERATIONS)
     const grpcEcho = await time(() => local.echo(args), ITERATIONS)

@@ -31,7 +31,7 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 	if occ == nil {
 		return &tasksurface.GetActiveResponse{Reason: reason}, nil
 	}
-	mc, err := s.loadModel(ctx, host, limits, ss, req.SessionID, *occ)
+	mc, err := s.loadModel(ctx, host, limits, ss, req.SessionID, *occ, nil)
 	if err != nil {
 		return nil, err
 	}

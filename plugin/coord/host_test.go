@@ -39,6 +39,10 @@ type memHost struct {
 	recordRefuse string
 	recordLag    bool // answer recorded without the log showing it yet
 	toolResult   func(resp *tasksurface.ReadToolResultResponse)
+	// projectionHook and toolResultHook run first in ReadProjection and
+	// ReadToolResult, without the lock held.
+	projectionHook func()
+	toolResultHook func()
 
 	admits  int // AdmitUserMessage calls
 	records int // RecordDismissal calls
@@ -225,6 +229,9 @@ func (h *memHost) readCounts() (toolResults, inFlight int) {
 
 // ReadToolResult finds a call and its result in the log.
 func (h *memHost) ReadToolResult(_ context.Context, req *tasksurface.ReadToolResultRequest) (*tasksurface.ReadToolResultResponse, error) {
+	if h.toolResultHook != nil {
+		h.toolResultHook()
+	}
 	h.mu.Lock()
 	h.reads++
 	resp := &tasksurface.ReadToolResultResponse{}
@@ -270,6 +277,9 @@ func (h *memHost) ReadToolResult(_ context.Context, req *tasksurface.ReadToolRes
 
 // ReadProjection returns the folded view.
 func (h *memHost) ReadProjection(_ context.Context, req *tasksurface.ReadProjectionRequest) (*tasksurface.ReadProjectionResponse, error) {
+	if h.projectionHook != nil {
+		h.projectionHook()
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s, ok := h.sessions[req.SessionID]

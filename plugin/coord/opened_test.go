@@ -2,7 +2,9 @@ package coord_test
 
 import (
 	"encoding/json"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/dsh-community/task-surface/plugin/coord"
 	"github.com/dsh-community/task-surface/plugin/tool"
@@ -58,6 +60,35 @@ func TestOpenedSurfaceIsServedFromItsModel(t *testing.T) {
 	wantPending(t, f.active(f.svc, sess, surface.SurfaceID), &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: resp.MessageID, Phase: tasksurface.PhaseQueued})
 	if reads, lists := f.host.readCounts(); reads != 1 || lists != 1 {
 		t.Errorf("%d tool result reads and %d in-flight lists, want 1 and 1", reads, lists)
+	}
+}
+
+// The first submit of a surface opened here asks the host for the
+// projection and for the call's tool result at once, not one after the
+// other: the host below answers the projection only once the tool result
+// was asked for (or after a long wait, which the test reports).
+func TestOpenedSurfaceFirstSubmitReadsAtOnce(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	surface := f.show(f.svc, sess, "call_1", testModel, nil)
+	asked := make(chan struct{})
+	var once sync.Once
+	f.host.toolResultHook = func() { once.Do(func() { close(asked) }) }
+	together := true
+	f.host.projectionHook = func() {
+		select {
+		case <-asked:
+		case <-time.After(5 * time.Second):
+			together = false
+		}
+	}
+	resp := f.submit(f.svc, sess, surface.SurfaceID, "sub-1", goodValues)
+	wantAccepted(t, resp, wire.MessageID(sess, surface.SurfaceID, "sub-1"))
+	if !together {
+		t.Error("the projection was read before the tool result was asked for: two serial round trips to the host")
+	}
+	if reads, _ := f.host.readCounts(); reads != 1 {
+		t.Errorf("%d tool result reads, want 1", reads)
 	}
 }
 

@@ -98,7 +98,7 @@ func newModelCache(occ fold.Occurrence, limits tasksurface.Limits, m *model.Mode
 // A confirmed entry for the occurrence under the same limits is reused
 // without a read; an entry Opened prepared is confirmed by finding its
 // exact metadata in the log.
-func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits tasksurface.Limits, ss *session, sessionID string, occ fold.Occurrence) (*modelCache, error) {
+func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits tasksurface.Limits, ss *session, sessionID string, occ fold.Occurrence, pre *toolResultFetch) (*modelCache, error) {
 	ss.mu.Lock()
 	cached := ss.model
 	ss.mu.Unlock()
@@ -108,7 +108,7 @@ func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits t
 	if cached != nil && cached.meta == nil {
 		return cached, nil
 	}
-	resp, err := host.ReadToolResult(ctx, &tasksurface.ReadToolResultRequest{SessionID: sessionID, CallID: occ.CallID})
+	resp, err := pre.readToolResult(ctx, host, sessionID, occ.CallID)
 	if err != nil {
 		return nil, fmt.Errorf("read the tool result of call %s in session %s: %w", occ.CallID, sessionID, err)
 	}

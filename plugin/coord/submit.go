@@ -35,6 +35,9 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	if r, ok := ss.submission(string(req.SurfaceID), string(req.SubmissionID)); ok && r.confirmed {
 		return accepted(r.messageID), nil
 	}
+	// The first submit of a surface opened here confirms its model in the
+	// log: ask for that while the projection is read, not after.
+	pre := prefetchToolResult(ctx, host, ss, req.SessionID, string(req.SurfaceID))
 	view, err := s.readView(ctx, host, req.SessionID)
 	if err != nil {
 		return nil, err
@@ -46,7 +49,7 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	if occ == nil {
 		return &tasksurface.SubmitResponse{Reason: reason}, nil
 	}
-	mc, err := s.loadModel(ctx, host, limits, ss, req.SessionID, *occ)
+	mc, err := s.loadModel(ctx, host, limits, ss, req.SessionID, *occ, pre)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +124,7 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 		}, nil
 	}
 	ss.update(rec.messageID, func(r submissionRecord) *submissionRecord { r.confirmed = true; return &r })
-	s.logger.Info("submission queued", "session", req.SessionID, "surface", occ.SurfaceID,
+	s.logger.Debug("submission queued", "session", req.SessionID, "surface", occ.SurfaceID,
 		"submission", string(req.SubmissionID), "message", rec.messageID, "duplicate", resp.Duplicate)
 	return accepted(rec.messageID), nil
 }

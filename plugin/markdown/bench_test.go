@@ -2,42 +2,15 @@ package markdown
 
 import (
 	"strconv"
-	"strings"
 	"testing"
 
+	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
 	"github.com/dsh-community/task-surface/plugin/model"
 )
 
-// document16KiB is a realistic mixed document of at least 16 KiB: headings,
-// lists, a table, code, links, images and a little raw HTML.
-func document16KiB() string {
-	const chunk = `## Release candidate review
-
-The **release** is ready for *review*. See [the plan](https://example.com/plan)
-and www.example.com/status, or write to ops@example.com.
-
-- [x] unit tests pass
-- [ ] canary healthy for 24h
-- rollout order: canary, EU, US
-
-| Region | Error rate | p99 (ms) |
-|:-------|-----------:|---------:|
-| EU     | 0.02%      | 180      |
-| US     | 0.03%      | 210      |
-
-![error chart](https://example.com/chart.png) and <span>inline html</span>.
-
-` + "```go\nfunc main() { fmt.Println(\"hi\") }\n```\n\n"
-	var b strings.Builder
-	for b.Len() < 16<<10 {
-		b.WriteString(chunk)
-	}
-	return b.String()
-}
-
 func BenchmarkRender16KiB(b *testing.B) {
 	r := New()
-	doc := document16KiB()
+	doc := hostile.Document16KiB()
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -47,7 +20,7 @@ func BenchmarkRender16KiB(b *testing.B) {
 
 func BenchmarkRender16KiBParallel(b *testing.B) {
 	r := New()
-	doc := document16KiB()
+	doc := hostile.Document16KiB()
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
@@ -72,10 +45,10 @@ func reportCPU(b *testing.B, start int64) {
 // machine.
 func BenchmarkRenderPathological(b *testing.B) {
 	r := New()
-	for _, f := range pathological {
+	for _, f := range hostile.Families() {
 		for _, kib := range []int{4, 8, 16, 32} {
-			src := f.build(kib << 10)
-			b.Run(f.name+"/"+strconv.Itoa(kib)+"KiB", func(b *testing.B) {
+			src := f.Build(kib << 10)
+			b.Run(f.Name+"/"+strconv.Itoa(kib)+"KiB", func(b *testing.B) {
 				b.SetBytes(int64(len(src)))
 				cpu := cpuNanos()
 				for b.Loop() {
@@ -92,12 +65,12 @@ func BenchmarkRenderPathological(b *testing.B) {
 // of one hostile family, as show_task_surface does.
 func BenchmarkRenderWorstModel(b *testing.B) {
 	r := New()
-	for _, f := range pathological {
-		block := model.Block{Kind: model.BlockMarkdown, Text: f.build(32 << 10)}
+	for _, f := range hostile.Families() {
+		block := model.Block{Kind: model.BlockMarkdown, Text: f.Build(32 << 10)}
 		m := &model.Model{Version: 1, Title: "worst", Sections: []model.Section{
 			{ID: "a", Blocks: []model.Block{block, block}},
 		}}
-		b.Run(f.name, func(b *testing.B) {
+		b.Run(f.Name, func(b *testing.B) {
 			b.SetBytes(int64(2 * len(block.Text)))
 			cpu := cpuNanos()
 			for b.Loop() {

@@ -41,4 +41,10 @@ const (
 	contentWeight     = 4
 	clearWeight       = 2
 	destinationWeight = 8
+
+	// maxDefinitionLines is the longest paragraph, in lines, whose start
+	// is read for link reference definitions (see definitionLimiter): a
+	// paragraph of that many definitions costs about a million of
+	// goldmark's line steps, half a millisecond.
+	maxDefinitionLines = 1024
 )

@@ -11,6 +11,8 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
 )
 
 // tag matches one element tag the renderer wrote; text is escaped, so every
@@ -28,15 +30,15 @@ func textOf(html string) string {
 func TestPathologicalFamilies(t *testing.T) {
 	t.Parallel()
 	r := New()
-	for _, f := range pathological {
-		t.Run(f.name, func(t *testing.T) {
+	for _, f := range hostile.Families() {
+		t.Run(f.Name, func(t *testing.T) {
 			t.Parallel()
-			src := f.build(8 << 10)
+			src := f.Build(8 << 10)
 			out := r.Render(src)
 			if err := checkSafe(out); err != nil {
 				t.Fatalf("output breaks the policy: %v", err)
 			}
-			if !f.letters {
+			if !f.Letters {
 				return
 			}
 			if got, want := strings.Count(textOf(out), "a"), strings.Count(src, "a"); got != want {
@@ -84,6 +86,10 @@ func TestBounds(t *testing.T) {
 			map[string]int{"<em>a <strong>b</strong> c</em>": 2000}},
 		{"unpaired openers before pairs", strings.Repeat("*a ", 200) + strings.Repeat("_b_ ", 200), nil,
 			map[string]int{"<em>b</em>": 200, "*a": 200}},
+		{"a paragraph of definitions at the bound", strings.Repeat("[a]: https://e.example/d\n", maxDefinitionLines-1) + "[a]", []string{`target="_blank">a</a>`},
+			map[string]int{"[a]": 0}},
+		{"a paragraph of definitions past the bound keeps them as text", strings.Repeat("[a]: https://e.example/d\n", maxDefinitionLines) + "[a]", nil,
+			map[string]int{"[a]:": maxDefinitionLines, "[a]": maxDefinitionLines + 1}},
 		{"closers that cannot pair become text", strings.Repeat("*a ", 4000) + strings.Repeat("a_ ", 4000), nil,
 			map[string]int{"<em>": 0, "*a": 4000, "a_": 4000}},
 	}
@@ -173,7 +179,7 @@ func unbounded() *Renderer {
 func TestBoundsKeepOrdinaryMarkdown(t *testing.T) {
 	t.Parallel()
 	inputs := map[string]string{
-		"ordinary 32 KiB":  ordinary(32 << 10),
+		"ordinary 32 KiB":  hostile.Ordinary(32 << 10),
 		"dense emphasis":   strings.Repeat("**b** *i* ~~s~~ _u_ a*b*c ", 1000),
 		"many links":       strings.Repeat("[x](https://e.example/p) [y][r] <https://e.example> ", 500) + "\n\n[r]: https://e.example/r",
 		"nested links":     strings.Repeat("[", 60) + "[x](https://e.example)" + strings.Repeat("]", 60),
@@ -185,14 +191,14 @@ func TestBoundsKeepOrdinaryMarkdown(t *testing.T) {
 			inputs[file+"/"+c.Name] = c.Markdown
 		}
 	}
-	for _, f := range pathological {
+	for _, f := range hostile.Families() {
 		// A kilobyte of each family is within the bounds, except of the
 		// nested ones: 64 bytes of those nest 64 containers deep at most.
 		size := 1 << 10
-		if strings.Contains(f.name, "nested") {
+		if strings.Contains(f.Name, "nested") {
 			size = 64
 		}
-		inputs[f.name] = f.build(size)
+		inputs[f.Name] = f.Build(size)
 	}
 	bounded, reference := New(), unbounded()
 	for name, src := range inputs {

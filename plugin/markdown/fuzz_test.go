@@ -1,6 +1,10 @@
 package markdown
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
+)
 
 // FuzzRender checks that no input makes Render panic or write markup
 // outside the policy (see checkSafe). The vectors and a kilobyte of each
@@ -12,8 +16,8 @@ func FuzzRender(f *testing.F) {
 			f.Add(c.Markdown)
 		}
 	}
-	for _, fam := range pathological {
-		f.Add(fam.build(1 << 10))
+	for _, fam := range hostile.Families() {
+		f.Add(fam.Build(1 << 10))
 	}
 	r := New()
 	f.Fuzz(func(t *testing.T, src string) {

@@ -81,7 +81,7 @@ func newParser() parser.Parser {
 			util.Prioritized(delimiterLimiter{parser.NewEmphasisParser()}, 500),
 			util.Prioritized(delimiterLimiter{extension.NewStrikethroughParser()}, extensionPriority),
 		),
-		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+		parser.WithParagraphTransformers(util.Prioritized(definitionLimiter{parser.LinkReferenceParagraphTransformer}, 100)),
 		parser.WithASTTransformers(util.Prioritized(htmlStripper{}, stripperPriority)),
 	)
 }

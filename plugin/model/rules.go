@@ -1,6 +1,10 @@
 package model
 
-import "math"
+import (
+	"math"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
 
 // The model's rules, in one table: the kinds of blocks, fields and
 // layouts, the keys of every object, their JSON types, the bounds of their
@@ -347,18 +351,4 @@ func (s *shape) keyOf(name string) (*key, bool) {
 }
 
 // validID reports whether s matches idPattern.
-func validID(s string) bool {
-	if len(s) == 0 || len(s) > maxIDLength {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		case i > 0 && (c == '_' || c == '.' || c == ':' || c == '-'):
-		default:
-			return false
-		}
-	}
-	return true
-}
+func validID(s string) bool { return tasksurface.ValidIDUpTo(s, maxIDLength) }

@@ -70,7 +70,7 @@ func (s *Server) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasks
 		})
 	}
 	if resp.OK {
-		s.logger.Info("surface opened", "session", req.SessionID, "call", req.CallID)
+		s.logger.Debug("surface opened", "session", req.SessionID, "call", req.CallID)
 	} else {
 		s.logger.Info("show refused", "session", req.SessionID, "call", req.CallID, "code", resp.ErrorCode, "problems", len(resp.Problems))
 	}

@@ -12,7 +12,8 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// The value and the metadata are the bytes json.Marshal writes for them.
+// The value and the metadata are the bytes json.Marshal writes for them,
+// and the metadata is the one tasksurface.MetaFromValue derives from the value.
 func TestEncodingMatchesJSONMarshal(t *testing.T) {
 	t.Parallel()
 	models := map[string][]byte{
@@ -50,6 +51,11 @@ func TestEncodingMatchesJSONMarshal(t *testing.T) {
 				}
 				if !bytes.Equal(meta, want) {
 					t.Errorf("meta:\n got %s\nwant %s", meta, want)
+				}
+				// A harness that asked for the value alone derives the same bytes.
+				derived, err := tasksurface.MetaFromValue(value)
+				if err != nil || !bytes.Equal(derived, meta) {
+					t.Errorf("MetaFromValue: %v\n got %s\nwant %s", err, derived, meta)
 				}
 			}
 		})

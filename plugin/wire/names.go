@@ -16,9 +16,9 @@ const (
 	// CommandDismiss is the command's dismissal verb.
 	CommandDismiss = tasksurface.DismissVerb
 	// MetaKind tags a tool result's presentation metadata.
-	MetaKind = "dsh/task-surface"
+	MetaKind = tasksurface.MetaKind
 	// MetaVersion is the version of the presentation metadata.
-	MetaVersion = 1
+	MetaVersion = tasksurface.MetaVersion
 	// SourceKey is the key under a user message's source that carries the
 	// submission's correlation.
 	SourceKey = "taskSurface"

@@ -25,8 +25,13 @@ const MaxIDLength = 128
 // ValidID reports whether s can serve as a surface, submission or dismissal
 // id: 1 to MaxIDLength characters of ASCII letters, digits and "_.:-",
 // starting with a letter or digit.
-func ValidID(s string) bool {
-	if len(s) == 0 || len(s) > MaxIDLength {
+func ValidID(s string) bool { return ValidIDUpTo(s, MaxIDLength) }
+
+// ValidIDUpTo reports whether s is an id of the same characters as ValidID
+// and 1 to maxLen bytes long; a model's own ids (sections, fields, options)
+// are held to a shorter length this way.
+func ValidIDUpTo(s string, maxLen int) bool {
+	if len(s) == 0 || len(s) > maxLen {
 		return false
 	}
 	for i := 0; i < len(s); i++ {

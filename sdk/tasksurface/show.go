@@ -29,6 +29,12 @@ type ShowRequest struct {
 	Projection json.RawMessage `json:"projection,omitempty"`
 	// Mode is the presentation mode the call arrived in.
 	Mode Mode `json:"mode,omitempty"`
+	// OmitMeta tells the plugin that the caller does not need Meta in the
+	// answer: it derives it from Value (MetaFromValue). A plugin may leave
+	// Meta empty then; the SDK's server drops it from the wire either way.
+	// The SDK's client asks for it on every call and fills Meta in, so a
+	// harness using tshost always gets Meta. Since contract 1.1.
+	OmitMeta bool `json:"omitMeta,omitempty"`
 }
 
 // ShowResponse is the outcome of show_task_surface.
@@ -47,6 +53,6 @@ type ShowResponse struct {
 	// of Value.
 	Text string `json:"text,omitempty"`
 	// Meta is the presentation metadata the host persists on the tool
-	// result, a pure function of Value.
+	// result, a pure function of Value (see MetaFromValue).
 	Meta json.RawMessage `json:"meta,omitempty"`
 }

@@ -23,6 +23,11 @@ type Config struct {
 	// SHA256 is the expected hex SHA-256 of the binary; a launch refuses a
 	// binary with any other digest. It is required.
 	SHA256 string
+	// Verified remembers the binaries already checked against SHA256, so a
+	// launch of the same unchanged file checks its identity instead of
+	// hashing it again (see VerifiedBinaries). When nil, Launch hashes the
+	// binary every time and Supervise keeps one in memory for its restarts.
+	Verified *VerifiedBinaries
 	// Args are extra command-line arguments.
 	Args []string
 	// Env are extra environment variables ("KEY=value").

@@ -26,13 +26,3 @@ func FileSHA256(path string) (string, error) {
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
-
-// digestMismatch explains a refused binary: what it is, what was expected,
-// and what to do.
-func digestMismatch(path, want string) error {
-	got, err := FileSHA256(path)
-	if err != nil {
-		got = "unreadable (" + err.Error() + ")"
-	}
-	return fmt.Errorf("tshost: %w: %s has SHA-256 %s but %s was expected; the binary was changed after the manifest was written: reinstall the bundle, or rebuild it so the manifest records the new digest", ErrDigestMismatch, path, got, want)
-}

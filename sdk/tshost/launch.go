@@ -2,8 +2,6 @@ package tshost
 
 import (
 	"context"
-	"crypto/sha256"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -41,15 +39,18 @@ type Plugin struct {
 // is refused with ErrNoHost unless it sets AllowNoHost. The context bounds the
 // whole launch; the process itself lives until Close.
 func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
-	sum, err := cfg.validate()
-	if err != nil {
+	if _, err := cfg.validate(); err != nil {
 		return nil, err
-	}
-	if _, err := os.Stat(cfg.Path); err != nil {
-		return nil, fmt.Errorf("tshost: cannot read plugin binary: %w", err)
 	}
 	cfg = cfg.withLogger()
 	logger := cfg.Logger
+	// The check go-plugin's SecureConfig makes, done here so that an
+	// unchanged binary verified before is not hashed again.
+	how, err := cfg.Verified.Verify(cfg.Path, cfg.SHA256)
+	if err != nil {
+		return nil, err
+	}
+	logger.Debug("plugin binary verified", "path", cfg.Path, "how", how.String())
 	// A private folder per launch: the plugin's socket and its broker
 	// sockets live here, readable by this user only, removed after exit.
 	sockDir, err := os.MkdirTemp("", "tsp-")
@@ -66,7 +67,6 @@ func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 			tasksurface.ProtocolVersion: {tasksurface.PluginName: &transport.Plugin{Logger: logger}},
 		},
 		Cmd:              cmd,
-		SecureConfig:     &plugin.SecureConfig{Checksum: sum, Hash: sha256.New()},
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
 		AutoMTLS:         true,
 		Logger:           logger.Named("plugin"),
@@ -91,11 +91,6 @@ func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 func (p *Plugin) start(ctx context.Context, cfg Config) error {
 	rpc, err := p.client.Client()
 	if err != nil {
-		if errors.Is(err, plugin.ErrChecksumsDoNotMatch) {
-			// go-plugin hashed the binary just before starting it; say
-			// what it found and what to do.
-			return digestMismatch(cfg.Path, cfg.SHA256)
-		}
 		if strings.Contains(strings.ToLower(err.Error()), "incompatible api version") {
 			return fmt.Errorf("tshost: %s speaks another protocol version than this host (%d): install a plugin and a host of matching releases: %w", cfg.Path, tasksurface.ProtocolVersion, err)
 		}

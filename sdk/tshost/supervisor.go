@@ -81,6 +81,10 @@ func Supervise(ctx context.Context, cfg Config, opts SuperviseOptions) (*Supervi
 	}
 	s := &Supervisor{opts: opts.withDefaults(), stop: make(chan struct{}), done: make(chan struct{})}
 	cfg = cfg.withLogger()
+	if cfg.Verified == nil {
+		// Restarts launch the same binary: hash it once.
+		cfg.Verified = NewVerifiedBinaries("")
+	}
 	cfg, err := cfg.withHost(s)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package integration
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
 )
 
@@ -77,5 +79,78 @@ func TestLaunchDescribeClose(t *testing.T) {
 		if err := proc.Signal(syscallZero()); err == nil {
 			t.Errorf("plugin process %d still alive after Close", p.Pid())
 		}
+	}
+}
+
+// A binary verified at an earlier launch is not hashed again while it is
+// unchanged, and is refused as soon as it changes, however recently it
+// passed.
+func TestVerifiedBinaryChangedBetweenLaunches(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	b, err := os.ReadFile(pluginPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "task-surface-plugin")
+	if err := os.WriteFile(path, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	verified := tshost.NewVerifiedBinaries(filepath.Join(t.TempDir(), "verified"))
+	for i := 0; i < 2; i++ {
+		p, err := tshost.Launch(ctx, tshost.Config{Path: path, SHA256: pluginDigest, Verified: verified, AllowNoHost: true})
+		if err != nil {
+			t.Fatalf("launch %d of the verified binary: %v", i+1, err)
+		}
+		if err := p.Close(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b[len(b)/2] ^= 0xff
+	if err := os.WriteFile(path, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tshost.Launch(ctx, tshost.Config{Path: path, SHA256: pluginDigest, Verified: verified, AllowNoHost: true}); !errors.Is(err, tshost.ErrDigestMismatch) {
+		t.Fatalf("launch of the binary changed since it was verified = %v, want ErrDigestMismatch", err)
+	}
+}
+
+// Show's answer crosses the wire without the metadata, which repeats the
+// value; the SDK derives it, so a harness gets the plugin's own bytes, and
+// a caller that asks for no metadata gets none.
+func TestShowMetaDerivedFromTheValue(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	p, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: pluginDigest, AllowNoHost: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close(ctx)
+	empty, err := p.Fold(ctx, &tasksurface.FoldRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := json.RawMessage(`{"model":{"version":1,"title":"Pick","sections":[{"id":"s","blocks":[{"kind":"markdown","text":"**x** <b>"}]}],"fields":[{"kind":"text","id":"why","label":"Why"}],"submit":{"label":"Go"}}}`)
+	full, err := p.Show(ctx, &tasksurface.ShowRequest{SessionID: "s1", CallID: "c1", Arguments: args, Projection: empty.View})
+	if err != nil || !full.OK {
+		t.Fatalf("Show = %+v, %v", full, err)
+	}
+	var meta struct {
+		Kind      string            `json:"kind"`
+		Version   int               `json:"version"`
+		SurfaceID string            `json:"surfaceId"`
+		Markdown  map[string]string `json:"markdown"`
+	}
+	if err := json.Unmarshal(full.Meta, &meta); err != nil || meta.Kind != tasksurface.MetaKind || meta.Version != tasksurface.MetaVersion || meta.SurfaceID == "" || len(meta.Markdown) != 1 {
+		t.Fatalf("Meta = %s (%v), want the surface's metadata with its Markdown", full.Meta, err)
+	}
+	bare, err := p.Show(ctx, &tasksurface.ShowRequest{SessionID: "s2", CallID: "c1", Arguments: args, Projection: empty.View, OmitMeta: true})
+	if err != nil || !bare.OK {
+		t.Fatalf("Show without meta = %+v, %v", bare, err)
+	}
+	if len(bare.Meta) != 0 {
+		t.Errorf("Show with OmitMeta answered Meta %s, want none on the wire", bare.Meta)
 	}
 }

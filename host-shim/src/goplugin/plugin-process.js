@@ -51,6 +51,8 @@ export class PluginStartError extends Error {
  * @property {Record<string, string>} [env] - extra environment for the plugin.
  * @property {string} [platform] - whose listener rule the broker follows (default: this
  *   process's, process.platform); see hostListener.
+ * @property {Promise<{certPem: string, keyPem: string, certDer: Buffer}>} [identity] - the AutoMTLS client
+ *   certificate, when the caller started making it earlier (default: made here).
  */
 
 /**
@@ -76,7 +78,7 @@ export function hostListener(platform, socketDir) {
 export async function launchPlugin(options) {
   const protos = loadProtos()
   const log = options.log
-  const identity = await makeClientCertificate()
+  const identity = await (options.identity ?? makeClientCertificate())
   const socketDir = mkdtempSync(join(tmpdir(), 'tsp-'))
   chmodSync(socketDir, 0o700)
 

@@ -3,7 +3,8 @@
 // PluginUnavailableError that says what is happening; nothing waits on a dead process.
 import grpc from '@grpc/grpc-js'
 import { Backoff } from './backoff.js'
-import { verifyBinary } from './digest.js'
+import { makeClientCertificate } from './certificate.js'
+import { VerifiedBinaries } from './digest.js'
 import { launchPlugin } from './plugin-process.js'
 
 const UNAVAILABLE = grpc.status.UNAVAILABLE
@@ -27,7 +28,8 @@ export class PluginUnavailableError extends Error {
  * @property {(info: {code: number|null, signal: string|null, delayMs: number}) => void} [onCrash]
  * @property {Record<string, string>} [env]
  * @property {typeof launchPlugin} [launch]
- * @property {typeof verifyBinary} [verify]
+ * @property {(binary: {path: string, sha256: string}) => Promise<unknown>} [verify] replaces the
+ *   digest check (tests)
  */
 
 export class Supervisor {
@@ -42,6 +44,7 @@ export class Supervisor {
     this.timer = undefined
     this.readyWaiters = []
     this.retryAt = undefined
+    this.verified = new VerifiedBinaries()
   }
 
   /** Start the first launch; resolves when it is ready or has failed (then retries go on). */
@@ -56,8 +59,11 @@ export class Supervisor {
     this.state = 'starting'
     const started = Date.now()
     const { log } = this.options
+    // The client certificate is made while the binary is verified (both wait on other threads).
+    const identity = makeClientCertificate()
+    identity.catch(() => {}) // a failure is reported by the launch that awaits it
     try {
-      await (this.options.verify ?? verifyBinary)(this.options.binary)
+      await (this.options.verify ?? ((binary) => this.verified.verify(binary)))(this.options.binary)
     } catch (err) {
       // A digest mismatch will not heal by retrying; stay refused until the bundle is reinstalled.
       this.state = 'refused'
@@ -75,6 +81,7 @@ export class Supervisor {
         limits: this.options.limits,
         log,
         env: this.options.env,
+        identity,
       })
     } catch (err) {
       this.lastError = err

@@ -9,7 +9,7 @@ import * as names from '../../src/wire/names.js'
 const goSource = (path) => readFileSync(fileURLToPath(new URL(`../../../${path}`, import.meta.url)), 'utf8')
 const goNames = goSource('plugin/wire/names.go')
 // plugin/wire names some of its constants after the SDK's log contract (tasksurface.X).
-const sdkSources = ['log.go', 'logevents.go'].map((f) => goSource(`sdk/tasksurface/${f}`)).join('\n')
+const sdkSources = ['log.go', 'logevents.go', 'meta.go'].map((f) => goSource(`sdk/tasksurface/${f}`)).join('\n')
 
 /** A Go constant's literal value (a string or an integer) in source, or undefined. */
 function literal(source, name) {

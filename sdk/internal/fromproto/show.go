@@ -14,6 +14,7 @@ func ShowRequest(in *tsproto1.ShowRequest) *tasksurface.ShowRequest {
 		Arguments:    raw(in.GetArgumentsJson()),
 		Projection:   raw(in.GetProjectionJson()),
 		Mode:         tasksurface.Mode(in.GetMode()),
+		OmitMeta:     in.GetOmitMeta(),
 	}
 }
 

@@ -14,6 +14,7 @@ func ShowRequest(in *tasksurface.ShowRequest) *tsproto1.ShowRequest {
 		ArgumentsJson:  in.Arguments,
 		ProjectionJson: in.Projection,
 		Mode:           string(in.Mode),
+		OmitMeta:       in.OmitMeta,
 	}
 }
 

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/hashicorp/go-hclog"
@@ -76,13 +77,26 @@ func (c *Client) serveHost(h tasksurface.Host) uint32 {
 	return id
 }
 
-// Show calls the plugin's Show.
+// Show calls the plugin's Show. It asks for the answer without Meta, which
+// repeats Value, and derives Meta from Value here unless the caller itself
+// set OmitMeta: the answer crosses the process boundary at half the size.
 func (c *Client) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
-	out, err := c.rpc.Show(ctx, toproto.ShowRequest(req), CallOptions()...)
+	in := toproto.ShowRequest(req)
+	in.OmitMeta = true
+	out, err := c.rpc.Show(ctx, in, CallOptions()...)
 	if err != nil {
 		return nil, c.errs.recall(err)
 	}
-	return fromproto.ShowResponse(out), nil
+	resp := fromproto.ShowResponse(out)
+	if resp.OK && len(resp.Meta) == 0 && !req.OmitMeta {
+		// A plugin of contract 1.0 sent Meta anyway; a newer one left it out.
+		meta, err := tasksurface.MetaFromValue(resp.Value)
+		if err != nil {
+			return nil, fmt.Errorf("the plugin's Show answered a value the metadata cannot be derived from: %w", err)
+		}
+		resp.Meta = meta
+	}
+	return resp, nil
 }
 
 // GetActive calls the plugin's GetActive.

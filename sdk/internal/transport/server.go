@@ -49,7 +49,11 @@ func (s *server) Show(ctx context.Context, req *tsproto1.ShowRequest) (*tsproto1
 	if err != nil {
 		return nil, err
 	}
-	return toproto.ShowResponse(out), nil
+	resp := toproto.ShowResponse(out)
+	if req.GetOmitMeta() {
+		resp.MetaJson = nil // the caller derives it from the value
+	}
+	return resp, nil
 }
 
 func (s *server) GetActive(ctx context.Context, req *tsproto1.GetActiveRequest) (*tsproto1.GetActiveResponse, error) {

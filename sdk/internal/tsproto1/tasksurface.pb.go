@@ -1,6 +1,7 @@
 // Task Surface wire contract.
 //
-// Protocol version 1.0 (go-plugin app protocol version 1; api_version "1.0").
+// Protocol version 1.1 (go-plugin app protocol version 1; api_version "1.1").
+// 1.1 added ShowRequest.omit_meta.
 // A change that removes or renumbers a field, or changes its meaning, bumps
 // the go-plugin protocol version and gets a new package (tasksurface.v2).
 // Additive changes bump the minor api_version only.
@@ -727,7 +728,12 @@ type ShowRequest struct {
 	// projection_json is the session's current projection view.
 	ProjectionJson []byte `protobuf:"bytes,5,opt,name=projection_json,json=projectionJson,proto3" json:"projection_json,omitempty"`
 	// mode is the presentation mode the call arrived in.
-	Mode          string `protobuf:"bytes,6,opt,name=mode,proto3" json:"mode,omitempty"`
+	Mode string `protobuf:"bytes,6,opt,name=mode,proto3" json:"mode,omitempty"`
+	// omit_meta asks the plugin to leave ShowResponse.meta_json empty: the
+	// caller derives it from value_json, of which it is a pure function (see
+	// meta_json), and the answer is half the bytes. A plugin of contract 1.0
+	// ignores it and sends meta_json anyway. Since 1.1.
+	OmitMeta      bool `protobuf:"varint,7,opt,name=omit_meta,json=omitMeta,proto3" json:"omit_meta,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -804,6 +810,13 @@ func (x *ShowRequest) GetMode() string {
 	return ""
 }
 
+func (x *ShowRequest) GetOmitMeta() bool {
+	if x != nil {
+		return x.OmitMeta
+	}
+	return false
+}
+
 type ShowResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Ok    bool                   `protobuf:"varint,1,opt,name=ok,proto3" json:"ok,omitempty"`
@@ -821,7 +834,9 @@ type ShowResponse struct {
 	Text string `protobuf:"bytes,6,opt,name=text,proto3" json:"text,omitempty"`
 	// meta_json is the presentation metadata to persist on the tool result
 	// ({kind: "dsh/task-surface", version, surfaceId, model, markdown}); a
-	// pure function of the canonical value.
+	// pure function of the canonical value: the bytes of value_json with
+	// "kind" and "version" first and "markdown" left out when it is {}. Empty
+	// when the request set omit_meta.
 	MetaJson      []byte `protobuf:"bytes,7,opt,name=meta_json,json=metaJson,proto3" json:"meta_json,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1404,7 +1419,9 @@ type QueueEvent struct {
 	Text string `protobuf:"bytes,6,opt,name=text,proto3" json:"text,omitempty"`
 	// meta_json is the presentation metadata to persist on the tool result
 	// ({kind: "dsh/task-surface", version, surfaceId, model, markdown}); a
-	// pure function of the canonical value.
+	// pure function of the canonical value: the bytes of value_json with
+	// "kind" and "version" first and "markdown" left out when it is {}. Empty
+	// when the request set omit_meta.
 	MetaJson      []byte `protobuf:"bytes,7,opt,name=meta_json,json=metaJson,proto3" json:"meta_json,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2616,7 +2633,7 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"\thost_name\x18\x03 \x01(\tR\bhostName\"\x8b\x01\n" +
 	"\x11ConfigureResponse\x12A\n" +
 	"\x10effective_limits\x18\x01 \x01(\v2\x16.tasksurface.v1.LimitsR\x0feffectiveLimits\x123\n" +
-	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v1.ProblemR\bproblems\"\xcf\x01\n" +
+	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v1.ProblemR\bproblems\"\xec\x01\n" +
 	"\vShowRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x17\n" +
@@ -2624,7 +2641,8 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"\x0eparent_call_id\x18\x03 \x01(\tR\fparentCallId\x12%\n" +
 	"\x0earguments_json\x18\x04 \x01(\fR\rargumentsJson\x12'\n" +
 	"\x0fprojection_json\x18\x05 \x01(\fR\x0eprojectionJson\x12\x12\n" +
-	"\x04mode\x18\x06 \x01(\tR\x04mode\"\xe1\x01\n" +
+	"\x04mode\x18\x06 \x01(\tR\x04mode\x12\x1b\n" +
+	"\tomit_meta\x18\a \x01(\bR\bomitMeta\"\xe1\x01\n" +
 	"\fShowResponse\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x12\x1d\n" +
 	"\n" +

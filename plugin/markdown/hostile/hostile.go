@@ -1,18 +1,25 @@
-package markdown
+// Package hostile holds the families of hostile Markdown the renderer is
+// held to: inputs that cost goldmark time growing faster than their size
+// (long runs of unclosed link or emphasis openers, deep nesting of quotes
+// and lists, long backtick runs, ...), each built to any size, and an
+// ordinary document of the same size as their reference. The renderer's
+// tests, its fuzz seeds and the benchmarks (make bench) share them.
+package hostile
 
 import (
 	"strconv"
 	"strings"
 )
 
-// family is one kind of hostile Markdown: build returns about size bytes of
-// it. Tests, the fuzz seeds and BenchmarkRenderPathological share the list.
-type family struct {
-	name  string
-	build func(size int) string
-	// letters says that every "a" of the input is content and must reach
+// Family is one kind of hostile Markdown.
+type Family struct {
+	// Name names the family in tests and benchmarks.
+	Name string
+	// Build returns about size bytes of it.
+	Build func(size int) string
+	// Letters says that every "a" of the input is content and must reach
 	// the output's text; families whose "a" is a tag or URL leave it false.
-	letters bool
+	Letters bool
 }
 
 // repeat returns unit repeated to exactly size bytes, or nothing when size
@@ -45,15 +52,18 @@ func lines(line func(int) string) func(int) string {
 	}
 }
 
-// ordinary is the reference: a realistic document of the same size.
-func ordinary(size int) string {
-	return repeat(document16KiB())(size)
+// Ordinary is the reference: a realistic document of the given size.
+func Ordinary(size int) string {
+	return repeat(Document16KiB())(size)
 }
 
-// pathological lists the hostile families. Those marked superlinear cost
-// goldmark v1.8.7 time that grows with the square of their size.
-var pathological = []family{
-	{"ordinary", ordinary, false},
+// Families lists the hostile families, the ordinary document first as their
+// reference. Those marked superlinear cost goldmark v1.8.7 time that grows
+// with the square of their size; the renderer's bounds make them linear.
+func Families() []Family { return families }
+
+var families = []Family{
+	{"ordinary", Ordinary, false},
 	// Link and image labels.
 	{"link-openers", repeat("["), true},
 	{"link-openers-text", repeat("[a "), true},
@@ -114,4 +124,31 @@ var pathological = []family{
 func labelWithNodes(size int) string {
 	labels := min(990, size/8)
 	return strings.Repeat("[", labels) + repeat("a*")(size-2*labels) + strings.Repeat("]", labels)
+}
+
+// Document16KiB is a realistic mixed document of at least 16 KiB: headings,
+// lists, a table, code, links, images and a little raw HTML.
+func Document16KiB() string {
+	const chunk = `## Release candidate review
+
+The **release** is ready for *review*. See [the plan](https://example.com/plan)
+and www.example.com/status, or write to ops@example.com.
+
+- [x] unit tests pass
+- [ ] canary healthy for 24h
+- rollout order: canary, EU, US
+
+| Region | Error rate | p99 (ms) |
+|:-------|-----------:|---------:|
+| EU     | 0.02%      | 180      |
+| US     | 0.03%      | 210      |
+
+![error chart](https://example.com/chart.png) and <span>inline html</span>.
+
+` + "```go\nfunc main() { fmt.Println(\"hi\") }\n```\n\n"
+	var b strings.Builder
+	for b.Len() < 16<<10 {
+		b.WriteString(chunk)
+	}
+	return b.String()
 }

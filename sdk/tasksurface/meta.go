@@ -1,0 +1,53 @@
+package tasksurface
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// MetaKind is the "kind" of the presentation metadata a successful
+// show_task_surface call leaves on its tool result.
+const MetaKind = "dsh/task-surface"
+
+// MetaVersion is the "version" of that metadata.
+const MetaVersion = 1
+
+// MetaFromValue returns the presentation metadata of a successful Show from
+// its canonical value: the value's members {surfaceId, model, markdown}
+// after "kind" (MetaKind) and "version" (MetaVersion), with "markdown" left
+// out when it is empty. The bytes are the ones the plugin writes for Meta,
+// member for member, so a harness may persist either; the value's own bytes
+// for the model and the Markdown are kept as they are.
+func MetaFromValue(value json.RawMessage) (json.RawMessage, error) {
+	var v struct {
+		SurfaceID *string         `json:"surfaceId"`
+		Model     json.RawMessage `json:"model"`
+		Markdown  json.RawMessage `json:"markdown"`
+	}
+	if err := json.Unmarshal(value, &v); err != nil {
+		return nil, fmt.Errorf("tasksurface: the value of a Show is not a JSON object: %w", err)
+	}
+	if v.SurfaceID == nil || len(v.Model) == 0 {
+		return nil, fmt.Errorf("tasksurface: the value of a Show has no surfaceId or model")
+	}
+	id, err := json.Marshal(*v.SurfaceID)
+	if err != nil {
+		return nil, err
+	}
+	meta := make([]byte, 0, len(value)+len(MetaKind)+32)
+	meta = append(meta, `{"kind":`...)
+	meta = strconv.AppendQuote(meta, MetaKind)
+	meta = append(meta, `,"version":`...)
+	meta = strconv.AppendInt(meta, MetaVersion, 10)
+	meta = append(meta, `,"surfaceId":`...)
+	meta = append(meta, id...)
+	meta = append(meta, `,"model":`...)
+	meta = append(meta, v.Model...)
+	if md := bytes.TrimSpace(v.Markdown); len(md) > 0 && !bytes.Equal(md, []byte("{}")) && !bytes.Equal(md, []byte("null")) {
+		meta = append(meta, `,"markdown":`...)
+		meta = append(meta, v.Markdown...)
+	}
+	return append(meta, '}'), nil
+}
