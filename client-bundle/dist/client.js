@@ -304,10 +304,10 @@ var en = {
   "error.connectionLost": "The connection to the harness was lost after your answer was accepted. It will be re-read when the connection is back.",
   "status.reconnected": "The connection was lost after your answer was accepted, and now your answer is neither waiting for the agent nor in the conversation (a restarted harness does not keep its queue). Your answers are kept here; send them again.",
   "status.overtaken": "Another answer to this panel was sent first (from another tab or window); yours was not sent. Your answers are kept here as a draft.",
-  "status.closedElsewhere": "This panel was closed elsewhere; your answers here were not sent. They are kept below as a draft you can copy.",
-  "status.answeredElsewhere": "This panel was answered from another tab or window; your answers here were not sent. They are kept below as a draft you can copy.",
-  "status.dismissedElsewhere": "This panel was dismissed from another tab or window; your answers here were not sent. They are kept below as a draft you can copy.",
-  "status.bypassedElsewhere": "This panel was answered with an ordinary message; your answers here were not sent. They are kept below as a draft you can copy.",
+  "status.closedElsewhere": "This panel was closed elsewhere; your answers were not sent. They are kept here as a draft you can copy.",
+  "status.answeredElsewhere": "This panel was answered from another tab or window, and yours was not sent. Your answers are kept here as a draft you can copy.",
+  "status.dismissedElsewhere": "This panel was dismissed from another tab or window; your answers were not sent. They are kept here as a draft you can copy.",
+  "status.bypassedElsewhere": "This panel was answered with an ordinary message; your answers were not sent. They are kept here as a draft you can copy.",
   "status.otherWithdrawn": "The other answer was withdrawn before the agent took it. The panel is open again with your answers.",
   "error.load": "Could not load the panel.",
   "error.not-open": "This panel is no longer open.",
@@ -397,10 +397,10 @@ var zh = {
   "error.connectionLost": "答复被接受后与服务的连接中断。连接恢复后将重新读取。",
   "status.reconnected": "答复被接受后连接中断，现在它既不在等待智能体接收，也不在对话中（重启后的服务不保留队列）。内容已保留在这里，请重新发送。",
   "status.overtaken": "此面板已先收到另一份答复（来自其他标签页或窗口），你的答复未发送，内容已作为草稿保留在这里。",
-  "status.closedElsewhere": "此面板已在别处关闭，你在这里的答复未发送，内容已作为草稿保留在下方，可以复制。",
-  "status.answeredElsewhere": "此面板已在其他标签页或窗口中答复，你在这里的答复未发送，内容已作为草稿保留在下方，可以复制。",
-  "status.dismissedElsewhere": "此面板已在其他标签页或窗口中关闭，你在这里的答复未发送，内容已作为草稿保留在下方，可以复制。",
-  "status.bypassedElsewhere": "此面板已通过普通消息答复，你在这里的答复未发送，内容已作为草稿保留在下方，可以复制。",
+  "status.closedElsewhere": "此面板已在别处关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
+  "status.answeredElsewhere": "此面板已在其他标签页或窗口中答复，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
+  "status.dismissedElsewhere": "此面板已在其他标签页或窗口中关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
+  "status.bypassedElsewhere": "此面板已通过普通消息答复，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
   "status.otherWithdrawn": "另一份答复在智能体接收前被撤回，面板已重新打开，你的内容仍在。",
   "error.load": "无法加载面板。",
   "error.not-open": "此面板已不再打开。",
@@ -1773,7 +1773,7 @@ var attemptUnresolved = (s) => s.busy === "submit" || s.submissionId !== null &&
 var keepsOnClose = (s) => s.load.status === "ready" && (s.overtaken || attemptUnresolved(s) || s.pending === null && !s.closing && hasOwnAnswers(s));
 var closedElsewhere = (s) => say({ ...s, overtaken: true, pending: null, submissionId: null, problems: [] }, MESSAGES.closedElsewhere, "info");
 function readClosed(s) {
-  if (s.overtaken) return { ...s, pending: null };
+  if (s.overtaken) return say({ ...s, pending: null }, MESSAGES.closedElsewhere, "info");
   if (attemptUnresolved(s)) return s;
   if (s.loadedOnce && s.pending === null && !s.closing && hasOwnAnswers(s)) return closedElsewhere(s);
   return { ...s, load: { status: "closed" } };
@@ -2091,7 +2091,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor;
   const message = explained(editor.message, outcome);
   const keep = keepsOnClose(editor);
-  useEffect(() => {
+  useLayoutEffect(() => {
     onKeep?.(keep);
   }, [keep, onKeep]);
   const [copied, setCopied] = useState(null);

@@ -315,6 +315,8 @@ describe('the losing tab keeps its own answers when the other answer was already
   const closedBy = (outcome) => [{ callId: 'call_1', surfaceId: 'tsf_1', outcome, seq: 9 }]
   const status = () => text('section.tsf-dock .tsf-status')
   const goal = () => page.$eval('section.tsf-dock [data-field=goal]', (e) => ({ value: e.value, disabled: e.disabled }))
+  // Each case ends with the Dock unmounted, so the next one starts on an empty page.
+  const done = () => page.evaluate(() => window.DT.unmount())
 
   /** The projection closes the surface with `outcome`; the read that follows says not-open. */
   async function closeElsewhere(outcome) {
@@ -327,7 +329,7 @@ describe('the losing tab keeps its own answers when the other answer was already
   test('typed answers, the surface answered from another tab: kept read-only with the sentence, copied, then closed', async () => {
     await openDock(open(), 'typed here, never sent')
     await closeElsewhere('submitted')
-    await waitText('section.tsf-dock .tsf-status', 'This panel was answered from another tab or window; your answers here were not sent.')
+    await waitText('section.tsf-dock .tsf-status', 'This panel was answered from another tab or window, and yours was not sent.')
     assert.deepEqual(await goal(), { value: 'typed here, never sent', disabled: true })
     assert.equal(await page.$eval('section.tsf-dock', (e) => e.dataset.state), 'overtaken')
     assert.equal(await page.$('section.tsf-dock [data-action=retry]'), null)
@@ -339,6 +341,7 @@ describe('the losing tab keeps its own answers when the other answer was already
     assert.ok(copied.includes(`${intake.fields.find((f) => f.id === 'goal').label}: typed here, never sent`), copied.join(' | '))
     await page.click('section.tsf-dock [data-action=close]')
     await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await done()
   })
 
   test('the sentence follows how the surface closed: dismissed elsewhere, an ordinary message', async () => {
@@ -346,7 +349,8 @@ describe('the losing tab keeps its own answers when the other answer was already
       await openDock()
       await closeElsewhere(outcome)
       await waitText('section.tsf-dock .tsf-status', words)
-      assert.match(await status(), /your answers here were not sent/)
+      assert.match(await status(), /your answers were not sent/)
+      await done()
     }
   })
 
@@ -357,13 +361,14 @@ describe('the losing tab keeps its own answers when the other answer was already
     await page.waitForSelector('section.tsf-dock[data-state=editing]')
     await page.evaluate((o) => window.DT.project(null, o), closedBy('submitted'))
     await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await done()
   })
 
   test('Submit after the other answer was delivered: not-open keeps the answers with the sentence, not "no longer open"', async () => {
     await openDock(open(), 'sent too late')
     const sent = await send()
     await answer(sent.i, { accepted: false, reason: 'not-open', problems: [] })
-    await waitText('section.tsf-dock .tsf-status', 'This panel was closed elsewhere; your answers here were not sent.')
+    await waitText('section.tsf-dock .tsf-status', 'This panel was closed elsewhere; your answers were not sent.')
     assert.doesNotMatch(await text('section.tsf-dock'), /no longer open/)
     await waitCalls(sent.i + 2)
     await answer(sent.i + 1, { active: false, reason: 'not-open' })
@@ -371,6 +376,7 @@ describe('the losing tab keeps its own answers when the other answer was already
     await page.evaluate((o) => window.DT.project(null, o), closedBy('submitted'))
     await waitText('section.tsf-dock .tsf-status', 'answered from another tab or window')
     assert.deepEqual(await goal(), { value: 'sent too late', disabled: true })
+    await done()
   })
 
   test('this tab\'s own submission delivered: the Dock closes, also when the projection closes before the submit is answered', async () => {
@@ -382,6 +388,7 @@ describe('the losing tab keeps its own answers when the other answer was already
     await page.waitForSelector('section.tsf-dock[data-state=queued]')
     await page.evaluate((o) => window.DT.project(null, o), closedBy('submitted'))
     await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await done()
 
     await openDock()
     sent = await send()
@@ -394,6 +401,7 @@ describe('the losing tab keeps its own answers when the other answer was already
     await waitCalls(sent.i + 3)
     await answer(sent.i + 2, { active: false, reason: 'not-open' })
     await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await done()
   })
 })
 
@@ -437,10 +445,13 @@ describe('kept drafts (state machine)', () => {
     assert.equal(L.readOpen(refused, null).overtaken, false, 'read open again with nothing pending: editable again')
   })
 
-  test('the other tab\'s pending answer withdrawn: this tab is not told its own was withdrawn', () => {
+  test('the other tab\'s pending answer withdrawn: this tab is not told its own was withdrawn; delivered: answered elsewhere', () => {
     const over = L.readOpen(typed(), { submissionId: 'tss_other', messageId: 'm', phase: 'queued' })
     const back = L.readOpen(over, null)
     assert.deepEqual([back.overtaken, back.message.key, back.values.goal], [false, 'status.otherWithdrawn', 'x'])
+    const closed = L.readClosed(over)
+    assert.deepEqual([closed.overtaken, closed.load.status, L.explained(closed.message, 'submitted').key], [true, 'ready', 'status.answeredElsewhere'],
+      'delivered: the sentence says the panel was answered elsewhere, not that another answer waits')
   })
 
   test('every kept-draft text has an English and a Chinese text', () => {

@@ -5,7 +5,7 @@
 // keep it on screen when the surface closes (answers of this tab's own that were never sent,
 // or an attempt whose fate is not known yet), and draws a kept draft read-only with a sentence
 // that says how the surface closed, a button that copies the answers and one that closes it.
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useId, useLayoutEffect, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import { Phase } from '../contract/words.gen.ts'
 import type { Translate } from '../dsh.ts'
@@ -42,7 +42,8 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, 
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor
   const message = explained(editor.message, outcome)
   const keep = keepsOnClose(editor)
-  useEffect(() => { onKeep?.(keep) }, [keep, onKeep])
+  // In the commit that changes it, so the Dock knows before the next event can close the surface.
+  useLayoutEffect(() => { onKeep?.(keep) }, [keep, onKeep])
   const [copied, setCopied] = useState<boolean | null>(null)
   const copy = async () => { if (model) setCopied(await copyText(draftText(model, values, noteOpen ? note : '', t))) }
   const retry = message?.params?.retry === 'submit' ? act.submit : message?.params?.retry === 'dismiss' ? act.dismiss : null

@@ -184,12 +184,13 @@ export const keepsOnClose = (s: EditorState): boolean => s.load.status === 'read
 const closedElsewhere = (s: EditorState): EditorState =>
   say({ ...s, overtaken: true, pending: null, submissionId: null, problems: [] }, MESSAGES.closedElsewhere, 'info')
 
-/** getActive says this surface is not the open one. A kept draft stays; while this tab's own
+/** getActive says this surface is not the open one. A kept draft stays (its sentence now says
+ * that the surface closed, not that another answer is waiting); while this tab's own
  * attempt is unresolved nothing is decided (the submit's answer decides); answers of its own
  * that were never sent are kept as a draft with the sentence that says why; otherwise (its own
  * submission closed it, it dismissed it, or it has nothing of its own) the editor closes. */
 export function readClosed(s: EditorState): EditorState {
-  if (s.overtaken) return { ...s, pending: null }
+  if (s.overtaken) return say({ ...s, pending: null }, MESSAGES.closedElsewhere, 'info')
   if (attemptUnresolved(s)) return s
   if (s.loadedOnce && s.pending === null && !s.closing && hasOwnAnswers(s)) return closedElsewhere(s)
   return { ...s, load: { status: 'closed' } }
