@@ -28,21 +28,37 @@ const statusText = (page) => page.$eval(`${DOCK} .tsf-status`, (e) => e.textCont
 /** Only the tab in front runs its frames (puppeteer waits on them): switch like a user does. */
 const front = async (tab) => { await tab.page.bringToFront(); return tab.page }
 
-/** A surface open in two tabs, B with its own answer typed; A types and sends, and its message is
- * delivered (the surface closes and A's Dock with it). */
-async function answeredInA({ beforeSend } = {}) {
+/**
+ * A surface open in two tabs, B with its own answer typed; A types and sends, and its message is
+ * delivered (the surface closes and A's Dock with it). Tab B's getActive reads are held (as on a
+ * slow connection, or a tab in the background) from before A's send until `release()`, so B
+ * never sees A's answer waiting: what B learns first is that the surface closed, from its
+ * projection (its transcript row says Submitted).
+ */
+async function answeredInA() {
   const s = await sessionWithSurface(h, example('compare-options'))
   const a = await openSurface(browser, h, s, WIDE)
   const b = await openSurface(browser, h, s, WIDE)
   await (await front(b)).type(BOX, 'typed in tab B')
-  await beforeSend?.(b)
+  const held = []
+  let holding = true
+  await b.page.setRequestInterception(true)
+  b.page.on('request', (r) => {
+    if (holding && r.url().endsWith('/api/taskSurface/getActive')) held.push(r)
+    else void r.continue()
+  })
   h.llm.reply({ text: 'Noted, from tab A.' })
   await (await front(a)).type(BOX, 'sent from tab A')
   await a.page.click(SUBMIT)
   await dockGone(a.page)
   await waitFor(async () => (await h.dsh.projection(s.sessionId))?.active === null, { what: 'the surface to close' })
   await h.dsh.waitIdle(s.sessionId)
-  return { s, a, b }
+  await (await front(b)).waitForFunction(() => document.querySelector('[data-task-surface-row] [data-status]')?.textContent === 'Submitted', { timeout: 30_000 })
+  const release = () => {
+    holding = false
+    for (const r of held.splice(0)) void r.continue()
+  }
+  return { s, a, b, release }
 }
 
 /** The log holds tab A's one submission and nothing of tab B's. */
@@ -67,7 +83,8 @@ async function keptInB(b) {
 
 describe('two tabs, the first answer delivered at once', () => {
   test('tab B with typed answers keeps them visible with the sentence, then closes the draft', async () => {
-    const { s, a, b } = await answeredInA()
+    const { s, a, b, release } = await answeredInA()
+    release()
     const page = await keptInB(b)
     await page.screenshot({ path: join(SHOTS, 'dock-two-tabs-delivered.png') })
     await onlyA(s)
@@ -78,29 +95,14 @@ describe('two tabs, the first answer delivered at once', () => {
   })
 
   test('tab B presses Submit after A\'s delivery: its answers stay with the sentence, not "no longer open"; nothing is sent twice', async () => {
-    // Tab B has not re-read the surface yet when its user presses Submit: its getActive reads
-    // are held (as on a slow connection) until the submit has been answered.
-    const held = []
-    let holding = false
-    const hold = async (b) => {
-      await b.page.setRequestInterception(true)
-      b.page.on('request', (r) => {
-        if (holding && r.url().endsWith('/api/taskSurface/getActive')) held.push(r)
-        else void r.continue()
-      })
-      holding = true
-    }
-    const { s, a, b } = await answeredInA({ beforeSend: hold })
+    const { s, a, b, release } = await answeredInA()
+    // B's Dock, holding B's own answers, is still editable: the user presses Submit there.
     const page = await front(b)
-    // B's page knows the surface closed (its row says so) while its Dock, holding B's own
-    // answers, is still editable: the user presses Submit there.
-    await page.waitForFunction(() => document.querySelector('[data-task-surface-row] [data-status]')?.textContent === 'Submitted', { timeout: 30_000 })
     assert.equal(await page.$eval(DOCK, (e) => e.dataset.state), 'editing')
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/taskSurface/submit'), { timeout: 30_000 })
     await page.click(SUBMIT)
     assert.match(await (await answered).text(), /not-open/, 'the plugin refuses B\'s own submission id: another answer closed the surface')
-    holding = false
-    for (const r of held.splice(0)) void r.continue()
+    release()
     await keptInB(b)
     assert.doesNotMatch(await page.$eval(DOCK, (e) => e.textContent), /no longer open/)
     await page.screenshot({ path: join(SHOTS, 'dock-two-tabs-submit-after-delivery.png') })
