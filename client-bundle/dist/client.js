@@ -307,7 +307,6 @@ var en = {
   "status.closedElsewhere": "This panel was closed elsewhere; your answers were not sent. They are kept here as a draft you can copy.",
   "status.answeredElsewhere": "This panel was answered from another tab or window, and yours was not sent. Your answers are kept here as a draft you can copy.",
   "status.dismissedElsewhere": "This panel was dismissed from another tab or window; your answers were not sent. They are kept here as a draft you can copy.",
-  "status.bypassedElsewhere": "This panel was answered with an ordinary message; your answers were not sent. They are kept here as a draft you can copy.",
   "status.otherWithdrawn": "The other answer was withdrawn before the agent took it. The panel is open again with your answers.",
   "error.load": "Could not load the panel.",
   "error.not-open": "This panel is no longer open.",
@@ -400,7 +399,6 @@ var zh = {
   "status.closedElsewhere": "此面板已在别处关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
   "status.answeredElsewhere": "此面板已在其他标签页或窗口中答复，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
   "status.dismissedElsewhere": "此面板已在其他标签页或窗口中关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
-  "status.bypassedElsewhere": "此面板已通过普通消息答复，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
   "status.otherWithdrawn": "另一份答复在智能体接收前被撤回，面板已重新打开，你的内容仍在。",
   "error.load": "无法加载面板。",
   "error.not-open": "此面板已不再打开。",
@@ -1780,8 +1778,7 @@ function readClosed(s) {
 }
 var CLOSED_BY = {
   submitted: "status.answeredElsewhere",
-  dismissed: "status.dismissedElsewhere",
-  bypassed: "status.bypassedElsewhere"
+  dismissed: "status.dismissedElsewhere"
 };
 var explained = (m, outcome) => m?.key === MESSAGES.closedElsewhere && outcome !== void 0 && CLOSED_BY[outcome] ? { ...m, key: CLOSED_BY[outcome] } : m;
 function readOpen(state, pending, first, limits = {}) {
@@ -2244,11 +2241,12 @@ function TaskSurfaceDock(props) {
   const anchor = useRef(null);
   const active = view?.active ?? null;
   const [kept, setKept] = useState(null);
-  const surfaceId = active?.surfaceId ?? kept;
-  const outcome = useMemo(() => view?.outcomes.filter((o) => o.surfaceId === surfaceId).at(-1)?.outcome, [view, surfaceId]);
+  const keptOutcome = useMemo(() => view?.outcomes.filter((o) => o.surfaceId === kept).at(-1)?.outcome, [view, kept]);
+  const keeping = keptOutcome === "bypassed" || keptOutcome === "replaced" ? null : kept;
+  const surfaceId = active?.surfaceId ?? keeping;
   useEffect(() => {
-    for (const o of view?.outcomes ?? []) if (o.surfaceId !== kept) drafts.clear(sessionId, o.surfaceId);
-  }, [view, drafts, sessionId, kept]);
+    for (const o of view?.outcomes ?? []) if (o.surfaceId !== keeping) drafts.clear(sessionId, o.surfaceId);
+  }, [view, drafts, sessionId, keeping]);
   useEffect(() => {
     if (active !== null && kept !== null && active.surfaceId !== kept) setKept(null);
   }, [active, kept]);
@@ -2273,7 +2271,7 @@ function TaskSurfaceDock(props) {
       t,
       trigger,
       onKeep,
-      outcome
+      outcome: active === null ? keptOutcome : void 0
     },
     `${sessionId}\0${surfaceId}`
   ) }) : null });

@@ -344,12 +344,21 @@ describe('the losing tab keeps its own answers when the other answer was already
     await done()
   })
 
-  test('the sentence follows how the surface closed: dismissed elsewhere, an ordinary message', async () => {
-    for (const [outcome, words] of [['dismissed', 'dismissed from another tab or window'], ['bypassed', 'answered with an ordinary message']]) {
+  test('the sentence follows how the surface closed: dismissed from another tab', async () => {
+    await openDock()
+    await closeElsewhere('dismissed')
+    await waitText('section.tsf-dock .tsf-status', 'dismissed from another tab or window')
+    assert.match(await status(), /your answers were not sent/)
+    await done()
+  })
+
+  test('an ordinary message or a newer panel closes the Dock and its draft as before, typed answers or not', async () => {
+    for (const outcome of ['bypassed', 'replaced']) {
       await openDock()
-      await closeElsewhere(outcome)
-      await waitText('section.tsf-dock .tsf-status', words)
-      assert.match(await status(), /your answers were not sent/)
+      await pageWait(page, () => Object.keys(localStorage).some((k) => k.includes('draft')), null, { what: 'the draft' })
+      await page.evaluate((o) => window.DT.project(null, o), closedBy(outcome))
+      await page.waitForSelector('section.tsf-dock', { hidden: true })
+      assert.equal(await page.evaluate(() => Object.keys(localStorage).some((k) => k.includes('draft'))), false, `${outcome}: the draft goes`)
       await done()
     }
   })
@@ -415,7 +424,7 @@ describe('kept drafts (state machine)', () => {
     assert.deepEqual([s.overtaken, s.load.status, s.message.key, L.isLocked(s), L.keepsOnClose(s)], [true, 'ready', 'status.closedElsewhere', true, true])
     assert.equal(L.explained(s.message, 'submitted').key, 'status.answeredElsewhere')
     assert.equal(L.explained(s.message, 'dismissed').key, 'status.dismissedElsewhere')
-    assert.equal(L.explained(s.message, 'bypassed').key, 'status.bypassedElsewhere')
+    assert.equal(L.explained(s.message, 'bypassed').key, 'status.closedElsewhere', 'a bypass is not kept (the Dock lets it go); the sentence stays general')
     assert.equal(L.explained(s.message, undefined).key, 'status.closedElsewhere')
     assert.equal(L.readClosed(clean()).load.status, 'closed')
     assert.equal(L.keepsOnClose(clean()), false)
@@ -455,7 +464,7 @@ describe('kept drafts (state machine)', () => {
   })
 
   test('every kept-draft text has an English and a Chinese text', () => {
-    for (const key of ['status.closedElsewhere', 'status.answeredElsewhere', 'status.dismissedElsewhere', 'status.bypassedElsewhere', 'status.otherWithdrawn', 'action.copyDraft', 'action.copied', 'action.copyFailed']) {
+    for (const key of ['status.closedElsewhere', 'status.answeredElsewhere', 'status.dismissedElsewhere', 'status.otherWithdrawn', 'action.copyDraft', 'action.copied', 'action.copyFailed']) {
       assert.ok(L.en[key] && L.zh[key], key)
     }
   })

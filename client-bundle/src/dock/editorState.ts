@@ -201,7 +201,6 @@ export function readClosed(s: EditorState): EditorState {
 const CLOSED_BY: Readonly<Record<string, string>> = {
   submitted: 'status.answeredElsewhere',
   dismissed: 'status.dismissedElsewhere',
-  bypassed: 'status.bypassedElsewhere',
 }
 
 /** The message as the view shows it: a "closed elsewhere" line says how, when the projection
