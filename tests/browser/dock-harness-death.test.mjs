@@ -9,7 +9,7 @@
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { example, killHarness, openSurfacePage, restartHarness, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
+import { busySessionWithSurface, example, killHarness, openSurfacePage, restartHarness, submissions } from './support/app.mjs'
 import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, startSuite } from './support/suite.mjs'
 
 let suite
@@ -33,12 +33,7 @@ const waitDockSays = (page, part, where = '.tsf-status') => page.waitForFunction
 
 describe('the harness dies after accepting', () => {
   test('SIGKILL while the answer is queued: "connection lost", then after a restart "not in the conversation", the answers kept; sending again delivers once', async () => {
-    const s = await sessionWithSurface(h, example('compare-options'), {
-      alsoCall: [{ name: 'subagent', arguments: { description: 'busy', prompt: 'Stay busy.', run_in_background: false } }],
-      thenReply: [{ text: 'child finished', hold: true }],
-      busy: true,
-    })
-    await waitFor(() => h.llm.held() === 1, { what: 'the busy turn' })
+    const s = await busySessionWithSurface(h, example('compare-options'))
     const { page } = await openSurfacePage(browser, h, s, { viewport: { width: 1280, height: 900 } })
     await page.type(BOX, 'sent before the harness died')
     await page.click(SUBMIT)

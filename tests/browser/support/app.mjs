@@ -86,6 +86,20 @@ export async function sessionWithSurface(h, model, { alsoCall = [], thenReply = 
   return { sessionId, title: name, ...active }
 }
 
+/**
+ * A surface opened by a turn that stays busy: the same step starts a child agent whose reply the
+ * scripted LLM holds until `h.llm.release()`, so a submission waits in dsh's queue.
+ */
+export async function busySessionWithSurface(h, model) {
+  const s = await sessionWithSurface(h, model, {
+    alsoCall: [{ name: 'subagent', arguments: { description: 'busy', prompt: 'Stay busy.', run_in_background: false } }],
+    thenReply: [{ text: 'child finished', hold: true }],
+    busy: true,
+  })
+  await waitFor(() => h.llm.held() === 1, { what: 'the busy turn' })
+  return s
+}
+
 /** Load the web client (optionally dark, zh) and wait for the sidebar. */
 export async function openApp(page, h, { dark = false, zh = false } = {}) {
   await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: dark ? 'dark' : 'light' }])
