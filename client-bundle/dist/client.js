@@ -2123,7 +2123,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
   const bodyId = `${uid}-body`;
   const formId = `${uid}-form`;
   const title = model?.title ?? t("dock.badge");
-  const statusText = pending && !overtaken ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
+  const statusText = pending && !overtaken && !editor.cutOff ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
   const state = overtaken ? "overtaken" : closing ? "closing" : pending ? pending.phase : busy ?? "editing";
   const general = [...byField.get("") ?? [], ...byField.get("/note") ?? []];
   return /* @__PURE__ */ jsxs(

@@ -80,7 +80,8 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, 
   const bodyId = `${uid}-body`
   const formId = `${uid}-form`
   const title = model?.title ?? t('dock.badge')
-  const statusText = pending && !overtaken ? t(pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
+  // The phase is only said while it is known: with the connection lost it is the last one read.
+  const statusText = pending && !overtaken && !editor.cutOff ? t(pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
   const state = overtaken ? 'overtaken' : closing ? 'closing' : pending ? pending.phase : busy ?? 'editing'
   const general = [...(byField.get('') ?? []), ...(byField.get('/note') ?? [])]
 

@@ -51,12 +51,13 @@ export async function killHarness(h) {
 
 /**
  * Start `dsh web` again on the same home, workspace and port, as a user restarts it after a
- * crash: pages already open reconnect by themselves. `h.dsh` becomes the new process (watched
- * like the first); the test stops it (`h.dsh.stop()`) before the suite's stop.
+ * crash: pages already open reconnect by themselves. `patches` and `env` as for Dsh.start (the
+ * step gate's, say). `h.dsh` becomes the new process (watched like the first); the test stops it
+ * (`h.dsh.stop()`) before the suite's stop.
  */
-export async function restartHarness(h) {
+export async function restartHarness(h, { patches = [], env = {} } = {}) {
   const port = Number(new URL(h.dsh.url).port)
-  h.dsh = await Dsh.start({ home: h.home.home, workspace: h.home.workspace, llmUrl: h.llm.url, port })
+  h.dsh = await Dsh.start({ home: h.home.home, workspace: h.home.workspace, llmUrl: h.llm.url, port, patches, env })
   watch(h.dsh)
   return h.dsh
 }
