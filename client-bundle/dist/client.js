@@ -285,6 +285,9 @@ var en = {
   "action.sending": "Sending…",
   "action.retry": "Try again",
   "action.closeDraft": "Close the draft",
+  "action.copyDraft": "Copy your answers",
+  "action.copied": "Copied",
+  "action.copyFailed": "Could not copy",
   "action.addNote": "Add a note",
   "field.note": "Note (optional)",
   "field.required": "required",
@@ -299,8 +302,12 @@ var en = {
   "error.unavailable": "The harness answered, but the Task Surface plugin is restarting or not running. Your answers are kept; try again shortly.",
   "error.timeout": "No answer from the harness within {seconds} s. Your answers are kept; trying again cannot send them twice.",
   "error.connectionLost": "The connection to the harness was lost after your answer was accepted. It will be re-read when the connection is back.",
-  "status.reconnected": "The connection was lost after your answer was accepted, and it is no longer waiting for the agent. Check the conversation; if your answer is not there, send it again.",
+  "status.reconnected": "The connection was lost after your answer was accepted, and now your answer is neither waiting for the agent nor in the conversation (a restarted harness does not keep its queue). Your answers are kept here; send them again.",
   "status.overtaken": "Another answer to this panel was sent first (from another tab or window); yours was not sent. Your answers are kept here as a draft.",
+  "status.closedElsewhere": "This panel was closed elsewhere; your answers were not sent. They are kept here as a draft you can copy.",
+  "status.answeredElsewhere": "This panel was answered from another tab or window, and yours was not sent. Your answers are kept here as a draft you can copy.",
+  "status.dismissedElsewhere": "This panel was dismissed from another tab or window; your answers were not sent. They are kept here as a draft you can copy.",
+  "status.otherWithdrawn": "The other answer was withdrawn before the agent took it. The panel is open again with your answers.",
   "error.load": "Could not load the panel.",
   "error.not-open": "This panel is no longer open.",
   "error.stale": "This panel was replaced by a newer one.",
@@ -370,6 +377,9 @@ var zh = {
   "action.sending": "正在发送…",
   "action.retry": "重试",
   "action.closeDraft": "关闭草稿",
+  "action.copyDraft": "复制你的答复",
+  "action.copied": "已复制",
+  "action.copyFailed": "无法复制",
   "action.addNote": "添加备注",
   "field.note": "备注（可选）",
   "field.required": "必填",
@@ -384,8 +394,12 @@ var zh = {
   "error.unavailable": "服务已响应，但 Task Surface 插件正在重启或未运行。内容已保留，请稍后重试。",
   "error.timeout": "服务在 {seconds} 秒内没有响应。内容已保留；重试不会重复发送。",
   "error.connectionLost": "答复被接受后与服务的连接中断。连接恢复后将重新读取。",
-  "status.reconnected": "答复被接受后连接中断，它已不在等待智能体接收。请查看对话；如果没有你的答复，请重新发送。",
+  "status.reconnected": "答复被接受后连接中断，现在它既不在等待智能体接收，也不在对话中（重启后的服务不保留队列）。内容已保留在这里，请重新发送。",
   "status.overtaken": "此面板已先收到另一份答复（来自其他标签页或窗口），你的答复未发送，内容已作为草稿保留在这里。",
+  "status.closedElsewhere": "此面板已在别处关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
+  "status.answeredElsewhere": "此面板已在其他标签页或窗口中答复，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
+  "status.dismissedElsewhere": "此面板已在其他标签页或窗口中关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
+  "status.otherWithdrawn": "另一份答复在智能体接收前被撤回，面板已重新打开，你的内容仍在。",
   "error.load": "无法加载面板。",
   "error.not-open": "此面板已不再打开。",
   "error.stale": "此面板已被新的面板替换。",
@@ -1628,6 +1642,211 @@ function FieldView(props) {
   }
 }
 
+// src/dock/clipboard.ts
+async function copyText(text) {
+  try {
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+  }
+  const box = document.createElement("textarea");
+  box.value = text;
+  box.setAttribute("readonly", "");
+  box.style.position = "fixed";
+  box.style.left = "-9999px";
+  document.body.appendChild(box);
+  box.select();
+  try {
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  } finally {
+    box.remove();
+  }
+}
+
+// src/fields/answers.ts
+function answerOf(field, v, t) {
+  const label = (id) => isOther(id) ? t("row.other", { text: id.other }) : ("options" in field ? field.options.find((o) => o.id === id)?.label : void 0) ?? String(id);
+  const list = (ordered) => Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered } : { none: true };
+  switch (field.kind) {
+    case "text":
+      return typeof v === "string" && !blank(v) ? { text: v } : { none: true };
+    case "toggle":
+      return typeof v === "boolean" ? { text: v ? t("cell.yes") : t("cell.no") } : { none: true };
+    case "choice":
+      return typeof v === "string" || isOther(v) ? { text: label(v) } : { none: true };
+    case "multi-choice":
+    case "tags":
+      return list(false);
+    case "order":
+      return list(true);
+    case "number":
+      return typeof v === "number" ? { text: field.unit ? `${v} ${field.unit}` : String(v) } : { none: true };
+    case "date":
+      return typeof v === "string" ? { text: v } : { none: true };
+    case "scale": {
+      if (typeof v !== "number") return { none: true };
+      const [lo, hi] = scaleRange(field);
+      const end = (n, l) => l ? `${n} (${l})` : String(n);
+      const range = field.minLabel || field.maxLabel ? `${end(lo, field.minLabel)} – ${end(hi, field.maxLabel)}` : `${lo}–${hi}`;
+      return { text: t("row.scale", { value: v, range }) };
+    }
+  }
+}
+
+// src/dock/draftText.ts
+function draftText(model, values, note, t) {
+  const lines = [model.title];
+  for (const f of model.fields) {
+    const a = answerOf(f, values[f.id], t);
+    if ("none" in a) continue;
+    if ("text" in a) lines.push(`${f.label}: ${a.text}`);
+    else lines.push(`${f.label}:`, ...a.list.map((x, i) => a.ordered ? `  ${i + 1}. ${x}` : `  - ${x}`));
+  }
+  if (note !== "") lines.push(`${t("field.note")}: ${note}`);
+  return lines.join("\n");
+}
+
+// src/dock/editorState.ts
+var MESSAGES = {
+  draftRestored: "status.draftRestored",
+  draftTooLarge: "status.draftTooLarge",
+  discarded: "status.discarded",
+  transport: "error.transport",
+  unavailable: "error.unavailable",
+  timeout: "error.timeout",
+  connectionLost: "error.connectionLost",
+  reconnected: "status.reconnected",
+  overtaken: "status.overtaken",
+  closedElsewhere: "status.closedElsewhere",
+  otherWithdrawn: "status.otherWithdrawn",
+  invalid: `error.${Reason.InvalidSubmission}`
+};
+var SUBMIT_REFUSALS = [Reason.NotOpen, Reason.Stale, Reason.InvalidSubmission];
+var submitRefusalKey = (reason) => SUBMIT_REFUSALS.includes(reason) ? `error.${reason}` : "error.other";
+var dismissRefusalKey = (reason) => `error.${reason === Reason.SubmissionPending || reason === Reason.Stale ? reason : Reason.NotOpen}`;
+var initialEditorState = {
+  load: { status: "loading" },
+  loadedOnce: false,
+  values: {},
+  note: "",
+  noteOpen: false,
+  dirty: false,
+  pending: null,
+  busy: null,
+  closing: false,
+  message: null,
+  problems: [],
+  collapsed: false,
+  submissionId: null,
+  dismissalId: null,
+  focus: null,
+  cutOff: false,
+  overtaken: false
+};
+var modelOf = (s) => s.load.status === "ready" ? s.load.model : null;
+var isLocked = (s) => s.busy !== null || s.pending !== null || s.closing || s.overtaken;
+var canSubmit = (s) => !isLocked(s) && modelOf(s) !== null;
+var canDismiss = (s) => !isLocked(s);
+var submissionLimitOf = (s) => s.load.status === "ready" ? s.load.limits.maxSubmissionBytes : void 0;
+var LOST_KEYS = [MESSAGES.transport, MESSAGES.unavailable, MESSAGES.timeout, MESSAGES.connectionLost];
+var say = (s, key, tone, params) => ({ ...s, message: params ? { key, params, tone } : { key, tone } });
+var retried = (s) => ({ ...s, load: { status: "loading" } });
+function readFailed(s) {
+  if (!s.loadedOnce) return { ...s, load: { status: "error" } };
+  return s.pending ? say({ ...s, cutOff: true }, MESSAGES.connectionLost, "error") : s;
+}
+function changedFields(model, values) {
+  const start = initialValues(model);
+  return model.fields.filter((f) => JSON.stringify(values[f.id]) !== JSON.stringify(start[f.id]));
+}
+function hasOwnAnswers(s) {
+  const model = modelOf(s);
+  return model !== null && (s.note !== "" || changedFields(model, s.values).length > 0);
+}
+var attemptUnresolved = (s) => s.busy === "submit" || s.submissionId !== null && s.pending === null;
+var keepsOnClose = (s) => s.load.status === "ready" && (s.overtaken || attemptUnresolved(s) || s.pending === null && !s.closing && hasOwnAnswers(s));
+var closedElsewhere = (s) => say({ ...s, overtaken: true, pending: null, submissionId: null, problems: [] }, MESSAGES.closedElsewhere, "info");
+function readClosed(s) {
+  if (s.overtaken) return say({ ...s, pending: null }, MESSAGES.closedElsewhere, "info");
+  if (attemptUnresolved(s)) return s;
+  if (s.loadedOnce && s.pending === null && !s.closing && hasOwnAnswers(s)) return closedElsewhere(s);
+  return { ...s, load: { status: "closed" } };
+}
+var CLOSED_BY = {
+  submitted: "status.answeredElsewhere",
+  dismissed: "status.dismissedElsewhere"
+};
+var explained = (m, outcome) => m?.key === MESSAGES.closedElsewhere && outcome !== void 0 && CLOSED_BY[outcome] ? { ...m, key: CLOSED_BY[outcome] } : m;
+function readOpen(state, pending, first, limits = {}) {
+  let s = state;
+  const live = state.loadedOnce;
+  if (!s.loadedOnce && first) {
+    const { callId, model, markdown, draft } = first;
+    s = { ...s, loadedOnce: true, load: { status: "ready", callId, model, markdown, limits } };
+    if (model) s = { ...s, values: mergeDraft(model, draft?.values) };
+    if (model && draft) {
+      s = say({ ...s, note: draft.note, noteOpen: draft.note !== "" }, MESSAGES.draftRestored, "info");
+      const changed = changedFields(model, s.values)[0];
+      if (changed) s = { ...s, focus: { to: "reveal", fieldId: changed.id } };
+    }
+  } else if (s.load.status === "ready") s = { ...s, load: { ...s.load, limits } };
+  if (s.message && LOST_KEYS.includes(s.message.key)) s = { ...s, message: null };
+  if (pending) {
+    const mine = s.submissionId === pending.submissionId || s.pending?.submissionId === pending.submissionId;
+    if (live && !mine && (s.submissionId !== null || s.pending === null && hasOwnAnswers(s))) {
+      return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, "info");
+    }
+    return { ...s, submissionId: pending.submissionId, pending };
+  }
+  if (!s.pending) return s.overtaken ? { ...s, overtaken: false, message: null } : s;
+  const ended = { ...s, submissionId: null, pending: null, cutOff: false, overtaken: false };
+  if (s.cutOff) return say(ended, MESSAGES.reconnected, "info");
+  return say(ended, s.overtaken ? MESSAGES.otherWithdrawn : MESSAGES.discarded, "info");
+}
+function edited(s, fieldId, value) {
+  const model = modelOf(s);
+  const own = model ? problemsByField(model, s.problems).get(fieldId) : void 0;
+  const problems = own ? s.problems.filter((p) => !own.includes(p)) : s.problems;
+  return { ...s, dirty: true, values: { ...s.values, [fieldId]: value }, problems };
+}
+var noteEdited = (s, note) => ({ ...s, dirty: true, note });
+var noteOpened = (s) => ({ ...s, noteOpen: true });
+var collapseToggled = (s) => ({ ...s, collapsed: !s.collapsed });
+function withProblems(s, problems) {
+  const model = modelOf(s);
+  const first = model?.fields.find((f) => problems.some((p) => problemsByField(model, [p]).has(f.id)));
+  return { ...say(s, MESSAGES.invalid, "error"), problems, focus: first ? { to: "field", fieldId: first.id } : { to: "alert" } };
+}
+var submitSent = (s, submissionId) => ({ ...s, busy: "submit", message: null, problems: [], submissionId });
+function submitAnswered(state, submissionId, r) {
+  const s = { ...state, busy: null };
+  if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, focus: { to: "status" } };
+  if (r.reason === Reason.SubmissionPending) return s;
+  const ended = { ...s, submissionId: null };
+  if (r.reason === Reason.NotOpen) return closedElsewhere(ended);
+  if (!rereadAfterRefusal(r.reason, r.problems)) return withProblems(ended, r.problems);
+  return say(ended, submitRefusalKey(r.reason), "error", { reason: r.reason });
+}
+function submitLost(state, submissionId, why = "transport") {
+  const s = { ...state, busy: null };
+  return s.pending?.submissionId === submissionId ? s : lostSay(s, why, "submit");
+}
+var REQUEST_TIMEOUT_S = 15;
+var lostSay = (s, why, retry) => say(s, MESSAGES[why], "error", why === "timeout" ? { retry, seconds: REQUEST_TIMEOUT_S } : { retry });
+var dismissSent = (s, dismissalId) => ({ ...s, busy: "dismiss", message: null, dismissalId });
+function dismissAnswered(state, r) {
+  const s = { ...state, busy: null };
+  if (r.dismissed) return { ...s, closing: true, focus: { to: "composer" } };
+  return say({ ...s, dismissalId: r.reason === Reason.SubmissionPending ? s.dismissalId : null }, dismissRefusalKey(r.reason), "error");
+}
+var dismissLost = (s, why = "transport") => lostSay({ ...s, busy: null }, why, "dismiss");
+var draftTooLarge = (s) => say(s, MESSAGES.draftTooLarge, "info");
+var rereadAfterRefusal = (reason, problems) => !(reason === Reason.InvalidSubmission && problems.length > 0);
+
 // src/dock/focus.ts
 var COMPOSER = 'textarea:not([disabled]):not([readonly]), [contenteditable="true"]';
 function focusComposer(anchor) {
@@ -1701,119 +1920,6 @@ function hex(bytes2) {
 }
 var newSubmissionId = () => asSubmissionId("tss_" + hex(12));
 var newDismissalId = () => asDismissalId("tsd_" + hex(12));
-
-// src/dock/editorState.ts
-var MESSAGES = {
-  draftRestored: "status.draftRestored",
-  draftTooLarge: "status.draftTooLarge",
-  discarded: "status.discarded",
-  transport: "error.transport",
-  unavailable: "error.unavailable",
-  timeout: "error.timeout",
-  connectionLost: "error.connectionLost",
-  reconnected: "status.reconnected",
-  overtaken: "status.overtaken",
-  invalid: `error.${Reason.InvalidSubmission}`
-};
-var SUBMIT_REFUSALS = [Reason.NotOpen, Reason.Stale, Reason.InvalidSubmission];
-var submitRefusalKey = (reason) => SUBMIT_REFUSALS.includes(reason) ? `error.${reason}` : "error.other";
-var dismissRefusalKey = (reason) => `error.${reason === Reason.SubmissionPending || reason === Reason.Stale ? reason : Reason.NotOpen}`;
-var initialEditorState = {
-  load: { status: "loading" },
-  loadedOnce: false,
-  values: {},
-  note: "",
-  noteOpen: false,
-  dirty: false,
-  pending: null,
-  busy: null,
-  closing: false,
-  message: null,
-  problems: [],
-  collapsed: false,
-  submissionId: null,
-  dismissalId: null,
-  focus: null,
-  cutOff: false,
-  overtaken: false
-};
-var modelOf = (s) => s.load.status === "ready" ? s.load.model : null;
-var isLocked = (s) => s.busy !== null || s.pending !== null || s.closing || s.overtaken;
-var canSubmit = (s) => !isLocked(s) && modelOf(s) !== null;
-var canDismiss = (s) => !isLocked(s);
-var submissionLimitOf = (s) => s.load.status === "ready" ? s.load.limits.maxSubmissionBytes : void 0;
-var LOST_KEYS = [MESSAGES.transport, MESSAGES.unavailable, MESSAGES.timeout, MESSAGES.connectionLost];
-var say = (s, key, tone, params) => ({ ...s, message: params ? { key, params, tone } : { key, tone } });
-var retried = (s) => ({ ...s, load: { status: "loading" } });
-function readFailed(s) {
-  if (!s.loadedOnce) return { ...s, load: { status: "error" } };
-  return s.pending ? say({ ...s, cutOff: true }, MESSAGES.connectionLost, "error") : s;
-}
-var readClosed = (s) => ({ ...s, load: s.overtaken ? s.load : { status: "closed" }, pending: s.overtaken ? null : s.pending });
-function readOpen(state, pending, first, limits = {}) {
-  let s = state;
-  const live = state.loadedOnce;
-  if (!s.loadedOnce && first) {
-    const { callId, model, markdown, draft } = first;
-    s = { ...s, loadedOnce: true, load: { status: "ready", callId, model, markdown, limits } };
-    if (model) s = { ...s, values: mergeDraft(model, draft?.values) };
-    if (model && draft) {
-      s = say({ ...s, note: draft.note, noteOpen: draft.note !== "" }, MESSAGES.draftRestored, "info");
-      const start = initialValues(model);
-      const changed = model.fields.find((f) => JSON.stringify(s.values[f.id]) !== JSON.stringify(start[f.id]));
-      if (changed) s = { ...s, focus: { to: "reveal", fieldId: changed.id } };
-    }
-  } else if (s.load.status === "ready") s = { ...s, load: { ...s.load, limits } };
-  if (s.message && LOST_KEYS.includes(s.message.key)) s = { ...s, message: null };
-  if (pending) {
-    const mine = s.submissionId === pending.submissionId || s.pending?.submissionId === pending.submissionId;
-    if (live && !mine && (s.submissionId !== null || s.pending === null && s.dirty)) {
-      return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, "info");
-    }
-    return { ...s, submissionId: pending.submissionId, pending };
-  }
-  if (!s.pending) return s;
-  const ended = { ...s, submissionId: null, pending: null, cutOff: false, overtaken: false };
-  return s.cutOff ? say(ended, MESSAGES.reconnected, "info") : say(ended, MESSAGES.discarded, "info");
-}
-function edited(s, fieldId, value) {
-  const model = modelOf(s);
-  const own = model ? problemsByField(model, s.problems).get(fieldId) : void 0;
-  const problems = own ? s.problems.filter((p) => !own.includes(p)) : s.problems;
-  return { ...s, dirty: true, values: { ...s.values, [fieldId]: value }, problems };
-}
-var noteEdited = (s, note) => ({ ...s, dirty: true, note });
-var noteOpened = (s) => ({ ...s, noteOpen: true });
-var collapseToggled = (s) => ({ ...s, collapsed: !s.collapsed });
-function withProblems(s, problems) {
-  const model = modelOf(s);
-  const first = model?.fields.find((f) => problems.some((p) => problemsByField(model, [p]).has(f.id)));
-  return { ...say(s, MESSAGES.invalid, "error"), problems, focus: first ? { to: "field", fieldId: first.id } : { to: "alert" } };
-}
-var submitSent = (s, submissionId) => ({ ...s, busy: "submit", message: null, problems: [], submissionId });
-function submitAnswered(state, submissionId, r) {
-  const s = { ...state, busy: null };
-  if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, focus: { to: "status" } };
-  if (r.reason === Reason.SubmissionPending) return s;
-  const ended = { ...s, submissionId: null };
-  if (!rereadAfterRefusal(r.reason, r.problems)) return withProblems(ended, r.problems);
-  return say(ended, submitRefusalKey(r.reason), "error", { reason: r.reason });
-}
-function submitLost(state, submissionId, why = "transport") {
-  const s = { ...state, busy: null };
-  return s.pending?.submissionId === submissionId ? s : lostSay(s, why, "submit");
-}
-var REQUEST_TIMEOUT_S = 15;
-var lostSay = (s, why, retry) => say(s, MESSAGES[why], "error", why === "timeout" ? { retry, seconds: REQUEST_TIMEOUT_S } : { retry });
-var dismissSent = (s, dismissalId) => ({ ...s, busy: "dismiss", message: null, dismissalId });
-function dismissAnswered(state, r) {
-  const s = { ...state, busy: null };
-  if (r.dismissed) return { ...s, closing: true, focus: { to: "composer" } };
-  return say({ ...s, dismissalId: r.reason === Reason.SubmissionPending ? s.dismissalId : null }, dismissRefusalKey(r.reason), "error");
-}
-var dismissLost = (s, why = "transport") => lostSay({ ...s, busy: null }, why, "dismiss");
-var draftTooLarge = (s) => say(s, MESSAGES.draftTooLarge, "info");
-var rereadAfterRefusal = (reason, problems) => !(reason === Reason.InvalidSubmission && problems.length > 0);
 
 // src/dock/useEditor.ts
 var PENDING_POLL_MS = 1500;
@@ -1976,10 +2082,19 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
 }
 
 // src/dock/Editor.tsx
-function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep }) {
+function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome }) {
   const uid = useId();
-  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep);
-  const { load, values, note, noteOpen, pending, busy, closing, message, collapsed, overtaken } = editor;
+  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger);
+  const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor;
+  const message = explained(editor.message, outcome);
+  const keep = keepsOnClose(editor);
+  useLayoutEffect(() => {
+    onKeep?.(keep);
+  }, [keep, onKeep]);
+  const [copied, setCopied] = useState(null);
+  const copy = async () => {
+    if (model) setCopied(await copyText(draftText(model, values, noteOpen ? note : "", t)));
+  };
   const retry = message?.params?.retry === "submit" ? act.submit : message?.params?.retry === "dismiss" ? act.dismiss : null;
   const onSubmit = (e) => {
     e.preventDefault();
@@ -2008,7 +2123,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep }) {
   const bodyId = `${uid}-body`;
   const formId = `${uid}-form`;
   const title = model?.title ?? t("dock.badge");
-  const statusText = pending && !overtaken ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
+  const statusText = pending && !overtaken && !editor.cutOff ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
   const state = overtaken ? "overtaken" : closing ? "closing" : pending ? pending.phase : busy ?? "editing";
   const general = [...byField.get("") ?? [], ...byField.get("/note") ?? []];
   return /* @__PURE__ */ jsxs(
@@ -2090,6 +2205,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep }) {
           !collapsed ? /* @__PURE__ */ jsxs("div", { className: "tsf-actions", children: [
             model !== null && !noteOpen ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", disabled: locked, onClick: act.openNote, children: t("action.addNote") }) : null,
             /* @__PURE__ */ jsx("span", { className: "tsf-spacer" }),
+            overtaken && model !== null ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", onClick: () => void copy(), "data-action": "copy", "aria-live": "polite", children: t(copied === true ? "action.copied" : copied === false ? "action.copyFailed" : "action.copyDraft") }) : null,
             overtaken ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", onClick: () => {
               drafts.clear(sessionId, surfaceId);
               onKeep?.(false);
@@ -2125,10 +2241,12 @@ function TaskSurfaceDock(props) {
   const anchor = useRef(null);
   const active = view?.active ?? null;
   const [kept, setKept] = useState(null);
-  const surfaceId = active?.surfaceId ?? kept;
+  const keptOutcome = useMemo(() => view?.outcomes.filter((o) => o.surfaceId === kept).at(-1)?.outcome, [view, kept]);
+  const keeping = keptOutcome === "bypassed" || keptOutcome === "replaced" ? null : kept;
+  const surfaceId = active?.surfaceId ?? keeping;
   useEffect(() => {
-    for (const o of view?.outcomes ?? []) if (o.surfaceId !== kept) drafts.clear(sessionId, o.surfaceId);
-  }, [view, drafts, sessionId, kept]);
+    for (const o of view?.outcomes ?? []) if (o.surfaceId !== keeping) drafts.clear(sessionId, o.surfaceId);
+  }, [view, drafts, sessionId, keeping]);
   useEffect(() => {
     if (active !== null && kept !== null && active.surfaceId !== kept) setKept(null);
   }, [active, kept]);
@@ -2152,40 +2270,11 @@ function TaskSurfaceDock(props) {
       drafts,
       t,
       trigger,
-      onKeep
+      onKeep,
+      outcome: active === null ? keptOutcome : void 0
     },
     `${sessionId}\0${surfaceId}`
   ) }) : null });
-}
-
-// src/fields/answers.ts
-function answerOf(field, v, t) {
-  const label = (id) => isOther(id) ? t("row.other", { text: id.other }) : ("options" in field ? field.options.find((o) => o.id === id)?.label : void 0) ?? String(id);
-  const list = (ordered) => Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered } : { none: true };
-  switch (field.kind) {
-    case "text":
-      return typeof v === "string" && !blank(v) ? { text: v } : { none: true };
-    case "toggle":
-      return typeof v === "boolean" ? { text: v ? t("cell.yes") : t("cell.no") } : { none: true };
-    case "choice":
-      return typeof v === "string" || isOther(v) ? { text: label(v) } : { none: true };
-    case "multi-choice":
-    case "tags":
-      return list(false);
-    case "order":
-      return list(true);
-    case "number":
-      return typeof v === "number" ? { text: field.unit ? `${v} ${field.unit}` : String(v) } : { none: true };
-    case "date":
-      return typeof v === "string" ? { text: v } : { none: true };
-    case "scale": {
-      if (typeof v !== "number") return { none: true };
-      const [lo, hi] = scaleRange(field);
-      const end = (n, l) => l ? `${n} (${l})` : String(n);
-      const range = field.minLabel || field.maxLabel ? `${end(lo, field.minLabel)} – ${end(hi, field.maxLabel)}` : `${lo}–${hi}`;
-      return { text: t("row.scale", { value: v, range }) };
-    }
-  }
 }
 
 // src/row/FormIcon.tsx

@@ -310,3 +310,162 @@ describe('message choice (state machine)', () => {
     assert.match(L.en['problem.limit-exceeded'], /\{limit\}/)
   })
 })
+
+describe('the losing tab keeps its own answers when the other answer was already delivered', () => {
+  const closedBy = (outcome) => [{ callId: 'call_1', surfaceId: 'tsf_1', outcome, seq: 9 }]
+  const status = () => text('section.tsf-dock .tsf-status')
+  const goal = () => page.$eval('section.tsf-dock [data-field=goal]', (e) => ({ value: e.value, disabled: e.disabled }))
+  // Each case ends with the Dock unmounted, so the next one starts on an empty page.
+  const done = () => page.evaluate(() => window.DT.unmount())
+
+  /** The projection closes the surface with `outcome`; the read that follows says not-open. */
+  async function closeElsewhere(outcome) {
+    const reads = (await calls()).length
+    await page.evaluate((o) => window.DT.project(null, o), closedBy(outcome))
+    await waitCalls(reads + 1)
+    await answer(reads, { active: false, reason: 'not-open' })
+  }
+
+  test('typed answers, the surface answered from another tab: kept read-only with the sentence, copied, then closed', async () => {
+    await openDock(open(), 'typed here, never sent')
+    await closeElsewhere('submitted')
+    await waitText('section.tsf-dock .tsf-status', 'This panel was answered from another tab or window, and yours was not sent.')
+    assert.deepEqual(await goal(), { value: 'typed here, never sent', disabled: true })
+    assert.equal(await page.$eval('section.tsf-dock', (e) => e.dataset.state), 'overtaken')
+    assert.equal(await page.$('section.tsf-dock [data-action=retry]'), null)
+    await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t) => { window.copied = t } } }))
+    await page.click('section.tsf-dock [data-action=copy]')
+    await waitText('section.tsf-dock [data-action=copy]', 'Copied')
+    const copied = (await page.evaluate(() => window.copied)).split('\n')
+    assert.equal(copied[0], intake.title)
+    assert.ok(copied.includes(`${intake.fields.find((f) => f.id === 'goal').label}: typed here, never sent`), copied.join(' | '))
+    await page.click('section.tsf-dock [data-action=close]')
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await done()
+  })
+
+  test('the sentence follows how the surface closed: dismissed from another tab', async () => {
+    await openDock()
+    await closeElsewhere('dismissed')
+    await waitText('section.tsf-dock .tsf-status', 'dismissed from another tab or window')
+    assert.match(await status(), /your answers were not sent/)
+    await done()
+  })
+
+  test('an ordinary message or a newer panel closes the Dock and its draft as before, typed answers or not', async () => {
+    for (const outcome of ['bypassed', 'replaced']) {
+      await openDock()
+      await pageWait(page, () => Object.keys(localStorage).some((k) => k.includes('draft')), null, { what: 'the draft' })
+      await page.evaluate((o) => window.DT.project(null, o), closedBy(outcome))
+      await page.waitForSelector('section.tsf-dock', { hidden: true })
+      assert.equal(await page.evaluate(() => Object.keys(localStorage).some((k) => k.includes('draft'))), false, `${outcome}: the draft goes`)
+      await done()
+    }
+  })
+
+  test('nothing typed here: the Dock closes with the surface, as before', async () => {
+    await page.evaluate((a) => window.DT.mount(a), ACTIVE)
+    await waitCalls(1)
+    await answer(0, open())
+    await page.waitForSelector('section.tsf-dock[data-state=editing]')
+    await page.evaluate((o) => window.DT.project(null, o), closedBy('submitted'))
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await done()
+  })
+
+  test('Submit after the other answer was delivered: not-open keeps the answers with the sentence, not "no longer open"', async () => {
+    await openDock(open(), 'sent too late')
+    const sent = await send()
+    await answer(sent.i, { accepted: false, reason: 'not-open', problems: [] })
+    await waitText('section.tsf-dock .tsf-status', 'This panel was closed elsewhere; your answers were not sent.')
+    assert.doesNotMatch(await text('section.tsf-dock'), /no longer open/)
+    await waitCalls(sent.i + 2)
+    await answer(sent.i + 1, { active: false, reason: 'not-open' })
+    // The projection catches up: the sentence says how.
+    await page.evaluate((o) => window.DT.project(null, o), closedBy('submitted'))
+    await waitText('section.tsf-dock .tsf-status', 'answered from another tab or window')
+    assert.deepEqual(await goal(), { value: 'sent too late', disabled: true })
+    await done()
+  })
+
+  test('this tab\'s own submission delivered: the Dock closes, also when the projection closes before the submit is answered', async () => {
+    await openDock()
+    let sent = await send()
+    await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+    await waitCalls(sent.i + 2)
+    await answer(sent.i + 1, open({ pending: { submissionId: sent.args.submissionId, messageId: 'tsm_1', phase: 'queued' } }))
+    await page.waitForSelector('section.tsf-dock[data-state=queued]')
+    await page.evaluate((o) => window.DT.project(null, o), closedBy('submitted'))
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await done()
+
+    await openDock()
+    sent = await send()
+    await page.evaluate((o) => window.DT.project(null, o), closedBy('submitted'))
+    await waitCalls(sent.i + 2)
+    await answer(sent.i + 1, { active: false, reason: 'not-open' }) // the read races the submit's answer
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    assert.equal(await page.$eval('section.tsf-dock', (e) => e.dataset.state), 'submit', 'kept while its own answer is unknown')
+    await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+    await waitCalls(sent.i + 3)
+    await answer(sent.i + 2, { active: false, reason: 'not-open' })
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await done()
+  })
+})
+
+describe('kept drafts (state machine)', () => {
+  const first = (draft) => ({ callId: 'c', model: L.readModel(intake), markdown: {}, draft })
+  const clean = () => L.readOpen(L.initialEditorState, null, first(undefined))
+  const typed = () => L.edited(clean(), 'goal', 'x')
+
+  test('closed with answers of its own never sent: kept, with a sentence by outcome; with nothing of its own: closed', () => {
+    const s = L.readClosed(typed())
+    assert.deepEqual([s.overtaken, s.load.status, s.message.key, L.isLocked(s), L.keepsOnClose(s)], [true, 'ready', 'status.closedElsewhere', true, true])
+    assert.equal(L.explained(s.message, 'submitted').key, 'status.answeredElsewhere')
+    assert.equal(L.explained(s.message, 'dismissed').key, 'status.dismissedElsewhere')
+    assert.equal(L.explained(s.message, 'bypassed').key, 'status.closedElsewhere', 'a bypass is not kept (the Dock lets it go); the sentence stays general')
+    assert.equal(L.explained(s.message, undefined).key, 'status.closedElsewhere')
+    assert.equal(L.readClosed(clean()).load.status, 'closed')
+    assert.equal(L.keepsOnClose(clean()), false)
+    const restored = L.readOpen(L.initialEditorState, null, first({ values: { goal: 'from the draft' }, note: '' }))
+    assert.equal(L.readClosed(restored).overtaken, true, 'a restored draft is this tab\'s own')
+    const reverted = L.edited(typed(), 'goal', clean().values.goal)
+    assert.equal(L.readClosed(reverted).load.status, 'closed', 'changed and changed back: nothing to keep')
+  })
+
+  test('its own submission, a dismissal of its own: closed', () => {
+    const pending = L.readOpen(L.submitAnswered(L.submitSent(typed(), 'tss_1'), 'tss_1', { accepted: true, messageId: 'm', phase: 'queued' }),
+      { submissionId: 'tss_1', messageId: 'm', phase: 'queued' })
+    assert.equal(L.keepsOnClose(pending), false)
+    assert.equal(L.readClosed(pending).load.status, 'closed')
+    const dismissed = L.dismissAnswered(L.dismissSent(typed(), 'tsd_1'), { dismissed: true })
+    assert.equal(L.readClosed(dismissed).load.status, 'closed')
+  })
+
+  test('an attempt of its own not answered yet decides nothing; not-open for its id means another answer closed it', () => {
+    const inFlight = L.submitSent(typed(), 'tss_1')
+    assert.equal(L.keepsOnClose(L.submitSent(clean(), 'tss_1')), true, 'kept while its fate is unknown, even with nothing typed')
+    assert.deepEqual(L.readClosed(inFlight), inFlight)
+    const lost = L.submitLost(inFlight, 'tss_1', 'transport')
+    assert.deepEqual(L.readClosed(lost), lost, 'a lost answer: its retry (answered idempotently) decides')
+    const refused = L.submitAnswered(L.submitSent(clean(), 'tss_1'), 'tss_1', { accepted: false, reason: 'not-open', problems: [] })
+    assert.deepEqual([refused.overtaken, refused.submissionId, refused.message.key, L.keepsOnClose(refused)], [true, null, 'status.closedElsewhere', true])
+    assert.equal(L.readOpen(refused, null).overtaken, false, 'read open again with nothing pending: editable again')
+  })
+
+  test('the other tab\'s pending answer withdrawn: this tab is not told its own was withdrawn; delivered: answered elsewhere', () => {
+    const over = L.readOpen(typed(), { submissionId: 'tss_other', messageId: 'm', phase: 'queued' })
+    const back = L.readOpen(over, null)
+    assert.deepEqual([back.overtaken, back.message.key, back.values.goal], [false, 'status.otherWithdrawn', 'x'])
+    const closed = L.readClosed(over)
+    assert.deepEqual([closed.overtaken, closed.load.status, L.explained(closed.message, 'submitted').key], [true, 'ready', 'status.answeredElsewhere'],
+      'delivered: the sentence says the panel was answered elsewhere, not that another answer waits')
+  })
+
+  test('every kept-draft text has an English and a Chinese text', () => {
+    for (const key of ['status.closedElsewhere', 'status.answeredElsewhere', 'status.dismissedElsewhere', 'status.otherWithdrawn', 'action.copyDraft', 'action.copied', 'action.copyFailed']) {
+      assert.ok(L.en[key] && L.zh[key], key)
+    }
+  })
+})

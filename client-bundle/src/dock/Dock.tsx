@@ -2,8 +2,12 @@
 // projection says which surface is open; the Editor reads the rest with getActive, so the Dock
 // works even when the surface's tool row is far outside the loaded history. It also clears the
 // drafts of surfaces the projection shows closed, and gives focus back to the composer when the
-// surface closes while focus was in the Dock. A tab whose answer another tab overtook keeps its
-// editor (read-only, with its unsent answers) after the surface closes, until the user closes it.
+// surface closes while focus was in the Dock. An editor that asks to be kept (it holds answers
+// of its own that were never sent, or an attempt whose fate is not known yet) stays mounted after
+// the projection closes its surface, so it can say what happened; a draft it keeps stays, with
+// the projection's outcome of the surface, until the user closes it. An ordinary message
+// (bypassed) or a newer panel (replaced) closes the editor and its draft as before, whatever it
+// holds: the user answered in the conversation, or a new panel asks again.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import type { SessionSlotProps } from '../dsh.ts'
@@ -31,13 +35,15 @@ export function TaskSurfaceDock(props: DockProps) {
   const anchor = useRef<HTMLDivElement>(null)
   const active = view?.active ?? null
   const [kept, setKept] = useState<TaskSurfaceId | null>(null)
-  const surfaceId = active?.surfaceId ?? kept
+  const keptOutcome = useMemo(() => view?.outcomes.filter((o) => o.surfaceId === kept).at(-1)?.outcome, [view, kept])
+  const keeping = keptOutcome === 'bypassed' || keptOutcome === 'replaced' ? null : kept
+  const surfaceId = active?.surfaceId ?? keeping
 
   // Drafts of closed surfaces (submitted, dismissed, bypassed, replaced) are no longer needed,
-  // except the one an overtaken tab keeps on screen.
+  // except the one an editor keeps on screen.
   useEffect(() => {
-    for (const o of view?.outcomes ?? []) if (o.surfaceId !== kept) drafts.clear(sessionId, o.surfaceId)
-  }, [view, drafts, sessionId, kept])
+    for (const o of view?.outcomes ?? []) if (o.surfaceId !== keeping) drafts.clear(sessionId, o.surfaceId)
+  }, [view, drafts, sessionId, keeping])
 
   // A new surface replaces a kept draft.
   useEffect(() => {
@@ -64,7 +70,7 @@ export function TaskSurfaceDock(props: DockProps) {
       {surfaceId !== null ? (
         <TContext.Provider value={t}>
           <Editor key={`${sessionId}\u0000${surfaceId}`} sessionId={sessionId} surfaceId={surfaceId}
-            api={api} drafts={drafts} t={t} trigger={trigger} onKeep={onKeep} />
+            api={api} drafts={drafts} t={t} trigger={trigger} onKeep={onKeep} outcome={active === null ? keptOutcome : undefined} />
         </TContext.Provider>
       ) : null}
     </div>

@@ -1,8 +1,11 @@
 // The editor of one open surface, as a view: it draws the state that useEditor keeps (the
 // values, the pending submission, the messages and problems) and hands the user's actions to
 // it. The submission logic itself is the state machine in editorState.ts. It is keyed by
-// session and surface, so a new surface starts from a clean slate.
-import { useId, type FormEvent, type KeyboardEvent } from 'react'
+// session and surface, so a new surface starts from a clean slate. It tells the Dock whether to
+// keep it on screen when the surface closes (answers of this tab's own that were never sent,
+// or an attempt whose fate is not known yet), and draws a kept draft read-only with a sentence
+// that says how the surface closed, a button that copies the answers and one that closes it.
+import { useId, useLayoutEffect, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import { Phase } from '../contract/words.gen.ts'
 import type { Translate } from '../dsh.ts'
@@ -11,6 +14,9 @@ import type { TaskSurfaceApi } from '../host/rpc.ts'
 import { Section } from '../blocks/Section.tsx'
 import { FieldView } from '../fields/Field.tsx'
 import { FieldProblems } from '../fields/common.tsx'
+import { copyText } from './clipboard.ts'
+import { draftText } from './draftText.ts'
+import { explained, keepsOnClose } from './editorState.ts'
 import { QuestionsCue } from './QuestionsCue.tsx'
 import { useEditor } from './useEditor.ts'
 
@@ -22,16 +28,24 @@ export interface EditorProps {
   t: Translate
   /** Changes whenever the projection or the queue changes: a reason to re-read getActive. */
   trigger: unknown
-  /** Asks the Dock to keep this editor on screen after its surface closes (another tab's answer
-   * overtook this one), or to let it go. */
+  /** Asks the Dock to keep this editor on screen after its surface closes (it holds answers of
+   * its own that were never sent, or an attempt whose fate is not known yet), or to let it go. */
   onKeep?: (keep: boolean) => void
+  /** The projection's recorded outcome of this surface, once it closed. */
+  outcome?: string
 }
 
 /** The Dock's panel for one open surface. */
-export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep }: EditorProps) {
+export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome }: EditorProps) {
   const uid = useId()
-  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep)
-  const { load, values, note, noteOpen, pending, busy, closing, message, collapsed, overtaken } = editor
+  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger)
+  const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor
+  const message = explained(editor.message, outcome)
+  const keep = keepsOnClose(editor)
+  // In the commit that changes it, so the Dock knows before the next event can close the surface.
+  useLayoutEffect(() => { onKeep?.(keep) }, [keep, onKeep])
+  const [copied, setCopied] = useState<boolean | null>(null)
+  const copy = async () => { if (model) setCopied(await copyText(draftText(model, values, noteOpen ? note : '', t))) }
   const retry = message?.params?.retry === 'submit' ? act.submit : message?.params?.retry === 'dismiss' ? act.dismiss : null
 
   const onSubmit = (e: FormEvent) => {
@@ -66,7 +80,8 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep }
   const bodyId = `${uid}-body`
   const formId = `${uid}-form`
   const title = model?.title ?? t('dock.badge')
-  const statusText = pending && !overtaken ? t(pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
+  // The phase is only said while it is known: with the connection lost it is the last one read.
+  const statusText = pending && !overtaken && !editor.cutOff ? t(pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
   const state = overtaken ? 'overtaken' : closing ? 'closing' : pending ? pending.phase : busy ?? 'editing'
   const general = [...(byField.get('') ?? []), ...(byField.get('/note') ?? [])]
 
@@ -145,6 +160,11 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep }
               <button type="button" className="tsf-link-button" disabled={locked} onClick={act.openNote}>{t('action.addNote')}</button>
             ) : null}
             <span className="tsf-spacer" />
+            {overtaken && model !== null ? (
+              <button type="button" className="tsf-link-button" onClick={() => void copy()} data-action="copy" aria-live="polite">
+                {t(copied === true ? 'action.copied' : copied === false ? 'action.copyFailed' : 'action.copyDraft')}
+              </button>
+            ) : null}
             {overtaken ? (
               <button type="button" className="tsf-button" onClick={() => { drafts.clear(sessionId, surfaceId); onKeep?.(false) }} data-action="close">
                 {t('action.closeDraft')}

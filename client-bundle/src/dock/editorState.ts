@@ -17,7 +17,10 @@
 //    reached, the harness answered that the plugin is away, no answer within the bound), each
 //    with its own message and a retry that reuses the attempt's id;
 //  - say what is known: a pending answer that vanished while reads were failing is not called
-//    withdrawn, and a pending answer of another tab keeps this tab's values as a draft.
+//    withdrawn; this tab's own answers that were never sent (typed, or refused because the
+//    surface is no longer open) stay on screen as a read-only draft when another answer takes
+//    the surface, pending or already delivered, or it closes elsewhere; a tab whose own
+//    submission closed the surface, or that has nothing of its own, closes.
 import type { DismissalId, SubmissionId } from '../contract/ids.ts'
 import { Reason } from '../contract/words.gen.ts'
 import type { DismissResult, Limits, Pending, SubmitResult } from '../host/rpc.ts'
@@ -64,7 +67,8 @@ export interface EditorState {
   focus: FocusRequest | null
   /** A read failed while a submission was pending: what happened to it is not known. */
   cutOff: boolean
-  /** Another tab's submission took this surface; these values were never sent. */
+  /** This tab's own answers were never sent and the surface went to another answer (pending
+   * or delivered) or closed elsewhere: they stay on screen, read-only, as a draft. */
   overtaken: boolean
 }
 
@@ -83,6 +87,8 @@ export const MESSAGES = {
   connectionLost: 'error.connectionLost',
   reconnected: 'status.reconnected',
   overtaken: 'status.overtaken',
+  closedElsewhere: 'status.closedElsewhere',
+  otherWithdrawn: 'status.otherWithdrawn',
   invalid: `error.${Reason.InvalidSubmission}`,
 } as const
 
@@ -151,9 +157,56 @@ export function readFailed(s: EditorState): EditorState {
   return s.pending ? say({ ...s, cutOff: true }, MESSAGES.connectionLost, 'error') : s
 }
 
-/** getActive says this surface is not the open one. A tab that was overtaken keeps its values
- * on screen (the Dock keeps it) with the sentence that says why. */
-export const readClosed = (s: EditorState): EditorState => ({ ...s, load: s.overtaken ? s.load : { status: 'closed' }, pending: s.overtaken ? null : s.pending })
+/** The fields whose values differ from the model's initial ones. */
+function changedFields(model: Model, values: Values): Model['fields'] {
+  const start = initialValues(model)
+  return model.fields.filter((f) => JSON.stringify(values[f.id]) !== JSON.stringify(start[f.id]))
+}
+
+/** Whether the tab holds answers of its own: a value changed from the model's initial one
+ * (typed here or restored from this browser's draft) or a note. */
+export function hasOwnAnswers(s: EditorState): boolean {
+  const model = modelOf(s)
+  return model !== null && (s.note !== '' || changedFields(model, s.values).length > 0)
+}
+
+/** Whose answer closed the surface is not known yet: this tab's submit is in flight, or its
+ * attempt ended with no answer (its retry, answered idempotently, will tell). */
+const attemptUnresolved = (s: EditorState): boolean => s.busy === 'submit' || (s.submissionId !== null && s.pending === null)
+
+/** Whether the Dock must keep this editor mounted if the projection closes its surface, so that
+ * getActive or the submit's answer can say what happened before anything of the user's goes:
+ * a kept draft, an answer of its own still unresolved, or own answers that were never sent. */
+export const keepsOnClose = (s: EditorState): boolean => s.load.status === 'ready' &&
+  (s.overtaken || attemptUnresolved(s) || (s.pending === null && !s.closing && hasOwnAnswers(s)))
+
+/** The surface closed and this tab's answers were never sent: keep them as a draft. */
+const closedElsewhere = (s: EditorState): EditorState =>
+  say({ ...s, overtaken: true, pending: null, submissionId: null, problems: [] }, MESSAGES.closedElsewhere, 'info')
+
+/** getActive says this surface is not the open one. A kept draft stays (its sentence now says
+ * that the surface closed, not that another answer is waiting); while this tab's own
+ * attempt is unresolved nothing is decided (the submit's answer decides); answers of its own
+ * that were never sent are kept as a draft with the sentence that says why; otherwise (its own
+ * submission closed it, it dismissed it, or it has nothing of its own) the editor closes. */
+export function readClosed(s: EditorState): EditorState {
+  if (s.overtaken) return say({ ...s, pending: null }, MESSAGES.closedElsewhere, 'info')
+  if (attemptUnresolved(s)) return s
+  if (s.loadedOnce && s.pending === null && !s.closing && hasOwnAnswers(s)) return closedElsewhere(s)
+  return { ...s, load: { status: 'closed' } }
+}
+
+/** The sentence of a draft kept after its surface closed elsewhere, by the projection's outcome
+ * of the surface (the state only knows that it closed). */
+const CLOSED_BY: Readonly<Record<string, string>> = {
+  submitted: 'status.answeredElsewhere',
+  dismissed: 'status.dismissedElsewhere',
+}
+
+/** The message as the view shows it: a "closed elsewhere" line says how, when the projection
+ * records the surface's outcome. */
+export const explained = (m: Message | null, outcome: string | undefined): Message | null =>
+  m?.key === MESSAGES.closedElsewhere && outcome !== undefined && CLOSED_BY[outcome] ? { ...m, key: CLOSED_BY[outcome]! } : m
 
 /** getActive names this surface open: the first read fills the values, every read follows `pending`
  * and takes the host's limits. */
@@ -167,8 +220,7 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
     if (model && draft) {
       s = say({ ...s, note: draft.note, noteOpen: draft.note !== '' }, MESSAGES.draftRestored, 'info')
       // Bring the first restored answer into view (scrolled to, not focused: nobody asked yet).
-      const start = initialValues(model)
-      const changed = model.fields.find((f) => JSON.stringify(s.values[f.id]) !== JSON.stringify(start[f.id]))
+      const changed = changedFields(model, s.values)[0]
       if (changed) s = { ...s, focus: { to: 'reveal', fieldId: changed.id } }
     }
   }
@@ -179,17 +231,21 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
     // Another tab's attempt while this tab has its own answers (sent or only typed): they were
     // never sent; keep them in view and say so. A first read (a reload) adopts it instead.
     const mine = s.submissionId === pending.submissionId || s.pending?.submissionId === pending.submissionId
-    if (live && !mine && (s.submissionId !== null || (s.pending === null && s.dirty))) {
+    if (live && !mine && (s.submissionId !== null || (s.pending === null && hasOwnAnswers(s)))) {
       return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, 'info')
     }
     // Adopt the live attempt's id: after a reload, a retry must reuse it.
     return { ...s, submissionId: pending.submissionId, pending }
   }
-  if (!s.pending) return s
-  // The accepted submission left the queue without a message. Withdrawn or discarded, unless
-  // the connection was lost meanwhile: then say only what is known.
+  // A draft kept because the surface read as closed, while it is open with nothing pending:
+  // editable again.
+  if (!s.pending) return s.overtaken ? { ...s, overtaken: false, message: null } : s
+  // The accepted submission left the queue without a message. Withdrawn or discarded (this
+  // tab's, or the other tab's that overtook it), unless the connection was lost meanwhile: then
+  // say only what is known.
   const ended = { ...s, submissionId: null, pending: null, cutOff: false, overtaken: false }
-  return s.cutOff ? say(ended, MESSAGES.reconnected, 'info') : say(ended, MESSAGES.discarded, 'info')
+  if (s.cutOff) return say(ended, MESSAGES.reconnected, 'info')
+  return say(ended, s.overtaken ? MESSAGES.otherWithdrawn : MESSAGES.discarded, 'info')
 }
 
 /** The user changed a field: keep the value, drop that field's problems, mark the draft dirty. */
@@ -227,6 +283,13 @@ export function submitAnswered(state: EditorState, submissionId: SubmissionId, r
   if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, focus: { to: 'status' } }
   if (r.reason === Reason.SubmissionPending) return s // the attempt is alive: keep its id
   const ended = { ...s, submissionId: null }
+  // The plugin answers every retry of an accepted submission with its first answer, also after
+  // its message is durable, the surface closed and the plugin restarted (plugin/coord Submit
+  // reads its records, then the log's outcome of the surface; TestSubmitLifecycle "committed:
+  // a retry still answers, another id finds the surface closed", TestSubmitAfterRestart). So
+  // not-open for this attempt's id means another answer, a dismissal or an ordinary message
+  // closed the surface, and these answers were never sent.
+  if (r.reason === Reason.NotOpen) return closedElsewhere(ended)
   if (!rereadAfterRefusal(r.reason, r.problems)) return withProblems(ended, r.problems)
   return say(ended, submitRefusalKey(r.reason), 'error', { reason: r.reason })
 }

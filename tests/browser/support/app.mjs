@@ -23,8 +23,7 @@ export async function startHarness({ patches = [] } = {}) {
   const { tarball } = await packWithClient()
   const home = await makeHome(tarball)
   const dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url, patches })
-  const watchdog = spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -TERM ${dsh.child.pid} 2>/dev/null`], { detached: true, stdio: 'ignore' })
-  watchdog.unref()
+  const watchdog = watch(dsh)
   return {
     llm, home, dsh,
     /** Stop everything; the home goes too unless TASK_SURFACE_KEEP_HOME is set (to debug). */
@@ -35,6 +34,32 @@ export async function startHarness({ patches = [] } = {}) {
       if (!process.env.TASK_SURFACE_KEEP_HOME) rmSync(home.home, { recursive: true, force: true })
     },
   }
+}
+
+/** A watchdog that stops `dsh` once this process is gone, however it ended. */
+function watch(dsh) {
+  const watchdog = spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -TERM ${dsh.child.pid} 2>/dev/null`], { detached: true, stdio: 'ignore' })
+  watchdog.unref()
+  return watchdog
+}
+
+/** What a crash does to the harness: SIGKILL the running `dsh web`, then wait until it is gone. */
+export async function killHarness(h) {
+  h.dsh.child.kill('SIGKILL')
+  await h.dsh.exited
+}
+
+/**
+ * Start `dsh web` again on the same home, workspace and port, as a user restarts it after a
+ * crash: pages already open reconnect by themselves. `patches` and `env` as for Dsh.start (the
+ * step gate's, say). `h.dsh` becomes the new process (watched like the first); the test stops it
+ * (`h.dsh.stop()`) before the suite's stop.
+ */
+export async function restartHarness(h, { patches = [], env = {} } = {}) {
+  const port = Number(new URL(h.dsh.url).port)
+  h.dsh = await Dsh.start({ home: h.home.home, workspace: h.home.workspace, llmUrl: h.llm.url, port, patches, env })
+  watch(h.dsh)
+  return h.dsh
 }
 
 let titles = 0
@@ -60,6 +85,20 @@ export async function sessionWithSurface(h, model, { alsoCall = [], thenReply = 
   const name = title ?? `Surface ${++titles} ${sessionId.slice(-6)}`
   await h.dsh.value('session.rename', { sessionId, title: name })
   return { sessionId, title: name, ...active }
+}
+
+/**
+ * A surface opened by a turn that stays busy: the same step starts a child agent whose reply the
+ * scripted LLM holds until `h.llm.release()`, so a submission waits in dsh's queue.
+ */
+export async function busySessionWithSurface(h, model) {
+  const s = await sessionWithSurface(h, model, {
+    alsoCall: [{ name: 'subagent', arguments: { description: 'busy', prompt: 'Stay busy.', run_in_background: false } }],
+    thenReply: [{ text: 'child finished', hold: true }],
+    busy: true,
+  })
+  await waitFor(() => h.llm.held() === 1, { what: 'the busy turn' })
+  return s
 }
 
 /** Load the web client (optionally dark, zh) and wait for the sidebar. */

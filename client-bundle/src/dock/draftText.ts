@@ -1,0 +1,20 @@
+// A kept draft as plain text, for the clipboard: the panel's title, then one line per answered
+// field ("Label: answer", a list as indented lines, an order numbered) and the note. The
+// answers read as the transcript row reads them (fields/answers.ts).
+import type { Translate } from '../dsh.ts'
+import { answerOf } from '../fields/answers.ts'
+import type { Model } from '../model.ts'
+import type { Values } from '../values.ts'
+
+/** The user's answers to `model` as text they can paste elsewhere. */
+export function draftText(model: Model, values: Values, note: string, t: Translate): string {
+  const lines = [model.title]
+  for (const f of model.fields) {
+    const a = answerOf(f, values[f.id], t)
+    if ('none' in a) continue
+    if ('text' in a) lines.push(`${f.label}: ${a.text}`)
+    else lines.push(`${f.label}:`, ...a.list.map((x, i) => (a.ordered ? `  ${i + 1}. ${x}` : `  - ${x}`)))
+  }
+  if (note !== '') lines.push(`${t('field.note')}: ${note}`)
+  return lines.join('\n')
+}

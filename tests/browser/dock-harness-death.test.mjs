@@ -1,0 +1,91 @@
+// The harness itself dies after it accepted a submission, in the real harness (dsh web, Debian's
+// Chromium): the answer is accepted and waits in dsh's queue (the agent kept busy by a turn whose
+// child agent waits on the scripted LLM), or is being taken (the test-only step gate of
+// tests/e2e/support/harness.mjs holds the step that claimed it); then dsh is killed with SIGKILL
+// and started again on the same data directory and port. While it is down the Dock says the
+// connection was lost and that the answer will be re-read, never that it was withdrawn. rc.8's
+// queue is not durable: the restarted harness has no trace of the message (not in the log, not
+// queued) and the surface is open again, so the Dock says just that, with the answers kept, and
+// sending again delivers them once. Each step leaves a screenshot in SHOTS.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { join } from 'node:path'
+import { stepGate } from '../e2e/support/harness.mjs'
+import { busySessionWithSurface, example, killHarness, openSurfacePage, restartHarness, sessionWithSurface, submissions } from './support/app.mjs'
+import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, startSuite } from './support/suite.mjs'
+
+let suite
+let h
+let browser
+let gate
+
+before(async () => {
+  suite = await startSuite()
+  ;({ h, browser } = suite)
+  gate = stepGate(h.home.home)
+  gate.set('open')
+  await h.dsh.stop()
+  await restartHarness(h, gate)
+})
+
+after(async () => {
+  gate?.set('open')
+  await h?.dsh.stop() // the restarted harness; the suite stops the first one
+  await suite?.stop()
+})
+
+const BOX = `${DOCK} textarea[data-field=constraints]`
+const dockText = (page) => page.$eval(DOCK, (e) => e.textContent)
+const waitDockSays = (page, part, where = '.tsf-status') => page.waitForFunction(
+  (sel, part) => document.querySelector(sel)?.textContent.includes(part), { timeout: 60_000 }, `${DOCK} ${where}`, part)
+
+/**
+ * Submit from the Dock, `phase` is what it shows (queued or claiming); kill dsh; check what the
+ * page says while it is down and after a restart (gate open), then send again: one message.
+ */
+async function dieAfterAccepting(s, phase, hold = () => {}) {
+  const { page } = await openSurfacePage(browser, h, s, { viewport: { width: 1280, height: 900 } })
+  await page.type(BOX, 'sent before the harness died')
+  hold()
+  await page.click(SUBMIT)
+  await page.waitForSelector(`${DOCK}[data-state="${phase}"]`, { timeout: 30_000 })
+
+  await killHarness(h)
+  h.llm.release() // the held reply's reader is gone with dsh
+  await waitDockSays(page, 'The connection to the harness was lost after your answer was accepted', '.tsf-alert')
+  assert.match(await dockText(page), /re-read when the connection is back/)
+  assert.doesNotMatch(await dockText(page), /withdrawn|Waiting for the agent|taking your answer/, 'no guess, and no phase it can no longer know')
+  assert.deepEqual(await enabledControls(page), [], 'still locked: what became of the answer is not known yet')
+  await page.screenshot({ path: join(SHOTS, `dock-harness-died-${phase}.png`) })
+
+  gate.set('open')
+  await restartHarness(h, gate)
+  // What rc.8 keeps across the crash: the surface open in the log, the message neither in the
+  // log nor in the restarted harness's queue.
+  assert.equal((await h.dsh.projection(s.sessionId))?.active?.surfaceId, s.surfaceId)
+  assert.equal((await submissions(h, s.sessionId)).length, 0)
+  assert.equal((await h.dsh.taskSurface('getActive', { sessionId: s.sessionId })).pending, null)
+  await waitDockSays(page, 'neither waiting for the agent nor in the conversation')
+  await page.waitForSelector(`${DOCK}[data-state="editing"]`)
+  assert.doesNotMatch(await dockText(page), /withdrawn/)
+  assert.equal(await page.$eval(BOX, (e) => e.value), 'sent before the harness died', 'the answers are kept')
+  await page.screenshot({ path: join(SHOTS, `dock-harness-restarted-${phase}.png`) })
+
+  h.llm.reply({ text: 'Got it after the restart.' })
+  await page.click(SUBMIT)
+  await dockGone(page)
+  await h.dsh.waitIdle(s.sessionId)
+  const sent = await submissions(h, s.sessionId)
+  assert.deepEqual(sent.map((e) => e.data.source.taskSurface.values.constraints), ['sent before the harness died'], 'delivered once')
+  await page.close()
+}
+
+describe('the harness dies after accepting', () => {
+  test('SIGKILL while the answer is queued: "connection lost", then after a restart "not in the conversation", the answers kept; sending again delivers once', async () => {
+    await dieAfterAccepting(await busySessionWithSurface(h, example('compare-options')), 'queued')
+  })
+
+  test('SIGKILL while the agent is taking the answer (claiming): the same', async () => {
+    await dieAfterAccepting(await sessionWithSurface(h, example('compare-options')), 'claiming', () => gate.set('hold'))
+  })
+})
