@@ -1,34 +1,14 @@
 // The claiming phase and fork as a user sees them in the Dock, in Chromium against the real dsh.
 // The harness restarts once with the test-only step gate (tests/e2e/support/harness.mjs
 // stepGate), which holds the step that took a submission before dsh writes it to the log.
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { Dsh, stepGate } from '../e2e/support/harness.mjs'
 import { TOOL, dockReady, example, openSurfacePage as openSurface, selectSession, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
-import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, startSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, useSuite } from './support/suite.mjs'
 
-let suite
-let h
-let browser
-let gate
-
-before(async () => {
-  suite = await startSuite()
-  ;({ h, browser } = suite)
-  gate = stepGate(h.home.home)
-  gate.set('open')
-  await h.dsh.stop()
-  h.dsh = await Dsh.start({ home: h.home.home, workspace: h.home.workspace, llmUrl: h.llm.url, patches: gate.patches, env: gate.env })
-  const restarted = h.dsh
-  process.once('exit', () => restarted.child.kill('SIGKILL'))
-})
-
-after(async () => {
-  gate?.set('open')
-  await h?.dsh.stop()
-  await suite?.stop()
-})
+let h, browser, gate
+useSuite({ gated: true, onStart: (s) => ({ h, browser, gate } = s) })
 
 const openSurfacePage = (s, options) => openSurface(browser, h, s, options)
 const statusText = (page) => page.$eval(`${DOCK} [role=status]`, (e) => e.textContent)

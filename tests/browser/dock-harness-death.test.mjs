@@ -7,32 +7,14 @@
 // queue is not durable: the restarted harness has no trace of the message (not in the log, not
 // queued) and the surface is open again, so the Dock says just that, with the answers kept, and
 // sending again delivers them once. Each step leaves a screenshot in SHOTS.
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { stepGate } from '../e2e/support/harness.mjs'
 import { busySessionWithSurface, example, killHarness, openSurfacePage, restartHarness, sessionWithSurface, submissions } from './support/app.mjs'
-import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, startSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, useSuite } from './support/suite.mjs'
 
-let suite
-let h
-let browser
-let gate
-
-before(async () => {
-  suite = await startSuite()
-  ;({ h, browser } = suite)
-  gate = stepGate(h.home.home)
-  gate.set('open')
-  await h.dsh.stop()
-  await restartHarness(h, gate)
-})
-
-after(async () => {
-  gate?.set('open')
-  await h?.dsh.stop() // the restarted harness; the suite stops the first one
-  await suite?.stop()
-})
+let h, browser, gate
+useSuite({ gated: true, onStart: (s) => ({ h, browser, gate } = s) })
 
 const BOX = `${DOCK} textarea[data-field=constraints]`
 const dockText = (page) => page.$eval(DOCK, (e) => e.textContent)

@@ -8,22 +8,14 @@
 // the plugin is away, not as an unreachable harness; two tabs that send different answers leave
 // the losing tab with its own answers in view and a sentence that says another answer was sent.
 // No submission is lost or doubled. Each case leaves a screenshot in SHOTS.
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { dockReady, example, openSurfacePage as openSurface, selectSession, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
-import { DOCK, SHOTS, SUBMIT, startSuite, submissionIdOf, submitRequests } from './support/suite.mjs'
+import { busySessionWithSurface, dockReady, example, openSurfacePage as openSurface, selectSession, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
+import { DOCK, SHOTS, SUBMIT, useSuite, submissionIdOf, submitRequests } from './support/suite.mjs'
 
-let suite
-let h
-let browser
-
-before(async () => {
-  suite = await startSuite()
-  ;({ h, browser } = suite)
-})
-
-after(() => suite?.stop())
+let h, browser
+useSuite({ onStart: (s) => ({ h, browser } = s) })
 
 const WIDE = { width: 1280, height: 900 }
 const openSurfacePage = (s, viewport = WIDE) => openSurface(browser, h, s, { viewport })
@@ -185,12 +177,7 @@ describe('the Dock under faults', () => {
   })
 
   test('two tabs send different answers: the losing tab keeps its own as a visible draft and says another was sent', async () => {
-    const s = await sessionWithSurface(h, example('compare-options'), {
-      alsoCall: [{ name: 'subagent', arguments: { description: 'busy', prompt: 'Stay busy.', run_in_background: false } }],
-      thenReply: [{ text: 'child finished', hold: true }],
-      busy: true,
-    })
-    await waitFor(() => h.llm.held() === 1, { what: 'the busy turn' })
+    const s = await busySessionWithSurface(h, example('compare-options'))
     const a = await openSurfacePage(s)
     const b = await openSurfacePage(s)
     // Only the tab in front runs its frames (puppeteer waits on them): switch like a user does.

@@ -4,22 +4,14 @@
 // sentence that says the panel was answered from another tab and its answers were not sent,
 // whether it only typed them or pressed Submit after A's delivery. Nothing is lost or doubled:
 // the log holds A's one submission. Each case leaves a screenshot in SHOTS.
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { example, openSurfacePage as openSurface, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
-import { DOCK, SHOTS, SUBMIT, dockGone, startSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, SUBMIT, dockGone, useSuite } from './support/suite.mjs'
 
-let suite
-let h
-let browser
-
-before(async () => {
-  suite = await startSuite()
-  ;({ h, browser } = suite)
-})
-
-after(() => suite?.stop())
+let h, browser
+useSuite({ onStart: (s) => ({ h, browser } = s) })
 
 const WIDE = { viewport: { width: 1280, height: 900 } }
 const BOX = `${DOCK} textarea[data-field=constraints]`

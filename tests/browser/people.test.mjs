@@ -1,22 +1,14 @@
 // The client bundle in the real harness as different people see it: the harness's light and
 // dark themes, a 360 px wide screen, and zh chrome through the harness locale (Debian's
 // Chromium against `dsh web`, as in task-surface.test.mjs).
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { example, openSurfacePage as openSurface, sessionWithSurface } from './support/app.mjs'
-import { DOCK, SHOTS, startSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, useSuite } from './support/suite.mjs'
 
-let suite
-let h
-let browser
-
-before(async () => {
-  suite = await startSuite()
-  ;({ h, browser } = suite)
-})
-
-after(() => suite?.stop())
+let h, browser
+useSuite({ onStart: (s) => ({ h, browser } = s) })
 
 /** A fresh page on the app with the session selected and its Dock ready. */
 const openSurfacePage = (s, options) => openSurface(browser, h, s, options)

@@ -4,31 +4,22 @@
 // puppeteer-core. Every test acts as a user would (mouse, keyboard) and checks what a user or
 // the model would notice: the panel, the transcript, focus, the session log, the next request.
 // Themes, narrow screens and languages are in people.test.mjs.
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { lastUserText } from '../e2e/support/fake-llm.mjs'
 import { openPage } from './support/browser.mjs'
 import { hostileMarkdownModel, limitsModel } from './support/surfaces.mjs'
 import {
-  clickText, dismissals, dockReady, example, focusComposer, focused, openApp, openSurfacePage as openSurface, readSendTiming, selectSession,
+  busySessionWithSurface, clickText, dismissals, dockReady, example, focusComposer, focused, openApp, openSurfacePage as openSurface, readSendTiming, selectSession,
   sessionWithSurface, sleep, submissions, tabUntil, waitFor, watchSend,
 } from './support/app.mjs'
 import {
-  DOCK, SHOTS, SUBMIT, composerHasFocus, dockGone, enabledControls, startSuite, submissionIdOf, submitRequests, unnamedControls, userBubble,
+  DOCK, SHOTS, SUBMIT, composerHasFocus, dockGone, enabledControls, useSuite, submissionIdOf, submitRequests, unnamedControls, userBubble,
 } from './support/suite.mjs'
 
-let suite
-let h
-let browser
-let canary
-
-before(async () => {
-  suite = await startSuite()
-  ;({ h, browser, canary } = suite)
-})
-
-after(() => suite?.stop())
+let h, browser, canary
+useSuite({ onStart: (s) => ({ h, browser, canary } = s) })
 
 /** A fresh page on the app with the session selected and its Dock ready. */
 const openSurfacePage = (s, options) => openSurface(browser, h, s, options)
@@ -174,12 +165,7 @@ describe('Task Surface in the browser', () => {
   })
 
   test('a failed send keeps the answers; trying again reuses the submission id; a lost answer is recovered from the host, one message', async () => {
-    const s = await sessionWithSurface(h, example('compare-options'), {
-      alsoCall: [{ name: 'subagent', arguments: { description: 'check the numbers', prompt: 'Check the numbers.', run_in_background: false } }],
-      thenReply: [{ text: 'child finished', hold: true }],
-      busy: true,
-    })
-    await waitFor(() => h.llm.held() === 1, { what: 'the busy turn' })
+    const s = await busySessionWithSurface(h, example('compare-options'))
     const { page, requests } = await openSurfacePage(s)
     // 1st submit: the connection fails before the host sees it. 2nd: the host accepts it, and
     // the browser only sees the connection drop.
@@ -225,12 +211,7 @@ describe('Task Surface in the browser', () => {
   })
 
   test('while queued every control is locked, also after a reload; a removed queue row unlocks the Dock with the answers kept; sending again works', async () => {
-    const s = await sessionWithSurface(h, example('release-gate'), {
-      alsoCall: [{ name: 'subagent', arguments: { description: 'check the gate', prompt: 'Check the gate.', run_in_background: false } }],
-      thenReply: [{ text: 'child finished', hold: true }],
-      busy: true,
-    })
-    await waitFor(() => h.llm.held() === 1, { what: 'the busy turn' })
+    const s = await busySessionWithSurface(h, example('release-gate'))
     const { page, requests } = await openSurfacePage(s)
     await page.click(`${DOCK} input[data-field=migrations]`)
     await page.click(`${DOCK} input[type=radio][value=stable]`)
@@ -375,15 +356,9 @@ describe('Task Surface in the browser', () => {
   })
 
   test('a composer takeover hides the Dock without unmounting it; the same Dock and its answers come back', async () => {
-    const s = await sessionWithSurface(h, example('release-gate'), {
-      alsoCall: [
-        { name: 'subagent', arguments: { description: 'check', prompt: 'Check the gate.', run_in_background: false } },
-        { name: 'ask_user_question', arguments: { questions: [{ id: 'region', question: 'Which region ships first?', options: [{ label: 'EU' }, { label: 'US' }] }] } },
-      ],
-      thenReply: [{ text: 'child finished', hold: true }],
-      busy: true,
+    const s = await busySessionWithSurface(h, example('release-gate'), {
+      alsoCall: [{ name: 'ask_user_question', arguments: { questions: [{ id: 'region', question: 'Which region ships first?', options: [{ label: 'EU' }, { label: 'US' }] }] } }],
     })
-    await waitFor(() => h.llm.held() === 1, { what: 'the busy turn' })
     const { page } = await openSurfacePage(s)
     await page.click(`${DOCK} input[data-field=changelog]`)
     await page.click(`${DOCK} input[type=radio][value=stable]`)

@@ -6,7 +6,7 @@
 // words as {"other": ...}), the user bubble shows them, and the row replays them. Also: drafts
 // of typed values survive a reload, the plugin's problem (a pattern) shows at its field, text
 // made only of invisible characters is empty before sending, 360 px, dark and zh.
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -15,21 +15,13 @@ import { press } from './components/keys.mjs'
 import {
   dockReady, example, focused, openSurfacePage, selectSession, sessionWithSurface, submissions, tabUntil, waitFor,
 } from './support/app.mjs'
-import { DOCK, SHOTS, SUBMIT, dockGone, startSuite, submitRequests } from './support/suite.mjs'
+import { DOCK, SHOTS, SUBMIT, dockGone, useSuite, submitRequests } from './support/suite.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const TYPED = JSON.parse(readFileSync(join(here, 'components', 'typed-model.json'), 'utf8'))
 
-let suite
-let h
-let browser
-
-before(async () => {
-  suite = await startSuite()
-  ;({ h, browser } = suite)
-})
-
-after(() => suite?.stop())
+let h, browser
+useSuite({ onStart: (s) => ({ h, browser } = s) })
 
 const open = (s, options) => openSurfacePage(browser, h, s, options)
 const squash = (text) => text.replace(/\s+/g, '')

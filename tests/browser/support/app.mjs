@@ -89,11 +89,12 @@ export async function sessionWithSurface(h, model, { alsoCall = [], thenReply = 
 
 /**
  * A surface opened by a turn that stays busy: the same step starts a child agent whose reply the
- * scripted LLM holds until `h.llm.release()`, so a submission waits in dsh's queue.
+ * scripted LLM holds until `h.llm.release()`, so a submission waits in dsh's queue. `alsoCall`
+ * adds more calls to that step.
  */
-export async function busySessionWithSurface(h, model) {
+export async function busySessionWithSurface(h, model, { alsoCall = [] } = {}) {
   const s = await sessionWithSurface(h, model, {
-    alsoCall: [{ name: 'subagent', arguments: { description: 'busy', prompt: 'Stay busy.', run_in_background: false } }],
+    alsoCall: [{ name: 'subagent', arguments: { description: 'busy', prompt: 'Stay busy.', run_in_background: false } }, ...alsoCall],
     thenReply: [{ text: 'child finished', hold: true }],
     busy: true,
   })

@@ -3,10 +3,12 @@
 // where screenshots go, and the checks several files make on the Dock.
 import { mkdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { after, before } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { stepGate } from '../../e2e/support/harness.mjs'
 import { launch } from './browser.mjs'
 import { startCanary } from './canary.mjs'
-import { startHarness } from './app.mjs'
+import { restartHarness, startHarness } from './app.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 // Screenshots go to a git-ignored folder, so a test run leaves the committed ones alone;
@@ -36,6 +38,33 @@ export async function startSuite() {
       await h?.stop()
     },
   }
+}
+
+/**
+ * Start one test file's suite before its tests and stop it after them (node:test hooks), and
+ * hand it to onStart once it runs. With `gated`, dsh is restarted on the same home and port
+ * with a step gate (tests/e2e/support/harness.mjs stepGate), left open, as `suite.gate`, so a
+ * test can hold the agent's step.
+ * @param {{gated?: boolean, onStart?: (suite: any) => void | Promise<void>}} [options]
+ */
+export function useSuite({ gated = false, onStart } = {}) {
+  const suite = {}
+  before(async () => {
+    Object.assign(suite, await startSuite())
+    if (gated) {
+      suite.gate = stepGate(suite.h.home.home)
+      suite.gate.set('open')
+      await suite.h.dsh.stop()
+      await restartHarness(suite.h, suite.gate)
+    }
+    await onStart?.(suite)
+  })
+  after(async () => {
+    suite.gate?.set('open')
+    if (gated) await suite.h?.dsh.stop() // the restarted harness; suite.stop() ends the first one
+    await suite.stop?.()
+  })
+  return suite
 }
 
 export const dockGone = (page) => page.waitForSelector(DOCK, { hidden: true, timeout: 30_000 })
