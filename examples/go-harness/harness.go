@@ -54,6 +54,10 @@ func Open(ctx context.Context, dir string, cfg tshost.Config) (*Harness, error) 
 		h.proj = tshost.NewProjections(server, cfg.Logger)
 		return h, nil
 	}
+	if cfg.Verified == nil {
+		// Hash the plugin binary once per install, not once per start.
+		cfg.Verified = tshost.NewVerifiedBinaries(filepath.Join(dir, "verified"))
+	}
 	if err := h.load(); err != nil {
 		return nil, err
 	}
