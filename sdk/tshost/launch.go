@@ -111,21 +111,7 @@ func (p *Plugin) start(ctx context.Context, cfg Config) error {
 	if c, ok := raw.(*transport.Client); ok {
 		p.echo = c.Echo
 	}
-	// Describe and Configure are asked at once: one round trip to the new
-	// process instead of two. The handshake has settled the protocol
-	// version already; a contract of another major version is still
-	// refused here, before the plugin is used.
-	type configured struct {
-		resp *tasksurface.ConfigureResponse
-		err  error
-	}
-	done := make(chan configured, 1)
-	go func() {
-		resp, err := server.Configure(ctx, &tasksurface.ConfigureRequest{Limits: cfg.Limits, HostName: cfg.HostName, Host: cfg.Host})
-		done <- configured{resp, err}
-	}()
 	desc, err := server.Describe(ctx)
-	conf := <-done
 	if err != nil {
 		return fmt.Errorf("tshost: describe: %w", err)
 	}
@@ -133,10 +119,11 @@ func (p *Plugin) start(ctx context.Context, cfg Config) error {
 		return fmt.Errorf("tshost: plugin speaks contract %s, this host speaks %s: install a plugin and a host of matching releases", desc.APIVersion, tasksurface.APIVersion)
 	}
 	p.desc = desc
-	if conf.err != nil {
-		return fmt.Errorf("tshost: configure: %w", conf.err)
+	conf, err := server.Configure(ctx, &tasksurface.ConfigureRequest{Limits: cfg.Limits, HostName: cfg.HostName, Host: cfg.Host})
+	if err != nil {
+		return fmt.Errorf("tshost: configure: %w", err)
 	}
-	p.config = conf.resp
+	p.config = conf
 	return nil
 }
 
