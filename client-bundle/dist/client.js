@@ -1816,6 +1816,9 @@ var draftTooLarge = (s) => say(s, MESSAGES.draftTooLarge, "info");
 var rereadAfterRefusal = (reason, problems) => !(reason === Reason.InvalidSubmission && problems.length > 0);
 
 // src/dock/useEditor.ts
+var mark = (name) => {
+  performance.mark(`task-surface:${name}`);
+};
 var PENDING_POLL_MS = 1500;
 var TimeoutError = class extends Error {
 };
@@ -1917,6 +1920,7 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
     else requestAnimationFrame(() => f.to === "field" ? focusField(root.current, f.fieldId) : alertRef.current?.focus());
   }, [state.focus]);
   const submit = async () => {
+    mark("submit:click");
     const s = current.current;
     const model2 = modelOf(s);
     if (!canSubmit(s) || model2 === null) return;
@@ -1930,7 +1934,9 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
     const id = s.submissionId ?? newSubmissionId();
     go(submitSent, id);
     try {
+      mark("submit:request");
       const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note }, signal));
+      mark("submit:answered");
       if (!mounted.current) return;
       go(submitAnswered, id, r);
       if (r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh();

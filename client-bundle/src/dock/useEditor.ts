@@ -21,6 +21,11 @@ import {
 } from './editorState.ts'
 import { focusComposer, focusField, revealField } from './focus.ts'
 
+/** A moment of the submit path on the page's timeline (tests/browser/bench.mjs reads them). */
+const mark = (name: string): void => {
+  performance.mark(`task-surface:${name}`)
+}
+
 /** How often getActive is re-read while a submission is pending. */
 export const PENDING_POLL_MS = 1500
 
@@ -165,6 +170,7 @@ export function useEditor(
   }, [state.focus])
 
   const submit = async () => {
+    mark('submit:click')
     const s = current.current
     const model = modelOf(s)
     if (!canSubmit(s) || model === null) return
@@ -178,7 +184,9 @@ export function useEditor(
     const id = s.submissionId ?? newSubmissionId()
     go(submitSent, id)
     try {
+      mark('submit:request')
       const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note }, signal))
+      mark('submit:answered')
       if (!mounted.current) return
       go(submitAnswered, id, r)
       if (r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh()

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto'
 import { correlationOf, withRpcId } from '../wire/source.js'
 import { Phase } from '../wire/words.gen.js'
 import { findMessage, messageText } from './sessions.js'
+import { createTimeline, timelineOn } from './timeline.js'
 
 function deepFreeze(value) {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -33,8 +34,9 @@ function textMessage(id, text, source) {
  * @param {ReturnType<import('./sessions.js').createSessionAccess>} deps.access
  * @param {(kind: string, sessionId: string, message: any, extra?: object) => Promise<any>} deps.report - ObserveQueue
  * @param {import('../goplugin/plugin-process.js').LogFn} deps.log
+ * @param {import('./timeline.js').Mark} [deps.mark] - the bench's timeline hook (./timeline.js)
  */
-export function createQueue({ ctx, access, report, log }) {
+export function createQueue({ ctx, access, report, log, mark = createTimeline() }) {
   /** messageId -> {sessionId, text, source}: what this process admitted, for restores. */
   const admitted = new Map()
   /** messageId -> sessionId: claimed into a turn, not yet committed or discarded. */
@@ -72,7 +74,9 @@ export function createQueue({ ctx, access, report, log }) {
     }
     const source = withRpcId(parseJsonBytes(req.source_json, { kind: 'user' }), rpcId || randomUUID())
     admitted.set(messageId, { sessionId, text: req.text, source })
+    mark('queue.followup', sessionId, { messageId })
     agent.followup(textMessage(messageId, req.text, source))
+    mark('queue.followed', sessionId, { messageId })
     return { admitted: true, message_id: messageId, duplicate: false, reason: '' }
   }
 
@@ -151,8 +155,22 @@ export function createQueue({ ctx, access, report, log }) {
     send('discarded', agent.id, message)
   }
 
+  /** The bench's hops of every user message (the composer's too) through dsh's queue and log. */
+  function observeTimeline() {
+    ctx.on('agent/inbox/inserted', ({ agent, message }) => mark('inbox.inserted', agent.id, { messageId: message.id }))
+    ctx.on('agent/inbox/claimed', ({ agent, message }) => mark('inbox.claimed', agent.id, { messageId: message.id }))
+    ctx.on('agent/pre-step', (payload, next) => {
+      mark('agent.pre-step', payload.agent.id)
+      return next()
+    })
+    ctx.on('session/event', (session, event) => {
+      if (event.type === EVENT_USER_MESSAGE) mark('log.user-message', session.id, { messageId: event.data?.id })
+    })
+  }
+
   /** Register the inbox and log observers on ctx. */
   function observe() {
+    if (timelineOn()) observeTimeline()
     ctx.on('agent/inbox/claimed', ({ agent, message }) => {
       if (!correlationOf(message.source)) return
       claims.set(message.id, agent.id)

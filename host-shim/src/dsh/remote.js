@@ -10,6 +10,7 @@
 import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 import { RPC_METHODS, RPC_NAMESPACE } from '../wire/rpc.js'
 import { Phase, Reason } from '../wire/words.gen.js'
+import { createTimeline } from './timeline.js'
 
 /** Mark a method @Remote by hand: plain JS has no decorator syntax. */
 function markRemote(Remote, cls, method) {
@@ -30,9 +31,10 @@ function problemsOf(list) {
  *   (`@deepseek-ai/dsh-typert-protocol`).
  * @param {() => Record<string, number>} [limits] - the limits in force (row-config names such
  *   as `maxSubmissionBytes`), read on every getActive so the browser follows a restart.
+ * @param {import('./timeline.js').Mark} [mark] - the bench's timeline hook (./timeline.js).
  * @returns {any} the class to hand to `ctx.plugin`.
  */
-export function createRemoteService(plugin, { TypertRemoteService, Remote }, limits = () => ({})) {
+export function createRemoteService(plugin, { TypertRemoteService, Remote }, limits = () => ({}), mark = createTimeline()) {
   class TaskSurfaceRemote extends TypertRemoteService {
     constructor(ctx) {
       super(ctx, RPC_NAMESPACE)
@@ -56,6 +58,7 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, lim
     }
 
     async submit(session, surfaceId, submissionId, values, note, signal) {
+      mark('remote.submit', session.id, { submissionId })
       const res = await plugin.call('Submit', {
         session_id: session.id,
         surface_id: surfaceId ?? '',
@@ -63,6 +66,7 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, lim
         values_json: jsonBytes(values ?? {}),
         note: note ?? '',
       }, { signal })
+      mark('remote.answered', session.id, { submissionId })
       if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase || Phase.Queued }
       return { accepted: false, reason: res.reason, problems: problemsOf(res.problems) }
     }
