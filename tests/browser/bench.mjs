@@ -37,14 +37,23 @@ const timelineFile = join(stage, 'timeline.jsonl')
 const h = await startHarness({ env: { TASK_SURFACE_TIMELINE: timelineFile } })
 const browser = await launch()
 
-/** The shim's hops of one session at or after `from` (epoch ms): the first of each name. */
-function shimHops(sessionId, from) {
+/**
+ * The shim's hops of one session from `from` to `until` (epoch ms): the first of each name, and
+ * in `reads` how many getActive requests the shim served meanwhile.
+ */
+function shimHops(sessionId, from, until) {
   let lines = []
   try {
     lines = readFileSync(timelineFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
   } catch { /* no hop written yet */ }
-  const hops = {}
-  for (const l of lines) if (l.sessionId === sessionId && l.at >= from - 1 && hops[l.hop] === undefined) hops[l.hop] = l.at
+  const hops = { reads: 0, stalls: [], all: [] }
+  for (const l of lines) {
+    if (l.sessionId !== sessionId || l.at < from - 1 || l.at > until) continue
+    hops.all.push(l)
+    if (l.hop === 'remote.getActive') hops.reads++
+    if (l.hop === 'loop.stall') hops.stalls.push({ at: l.at, ms: l.ms })
+    hops[l.hop] ??= l.at
+  }
   return hops
 }
 
@@ -76,7 +85,7 @@ async function sendSubmit(model, field) {
     await page.click(SUBMIT)
     const p = await pageHops(page, '/api/taskSurface/submit')
     await h.dsh.waitIdle(s.sessionId)
-    return { ...p, ...shimHops(s.sessionId, p.click) }
+    return { ...p, ...shimHops(s.sessionId, p.click, p.bubble) }
   } finally {
     await page.close()
   }
@@ -95,12 +104,15 @@ async function sendComposer(model) {
     await page.keyboard.press('Enter')
     const p = await pageHops(page, '/api/session.prompt')
     await h.dsh.waitIdle(s.sessionId)
-    return { ...p, ...shimHops(s.sessionId, p.click) }
+    return { ...p, ...shimHops(s.sessionId, p.click, p.bubble) }
   } finally {
     await page.close()
   }
 }
 
+/** The time the shim's event loop spent in stalls over 4 ms between hops `a` and `b`. */
+const stalled = (a, b) => (r) => (r[a] === undefined || r[b] === undefined ? undefined
+  : r.stalls.filter((x) => x.at > r[a] && x.at - x.ms < r[b]).reduce((n, x) => n + x.ms, 0))
 const span = (a, b) => (r) => (r[a] === undefined || r[b] === undefined ? undefined : r[b] - r[a])
 const med = (rs, f) => {
   const xs = rs.map(f).filter((x) => x !== undefined)
@@ -124,9 +136,11 @@ function printTimeline(submits, composers) {
     ['followup returned → plugin answered the shim', span('queue.followed', 'remote.answered'), null],
     ['shim answered → answer in the page', span('remote.answered', 'response'), null],
     ['queued → answer in the page', span('inbox.inserted', 'response'), span('inbox.inserted', 'response')],
+    ['  of which the shim\'s event loop was stalled (> 4 ms at a time)', stalled('queue.followed', 'remote.answered'), null],
     ['queued → claimed into a turn', span('inbox.inserted', 'inbox.claimed'), span('inbox.inserted', 'inbox.claimed')],
     ['claimed → pre-step (system prompt assembled)', span('inbox.claimed', 'agent.pre-step'), span('inbox.claimed', 'agent.pre-step')],
     ['pre-step → user message in the log', span('agent.pre-step', 'log.user-message'), span('agent.pre-step', 'log.user-message')],
+    ['  queued → user message in the log: the shim\'s loop stalled', stalled('inbox.inserted', 'log.user-message'), stalled('inbox.inserted', 'log.user-message')],
     ['in the log → bubble in the page DOM', span('log.user-message', 'dom'), span('log.user-message', 'dom')],
     ['bubble in the DOM → painted', span('dom', 'bubble'), span('dom', 'bubble')],
     ['click / Enter → answer in the page', span('click', 'response'), span('click', 'response')],
@@ -138,6 +152,17 @@ function printTimeline(submits, composers) {
   for (const [name, f, g] of rows) {
     console.log(`  ${name.padEnd(68)} ${ms(med(submits, f)).padStart(12)} ${(g ? ms(med(composers, g)) : '').padStart(12)}`)
   }
+  const reads = (rs) => median(rs.map((r) => r.reads))
+  console.log(`  getActive requests the shim served from click / Enter to the bubble painted (median): Dock submit ${reads(submits)}, composer ${reads(composers)}`)
+  // What the shim did between two hops: the names of the hops it passed, counted (median).
+  const hopsBetween = (a, b) => (r) => r.all.filter((l) => l.at > r[a] && l.at < r[b] && l.hop !== 'loop.stall').map((l) => l.hop + (l.kind ? `:${l.kind}` : ''))
+  const counted = (rs, f) => {
+    const names = [...new Set(rs.flatMap(f))].sort()
+    return names.map((n) => `${n} ${median(rs.map((r) => f(r).filter((x) => x === n).length))}`).join(', ')
+  }
+  console.log(`  shim hops from Remote.submit to its answer (plugin calls to the host, median count): ${counted(submits, hopsBetween('remote.submit', 'remote.answered'))}`)
+  console.log(`  shim hops from queued to the user message in the log: Dock submit: ${counted(submits, hopsBetween('inbox.inserted', 'log.user-message'))}`)
+  console.log(`                                                        composer: ${counted(composers, hopsBetween('inbox.inserted', 'log.user-message'))}`)
 }
 
 try {

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto'
 import { correlationOf, withRpcId } from '../wire/source.js'
 import { Phase } from '../wire/words.gen.js'
 import { findMessage, messageText } from './sessions.js'
-import { createTimeline, timelineOn } from './timeline.js'
+import { createTimeline, watchLoop } from './timeline.js'
 
 function deepFreeze(value) {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -34,7 +34,7 @@ function textMessage(id, text, source) {
  * @param {ReturnType<import('./sessions.js').createSessionAccess>} deps.access
  * @param {(kind: string, sessionId: string, message: any, extra?: object) => Promise<any>} deps.report - ObserveQueue
  * @param {import('../goplugin/plugin-process.js').LogFn} deps.log
- * @param {import('./timeline.js').Mark} [deps.mark] - the bench's timeline hook (./timeline.js)
+ * @param {import('./timeline.js').Mark|null} [deps.mark] - the bench's timeline hook (./timeline.js)
  */
 export function createQueue({ ctx, access, report, log, mark = createTimeline() }) {
   /** messageId -> {sessionId, text, source}: what this process admitted, for restores. */
@@ -74,9 +74,9 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline() 
     }
     const source = withRpcId(parseJsonBytes(req.source_json, { kind: 'user' }), rpcId || randomUUID())
     admitted.set(messageId, { sessionId, text: req.text, source })
-    mark('queue.followup', sessionId, { messageId })
+    mark?.('queue.followup', sessionId, { messageId })
     agent.followup(textMessage(messageId, req.text, source))
-    mark('queue.followed', sessionId, { messageId })
+    mark?.('queue.followed', sessionId, { messageId })
     return { admitted: true, message_id: messageId, duplicate: false, reason: '' }
   }
 
@@ -99,6 +99,7 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline() 
   }
 
   function send(kind, sessionId, message, extra) {
+    mark?.('queue.report', sessionId, { kind })
     report(kind, sessionId, message, extra).catch((err) => {
       log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`)
     })
@@ -157,20 +158,24 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline() 
 
   /** The bench's hops of every user message (the composer's too) through dsh's queue and log. */
   function observeTimeline() {
-    ctx.on('agent/inbox/inserted', ({ agent, message }) => mark('inbox.inserted', agent.id, { messageId: message.id }))
-    ctx.on('agent/inbox/claimed', ({ agent, message }) => mark('inbox.claimed', agent.id, { messageId: message.id }))
+    ctx.on('agent/inbox/inserted', ({ agent, message }) => {
+      mark?.('inbox.inserted', agent.id, { messageId: message.id })
+      watchLoop(mark, agent.id)
+    })
+    ctx.on('agent/inbox/claimed', ({ agent, message }) => mark?.('inbox.claimed', agent.id, { messageId: message.id }))
     ctx.on('agent/pre-step', (payload, next) => {
-      mark('agent.pre-step', payload.agent.id)
+      mark?.('agent.pre-step', payload.agent.id)
       return next()
     })
     ctx.on('session/event', (session, event) => {
-      if (event.type === EVENT_USER_MESSAGE) mark('log.user-message', session.id, { messageId: event.data?.id })
+      if (event.type === EVENT_USER_MESSAGE) mark?.('log.user-message', session.id, { messageId: event.data?.id })
+      else if (event.type === 'turn/start') mark?.('log.turn-start', session.id)
     })
   }
 
   /** Register the inbox and log observers on ctx. */
   function observe() {
-    if (timelineOn()) observeTimeline()
+    if (mark) observeTimeline()
     ctx.on('agent/inbox/claimed', ({ agent, message }) => {
       if (!correlationOf(message.source)) return
       claims.set(message.id, agent.id)

@@ -31,7 +31,7 @@ function problemsOf(list) {
  *   (`@deepseek-ai/dsh-typert-protocol`).
  * @param {() => Record<string, number>} [limits] - the limits in force (row-config names such
  *   as `maxSubmissionBytes`), read on every getActive so the browser follows a restart.
- * @param {import('./timeline.js').Mark} [mark] - the bench's timeline hook (./timeline.js).
+ * @param {import('./timeline.js').Mark|null} [mark] - the bench's timeline hook (./timeline.js).
  * @returns {any} the class to hand to `ctx.plugin`.
  */
 export function createRemoteService(plugin, { TypertRemoteService, Remote }, limits = () => ({}), mark = createTimeline()) {
@@ -41,6 +41,7 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, lim
     }
 
     async getActive(session, surfaceId, signal) {
+      mark?.('remote.getActive', session.id)
       const res = await plugin.call('GetActive', { session_id: session.id, surface_id: surfaceId ?? '' }, { signal })
       if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen }
       const pending = res.pending && res.pending.submission_id
@@ -58,7 +59,7 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, lim
     }
 
     async submit(session, surfaceId, submissionId, values, note, signal) {
-      mark('remote.submit', session.id, { submissionId })
+      mark?.('remote.submit', session.id, { submissionId })
       const res = await plugin.call('Submit', {
         session_id: session.id,
         surface_id: surfaceId ?? '',
@@ -66,7 +67,7 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, lim
         values_json: jsonBytes(values ?? {}),
         note: note ?? '',
       }, { signal })
-      mark('remote.answered', session.id, { submissionId })
+      mark?.('remote.answered', session.id, { submissionId })
       if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase || Phase.Queued }
       return { accepted: false, reason: res.reason, problems: problemsOf(res.problems) }
     }
