@@ -13,6 +13,7 @@ import { EVENT_USER_MESSAGE } from '../wire/names.js'
 import { randomUUID } from 'node:crypto'
 import { correlationOf, withRpcId } from '../wire/source.js'
 import { Phase } from '../wire/words.gen.js'
+import { admissions as sharedAdmissions } from './admissions.js'
 import { findMessage, messageText } from './sessions.js'
 import { createTimeline, watchLoop } from './timeline.js'
 
@@ -35,8 +36,10 @@ function textMessage(id, text, source) {
  * @param {(kind: string, sessionId: string, message: any, extra?: object) => Promise<any>} deps.report - ObserveQueue
  * @param {import('../goplugin/plugin-process.js').LogFn} deps.log
  * @param {import('./timeline.js').Mark|null} [deps.mark] - the bench's timeline hook (./timeline.js)
+ * @param {ReturnType<import('./admissions.js').createAdmissions>} [deps.admissions] - where the
+ *   browser's submit waits for its admission (./admissions.js)
  */
-export function createQueue({ ctx, access, report, log, mark = createTimeline() }) {
+export function createQueue({ ctx, access, report, log, mark = createTimeline(), admissions = sharedAdmissions }) {
   /** messageId -> {sessionId, text, source}: what this process admitted, for restores. */
   const admitted = new Map()
   /** messageId -> sessionId: claimed into a turn, not yet committed or discarded. */
@@ -69,15 +72,16 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline() 
     if (!agent) return { admitted: false, message_id: messageId, duplicate: false, reason: 'session-not-found' }
     const pending = inboxItems(agent).some((m) => m.id === messageId)
     const { committed } = findMessage(agent.session.events, messageId)
-    if (pending || committed || claims.has(messageId)) {
-      return { admitted: true, message_id: messageId, duplicate: true, reason: '' }
-    }
     const source = withRpcId(parseJsonBytes(req.source_json, { kind: 'user' }), rpcId || randomUUID())
-    admitted.set(messageId, { sessionId, text: req.text, source })
-    mark?.('queue.followup', sessionId, { messageId })
-    agent.followup(textMessage(messageId, req.text, source))
-    mark?.('queue.followed', sessionId, { messageId })
-    return { admitted: true, message_id: messageId, duplicate: false, reason: '' }
+    const duplicate = pending || committed !== undefined || claims.has(messageId)
+    if (!duplicate) {
+      admitted.set(messageId, { sessionId, text: req.text, source })
+      mark?.('queue.followup', sessionId, { messageId })
+      agent.followup(textMessage(messageId, req.text, source))
+      mark?.('queue.followed', sessionId, { messageId })
+    }
+    admissions.admitted(sessionId, correlationOf(source)?.submissionId, messageId)
+    return { admitted: true, message_id: messageId, duplicate, reason: '' }
   }
 
   /** Host.ListInFlight: the plugin's messages still queued or claimed. */
