@@ -74,8 +74,37 @@ async function pageHops(page, endpoint) {
   }, t, endpoint)
 }
 
+/**
+ * The page's main-thread time over `run` (a send, click / Enter to the bubble painted), from the
+ * V8 sampling profiler: self time in the bundle's own code (served from the dsh-task-surface
+ * package; React's work for its components counts as React's), in the rest of the page's
+ * scripts (the harness, React), and in the engine (garbage collection, style, layout, paint);
+ * the bench's own probes are left out.
+ */
+async function profiled(page, run) {
+  const cdp = await page.createCDPSession()
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+  await cdp.send('Profiler.start')
+  await run()
+  const { profile } = await cdp.send('Profiler.stop')
+  await cdp.detach()
+  const urlOf = new Map(profile.nodes.map((n) => [n.id, n.callFrame.url ?? '']))
+  const nameOf = new Map(profile.nodes.map((n) => [n.id, n.callFrame.functionName]))
+  const total = { bundle: 0, scripts: 0, engine: 0 }
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000
+    const url = urlOf.get(id)
+    if (url.startsWith('pptr:')) return // the bench's own probes
+    if (/dsh-task-surface/.test(url)) total.bundle += ms
+    else if (url) total.scripts += ms
+    else if (!['(idle)', '(program)'].includes(nameOf.get(id))) total.engine += ms
+  })
+  return total
+}
+
 /** One submission from the Dock: type `marker` into `field`, click Submit, time it. */
-async function sendSubmit(model, field) {
+async function sendSubmit(model, field, { profile = false } = {}) {
   const s = await sessionWithSurface(h, model)
   const { page } = await openSurfacePage(browser, h, s)
   try {
@@ -83,6 +112,7 @@ async function sendSubmit(model, field) {
     await page.type(`section.tsf-dock textarea[data-field=${field}]`, marker)
     h.llm.reply({ text: 'OK.' })
     await watchSend(page, { clickSelector: SUBMIT, marker })
+    if (profile) return await profiled(page, async () => { await page.click(SUBMIT); await readSendTiming(page) })
     await page.click(SUBMIT)
     const p = await pageHops(page, '/api/taskSurface/submit')
     await h.dsh.waitIdle(s.sessionId)
@@ -93,7 +123,7 @@ async function sendSubmit(model, field) {
 }
 
 /** One ordinary message from dsh's own composer, in a session with `model` open, timed the same way. */
-async function sendComposer(model) {
+async function sendComposer(model, { profile = false } = {}) {
   const s = await sessionWithSurface(h, model)
   const { page } = await openSurfacePage(browser, h, s)
   try {
@@ -102,6 +132,7 @@ async function sendComposer(model) {
     await focusComposer(page)
     await page.keyboard.type(marker)
     await watchSend(page, { marker })
+    if (profile) return await profiled(page, async () => { await page.keyboard.press('Enter'); await readSendTiming(page) })
     await page.keyboard.press('Enter')
     const p = await pageHops(page, '/api/session.prompt')
     await h.dsh.waitIdle(s.sessionId)
@@ -218,6 +249,17 @@ try {
   console.log(`  answer -> bubble painted      ${stats(col(submits, span('response', 'bubble')))}`)
   console.log(`    reference: prompt answered -> bubble painted: ${stats(col(composers, span('response', 'bubble')))}`)
   printTimeline(submits, composers)
+  // Where the page's own main-thread time went, from separate profiled rounds (the profiler
+  // slows the page, so these rounds stay out of the figures above).
+  const prof = { submit: [], composer: [] }
+  for (let i = 0; i < Math.min(rounds, 3); i++) {
+    prof.submit.push(await sendSubmit(example('compare-options'), 'constraints', { profile: true }))
+    prof.composer.push(await sendComposer(example('compare-options'), { profile: true }))
+  }
+  const pm = (rs, k) => `${median(rs.map((r) => r[k])).toFixed(1)} ms`
+  console.log(`Page main thread from click / Enter to the bubble painted (sampled, median of ${prof.submit.length}; the rest is idle)`)
+  console.log(`  Dock submit: the bundle's code ${pm(prof.submit, 'bundle')}, the page's other scripts ${pm(prof.submit, 'scripts')}, engine ${pm(prof.submit, 'engine')}`)
+  console.log(`  composer:    the bundle's code ${pm(prof.composer, 'bundle')}, the page's other scripts ${pm(prof.composer, 'scripts')}, engine ${pm(prof.composer, 'engine')}`)
 
   // Growth: click -> bubble by model size, the composer (compare-options) as the reference.
   if (!sendOnly) {
