@@ -13,6 +13,8 @@
 //     (performance.mark task-surface:submit:*, the RPC's resource timing, the bubble in the DOM
 //     and painted) and the host shim's (host-shim/src/dsh/timeline.js, on through
 //     TASK_SURFACE_TIMELINE), beside the same hops of a composer message;
+//   - a second reference: the composer sending the same text as the submission's bubble;
+//   - where the page's main thread went (sampled profile: the bundle, other scripts, engine);
 //   - click to bubble by model size (1, 4, 16 and 58 KiB models; the composer as reference).
 // Usage (after tests/browser/run.sh installed everything):
 //   node tests/browser/bench.mjs [rounds]        (default 5 rounds)
@@ -25,7 +27,7 @@ import { model as sizedModel } from '../../host-shim/bench/common.mjs'
 import { REPO } from '../e2e/support/harness.mjs'
 import { launch } from './support/browser.mjs'
 import { limitsModel } from './support/surfaces.mjs'
-import { example, focusComposer, openSurfacePage, readSendTiming, sessionWithSurface, startHarness, watchSend } from './support/app.mjs'
+import { example, focusComposer, openSurfacePage, readSendTiming, sessionWithSurface, startHarness, submissions, watchSend } from './support/app.mjs'
 
 const rounds = Number(process.argv[2] ?? 5)
 const sendOnly = process.env.BENCH_ONLY === 'send'
@@ -116,20 +118,31 @@ async function sendSubmit(model, field, { profile = false } = {}) {
     await page.click(SUBMIT)
     const p = await pageHops(page, '/api/taskSurface/submit')
     await h.dsh.waitIdle(s.sessionId)
-    return { ...p, ...shimHops(s.sessionId, p.click, p.bubble) }
+    // The message's text, for a composer round that sends the same bubble.
+    const text = (await submissions(h, s.sessionId))[0]?.data.content.map((c) => c.text ?? '').join('').replace(marker, '')
+    return { ...p, ...shimHops(s.sessionId, p.click, p.bubble), text }
   } finally {
     await page.close()
   }
 }
 
-/** One ordinary message from dsh's own composer, in a session with `model` open, timed the same way. */
-async function sendComposer(model, { profile = false } = {}) {
+/**
+ * One ordinary message from dsh's own composer, in a session with `model` open, timed the same
+ * way: a one-line message, or `text` (lines typed with Shift+Enter) and the marker after it.
+ */
+async function sendComposer(model, { profile = false, text = '' } = {}) {
   const s = await sessionWithSurface(h, model)
   const { page } = await openSurfacePage(browser, h, s)
   try {
     const marker = `plain message ${Date.now()}`
     h.llm.reply({ text: 'OK.' })
     await focusComposer(page)
+    for (const line of text.split('\n').filter(Boolean)) {
+      await page.keyboard.type(line)
+      await page.keyboard.down('Shift')
+      await page.keyboard.press('Enter')
+      await page.keyboard.up('Shift')
+    }
     await page.keyboard.type(marker)
     await watchSend(page, { marker })
     if (profile) return await profiled(page, async () => { await page.keyboard.press('Enter'); await readSendTiming(page) })
@@ -228,9 +241,12 @@ try {
   // the machine's noise is of the size of the differences looked for.
   const submits = []
   const composers = []
+  const sameText = [] // the composer sending the text of the submission's own bubble
   for (let i = 0; i < 2 * rounds; i++) {
-    submits.push(await sendSubmit(example('compare-options'), 'constraints'))
+    const sent = await sendSubmit(example('compare-options'), 'constraints')
+    submits.push(sent)
     composers.push(await sendComposer(example('compare-options')))
+    sameText.push(await sendComposer(example('compare-options'), { text: sent.text }))
   }
   const col = (rs, f) => rs.map(f).filter((x) => x !== undefined)
   const total = col(submits, span('click', 'bubble'))
@@ -243,6 +259,8 @@ try {
   console.log(`  click -> bubble painted       ${stats(total)}`)
   console.log(`    reference: Enter in dsh's composer -> its bubble painted: ${stats(composerTotal)}`)
   console.log(`    ratio ${ratio.toFixed(2)}x   goal <= 1.1x the composer: ${verdict(ratio <= 1.1)}`)
+  const sameTotal = col(sameText, span('click', 'bubble'))
+  console.log(`    the composer sending the same text as the submission's bubble: ${stats(sameTotal)}   ratio ${ratioOf(median(total), median(sameTotal)).toFixed(2)}x`)
   console.log(`  click -> submit answered      ${stats(answered)}   goal <= 20 ms p50: ${verdict(median(answered) <= 20)}`)
   console.log(`    reference: Enter -> session.prompt answered: ${stats(composerAnswered)}  (ratio ${ratioOf(median(answered), median(composerAnswered)).toFixed(2)}x)`)
   console.log(`  click -> Dock locked, painted ${stats(col(submits, span('click', 'locked')))}`)
