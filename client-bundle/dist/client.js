@@ -1885,8 +1885,10 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
       if (mounted.current && seq === readSeq.current) go(readFailed);
     }
   }, [api, sessionId, surfaceId, drafts, go, bounded]);
+  const missed = useRef(false);
   useEffect(() => {
-    void refresh();
+    if (current.current.busy === "submit") missed.current = true;
+    else void refresh();
   }, [refresh, trigger]);
   useEffect(() => {
     if (!state.pending) return;
@@ -1932,16 +1934,24 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
     }
     readSeq.current++;
     const id = s.submissionId ?? newSubmissionId();
+    missed.current = false;
     go(submitSent, id);
+    const sawChange = () => {
+      const saw = missed.current;
+      missed.current = false;
+      return saw;
+    };
     try {
       mark("submit:request");
       const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note }, signal));
       mark("submit:answered");
       if (!mounted.current) return;
       go(submitAnswered, id, r);
-      if (r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh();
+      if (sawChange() || r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh();
     } catch (err) {
-      if (mounted.current) go(submitLost, id, lostBecause(err));
+      if (!mounted.current) return;
+      go(submitLost, id, lostBecause(err));
+      if (sawChange()) void refresh();
     }
   };
   const dismiss = async () => {
