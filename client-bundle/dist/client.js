@@ -1922,6 +1922,9 @@ var newSubmissionId = () => asSubmissionId("tss_" + hex(12));
 var newDismissalId = () => asDismissalId("tsd_" + hex(12));
 
 // src/dock/useEditor.ts
+var mark = (name) => {
+  performance.mark(`task-surface:${name}`);
+};
 var PENDING_POLL_MS = 1500;
 var TimeoutError = class extends Error {
 };
@@ -1988,8 +1991,10 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
       if (mounted.current && seq === readSeq.current) go(readFailed);
     }
   }, [api, sessionId, surfaceId, drafts, go, bounded]);
+  const missed = useRef(false);
   useEffect(() => {
-    void refresh();
+    if (current.current.busy === "submit") missed.current = true;
+    else void refresh();
   }, [refresh, trigger]);
   useEffect(() => {
     if (!state.pending) return;
@@ -2023,6 +2028,7 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
     else requestAnimationFrame(() => f.to === "field" ? focusField(root.current, f.fieldId) : alertRef.current?.focus());
   }, [state.focus]);
   const submit = async () => {
+    mark("submit:click");
     const s = current.current;
     const model2 = modelOf(s);
     if (!canSubmit(s) || model2 === null) return;
@@ -2034,14 +2040,24 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
     }
     readSeq.current++;
     const id = s.submissionId ?? newSubmissionId();
+    missed.current = false;
     go(submitSent, id);
+    const sawChange = () => {
+      const saw = missed.current;
+      missed.current = false;
+      return saw;
+    };
     try {
+      mark("submit:request");
       const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note }, signal));
+      mark("submit:answered");
       if (!mounted.current) return;
       go(submitAnswered, id, r);
-      if (r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh();
+      if (sawChange() || r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh();
     } catch (err) {
-      if (mounted.current) go(submitLost, id, lostBecause(err));
+      if (!mounted.current) return;
+      go(submitLost, id, lostBecause(err));
+      if (sawChange()) void refresh();
     }
   };
   const dismiss = async () => {

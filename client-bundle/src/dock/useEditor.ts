@@ -1,6 +1,7 @@
 // The hook that runs the editor's state machine (editorState.ts) against the world: it reads
-// the surface with getActive on mount, whenever `trigger` changes and, while a submission is
-// pending, every PENDING_POLL_MS; it sends submit and dismiss with the ids the state keeps,
+// the surface with getActive on mount, whenever `trigger` changes (a change while a submit is on
+// its way is read once that submit is answered or lost) and, while a submission is pending,
+// every PENDING_POLL_MS; it sends submit and dismiss with the ids the state keeps,
 // writes drafts through, moves focus where the state asks, and measures the first render.
 // Every request is bounded (REQUEST_TIMEOUT_S): with no answer in time it is aborted and ends as
 // lost, with a retry that reuses its id. Unmounting (the bundle unloading, the surface closing)
@@ -20,6 +21,11 @@ import {
   submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type LostBecause,
 } from './editorState.ts'
 import { focusComposer, focusField, revealField } from './focus.ts'
+
+/** A moment of the submit path on the page's timeline (tests/browser/bench.mjs reads them). */
+const mark = (name: string): void => {
+  performance.mark(`task-surface:${name}`)
+}
 
 /** How often getActive is re-read while a submission is pending. */
 export const PENDING_POLL_MS = 1500
@@ -123,8 +129,15 @@ export function useEditor(
     }
   }, [api, sessionId, surfaceId, drafts, go, bounded])
 
-  // Read on mount and whenever the projection or the queue changes.
-  useEffect(() => { void refresh() }, [refresh, trigger])
+  // Read on mount and whenever the projection or the queue changes. A change while a submit is
+  // on its way (its own message entering the queue) is read once the submit is answered or
+  // lost: a read now would be overtaken by that answer, and would reach the host just as it
+  // queues the message and starts the turn.
+  const missed = useRef(false)
+  useEffect(() => {
+    if (current.current.busy === 'submit') missed.current = true
+    else void refresh()
+  }, [refresh, trigger])
 
   // While pending, poll: queued → claiming changes neither the projection nor the log.
   useEffect(() => {
@@ -165,6 +178,7 @@ export function useEditor(
   }, [state.focus])
 
   const submit = async () => {
+    mark('submit:click')
     const s = current.current
     const model = modelOf(s)
     if (!canSubmit(s) || model === null) return
@@ -176,14 +190,25 @@ export function useEditor(
     }
     readSeq.current++ // an older read must not undo what this answer says
     const id = s.submissionId ?? newSubmissionId()
+    missed.current = false
     go(submitSent, id)
+    // Whether a change came in while the submit was on its way (then it is read now).
+    const sawChange = () => {
+      const saw = missed.current
+      missed.current = false
+      return saw
+    }
     try {
+      mark('submit:request')
       const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note }, signal))
+      mark('submit:answered')
       if (!mounted.current) return
       go(submitAnswered, id, r)
-      if (r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh()
+      if (sawChange() || r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh()
     } catch (err) {
-      if (mounted.current) go(submitLost, id, lostBecause(err))
+      if (!mounted.current) return
+      go(submitLost, id, lostBecause(err))
+      if (sawChange()) void refresh()
     }
   }
 

@@ -6,6 +6,7 @@ import { jsonBytes } from '../wire/json.js'
 import { RPC_ID_HEADER } from '../wire/source.js'
 import { findToolResult } from './sessions.js'
 import { readProjection } from './projection.js'
+import { createTimeline } from './timeline.js'
 
 /**
  * @param {object} deps
@@ -14,10 +15,12 @@ import { readProjection } from './projection.js'
  * @param {ReturnType<import('./queue.js').createQueue>} deps.queue
  * @param {ReturnType<import('./dismissals.js').createDismissals>} deps.dismissals
  * @param {() => string|undefined} deps.projectionKey
+ * @param {import('./timeline.js').Mark|null} [deps.mark] - the bench's timeline hook (./timeline.js)
  */
-export function createHostServices({ ctx, access, queue, dismissals, projectionKey }) {
+export function createHostServices({ ctx, access, queue, dismissals, projectionKey, mark = createTimeline() }) {
   return {
     async ReadToolResult(req) {
+      mark?.('host.read-tool-result', req.session_id)
       const session = await access.sessionFor(req.session_id)
       if (!session) return { found: false }
       const { call, result } = findToolResult(session.events, req.call_id)
@@ -34,6 +37,7 @@ export function createHostServices({ ctx, access, queue, dismissals, projectionK
     },
 
     async ReadProjection(req) {
+      mark?.('host.read-projection', req.session_id)
       const key = projectionKey()
       const session = await access.sessionFor(req.session_id)
       if (!session || !key) return { found: false }
@@ -42,8 +46,15 @@ export function createHostServices({ ctx, access, queue, dismissals, projectionK
       return { found: true, view_json: jsonBytes(value) }
     },
 
-    AdmitUserMessage: (req, call) => queue.admit(req, { rpcId: call?.metadata?.[RPC_ID_HEADER] }),
+    AdmitUserMessage: (req, call) => {
+      mark?.('host.admit', req.session_id, { messageId: req.message_id })
+      const admitted = queue.admit(req, { rpcId: call?.metadata?.[RPC_ID_HEADER] })
+      return mark ? admitted.finally(() => mark('host.admitted', req.session_id)) : admitted
+    },
     RecordDismissal: (req) => dismissals.record(req),
-    ListInFlight: (req) => queue.listInFlight(req),
+    ListInFlight: (req) => {
+      mark?.('host.list-in-flight', req.session_id)
+      return queue.listInFlight(req)
+    },
   }
 }

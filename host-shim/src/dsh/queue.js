@@ -13,7 +13,9 @@ import { EVENT_USER_MESSAGE } from '../wire/names.js'
 import { randomUUID } from 'node:crypto'
 import { correlationOf, withRpcId } from '../wire/source.js'
 import { Phase } from '../wire/words.gen.js'
+import { admissions as sharedAdmissions } from './admissions.js'
 import { findMessage, messageText } from './sessions.js'
+import { createTimeline, watchLoop } from './timeline.js'
 
 function deepFreeze(value) {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -33,8 +35,11 @@ function textMessage(id, text, source) {
  * @param {ReturnType<import('./sessions.js').createSessionAccess>} deps.access
  * @param {(kind: string, sessionId: string, message: any, extra?: object) => Promise<any>} deps.report - ObserveQueue
  * @param {import('../goplugin/plugin-process.js').LogFn} deps.log
+ * @param {import('./timeline.js').Mark|null} [deps.mark] - the bench's timeline hook (./timeline.js)
+ * @param {ReturnType<import('./admissions.js').createAdmissions>} [deps.admissions] - where the
+ *   browser's submit waits for its admission (./admissions.js)
  */
-export function createQueue({ ctx, access, report, log }) {
+export function createQueue({ ctx, access, report, log, mark = createTimeline(), admissions = sharedAdmissions }) {
   /** messageId -> {sessionId, text, source}: what this process admitted, for restores. */
   const admitted = new Map()
   /** messageId -> sessionId: claimed into a turn, not yet committed or discarded. */
@@ -67,13 +72,16 @@ export function createQueue({ ctx, access, report, log }) {
     if (!agent) return { admitted: false, message_id: messageId, duplicate: false, reason: 'session-not-found' }
     const pending = inboxItems(agent).some((m) => m.id === messageId)
     const { committed } = findMessage(agent.session.events, messageId)
-    if (pending || committed || claims.has(messageId)) {
-      return { admitted: true, message_id: messageId, duplicate: true, reason: '' }
-    }
     const source = withRpcId(parseJsonBytes(req.source_json, { kind: 'user' }), rpcId || randomUUID())
-    admitted.set(messageId, { sessionId, text: req.text, source })
-    agent.followup(textMessage(messageId, req.text, source))
-    return { admitted: true, message_id: messageId, duplicate: false, reason: '' }
+    const duplicate = pending || committed !== undefined || claims.has(messageId)
+    if (!duplicate) {
+      admitted.set(messageId, { sessionId, text: req.text, source })
+      mark?.('queue.followup', sessionId, { messageId })
+      agent.followup(textMessage(messageId, req.text, source))
+      mark?.('queue.followed', sessionId, { messageId })
+    }
+    admissions.admitted(sessionId, correlationOf(source)?.submissionId, messageId)
+    return { admitted: true, message_id: messageId, duplicate, reason: '' }
   }
 
   /** Host.ListInFlight: the plugin's messages still queued or claimed. */
@@ -95,6 +103,7 @@ export function createQueue({ ctx, access, report, log }) {
   }
 
   function send(kind, sessionId, message, extra) {
+    mark?.('queue.report', sessionId, { kind })
     report(kind, sessionId, message, extra).catch((err) => {
       log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`)
     })
@@ -151,8 +160,26 @@ export function createQueue({ ctx, access, report, log }) {
     send('discarded', agent.id, message)
   }
 
+  /** The bench's hops of every user message (the composer's too) through dsh's queue and log. */
+  function observeTimeline() {
+    ctx.on('agent/inbox/inserted', ({ agent, message }) => {
+      mark?.('inbox.inserted', agent.id, { messageId: message.id })
+      watchLoop(mark, agent.id)
+    })
+    ctx.on('agent/inbox/claimed', ({ agent, message }) => mark?.('inbox.claimed', agent.id, { messageId: message.id }))
+    ctx.on('agent/pre-step', (payload, next) => {
+      mark?.('agent.pre-step', payload.agent.id)
+      return next()
+    })
+    ctx.on('session/event', (session, event) => {
+      if (event.type === EVENT_USER_MESSAGE) mark?.('log.user-message', session.id, { messageId: event.data?.id })
+      else if (event.type === 'turn/start') mark?.('log.turn-start', session.id)
+    })
+  }
+
   /** Register the inbox and log observers on ctx. */
   function observe() {
+    if (mark) observeTimeline()
     ctx.on('agent/inbox/claimed', ({ agent, message }) => {
       if (!correlationOf(message.source)) return
       claims.set(message.id, agent.id)

@@ -10,6 +10,8 @@
 import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 import { RPC_METHODS, RPC_NAMESPACE } from '../wire/rpc.js'
 import { Phase, Reason } from '../wire/words.gen.js'
+import { admissions as sharedAdmissions } from './admissions.js'
+import { createTimeline } from './timeline.js'
 
 /** Mark a method @Remote by hand: plain JS has no decorator syntax. */
 function markRemote(Remote, cls, method) {
@@ -30,15 +32,19 @@ function problemsOf(list) {
  *   (`@deepseek-ai/dsh-typert-protocol`).
  * @param {() => Record<string, number>} [limits] - the limits in force (row-config names such
  *   as `maxSubmissionBytes`), read on every getActive so the browser follows a restart.
+ * @param {import('./timeline.js').Mark|null} [mark] - the bench's timeline hook (./timeline.js).
+ * @param {ReturnType<import('./admissions.js').createAdmissions>} [admissions] - where a submit
+ *   learns that the queue admitted its message (./admissions.js), to answer then.
  * @returns {any} the class to hand to `ctx.plugin`.
  */
-export function createRemoteService(plugin, { TypertRemoteService, Remote }, limits = () => ({})) {
+export function createRemoteService(plugin, { TypertRemoteService, Remote }, limits = () => ({}), mark = createTimeline(), admissions = sharedAdmissions) {
   class TaskSurfaceRemote extends TypertRemoteService {
     constructor(ctx) {
       super(ctx, RPC_NAMESPACE)
     }
 
     async getActive(session, surfaceId, signal) {
+      mark?.('remote.getActive', session.id)
       const res = await plugin.call('GetActive', { session_id: session.id, surface_id: surfaceId ?? '' }, { signal })
       if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen }
       const pending = res.pending && res.pending.submission_id
@@ -56,13 +62,25 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, lim
     }
 
     async submit(session, surfaceId, submissionId, values, note, signal) {
-      const res = await plugin.call('Submit', {
+      mark?.('remote.submit', session.id, { submissionId })
+      // Answered by the plugin, or at the admission of this submission's message, whichever is
+      // first (./admissions.js): after an admission the plugin's answer is settled.
+      const admission = admissions.wait(session.id, submissionId ?? '')
+      const call = plugin.call('Submit', {
         session_id: session.id,
         surface_id: surfaceId ?? '',
         submission_id: submissionId ?? '',
         values_json: jsonBytes(values ?? {}),
         note: note ?? '',
       }, { signal })
+      let res
+      try {
+        res = await Promise.race([call, admission.promise.then((messageId) => ({ accepted: true, message_id: messageId, phase: Phase.Queued }))])
+      } finally {
+        admission.cancel()
+      }
+      call.catch(() => {}) // answered at admission: the plugin's own answer (or failure) comes later
+      mark?.('remote.answered', session.id, { submissionId })
       if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase || Phase.Queued }
       return { accepted: false, reason: res.reason, problems: problemsOf(res.problems) }
     }

@@ -15,14 +15,15 @@ export const example = (name) => JSON.parse(readFileSync(join(REPO, 'examples', 
 
 /**
  * Boot the harness once: the fake LLM, a home with the bundle, `dsh web` (with `patches`, patch
- * layers such as examples/demo/limits.patch.yml). A watchdog stops dsh when this process is
- * gone, however it ended (a killed test run must not leave it up).
+ * layers such as examples/demo/limits.patch.yml, and `env`, extra environment for dsh). A
+ * watchdog stops dsh when this process is gone, however it ended (a killed test run must not
+ * leave it up).
  */
-export async function startHarness({ patches = [] } = {}) {
+export async function startHarness({ patches = [], env = {} } = {}) {
   const llm = await startFakeLlm()
   const { tarball } = await packWithClient()
   const home = await makeHome(tarball)
-  const dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url, patches })
+  const dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url, patches, env })
   const watchdog = watch(dsh)
   return {
     llm, home, dsh,
@@ -203,8 +204,8 @@ export const focusComposer = (page) => page.evaluate(() => [...document.querySel
 /**
  * Start timing a send: `start` is when `trigger` (a click on `clickSelector`, or an Enter key
  * anywhere when it is null) happens, `locked` the first painted frame after the Dock leaves its
- * editing state, `bubble` the first painted frame after a user bubble holding `marker` is in the
- * transcript. Resolve the numbers with readSendTiming.
+ * editing state, `dom` the moment a user bubble holding `marker` is in the transcript and `bubble`
+ * the first painted frame after it. Resolve the numbers with readSendTiming.
  */
 export function watchSend(page, { clickSelector = null, marker }) {
   return page.evaluate((clickSelector, marker) => {
@@ -218,7 +219,11 @@ export function watchSend(page, { clickSelector = null, marker }) {
       locked.observe(dock, { attributes: true, attributeFilter: ['data-state'] })
     }
     const seen = new MutationObserver(() => {
-      if ([...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(marker))) { seen.disconnect(); paint('bubble') }
+      if ([...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(marker))) {
+        seen.disconnect()
+        t.dom = performance.now()
+        paint('bubble')
+      }
     })
     seen.observe(document.body, { childList: true, subtree: true, characterData: true })
   }, clickSelector, marker)

@@ -1,0 +1,56 @@
+// The browser's submit answered at admission. Once the shim has queued a submission's message
+// (AdmitUserMessage, ./queue.js), the plugin's answer to that Submit is settled: accepted, that
+// message id, phase queued (plugin/coord/submit.go answers nothing else after an admission). So
+// the Remote (./remote.js) answers the browser then, instead of waiting until the plugin has read
+// the admission's answer and sent its own while dsh is already starting the turn; the plugin's
+// Submit still runs to its end, and its answer, when it comes first, is used as before.
+//
+// The queue and the Remote are created apart (by the bundle's entry), so they meet here: one
+// table per process, keyed by session and submission id, holding only submits in flight.
+
+/** @typedef {{promise: Promise<string>, cancel: () => void}} Wait */
+
+/** A table of submits in flight waiting for their admission. */
+export function createAdmissions() {
+  /** `${sessionId}\0${submissionId}` -> resolvers of the submits waiting (a retry may overlap). */
+  const waiting = new Map()
+  const keyOf = (sessionId, submissionId) => `${sessionId}\u0000${submissionId}`
+
+  return {
+    /**
+     * Wait for the admission of a submission; cancel when the submit ended either way.
+     * @param {string} sessionId
+     * @param {string} submissionId
+     * @returns {Wait}
+     */
+    wait(sessionId, submissionId) {
+      const key = keyOf(sessionId, submissionId)
+      let resolve
+      const promise = new Promise((r) => { resolve = r })
+      const set = waiting.get(key) ?? new Set()
+      set.add(resolve)
+      waiting.set(key, set)
+      return {
+        promise,
+        cancel() {
+          set.delete(resolve)
+          if (set.size === 0 && waiting.get(key) === set) waiting.delete(key)
+        },
+      }
+    },
+
+    /**
+     * The message of a submission is in dsh's queue (or already was): settle its waiting submits.
+     * @param {string} sessionId
+     * @param {string|undefined} submissionId
+     * @param {string} messageId
+     */
+    admitted(sessionId, submissionId, messageId) {
+      if (!submissionId) return
+      for (const resolve of waiting.get(keyOf(sessionId, submissionId)) ?? []) resolve(messageId)
+    },
+  }
+}
+
+/** The process's table: the one the queue and the Remote share unless given their own. */
+export const admissions = createAdmissions()

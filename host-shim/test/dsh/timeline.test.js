@@ -1,0 +1,84 @@
+// The bench's timeline hook: off unless TASK_SURFACE_TIMELINE names a file; on, every hop of a
+// submission through the Remote, the host services and the queue is one JSON line, in order.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createHostServices } from '../../src/dsh/host-services.js'
+import { createQueue } from '../../src/dsh/queue.js'
+import { createRemoteService } from '../../src/dsh/remote.js'
+import { createTimeline, watchLoop } from '../../src/dsh/timeline.js'
+
+test('without a file the hook is off: no mark function at all', () => {
+  assert.equal(createTimeline(undefined), null)
+  assert.equal(createTimeline(''), null)
+  watchLoop(null, 'ses_1') // nothing to watch with, nothing started
+})
+
+test('with a file every mark is one JSON line: hop, session, epoch time and its fields', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tsf-timeline-'))
+  try {
+    const file = join(dir, 'timeline.jsonl')
+    const mark = createTimeline(file)
+    const before = Date.now()
+    mark('remote.submit', 'ses_1', { submissionId: 'sub_1' })
+    mark('queue.followup', 'ses_1')
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    assert.deepEqual(lines.map(({ at, ...rest }) => rest), [
+      { hop: 'remote.submit', sessionId: 'ses_1', submissionId: 'sub_1' },
+      { hop: 'queue.followup', sessionId: 'ses_1' },
+    ])
+    for (const { at } of lines) assert.ok(at >= before - 1 && at <= Date.now() + 1, 'epoch milliseconds')
+    assert.ok(lines[0].at <= lines[1].at)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('a submission passes the Remote, the host services and the queue in order, each hop marked', async () => {
+  const hops = []
+  const mark = (hop, sessionId) => hops.push(`${hop} ${sessionId}`)
+  const listeners = []
+  const agent = {
+    id: 'ses_1', session: { id: 'ses_1', events: [] }, inbox: { nextTurn: [], nextStep: [] },
+    followup(message) {
+      this.inbox.nextTurn.push(message)
+      for (const [name, fn] of listeners) if (name === 'agent/inbox/inserted') fn({ agent: this, message })
+    },
+  }
+  const ctx = { agents: new Map([[agent.id, agent]]), on: (name, fn) => listeners.push([name, fn]) }
+  const queue = createQueue({ ctx, access: { agentFor: async () => agent }, report: async () => ({}), log: () => {}, mark })
+  queue.observe()
+  const host = createHostServices({ ctx, access: { agentFor: async () => agent, sessionFor: async () => agent.session }, queue, dismissals: {}, projectionKey: () => undefined, mark })
+  // The plugin's Submit: it asks the host to admit the message, then answers.
+  const plugin = {
+    async call(method, req) {
+      await host.AdmitUserMessage({ session_id: req.session_id, message_id: 'msg-1', text: 'Go', source_json: Buffer.from('{"kind":"user"}') })
+      return { accepted: true, message_id: 'msg-1', phase: 'queued' }
+    },
+  }
+  class TypertRemoteService {}
+  const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, () => ({}), mark)
+  await new Remote({}).submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', {}, '', AbortSignal.timeout(1_000))
+  assert.deepEqual(hops, [
+    'remote.submit ses_1', 'host.admit ses_1', 'queue.followup ses_1', 'inbox.inserted ses_1',
+    'queue.followed ses_1', 'host.admitted ses_1', 'remote.answered ses_1',
+  ])
+})
+
+test('a stall of the event loop after a message is queued is marked with how long it lasted', async () => {
+  const stalls = []
+  const done = new Promise((resolve) => {
+    watchLoop((hop, sessionId, fields) => {
+      stalls.push({ hop, sessionId, ...fields })
+      resolve()
+    }, 'ses_1', { forMs: 1_000, overMs: 4 })
+  })
+  const until = performance.now() + 30
+  while (performance.now() < until) { /* keep the loop busy */ }
+  await done
+  assert.equal(stalls[0].hop, 'loop.stall')
+  assert.equal(stalls[0].sessionId, 'ses_1')
+  assert.ok(stalls[0].ms >= 30, `the stall covers the busy 30 ms (${stalls[0].ms})`)
+})
