@@ -7,6 +7,7 @@
 import { appendFileSync } from 'node:fs'
 import * as typert from '@deepseek-ai/dsh-typert-protocol'
 import { effectiveLimits, readRowConfig } from './dsh/config.js'
+import { createAdmissions } from './dsh/admissions.js'
 import { createDismissals } from './dsh/dismissals.js'
 import { createHostServices } from './dsh/host-services.js'
 import { pluginBinary, readManifest } from './dsh/manifest.js'
@@ -14,6 +15,7 @@ import { projectionDefinition } from './dsh/projection.js'
 import { createQueue } from './dsh/queue.js'
 import { createRemoteService } from './dsh/remote.js'
 import { createSessionAccess } from './dsh/sessions.js'
+import { createTimeline } from './dsh/timeline.js'
 import { Supervisor } from './goplugin/supervisor.js'
 import { toolDefinition, unavailableToolDefinition } from './dsh/tool.js'
 import { jsonBytes } from './wire/json.js'
@@ -58,10 +60,16 @@ export async function apply(ctx, config) {
   let supervisor
   const plugin = { call: (method, request, options) => supervisor.call(method, request, options) }
 
+  // The queue tells the browser RPC when a submit's message is queued (./dsh/admissions.js);
+  // the bench's timeline hook is one writer for the whole shim, or off (./dsh/timeline.js).
+  const admissions = createAdmissions()
+  const mark = createTimeline()
   const queue = createQueue({
     ctx,
     access,
     log,
+    mark,
+    admissions,
     report: (kind, sessionId, message, extra = {}) => plugin.call('ObserveQueue', {
       session_id: sessionId,
       kind,
@@ -72,7 +80,7 @@ export async function apply(ctx, config) {
     }, { timeoutMs: 10_000 }),
   })
   const dismissals = createDismissals({ ctx, access, plugin, commandName: () => declared?.command?.name ?? '' })
-  const hostHandlers = createHostServices({ ctx, access, queue, dismissals, projectionKey: () => declared?.projection?.key })
+  const hostHandlers = createHostServices({ ctx, access, queue, dismissals, projectionKey: () => declared?.projection?.key, mark })
 
   function register(description) {
     declared = description
@@ -92,7 +100,7 @@ export async function apply(ctx, config) {
         handler: (invocation) => dismissals.handle(invocation),
       })],
       ['queue observers', () => queue.observe()],
-      ['browser RPC', () => ctx.plugin(createRemoteService(plugin, typert, () => limitsInForce))],
+      ['browser RPC', () => ctx.plugin(createRemoteService(plugin, typert, () => limitsInForce, mark, admissions))],
     ]
     for (const [what, registerSeam] of seams) {
       try {

@@ -5,8 +5,9 @@
 // the admission's answer and sent its own while dsh is already starting the turn; the plugin's
 // Submit still runs to its end, and its answer, when it comes first, is used as before.
 //
-// The queue and the Remote are created apart (by the bundle's entry), so they meet here: one
-// table per process, keyed by session and submission id, holding only submits in flight.
+// The queue and the Remote are created apart, so they meet here: the bundle's entry
+// (../index.js) makes one table and hands it to both; it is keyed by session and submission id
+// and holds only submits in flight.
 
 /** @typedef {{promise: Promise<string>, cancel: () => void}} Wait */
 
@@ -51,6 +52,3 @@ export function createAdmissions() {
     },
   }
 }
-
-/** The process's table: the one the queue and the Remote share unless given their own. */
-export const admissions = createAdmissions()

@@ -13,7 +13,7 @@ import { EVENT_USER_MESSAGE } from '../wire/names.js'
 import { randomUUID } from 'node:crypto'
 import { correlationOf, withRpcId } from '../wire/source.js'
 import { Phase } from '../wire/words.gen.js'
-import { admissions as sharedAdmissions } from './admissions.js'
+import { createAdmissions } from './admissions.js'
 import { findMessage, messageText } from './sessions.js'
 import { createTimeline, watchLoop } from './timeline.js'
 
@@ -39,7 +39,7 @@ function textMessage(id, text, source) {
  * @param {ReturnType<import('./admissions.js').createAdmissions>} [deps.admissions] - where the
  *   browser's submit waits for its admission (./admissions.js)
  */
-export function createQueue({ ctx, access, report, log, mark = createTimeline(), admissions = sharedAdmissions }) {
+export function createQueue({ ctx, access, report, log, mark = createTimeline(), admissions = createAdmissions() }) {
   /** messageId -> {sessionId, text, source}: what this process admitted, for restores. */
   const admitted = new Map()
   /** messageId -> sessionId: claimed into a turn, not yet committed or discarded. */

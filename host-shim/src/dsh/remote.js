@@ -10,7 +10,7 @@
 import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 import { RPC_METHODS, RPC_NAMESPACE } from '../wire/rpc.js'
 import { Phase, Reason } from '../wire/words.gen.js'
-import { admissions as sharedAdmissions } from './admissions.js'
+import { createAdmissions } from './admissions.js'
 import { createTimeline } from './timeline.js'
 
 /** Mark a method @Remote by hand: plain JS has no decorator syntax. */
@@ -37,7 +37,7 @@ function problemsOf(list) {
  *   learns that the queue admitted its message (./admissions.js), to answer then.
  * @returns {any} the class to hand to `ctx.plugin`.
  */
-export function createRemoteService(plugin, { TypertRemoteService, Remote }, limits = () => ({}), mark = createTimeline(), admissions = sharedAdmissions) {
+export function createRemoteService(plugin, { TypertRemoteService, Remote }, limits = () => ({}), mark = createTimeline(), admissions = createAdmissions()) {
   class TaskSurfaceRemote extends TypertRemoteService {
     constructor(ctx) {
       super(ctx, RPC_NAMESPACE)
