@@ -52,6 +52,9 @@ export function toolDefinition({ declaration, projectionKey, ctx, plugin }) {
         arguments_json: jsonBytes(args),
         projection_json: projection === undefined ? Buffer.alloc(0) : jsonBytes(projection),
         mode: nested ? 'code' : 'native',
+        // The metadata repeats the value; presentationMeta derives it (metaOf), so the answer
+        // crosses the process boundary at half the size (contract 1.1).
+        omit_meta: true,
       }, { signal: exec.signal })
       if (!res.ok) {
         // The plugin's text is what the model reads: what to fix, with JSON Pointers.
