@@ -1935,7 +1935,7 @@ function readMarkdown2(v) {
   for (const [k, html] of Object.entries(v)) if (typeof html === "string") out[k] = html;
   return out;
 }
-function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
+function useEditor(sessionId, surfaceId, api, drafts, trigger) {
   const root = useRef(null);
   const statusRef = useRef(null);
   const alertRef = useRef(null);
@@ -2012,9 +2012,6 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger, onKeep) {
     }
     renderStart.current = null;
   }, [state.load, surfaceId]);
-  useEffect(() => {
-    onKeep?.(state.overtaken);
-  }, [state.overtaken, onKeep]);
   useEffect(() => {
     if (!state.dirty) return;
     if (drafts.save(sessionId, surfaceId, { values: state.values, note: state.note }) === "too-large") go(draftTooLarge);

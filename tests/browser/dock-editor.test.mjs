@@ -186,6 +186,23 @@ describe('a request with no answer ends in a retry with the same id', () => {
   })
 })
 
+describe('a submit in flight', () => {
+  test('a projection change while the submit is open reads nothing; its answer is followed by one read', async () => {
+    await openDock()
+    const sent = await send()
+    const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    await page.evaluate((a) => window.DT.project(a, []), ACTIVE)
+    await page.evaluate((a) => window.DT.project({ ...a }, []), ACTIVE)
+    await frames()
+    assert.deepEqual((await calls()).slice(sent.i + 1).map((c) => c.method), [], 'no read while the submit is open')
+    await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+    await waitCalls(sent.i + 2)
+    await frames()
+    assert.deepEqual((await calls()).slice(sent.i + 1).map((c) => c.method), ['getActive'], 'one read after the answer')
+    await page.evaluate(() => window.DT.unmount())
+  })
+})
+
 describe('the host\'s limits and the plugin\'s own words', () => {
   test('a lowered limit refuses in the browser and names the limit; a raised one sends what 32 KiB would refuse', async () => {
     await openDock(open({ limits: { maxSubmissionBytes: 8192 } }), '')

@@ -64,7 +64,7 @@ function readMarkdown(v: unknown): MarkdownMap {
 
 /** Runs the editor of one surface; the caller keys it by session and surface. */
 export function useEditor(
-  sessionId: string, surfaceId: TaskSurfaceId, api: TaskSurfaceApi, drafts: DraftStore, trigger: unknown, onKeep?: (keep: boolean) => void,
+  sessionId: string, surfaceId: TaskSurfaceId, api: TaskSurfaceApi, drafts: DraftStore, trigger: unknown,
 ): EditorHandle {
   const root = useRef<HTMLElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)
@@ -157,9 +157,6 @@ export function useEditor(
     }
     renderStart.current = null
   }, [state.load, surfaceId])
-
-  // An overtaken tab asks the Dock to keep it on screen after the surface closes.
-  useEffect(() => { onKeep?.(state.overtaken) }, [state.overtaken, onKeep])
 
   // Keep the draft: every change the user makes is written through.
   useEffect(() => {
