@@ -23,7 +23,7 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 	ss := s.session(req.SessionID)
 	defer ss.begin()()
 
-	view, err := s.readView(ctx, host, req.SessionID)
+	view, err := s.readView(ctx, host, req.SessionID, req.Projection)
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) 
 	if d, ok := ss.dismissal(string(req.DismissalID)); ok {
 		return &tasksurface.DismissResponse{Dismissed: true, EventSeq: d.eventSeq}, nil
 	}
-	view, err := s.readView(ctx, host, req.SessionID)
+	view, err := s.readView(ctx, host, req.SessionID, nil)
 	if err != nil {
 		return nil, err
 	}

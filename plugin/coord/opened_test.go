@@ -1,6 +1,7 @@
 package coord_test
 
 import (
+	"context"
 	"encoding/json"
 	"sync"
 	"testing"
@@ -89,6 +90,42 @@ func TestOpenedSurfaceFirstSubmitReadsAtOnce(t *testing.T) {
 	}
 	if reads, _ := f.host.readCounts(); reads != 1 {
 		t.Errorf("%d tool result reads, want 1", reads)
+	}
+}
+
+// A request that carries the session's projection view is answered from
+// it, as the dsh shim sends it: the host is not asked for the view. A view
+// with nothing open given by the caller refuses as not-open.
+func TestProjectionGivenWithTheRequest(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	ctx := context.Background()
+	surface := f.show(f.svc, sess, "call_1", testModel, nil)
+	read, err := f.host.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: sess})
+	if err != nil || !read.Found {
+		t.Fatalf("ReadProjection = %+v, %v", read, err)
+	}
+	var mu sync.Mutex
+	asked := 0
+	f.host.projectionHook = func() { mu.Lock(); asked++; mu.Unlock() }
+	id := tasksurface.SurfaceID(surface.SurfaceID)
+	active, err := f.svc.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: sess, SurfaceID: id, Projection: read.View})
+	if err != nil || !active.Active {
+		t.Fatalf("GetActive with the view = %+v, %v", active, err)
+	}
+	resp, err := f.svc.Submit(ctx, &tasksurface.SubmitRequest{SessionID: sess, SurfaceID: id, SubmissionID: "sub-1", Values: json.RawMessage(goodValues), Projection: read.View})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantAccepted(t, resp, wire.MessageID(sess, surface.SurfaceID, "sub-1"))
+	closed := json.RawMessage(`{"active":null,"outcomes":[]}`)
+	if got, err := f.svc.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: sess, Projection: closed}); err != nil || got.Active || got.Reason != tasksurface.ReasonNotOpen {
+		t.Errorf("GetActive with a closed view = %+v, %v; want not-open", got, err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if asked != 0 {
+		t.Errorf("the host was asked for the projection %d times; the request carried it", asked)
 	}
 }
 

@@ -14,17 +14,22 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// readView reads a session's projection view. A session the host does not
-// know has no open surface.
-func (s *Service) readView(ctx context.Context, host tasksurface.Host, sessionID string) (fold.View, error) {
-	resp, err := host.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: sessionID})
-	if err != nil {
-		return fold.View{}, fmt.Errorf("read the projection of session %s: %w", sessionID, err)
+// readView returns a session's projection view: the one the caller sent
+// with its request (given), else the host's answer to ReadProjection. A
+// session the host does not know has no open surface.
+func (s *Service) readView(ctx context.Context, host tasksurface.Host, sessionID string, given json.RawMessage) (fold.View, error) {
+	raw := []byte(given)
+	if len(raw) == 0 {
+		resp, err := host.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: sessionID})
+		if err != nil {
+			return fold.View{}, fmt.Errorf("read the projection of session %s: %w", sessionID, err)
+		}
+		if resp == nil || !resp.Found {
+			return fold.View{Outcomes: []fold.Outcome{}}, nil
+		}
+		raw = resp.View
 	}
-	if resp == nil || !resp.Found {
-		return fold.View{Outcomes: []fold.Outcome{}}, nil
-	}
-	v, err := fold.ParseView(resp.View)
+	v, err := fold.ParseView(raw)
 	if err != nil {
 		// The projection is ours; a view we cannot read is a bug on one side,
 		// and no surface can be acted on through it.

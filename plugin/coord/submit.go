@@ -38,7 +38,7 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	// The first submit of a surface opened here confirms its model in the
 	// log: ask for that while the projection is read, not after.
 	pre := prefetchToolResult(ctx, host, ss, req.SessionID, string(req.SurfaceID))
-	view, err := s.readView(ctx, host, req.SessionID)
+	view, err := s.readView(ctx, host, req.SessionID, req.Projection)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,11 @@ type GetActiveRequest struct {
 	SessionID string `json:"sessionId,omitempty"`
 	// SurfaceID, when set, must name the open surface.
 	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
+	// Projection, when set, is the session's current projection view; the
+	// plugin uses it instead of asking Host.ReadProjection (one round trip
+	// fewer). Leave it out unless it is as current as ReadProjection's
+	// answer would be. Since contract 1.1.
+	Projection json.RawMessage `json:"projection,omitempty"`
 }
 
 // PendingSubmission is the one submission in flight for a surface.

@@ -15,6 +15,9 @@ type SubmitRequest struct {
 	Values json.RawMessage `json:"values,omitempty"`
 	// Note is an optional free-text note.
 	Note string `json:"note,omitempty"`
+	// Projection, when set, is the session's current projection view, as
+	// for GetActiveRequest. Since contract 1.1.
+	Projection json.RawMessage `json:"projection,omitempty"`
 }
 
 // SubmitResponse is the outcome of a submission.

@@ -13,6 +13,7 @@ func SubmitRequest(in *tsproto1.SubmitRequest) *tasksurface.SubmitRequest {
 		SubmissionID: tasksurface.SubmissionID(in.GetSubmissionId()),
 		Values:       raw(in.GetValuesJson()),
 		Note:         in.GetNote(),
+		Projection:   raw(in.GetProjectionJson()),
 	}
 }
 

@@ -8,11 +8,12 @@ import (
 // SubmitRequest converts a submit request.
 func SubmitRequest(in *tasksurface.SubmitRequest) *tsproto1.SubmitRequest {
 	return &tsproto1.SubmitRequest{
-		SessionId:    in.SessionID,
-		SurfaceId:    string(in.SurfaceID),
-		SubmissionId: string(in.SubmissionID),
-		ValuesJson:   in.Values,
-		Note:         in.Note,
+		SessionId:      in.SessionID,
+		SurfaceId:      string(in.SurfaceID),
+		SubmissionId:   string(in.SubmissionID),
+		ValuesJson:     in.Values,
+		Note:           in.Note,
+		ProjectionJson: in.Projection,
 	}
 }
 

@@ -1,7 +1,8 @@
 // Task Surface wire contract.
 //
 // Protocol version 1.1 (go-plugin app protocol version 1; api_version "1.1").
-// 1.1 added ShowRequest.omit_meta.
+// 1.1 added ShowRequest.omit_meta and the projection_json of GetActiveRequest
+// and SubmitRequest.
 // A change that removes or renumbers a field, or changes its meaning, bumps
 // the go-plugin protocol version and gets a new package (tasksurface.v2).
 // Additive changes bump the minor api_version only.
@@ -925,9 +926,13 @@ type GetActiveRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	SessionId string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
 	// surface_id, when set, must name the open surface.
-	SurfaceId     string `protobuf:"bytes,2,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	SurfaceId string `protobuf:"bytes,2,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
+	// projection_json, when set, is the session's current projection view,
+	// which the plugin then uses instead of asking Host.ReadProjection: one
+	// round trip fewer. Since 1.1.
+	ProjectionJson []byte `protobuf:"bytes,3,opt,name=projection_json,json=projectionJson,proto3" json:"projection_json,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *GetActiveRequest) Reset() {
@@ -972,6 +977,13 @@ func (x *GetActiveRequest) GetSurfaceId() string {
 		return x.SurfaceId
 	}
 	return ""
+}
+
+func (x *GetActiveRequest) GetProjectionJson() []byte {
+	if x != nil {
+		return x.ProjectionJson
+	}
+	return nil
 }
 
 type PendingSubmission struct {
@@ -1130,14 +1142,17 @@ func (x *GetActiveResponse) GetReason() string {
 }
 
 type SubmitRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	SessionId     string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
-	SurfaceId     string                 `protobuf:"bytes,2,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
-	SubmissionId  string                 `protobuf:"bytes,3,opt,name=submission_id,json=submissionId,proto3" json:"submission_id,omitempty"`
-	ValuesJson    []byte                 `protobuf:"bytes,4,opt,name=values_json,json=valuesJson,proto3" json:"values_json,omitempty"`
-	Note          string                 `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	SessionId    string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	SurfaceId    string                 `protobuf:"bytes,2,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
+	SubmissionId string                 `protobuf:"bytes,3,opt,name=submission_id,json=submissionId,proto3" json:"submission_id,omitempty"`
+	ValuesJson   []byte                 `protobuf:"bytes,4,opt,name=values_json,json=valuesJson,proto3" json:"values_json,omitempty"`
+	Note         string                 `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	// projection_json, when set, is the session's current projection view,
+	// as for GetActiveRequest. Since 1.1.
+	ProjectionJson []byte `protobuf:"bytes,6,opt,name=projection_json,json=projectionJson,proto3" json:"projection_json,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *SubmitRequest) Reset() {
@@ -1203,6 +1218,13 @@ func (x *SubmitRequest) GetNote() string {
 		return x.Note
 	}
 	return ""
+}
+
+func (x *SubmitRequest) GetProjectionJson() []byte {
+	if x != nil {
+		return x.ProjectionJson
+	}
+	return nil
 }
 
 type SubmitResponse struct {
@@ -2653,12 +2675,13 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"error_text\x18\x04 \x01(\tR\terrorText\x123\n" +
 	"\bproblems\x18\x05 \x03(\v2\x17.tasksurface.v1.ProblemR\bproblems\x12\x12\n" +
 	"\x04text\x18\x06 \x01(\tR\x04text\x12\x1b\n" +
-	"\tmeta_json\x18\a \x01(\fR\bmetaJson\"P\n" +
+	"\tmeta_json\x18\a \x01(\fR\bmetaJson\"y\n" +
 	"\x10GetActiveRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +
 	"\n" +
-	"surface_id\x18\x02 \x01(\tR\tsurfaceId\"m\n" +
+	"surface_id\x18\x02 \x01(\tR\tsurfaceId\x12'\n" +
+	"\x0fprojection_json\x18\x03 \x01(\fR\x0eprojectionJson\"m\n" +
 	"\x11PendingSubmission\x12#\n" +
 	"\rsubmission_id\x18\x01 \x01(\tR\fsubmissionId\x12\x1d\n" +
 	"\n" +
@@ -2673,7 +2696,7 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"model_json\x18\x04 \x01(\fR\tmodelJson\x12#\n" +
 	"\rmarkdown_json\x18\x05 \x01(\fR\fmarkdownJson\x12;\n" +
 	"\apending\x18\x06 \x01(\v2!.tasksurface.v1.PendingSubmissionR\apending\x12\x16\n" +
-	"\x06reason\x18\a \x01(\tR\x06reason\"\xa7\x01\n" +
+	"\x06reason\x18\a \x01(\tR\x06reason\"\xd0\x01\n" +
 	"\rSubmitRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +
@@ -2682,7 +2705,8 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"\rsubmission_id\x18\x03 \x01(\tR\fsubmissionId\x12\x1f\n" +
 	"\vvalues_json\x18\x04 \x01(\fR\n" +
 	"valuesJson\x12\x12\n" +
-	"\x04note\x18\x05 \x01(\tR\x04note\"\xae\x01\n" +
+	"\x04note\x18\x05 \x01(\tR\x04note\x12'\n" +
+	"\x0fprojection_json\x18\x06 \x01(\fR\x0eprojectionJson\"\xae\x01\n" +
 	"\x0eSubmitResponse\x12\x1a\n" +
 	"\baccepted\x18\x01 \x01(\bR\baccepted\x12\x1d\n" +
 	"\n" +

@@ -1,7 +1,8 @@
 // Task Surface wire contract.
 //
 // Protocol version 1.1 (go-plugin app protocol version 1; api_version "1.1").
-// 1.1 added ShowRequest.omit_meta.
+// 1.1 added ShowRequest.omit_meta and the projection_json of GetActiveRequest
+// and SubmitRequest.
 // A change that removes or renumbers a field, or changes its meaning, bumps
 // the go-plugin protocol version and gets a new package (tasksurface.v2).
 // Additive changes bump the minor api_version only.
