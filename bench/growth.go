@@ -2,14 +2,12 @@ package bench
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
-	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Point is one measurement of a growth curve.
@@ -88,8 +86,13 @@ func SubmitByConcurrency(ctx context.Context, r *Rig, sessions []int, rounds int
 						errs <- err
 						return
 					}
+					req, err := r.SubmitRequest(ctx, session, surfaceID, "s")
+					if err != nil {
+						errs <- err
+						return
+					}
 					t := time.Now()
-					resp, err := r.Plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: "s", Values: json.RawMessage(SubmitValues)})
+					resp, err := r.Plugin.Submit(ctx, req)
 					if err != nil || !resp.Accepted {
 						errs <- fmt.Errorf("submit: %v %+v", err, resp)
 						return

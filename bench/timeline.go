@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/dsh-community/task-surface/sdk/refhost"
-	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Segment is one stretch of a submission's timeline with its median over
@@ -67,8 +66,12 @@ func SubmitTimeline(ctx context.Context, r *Rig, args json.RawMessage, n int) (T
 		mu.Lock()
 		hops = hops[:0]
 		mu.Unlock()
+		req, err := r.SubmitRequest(ctx, session, surfaceID, "s1")
+		if err != nil {
+			return Timeline{}, err
+		}
 		start := time.Now()
-		resp, err := r.Plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: "s1", Values: json.RawMessage(SubmitValues)})
+		resp, err := r.Plugin.Submit(ctx, req)
 		end := time.Now()
 		if err != nil || !resp.Accepted {
 			return Timeline{}, fmt.Errorf("submit: %v %+v", err, resp)

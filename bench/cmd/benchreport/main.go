@@ -154,7 +154,7 @@ func timeline(ctx context.Context, w io.Writer, rig *bench.Rig) error {
 		return err
 	}
 	fmt.Fprintln(w, "\n### Timeline of one submission (Go path: reference host → plugin → broker → host queue)")
-	fmt.Fprintln(w, "\nMedians of 300 submissions, each on a freshly opened 4 KiB surface, timed by the reference host's trace hook (refhost.Host.Trace).")
+	fmt.Fprintln(w, "\nMedians of 300 submissions, each on a freshly opened 4 KiB surface, carrying the session's projection view as the dsh shim sends it, timed by the reference host's trace hook (refhost.Host.Trace).")
 	fmt.Fprintln(w, "\n| stretch | p50 |\n|---|---|")
 	for _, s := range t.Segments {
 		fmt.Fprintf(w, "| %s | %s |\n", s.Name, us(s.P50))
