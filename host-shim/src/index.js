@@ -11,7 +11,7 @@ import { createAdmissions } from './dsh/admissions.js'
 import { createDismissals } from './dsh/dismissals.js'
 import { createHostServices } from './dsh/host-services.js'
 import { pluginBinary, readManifest } from './dsh/manifest.js'
-import { projectionDefinition } from './dsh/projection.js'
+import { projectionDefinition, readProjection } from './dsh/projection.js'
 import { createQueue } from './dsh/queue.js'
 import { createRemoteService } from './dsh/remote.js'
 import { createSessionAccess } from './dsh/sessions.js'
@@ -100,7 +100,10 @@ export async function apply(ctx, config) {
         handler: (invocation) => dismissals.handle(invocation),
       })],
       ['queue observers', () => queue.observe()],
-      ['browser RPC', () => ctx.plugin(createRemoteService(plugin, typert, () => limitsInForce, mark, admissions))],
+      ['browser RPC', () => ctx.plugin(createRemoteService(plugin, typert, {
+        limits: () => limitsInForce, mark, admissions,
+        view: (session) => readProjection(ctx.sessionProjections, session, declared?.projection?.key),
+      }))],
     ]
     for (const [what, registerSeam] of seams) {
       try {

@@ -30,14 +30,33 @@ function problemsOf(list) {
  * @param {{call: Function}} plugin - the supervisor (or anything with its call).
  * @param {{TypertRemoteService: any, Remote: Function}} typert - dsh's Typert protocol
  *   (`@deepseek-ai/dsh-typert-protocol`).
- * @param {() => Record<string, number>} [limits] - the limits in force (row-config names such
- *   as `maxSubmissionBytes`), read on every getActive so the browser follows a restart.
- * @param {import('./timeline.js').Mark|null} [mark] - the bench's timeline hook (./timeline.js).
- * @param {ReturnType<import('./admissions.js').createAdmissions>} [admissions] - where a submit
- *   learns that the queue admitted its message (./admissions.js), to answer then.
+ * @param {object} [options]
+ * @param {() => Record<string, number>} [options.limits] - the limits in force (row-config names
+ *   such as `maxSubmissionBytes`), read on every getActive so the browser follows a restart.
+ * @param {import('./timeline.js').Mark|null} [options.mark] - the bench's timeline hook
+ *   (./timeline.js).
+ * @param {ReturnType<import('./admissions.js').createAdmissions>} [options.admissions] - where a
+ *   submit learns that the queue admitted its message (./admissions.js), to answer then.
+ * @param {(session: any) => unknown} [options.view] - the session's projection view as dsh holds
+ *   it (./projection.js readProjection), sent with getActive and submit so the plugin need not
+ *   ask for it (contract 1.1): one round trip fewer; undefined sends none.
  * @returns {any} the class to hand to `ctx.plugin`.
  */
-export function createRemoteService(plugin, { TypertRemoteService, Remote }, limits = () => ({}), mark = createTimeline(), admissions = createAdmissions()) {
+export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
+  limits = () => ({}), mark = createTimeline(), admissions = createAdmissions(), view = () => undefined,
+} = {}) {
+  /** The projection view to send along, as bytes; empty when there is none or it cannot be
+   * read here (the plugin then asks the host for it). */
+  const viewBytes = (session) => {
+    let v
+    try {
+      v = view(session)
+    } catch {
+      v = undefined
+    }
+    return v === undefined ? Buffer.alloc(0) : jsonBytes(v)
+  }
+
   class TaskSurfaceRemote extends TypertRemoteService {
     constructor(ctx) {
       super(ctx, RPC_NAMESPACE)
@@ -45,7 +64,7 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, lim
 
     async getActive(session, surfaceId, signal) {
       mark?.('remote.getActive', session.id)
-      const res = await plugin.call('GetActive', { session_id: session.id, surface_id: surfaceId ?? '' }, { signal })
+      const res = await plugin.call('GetActive', { session_id: session.id, surface_id: surfaceId ?? '', projection_json: viewBytes(session) }, { signal })
       if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen }
       const pending = res.pending && res.pending.submission_id
         ? { submissionId: res.pending.submission_id, messageId: res.pending.message_id, phase: res.pending.phase }
@@ -72,6 +91,7 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, lim
         submission_id: submissionId ?? '',
         values_json: jsonBytes(values ?? {}),
         note: note ?? '',
+        projection_json: viewBytes(session),
       }, { signal })
       let res
       try {

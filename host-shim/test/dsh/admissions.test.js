@@ -25,7 +25,7 @@ function world(behave) {
     queue.admit({ session_id: 'ses_1', message_id: messageId, text: 'Go', source_json: source(submissionId) })
   const plugin = { call: (method, req) => behave({ method, req, admit }) }
   class TypertRemoteService {}
-  const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, () => ({}), null, admissions)
+  const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, { mark: null, admissions })
   const submit = (submissionId) => new Remote({}).submit({ id: 'ses_1' }, 'tsf_a', submissionId, {}, '', AbortSignal.timeout(5_000))
   return { agent, submit }
 }

@@ -135,7 +135,7 @@ test('empty reason and phase read as the contract\'s defaults, and the plugin ge
   const signal = AbortSignal.timeout(1_000)
   const closed = remoteWith({ active: false, reason: '' })
   assert.deepEqual(await closed.remote.getActive({ id: 'ses_1' }, undefined, signal), { active: false, reason: 'not-open' })
-  assert.deepEqual(closed.calls, [{ method: 'GetActive', request: { session_id: 'ses_1', surface_id: '' }, options: { signal } }])
+  assert.deepEqual(closed.calls, [{ method: 'GetActive', request: { session_id: 'ses_1', surface_id: '', projection_json: Buffer.alloc(0) }, options: { signal } }])
   const queued = remoteWith({ accepted: true, message_id: 'tsm_1', phase: '' })
   assert.deepEqual(await queued.remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', { a: 1 }, undefined, signal),
     { accepted: true, messageId: 'tsm_1', phase: 'queued' })
@@ -147,11 +147,30 @@ test('getActive hands the browser the limits in force at the time of the call, n
   let inForce = { maxSubmissionBytes: 8192 }
   const { typert } = fakeTypert()
   const reply = { active: true, call_id: 'call_1', surface_id: 'tsf_a', model_json: Buffer.from('{}'), markdown_json: Buffer.alloc(0), pending: null }
-  const Remote = createRemoteService({ call: async () => reply }, typert, () => inForce)
+  const Remote = createRemoteService({ call: async () => reply }, typert, { limits: () => inForce })
   const remote = new Remote({})
   assert.deepEqual((await remote.getActive({ id: 'ses_1' }, 'tsf_a', AbortSignal.timeout(1_000))).limits, { maxSubmissionBytes: 8192 })
   inForce = { maxSubmissionBytes: 65536, maxFields: 4 }
   assert.deepEqual((await remote.getActive({ id: 'ses_1' }, 'tsf_a', AbortSignal.timeout(1_000))).limits, { maxSubmissionBytes: 65536, maxFields: 4 })
   const bare = createRemoteService({ call: async () => reply }, typert)
   assert.deepEqual((await new bare({}).getActive({ id: 'ses_1' }, 'tsf_a', AbortSignal.timeout(1_000))).limits, {}, 'no limits known: an empty object')
+})
+
+test('getActive and submit carry the session\'s projection view as dsh holds it, so the plugin need not ask for it', async () => {
+  const calls = []
+  const { typert } = fakeTypert()
+  const views = new Map([['ses_1', { active: { callId: 'call_1', surfaceId: 'tsf_a' }, outcomes: [] }]])
+  const Remote = createRemoteService({ async call(method, request) { calls.push({ method, request }); return { active: false, accepted: false } } }, typert, {
+    view: (session) => views.get(session.id),
+  })
+  const remote = new Remote({})
+  const signal = AbortSignal.timeout(1_000)
+  await remote.getActive({ id: 'ses_1' }, 'tsf_a', signal)
+  await remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', {}, '', signal)
+  await remote.getActive({ id: 'ses_2' }, undefined, signal)
+  assert.deepEqual(calls.map((c) => [c.method, c.request.projection_json.length === 0 ? null : JSON.parse(c.request.projection_json)]), [
+    ['GetActive', views.get('ses_1')],
+    ['Submit', views.get('ses_1')],
+    ['GetActive', null],
+  ])
 })

@@ -59,7 +59,7 @@ test('a submission passes the Remote, the host services and the queue in order, 
     },
   }
   class TypertRemoteService {}
-  const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, () => ({}), mark)
+  const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, { mark })
   await new Remote({}).submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', {}, '', AbortSignal.timeout(1_000))
   assert.deepEqual(hops, [
     'remote.submit ses_1', 'host.admit ses_1', 'queue.followup ses_1', 'inbox.inserted ses_1',
