@@ -89,15 +89,30 @@ export async function sendMessage(page, text) {
   }
 }
 
-/** Click a control as a user does: itself, or its label when the control is drawn hidden. */
+/**
+ * Click a control as a user does: itself, or its label when the control is drawn hidden. Then
+ * look, as a user would, that it changed (checked, or its switch state), and click once more if a
+ * layout shift made the click land beside it; a control that does not change is an error.
+ */
 async function clickControl(page, selector) {
-  const handle = await page.$(selector)
-  if (handle === null) throw new Error(`no ${selector} in the Dock`)
-  const target = await handle.evaluateHandle((e) => {
-    const r = e.getBoundingClientRect()
-    return r.width > 4 && r.height > 4 ? e : (e.closest('label') ?? e)
-  })
-  await target.click()
+  const stateOf = () => page.$eval(selector, (e) => String(e.checked ?? e.getAttribute('aria-checked')))
+  const before = await stateOf().catch(() => null)
+  if (before === null) throw new Error(`no ${selector} in the Dock`)
+  for (let attempt = 1; ; attempt++) {
+    const handle = await page.$(selector)
+    const target = await handle.evaluateHandle((e) => {
+      const r = e.getBoundingClientRect()
+      return r.width > 4 && r.height > 4 ? e : (e.closest('label') ?? e)
+    })
+    await target.click()
+    try {
+      await page.waitForFunction((sel, was) => String(document.querySelector(sel)?.checked ?? document.querySelector(sel)?.getAttribute('aria-checked')) !== was,
+        { timeout: attempt === 1 ? 3_000 : 10_000 }, selector, before)
+      return
+    } catch {
+      if (attempt === 2) throw new Error(`clicking ${selector} did not change it`)
+    }
+  }
 }
 
 /** Click into a box of the Dock, select what is there (Ctrl+A) and type `text` over it. */
