@@ -21,20 +21,25 @@ const MetaVersion = 1
 // member for member, so a harness may persist either; the value's own bytes
 // for the model and the Markdown are kept as they are.
 func MetaFromValue(value json.RawMessage) (json.RawMessage, error) {
-	var v struct {
-		SurfaceID *string         `json:"surfaceId"`
-		Model     json.RawMessage `json:"model"`
-		Markdown  json.RawMessage `json:"markdown"`
-	}
-	if err := json.Unmarshal(value, &v); err != nil {
-		return nil, fmt.Errorf("tasksurface: the value of a Show is not a JSON object: %w", err)
-	}
-	if v.SurfaceID == nil || len(v.Model) == 0 {
-		return nil, fmt.Errorf("tasksurface: the value of a Show has no surfaceId or model")
-	}
-	id, err := json.Marshal(*v.SurfaceID)
-	if err != nil {
-		return nil, err
+	id, model, markdown, ok := splitValue(value)
+	if !ok {
+		// Not the plugin's own layout: read it member by member.
+		var v struct {
+			SurfaceID *string         `json:"surfaceId"`
+			Model     json.RawMessage `json:"model"`
+			Markdown  json.RawMessage `json:"markdown"`
+		}
+		if err := json.Unmarshal(value, &v); err != nil {
+			return nil, fmt.Errorf("tasksurface: the value of a Show is not a JSON object: %w", err)
+		}
+		if v.SurfaceID == nil || len(v.Model) == 0 {
+			return nil, fmt.Errorf("tasksurface: the value of a Show has no surfaceId or model")
+		}
+		quoted, err := json.Marshal(*v.SurfaceID)
+		if err != nil {
+			return nil, err
+		}
+		id, model, markdown = quoted, v.Model, v.Markdown
 	}
 	meta := make([]byte, 0, len(value)+len(MetaKind)+32)
 	meta = append(meta, `{"kind":`...)
@@ -44,10 +49,29 @@ func MetaFromValue(value json.RawMessage) (json.RawMessage, error) {
 	meta = append(meta, `,"surfaceId":`...)
 	meta = append(meta, id...)
 	meta = append(meta, `,"model":`...)
-	meta = append(meta, v.Model...)
-	if md := bytes.TrimSpace(v.Markdown); len(md) > 0 && !bytes.Equal(md, []byte("{}")) && !bytes.Equal(md, []byte("null")) {
+	meta = append(meta, model...)
+	if md := bytes.TrimSpace(markdown); len(md) > 0 && !bytes.Equal(md, []byte("{}")) && !bytes.Equal(md, []byte("null")) {
 		meta = append(meta, `,"markdown":`...)
-		meta = append(meta, v.Markdown...)
+		meta = append(meta, markdown...)
 	}
 	return append(meta, '}'), nil
+}
+
+// splitValue cuts a value in the plugin's own layout,
+// {"surfaceId":"…","model":…,"markdown":…}, into the quoted id, the model
+// and the Markdown map, without reading the model: a surface id is letters,
+// digits and "_.:-", and no JSON string holds an unescaped quote, so the
+// first `,"model":` ends the id and the last `,"markdown":` starts the
+// map. ok is false for any other layout.
+func splitValue(value []byte) (id, model, markdown []byte, ok bool) {
+	const prefix, modelKey, markdownKey = `{"surfaceId":"`, `","model":`, `,"markdown":`
+	if !bytes.HasPrefix(value, []byte(prefix)) || !bytes.HasSuffix(value, []byte("}")) {
+		return nil, nil, nil, false
+	}
+	end := bytes.Index(value, []byte(modelKey))
+	md := bytes.LastIndex(value, []byte(markdownKey))
+	if end < 0 || md < end+len(modelKey) || !ValidID(string(value[len(prefix):end])) {
+		return nil, nil, nil, false
+	}
+	return value[len(prefix)-1 : end+1], value[end+len(modelKey) : md], value[md+len(markdownKey) : len(value)-1], true
 }

@@ -1,0 +1,54 @@
+package tasksurface_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+func TestMetaFromValue(t *testing.T) {
+	t.Parallel()
+	const model = `{"version":1,"title":"A \"quoted\" ,\"markdown\": title","sections":[]}`
+	tests := map[string]struct {
+		value string
+		want  string
+		err   bool
+	}{
+		"the plugin's layout": {
+			value: `{"surfaceId":"tsf_1","model":` + model + `,"markdown":{"/sections/0/blocks/0":"<p>,\"markdown\":</p>\n"}}`,
+			want:  `{"kind":"dsh/task-surface","version":1,"surfaceId":"tsf_1","model":` + model + `,"markdown":{"/sections/0/blocks/0":"<p>,\"markdown\":</p>\n"}}`,
+		},
+		"no Markdown is left out": {
+			value: `{"surfaceId":"tsf_1","model":` + model + `,"markdown":{}}`,
+			want:  `{"kind":"dsh/task-surface","version":1,"surfaceId":"tsf_1","model":` + model + `}`,
+		},
+		"null Markdown is left out": {
+			value: `{"surfaceId":"tsf_1","model":` + model + `,"markdown":null}`,
+			want:  `{"kind":"dsh/task-surface","version":1,"surfaceId":"tsf_1","model":` + model + `}`,
+		},
+		"another member order is read member by member": {
+			value: `{"markdown":{"/a":"<p>x</p>"},"model":` + model + `,"surfaceId":"tsf_1"}`,
+			want:  `{"kind":"dsh/task-surface","version":1,"surfaceId":"tsf_1","model":` + model + `,"markdown":{"/a":"<p>x</p>"}}`,
+		},
+		"not an object":  {value: `[1]`, err: true},
+		"no surface id":  {value: `{"model":{}}`, err: true},
+		"no model":       {value: `{"surfaceId":"tsf_1"}`, err: true},
+		"truncated JSON": {value: `{"surfaceId":"tsf_1","model":{`, err: true},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got, err := tasksurface.MetaFromValue(json.RawMessage(tt.value))
+			if tt.err {
+				if err == nil {
+					t.Fatalf("MetaFromValue(%s) = %s, want an error", tt.value, got)
+				}
+				return
+			}
+			if err != nil || string(got) != tt.want {
+				t.Fatalf("MetaFromValue:\n got %s (%v)\nwant %s", got, err, tt.want)
+			}
+		})
+	}
+}
