@@ -57,24 +57,23 @@ type Config struct {
 	StartTimeout time.Duration
 }
 
-func (c Config) validate() ([]byte, error) {
+func (c Config) validate() error {
 	if c.Path == "" {
-		return nil, errors.New("tshost: Config.Path is empty")
+		return errors.New("tshost: Config.Path is empty")
 	}
 	if c.SHA256 == "" {
-		return nil, errors.New("tshost: Config.SHA256 is empty: a plugin is launched only with the digest its manifest records")
+		return errors.New("tshost: Config.SHA256 is empty: a plugin is launched only with the digest its manifest records")
 	}
-	sum, err := hex.DecodeString(c.SHA256)
-	if err != nil || len(sum) != 32 {
-		return nil, fmt.Errorf("tshost: Config.SHA256 %q is not a hex SHA-256 digest", c.SHA256)
+	if sum, err := hex.DecodeString(c.SHA256); err != nil || len(sum) != 32 {
+		return fmt.Errorf("tshost: Config.SHA256 %q is not a hex SHA-256 digest", c.SHA256)
 	}
 	switch {
 	case c.NewHost != nil && c.Host != nil:
-		return nil, errors.New("tshost: Config sets both NewHost and Host; set one")
+		return errors.New("tshost: Config sets both NewHost and Host; set one")
 	case c.NewHost == nil && c.Host == nil && !c.AllowNoHost:
-		return nil, fmt.Errorf("tshost: %w: Config sets neither NewHost nor Host, so the plugin could not read the session log or queue a submission; set one, or AllowNoHost for a plugin used only to validate and fold", ErrNoHost)
+		return fmt.Errorf("tshost: %w: Config sets neither NewHost nor Host, so the plugin could not read the session log or queue a submission; set one, or AllowNoHost for a plugin used only to validate and fold", ErrNoHost)
 	}
-	return sum, nil
+	return nil
 }
 
 // withHost returns c with Host built by NewHost for server.

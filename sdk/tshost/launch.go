@@ -39,7 +39,7 @@ type Plugin struct {
 // is refused with ErrNoHost unless it sets AllowNoHost. The context bounds the
 // whole launch; the process itself lives until Close.
 func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
-	if _, err := cfg.validate(); err != nil {
+	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
 	cfg = cfg.withLogger()

@@ -76,7 +76,7 @@ var _ tasksurface.Server = (*Supervisor)(nil)
 // launch must succeed. cfg.NewHost, when set, is called once with the
 // Supervisor, so the host calls the plugin through it across restarts.
 func Supervise(ctx context.Context, cfg Config, opts SuperviseOptions) (*Supervisor, error) {
-	if _, err := cfg.validate(); err != nil {
+	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
 	s := &Supervisor{opts: opts.withDefaults(), stop: make(chan struct{}), done: make(chan struct{})}
