@@ -126,6 +126,15 @@ async function openDock(first = open(), goal = 'CSV for finance') {
   await page.type('section.tsf-dock [data-field=goal]', goal)
 }
 
+/** Accept the submit `sent`, answer the read that follows with it queued, and wait for the Dock
+ * to show it queued. */
+async function acceptQueued(sent) {
+  await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+  await waitCalls(sent.i + 2)
+  await answer(sent.i + 1, open({ pending: { submissionId: sent.args.submissionId, messageId: 'tsm_1', phase: 'queued' } }))
+  await page.waitForSelector('section.tsf-dock[data-state=queued]')
+}
+
 /** Click Send and return the submit request. */
 async function send() {
   const before = (await calls()).length
@@ -247,10 +256,7 @@ describe('say what happened', () => {
   test('a connection lost after acceptance is said as such, not as a withdrawal', async () => {
     await openDock()
     const sent = await send()
-    await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
-    await waitCalls(sent.i + 2)
-    await answer(sent.i + 1, open({ pending: { submissionId: sent.args.submissionId, messageId: 'tsm_1', phase: 'queued' } }))
-    await page.waitForSelector('section.tsf-dock[data-state=queued]')
+    await acceptQueued(sent)
     await page.evaluate(() => window.DT.fire(1500)) // the pending poll
     await waitCalls(sent.i + 3)
     await page.evaluate((i) => window.DT.drop(i), sent.i + 2)
@@ -408,10 +414,7 @@ describe('the losing tab keeps its own answers when the other answer was already
   test('this tab\'s own submission delivered: the Dock closes, also when the projection closes before the submit is answered', async () => {
     await openDock()
     let sent = await send()
-    await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
-    await waitCalls(sent.i + 2)
-    await answer(sent.i + 1, open({ pending: { submissionId: sent.args.submissionId, messageId: 'tsm_1', phase: 'queued' } }))
-    await page.waitForSelector('section.tsf-dock[data-state=queued]')
+    await acceptQueued(sent)
     await page.evaluate((o) => window.DT.project(null, o), closedBy('submitted'))
     await page.waitForSelector('section.tsf-dock', { hidden: true })
     await done()
