@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsontext"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
@@ -26,7 +27,9 @@ import (
 // fast path. It returns the model, with its normalised bytes, when the full
 // check would return that model without problems; otherwise false.
 func fastParse(raw []byte, args bool, limits tasksurface.Limits) (*Model, bool) {
-	p := &fastParser{src: string(raw), limits: limits}
+	// The input is read in place: the caller hands raw over (see Parse),
+	// so no copy of it is made.
+	p := &fastParser{src: unsafe.String(unsafe.SliceData(raw), len(raw)), limits: limits}
 	var m *Model
 	ok := true
 	if args {
@@ -49,8 +52,8 @@ func fastParse(raw []byte, args bool, limits tasksurface.Limits) (*Model, bool) 
 	return m, true
 }
 
-// fastParser reads one input. Strings without escapes are slices of src, a
-// single copy of the input, so the model never shares the caller's buffer.
+// fastParser reads one input. Strings without escapes are slices of src,
+// the input itself, which the model then shares.
 type fastParser struct {
 	src    string
 	pos    int
@@ -61,6 +64,11 @@ type fastParser struct {
 	ids []string
 	// blocks counts the blocks of all sections.
 	blocks int
+	// rowBuf holds the normalised rows of every table (see row); cells
+	// and cellBuf are the row being read.
+	rowBuf  []byte
+	cells   [maxRowCells]rowCell
+	cellBuf []byte
 }
 
 // space skips JSON whitespace.

@@ -91,6 +91,27 @@ func TestFastPathAcceptsTypedVectors(t *testing.T) {
 	}
 }
 
+// Valid tables take the fast path whatever the order of a row's keys, the
+// escapes in its cells, its number of cells, or where the columns are: rows
+// are not left to the slow full check.
+func TestFastPathAcceptsTables(t *testing.T) {
+	t.Parallel()
+	const table = `"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`
+	for name, tc := range map[string][2]string{
+		"keys out of order":   {`{"c":"x","d":1.50}`, `{"d":1.50,"c":"x"}`},
+		"escaped key":         {`{"c":"x","d":1.50}`, `{"\u0064":1.50,"c":"x"}`},
+		"cells with escapes":  {`{"c":"x"`, `{"c":"<&> \u2028 \"q\" \\ \/ \ud83d\ude00"`},
+		"a cell per column":   {table, `"columns":[` + manyColumns(16) + `],"rows":[` + manyCells(16) + `]`},
+		"rows before columns": {table, `"rows":[` + manyCells(16) + `,{"c3":"x"}],"columns":[` + manyColumns(16) + `]`},
+	} {
+		raw := []byte(strings.Replace(edgeModel, tc[0], tc[1], 1))
+		if _, ok := fastParse(raw, false, tasksurface.DefaultLimits); !ok {
+			t.Errorf("%s: the fast path gave up on a valid table: %s", name, raw)
+		}
+		checkFastPath(t, raw, false, tasksurface.Limits{})
+	}
+}
+
 // The benchmark models take the fast path.
 func TestFastPathAcceptsTheBenchmarkModels(t *testing.T) {
 	t.Parallel()
@@ -204,6 +225,40 @@ var edgeCases = [][2]string{
 	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
 		`"rows":[{"c":"x"}],"columns":[]`},
 	{`{"version"`, " \r\n\t{\"version\""}, {`{"version"`, `[{"version"`}, {`"version":1`, `"version" : 1 `},
+	// Rows are written in their normalised encoding as they are read: keys
+	// out of order, escaped or repeated, cells that need escapes, a row of
+	// every column, and rows read before their columns.
+	{`{"c":"x","d":1.50}`, `{"d":1.50,"c":"x"}`}, {`{"c":"x","d":1.50}`, `{"\u0064":1.50,"c":"x"}`},
+	{`{"c":"x","d":1.50}`, `{"d":1.50,"c":"x","d":2}`}, {`{"c":"x","d":1.50}`, `{"d":1.50,"\u0063":"x","c":"y"}`},
+	{`{"c":"x"`, `{"c":"<&> \u2028\u2029 \"q\" \\ \/ \u00e9 \ud83d\ude00"`}, {`{"c":"x"`, "{\"c\":\"\u2028<é>\""},
+	{`{"c":"x","d":1.50}`, ` { "d" : -0.5e+3 , "c" : "x" } `},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"columns":[` + manyColumns(16) + `],"rows":[` + manyCells(16) + `,{}]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"columns":[` + manyColumns(17) + `],"rows":[` + manyCells(17) + `]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"rows":[` + manyCells(16) + `],"columns":[` + manyColumns(16) + `]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"rows":[` + manyCells(16) + `,{"x":1}],"columns":[` + manyColumns(16) + `]`},
+}
+
+// manyColumns returns n table columns, c0 to c(n-1).
+func manyColumns(n int) string {
+	cols := make([]string, n)
+	for i := range cols {
+		cols[i] = fmt.Sprintf(`{"id":"c%d","label":"C"}`, i)
+	}
+	return strings.Join(cols, ",")
+}
+
+// manyCells returns a row with a cell for each of manyColumns(n), last
+// column first.
+func manyCells(n int) string {
+	cells := make([]string, n)
+	for i := range cells {
+		cells[i] = fmt.Sprintf(`"c%d":%d`, n-1-i, i)
+	}
+	return "{" + strings.Join(cells, ",") + "}"
 }
 
 // edgeInputs returns the edge cases as model documents.

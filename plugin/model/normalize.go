@@ -3,7 +3,6 @@ package model
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strconv"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsontext"
@@ -160,22 +159,11 @@ func (b *Block) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, '}')
 		}
 		dst = append(dst, `],"rows":[`...)
-		// The keys of a row are column ids: sort those once per table.
-		var small [16]string
-		ids := small[:0]
-		for _, c := range b.Columns {
-			ids = append(ids, c.ID)
-		}
-		slices.Sort(ids)
-		ids = slices.Compact(ids)
-		var err error
 		for i, r := range b.Rows {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			if dst, err = r.appendJSONKeyedBy(dst, ids); err != nil {
-				return nil, err
-			}
+			dst = r.appendJSON(dst)
 		}
 		dst = append(dst, ']')
 	case BlockDiff:
@@ -200,66 +188,6 @@ func (b *Block) appendJSON(dst []byte) ([]byte, error) {
 		dst = jsontext.AppendString(dst, b.Tone, false)
 		dst = append(dst, `,"text":`...)
 		dst = jsontext.AppendString(dst, b.Text, false)
-	}
-	return append(dst, '}'), nil
-}
-
-// appendJSONKeyedBy appends the row like appendJSON, given ids, the
-// sorted distinct column ids: a row whose keys are all among them is
-// written in their order, without sorting its keys again.
-func (r Row) appendJSONKeyedBy(dst []byte, ids []string) ([]byte, error) {
-	if r == nil || len(r) > len(ids) {
-		return r.appendJSON(dst)
-	}
-	start := len(dst)
-	dst = append(dst, '{')
-	found := 0
-	var err error
-	for _, id := range ids {
-		v, ok := r[id]
-		if !ok {
-			continue
-		}
-		if found > 0 {
-			dst = append(dst, ',')
-		}
-		found++
-		dst = jsontext.AppendString(dst, id, false)
-		dst = append(dst, ':')
-		if dst, err = appendScalar(dst, v); err != nil {
-			return nil, err
-		}
-	}
-	if found != len(r) {
-		// A key that is not a column id (a model built by other code).
-		return r.appendJSON(dst[:start])
-	}
-	return append(dst, '}'), nil
-}
-
-// appendJSON appends the row with its keys sorted, as encoding/json
-// writes a map.
-func (r Row) appendJSON(dst []byte) ([]byte, error) {
-	if r == nil {
-		return append(dst, "null"...), nil
-	}
-	var small [16]string
-	keys := small[:0]
-	for k := range r {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	dst = append(dst, '{')
-	var err error
-	for i, k := range keys {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = jsontext.AppendString(dst, k, false)
-		dst = append(dst, ':')
-		if dst, err = appendScalar(dst, r[k]); err != nil {
-			return nil, err
-		}
 	}
 	return append(dst, '}'), nil
 }

@@ -21,6 +21,9 @@ const rawSizeFactor = 4
 // there is no problem, and otherwise nil and every problem found (up to
 // MaxProblems and a final too-many-problems), sorted by pointer and code,
 // with pointers into the model.
+//
+// The model may share raw's bytes (its texts are read in place): the
+// caller hands raw over and must not change it afterwards.
 func Parse(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
 	limits = limits.WithDefaults()
 	if p, ok := rawTooLarge(raw, limits); ok {
@@ -36,7 +39,7 @@ func Parse(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem
 // {"model": TaskSurfaceModelV1}, like Parse. Pointers are into the model;
 // a problem outside it (the arguments are not an object, "model" is
 // missing, another key is present) has the pointer "" and the code
-// invalid-arguments.
+// invalid-arguments. Like Parse, the model may share raw's bytes.
 func ParseArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
 	limits = limits.WithDefaults()
 	if p, ok := rawTooLarge(raw, limits); ok {
@@ -144,7 +147,11 @@ func parseDocument(doc any, limits tasksurface.Limits, ps *problems, sizeHint in
 	if len(ps.Items) > 0 {
 		return nil, ps.Finish(retry)
 	}
-	m := build(doc.(map[string]any))
+	m, err := build(doc.(map[string]any))
+	if err != nil {
+		// A checked document's cells are scalars, which always encode.
+		panic(err)
+	}
 	b, err := m.appendNormalized(make([]byte, 0, min(sizeHint, int(limits.MaxModelBytes))+64))
 	if err != nil {
 		panic(err)
