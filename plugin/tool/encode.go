@@ -13,8 +13,10 @@ import (
 // wire.MetaOf(v), without reflection, and without checking and compacting
 // the model again for each. The model is escaped once, into the value, and
 // the metadata copies it from there. v.Model must be a normalised model
-// (compact JSON, see model.Model.Normalized).
-func encode(v wire.Value) (value, meta []byte) {
+// (compact JSON, see model.Model.Normalized). Without withMeta, for a
+// caller that derives the metadata from the value itself
+// (ShowRequest.OmitMeta), meta is nil.
+func encode(v wire.Value, withMeta bool) (value, meta []byte) {
 	value = make([]byte, 0, len(v.SurfaceID)+len(v.Model)+len(v.Model)/16+markdownSize(v.Markdown)+64)
 	value = append(value, `{"surfaceId":`...)
 	value = jsontext.AppendString(value, v.SurfaceID, true)
@@ -31,6 +33,9 @@ func encode(v wire.Value) (value, meta []byte) {
 	value = appendHTMLMap(value, v.Markdown)
 	markdownEnd := len(value)
 	value = append(value, '}')
+	if !withMeta {
+		return value, nil
+	}
 
 	meta = make([]byte, 0, len(value)+len(wire.MetaKind)+32)
 	meta = append(meta, `{"kind":`...)

@@ -37,7 +37,10 @@ func TestEncodingMatchesJSONMarshal(t *testing.T) {
 			}
 			for _, html := range []map[string]string{markdown.RenderBlocks(md, m), nil, {}} {
 				v := wire.Value{SurfaceID: "tsf_0123456789abcdef01234567", Model: normalized, Markdown: html}
-				value, meta := encode(v)
+				value, meta := encode(v, true)
+				if alone, none := encode(v, false); !bytes.Equal(alone, value) || none != nil {
+					t.Errorf("without the metadata: value %s, meta %s", alone, none)
+				}
 				want, err := json.Marshal(v)
 				if err != nil {
 					t.Fatal(err)

@@ -40,8 +40,8 @@ type Surface struct {
 	// Markdown is the sanitised HTML of each markdown block by its JSON
 	// Pointer, as in the value.
 	Markdown map[string]string
-	// Meta is the presentation metadata of the response, exactly.
-	Meta []byte
+	// Value is the canonical value of the response, exactly.
+	Value []byte
 	// Limits are the limits the model was checked under, defaults filled.
 	Limits tasksurface.Limits
 }
@@ -78,9 +78,9 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		Model:     normalized,
 		Markdown:  markdown.RenderBlocks(t.markdown, m),
 	}
-	value, meta := encode(v)
+	value, meta := encode(v, !req.OmitMeta)
 	resp := &tasksurface.ShowResponse{OK: true, Value: value, Meta: meta, Text: Opened(m.Title, v.SurfaceID)}
-	return resp, &Surface{SurfaceID: v.SurfaceID, Model: m, Markdown: v.Markdown, Meta: meta, Limits: limits}, nil
+	return resp, &Surface{SurfaceID: v.SurfaceID, Model: m, Markdown: v.Markdown, Value: value, Limits: limits}, nil
 }
 
 // Precheck answers the refusals that depend on the call alone, before the
