@@ -24,9 +24,10 @@ import (
 // directions.
 
 // fastParse parses raw (a model, or tool arguments when args is set) on the
-// fast path. It returns the model, with its normalised bytes, when the full
-// check would return that model without problems; otherwise false.
-func fastParse(raw []byte, args bool, limits tasksurface.Limits) (*Model, bool) {
+// fast path. It returns the model, with its normalised bytes written at the
+// end of dst (see AppendArguments), when the full check would return that
+// model without problems; otherwise false.
+func fastParse(dst, raw []byte, args bool, limits tasksurface.Limits) (*Model, []byte, bool) {
 	// The input is read in place: the caller hands raw over (see Parse),
 	// so no copy of it is made.
 	p := &fastParser{src: unsafe.String(unsafe.SliceData(raw), len(raw)), limits: limits}
@@ -38,18 +39,18 @@ func fastParse(raw []byte, args bool, limits tasksurface.Limits) (*Model, bool) 
 		m, ok = p.model()
 	}
 	if !ok || m == nil {
-		return nil, false
+		return nil, dst, false
 	}
 	p.space()
 	if p.pos != len(p.src) {
-		return nil, false
+		return nil, dst, false
 	}
-	b, err := m.appendNormalized(make([]byte, 0, min(len(raw), int(limits.MaxModelBytes))+64))
-	if err != nil || len(b) > int(limits.MaxModelBytes) {
-		return nil, false
+	out, err := m.appendNormalized(normalizedBuffer(dst, len(raw), limits))
+	if err != nil || len(out)-len(dst) > int(limits.MaxModelBytes) {
+		return nil, dst, false
 	}
-	m.normalized = b
-	return m, true
+	m.normalized = out[len(dst):len(out):len(out)]
+	return m, out, true
 }
 
 // fastParser reads one input. Strings without escapes are slices of src,

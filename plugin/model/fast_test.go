@@ -17,9 +17,11 @@ func fullCheck(raw []byte, args bool, limits tasksurface.Limits) (*Model, []task
 		return nil, []tasksurface.Problem{p}
 	}
 	if args {
-		return checkArguments(raw, limits)
+		m, _, problems := checkArguments(nil, raw, limits)
+		return m, problems
 	}
-	return checkModel(raw, limits)
+	m, _, problems := checkModel(nil, raw, limits)
+	return m, problems
 }
 
 // checkFastPath fails unless the fast path and the full check agree on
@@ -31,7 +33,7 @@ func checkFastPath(t *testing.T, raw []byte, args bool, limits tasksurface.Limit
 	if _, tooLarge := rawTooLarge(raw, limits); tooLarge {
 		return // Parse refuses it before either path runs
 	}
-	fast, accepted := fastParse(raw, args, limits)
+	fast, _, accepted := fastParse(nil, raw, args, limits)
 	full, problems := fullCheck(raw, args, limits)
 	if accepted != (full != nil) {
 		t.Fatalf("the fast path accepts: %v; the full check accepts: %v, with problems %v\ninput: %q", accepted, full != nil, problems, raw)
@@ -84,7 +86,7 @@ func TestFastPathAcceptsTypedVectors(t *testing.T) {
 				continue
 			}
 			raw, args := c.input(t)
-			if _, ok := fastParse(raw, args, tasksurface.DefaultLimits); !ok {
+			if _, _, ok := fastParse(nil, raw, args, tasksurface.DefaultLimits); !ok {
 				t.Errorf("%s/%s: the fast path gave up on a valid model", file, c.Name)
 			}
 		}
@@ -105,7 +107,7 @@ func TestFastPathAcceptsTables(t *testing.T) {
 		"rows before columns": {table, `"rows":[` + manyCells(16) + `,{"c3":"x"}],"columns":[` + manyColumns(16) + `]`},
 	} {
 		raw := []byte(strings.Replace(edgeModel, tc[0], tc[1], 1))
-		if _, ok := fastParse(raw, false, tasksurface.DefaultLimits); !ok {
+		if _, _, ok := fastParse(nil, raw, false, tasksurface.DefaultLimits); !ok {
 			t.Errorf("%s: the fast path gave up on a valid table: %s", name, raw)
 		}
 		checkFastPath(t, raw, false, tasksurface.Limits{})
@@ -116,7 +118,7 @@ func TestFastPathAcceptsTables(t *testing.T) {
 func TestFastPathAcceptsTheBenchmarkModels(t *testing.T) {
 	t.Parallel()
 	for _, raw := range [][]byte{realisticModel(14, 5, 12), realisticModel(200, 110, 690)} {
-		if _, ok := fastParse(raw, false, tasksurface.DefaultLimits); !ok {
+		if _, _, ok := fastParse(nil, raw, false, tasksurface.DefaultLimits); !ok {
 			_, problems := Parse(raw, tasksurface.Limits{})
 			t.Fatalf("the fast path gave up on a benchmark model (problems %v)", problems)
 		}
@@ -275,7 +277,7 @@ func edgeInputs() [][]byte {
 // out, as a model and as arguments, under default and tight limits.
 func TestFastPathEdgeCases(t *testing.T) {
 	t.Parallel()
-	if _, ok := fastParse([]byte(edgeModel), false, tasksurface.DefaultLimits); !ok {
+	if _, _, ok := fastParse(nil, []byte(edgeModel), false, tasksurface.DefaultLimits); !ok {
 		t.Fatal("the fast path refuses the edge model itself")
 	}
 	args := []string{`{"model":%s}`, ` {"model" : %s } `, `{"model":%s,"model":%[1]s}`, `{"model":%s,"x":1}`, `{"x":1,"model":%s}`, `[%s]`, `{}`, `{"model":null}`}

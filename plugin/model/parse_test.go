@@ -305,3 +305,45 @@ func TestProblemPointersEscapeKeys(t *testing.T) {
 		})
 	}
 }
+
+// AppendArguments writes the normalised model after what dst holds, on the
+// fast path and the full check alike, and the model's bytes stay as they
+// are when the caller appends to the buffer afterwards.
+func TestAppendArgumentsWritesAfterDst(t *testing.T) {
+	t.Parallel()
+	args := append(append([]byte(`{"model":`), modelWith(1, 1, 0, 3)...), '}')
+	want, problems := ParseArguments(args, tasksurface.Limits{})
+	if want == nil {
+		t.Fatal(problems)
+	}
+	normalized, _ := want.Normalized()
+	for name, parse := range map[string]func(dst []byte) (*Model, []byte, []tasksurface.Problem){
+		"AppendArguments": func(dst []byte) (*Model, []byte, []tasksurface.Problem) {
+			return AppendArguments(dst, args, tasksurface.Limits{})
+		},
+		"the full check": func(dst []byte) (*Model, []byte, []tasksurface.Problem) {
+			return checkArguments(dst, args, tasksurface.DefaultLimits)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dst := append(make([]byte, 0, 4096), `{"head":`...)
+			m, out, problems := parse(dst)
+			if m == nil {
+				t.Fatal(problems)
+			}
+			got, _ := m.Normalized()
+			if string(out) != `{"head":`+string(normalized) || !bytes.Equal(got, normalized) {
+				t.Fatalf("buffer %s, model %s; want the head then %s", out, got, normalized)
+			}
+			out = append(out, `,"tail":1}`...)
+			if again, _ := m.Normalized(); !bytes.Equal(again, normalized) {
+				t.Errorf("appending to the buffer reached the model: %s", again)
+			}
+		})
+	}
+	dst := []byte(`{"head":`)
+	if m, out, problems := AppendArguments(dst, []byte(`{"model":{}}`), tasksurface.Limits{}); m != nil || len(problems) == 0 || string(out) != `{"head":` {
+		t.Errorf("an invalid model: model %v, buffer %s, problems %v; want the buffer as it was", m, out, problems)
+	}
+}

@@ -65,7 +65,11 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		return refused, nil, nil
 	}
 	limits = limits.WithDefaults()
-	m, problems := model.ParseArguments(req.Arguments, limits)
+	// The value is written in one buffer: its head, then the normalised
+	// model in place (model.AppendArguments), then the rest (encodeAround).
+	id := t.newID()
+	head := appendValueHead(make([]byte, 0, valueSize(len(req.Arguments))), id)
+	m, buf, problems := model.AppendArguments(head, req.Arguments, limits)
 	if len(problems) > 0 {
 		return failed(tasksurface.ShowInvalidModel, InvalidModel(problems), problems), nil, nil
 	}
@@ -74,11 +78,11 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		return nil, nil, fmt.Errorf("normalise model: %w", err)
 	}
 	v := wire.Value{
-		SurfaceID: t.newID(),
+		SurfaceID: id,
 		Model:     normalized,
 		Markdown:  markdown.RenderBlocks(t.markdown, m),
 	}
-	value, meta := encode(v, !req.OmitMeta)
+	value, meta := encodeAround(buf, len(head), v, !req.OmitMeta)
 	resp := &tasksurface.ShowResponse{OK: true, Value: value, Meta: meta, Text: Opened(m.Title, v.SurfaceID)}
 	return resp, &Surface{SurfaceID: v.SurfaceID, Model: m, Markdown: v.Markdown, Value: value, Limits: limits}, nil
 }

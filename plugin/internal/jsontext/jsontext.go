@@ -166,6 +166,20 @@ func AppendCompactHTML(dst, compact []byte) []byte {
 	return append(dst, compact[start:]...)
 }
 
+// NeedsHTMLEscape reports whether AppendCompactHTML would write compact
+// otherwise than as it is: whether it holds <, >, &, U+2028 or U+2029.
+func NeedsHTMLEscape(compact []byte) bool {
+	if bytes.IndexByte(compact, '<') >= 0 || bytes.IndexByte(compact, '>') >= 0 || bytes.IndexByte(compact, '&') >= 0 {
+		return true
+	}
+	for i := indexFrom(compact, 0, 0xe2); i+2 < len(compact); i = indexFrom(compact, i+1, 0xe2) {
+		if compact[i+1] == 0x80 && compact[i+2]&^1 == 0xa8 {
+			return true
+		}
+	}
+	return false
+}
+
 // htmlSpecials are the bytes AppendCompactHTML may escape: <, >, & and the
 // first byte of U+2028 and U+2029.
 var htmlSpecials = [...]byte{'<', '>', '&', 0xe2}

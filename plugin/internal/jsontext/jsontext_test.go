@@ -114,6 +114,17 @@ func BenchmarkAppendString(b *testing.B) {
 	}
 }
 
+// NeedsHTMLEscape tells exactly when AppendCompactHTML changes its input.
+func TestNeedsHTMLEscape(t *testing.T) {
+	t.Parallel()
+	for _, s := range append(texts, "", "a", "<", "x>", "&y", "\u2028", "\u2029", "\xe2", "\xe2\x80", "’", "–\xe2\x80\xa8", "ab\xe2") {
+		b := []byte(s)
+		if got, want := NeedsHTMLEscape(b), !bytes.Equal(AppendCompactHTML(nil, b), b); got != want {
+			t.Errorf("NeedsHTMLEscape(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
 // FuzzAppendCompactHTML holds AppendCompactHTML to json.Marshal of a
 // json.RawMessage on compact JSON around any text.
 func FuzzAppendCompactHTML(f *testing.F) {
@@ -131,6 +142,9 @@ func FuzzAppendCompactHTML(f *testing.F) {
 		}
 		if got := AppendCompactHTML(nil, compact); !bytes.Equal(got, want) {
 			t.Fatalf("AppendCompactHTML(%s) = %s, want %s", compact, got, want)
+		}
+		if NeedsHTMLEscape(compact) == bytes.Equal(compact, want) {
+			t.Fatalf("NeedsHTMLEscape(%s) = %v", compact, NeedsHTMLEscape(compact))
 		}
 	})
 }
