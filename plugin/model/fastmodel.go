@@ -174,7 +174,13 @@ func (p *fastParser) column(c *Column) bool {
 // collected in keys for tableIDs.
 func (p *fastParser) rows(k *key, b *Block, keys *[]string) (int, bool) {
 	return p.array(int(p.limits.MaxTableRows), func() bool {
+		from := p.pos
 		row, ok := p.row(k, b.Columns, keys)
+		if b.Rows == nil && ok {
+			// Room for as many rows as the rest of the input holds, if
+			// they are the size of the first, up to the limit.
+			b.Rows = make([]Row, 0, min(int(p.limits.MaxTableRows), (len(p.src)-p.pos)/(p.pos-from+1)+1))
+		}
 		b.Rows = append(b.Rows, row)
 		return ok
 	})
