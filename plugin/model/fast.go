@@ -3,6 +3,7 @@ package model
 import (
 	"math/big"
 	"strconv"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -41,16 +42,48 @@ func fastParse(dst, raw []byte, args bool, limits tasksurface.Limits) (*Model, [
 	if !ok || m == nil {
 		return nil, dst, false
 	}
+	// Once the model is dropped or its rows are moved into the normalised
+	// bytes, nothing refers to the row buffer: the next parse reuses it.
+	defer p.releaseRows()
 	p.space()
 	if p.pos != len(p.src) {
 		return nil, dst, false
 	}
-	out, err := m.appendNormalized(normalizedBuffer(dst, len(raw), limits))
+	out, err := m.appendNormalized(normalizedBuffer(dst, len(raw), limits), true)
 	if err != nil || len(out)-len(dst) > int(limits.MaxModelBytes) {
 		return nil, dst, false
 	}
 	m.normalized = out[len(dst):len(out):len(out)]
 	return m, out, true
+}
+
+// rowBuffers holds row buffers between parses (see fastParser.rowBuf).
+var rowBuffers sync.Pool
+
+// maxPooledRows bounds the row buffers kept for reuse: those of the
+// largest models within the default limits.
+const maxPooledRows = 256 << 10
+
+// rowBuffer returns an empty buffer for n bytes of rows, reused when one is
+// free.
+func rowBuffer(n int) []byte {
+	if b, ok := rowBuffers.Get().(*[]byte); ok {
+		if cap(*b) >= n {
+			return (*b)[:0]
+		}
+		rowBuffers.Put(b)
+	}
+	return make([]byte, 0, n)
+}
+
+// releaseRows gives the row buffer back for reuse. The caller must have
+// dropped the model or moved its rows (appendNormalized with moveRows).
+func (p *fastParser) releaseRows() {
+	if p.rowBuf != nil && cap(p.rowBuf) <= maxPooledRows {
+		b := p.rowBuf[:0]
+		rowBuffers.Put(&b)
+	}
+	p.rowBuf = nil
 }
 
 // fastParser reads one input. Strings without escapes are slices of src,
@@ -65,8 +98,9 @@ type fastParser struct {
 	ids []string
 	// blocks counts the blocks of all sections.
 	blocks int
-	// rowBuf holds the normalised rows of every table (see row); cells
-	// and cellBuf are the row being read.
+	// rowBuf holds the normalised rows of every table (see row) until
+	// they are moved into the normalised bytes, after which the next parse
+	// reuses it (rowBuffers); cells and cellBuf are the row being read.
 	rowBuf  []byte
 	cells   [maxRowCells]rowCell
 	cellBuf []byte

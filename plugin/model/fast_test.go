@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -291,5 +292,73 @@ func TestFastPathEdgeCases(t *testing.T) {
 		if t.Failed() {
 			t.Fatalf("edge case %d", i)
 		}
+	}
+}
+
+// A parse reuses the row buffer of the one before it, so a model's rows
+// must live in its own normalised bytes by then: models parsed one after
+// another, and at once, keep their rows.
+func TestRowsSurviveTheNextParse(t *testing.T) {
+	t.Parallel()
+	table := func(tag string, n int) []byte {
+		rows := make([]string, n)
+		for i := range rows {
+			rows[i] = fmt.Sprintf(`{"d":%d,"c":"%s row %d"}`, i, tag, i)
+		}
+		return []byte(strings.Replace(edgeModel, `"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`, `"rows":[`+strings.Join(rows, ",")+`]`, 1))
+	}
+	inputs := [][]byte{table("first", 14), table("second", 200), table("third", 3), table("fourth", 30)}
+	type kept struct {
+		m    *Model
+		rows []string
+	}
+	parse := func(raw []byte) kept {
+		m, _, ok := fastParse(nil, raw, false, tasksurface.DefaultLimits)
+		if !ok {
+			t.Fatalf("the fast path gave up on %.80s", raw)
+		}
+		var rows []string
+		for _, s := range m.Sections {
+			for _, b := range s.Blocks {
+				for _, r := range b.Rows {
+					rows = append(rows, string(r))
+				}
+			}
+		}
+		if len(rows) == 0 {
+			t.Fatal("no rows to check")
+		}
+		return kept{m, rows}
+	}
+	check := func(k kept) {
+		i := 0
+		for _, s := range k.m.Sections {
+			for _, b := range s.Blocks {
+				for _, r := range b.Rows {
+					if string(r) != k.rows[i] {
+						t.Fatalf("row %d changed after other parses:\n got %s\nwant %s", i, r, k.rows[i])
+					}
+					i++
+				}
+			}
+		}
+	}
+	var all []kept
+	for range 3 {
+		for _, raw := range inputs {
+			all = append(all, parse(raw))
+		}
+	}
+	var wg sync.WaitGroup
+	for _, raw := range inputs {
+		wg.Go(func() {
+			for range 20 {
+				check(parse(raw))
+			}
+		})
+	}
+	wg.Wait()
+	for _, k := range all {
+		check(k)
 	}
 }

@@ -268,7 +268,7 @@ func (p *fastParser) row(k *key, columns []Column, keys *[]string) (Row, bool) {
 	if p.rowBuf == nil {
 		// The rows of the rest of the input fit, unless their strings
 		// need more escapes than they had.
-		p.rowBuf = make([]byte, 0, len(p.src)-p.pos+2*maxRowCells)
+		p.rowBuf = rowBuffer(len(p.src) - p.pos + 2*maxRowCells)
 	}
 	start := len(p.rowBuf)
 	p.rowBuf = append(p.rowBuf, '{')

@@ -22,7 +22,7 @@ func (m *Model) Normalized() ([]byte, error) {
 	if m.normalized != nil {
 		return m.normalized[:len(m.normalized):len(m.normalized)], nil
 	}
-	return m.appendNormalized(nil)
+	return m.appendNormalized(nil, false)
 }
 
 // marshalCompact encodes v as compact JSON without HTML escaping and
@@ -46,8 +46,11 @@ func marshalCompact(v any) ([]byte, error) {
 // as written, map keys sorted, nil slices as null. A value of a type the
 // parser never produces (a float64 cell, say) is encoded by encoding/json.
 
-// appendNormalized appends the normalised model to dst.
-func (m *Model) appendNormalized(dst []byte) ([]byte, error) {
+// appendNormalized appends the normalised model to dst. With moveRows, each
+// table row is then made to share its bytes in dst instead of its own
+// buffer (which the fast parser then reuses); only the parser that built m
+// and holds it alone may ask for that.
+func (m *Model) appendNormalized(dst []byte, moveRows bool) ([]byte, error) {
 	var err error
 	dst = append(dst, `{"version":`...)
 	dst = appendInt(dst, m.Version)
@@ -66,7 +69,7 @@ func (m *Model) appendNormalized(dst []byte) ([]byte, error) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			if dst, err = m.Sections[i].appendJSON(dst); err != nil {
+			if dst, err = m.Sections[i].appendJSON(dst, moveRows); err != nil {
 				return nil, err
 			}
 		}
@@ -92,7 +95,7 @@ func (m *Model) appendNormalized(dst []byte) ([]byte, error) {
 	return append(dst, "}}"...), nil
 }
 
-func (s *Section) appendJSON(dst []byte) ([]byte, error) {
+func (s *Section) appendJSON(dst []byte, moveRows bool) ([]byte, error) {
 	dst = append(dst, `{"id":`...)
 	dst = jsontext.AppendString(dst, s.ID, false)
 	if s.Title != "" {
@@ -115,14 +118,14 @@ func (s *Section) appendJSON(dst []byte) ([]byte, error) {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		if dst, err = s.Blocks[i].appendJSON(dst); err != nil {
+		if dst, err = s.Blocks[i].appendJSON(dst, moveRows); err != nil {
 			return nil, err
 		}
 	}
 	return append(dst, "]}"...), nil
 }
 
-func (b *Block) appendJSON(dst []byte) ([]byte, error) {
+func (b *Block) appendJSON(dst []byte, moveRows bool) ([]byte, error) {
 	dst = append(dst, `{"kind":`...)
 	dst = jsontext.AppendString(dst, b.Kind, false)
 	switch b.Kind {
@@ -163,7 +166,11 @@ func (b *Block) appendJSON(dst []byte) ([]byte, error) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
+			start := len(dst)
 			dst = r.appendJSON(dst)
+			if moveRows && r != nil {
+				b.Rows[i] = Row(dst[start:len(dst):len(dst)])
+			}
 		}
 		dst = append(dst, ']')
 	case BlockDiff:

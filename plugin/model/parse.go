@@ -169,7 +169,7 @@ func parseDocument(dst []byte, doc any, limits tasksurface.Limits, ps *problems,
 		// A checked document's cells are scalars, which always encode.
 		panic(err)
 	}
-	out, err := m.appendNormalized(normalizedBuffer(dst, sizeHint, limits))
+	out, err := m.appendNormalized(normalizedBuffer(dst, sizeHint, limits), false)
 	if err != nil {
 		panic(err)
 	}

@@ -210,7 +210,7 @@ type Option struct {
 // MarshalJSON writes the block with exactly the keys of its kind, in a
 // fixed order.
 func (b Block) MarshalJSON() ([]byte, error) {
-	return b.appendJSON(nil)
+	return b.appendJSON(nil, false)
 }
 
 // MarshalJSON writes the field with exactly the keys of its kind, in a
