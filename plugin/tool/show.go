@@ -1,10 +1,10 @@
 package tool
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
+	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/plugin/markdown"
 	"github.com/dsh-community/task-surface/plugin/model"
 	"github.com/dsh-community/task-surface/plugin/wire"
@@ -20,14 +20,6 @@ type Tool struct {
 // New returns the tool with its Markdown renderer.
 func New(md *markdown.Renderer) *Tool {
 	return &Tool{markdown: md, newID: wire.NewSurfaceID}
-}
-
-// projectionView is the part of the projection view the tool reads.
-type projectionView struct {
-	Active *struct {
-		CallID    string `json:"callId"`
-		SurfaceID string `json:"surfaceId"`
-	} `json:"active"`
 }
 
 // Surface is what a successful call opened, for the coordination service
@@ -102,14 +94,13 @@ func Precheck(req *tasksurface.ShowRequest) *tasksurface.ShowResponse {
 
 // ActiveRefusal answers the refusal of a call made while the projection
 // view shows an open surface; it returns nil for an empty or unreadable view
-// or one with nothing open.
+// or one with nothing open. Only the view's active member is decoded.
 func ActiveRefusal(projection []byte) *tasksurface.ShowResponse {
 	if len(projection) == 0 {
 		return nil
 	}
-	var view projectionView
-	if err := json.Unmarshal(projection, &view); err == nil && view.Active != nil {
-		return failed(tasksurface.ShowSurfaceOpen, SurfaceOpen(view.Active.SurfaceID), nil)
+	if active, ok := fold.ActiveOf(projection); ok && active != nil {
+		return failed(tasksurface.ShowSurfaceOpen, SurfaceOpen(active.SurfaceID), nil)
 	}
 	return nil
 }
