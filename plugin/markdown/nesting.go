@@ -22,10 +22,6 @@ func (l nestingLimiter) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 	return l.BlockParser.Open(parent, reader, pc)
 }
 
-// nestingKey holds, in a parse's context, the nestingMemo of the parse.
-// The key is created once and never changes.
-var nestingKey = parser.NewContextKey()
-
 // nestingMemo remembers the last block whose nesting was counted. Goldmark
 // opens the containers of a line one inside the other, so the next block
 // asked about is most often that block's child, and its count is one step.
@@ -37,11 +33,7 @@ type nestingMemo struct {
 // nestingOf returns nesting(n), counting from the memo of the parse when n
 // is the block last asked about or its child.
 func nestingOf(n ast.Node, pc parser.Context) int {
-	m, _ := pc.Get(nestingKey).(*nestingMemo)
-	if m == nil {
-		m = &nestingMemo{}
-		pc.Set(nestingKey, m)
-	}
+	m := &stateOf(pc).memo
 	switch {
 	case m.node != nil && m.node == n:
 	case m.node != nil && m.node == n.Parent():
