@@ -14,6 +14,19 @@ const (
 	// container deeper than this is text.
 	maxNesting = 64
 
+	// containerBytes, containerBase and freeNesting bound how many
+	// containers a document may open in all: goldmark spends some 200
+	// bytes of memory on each, and a line of nested markers ("- - - - a")
+	// opens one for every byte or two of it, five times what ordinary
+	// Markdown spends for its size. A top-level block quote or list and
+	// the items of that list are free; a container inside freeNesting
+	// others is counted, and a document may open one for every
+	// containerBytes bytes of it, plus containerBase. Once they are spent,
+	// a marker that would open one is text.
+	containerBytes = 4
+	containerBase  = 1024
+	freeNesting    = 2
+
 	// delimiterWorkPerByte and delimiterWorkBase give a block's budget
 	// for pairing emphasis and strikethrough delimiter runs ("*", "__",
 	// "~~"). Goldmark looks for each closer's opener among every earlier

@@ -68,6 +68,12 @@ func TestBounds(t *testing.T) {
 			map[string]int{"<li>": maxNesting / 2}},
 		{"a list item past the bound", items(maxNesting/2 + 1), []string{"<li>- a</li>"},
 			map[string]int{"<li>": maxNesting / 2}},
+		{"nested lists on every line within the document's containers", deepLists(25), nil,
+			map[string]int{"<li>": 25 * 20, "<li>-": 0}},
+		{"nested lists on every line past the document's containers", deepLists(400), []string{strings.Repeat("<ul>\n<li>\n", 19) + "<ul>\n<li>a</li>"},
+			// The containers run out on a line after budget/38 whole ones;
+			// the lines after it keep their nested markers as text.
+			map[string]int{"<li>" + strings.Repeat("- ", 19) + "a</li>": 400 - (400*42/containerBytes+containerBase)/38 - 1}},
 		{"quotes and lists share the bound", strings.Repeat("> - ", maxNesting/4) + "> a", []string{"<p>a</p>"},
 			map[string]int{"<blockquote>": maxNesting/4 + 1, "<li>": maxNesting / 4}},
 		{"many links in one paragraph", strings.Repeat("[x](https://e.example/p) and ", 1000), nil,
@@ -118,6 +124,13 @@ func TestBounds(t *testing.T) {
 			}
 		})
 	}
+}
+
+// deepLists returns n lines of 20 nested list items each, 42 bytes a line:
+// 38 containers a line that the document's budget counts, past the
+// top-level list and its items.
+func deepLists(n int) string {
+	return strings.Repeat(strings.Repeat("- ", 20)+"a\n", n)
 }
 
 // TestBoundsPerBlock shows that a block's budget is its own: a hostile

@@ -31,6 +31,11 @@ type blockBudget struct {
 	// (labels.go).
 	labels    []openLabel
 	labelWork int
+
+	// runs maps each length of a run of backticks in the block to where
+	// its last run starts, once runsRead says it is read (codespans.go).
+	runs     map[int]int
+	runsRead bool
 }
 
 // budgetFor returns the budget of block, starting a new one when block is
@@ -51,12 +56,13 @@ func budgetFor(block ast.Node, pc parser.Context) *blockBudget {
 	b.delimiterWork = size*delimiterWorkPerByte + delimiterWorkBase
 	b.labels = b.labels[:0]
 	b.labelWork = size*labelWorkPerByte + labelWorkBase
+	b.runsRead = false
 	return b
 }
 
 // retained returns about how many bytes b's lists hold, used or not.
 func (b *blockBudget) retained() int {
-	n := 8*cap(b.pushed) + 24*cap(b.labels)
+	n := 8*cap(b.pushed) + 24*cap(b.labels) + 32*len(b.runs)
 	for class := range b.openers {
 		for canClose := range b.openers[class] {
 			for mod := range b.openers[class][canClose] {

@@ -78,7 +78,7 @@ func newParser() parser.Parser {
 			util.Prioritized(parser.NewParagraphParser(), 1000),
 		),
 		parser.WithInlineParsers(
-			util.Prioritized(parser.NewCodeSpanParser(), 100),
+			util.Prioritized(codeSpanLimiter{parser.NewCodeSpanParser()}, 100),
 			util.Prioritized(labelLimiter{parser.NewLinkParser()}, 200),
 			util.Prioritized(parser.NewAutoLinkParser(), 300),
 			util.Prioritized(parser.NewRawHTMLParser(), 400),
