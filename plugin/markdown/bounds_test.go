@@ -94,8 +94,10 @@ func TestBounds(t *testing.T) {
 			map[string]int{"<em>b</em>": 200, "*a": 200}},
 		{"a paragraph of definitions at the bound", strings.Repeat("[a]: https://e.example/d\n", maxDefinitionLines-1) + "[a]", []string{`target="_blank">a</a>`},
 			map[string]int{"[a]": 0}},
-		{"a paragraph of definitions past the bound keeps them as text", strings.Repeat("[a]: https://e.example/d\n", maxDefinitionLines) + "[a]", nil,
-			map[string]int{"[a]:": maxDefinitionLines, "[a]": maxDefinitionLines + 1}},
+		{"a paragraph of definitions past the bound is read a piece at a time", strings.Repeat("[a]: https://e.example/d\n", 3*maxDefinitionLines) + "[a]", []string{`target="_blank">a</a>`},
+			map[string]int{"[a]": 0}},
+		{"a definition across the end of a piece is read as if the paragraph ended there", strings.Repeat("[a]: https://e.example/d\n", maxDefinitionLines-1) + "[b]:\n/b\n[b]", nil,
+			map[string]int{"[b]:": 1, "[b]": 2}},
 		{"closers that cannot pair become text", strings.Repeat("*a ", 4000) + strings.Repeat("a_ ", 4000), nil,
 			map[string]int{"<em>": 0, "*a": 4000, "a_": 4000}},
 	}
@@ -218,6 +220,37 @@ func TestBoundsKeepOrdinaryMarkdown(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			if got, want := bounded.Render(src), reference.Render(src); got != want {
+				t.Errorf("bounded and unbounded renders differ\n got: %.300q\nwant: %.300q", got, want)
+			}
+		})
+	}
+}
+
+// TestDefinitionsInPieces renders paragraphs longer than a piece of
+// definitions, with and without the bounds: the HTML must be the same.
+func TestDefinitionsInPieces(t *testing.T) {
+	t.Parallel()
+	defs := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString("[l" + strconv.Itoa(i) + "]: https://e.example/" + strconv.Itoa(i) + "\n")
+		}
+		return b.String()
+	}
+	long := 2*maxDefinitionLines + 100
+	tests := []struct{ name, src string }{
+		{"all definitions", defs(long) + "\n[l0] [l2000]"},
+		{"definitions, then text", defs(long) + "text [l1] [l2100]\n[l3]: https://e.example/late\n\n[l3]"},
+		{"text after a whole piece", defs(maxDefinitionLines) + "text [l5]"},
+		{"in a list item, loose or tight", "- a\n\n- " + strings.ReplaceAll(defs(long), "\n", "\n  ") + "b [l7]\n- c"},
+		{"in a quote", "> " + strings.ReplaceAll(defs(long), "\n", "\n> ") + "b [l9]"},
+		{"text first", "text\n" + defs(long) + "[l1]"},
+	}
+	bounded, reference := New(), unbounded()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got, want := bounded.Render(tt.src), reference.Render(tt.src); got != want {
 				t.Errorf("bounded and unbounded renders differ\n got: %.300q\nwant: %.300q", got, want)
 			}
 		})

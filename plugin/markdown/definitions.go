@@ -1,25 +1,62 @@
 package markdown
 
 import (
+	"slices"
+
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
 // definitionLimiter runs goldmark's link reference definition transformer
-// on paragraphs of at most maxDefinitionLines lines. Goldmark reads each
-// definition at the start of a paragraph by walking back from the
-// paragraph's last line, so a paragraph made of n definitions costs n*n
-// line steps; a longer paragraph keeps what would be definitions as its
-// text, and links that refer to them stay text too.
+// on at most maxDefinitionLines lines of a paragraph at a time. Goldmark
+// takes each definition it reads out of the paragraph's lines by moving
+// every line after it, so a paragraph made of n definitions costs n*n line
+// steps. A longer paragraph is read in pieces of maxDefinitionLines lines,
+// each as goldmark reads a paragraph, for as long as every line of a piece
+// is definitions; what is left of the piece where the definitions stop,
+// and every line after it, stays the paragraph. The definitions and the
+// text come out as goldmark's, except a definition that runs across the
+// end of a piece: it is read as if the paragraph ended there (without the
+// title on the next line, or as text when its destination is on the next
+// line).
 type definitionLimiter struct {
 	parser.ParagraphTransformer
 }
 
 // Transform implements parser.ParagraphTransformer.
 func (d definitionLimiter) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
-	if node.Lines().Len() > maxDefinitionLines {
+	if node.Lines().Len() <= maxDefinitionLines {
+		d.ParagraphTransformer.Transform(node, reader, pc)
 		return
 	}
-	d.ParagraphTransformer.Transform(node, reader, pc)
+	parent, next := node.Parent(), node.NextSibling()
+	blank := node.HasBlankPreviousLines()
+	lines := slices.Clone(node.Lines().Sliced(0, node.Lines().Len()))
+	for start := 0; start < len(lines); start += maxDefinitionLines {
+		end := min(start+maxDefinitionLines, len(lines))
+		piece := text.NewSegments()
+		piece.AppendAll(lines[start:end])
+		node.SetLines(piece)
+		if node.Parent() == nil {
+			// The last piece was all definitions, and goldmark took the
+			// paragraph out after them: it goes back for the next piece.
+			if next != nil {
+				parent.InsertBefore(parent, next, node)
+			} else {
+				parent.AppendChild(parent, node)
+			}
+		}
+		// Goldmark gives the paragraph's blank line before it to its first
+		// definition only.
+		node.SetBlankPreviousLines(blank && start == 0)
+		d.ParagraphTransformer.Transform(node, reader, pc)
+		if node.Parent() != nil {
+			rest := node.Lines()
+			rest.AppendAll(lines[end:])
+			node.SetLines(rest)
+			node.SetBlankPreviousLines(blank)
+			return
+		}
+	}
 }
