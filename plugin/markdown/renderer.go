@@ -100,8 +100,8 @@ func newParser() parser.Parser {
 // one-line block costs.
 func (r *Renderer) Render(src string) string {
 	s := r.states.Get().(*renderState)
-	pc := s.reset(src)
-	doc := r.md.Parser().Parse(text.NewReader(s.src), parser.WithContext(pc))
+	withPC := s.reset(src)
+	doc := r.md.Parser().Parse(text.NewReader(s.src), withPC)
 	// Rendering only fails when its writer does, and a bytes.Buffer does not.
 	_ = r.md.Renderer().Render(bufferWriter{&s.out}, s.src, doc)
 	html := s.out.String()

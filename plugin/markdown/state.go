@@ -18,6 +18,7 @@ const maxKeptBytes = 64 << 10
 // block sets up none of it; a state serves one render at a time.
 type renderState struct {
 	pc     parser.Context
+	withPC parser.ParseOption
 	src    []byte
 	out    bytes.Buffer
 	budget blockBudget
@@ -40,18 +41,19 @@ func stateOf(pc parser.Context) *renderState {
 	return s
 }
 
-// reset makes s ready for a render of src and returns the parse context to
-// use: the source copied, the buffer empty and large enough for the usual
-// HTML of src, and a context that knows s.
-func (s *renderState) reset(src string) parser.Context {
+// reset makes s ready for a render of src and returns the option that
+// gives the parse its context: the source copied, the buffer empty and
+// large enough for the usual HTML of src, and a context that knows s.
+func (s *renderState) reset(src string) parser.ParseOption {
 	s.src = append(s.src[:0], src...)
 	s.out.Reset()
 	s.out.Grow(len(src) + len(src)/4)
 	if s.pc == nil {
 		s.pc = parser.NewContext()
+		s.withPC = parser.WithContext(s.pc)
 	}
 	s.pc.Set(stateKey, s)
-	return s.pc
+	return s.withPC
 }
 
 // forget drops every reference to the finished parse, so that a state
@@ -62,7 +64,7 @@ func (s *renderState) forget() {
 	s.budget.block = nil
 	s.memo = nestingMemo{}
 	if s.pc != nil && !clean(s.pc) {
-		s.pc = nil
+		s.pc, s.withPC = nil, nil
 	}
 }
 
