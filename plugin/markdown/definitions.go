@@ -1,8 +1,6 @@
 package markdown
 
 import (
-	"slices"
-
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -32,11 +30,16 @@ func (d definitionLimiter) Transform(node *ast.Paragraph, reader text.Reader, pc
 	}
 	parent, next := node.Parent(), node.NextSibling()
 	blank := node.HasBlankPreviousLines()
-	lines := slices.Clone(node.Lines().Sliced(0, node.Lines().Len()))
-	for start := 0; start < len(lines); start += maxDefinitionLines {
-		end := min(start+maxDefinitionLines, len(lines))
+	// A block keeps its lines by value: all keeps the paragraph's own,
+	// which goldmark does not touch while it reads a piece of them in a
+	// copy. It takes definitions from a piece's start, so what is left of
+	// the paragraph is always a tail of all.
+	all := *node.Lines()
+	n := all.Len()
+	for start := 0; start < n; start += maxDefinitionLines {
+		end := min(start+maxDefinitionLines, n)
 		piece := text.NewSegments()
-		piece.AppendAll(lines[start:end])
+		piece.AppendAll(all.Sliced(start, end))
 		node.SetLines(piece)
 		if node.Parent() == nil {
 			// The last piece was all definitions, and goldmark took the
@@ -52,9 +55,8 @@ func (d definitionLimiter) Transform(node *ast.Paragraph, reader text.Reader, pc
 		node.SetBlankPreviousLines(blank && start == 0)
 		d.ParagraphTransformer.Transform(node, reader, pc)
 		if node.Parent() != nil {
-			rest := node.Lines()
-			rest.AppendAll(lines[end:])
-			node.SetLines(rest)
+			all.SetSliced(end-node.Lines().Len(), n)
+			node.SetLines(&all)
 			node.SetBlankPreviousLines(blank)
 			return
 		}
