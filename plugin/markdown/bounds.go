@@ -18,11 +18,12 @@ const (
 	// containers a document may open in all: goldmark spends some 200
 	// bytes of memory on each, and a line of nested markers ("- - - - a")
 	// opens one for every byte or two of it, five times what ordinary
-	// Markdown spends for its size. A top-level block quote or list and
-	// the items of that list are free; a container inside freeNesting
-	// others is counted, and a document may open one for every
-	// containerBytes bytes of it, plus containerBase. Once they are spent,
-	// a marker that would open one is text.
+	// Markdown spends for its size. A container inside fewer than
+	// freeNesting others is free (a top-level list and its items, a
+	// top-level quote and a quote or list right inside it); one inside
+	// freeNesting or more is counted, and a document may open one for
+	// every containerBytes bytes of it, plus containerBase. Once they are
+	// spent, a marker that would open one is text.
 	containerBytes = 4
 	containerBase  = 1024
 	freeNesting    = 2
