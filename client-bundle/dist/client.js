@@ -6,61 +6,47 @@ window.__ModuleLoader__.load({
     "use strict";
     var module = { exports: {} };
     var exports = module.exports;
-var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __export = (target, all2) => {
-  for (var name in all2)
-    __defProp(target, name, { get: all2[name], enumerable: true });
-};
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// src/index.ts
-var index_exports = {};
-__export(index_exports, {
-  TOOL_NAME: () => TOOL_NAME,
-  apply: () => apply,
-  inject: () => inject
-});
-module.exports = __toCommonJS(index_exports);
+// src/globals.ts
+var freeze = Object.freeze;
+var isArray = Array.isArray;
+
+// page-react:react
+var { createElement, createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } = require("react");
+
+// page-react:react/jsx-runtime
+var { Fragment } = require("react/jsx-runtime");
 
 // ../host-shim/src/wire/rpc.js
 var RPC_NAMESPACE = "taskSurface";
-var RPC_METHODS = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({
+var RPC_METHODS = freeze([
+  freeze({
     name: "getActive",
-    args: /* @__PURE__ */ Object.freeze(["sessionId", "surfaceId?"]),
-    answers: /* @__PURE__ */ Object.freeze([
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: true }), keys: /* @__PURE__ */ Object.freeze(["callId", "surfaceId", "model", "markdown", "pending", "limits"]) }),
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: false }), keys: /* @__PURE__ */ Object.freeze(["reason"]) })
+    args: freeze(["sessionId", "surfaceId?"]),
+    answers: freeze([
+      freeze({ when: freeze({ active: true }), keys: freeze(["callId", "surfaceId", "model", "markdown", "pending", "limits"]) }),
+      freeze({ when: freeze({ active: false }), keys: freeze(["reason"]) })
     ])
   }),
-  /* @__PURE__ */ Object.freeze({
+  freeze({
     name: "submit",
-    args: /* @__PURE__ */ Object.freeze(["sessionId", "surfaceId", "submissionId", "values", "note?"]),
-    answers: /* @__PURE__ */ Object.freeze([
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ accepted: true }), keys: /* @__PURE__ */ Object.freeze(["messageId", "phase"]) }),
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ accepted: false }), keys: /* @__PURE__ */ Object.freeze(["reason", "problems"]) })
+    args: freeze(["sessionId", "surfaceId", "submissionId", "values", "note?"]),
+    answers: freeze([
+      freeze({ when: freeze({ accepted: true }), keys: freeze(["messageId", "phase"]) }),
+      freeze({ when: freeze({ accepted: false }), keys: freeze(["reason", "problems"]) })
     ])
   }),
-  /* @__PURE__ */ Object.freeze({
+  freeze({
     name: "dismiss",
-    args: /* @__PURE__ */ Object.freeze(["sessionId", "surfaceId", "dismissalId"]),
-    answers: /* @__PURE__ */ Object.freeze([
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ dismissed: true }), keys: /* @__PURE__ */ Object.freeze(["eventSeq"]) }),
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ dismissed: false }), keys: /* @__PURE__ */ Object.freeze(["reason"]) })
+    args: freeze(["sessionId", "surfaceId", "dismissalId"]),
+    answers: freeze([
+      freeze({ when: freeze({ dismissed: true }), keys: freeze(["eventSeq"]) }),
+      freeze({ when: freeze({ dismissed: false }), keys: freeze(["reason"]) })
     ])
   })
 ]);
+var RPC_PENDING_KEYS = freeze(["submissionId", "messageId", "phase"]);
+var RPC_PROBLEM_KEYS = freeze(["code", "message", "pointer"]);
 
 // src/contract/ids.ts
 var asTaskSurfaceId = (id) => id;
@@ -105,7 +91,7 @@ var Phase = {
 };
 
 // src/host/json.ts
-var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isObj = (v) => typeof v === "object" && v !== null && !isArray(v);
 
 // src/host/rpc.ts
 var TransportError = class extends Error {
@@ -130,7 +116,7 @@ function readPending(v) {
   return { submissionId: asSubmissionId(v.submissionId), messageId: str(v.messageId), phase: phaseOf(v.phase) };
 }
 function readProblems(v) {
-  if (!Array.isArray(v)) return [];
+  if (!isArray(v)) return [];
   return v.filter(isObj).map((p) => ({ code: str(p.code), message: str(p.message), pointer: str(p.pointer) }));
 }
 function argsOf(method, req) {
@@ -195,7 +181,7 @@ function parse(raw) {
   if (raw === null) return void 0;
   try {
     const d = JSON.parse(raw);
-    if (typeof d !== "object" || d === null || typeof d.values !== "object" || d.values === null || Array.isArray(d.values)) return void 0;
+    if (typeof d !== "object" || d === null || typeof d.values !== "object" || d.values === null || isArray(d.values)) return void 0;
     return { values: d.values, note: typeof d.note === "string" ? d.note : "", savedAt: typeof d.savedAt === "number" ? d.savedAt : 0 };
   } catch {
     return void 0;
@@ -500,9 +486,6 @@ function installStyles(owner) {
 }
 var CSS_ESCAPE = (s) => s.replace(/["\\]/g, "\\$&");
 
-// page-react:react
-var { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } = require("react");
-
 // src/projection.ts
 var PROJECTION_KEY = "taskSurface";
 var KNOWN = /* @__PURE__ */ new Set(["submitted", "dismissed", "bypassed", "replaced"]);
@@ -513,7 +496,7 @@ function readProjection(v) {
     active = { callId: v.active.callId, surfaceId: asTaskSurfaceId(v.active.surfaceId) };
   }
   const outcomes = [];
-  if (Array.isArray(v.outcomes)) {
+  if (isArray(v.outcomes)) {
     for (const o of v.outcomes) {
       if (!isObj(o) || typeof o.callId !== "string" || typeof o.surfaceId !== "string" || typeof o.outcome !== "string") continue;
       const kind = KNOWN.has(o.outcome) ? o.outcome : "unknown";
@@ -541,13 +524,13 @@ var META_VERSION = 1;
 var isStr = (v) => typeof v === "string";
 var optStr = (v) => v === void 0 || typeof v === "string";
 var optBool = (v) => v === void 0 || typeof v === "boolean";
-var isStrArr = (v) => Array.isArray(v) && v.every(isStr);
+var isStrArr = (v) => isArray(v) && v.every(isStr);
 var optStrArr = (v) => v === void 0 || isStrArr(v);
 var optNum = (v) => v === void 0 || typeof v === "number" && isFinite(v);
 var all = (f, ok, ...keys) => keys.every((k) => ok(f[k]));
 var isCell = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
 function readOptions(v) {
-  if (!Array.isArray(v) || v.length === 0) return null;
+  if (!isArray(v) || v.length === 0) return null;
   for (const o of v) if (!isObj(o) || !isStr(o.id) || !isStr(o.label) || !optStr(o.detail)) return null;
   return v;
 }
@@ -557,10 +540,10 @@ function readBlock(b) {
     case "markdown":
       return isStr(b.text) ? b : null;
     case "metrics":
-      return Array.isArray(b.items) && b.items.every((i) => isObj(i) && isStr(i.label) && isStr(i.value) && optStr(i.detail)) ? b : null;
+      return isArray(b.items) && b.items.every((i) => isObj(i) && isStr(i.label) && isStr(i.value) && optStr(i.detail)) ? b : null;
     case "table":
-      if (!Array.isArray(b.columns) || !b.columns.every((c) => isObj(c) && isStr(c.id) && isStr(c.label))) return null;
-      if (!Array.isArray(b.rows) || !b.rows.every((r) => isObj(r) && Object.values(r).every(isCell))) return null;
+      if (!isArray(b.columns) || !b.columns.every((c) => isObj(c) && isStr(c.id) && isStr(c.label))) return null;
+      if (!isArray(b.rows) || !b.rows.every((r) => isObj(r) && Object.values(r).every(isCell))) return null;
       return b;
     case "diff":
       return (b.before === null || isStr(b.before)) && isStr(b.after) && optStr(b.path) && optStr(b.language) ? b : null;
@@ -602,13 +585,13 @@ function readLayout(l) {
 function readModel(m) {
   if (!isObj(m) || m.version !== 1 || !isStr(m.title) || !optStr(m.description)) return null;
   if (!isObj(m.submit) || !isStr(m.submit.label)) return null;
-  if (!Array.isArray(m.sections)) return null;
+  if (!isArray(m.sections)) return null;
   for (const s of m.sections) {
-    if (!isObj(s) || !isStr(s.id) || !optStr(s.title) || !readLayout(s.layout) || !Array.isArray(s.blocks)) return null;
+    if (!isObj(s) || !isStr(s.id) || !optStr(s.title) || !readLayout(s.layout) || !isArray(s.blocks)) return null;
     if (!s.blocks.every((b) => readBlock(b) !== null)) return null;
   }
   const fields = m.fields === void 0 ? [] : m.fields;
-  if (!Array.isArray(fields) || !fields.every((f) => readField(f) !== null)) return null;
+  if (!isArray(fields) || !fields.every((f) => readField(f) !== null)) return null;
   return { ...m, fields };
 }
 function readMarkdown(v) {
@@ -790,23 +773,16 @@ function sanitizeCached(html) {
   return out;
 }
 
-// page-react:react/jsx-runtime
-var { jsx, jsxs, Fragment } = require("react/jsx-runtime");
-
 // src/blocks/Markdown.tsx
 function Markdown({ html, text }) {
   const clean = useMemo(() => html === void 0 ? null : sanitizeCached(html), [html]);
-  if (clean === null) return /* @__PURE__ */ jsx("div", { className: "tsf-md tsf-md--plain", children: text });
-  return /* @__PURE__ */ jsx("div", { className: "tsf-md", dangerouslySetInnerHTML: { __html: clean } });
+  if (clean === null) return /* @__PURE__ */ createElement("div", { className: "tsf-md tsf-md--plain" }, text);
+  return /* @__PURE__ */ createElement("div", { className: "tsf-md", dangerouslySetInnerHTML: { __html: clean } });
 }
 
 // src/blocks/Metrics.tsx
 function Metrics({ block }) {
-  return /* @__PURE__ */ jsx("dl", { className: "tsf-metrics", children: block.items.map((item, i) => /* @__PURE__ */ jsxs("div", { className: "tsf-metric", children: [
-    /* @__PURE__ */ jsx("dt", { className: "tsf-metric__label", children: item.label }),
-    /* @__PURE__ */ jsx("dd", { className: "tsf-metric__value", children: item.value }),
-    item.detail ? /* @__PURE__ */ jsx("dd", { className: "tsf-metric__detail", children: item.detail }) : null
-  ] }, i)) });
+  return /* @__PURE__ */ createElement("dl", { className: "tsf-metrics" }, block.items.map((item, i) => /* @__PURE__ */ createElement("div", { className: "tsf-metric", key: i }, /* @__PURE__ */ createElement("dt", { className: "tsf-metric__label" }, item.label), /* @__PURE__ */ createElement("dd", { className: "tsf-metric__value" }, item.value), item.detail ? /* @__PURE__ */ createElement("dd", { className: "tsf-metric__detail" }, item.detail) : null)));
 }
 
 // src/blocks/Table.tsx
@@ -824,21 +800,11 @@ function Table({ block }) {
   const [all2, setAll] = useState(false);
   const rows = long && !all2 ? block.rows.slice(0, FOLDED_ROWS) : block.rows;
   const count = block.rows.length;
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-table", children: [
-    /* @__PURE__ */ jsx("div", { className: "tsf-table__scroll", tabIndex: 0, role: "region", "aria-labelledby": `${id}-caption`, children: /* @__PURE__ */ jsxs("table", { children: [
-      /* @__PURE__ */ jsx("caption", { id: `${id}-caption`, className: "tsf-table__caption", children: t("table.rows", { count, columns: block.columns.length }) }),
-      /* @__PURE__ */ jsx("thead", { children: /* @__PURE__ */ jsx("tr", { children: block.columns.map((c) => /* @__PURE__ */ jsx("th", { scope: "col", children: c.label }, c.id)) }) }),
-      /* @__PURE__ */ jsx("tbody", { children: rows.map((row, i) => /* @__PURE__ */ jsx("tr", { children: block.columns.map((c) => {
-        const v = row[c.id];
-        const text = cellText(v, t);
-        return /* @__PURE__ */ jsx("td", { className: typeof v === "number" ? "tsf-num" : void 0, children: text === "" ? /* @__PURE__ */ jsx("span", { className: "tsf-muted", "aria-label": t("cell.empty"), children: "—" }) : text }, c.id);
-      }) }, i)) })
-    ] }) }),
-    long ? /* @__PURE__ */ jsxs("div", { className: "tsf-table__more", children: [
-      !all2 ? /* @__PURE__ */ jsx("span", { className: "tsf-muted", children: t("table.showing", { shown: FOLDED_ROWS, count }) }) : null,
-      /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", "aria-expanded": all2, onClick: () => setAll(!all2), children: all2 ? t("table.showFewer") : t("table.showAll", { count }) })
-    ] }) : null
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-table" }, /* @__PURE__ */ createElement("div", { className: "tsf-table__scroll", tabIndex: 0, role: "region", "aria-labelledby": `${id}-caption` }, /* @__PURE__ */ createElement("table", null, /* @__PURE__ */ createElement("caption", { id: `${id}-caption`, className: "tsf-table__caption" }, t("table.rows", { count, columns: block.columns.length })), /* @__PURE__ */ createElement("thead", null, /* @__PURE__ */ createElement("tr", null, block.columns.map((c) => /* @__PURE__ */ createElement("th", { key: c.id, scope: "col" }, c.label)))), /* @__PURE__ */ createElement("tbody", null, rows.map((row, i) => /* @__PURE__ */ createElement("tr", { key: i }, block.columns.map((c) => {
+    const v = row[c.id];
+    const text = cellText(v, t);
+    return /* @__PURE__ */ createElement("td", { key: c.id, className: typeof v === "number" ? "tsf-num" : void 0 }, text === "" ? /* @__PURE__ */ createElement("span", { className: "tsf-muted", "aria-label": t("cell.empty") }, "—") : text);
+  })))))), long ? /* @__PURE__ */ createElement("div", { className: "tsf-table__more" }, !all2 ? /* @__PURE__ */ createElement("span", { className: "tsf-muted" }, t("table.showing", { shown: FOLDED_ROWS, count })) : null, /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button", "aria-expanded": all2, onClick: () => setAll(!all2) }, all2 ? t("table.showFewer") : t("table.showAll", { count }))) : null);
 }
 
 // src/blocks/lineDiff.ts
@@ -912,75 +878,34 @@ function Diff({ block }) {
   const id = useId();
   const lines = useMemo(() => lineDiff(block.before, block.after), [block.before, block.after]);
   const stats = diffStats(lines);
-  return /* @__PURE__ */ jsxs("figure", { className: "tsf-diff", "aria-labelledby": `${id}-head`, children: [
-    /* @__PURE__ */ jsxs("figcaption", { className: "tsf-diff__head", id: `${id}-head`, children: [
-      /* @__PURE__ */ jsx("span", { className: "tsf-diff__path", children: block.path ?? "" }),
-      block.before === null ? /* @__PURE__ */ jsx("span", { className: "tsf-chip tsf-chip--info", children: t("diff.newFile") }) : null,
-      /* @__PURE__ */ jsxs("span", { className: "tsf-diff__stats", children: [
-        /* @__PURE__ */ jsxs("span", { className: "tsf-diff__add", "aria-hidden": "true", children: [
-          "+",
-          stats.added
-        ] }),
-        " ",
-        /* @__PURE__ */ jsxs("span", { className: "tsf-diff__del", "aria-hidden": "true", children: [
-          "−",
-          stats.removed
-        ] }),
-        /* @__PURE__ */ jsx("span", { className: "tsf-sr", children: t("diff.stats", stats) })
-      ] })
-    ] }),
-    /* @__PURE__ */ jsx("div", { className: "tsf-diff__body", tabIndex: 0, role: "region", "aria-labelledby": `${id}-head`, children: /* @__PURE__ */ jsx("table", { className: "tsf-diff__table", children: /* @__PURE__ */ jsx("tbody", { children: lines.map((l, i) => /* @__PURE__ */ jsxs("tr", { className: l.op === "+" ? "tsf-diff__line--add" : l.op === "-" ? "tsf-diff__line--del" : void 0, children: [
-      /* @__PURE__ */ jsx("td", { className: "tsf-diff__no", "aria-hidden": "true", children: l.oldNo ?? "" }),
-      /* @__PURE__ */ jsx("td", { className: "tsf-diff__no", "aria-hidden": "true", children: l.newNo ?? "" }),
-      /* @__PURE__ */ jsx("td", { className: "tsf-diff__marker", "aria-hidden": "true", children: l.op === " " ? "" : l.op }),
-      /* @__PURE__ */ jsxs("td", { className: "tsf-diff__text", children: [
-        l.op !== " " ? /* @__PURE__ */ jsxs("span", { className: "tsf-sr", children: [
-          t(l.op === "+" ? "diff.added" : "diff.removed"),
-          ": "
-        ] }) : null,
-        l.text === "" ? " " : l.text
-      ] })
-    ] }, i)) }) }) })
-  ] });
+  return /* @__PURE__ */ createElement("figure", { className: "tsf-diff", "aria-labelledby": `${id}-head` }, /* @__PURE__ */ createElement("figcaption", { className: "tsf-diff__head", id: `${id}-head` }, /* @__PURE__ */ createElement("span", { className: "tsf-diff__path" }, block.path ?? ""), block.before === null ? /* @__PURE__ */ createElement("span", { className: "tsf-chip tsf-chip--info" }, t("diff.newFile")) : null, /* @__PURE__ */ createElement("span", { className: "tsf-diff__stats" }, /* @__PURE__ */ createElement("span", { className: "tsf-diff__add", "aria-hidden": "true" }, "+", stats.added), " ", /* @__PURE__ */ createElement("span", { className: "tsf-diff__del", "aria-hidden": "true" }, "−", stats.removed), /* @__PURE__ */ createElement("span", { className: "tsf-sr" }, t("diff.stats", stats)))), /* @__PURE__ */ createElement("div", { className: "tsf-diff__body", tabIndex: 0, role: "region", "aria-labelledby": `${id}-head` }, /* @__PURE__ */ createElement("table", { className: "tsf-diff__table" }, /* @__PURE__ */ createElement("tbody", null, lines.map((l, i) => /* @__PURE__ */ createElement("tr", { key: i, className: l.op === "+" ? "tsf-diff__line--add" : l.op === "-" ? "tsf-diff__line--del" : void 0 }, /* @__PURE__ */ createElement("td", { className: "tsf-diff__no", "aria-hidden": "true" }, l.oldNo ?? ""), /* @__PURE__ */ createElement("td", { className: "tsf-diff__no", "aria-hidden": "true" }, l.newNo ?? ""), /* @__PURE__ */ createElement("td", { className: "tsf-diff__marker", "aria-hidden": "true" }, l.op === " " ? "" : l.op), /* @__PURE__ */ createElement("td", { className: "tsf-diff__text" }, l.op !== " " ? /* @__PURE__ */ createElement("span", { className: "tsf-sr" }, t(l.op === "+" ? "diff.added" : "diff.removed"), ": ") : null, l.text === "" ? " " : l.text)))))));
 }
 
 // src/blocks/Notice.tsx
 function Notice({ block }) {
   const t = useT();
-  return /* @__PURE__ */ jsxs("div", { className: `tsf-notice tsf-notice--${block.tone}`, role: "note", children: [
-    /* @__PURE__ */ jsx("span", { className: "tsf-notice__tone", "aria-hidden": "true", children: block.tone === "warning" ? "!" : "i" }),
-    /* @__PURE__ */ jsxs("p", { className: "tsf-notice__text", children: [
-      /* @__PURE__ */ jsxs("span", { className: "tsf-sr", children: [
-        t(`notice.${block.tone}`),
-        ": "
-      ] }),
-      block.text
-    ] })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: `tsf-notice tsf-notice--${block.tone}`, role: "note" }, /* @__PURE__ */ createElement("span", { className: "tsf-notice__tone", "aria-hidden": "true" }, block.tone === "warning" ? "!" : "i"), /* @__PURE__ */ createElement("p", { className: "tsf-notice__text" }, /* @__PURE__ */ createElement("span", { className: "tsf-sr" }, t(`notice.${block.tone}`), ": "), block.text));
 }
 
 // src/blocks/Section.tsx
 function BlockView({ block, html }) {
   switch (block.kind) {
     case "markdown":
-      return /* @__PURE__ */ jsx(Markdown, { html, text: block.text });
+      return /* @__PURE__ */ createElement(Markdown, { html, text: block.text });
     case "metrics":
-      return /* @__PURE__ */ jsx(Metrics, { block });
+      return /* @__PURE__ */ createElement(Metrics, { block });
     case "table":
-      return /* @__PURE__ */ jsx(Table, { block });
+      return /* @__PURE__ */ createElement(Table, { block });
     case "diff":
-      return /* @__PURE__ */ jsx(Diff, { block });
+      return /* @__PURE__ */ createElement(Diff, { block });
     case "notice":
-      return /* @__PURE__ */ jsx(Notice, { block });
+      return /* @__PURE__ */ createElement(Notice, { block });
   }
 }
 function Section({ section, index, markdown, headingLevel }) {
   const grid = section.layout?.kind === "grid" ? section.layout.columns : 0;
   const Heading = headingLevel === 3 ? "h3" : "h4";
-  return /* @__PURE__ */ jsxs("section", { className: "tsf-section", "aria-label": section.title || void 0, children: [
-    section.title ? /* @__PURE__ */ jsx(Heading, { className: "tsf-section__title", children: section.title }) : null,
-    /* @__PURE__ */ jsx("div", { className: grid ? `tsf-grid tsf-grid--${grid}` : "tsf-stack", children: section.blocks.map((block, i) => /* @__PURE__ */ jsx("div", { className: "tsf-block", "data-kind": block.kind, children: /* @__PURE__ */ jsx(BlockView, { block, html: markdown[blockPointer(index, i)] }) }, i)) })
-  ] });
+  return /* @__PURE__ */ createElement("section", { className: "tsf-section", "aria-label": section.title || void 0 }, section.title ? /* @__PURE__ */ createElement(Heading, { className: "tsf-section__title" }, section.title) : null, /* @__PURE__ */ createElement("div", { className: grid ? `tsf-grid tsf-grid--${grid}` : "tsf-stack" }, section.blocks.map((block, i) => /* @__PURE__ */ createElement("div", { className: "tsf-block", key: i, "data-kind": block.kind }, /* @__PURE__ */ createElement(BlockView, { block, html: markdown[blockPointer(index, i)] })))));
 }
 
 // src/fields/common.tsx
@@ -992,43 +917,30 @@ var problemsId = (id) => `${id}-problems`;
 function FieldProblems({ id, problems }) {
   const t = useT();
   if (problems.length === 0) return null;
-  return /* @__PURE__ */ jsx("div", { className: "tsf-problems", id: problemsId(id), children: problems.map((p, i) => /* @__PURE__ */ jsx("p", { className: "tsf-problem", children: problemText(p, t) }, i)) });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-problems", id: problemsId(id) }, problems.map((p, i) => /* @__PURE__ */ createElement("p", { key: i, className: "tsf-problem" }, problemText(p, t))));
 }
 function FieldLabel({ field, htmlFor, id, legend }) {
   const t = useT();
   const Tag = legend ? "legend" : "label";
-  return /* @__PURE__ */ jsxs(Tag, { className: "tsf-label", htmlFor, id, children: [
-    field.label,
-    "required" in field && field.required ? /* @__PURE__ */ jsxs("span", { className: "tsf-required", children: [
-      " (",
-      t("field.required"),
-      ")"
-    ] }) : null
-  ] });
+  return /* @__PURE__ */ createElement(Tag, { className: "tsf-label", htmlFor, id }, field.label, "required" in field && field.required ? /* @__PURE__ */ createElement("span", { className: "tsf-required" }, " (", t("field.required"), ")") : null);
 }
 function describedBy(...ids) {
   const list = ids.filter(Boolean);
   return list.length ? list.join(" ") : void 0;
 }
 function OptionList({ options, type, name, id, invalid, checked, onCheck }) {
-  return options.map((o) => /* @__PURE__ */ jsxs("label", { className: "tsf-option", children: [
-    /* @__PURE__ */ jsx(
-      "input",
-      {
-        type,
-        name,
-        value: o.id,
-        checked: checked(o.id),
-        "aria-invalid": invalid || void 0,
-        "aria-describedby": o.detail ? `${id}-${o.id}-detail` : void 0,
-        onChange: (e) => onCheck(o.id, e.target.checked)
-      }
-    ),
-    /* @__PURE__ */ jsxs("span", { className: "tsf-option__text", children: [
-      /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: o.label }),
-      o.detail ? /* @__PURE__ */ jsx("span", { className: "tsf-option__detail", id: `${id}-${o.id}-detail`, children: o.detail }) : null
-    ] })
-  ] }, o.id));
+  return options.map((o) => /* @__PURE__ */ createElement("label", { key: o.id, className: "tsf-option" }, /* @__PURE__ */ createElement(
+    "input",
+    {
+      type,
+      name,
+      value: o.id,
+      checked: checked(o.id),
+      "aria-invalid": invalid || void 0,
+      "aria-describedby": o.detail ? `${id}-${o.id}-detail` : void 0,
+      onChange: (e) => onCheck(o.id, e.target.checked)
+    }
+  ), /* @__PURE__ */ createElement("span", { className: "tsf-option__text" }, /* @__PURE__ */ createElement("span", { className: "tsf-option__label" }, o.label), o.detail ? /* @__PURE__ */ createElement("span", { className: "tsf-option__detail", id: `${id}-${o.id}-detail` }, o.detail) : null)));
 }
 
 // src/fields/TextField.tsx
@@ -1051,12 +963,7 @@ function TextField({ field, value, onChange, disabled, problems, id }) {
     className: "tsf-input",
     onChange: (e) => onChange(e.target.value)
   };
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--text", children: [
-    /* @__PURE__ */ jsx(FieldLabel, { field, htmlFor: `${id}-input` }),
-    field.multiline ? /* @__PURE__ */ jsx("textarea", { ...common, rows: 3 }) : /* @__PURE__ */ jsx("input", { ...common, type: "text", autoComplete: "off" }),
-    hint ? /* @__PURE__ */ jsx("p", { className: "tsf-hint", id: `${id}-hint`, children: hint }) : null,
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--text" }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input` }), field.multiline ? /* @__PURE__ */ createElement("textarea", { ...common, rows: 3 }) : /* @__PURE__ */ createElement("input", { ...common, type: "text", autoComplete: "off" }), hint ? /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: `${id}-hint` }, hint) : null, /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/values.ts
@@ -1085,7 +992,7 @@ function initialValue(f) {
       return f.initial ?? null;
   }
 }
-var strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
+var strings = (v) => isArray(v) ? v.filter((x) => typeof x === "string") : [];
 var isOther = (v) => isObj(v) && typeof v.other === "string";
 var scaleRange = (f) => [f.min ?? 1, f.max ?? 5];
 var maxTags = (f) => f.maxItems ?? 10;
@@ -1106,7 +1013,7 @@ function repairValue(f, v) {
     case "choice":
       return v === null || typeof v === "string" && ids.includes(v) || other && isOther(v) ? v : void 0;
     case "multi-choice": {
-      if (!Array.isArray(v)) return void 0;
+      if (!isArray(v)) return void 0;
       const own = v.at(-1);
       const rest = other && isOther(own) ? v.slice(0, -1) : v;
       if (!rest.every((x) => typeof x === "string" && ids.includes(x))) return void 0;
@@ -1114,7 +1021,7 @@ function repairValue(f, v) {
       return rest === v ? out : [...out, { other: own.other }];
     }
     case "order":
-      return Array.isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...v] : void 0;
+      return isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...v] : void 0;
     case "number":
       return v === null || typeof v === "number" && isFinite(v) ? v : void 0;
     case "date":
@@ -1124,7 +1031,7 @@ function repairValue(f, v) {
       return v === null || Number.isInteger(v) && v >= lo && v <= hi ? v : void 0;
     }
     case "tags":
-      return Array.isArray(v) && v.length <= maxTags(f) && v.every((x, i) => typeof x === "string" && !blank(x) && v.indexOf(x) === i) ? [...v] : void 0;
+      return isArray(v) && v.length <= maxTags(f) && v.every((x, i) => typeof x === "string" && !blank(x) && v.indexOf(x) === i) ? [...v] : void 0;
   }
 }
 function mergeDraft(model, draft) {
@@ -1139,7 +1046,7 @@ function mergeDraft(model, draft) {
 }
 var blank = (s) => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s);
 var utf8Bytes = (s) => new TextEncoder().encode(s).length;
-var unanswered = (v) => v === void 0 || v === null || Array.isArray(v) && v.length === 0 || typeof v === "string" && blank(v);
+var unanswered = (v) => v === void 0 || v === null || isArray(v) && v.length === 0 || typeof v === "string" && blank(v);
 function localProblems(model, values, note, maxBytes = MAX_SUBMISSION_BYTES) {
   const out = [];
   for (const f of model.fields) {
@@ -1174,39 +1081,33 @@ function OtherOption({ own, type, name, invalid, onOwn, id }) {
   const t = useT();
   const chosen = isOther(own);
   const [text, setText] = useState(chosen ? own.other : "");
-  return /* @__PURE__ */ jsxs(Fragment, { children: [
-    /* @__PURE__ */ jsxs("label", { className: "tsf-option", children: [
-      /* @__PURE__ */ jsx(
-        "input",
-        {
-          type,
-          name,
-          checked: chosen,
-          "aria-invalid": invalid || void 0,
-          "data-other": "",
-          onChange: (e) => onOwn(e.target.checked ? text : null)
-        }
-      ),
-      /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: t("other.option") })
-    ] }),
-    chosen ? /* @__PURE__ */ jsx(
-      "input",
-      {
-        className: "tsf-input tsf-other",
-        id: `${id}-other`,
-        type: "text",
-        autoComplete: "off",
-        value: own.other,
-        "aria-label": t("other.input"),
-        "aria-invalid": invalid || void 0,
-        "data-other-text": "",
-        onChange: (e) => {
-          setText(e.target.value);
-          onOwn(e.target.value);
-        }
+  return /* @__PURE__ */ createElement(Fragment, null, /* @__PURE__ */ createElement("label", { className: "tsf-option" }, /* @__PURE__ */ createElement(
+    "input",
+    {
+      type,
+      name,
+      checked: chosen,
+      "aria-invalid": invalid || void 0,
+      "data-other": "",
+      onChange: (e) => onOwn(e.target.checked ? text : null)
+    }
+  ), /* @__PURE__ */ createElement("span", { className: "tsf-option__label" }, t("other.option"))), chosen ? /* @__PURE__ */ createElement(
+    "input",
+    {
+      className: "tsf-input tsf-other",
+      id: `${id}-other`,
+      type: "text",
+      autoComplete: "off",
+      value: own.other,
+      "aria-label": t("other.input"),
+      "aria-invalid": invalid || void 0,
+      "data-other-text": "",
+      onChange: (e) => {
+        setText(e.target.value);
+        onOwn(e.target.value);
       }
-    ) : null
-  ] });
+    }
+  ) : null);
 }
 
 // src/fields/ChoiceField.tsx
@@ -1214,71 +1115,56 @@ function ChoiceField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const invalid = problems.length > 0;
   const name = `${id}-${field.id}`;
-  return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field tsf-field--choice", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
-    /* @__PURE__ */ jsx("legend", { className: "tsf-label", children: field.label }),
-    /* @__PURE__ */ jsxs("div", { className: "tsf-options", children: [
-      /* @__PURE__ */ jsx(
-        OptionList,
-        {
-          options: field.options,
-          type: "radio",
-          name,
-          id,
-          invalid,
-          checked: (o) => value === o,
-          onCheck: (o) => onChange(o)
-        }
-      ),
-      field.allowOther ? /* @__PURE__ */ jsx(
-        OtherOption,
-        {
-          own: value,
-          type: "radio",
-          name,
-          invalid,
-          id,
-          onOwn: (text) => text !== null && onChange({ other: text })
-        }
-      ) : null
-    ] }),
-    value === null ? /* @__PURE__ */ jsx("p", { className: "tsf-hint", children: t("field.noChoice") }) : null,
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement("fieldset", { className: "tsf-field tsf-field--choice", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id }, /* @__PURE__ */ createElement("legend", { className: "tsf-label" }, field.label), /* @__PURE__ */ createElement("div", { className: "tsf-options" }, /* @__PURE__ */ createElement(
+    OptionList,
+    {
+      options: field.options,
+      type: "radio",
+      name,
+      id,
+      invalid,
+      checked: (o) => value === o,
+      onCheck: (o) => onChange(o)
+    }
+  ), field.allowOther ? /* @__PURE__ */ createElement(
+    OtherOption,
+    {
+      own: value,
+      type: "radio",
+      name,
+      invalid,
+      id,
+      onOwn: (text) => text !== null && onChange({ other: text })
+    }
+  ) : null), value === null ? /* @__PURE__ */ createElement("p", { className: "tsf-hint" }, t("field.noChoice")) : null, /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/MultiChoiceField.tsx
 function MultiChoiceField({ field, value, onChange, disabled, problems, id }) {
-  const list = Array.isArray(value) ? value : [];
+  const list = isArray(value) ? value : [];
   const own = list.find(isOther);
   const invalid = problems.length > 0;
   const set = (chosen, other) => onChange([...field.options.map((o) => o.id).filter(chosen), ...other ? [other] : []]);
-  return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field tsf-field--multi", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
-    /* @__PURE__ */ jsx("legend", { className: "tsf-label", children: field.label }),
-    /* @__PURE__ */ jsxs("div", { className: "tsf-options", children: [
-      /* @__PURE__ */ jsx(
-        OptionList,
-        {
-          options: field.options,
-          type: "checkbox",
-          id,
-          invalid,
-          checked: (o) => list.includes(o),
-          onCheck: (o, on) => set((x) => x === o ? on : list.includes(x), own)
-        }
-      ),
-      field.allowOther ? /* @__PURE__ */ jsx(
-        OtherOption,
-        {
-          own,
-          type: "checkbox",
-          invalid,
-          id,
-          onOwn: (text) => set((x) => list.includes(x), text === null ? void 0 : { other: text })
-        }
-      ) : null
-    ] }),
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement("fieldset", { className: "tsf-field tsf-field--multi", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id }, /* @__PURE__ */ createElement("legend", { className: "tsf-label" }, field.label), /* @__PURE__ */ createElement("div", { className: "tsf-options" }, /* @__PURE__ */ createElement(
+    OptionList,
+    {
+      options: field.options,
+      type: "checkbox",
+      id,
+      invalid,
+      checked: (o) => list.includes(o),
+      onCheck: (o, on) => set((x) => x === o ? on : list.includes(x), own)
+    }
+  ), field.allowOther ? /* @__PURE__ */ createElement(
+    OtherOption,
+    {
+      own,
+      type: "checkbox",
+      invalid,
+      id,
+      onOwn: (text) => set((x) => list.includes(x), text === null ? void 0 : { other: text })
+    }
+  ) : null), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/ToggleField.tsx
@@ -1286,28 +1172,20 @@ function ToggleField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const on = value === true;
   const invalid = problems.length > 0;
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--toggle", children: [
-    /* @__PURE__ */ jsxs("label", { className: "tsf-switch", children: [
-      /* @__PURE__ */ jsx(
-        "input",
-        {
-          type: "checkbox",
-          role: "switch",
-          id: `${id}-input`,
-          "data-field": field.id,
-          checked: on,
-          disabled,
-          "aria-invalid": invalid || void 0,
-          "aria-describedby": describedBy(invalid && problemsId(id)),
-          onChange: (e) => onChange(e.target.checked)
-        }
-      ),
-      /* @__PURE__ */ jsx("span", { className: "tsf-switch__track", "aria-hidden": "true", children: /* @__PURE__ */ jsx("span", { className: "tsf-switch__thumb" }) }),
-      /* @__PURE__ */ jsx("span", { className: "tsf-switch__label", children: field.label }),
-      /* @__PURE__ */ jsx("span", { className: "tsf-switch__state", "aria-hidden": "true", children: on ? t("toggle.on") : t("toggle.off") })
-    ] }),
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--toggle" }, /* @__PURE__ */ createElement("label", { className: "tsf-switch" }, /* @__PURE__ */ createElement(
+    "input",
+    {
+      type: "checkbox",
+      role: "switch",
+      id: `${id}-input`,
+      "data-field": field.id,
+      checked: on,
+      disabled,
+      "aria-invalid": invalid || void 0,
+      "aria-describedby": describedBy(invalid && problemsId(id)),
+      onChange: (e) => onChange(e.target.checked)
+    }
+  ), /* @__PURE__ */ createElement("span", { className: "tsf-switch__track", "aria-hidden": "true" }, /* @__PURE__ */ createElement("span", { className: "tsf-switch__thumb" })), /* @__PURE__ */ createElement("span", { className: "tsf-switch__label" }, field.label), /* @__PURE__ */ createElement("span", { className: "tsf-switch__state", "aria-hidden": "true" }, on ? t("toggle.on") : t("toggle.off"))), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/OrderField.tsx
@@ -1321,7 +1199,7 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const labelId = useId();
   const helpId = useId();
-  const order = Array.isArray(value) ? strings(value) : field.options.map((o) => o.id);
+  const order = isArray(value) ? strings(value) : field.options.map((o) => o.id);
   const labels = new Map(field.options.map((o) => [o.id, o]));
   const [active, setActive] = useState(0);
   const [announcement, setAnnouncement] = useState("");
@@ -1404,78 +1282,64 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   const onGripUp = (e) => {
     if (drag.current?.pointerId === e.pointerId) drag.current = null;
   };
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--order", role: "group", "aria-labelledby": labelId, "data-field": field.id, children: [
-    /* @__PURE__ */ jsx("div", { className: "tsf-label", id: labelId, children: field.label }),
-    /* @__PURE__ */ jsx("p", { className: "tsf-hint", id: helpId, children: t("order.help") }),
-    /* @__PURE__ */ jsx("ol", { className: "tsf-order", "aria-labelledby": labelId, "aria-describedby": describedBy(invalid && problemsId(id)), children: order.map((optionId, i) => {
-      const option = labels.get(optionId);
-      const label = labelOf(optionId);
-      return /* @__PURE__ */ jsxs(
-        "li",
-        {
-          ref: (el) => {
-            items.current[i] = el;
-          },
-          className: "tsf-order__item",
-          tabIndex: i === Math.min(active, count - 1) ? 0 : -1,
-          "aria-label": t("order.item", { label, position: i + 1, count }),
-          "aria-describedby": helpId,
-          "aria-disabled": disabled || void 0,
-          "data-option": optionId,
-          onKeyDown: (e) => onKeyDown(e, i),
-          onFocus: () => setActive(i),
-          children: [
-            /* @__PURE__ */ jsx(
-              "span",
-              {
-                className: "tsf-order__grip",
-                "aria-hidden": "true",
-                onPointerDown: (e) => onGripDown(e, i),
-                onPointerMove: onGripMove,
-                onPointerUp: onGripUp,
-                onPointerCancel: onGripUp,
-                children: "⋮⋮"
-              }
-            ),
-            /* @__PURE__ */ jsx("span", { className: "tsf-order__pos", "aria-hidden": "true", children: i + 1 }),
-            /* @__PURE__ */ jsxs("span", { className: "tsf-order__text", "aria-hidden": "true", children: [
-              /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: label }),
-              option?.detail ? /* @__PURE__ */ jsx("span", { className: "tsf-option__detail", children: option.detail }) : null
-            ] }),
-            /* @__PURE__ */ jsxs("span", { className: "tsf-order__buttons", children: [
-              /* @__PURE__ */ jsx(
-                "button",
-                {
-                  type: "button",
-                  tabIndex: -1,
-                  className: "tsf-icon-button",
-                  disabled: disabled || i === 0,
-                  "aria-label": t("order.moveUp", { label }),
-                  onClick: () => move(i, i - 1, true),
-                  children: "↑"
-                }
-              ),
-              /* @__PURE__ */ jsx(
-                "button",
-                {
-                  type: "button",
-                  tabIndex: -1,
-                  className: "tsf-icon-button",
-                  disabled: disabled || i === count - 1,
-                  "aria-label": t("order.moveDown", { label }),
-                  onClick: () => move(i, i + 1, true),
-                  children: "↓"
-                }
-              )
-            ] })
-          ]
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--order", role: "group", "aria-labelledby": labelId, "data-field": field.id }, /* @__PURE__ */ createElement("div", { className: "tsf-label", id: labelId }, field.label), /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: helpId }, t("order.help")), /* @__PURE__ */ createElement("ol", { className: "tsf-order", "aria-labelledby": labelId, "aria-describedby": describedBy(invalid && problemsId(id)) }, order.map((optionId, i) => {
+    const option = labels.get(optionId);
+    const label = labelOf(optionId);
+    return /* @__PURE__ */ createElement(
+      "li",
+      {
+        key: optionId,
+        ref: (el) => {
+          items.current[i] = el;
         },
-        optionId
-      );
-    }) }),
-    /* @__PURE__ */ jsx("div", { className: "tsf-sr", "aria-live": "polite", "aria-atomic": "true", "data-order-live": field.id, children: announcement }),
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+        className: "tsf-order__item",
+        tabIndex: i === Math.min(active, count - 1) ? 0 : -1,
+        "aria-label": t("order.item", { label, position: i + 1, count }),
+        "aria-describedby": helpId,
+        "aria-disabled": disabled || void 0,
+        "data-option": optionId,
+        onKeyDown: (e) => onKeyDown(e, i),
+        onFocus: () => setActive(i)
+      },
+      /* @__PURE__ */ createElement(
+        "span",
+        {
+          className: "tsf-order__grip",
+          "aria-hidden": "true",
+          onPointerDown: (e) => onGripDown(e, i),
+          onPointerMove: onGripMove,
+          onPointerUp: onGripUp,
+          onPointerCancel: onGripUp
+        },
+        "⋮⋮"
+      ),
+      /* @__PURE__ */ createElement("span", { className: "tsf-order__pos", "aria-hidden": "true" }, i + 1),
+      /* @__PURE__ */ createElement("span", { className: "tsf-order__text", "aria-hidden": "true" }, /* @__PURE__ */ createElement("span", { className: "tsf-option__label" }, label), option?.detail ? /* @__PURE__ */ createElement("span", { className: "tsf-option__detail" }, option.detail) : null),
+      /* @__PURE__ */ createElement("span", { className: "tsf-order__buttons" }, /* @__PURE__ */ createElement(
+        "button",
+        {
+          type: "button",
+          tabIndex: -1,
+          className: "tsf-icon-button",
+          disabled: disabled || i === 0,
+          "aria-label": t("order.moveUp", { label }),
+          onClick: () => move(i, i - 1, true)
+        },
+        "↑"
+      ), /* @__PURE__ */ createElement(
+        "button",
+        {
+          type: "button",
+          tabIndex: -1,
+          className: "tsf-icon-button",
+          disabled: disabled || i === count - 1,
+          "aria-label": t("order.moveDown", { label }),
+          onClick: () => move(i, i + 1, true)
+        },
+        "↓"
+      ))
+    );
+  })), /* @__PURE__ */ createElement("div", { className: "tsf-sr", "aria-live": "polite", "aria-atomic": "true", "data-order-live": field.id }, announcement), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/InputField.tsx
@@ -1483,36 +1347,29 @@ function InputField({ field, value, onChange, disabled, problems, id }) {
   const invalid = problems.length > 0;
   const num = field.kind === "number";
   const unit = num ? field.unit : void 0;
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-field", children: [
-    /* @__PURE__ */ jsx(FieldLabel, { field, htmlFor: `${id}-input` }),
-    /* @__PURE__ */ jsxs("div", { className: "tsf-inline", children: [
-      /* @__PURE__ */ jsx(
-        "input",
-        {
-          id: `${id}-input`,
-          name: field.id,
-          "data-field": field.id,
-          className: "tsf-input tsf-input--short",
-          type: field.kind,
-          inputMode: num ? "decimal" : void 0,
-          min: field.min,
-          max: field.max,
-          step: num ? field.step ?? (field.integer ? 1 : "any") : void 0,
-          value: typeof value === "number" || typeof value === "string" ? value : "",
-          disabled,
-          "aria-required": field.required || void 0,
-          "aria-invalid": invalid || void 0,
-          "aria-describedby": describedBy(unit && `${id}-unit`, invalid && problemsId(id)),
-          onChange: (e) => {
-            const v = e.target;
-            onChange(v.value === "" ? null : num ? isNaN(v.valueAsNumber) ? null : v.valueAsNumber : v.value);
-          }
-        }
-      ),
-      unit ? /* @__PURE__ */ jsx("span", { className: "tsf-unit", id: `${id}-unit`, children: unit }) : null
-    ] }),
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field" }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input` }), /* @__PURE__ */ createElement("div", { className: "tsf-inline" }, /* @__PURE__ */ createElement(
+    "input",
+    {
+      id: `${id}-input`,
+      name: field.id,
+      "data-field": field.id,
+      className: "tsf-input tsf-input--short",
+      type: field.kind,
+      inputMode: num ? "decimal" : void 0,
+      min: field.min,
+      max: field.max,
+      step: num ? field.step ?? (field.integer ? 1 : "any") : void 0,
+      value: typeof value === "number" || typeof value === "string" ? value : "",
+      disabled,
+      "aria-required": field.required || void 0,
+      "aria-invalid": invalid || void 0,
+      "aria-describedby": describedBy(unit && `${id}-unit`, invalid && problemsId(id)),
+      onChange: (e) => {
+        const v = e.target;
+        onChange(v.value === "" ? null : num ? isNaN(v.valueAsNumber) ? null : v.valueAsNumber : v.value);
+      }
+    }
+  ), unit ? /* @__PURE__ */ createElement("span", { className: "tsf-unit", id: `${id}-unit` }, unit) : null), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/ScaleField.tsx
@@ -1521,29 +1378,18 @@ function ScaleField({ field, value, onChange, disabled, problems, id }) {
   const invalid = problems.length > 0;
   const points = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, i) => lo + i);
   const end = (n) => n === lo ? field.minLabel : n === hi ? field.maxLabel : void 0;
-  return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
-    /* @__PURE__ */ jsx(FieldLabel, { field, legend: true }),
-    /* @__PURE__ */ jsx("div", { className: "tsf-scale", children: points.map((n) => /* @__PURE__ */ jsxs("label", { className: "tsf-scale__pt", children: [
-      /* @__PURE__ */ jsx(
-        "input",
-        {
-          type: "radio",
-          name: `${id}-${field.id}`,
-          value: n,
-          checked: value === n,
-          "aria-label": end(n) ? `${n} (${end(n)})` : void 0,
-          "aria-invalid": invalid || void 0,
-          onChange: () => onChange(n)
-        }
-      ),
-      /* @__PURE__ */ jsx("span", { "aria-hidden": "true", children: n })
-    ] }, n)) }),
-    field.minLabel || field.maxLabel ? /* @__PURE__ */ jsxs("div", { className: "tsf-scale__ends tsf-hint", "aria-hidden": "true", children: [
-      /* @__PURE__ */ jsx("span", { children: field.minLabel }),
-      /* @__PURE__ */ jsx("span", { children: field.maxLabel })
-    ] }) : null,
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement("fieldset", { className: "tsf-field", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id }, /* @__PURE__ */ createElement(FieldLabel, { field, legend: true }), /* @__PURE__ */ createElement("div", { className: "tsf-scale" }, points.map((n) => /* @__PURE__ */ createElement("label", { key: n, className: "tsf-scale__pt" }, /* @__PURE__ */ createElement(
+    "input",
+    {
+      type: "radio",
+      name: `${id}-${field.id}`,
+      value: n,
+      checked: value === n,
+      "aria-label": end(n) ? `${n} (${end(n)})` : void 0,
+      "aria-invalid": invalid || void 0,
+      onChange: () => onChange(n)
+    }
+  ), /* @__PURE__ */ createElement("span", { "aria-hidden": "true" }, n)))), field.minLabel || field.maxLabel ? /* @__PURE__ */ createElement("div", { className: "tsf-scale__ends tsf-hint", "aria-hidden": "true" }, /* @__PURE__ */ createElement("span", null, field.minLabel), /* @__PURE__ */ createElement("span", null, field.maxLabel)) : null, /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/TagsField.tsx
@@ -1576,46 +1422,31 @@ function TagsField({ field, value, onChange, disabled, problems, id }) {
     }
   };
   const suggestions = full ? [] : (field.suggestions ?? []).filter((s) => !tags.includes(s));
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-field", role: "group", "aria-labelledby": `${id}-label`, "data-field": field.id, children: [
-    /* @__PURE__ */ jsx(FieldLabel, { field, htmlFor: `${id}-input`, id: `${id}-label` }),
-    /* @__PURE__ */ jsxs("div", { className: "tsf-input tsf-tags", "aria-invalid": invalid || void 0, children: [
-      tags.map((tag, i) => /* @__PURE__ */ jsxs("span", { className: "tsf-chip tsf-tag", "data-tag": tag, children: [
-        tag,
-        /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-icon-button tsf-tag__x", disabled, "aria-label": t("tags.remove", { tag }), onClick: () => remove(i), children: "×" })
-      ] }, tag)),
-      /* @__PURE__ */ jsx(
-        "input",
-        {
-          ref: box,
-          id: `${id}-input`,
-          type: "text",
-          autoComplete: "off",
-          className: "tsf-tags__input",
-          value: text,
-          disabled,
-          readOnly: full,
-          "aria-invalid": invalid || void 0,
-          "aria-describedby": describedBy(`${id}-hint`, invalid && problemsId(id)),
-          onKeyDown,
-          onChange: (e) => {
-            const parts = e.target.value.split(COMMA);
-            add(parts.slice(0, -1));
-            setText(parts.at(-1) ?? "");
-          },
-          onBlur: () => {
-            add([text]);
-            setText("");
-          }
-        }
-      )
-    ] }),
-    /* @__PURE__ */ jsx("p", { className: "tsf-hint", id: `${id}-hint`, children: t("tags.help", { count: tags.length, max }) }),
-    suggestions.length > 0 ? /* @__PURE__ */ jsx("div", { className: "tsf-tags__suggest", role: "group", "aria-label": t("tags.suggestions"), children: suggestions.map((s) => /* @__PURE__ */ jsxs("button", { type: "button", className: "tsf-link-button", disabled, "aria-label": t("tags.add", { tag: s }), onClick: () => add([s]), children: [
-      "+ ",
-      s
-    ] }, s)) }) : null,
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field", role: "group", "aria-labelledby": `${id}-label`, "data-field": field.id }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input`, id: `${id}-label` }), /* @__PURE__ */ createElement("div", { className: "tsf-input tsf-tags", "aria-invalid": invalid || void 0 }, tags.map((tag, i) => /* @__PURE__ */ createElement("span", { key: tag, className: "tsf-chip tsf-tag", "data-tag": tag }, tag, /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-icon-button tsf-tag__x", disabled, "aria-label": t("tags.remove", { tag }), onClick: () => remove(i) }, "×"))), /* @__PURE__ */ createElement(
+    "input",
+    {
+      ref: box,
+      id: `${id}-input`,
+      type: "text",
+      autoComplete: "off",
+      className: "tsf-tags__input",
+      value: text,
+      disabled,
+      readOnly: full,
+      "aria-invalid": invalid || void 0,
+      "aria-describedby": describedBy(`${id}-hint`, invalid && problemsId(id)),
+      onKeyDown,
+      onChange: (e) => {
+        const parts = e.target.value.split(COMMA);
+        add(parts.slice(0, -1));
+        setText(parts.at(-1) ?? "");
+      },
+      onBlur: () => {
+        add([text]);
+        setText("");
+      }
+    }
+  )), /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: `${id}-hint` }, t("tags.help", { count: tags.length, max })), suggestions.length > 0 ? /* @__PURE__ */ createElement("div", { className: "tsf-tags__suggest", role: "group", "aria-label": t("tags.suggestions") }, suggestions.map((s) => /* @__PURE__ */ createElement("button", { key: s, type: "button", className: "tsf-link-button", disabled, "aria-label": t("tags.add", { tag: s }), onClick: () => add([s]) }, "+ ", s))) : null, /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/Field.tsx
@@ -1623,22 +1454,22 @@ function FieldView(props) {
   const f = props.field;
   switch (f.kind) {
     case "text":
-      return /* @__PURE__ */ jsx(TextField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(TextField, { ...props, field: f });
     case "choice":
-      return /* @__PURE__ */ jsx(ChoiceField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(ChoiceField, { ...props, field: f });
     case "multi-choice":
-      return /* @__PURE__ */ jsx(MultiChoiceField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(MultiChoiceField, { ...props, field: f });
     case "toggle":
-      return /* @__PURE__ */ jsx(ToggleField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(ToggleField, { ...props, field: f });
     case "order":
-      return /* @__PURE__ */ jsx(OrderField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(OrderField, { ...props, field: f });
     case "number":
     case "date":
-      return /* @__PURE__ */ jsx(InputField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(InputField, { ...props, field: f });
     case "scale":
-      return /* @__PURE__ */ jsx(ScaleField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(ScaleField, { ...props, field: f });
     case "tags":
-      return /* @__PURE__ */ jsx(TagsField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(TagsField, { ...props, field: f });
   }
 }
 
@@ -1670,7 +1501,7 @@ async function copyText(text) {
 // src/fields/answers.ts
 function answerOf(field, v, t) {
   const label = (id) => isOther(id) ? t("row.other", { text: id.other }) : ("options" in field ? field.options.find((o) => o.id === id)?.label : void 0) ?? String(id);
-  const list = (ordered) => Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered } : { none: true };
+  const list = (ordered) => isArray(v) && v.length > 0 ? { list: v.map(label), ordered } : { none: true };
   switch (field.kind) {
     case "text":
       return typeof v === "string" && !blank(v) ? { text: v } : { none: true };
@@ -1904,10 +1735,7 @@ function QuestionsCue({ root, firstFieldId }) {
     partsOf(root.current).first?.scrollIntoView({ block: "start" });
     focusField(root.current, firstFieldId);
   };
-  return /* @__PURE__ */ jsxs("button", { type: "button", className: "tsf-cue", "data-action": "to-questions", onClick: show, children: [
-    /* @__PURE__ */ jsx("span", { "aria-hidden": "true", className: "tsf-chevron" }),
-    t("dock.toQuestions")
-  ] });
+  return /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-cue", "data-action": "to-questions", onClick: show }, /* @__PURE__ */ createElement("span", { "aria-hidden": "true", className: "tsf-chevron" }), t("dock.toQuestions"));
 }
 
 // src/host/ids.ts
@@ -2124,13 +1952,10 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
   };
   if (load.status === "closed") return null;
   if (load.status === "loading") {
-    return /* @__PURE__ */ jsx("div", { className: "tsf-dock tsf-dock--bar", role: "status", "data-state": "loading", children: t("status.loading") });
+    return /* @__PURE__ */ createElement("div", { className: "tsf-dock tsf-dock--bar", role: "status", "data-state": "loading" }, t("status.loading"));
   }
   if (load.status === "error") {
-    return /* @__PURE__ */ jsxs("div", { className: "tsf-dock tsf-dock--bar", "data-state": "error", children: [
-      /* @__PURE__ */ jsx("span", { role: "alert", children: t("error.load") }),
-      /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", onClick: act.retry, children: t("action.retry") })
-    ] });
+    return /* @__PURE__ */ createElement("div", { className: "tsf-dock tsf-dock--bar", "data-state": "error" }, /* @__PURE__ */ createElement("span", { role: "alert" }, t("error.load")), /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-button", onClick: act.retry }, t("action.retry")));
   }
   const titleId = `${uid}-title`;
   const bodyId = `${uid}-body`;
@@ -2139,7 +1964,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
   const statusText = pending && !overtaken && !editor.cutOff ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
   const state = overtaken ? "overtaken" : closing ? "closing" : pending ? pending.phase : busy ?? "editing";
   const general = [...byField.get("") ?? [], ...byField.get("/note") ?? []];
-  return /* @__PURE__ */ jsxs(
+  return /* @__PURE__ */ createElement(
     "section",
     {
       ref: root,
@@ -2148,98 +1973,57 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
       "aria-busy": busy !== null || void 0,
       "data-state": state,
       "data-surface-id": surfaceId,
-      onKeyDown,
-      children: [
-        /* @__PURE__ */ jsxs("header", { className: "tsf-head", children: [
-          /* @__PURE__ */ jsx("span", { className: "tsf-badge", "aria-hidden": "true", children: t("dock.badge") }),
-          /* @__PURE__ */ jsxs("h2", { className: "tsf-title", id: titleId, children: [
-            /* @__PURE__ */ jsxs("span", { className: "tsf-sr", children: [
-              t("dock.badge"),
-              ": "
-            ] }),
-            title
-          ] }),
-          /* @__PURE__ */ jsx(
-            "button",
-            {
-              type: "button",
-              className: "tsf-icon-button tsf-collapse",
-              "aria-expanded": !collapsed,
-              "aria-controls": bodyId,
-              "aria-label": collapsed ? t("action.expand") : t("action.collapse"),
-              onClick: act.toggleCollapsed,
-              children: /* @__PURE__ */ jsx("span", { "aria-hidden": "true", className: "tsf-chevron" })
-            }
-          )
-        ] }),
-        /* @__PURE__ */ jsx("div", { className: "tsf-body", id: bodyId, hidden: collapsed, children: model === null ? /* @__PURE__ */ jsx("p", { className: "tsf-desc", children: t("fallback.unsupported") }) : /* @__PURE__ */ jsxs(Fragment, { children: [
-          model.description ? /* @__PURE__ */ jsx("p", { className: "tsf-desc", children: model.description }) : null,
-          model.sections.map((s, i) => /* @__PURE__ */ jsx(Section, { section: s, index: i, markdown: load.markdown, headingLevel: 3 }, s.id)),
-          /* @__PURE__ */ jsxs("form", { id: formId, className: "tsf-form", noValidate: true, onSubmit, "aria-labelledby": titleId, children: [
-            model.fields.map((f) => /* @__PURE__ */ jsx(
-              FieldView,
-              {
-                id: `${uid}-f-${f.id}`,
-                field: f,
-                value: values[f.id] ?? null,
-                onChange: (v) => act.setValue(f.id, v),
-                disabled: locked,
-                problems: byField.get(f.id) ?? []
-              },
-              f.id
-            )),
-            noteOpen ? /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--text", children: [
-              /* @__PURE__ */ jsx("label", { className: "tsf-label", htmlFor: `${uid}-note`, children: t("field.note") }),
-              /* @__PURE__ */ jsx(
-                "textarea",
-                {
-                  id: `${uid}-note`,
-                  className: "tsf-input",
-                  rows: 2,
-                  value: note,
-                  disabled: locked,
-                  onChange: (e) => act.setNote(e.target.value)
-                }
-              )
-            ] }) : null
-          ] }),
-          model.fields[0] ? /* @__PURE__ */ jsx(QuestionsCue, { root, firstFieldId: model.fields[0].id }) : null
-        ] }) }),
-        /* @__PURE__ */ jsxs("footer", { className: "tsf-foot", hidden: collapsed && !pending && !message, children: [
-          /* @__PURE__ */ jsxs("div", { className: "tsf-status", role: "status", tabIndex: -1, ref: statusRef, "data-phase": pending?.phase ?? "", children: [
-            statusText ? /* @__PURE__ */ jsx("span", { className: "tsf-spinner", "aria-hidden": "true" }) : null,
-            statusText || (message?.tone === "info" ? t(message.key, message.params) : "")
-          ] }),
-          /* @__PURE__ */ jsxs("div", { className: "tsf-alert", role: "alert", tabIndex: -1, ref: alertRef, children: [
-            message?.tone === "error" ? t(message.key, message.params) : "",
-            message?.tone === "error" && retry && !locked ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button tsf-retry", "data-action": "retry", onClick: () => void retry(), children: t("action.retry") }) : null,
-            general.length > 0 ? /* @__PURE__ */ jsx(FieldProblems, { id: `${uid}-general`, problems: general }) : null
-          ] }),
-          !collapsed ? /* @__PURE__ */ jsxs("div", { className: "tsf-actions", children: [
-            model !== null && !noteOpen ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", disabled: locked, onClick: act.openNote, children: t("action.addNote") }) : null,
-            /* @__PURE__ */ jsx("span", { className: "tsf-spacer" }),
-            overtaken && model !== null ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", onClick: () => void copy(), "data-action": "copy", "aria-live": "polite", children: t(copied === true ? "action.copied" : copied === false ? "action.copyFailed" : "action.copyDraft") }) : null,
-            overtaken ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", onClick: () => {
-              drafts.clear(sessionId, surfaceId);
-              onKeep?.(false);
-            }, "data-action": "close", children: t("action.closeDraft") }) : /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", disabled: locked, "aria-label": t("action.dismissLabel"), onClick: () => void act.dismiss(), "data-action": "dismiss", children: busy === "dismiss" ? t("action.dismissing") : t("action.dismiss") }),
-            model !== null ? /* @__PURE__ */ jsx(
-              "button",
-              {
-                type: "submit",
-                form: formId,
-                className: "tsf-button tsf-button--primary",
-                disabled: locked,
-                "data-action": "submit",
-                "aria-describedby": `${uid}-kbd`,
-                children: busy === "submit" ? t("action.sending") : model.submit.label
-              }
-            ) : null,
-            /* @__PURE__ */ jsx("span", { className: "tsf-sr", id: `${uid}-kbd`, children: t("dock.keyboard") })
-          ] }) : null
-        ] })
-      ]
-    }
+      onKeyDown
+    },
+    /* @__PURE__ */ createElement("header", { className: "tsf-head" }, /* @__PURE__ */ createElement("span", { className: "tsf-badge", "aria-hidden": "true" }, t("dock.badge")), /* @__PURE__ */ createElement("h2", { className: "tsf-title", id: titleId }, /* @__PURE__ */ createElement("span", { className: "tsf-sr" }, t("dock.badge"), ": "), title), /* @__PURE__ */ createElement(
+      "button",
+      {
+        type: "button",
+        className: "tsf-icon-button tsf-collapse",
+        "aria-expanded": !collapsed,
+        "aria-controls": bodyId,
+        "aria-label": collapsed ? t("action.expand") : t("action.collapse"),
+        onClick: act.toggleCollapsed
+      },
+      /* @__PURE__ */ createElement("span", { "aria-hidden": "true", className: "tsf-chevron" })
+    )),
+    /* @__PURE__ */ createElement("div", { className: "tsf-body", id: bodyId, hidden: collapsed }, model === null ? /* @__PURE__ */ createElement("p", { className: "tsf-desc" }, t("fallback.unsupported")) : /* @__PURE__ */ createElement(Fragment, null, model.description ? /* @__PURE__ */ createElement("p", { className: "tsf-desc" }, model.description) : null, model.sections.map((s, i) => /* @__PURE__ */ createElement(Section, { key: s.id, section: s, index: i, markdown: load.markdown, headingLevel: 3 })), /* @__PURE__ */ createElement("form", { id: formId, className: "tsf-form", noValidate: true, onSubmit, "aria-labelledby": titleId }, model.fields.map((f) => /* @__PURE__ */ createElement(
+      FieldView,
+      {
+        key: f.id,
+        id: `${uid}-f-${f.id}`,
+        field: f,
+        value: values[f.id] ?? null,
+        onChange: (v) => act.setValue(f.id, v),
+        disabled: locked,
+        problems: byField.get(f.id) ?? []
+      }
+    )), noteOpen ? /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--text" }, /* @__PURE__ */ createElement("label", { className: "tsf-label", htmlFor: `${uid}-note` }, t("field.note")), /* @__PURE__ */ createElement(
+      "textarea",
+      {
+        id: `${uid}-note`,
+        className: "tsf-input",
+        rows: 2,
+        value: note,
+        disabled: locked,
+        onChange: (e) => act.setNote(e.target.value)
+      }
+    )) : null), model.fields[0] ? /* @__PURE__ */ createElement(QuestionsCue, { root, firstFieldId: model.fields[0].id }) : null)),
+    /* @__PURE__ */ createElement("footer", { className: "tsf-foot", hidden: collapsed && !pending && !message }, /* @__PURE__ */ createElement("div", { className: "tsf-status", role: "status", tabIndex: -1, ref: statusRef, "data-phase": pending?.phase ?? "" }, statusText ? /* @__PURE__ */ createElement("span", { className: "tsf-spinner", "aria-hidden": "true" }) : null, statusText || (message?.tone === "info" ? t(message.key, message.params) : "")), /* @__PURE__ */ createElement("div", { className: "tsf-alert", role: "alert", tabIndex: -1, ref: alertRef }, message?.tone === "error" ? t(message.key, message.params) : "", message?.tone === "error" && retry && !locked ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button tsf-retry", "data-action": "retry", onClick: () => void retry() }, t("action.retry")) : null, general.length > 0 ? /* @__PURE__ */ createElement(FieldProblems, { id: `${uid}-general`, problems: general }) : null), !collapsed ? /* @__PURE__ */ createElement("div", { className: "tsf-actions" }, model !== null && !noteOpen ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button", disabled: locked, onClick: act.openNote }, t("action.addNote")) : null, /* @__PURE__ */ createElement("span", { className: "tsf-spacer" }), overtaken && model !== null ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button", onClick: () => void copy(), "data-action": "copy", "aria-live": "polite" }, t(copied === true ? "action.copied" : copied === false ? "action.copyFailed" : "action.copyDraft")) : null, overtaken ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-button", onClick: () => {
+      drafts.clear(sessionId, surfaceId);
+      onKeep?.(false);
+    }, "data-action": "close" }, t("action.closeDraft")) : /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-button", disabled: locked, "aria-label": t("action.dismissLabel"), onClick: () => void act.dismiss(), "data-action": "dismiss" }, busy === "dismiss" ? t("action.dismissing") : t("action.dismiss")), model !== null ? /* @__PURE__ */ createElement(
+      "button",
+      {
+        type: "submit",
+        form: formId,
+        className: "tsf-button tsf-button--primary",
+        disabled: locked,
+        "data-action": "submit",
+        "aria-describedby": `${uid}-kbd`
+      },
+      busy === "submit" ? t("action.sending") : model.submit.label
+    ) : null, /* @__PURE__ */ createElement("span", { className: "tsf-sr", id: `${uid}-kbd` }, t("dock.keyboard"))) : null)
   );
 }
 
@@ -2274,9 +2058,10 @@ function TaskSurfaceDock(props) {
     previous.current = surfaceId;
   }, [surfaceId]);
   const trigger = useMemo(() => [raw, queue], [raw, queue]);
-  return /* @__PURE__ */ jsx("div", { className: "tsf-slot", ref: anchor, "data-task-surface-dock": "", children: surfaceId !== null ? /* @__PURE__ */ jsx(TContext.Provider, { value: t, children: /* @__PURE__ */ jsx(
+  return /* @__PURE__ */ createElement("div", { className: "tsf-slot", ref: anchor, "data-task-surface-dock": "" }, surfaceId !== null ? /* @__PURE__ */ createElement(TContext.Provider, { value: t }, /* @__PURE__ */ createElement(
     Editor,
     {
+      key: `${sessionId}\0${surfaceId}`,
       sessionId,
       surfaceId,
       api,
@@ -2285,17 +2070,13 @@ function TaskSurfaceDock(props) {
       trigger,
       onKeep,
       outcome: active === null ? keptOutcome : void 0
-    },
-    `${sessionId}\0${surfaceId}`
-  ) }) : null });
+    }
+  )) : null);
 }
 
 // src/row/FormIcon.tsx
 function FormIcon() {
-  return /* @__PURE__ */ jsxs("svg", { className: "tsf-row__icon", width: "14", height: "14", viewBox: "0 0 14 14", fill: "none", "aria-hidden": "true", focusable: "false", children: [
-    /* @__PURE__ */ jsx("rect", { x: "1.5", y: "1.5", width: "11", height: "11", rx: "2", stroke: "currentColor", strokeWidth: "1.3" }),
-    /* @__PURE__ */ jsx("path", { d: "M4 5h6M4 7.5h6M4 10h3.5", stroke: "currentColor", strokeWidth: "1.3", strokeLinecap: "round" })
-  ] });
+  return /* @__PURE__ */ createElement("svg", { className: "tsf-row__icon", width: "14", height: "14", viewBox: "0 0 14 14", fill: "none", "aria-hidden": "true", focusable: "false" }, /* @__PURE__ */ createElement("rect", { x: "1.5", y: "1.5", width: "11", height: "11", rx: "2", stroke: "currentColor", strokeWidth: "1.3" }), /* @__PURE__ */ createElement("path", { d: "M4 5h6M4 7.5h6M4 10h3.5", stroke: "currentColor", strokeWidth: "1.3", strokeLinecap: "round" }));
 }
 
 // src/row/Fallback.tsx
@@ -2311,13 +2092,7 @@ function resultText(node) {
 }
 function Fallback({ text, isError }) {
   const t = useT();
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-fallback", "data-task-surface-fallback": "", "data-error": isError || void 0, children: [
-    /* @__PURE__ */ jsxs("div", { className: "tsf-row__summary", children: [
-      /* @__PURE__ */ jsx(FormIcon, {}),
-      /* @__PURE__ */ jsx("span", { className: "tsf-row__label", children: t("row.fallback") })
-    ] }),
-    /* @__PURE__ */ jsx("pre", { className: "tsf-fallback__text", children: text })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-fallback", "data-task-surface-fallback": "", "data-error": isError || void 0 }, /* @__PURE__ */ createElement("div", { className: "tsf-row__summary" }, /* @__PURE__ */ createElement(FormIcon, null), /* @__PURE__ */ createElement("span", { className: "tsf-row__label" }, t("row.fallback"))), /* @__PURE__ */ createElement("pre", { className: "tsf-fallback__text" }, text));
 }
 
 // src/row/Row.tsx
@@ -2331,16 +2106,10 @@ function titleFromArgs(argsRaw) {
 }
 function Answers({ meta, values }) {
   const t = useT();
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-answers", children: [
-    /* @__PURE__ */ jsx("h4", { className: "tsf-section__title", children: t("row.answers") }),
-    /* @__PURE__ */ jsx("dl", { className: "tsf-answers__list", children: meta.model.fields.map((f) => {
-      const a = answerOf(f, values[f.id], t);
-      return /* @__PURE__ */ jsxs("div", { className: "tsf-answer", "data-field": f.id, children: [
-        /* @__PURE__ */ jsx("dt", { children: f.label }),
-        /* @__PURE__ */ jsx("dd", { children: "none" in a ? /* @__PURE__ */ jsx("span", { className: "tsf-muted", children: t("row.noAnswer") }) : "text" in a ? /* @__PURE__ */ jsx("span", { className: "tsf-answer__text", children: a.text }) : a.ordered ? /* @__PURE__ */ jsx("ol", { children: a.list.map((x, i) => /* @__PURE__ */ jsx("li", { children: x }, i)) }) : /* @__PURE__ */ jsx("ul", { children: a.list.map((x, i) => /* @__PURE__ */ jsx("li", { children: x }, i)) }) })
-      ] }, f.id);
-    }) })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-answers" }, /* @__PURE__ */ createElement("h4", { className: "tsf-section__title" }, t("row.answers")), /* @__PURE__ */ createElement("dl", { className: "tsf-answers__list" }, meta.model.fields.map((f) => {
+    const a = answerOf(f, values[f.id], t);
+    return /* @__PURE__ */ createElement("div", { className: "tsf-answer", key: f.id, "data-field": f.id }, /* @__PURE__ */ createElement("dt", null, f.label), /* @__PURE__ */ createElement("dd", null, "none" in a ? /* @__PURE__ */ createElement("span", { className: "tsf-muted" }, t("row.noAnswer")) : "text" in a ? /* @__PURE__ */ createElement("span", { className: "tsf-answer__text" }, a.text) : a.ordered ? /* @__PURE__ */ createElement("ol", null, a.list.map((x, i) => /* @__PURE__ */ createElement("li", { key: i }, x))) : /* @__PURE__ */ createElement("ul", null, a.list.map((x, i) => /* @__PURE__ */ createElement("li", { key: i }, x)))));
+  })));
 }
 function fieldCount(n, t) {
   if (n === 0) return t("row.fields.none");
@@ -2348,21 +2117,9 @@ function fieldCount(n, t) {
 }
 function Summary({ title, detail, status, expanded, onToggle, controls }) {
   const t = useT();
-  const inner = /* @__PURE__ */ jsxs(Fragment, { children: [
-    /* @__PURE__ */ jsx(FormIcon, {}),
-    /* @__PURE__ */ jsx("span", { className: "tsf-row__label", children: t("row.label") }),
-    title ? /* @__PURE__ */ jsxs(Fragment, { children: [
-      /* @__PURE__ */ jsx("span", { className: "tsf-row__sep", "aria-hidden": "true" }),
-      /* @__PURE__ */ jsx("span", { className: "tsf-row__title", children: title })
-    ] }) : null,
-    detail ? /* @__PURE__ */ jsxs(Fragment, { children: [
-      /* @__PURE__ */ jsx("span", { className: "tsf-row__sep", "aria-hidden": "true" }),
-      /* @__PURE__ */ jsx("span", { className: "tsf-row__detail", children: detail })
-    ] }) : null,
-    /* @__PURE__ */ jsx("span", { className: `tsf-chip tsf-chip--${status}`, "data-status": status, children: t(`row.status.${status}`) })
-  ] });
-  if (expanded === null) return /* @__PURE__ */ jsx("div", { className: "tsf-row__summary", children: inner });
-  return /* @__PURE__ */ jsxs(
+  const inner = /* @__PURE__ */ createElement(Fragment, null, /* @__PURE__ */ createElement(FormIcon, null), /* @__PURE__ */ createElement("span", { className: "tsf-row__label" }, t("row.label")), title ? /* @__PURE__ */ createElement(Fragment, null, /* @__PURE__ */ createElement("span", { className: "tsf-row__sep", "aria-hidden": "true" }), /* @__PURE__ */ createElement("span", { className: "tsf-row__title" }, title)) : null, detail ? /* @__PURE__ */ createElement(Fragment, null, /* @__PURE__ */ createElement("span", { className: "tsf-row__sep", "aria-hidden": "true" }), /* @__PURE__ */ createElement("span", { className: "tsf-row__detail" }, detail)) : null, /* @__PURE__ */ createElement("span", { className: `tsf-chip tsf-chip--${status}`, "data-status": status }, t(`row.status.${status}`)));
+  if (expanded === null) return /* @__PURE__ */ createElement("div", { className: "tsf-row__summary" }, inner);
+  return /* @__PURE__ */ createElement(
     "button",
     {
       type: "button",
@@ -2370,12 +2127,10 @@ function Summary({ title, detail, status, expanded, onToggle, controls }) {
       "aria-expanded": expanded,
       "aria-controls": controls,
       onClick: onToggle,
-      "aria-label": `${t("row.label")}: ${title}. ${t(`row.status.${status}`)}. ${expanded ? t("row.hide") : t("row.show")}`,
-      children: [
-        /* @__PURE__ */ jsx("span", { className: "tsf-chevron", "aria-hidden": "true", "data-open": expanded || void 0 }),
-        inner
-      ]
-    }
+      "aria-label": `${t("row.label")}: ${title}. ${t(`row.status.${status}`)}. ${expanded ? t("row.hide") : t("row.show")}`
+    },
+    /* @__PURE__ */ createElement("span", { className: "tsf-chevron", "aria-hidden": "true", "data-open": expanded || void 0 }),
+    inner
   );
 }
 function SettledRow({ meta, status, values }) {
@@ -2383,24 +2138,17 @@ function SettledRow({ meta, status, values }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const counts = countsOf(meta.model);
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": status, "data-surface-id": meta.surfaceId, children: [
-    /* @__PURE__ */ jsx(
-      Summary,
-      {
-        title: meta.model.title,
-        detail: fieldCount(counts.fields, t),
-        status,
-        expanded: open,
-        onToggle: () => setOpen(!open),
-        controls: `${id}-replay`
-      }
-    ),
-    open ? /* @__PURE__ */ jsxs("div", { className: "tsf-row__replay", id: `${id}-replay`, children: [
-      meta.model.description ? /* @__PURE__ */ jsx("p", { className: "tsf-desc", children: meta.model.description }) : null,
-      meta.model.sections.map((s, i) => /* @__PURE__ */ jsx(Section, { section: s, index: i, markdown: meta.markdown, headingLevel: 4 }, s.id)),
-      status === "submitted" && values ? /* @__PURE__ */ jsx(Answers, { meta, values }) : null
-    ] }) : null
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": status, "data-surface-id": meta.surfaceId }, /* @__PURE__ */ createElement(
+    Summary,
+    {
+      title: meta.model.title,
+      detail: fieldCount(counts.fields, t),
+      status,
+      expanded: open,
+      onToggle: () => setOpen(!open),
+      controls: `${id}-replay`
+    }
+  ), open ? /* @__PURE__ */ createElement("div", { className: "tsf-row__replay", id: `${id}-replay` }, meta.model.description ? /* @__PURE__ */ createElement("p", { className: "tsf-desc" }, meta.model.description) : null, meta.model.sections.map((s, i) => /* @__PURE__ */ createElement(Section, { key: s.id, section: s, index: i, markdown: meta.markdown, headingLevel: 4 })), status === "submitted" && values ? /* @__PURE__ */ createElement(Answers, { meta, values }) : null) : null);
 }
 function TaskSurfaceRow(props) {
   const t = useMemo(() => withFallback(props.t), [props.t]);
@@ -2409,15 +2157,15 @@ function TaskSurfaceRow(props) {
   const { block, callId } = props;
   let body;
   if (block.kind !== "tool-result") {
-    body = /* @__PURE__ */ jsx("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": "preparing", children: /* @__PURE__ */ jsx(Summary, { title: titleFromArgs(block.argsRaw), detail: "", status: "preparing", expanded: null }) });
+    body = /* @__PURE__ */ createElement("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": "preparing" }, /* @__PURE__ */ createElement(Summary, { title: titleFromArgs(block.argsRaw), detail: "", status: "preparing", expanded: null }));
   } else {
     const node = block;
     const meta = node.isError ? null : readMeta(node.meta);
     const outcome = outcomeOfCall(view, callId);
     const status = view?.active?.callId === callId ? "open" : outcome === void 0 ? "closed" : outcome.outcome === "unknown" ? null : outcome.outcome;
-    body = meta === null || status === null ? /* @__PURE__ */ jsx(Fallback, { text: resultText(node), isError: node.isError }) : /* @__PURE__ */ jsx(SettledRow, { meta, status, values: outcome?.values });
+    body = meta === null || status === null ? /* @__PURE__ */ createElement(Fallback, { text: resultText(node), isError: node.isError }) : /* @__PURE__ */ createElement(SettledRow, { meta, status, values: outcome?.values });
   }
-  return /* @__PURE__ */ jsx(TContext.Provider, { value: t, children: body });
+  return /* @__PURE__ */ createElement(TContext.Provider, { value: t }, body);
 }
 
 // src/index.ts
@@ -2441,6 +2189,9 @@ function apply(ctx) {
     locale: NS
   }, TaskSurfaceRow));
 }
+
+// factory-exports.js
+module.exports = Object.defineProperty({ TOOL_NAME, apply, inject }, "__esModule", { value: true });
     return module.exports;
   }
 });
