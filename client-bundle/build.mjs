@@ -53,7 +53,8 @@ export function shortenCustomProperties(css) {
   for (const [name] of css.matchAll(/--tsf-[a-z0-9-]+/g)) counts.set(name, (counts.get(name) ?? 0) + 1)
   const order = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([name]) => name)
   const short = new Map(order.map((name, i) => [name, `--t${i.toString(36)}`]))
-  return css.replace(/--tsf-[a-z0-9-]+/g, (name) => short.get(name))
+  // esbuild keeps the space after a custom property's colon; the value starts after it anyway.
+  return css.replace(/--tsf-[a-z0-9-]+/g, (name) => short.get(name)).replace(/(--t[0-9a-z]+): /g, '$1:')
 }
 
 /** Loads a .css import as its minified text (src/styles.ts joins them into one string). */
@@ -65,6 +66,43 @@ export const cssAsText = {
       return { contents: code.trim(), loader: 'text' }
     })
   },
+}
+
+/**
+ * Writes the dictionaries of src/locales.ts with one shared key list. The file spells every key
+ * twice (`en` and `zh`, each a literal object); when both hold the same keys in the same order,
+ * the built module lists the keys once and builds each dictionary from its values in that
+ * order: the same two objects, without the second copy of every key. Dictionaries that differ
+ * in their keys are left as written. The source stays the readable table people edit.
+ */
+export const sharedLocaleKeys = {
+  name: 'shared-locale-keys',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]locales\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8')
+      const { en, zh } = await evaluateTs(source)
+      const literal = (name) => new RegExp(`^export const ${name}(?:: [^=\\n]+)? = \\{\\n[^]*?\\n\\}\\n`, 'm')
+      const keys = Object.keys(en ?? {})
+      const same = keys.length > 0 && JSON.stringify(keys) === JSON.stringify(Object.keys(zh ?? {})) &&
+        keys.every((k) => !k.includes('|')) && literal('en').test(source) && literal('zh').test(source)
+      if (!same) return { contents: source, loader: 'ts' }
+      const values = (dict) => JSON.stringify(keys.map((k) => dict[k]))
+      const table = `const LOCALE_KEYS = ${JSON.stringify(keys.join('|'))}.split('|')\n` +
+        'const localeTable = (values: string[]): Record<string, string> => Object.fromEntries(LOCALE_KEYS.map((k, i) => [k, values[i]!]))\n'
+      const contents = source
+        .replace(literal('en'), () => `${table}export const en = localeTable(${values(en)})\n`)
+        .replace(literal('zh'), () => `export const zh = localeTable(${values(zh)})\n`)
+      const built = await evaluateTs(contents)
+      if (JSON.stringify([built.en, built.zh]) !== JSON.stringify([en, zh])) throw new Error('build: the shared-key dictionaries differ from src/locales.ts')
+      return { contents, loader: 'ts' }
+    })
+  },
+}
+
+/** Imports a TypeScript module that imports nothing at run time (src/locales.ts). */
+async function evaluateTs(source) {
+  const { code } = await transform(source, { loader: 'ts', format: 'esm' })
+  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)
 }
 
 /** The names of the page's React that the sources and src/jsx.ts import (a name missing here
@@ -134,7 +172,7 @@ function bundle({ minify, id, metafile = false }) {
     external: PAGE_MODULES,
     define: { __BUNDLE_ID__: JSON.stringify(id) },
     minify,
-    plugins: [cssAsText, pageReact],
+    plugins: [cssAsText, sharedLocaleKeys, pageReact],
     pure: ['Object.freeze'],
     logLevel: 'warning',
     metafile,
