@@ -172,16 +172,125 @@ function createApi(connection) {
   };
 }
 
+// src/values.ts
+var MAX_SUBMISSION_BYTES = 32 * 1024;
+var bytesText = (n) => n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`;
+function initialValue(f) {
+  switch (f.kind) {
+    case "text":
+      return f.initial ?? "";
+    case "toggle":
+      return f.initial ?? false;
+    case "choice":
+      return f.initial ?? null;
+    case "multi-choice": {
+      const chosen = new Set(f.initial ?? []);
+      return f.options.filter((o) => chosen.has(o.id)).map((o) => o.id);
+    }
+    case "order": {
+      const ids = f.options.map((o) => o.id);
+      const init = f.initial;
+      return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids;
+    }
+    case "tags":
+      return [...f.initial ?? []];
+    default:
+      return f.initial ?? null;
+  }
+}
+var strings = (v) => isArray(v) ? v.filter((x) => typeof x === "string") : [];
+var isOther = (v) => isObj(v) && typeof v.other === "string";
+var scaleRange = (f) => [f.min ?? 1, f.max ?? 5];
+var maxTags = (f) => f.maxItems ?? 10;
+var DATE = /^\d{4}-\d\d-\d\d$/;
+function initialValues(model) {
+  const out = {};
+  for (const f of model.fields) out[f.id] = initialValue(f);
+  return out;
+}
+function repairValue(f, v) {
+  const ids = "options" in f ? f.options.map((o) => o.id) : [];
+  const other = "allowOther" in f && f.allowOther === true;
+  switch (f.kind) {
+    case "text":
+      return typeof v === "string" ? v : void 0;
+    case "toggle":
+      return typeof v === "boolean" ? v : void 0;
+    case "choice":
+      return v === null || typeof v === "string" && ids.includes(v) || other && isOther(v) ? v : void 0;
+    case "multi-choice": {
+      if (!isArray(v)) return void 0;
+      const own = v.at(-1);
+      const rest = other && isOther(own) ? v.slice(0, -1) : v;
+      if (!rest.every((x) => typeof x === "string" && ids.includes(x))) return void 0;
+      const out = ids.filter((id) => rest.includes(id));
+      return rest === v ? out : [...out, { other: own.other }];
+    }
+    case "order":
+      return isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...v] : void 0;
+    case "number":
+      return v === null || typeof v === "number" && isFinite(v) ? v : void 0;
+    case "date":
+      return v === null || typeof v === "string" && DATE.test(v) ? v : void 0;
+    case "scale": {
+      const [lo, hi] = scaleRange(f);
+      return v === null || Number.isInteger(v) && v >= lo && v <= hi ? v : void 0;
+    }
+    case "tags":
+      return isArray(v) && v.length <= maxTags(f) && v.every((x, i) => typeof x === "string" && !blank(x) && v.indexOf(x) === i) ? [...v] : void 0;
+  }
+}
+function mergeDraft(model, draft) {
+  const out = initialValues(model);
+  if (!draft) return out;
+  for (const f of model.fields) {
+    if (!(f.id in draft)) continue;
+    const v = repairValue(f, draft[f.id]);
+    if (v !== void 0) out[f.id] = v;
+  }
+  return out;
+}
+var blank = (s) => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s);
+var utf8Bytes = (s) => new TextEncoder().encode(s).length;
+var unanswered = (v) => v === void 0 || v === null || isArray(v) && v.length === 0 || typeof v === "string" && blank(v);
+function localProblems(model, values, note, maxBytes = MAX_SUBMISSION_BYTES) {
+  const out = [];
+  for (const f of model.fields) {
+    if ("required" in f && f.required && unanswered(values[f.id])) out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
+  }
+  const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
+  if (size > maxBytes) out.push({ code: "limit-exceeded", message: "", pointer: "", params: { limit: bytesText(maxBytes) } });
+  return out;
+}
+var pointerOf = (id) => "/" + id.replace(/~/g, "~0").replace(/\//g, "~1");
+function fieldOfPointer(pointer) {
+  if (!pointer || pointer[0] !== "/") return "";
+  const token = pointer.slice(1).split("/")[0] ?? "";
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+function problemsByField(model, problems) {
+  const ids = new Set(model.fields.map((f) => f.id));
+  const out = /* @__PURE__ */ new Map();
+  for (const p of problems) {
+    let key = fieldOfPointer(p.pointer);
+    if (p.pointer === "/note" && !ids.has("note")) key = "/note";
+    else if (!ids.has(key)) key = "";
+    const list = out.get(key) ?? [];
+    list.push(p);
+    out.set(key, list);
+  }
+  return out;
+}
+
 // src/storage/drafts.ts
 var DEFAULT_DRAFT_LIMITS = { maxDraftBytes: 64 * 1024, maxTotalBytes: 512 * 1024, maxDrafts: 64 };
 var DRAFT_PREFIX = "dsh-task-surface:draft:v1:";
 var keyOf = (sessionId, surfaceId) => DRAFT_PREFIX + encodeURIComponent(sessionId) + ":" + encodeURIComponent(surfaceId);
-var bytes = (s) => new TextEncoder().encode(s).length;
 function parse(raw) {
   if (raw === null) return void 0;
   try {
     const d = JSON.parse(raw);
-    if (typeof d !== "object" || d === null || typeof d.values !== "object" || d.values === null || isArray(d.values)) return void 0;
+    if (!isObj(d) || !isObj(d.values)) return void 0;
     return { values: d.values, note: typeof d.note === "string" ? d.note : "", savedAt: typeof d.savedAt === "number" ? d.savedAt : 0 };
   } catch {
     return void 0;
@@ -193,7 +302,7 @@ function entries(storage) {
     const key = storage.key(i);
     if (key === null || !key.startsWith(DRAFT_PREFIX)) continue;
     const raw = storage.getItem(key) ?? "";
-    out.push({ key, size: bytes(key) + bytes(raw), savedAt: parse(raw)?.savedAt ?? 0 });
+    out.push({ key, size: utf8Bytes(key) + utf8Bytes(raw), savedAt: parse(raw)?.savedAt ?? 0 });
   }
   return out;
 }
@@ -231,7 +340,7 @@ function createDraftStore(getStorage = () => globalThis.localStorage, limits = D
       if (storage === null) return "unavailable";
       const key = keyOf(sessionId, surfaceId);
       const raw = JSON.stringify({ values: draft.values, note: draft.note, savedAt: now() });
-      const size = bytes(key) + bytes(raw);
+      const size = utf8Bytes(key) + utf8Bytes(raw);
       if (size > limits.maxDraftBytes) return "too-large";
       try {
         evict(storage, limits, key, size);
@@ -277,19 +386,19 @@ function withFallback(t) {
 }
 
 // src/base.css
-var base_default = ".tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t5:var(--dsw-alias-label-primary);--t2:var(--dsw-alias-label-secondary);--t1:var(--dsw-alias-label-tertiary);--te:var(--dsw-alias-label-caption);--t4:var(--dsw-alias-border-l2);--tb:var(--dsw-alias-border-l1);--t0:var(--dsw-alias-state-business-primary);--t6:var(--dsw-alias-state-business-tertiary);--t8:var(--dsw-specific-tip);--tn:var(--dsw-alias-interactive-bg-hover);--ta:var(--dsw-alias-state-error-primary);--ti:var(--dsw-alias-state-success-tertiary);--tj:var(--dsw-alias-state-success-primary);--tf:var(--dsw-alias-markdown-code-block);--t9:var(--dsw-font-markdown-code-block-small);--td:var(--dsw-font-s-14);--tg:var(--dsw-font-s-strong-14);--t7:var(--dsw-font-xs-13);--t3:var(--dsw-font-xxs-12);--tl:var(--dsw-font-xxs-strong-12);--tm:var(--dsw-font-base-strong-16);--tk:var(--dsw-alias-bg-base);--th:var(--dsw-specific-input-major);color:var(--t5);font:var(--td);box-sizing:border-box}.tsf-dock *,.tsf-row *,.tsf-fallback *{box-sizing:border-box}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-muted{color:var(--t1)}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--t3)}.tsf-chip--info,.tsf-chip--open{background:var(--t6);color:var(--t0)}.tsf-chip--submitted{background:var(--ti);color:var(--dsw-alias-label-primary)}.tsf-button{display:inline-flex;align-items:center;justify-content:center;min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t4);background:var(--dsw-alias-button-elevated-fill);color:var(--t5);font:var(--tg);cursor:pointer}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled{opacity:.5;cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible,.tsf-scale input:focus-visible{outline:2px solid var(--t0);outline-offset:2px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t0);font:var(--t7);cursor:pointer;border-radius:6px}.tsf-link-button:disabled{opacity:.5;cursor:default}.tsf-icon-button{flex:none;width:28px;height:28px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:999px;background:none;color:var(--t1);cursor:pointer;font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--tn);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35;cursor:default}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}@media(prefers-reduced-motion:reduce){.tsf-chevron{transition:none}}";
+var base_default = ".tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t3:var(--dsw-alias-label-primary);--t2:var(--dsw-alias-label-secondary);--t0:var(--dsw-alias-label-tertiary);--te:var(--dsw-alias-label-caption);--t5:var(--dsw-alias-border-l2);--tb:var(--dsw-alias-border-l1);--t1:var(--dsw-alias-state-business-primary);--t6:var(--dsw-alias-state-business-tertiary);--t8:var(--dsw-specific-tip);--tn:var(--dsw-alias-interactive-bg-hover);--ta:var(--dsw-alias-state-error-primary);--ti:var(--dsw-alias-state-success-tertiary);--tj:var(--dsw-alias-state-success-primary);--tf:var(--dsw-alias-markdown-code-block);--t9:var(--dsw-font-markdown-code-block-small);--td:var(--dsw-font-s-14);--tg:var(--dsw-font-s-strong-14);--t7:var(--dsw-font-xs-13);--t4:var(--dsw-font-xxs-12);--tl:var(--dsw-font-xxs-strong-12);--tm:var(--dsw-font-base-strong-16);--tk:var(--dsw-alias-bg-base);--th:var(--dsw-specific-input-major);color:var(--t3);font:var(--td)}.tsf-dock,.tsf-row,.tsf-fallback,:is(.tsf-dock,.tsf-row,.tsf-fallback) *{box-sizing:border-box}.tsf-dock,.tsf-body,.tsf-form,.tsf-foot,.tsf-section,.tsf-stack,.tsf-field,.tsf-options,.tsf-option__text,.tsf-order,.tsf-order__text,.tsf-problems,.tsf-row,.tsf-fallback,.tsf-row__replay,.tsf-answers,.tsf-answers__list{display:flex;flex-direction:column}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-muted{color:var(--t0)}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--t4)}.tsf-chip--info,.tsf-chip--open{background:var(--t6);color:var(--t1)}.tsf-chip--submitted{background:var(--ti);color:var(--t3)}.tsf-button,.tsf-icon-button{display:inline-flex;align-items:center;justify-content:center}.tsf-button,.tsf-icon-button,.tsf-link-button{cursor:pointer}.tsf-button{min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t5);background:var(--dsw-alias-button-elevated-fill);color:var(--t3);font:var(--tg)}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled,.tsf-link-button:disabled{opacity:.5}.tsf-button:disabled,.tsf-link-button:disabled,.tsf-icon-button:disabled{cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible,.tsf-scale input:focus-visible,.tsf-switch input:focus-visible+.tsf-switch__track,.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible,.tsf-order__item:focus{outline:2px solid var(--t1);outline-offset:2px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible,.tsf-order__item:focus{outline-offset:1px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t1);font:var(--t7);border-radius:6px}.tsf-icon-button{flex:none;width:28px;height:28px;border:0;border-radius:999px;background:none;color:var(--t0);font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--tn);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}@media(prefers-reduced-motion:reduce){.tsf-chevron{transition:none}}";
 
 // src/blocks/blocks.css
-var blocks_default = ".tsf-section{display:flex;flex-direction:column;gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tg);color:var(--t5)}.tsf-stack{display:flex;flex-direction:column;gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--tc),minmax(0,1fr))}.tsf-grid--2{--tc:2}.tsf-grid--3{--tc:3}@container tsf (max-width:600px){.tsf-grid--3{--tc:2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--tc:1}}.tsf-block{min-width:0}.tsf-md{overflow-wrap:anywhere;color:var(--t5)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tm)}.tsf-md a{color:var(--t0);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--t9);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--tf);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t4);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t4);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t8);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t1);font:var(--t3)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t1);font:var(--t3)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t4);border-radius:10px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible{outline:2px solid var(--t0);outline-offset:1px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t1);font:var(--t3)}.tsf-table th{position:sticky;top:0;background:var(--t8);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--tb);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t4);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:6px 10px;background:var(--t8);font:var(--t7)}.tsf-diff__path{font:var(--t9);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--t9)}.tsf-diff__add{color:var(--tj)}.tsf-diff__del{color:var(--ta)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--tf)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--t9)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--te);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t1)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--ti)}.tsf-diff__line--add .tsf-diff__marker{color:var(--tj)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--ta)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t8)}.tsf-notice--info{background:var(--t6)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font:700 12px/1 system-ui,sans-serif;background:var(--t1);color:var(--th)}.tsf-notice--info .tsf-notice__tone{background:var(--t0)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}";
+var blocks_default = ".tsf-section{gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tg);color:var(--t3)}.tsf-stack{gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--tc),minmax(0,1fr))}.tsf-grid--2{--tc:2}.tsf-grid--3{--tc:3}@container tsf (max-width:600px){.tsf-grid--3{--tc:2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--tc:1}}.tsf-block{min-width:0}.tsf-md{overflow-wrap:anywhere;color:var(--t3)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tm)}.tsf-md a{color:var(--t1);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--t9);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--tf);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t5);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t5);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t8);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t0);font:var(--t4)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t0);font:var(--t4)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t5);border-radius:10px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t0);font:var(--t4)}.tsf-table th{position:sticky;top:0;background:var(--t8);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--tb);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t5);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:6px 10px;background:var(--t8);font:var(--t7)}.tsf-diff__path{font:var(--t9);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--t9)}.tsf-diff__add{color:var(--tj)}.tsf-diff__del{color:var(--ta)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--tf)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--t9)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--te);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t0)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--ti)}.tsf-diff__line--add .tsf-diff__marker{color:var(--tj)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--ta)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t8)}.tsf-notice--info{background:var(--t6)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font:700 12px/1 system-ui,sans-serif;background:var(--t0);color:var(--th)}.tsf-notice--info .tsf-notice__tone{background:var(--t1)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}";
 
 // src/fields/fields.css
-var fields_default = ".tsf-field{display:flex;flex-direction:column;gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tg);color:var(--t5);padding:0}.tsf-required{font-weight:400;color:var(--t1)}.tsf-hint{margin:0;color:var(--t1);font:var(--t3)}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--tk);color:var(--t5);font:var(--td);resize:vertical}.tsf-input:focus,.tsf-tags:focus-within{outline:none;border-color:var(--t0);box-shadow:0 0 0 3px var(--t6)}.tsf-input[aria-invalid=true]{border-color:var(--ta)}.tsf-input:disabled{opacity:.65}.tsf-options{display:flex;flex-direction:column;gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--tn)}.tsf-option:has(input:checked){background:var(--t6)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t0)}.tsf-option__text{display:flex;flex-direction:column;min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t1);font:var(--t3);overflow-wrap:anywhere}fieldset: disabled .tsf-option{cursor:default;opacity:.65}.tsf-switch{display:flex;align-items:center;gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t0)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:focus-visible+.tsf-switch__track{outline:2px solid var(--t0);outline-offset:2px}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t1);font:var(--t3)}.tsf-order{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px}.tsf-order__item{display:flex;align-items:center;gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t4);border-radius:10px;background:var(--tk);min-width:0}.tsf-order__item:focus{outline:2px solid var(--t0);outline-offset:1px}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--te);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t8);color:var(--t2);display:inline-flex;align-items:center;justify-content:center;font:var(--tl)}.tsf-order__text{flex:1;display:flex;flex-direction:column;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-problems{display:flex;flex-direction:column}.tsf-problem{margin:0;color:var(--ta);font:var(--t3)}@media(prefers-reduced-motion:reduce){.tsf-switch__thumb,.tsf-switch__track{transition:none}}.tsf-inline{display:flex;align-items:center;gap:8px}.tsf-input--short{width:auto;max-width:14em}.tsf-unit{color:var(--t2)}.tsf-other{margin:0 0 4px 34px;width:calc(100% - 34px)}.tsf-scale{display:flex;gap:2px}.tsf-scale__pt{flex:1 1 0;min-width:0;display:flex;flex-direction:column-reverse;align-items:center;padding:4px 0;border-radius:10px;cursor:pointer}.tsf-scale__pt:has(input:checked){background:var(--t6)}.tsf-scale__pt input{accent-color:var(--t0)}.tsf-scale__ends{display:flex;justify-content:space-between;gap:8px}.tsf-tags{display:flex;flex-wrap:wrap;gap:4px;padding:4px 6px}.tsf-tag{max-width:100%;padding-right:0;color:var(--t5);font:var(--td);overflow-wrap:anywhere}.tsf-tag .tsf-icon-button{width:24px;height:24px}.tsf-tags__input{flex:1 0 6em;min-width:0;border:0;outline:0;background:none;color:var(--t5);font:var(--td);padding:3px 2px}.tsf-tags__suggest{display:flex;flex-wrap:wrap;gap:2px}";
+var fields_default = ".tsf-field{gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tg);color:var(--t3);padding:0}.tsf-required{font-weight:400;color:var(--t0)}.tsf-hint{margin:0;color:var(--t0);font:var(--t4)}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--tk);color:var(--t3);font:var(--td);resize:vertical}.tsf-input:focus,.tsf-tags:focus-within{outline:none;border-color:var(--t1);box-shadow:0 0 0 3px var(--t6)}.tsf-input[aria-invalid=true]{border-color:var(--ta)}.tsf-input:disabled{opacity:.65}.tsf-options{gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--tn)}.tsf-option:has(input:checked){background:var(--t6)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t1)}.tsf-option__text{min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t0);font:var(--t4);overflow-wrap:anywhere}.tsf-switch{display:flex;align-items:center;gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t1)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t0);font:var(--t4)}.tsf-order{list-style:none;margin:0;padding:0;gap:4px}.tsf-order__item{display:flex;align-items:center;gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t5);border-radius:10px;background:var(--tk);min-width:0}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--te);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t8);color:var(--t2);display:inline-flex;align-items:center;justify-content:center;font:var(--tl)}.tsf-order__text{flex:1;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-problem{margin:0;color:var(--ta);font:var(--t4)}@media(prefers-reduced-motion:reduce){.tsf-switch__thumb,.tsf-switch__track{transition:none}}.tsf-inline{display:flex;align-items:center;gap:8px}.tsf-input--short{width:auto;max-width:14em}.tsf-unit{color:var(--t2)}.tsf-other{margin:0 0 4px 34px;width:calc(100% - 34px)}.tsf-scale{display:flex;gap:2px}.tsf-scale__pt{flex:1 1 0;min-width:0;display:flex;flex-direction:column-reverse;align-items:center;padding:4px 0;border-radius:10px;cursor:pointer}.tsf-scale__pt:has(input:checked){background:var(--t6)}.tsf-scale__pt input{accent-color:var(--t1)}.tsf-scale__ends{display:flex;justify-content:space-between;gap:8px}.tsf-tags{display:flex;flex-wrap:wrap;gap:4px;padding:4px 6px}.tsf-tag{max-width:100%;padding-right:0;color:var(--t3);font:var(--td);overflow-wrap:anywhere}.tsf-tag .tsf-icon-button{width:24px;height:24px}.tsf-tags__input{flex:1 0 6em;min-width:0;border:0;outline:0;background:none;color:var(--t3);font:var(--td);padding:3px 2px}.tsf-tags__suggest{display:flex;flex-wrap:wrap;gap:2px}";
 
 // src/dock/dock.css
-var dock_default = ".tsf-slot{display:contents}.tsf-dock{container:tsf/inline-size;display:flex;flex-direction:column;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--th);border:1px solid var(--t4);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-head{display:flex;align-items:center;gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--tb);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t6);color:var(--t0);font:var(--tl)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tm);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;display:flex;flex-direction:column;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-body>.tsf-section,.tsf-form>.tsf-field{content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-form{display:flex;flex-direction:column;gap:14px;padding-top:2px}.tsf-foot{flex:none;display:flex;flex-direction:column;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--tb)}.tsf-status,.tsf-alert{display:flex;align-items:center;gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--ta);flex-direction:column;align-items:flex-start}.tsf-actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px}.tsf-spacer{flex:1}.tsf-cue{position:sticky;bottom:0;align-self:center;display:inline-flex;align-items:center;gap:8px;margin-top:-8px;padding:4px 12px;border:1px solid var(--t4);border-radius:999px;background:var(--th);box-shadow:var(--dsw-shadow-lv2);color:var(--t0);font:var(--t7);cursor:pointer}.tsf-cue .tsf-chevron{transform:rotate(45deg) translate(-2px,-2px)}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t6);border-top-color:var(--t0);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
+var dock_default = ".tsf-slot{display:contents}.tsf-dock{container:tsf/inline-size;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--th);border:1px solid var(--t5);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-head{display:flex;align-items:center;gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--tb);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t6);color:var(--t1);font:var(--tl)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tm);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-body>.tsf-section,.tsf-form>.tsf-field{content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-form{gap:14px;padding-top:2px}.tsf-foot{flex:none;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--tb)}.tsf-status,.tsf-alert{display:flex;align-items:center;gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--ta);flex-direction:column;align-items:flex-start}.tsf-actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px}.tsf-spacer{flex:1}.tsf-cue{position:sticky;bottom:0;align-self:center;display:inline-flex;align-items:center;gap:8px;margin-top:-8px;padding:4px 12px;border:1px solid var(--t5);border-radius:999px;background:var(--th);box-shadow:var(--dsw-shadow-lv2);color:var(--t1);font:var(--t7);cursor:pointer}.tsf-cue .tsf-chevron{transform:rotate(45deg) translate(-2px,-2px)}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t6);border-top-color:var(--t1);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
 
 // src/row/row.css
-var row_default = ".tsf-row,.tsf-fallback{display:flex;flex-direction:column;min-width:0}.tsf-row__summary{display:flex;align-items:center;gap:0;min-height:24px;flex-wrap:wrap;row-gap:2px;min-width:0;max-width:100%;box-sizing:border-box;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0 40px 0 0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t1)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--te)}.tsf-row__title{min-width:0;color:var(--t1);overflow-wrap:anywhere}.tsf-row__detail{flex:none;color:var(--t1)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{display:flex;flex-direction:column;gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--tb);border-radius:12px;container:tsf/inline-size}.tsf-answers{display:flex;flex-direction:column;gap:6px}.tsf-answers__list{margin:0;display:flex;flex-direction:column;gap:6px}.tsf-answer dt{color:var(--t1);font:var(--t3)}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--tf);border-radius:8px;font:var(--t9);color:var(--t2);max-height:240px;overflow:auto}";
+var row_default = ".tsf-row,.tsf-fallback{min-width:0}.tsf-row__summary{display:flex;align-items:center;gap:0;min-height:24px;flex-wrap:wrap;row-gap:2px;min-width:0;max-width:100%;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0 40px 0 0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t0)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--te)}.tsf-row__title{min-width:0;color:var(--t0);overflow-wrap:anywhere}.tsf-row__detail{flex:none;color:var(--t0)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--tb);border-radius:12px;container:tsf/inline-size}.tsf-answers{gap:6px}.tsf-answers__list{margin:0;gap:6px}.tsf-answer dt{color:var(--t0);font:var(--t4)}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--tf);border-radius:8px;font:var(--t9);color:var(--t2);max-height:240px;overflow:auto}";
 
 // src/styles.ts
 var CSS = base_default + blocks_default + fields_default + dock_default + row_default;
@@ -748,6 +857,24 @@ function describedBy(...ids) {
   const list = ids.filter(Boolean);
   return list.length ? list.join(" ") : void 0;
 }
+function controlAria(id, problems, ...details) {
+  const invalid = problems.length > 0;
+  return { "aria-invalid": invalid || void 0, "aria-describedby": describedBy(...details, invalid && problemsId(id)) };
+}
+function FieldSet({ field, kind, disabled, problems, id, children }) {
+  return /* @__PURE__ */ createElement(
+    "fieldset",
+    {
+      className: kind ? `tsf-field tsf-field--${kind}` : "tsf-field",
+      disabled,
+      "aria-describedby": controlAria(id, problems)["aria-describedby"],
+      "data-field": field.id
+    },
+    /* @__PURE__ */ createElement(FieldLabel, { field, legend: true }),
+    children,
+    /* @__PURE__ */ createElement(FieldProblems, { id, problems })
+  );
+}
 function OptionList({ options, type, name, id, invalid, checked, onCheck }) {
   return options.map((o) => /* @__PURE__ */ createElement("label", { key: o.id, className: "tsf-option" }, /* @__PURE__ */ createElement(
     "input",
@@ -766,7 +893,6 @@ function OptionList({ options, type, name, id, invalid, checked, onCheck }) {
 // src/fields/TextField.tsx
 function TextField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
-  const invalid = problems.length > 0;
   const text = typeof value === "string" ? value : "";
   const { minLength: min, maxLength: max } = field;
   const hint = [min ? t("text.min", { min }) : "", max ? t("text.count", { count: [...text].length, max }) : ""].filter(Boolean).join(" · ");
@@ -777,123 +903,12 @@ function TextField({ field, value, onChange, disabled, problems, id }) {
     disabled,
     maxLength: max,
     "aria-required": field.required || void 0,
-    "aria-invalid": invalid || void 0,
-    "aria-describedby": describedBy(hint && `${id}-hint`, invalid && problemsId(id)),
+    ...controlAria(id, problems, hint && `${id}-hint`),
     "data-field": field.id,
     className: "tsf-input",
     onChange: (e) => onChange(e.target.value)
   };
   return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--text" }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input` }), field.multiline ? /* @__PURE__ */ createElement("textarea", { ...common, rows: 3 }) : /* @__PURE__ */ createElement("input", { ...common, type: "text", autoComplete: "off" }), hint ? /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: `${id}-hint` }, hint) : null, /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
-}
-
-// src/values.ts
-var MAX_SUBMISSION_BYTES = 32 * 1024;
-var bytesText = (n) => n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`;
-function initialValue(f) {
-  switch (f.kind) {
-    case "text":
-      return f.initial ?? "";
-    case "toggle":
-      return f.initial ?? false;
-    case "choice":
-      return f.initial ?? null;
-    case "multi-choice": {
-      const chosen = new Set(f.initial ?? []);
-      return f.options.filter((o) => chosen.has(o.id)).map((o) => o.id);
-    }
-    case "order": {
-      const ids = f.options.map((o) => o.id);
-      const init = f.initial;
-      return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids;
-    }
-    case "tags":
-      return [...f.initial ?? []];
-    default:
-      return f.initial ?? null;
-  }
-}
-var strings = (v) => isArray(v) ? v.filter((x) => typeof x === "string") : [];
-var isOther = (v) => isObj(v) && typeof v.other === "string";
-var scaleRange = (f) => [f.min ?? 1, f.max ?? 5];
-var maxTags = (f) => f.maxItems ?? 10;
-var DATE = /^\d{4}-\d\d-\d\d$/;
-function initialValues(model) {
-  const out = {};
-  for (const f of model.fields) out[f.id] = initialValue(f);
-  return out;
-}
-function repairValue(f, v) {
-  const ids = "options" in f ? f.options.map((o) => o.id) : [];
-  const other = "allowOther" in f && f.allowOther === true;
-  switch (f.kind) {
-    case "text":
-      return typeof v === "string" ? v : void 0;
-    case "toggle":
-      return typeof v === "boolean" ? v : void 0;
-    case "choice":
-      return v === null || typeof v === "string" && ids.includes(v) || other && isOther(v) ? v : void 0;
-    case "multi-choice": {
-      if (!isArray(v)) return void 0;
-      const own = v.at(-1);
-      const rest = other && isOther(own) ? v.slice(0, -1) : v;
-      if (!rest.every((x) => typeof x === "string" && ids.includes(x))) return void 0;
-      const out = ids.filter((id) => rest.includes(id));
-      return rest === v ? out : [...out, { other: own.other }];
-    }
-    case "order":
-      return isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...v] : void 0;
-    case "number":
-      return v === null || typeof v === "number" && isFinite(v) ? v : void 0;
-    case "date":
-      return v === null || typeof v === "string" && DATE.test(v) ? v : void 0;
-    case "scale": {
-      const [lo, hi] = scaleRange(f);
-      return v === null || Number.isInteger(v) && v >= lo && v <= hi ? v : void 0;
-    }
-    case "tags":
-      return isArray(v) && v.length <= maxTags(f) && v.every((x, i) => typeof x === "string" && !blank(x) && v.indexOf(x) === i) ? [...v] : void 0;
-  }
-}
-function mergeDraft(model, draft) {
-  const out = initialValues(model);
-  if (!draft) return out;
-  for (const f of model.fields) {
-    if (!(f.id in draft)) continue;
-    const v = repairValue(f, draft[f.id]);
-    if (v !== void 0) out[f.id] = v;
-  }
-  return out;
-}
-var blank = (s) => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s);
-var utf8Bytes = (s) => new TextEncoder().encode(s).length;
-var unanswered = (v) => v === void 0 || v === null || isArray(v) && v.length === 0 || typeof v === "string" && blank(v);
-function localProblems(model, values, note, maxBytes = MAX_SUBMISSION_BYTES) {
-  const out = [];
-  for (const f of model.fields) {
-    if ("required" in f && f.required && unanswered(values[f.id])) out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
-  }
-  const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
-  if (size > maxBytes) out.push({ code: "limit-exceeded", message: "", pointer: "", params: { limit: bytesText(maxBytes) } });
-  return out;
-}
-var pointerOf = (id) => "/" + id.replace(/~/g, "~0").replace(/\//g, "~1");
-function fieldOfPointer(pointer) {
-  if (!pointer || pointer[0] !== "/") return "";
-  const token = pointer.slice(1).split("/")[0] ?? "";
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-function problemsByField(model, problems) {
-  const ids = new Set(model.fields.map((f) => f.id));
-  const out = /* @__PURE__ */ new Map();
-  for (const p of problems) {
-    let key = fieldOfPointer(p.pointer);
-    if (p.pointer === "/note" && !ids.has("note")) key = "/note";
-    else if (!ids.has(key)) key = "";
-    const list = out.get(key) ?? [];
-    list.push(p);
-    out.set(key, list);
-  }
-  return out;
 }
 
 // src/fields/Other.tsx
@@ -935,7 +950,7 @@ function ChoiceField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const invalid = problems.length > 0;
   const name = `${id}-${field.id}`;
-  return /* @__PURE__ */ createElement("fieldset", { className: "tsf-field tsf-field--choice", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id }, /* @__PURE__ */ createElement("legend", { className: "tsf-label" }, field.label), /* @__PURE__ */ createElement("div", { className: "tsf-options" }, /* @__PURE__ */ createElement(
+  return /* @__PURE__ */ createElement(FieldSet, { field, kind: "choice", disabled, problems, id }, /* @__PURE__ */ createElement("div", { className: "tsf-options" }, /* @__PURE__ */ createElement(
     OptionList,
     {
       options: field.options,
@@ -956,7 +971,7 @@ function ChoiceField({ field, value, onChange, disabled, problems, id }) {
       id,
       onOwn: (text) => text !== null && onChange({ other: text })
     }
-  ) : null), value === null ? /* @__PURE__ */ createElement("p", { className: "tsf-hint" }, t("field.noChoice")) : null, /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
+  ) : null), value === null ? /* @__PURE__ */ createElement("p", { className: "tsf-hint" }, t("field.noChoice")) : null);
 }
 
 // src/fields/MultiChoiceField.tsx
@@ -965,7 +980,7 @@ function MultiChoiceField({ field, value, onChange, disabled, problems, id }) {
   const own = list.find(isOther);
   const invalid = problems.length > 0;
   const set = (chosen, other) => onChange([...field.options.map((o) => o.id).filter(chosen), ...other ? [other] : []]);
-  return /* @__PURE__ */ createElement("fieldset", { className: "tsf-field tsf-field--multi", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id }, /* @__PURE__ */ createElement("legend", { className: "tsf-label" }, field.label), /* @__PURE__ */ createElement("div", { className: "tsf-options" }, /* @__PURE__ */ createElement(
+  return /* @__PURE__ */ createElement(FieldSet, { field, kind: "multi", disabled, problems, id }, /* @__PURE__ */ createElement("div", { className: "tsf-options" }, /* @__PURE__ */ createElement(
     OptionList,
     {
       options: field.options,
@@ -984,14 +999,13 @@ function MultiChoiceField({ field, value, onChange, disabled, problems, id }) {
       id,
       onOwn: (text) => set((x) => list.includes(x), text === null ? void 0 : { other: text })
     }
-  ) : null), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
+  ) : null));
 }
 
 // src/fields/ToggleField.tsx
 function ToggleField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const on = value === true;
-  const invalid = problems.length > 0;
   return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--toggle" }, /* @__PURE__ */ createElement("label", { className: "tsf-switch" }, /* @__PURE__ */ createElement(
     "input",
     {
@@ -1001,8 +1015,7 @@ function ToggleField({ field, value, onChange, disabled, problems, id }) {
       "data-field": field.id,
       checked: on,
       disabled,
-      "aria-invalid": invalid || void 0,
-      "aria-describedby": describedBy(invalid && problemsId(id)),
+      ...controlAria(id, problems),
       onChange: (e) => onChange(e.target.checked)
     }
   ), /* @__PURE__ */ createElement("span", { className: "tsf-switch__track", "aria-hidden": "true" }, /* @__PURE__ */ createElement("span", { className: "tsf-switch__thumb" })), /* @__PURE__ */ createElement("span", { className: "tsf-switch__label" }, field.label), /* @__PURE__ */ createElement("span", { className: "tsf-switch__state", "aria-hidden": "true" }, on ? t("toggle.on") : t("toggle.off"))), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
@@ -1027,7 +1040,6 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   const focusNext = useRef(null);
   const drag = useRef(null);
   const count = order.length;
-  const invalid = problems.length > 0;
   useEffect(() => {
     if (focusNext.current !== null) {
       items.current[focusNext.current]?.focus();
@@ -1049,29 +1061,11 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
     items.current[to]?.focus();
   };
   const onKeyDown = (e, i) => {
-    const mover = e.altKey;
-    switch (e.key) {
-      case "ArrowUp":
-        e.preventDefault();
-        if (mover) move(i, i - 1, true);
-        else focusItem(i - 1);
-        break;
-      case "ArrowDown":
-        e.preventDefault();
-        if (mover) move(i, i + 1, true);
-        else focusItem(i + 1);
-        break;
-      case "Home":
-        e.preventDefault();
-        if (mover) move(i, 0, true);
-        else focusItem(0);
-        break;
-      case "End":
-        e.preventDefault();
-        if (mover) move(i, count - 1, true);
-        else focusItem(count - 1);
-        break;
-    }
+    const to = { ArrowUp: i - 1, ArrowDown: i + 1, Home: 0, End: count - 1 }[e.key];
+    if (typeof to !== "number") return;
+    e.preventDefault();
+    if (e.altKey) move(i, to, true);
+    else focusItem(to);
   };
   const onGripDown = (e, i) => {
     if (disabled || e.button !== 0) return;
@@ -1102,7 +1096,7 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   const onGripUp = (e) => {
     if (drag.current?.pointerId === e.pointerId) drag.current = null;
   };
-  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--order", role: "group", "aria-labelledby": labelId, "data-field": field.id }, /* @__PURE__ */ createElement("div", { className: "tsf-label", id: labelId }, field.label), /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: helpId }, t("order.help")), /* @__PURE__ */ createElement("ol", { className: "tsf-order", "aria-labelledby": labelId, "aria-describedby": describedBy(invalid && problemsId(id)) }, order.map((optionId, i) => {
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--order", role: "group", "aria-labelledby": labelId, "data-field": field.id }, /* @__PURE__ */ createElement("div", { className: "tsf-label", id: labelId }, field.label), /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: helpId }, t("order.help")), /* @__PURE__ */ createElement("ol", { className: "tsf-order", "aria-labelledby": labelId, "aria-describedby": controlAria(id, problems)["aria-describedby"] }, order.map((optionId, i) => {
     const option = labels.get(optionId);
     const label = labelOf(optionId);
     return /* @__PURE__ */ createElement(
@@ -1164,7 +1158,6 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
 
 // src/fields/InputField.tsx
 function InputField({ field, value, onChange, disabled, problems, id }) {
-  const invalid = problems.length > 0;
   const num = field.kind === "number";
   const unit = num ? field.unit : void 0;
   return /* @__PURE__ */ createElement("div", { className: "tsf-field" }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input` }), /* @__PURE__ */ createElement("div", { className: "tsf-inline" }, /* @__PURE__ */ createElement(
@@ -1182,8 +1175,7 @@ function InputField({ field, value, onChange, disabled, problems, id }) {
       value: typeof value === "number" || typeof value === "string" ? value : "",
       disabled,
       "aria-required": field.required || void 0,
-      "aria-invalid": invalid || void 0,
-      "aria-describedby": describedBy(unit && `${id}-unit`, invalid && problemsId(id)),
+      ...controlAria(id, problems, unit && `${id}-unit`),
       onChange: (e) => {
         const v = e.target;
         onChange(v.value === "" ? null : num ? isNaN(v.valueAsNumber) ? null : v.valueAsNumber : v.value);
@@ -1198,7 +1190,7 @@ function ScaleField({ field, value, onChange, disabled, problems, id }) {
   const invalid = problems.length > 0;
   const points = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, i) => lo + i);
   const end = (n) => n === lo ? field.minLabel : n === hi ? field.maxLabel : void 0;
-  return /* @__PURE__ */ createElement("fieldset", { className: "tsf-field", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id }, /* @__PURE__ */ createElement(FieldLabel, { field, legend: true }), /* @__PURE__ */ createElement("div", { className: "tsf-scale" }, points.map((n) => /* @__PURE__ */ createElement("label", { key: n, className: "tsf-scale__pt" }, /* @__PURE__ */ createElement(
+  return /* @__PURE__ */ createElement(FieldSet, { field, disabled, problems, id }, /* @__PURE__ */ createElement("div", { className: "tsf-scale" }, points.map((n) => /* @__PURE__ */ createElement("label", { key: n, className: "tsf-scale__pt" }, /* @__PURE__ */ createElement(
     "input",
     {
       type: "radio",
@@ -1209,7 +1201,7 @@ function ScaleField({ field, value, onChange, disabled, problems, id }) {
       "aria-invalid": invalid || void 0,
       onChange: () => onChange(n)
     }
-  ), /* @__PURE__ */ createElement("span", { "aria-hidden": "true" }, n)))), field.minLabel || field.maxLabel ? /* @__PURE__ */ createElement("div", { className: "tsf-scale__ends tsf-hint", "aria-hidden": "true" }, /* @__PURE__ */ createElement("span", null, field.minLabel), /* @__PURE__ */ createElement("span", null, field.maxLabel)) : null, /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
+  ), /* @__PURE__ */ createElement("span", { "aria-hidden": "true" }, n)))), field.minLabel || field.maxLabel ? /* @__PURE__ */ createElement("div", { className: "tsf-scale__ends tsf-hint", "aria-hidden": "true" }, /* @__PURE__ */ createElement("span", null, field.minLabel), /* @__PURE__ */ createElement("span", null, field.maxLabel)) : null);
 }
 
 // src/fields/TagsField.tsx
@@ -1221,7 +1213,7 @@ function TagsField({ field, value, onChange, disabled, problems, id }) {
   const tags = strings(value);
   const max = maxTags(field);
   const full = tags.length >= max;
-  const invalid = problems.length > 0;
+  const aria = controlAria(id, problems, `${id}-hint`);
   const add = (words) => {
     const next = [...tags];
     for (const w of words.map((w2) => w2.trim())) if (!blank(w) && !next.includes(w) && next.length < max) next.push(w);
@@ -1242,7 +1234,7 @@ function TagsField({ field, value, onChange, disabled, problems, id }) {
     }
   };
   const suggestions = full ? [] : (field.suggestions ?? []).filter((s) => !tags.includes(s));
-  return /* @__PURE__ */ createElement("div", { className: "tsf-field", role: "group", "aria-labelledby": `${id}-label`, "data-field": field.id }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input`, id: `${id}-label` }), /* @__PURE__ */ createElement("div", { className: "tsf-input tsf-tags", "aria-invalid": invalid || void 0 }, tags.map((tag, i) => /* @__PURE__ */ createElement("span", { key: tag, className: "tsf-chip tsf-tag", "data-tag": tag }, tag, /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-icon-button tsf-tag__x", disabled, "aria-label": t("tags.remove", { tag }), onClick: () => remove(i) }, "×"))), /* @__PURE__ */ createElement(
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field", role: "group", "aria-labelledby": `${id}-label`, "data-field": field.id }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input`, id: `${id}-label` }), /* @__PURE__ */ createElement("div", { className: "tsf-input tsf-tags", "aria-invalid": aria["aria-invalid"] }, tags.map((tag, i) => /* @__PURE__ */ createElement("span", { key: tag, className: "tsf-chip tsf-tag", "data-tag": tag }, tag, /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-icon-button tsf-tag__x", disabled, "aria-label": t("tags.remove", { tag }), onClick: () => remove(i) }, "×"))), /* @__PURE__ */ createElement(
     "input",
     {
       ref: box,
@@ -1253,8 +1245,7 @@ function TagsField({ field, value, onChange, disabled, problems, id }) {
       value: text,
       disabled,
       readOnly: full,
-      "aria-invalid": invalid || void 0,
-      "aria-describedby": describedBy(`${id}-hint`, invalid && problemsId(id)),
+      ...aria,
       onKeyDown,
       onChange: (e) => {
         const parts = e.target.value.split(COMMA);
@@ -1514,23 +1505,18 @@ function focusIsWithinOrLost(root) {
   const active = document.activeElement;
   return active === null || active === document.body || root !== null && root.contains(active);
 }
+var fieldElement = (root, fieldId) => [...root?.querySelectorAll("[data-field]") ?? []].find((el) => el.dataset.field === fieldId);
 function revealField(root, fieldId) {
-  for (const el of root?.querySelectorAll("[data-field]") ?? []) {
-    if (el.dataset.field !== fieldId) continue;
-    const field = el.closest(".tsf-field") ?? el;
-    field.scrollIntoView({ block: "nearest" });
-    requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: "nearest" }));
-    return;
-  }
+  const el = fieldElement(root, fieldId);
+  if (!el) return;
+  const field = el.closest(".tsf-field") ?? el;
+  field.scrollIntoView({ block: "nearest" });
+  requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: "nearest" }));
 }
 function focusField(root, fieldId) {
-  if (!root) return;
-  for (const el of root.querySelectorAll("[data-field]")) {
-    if (el.dataset.field !== fieldId) continue;
-    const target = el.matches("input, textarea") ? el : el.querySelector('input:not([disabled]), textarea, li[tabindex="0"]');
-    target?.focus();
-    return;
-  }
+  const el = fieldElement(root, fieldId);
+  const target = el?.matches("input, textarea") ? el : el?.querySelector('input:not([disabled]), textarea, li[tabindex="0"]');
+  target?.focus();
 }
 
 // src/dock/QuestionsCue.tsx
@@ -1559,8 +1545,8 @@ function QuestionsCue({ root, firstFieldId }) {
 }
 
 // src/host/ids.ts
-function hex(bytes2) {
-  const b = new Uint8Array(bytes2);
+function hex(bytes) {
+  const b = new Uint8Array(bytes);
   crypto.getRandomValues(b);
   let s = "";
   for (const x of b) s += x.toString(16).padStart(2, "0");

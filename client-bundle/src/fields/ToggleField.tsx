@@ -1,12 +1,11 @@
 // A toggle field: a checkbox with the switch role, drawn as a switch; Space flips it.
 import type { Field } from '../model.ts'
 import { useT } from '../i18n.ts'
-import { describedBy, FieldProblems, problemsId, type FieldProps } from './common.tsx'
+import { controlAria, FieldProblems, type FieldProps } from './common.tsx'
 
 export function ToggleField({ field, value, onChange, disabled, problems, id }: FieldProps<Extract<Field, { kind: 'toggle' }>>) {
   const t = useT()
   const on = value === true
-  const invalid = problems.length > 0
   return (
     <div className="tsf-field tsf-field--toggle">
       <label className="tsf-switch">
@@ -17,8 +16,7 @@ export function ToggleField({ field, value, onChange, disabled, problems, id }: 
           data-field={field.id}
           checked={on}
           disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy(invalid && problemsId(id))}
+          {...controlAria(id, problems)}
           onChange={(e) => onChange(e.target.checked)}
         />
         <span className="tsf-switch__track" aria-hidden="true"><span className="tsf-switch__thumb" /></span>
