@@ -116,14 +116,14 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
             >
               <span
                 className="tsf-order__grip"
-                aria-hidden="true"
+                aria-hidden
                 onPointerDown={(e) => onGripDown(e, i)}
                 onPointerMove={onGripMove}
                 onPointerUp={onGripUp}
                 onPointerCancel={onGripUp}
               >⋮⋮</span>
-              <span className="tsf-order__pos" aria-hidden="true">{i + 1}</span>
-              <span className="tsf-order__text" aria-hidden="true">
+              <span className="tsf-order__pos" aria-hidden>{i + 1}</span>
+              <span className="tsf-order__text" aria-hidden>
                 <span className="tsf-option__label">{label}</span>
                 {option?.detail ? <span className="tsf-option__detail">{option.detail}</span> : null}
               </span>

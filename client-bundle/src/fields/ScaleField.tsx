@@ -24,12 +24,12 @@ export function ScaleField({ field, value, onChange, disabled, problems, id }: F
               aria-invalid={invalid || undefined}
               onChange={() => onChange(n)}
             />
-            <span aria-hidden="true">{n}</span>
+            <span aria-hidden>{n}</span>
           </label>
         ))}
       </div>
       {field.minLabel || field.maxLabel ? (
-        <div className="tsf-scale__ends tsf-hint" aria-hidden="true"><span>{field.minLabel}</span><span>{field.maxLabel}</span></div>
+        <div className="tsf-scale__ends tsf-hint" aria-hidden><span>{field.minLabel}</span><span>{field.maxLabel}</span></div>
       ) : null}
     </FieldSet>
   )

@@ -19,9 +19,9 @@ export function ToggleField({ field, value, onChange, disabled, problems, id }: 
           {...controlAria(id, problems)}
           onChange={(e) => onChange(e.target.checked)}
         />
-        <span className="tsf-switch__track" aria-hidden="true"><span className="tsf-switch__thumb" /></span>
+        <span className="tsf-switch__track" aria-hidden><span className="tsf-switch__thumb" /></span>
         <span className="tsf-switch__label">{field.label}</span>
-        <span className="tsf-switch__state" aria-hidden="true">{on ? t('toggle.on') : t('toggle.off')}</span>
+        <span className="tsf-switch__state" aria-hidden>{on ? t('toggle.on') : t('toggle.off')}</span>
       </label>
       <FieldProblems id={id} problems={problems} />
     </div>
