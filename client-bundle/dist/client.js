@@ -343,15 +343,16 @@ function createDraftStore(getStorage = () => globalThis.localStorage, limits = D
       const raw = JSON.stringify({ values: draft.values, note: draft.note, savedAt: now() });
       const size = utf8Bytes(key) + utf8Bytes(raw);
       if (size > limits.maxDraftBytes) return "too-large";
-      try {
-        evict(storage, limits, key, size);
+      const put = (room) => {
+        evict(storage, room, key, size);
         storage.setItem(key, raw);
         return "saved";
+      };
+      try {
+        return put(limits);
       } catch {
         try {
-          evict(storage, { ...limits, maxTotalBytes: 0, maxDrafts: 1 }, key, size);
-          storage.setItem(key, raw);
-          return "saved";
+          return put({ ...limits, maxTotalBytes: 0, maxDrafts: 1 });
         } catch {
           return "unavailable";
         }
@@ -739,6 +740,7 @@ function Table({ block }) {
 
 // src/blocks/lineDiff.ts
 var MAX_CELLS = 4e6;
+var line = (op, text, oldNo, newNo) => ({ op, text, oldNo, newNo });
 function splitLines(text) {
   if (text === "") return [];
   const lines = text.split("\n");
@@ -757,12 +759,12 @@ function lineDiff(before, after) {
     endB--;
   }
   const out = [];
-  for (let i = 0; i < start; i++) out.push({ op: " ", text: a[i], oldNo: i + 1, newNo: i + 1 });
+  for (let i = 0; i < start; i++) out.push(line(" ", a[i], i + 1, i + 1));
   const n = endA - start;
   const m = endB - start;
   if (n * m > MAX_CELLS) {
-    for (let i = start; i < endA; i++) out.push({ op: "-", text: a[i], oldNo: i + 1, newNo: null });
-    for (let j = start; j < endB; j++) out.push({ op: "+", text: b[j], oldNo: null, newNo: j + 1 });
+    for (let i = start; i < endA; i++) out.push(line("-", a[i], i + 1, null));
+    for (let j = start; j < endB; j++) out.push(line("+", b[j], null, j + 1));
   } else {
     const w = m + 1;
     const lcs = new Uint32Array((n + 1) * w);
@@ -775,20 +777,20 @@ function lineDiff(before, after) {
     let j = 0;
     while (i < n || j < m) {
       if (i < n && j < m && a[start + i] === b[start + j]) {
-        out.push({ op: " ", text: a[start + i], oldNo: start + i + 1, newNo: start + j + 1 });
+        out.push(line(" ", a[start + i], start + i + 1, start + j + 1));
         i++;
         j++;
       } else if (i < n && (j === m || lcs[(i + 1) * w + j] >= lcs[i * w + j + 1])) {
-        out.push({ op: "-", text: a[start + i], oldNo: start + i + 1, newNo: null });
+        out.push(line("-", a[start + i], start + i + 1, null));
         i++;
       } else {
-        out.push({ op: "+", text: b[start + j], oldNo: null, newNo: start + j + 1 });
+        out.push(line("+", b[start + j], null, start + j + 1));
         j++;
       }
     }
   }
   for (let k = 0; k < a.length - endA; k++) {
-    out.push({ op: " ", text: a[endA + k], oldNo: endA + k + 1, newNo: endB + k + 1 });
+    out.push(line(" ", a[endA + k], endA + k + 1, endB + k + 1));
   }
   return out;
 }

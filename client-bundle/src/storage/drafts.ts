@@ -99,16 +99,17 @@ export function createDraftStore(
       const raw = JSON.stringify({ values: draft.values, note: draft.note, savedAt: now() })
       const size = bytes(key) + bytes(raw)
       if (size > limits.maxDraftBytes) return 'too-large'
-      try {
-        evict(storage, limits, key, size)
+      const put = (room: DraftLimits): SaveResult => {
+        evict(storage, room, key, size)
         storage.setItem(key, raw)
         return 'saved'
+      }
+      try {
+        return put(limits)
       } catch {
         try {
           // Quota: drop every other draft and try once more.
-          evict(storage, { ...limits, maxTotalBytes: 0, maxDrafts: 1 }, key, size)
-          storage.setItem(key, raw)
-          return 'saved'
+          return put({ ...limits, maxTotalBytes: 0, maxDrafts: 1 })
         } catch {
           return 'unavailable'
         }
