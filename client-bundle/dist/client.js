@@ -6,61 +6,47 @@ window.__ModuleLoader__.load({
     "use strict";
     var module = { exports: {} };
     var exports = module.exports;
-var __defProp = Object.defineProperty;
-var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
-var __getOwnPropNames = Object.getOwnPropertyNames;
-var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __export = (target, all2) => {
-  for (var name in all2)
-    __defProp(target, name, { get: all2[name], enumerable: true });
-};
-var __copyProps = (to, from, except, desc) => {
-  if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
-  }
-  return to;
-};
-var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
 
-// src/index.ts
-var index_exports = {};
-__export(index_exports, {
-  TOOL_NAME: () => TOOL_NAME,
-  apply: () => apply,
-  inject: () => inject
-});
-module.exports = __toCommonJS(index_exports);
+// src/globals.ts
+var freeze = Object.freeze;
+var isArray = Array.isArray;
+
+// page-react:react
+var { createElement, createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } = require("react");
+
+// page-react:react/jsx-runtime
+var { Fragment } = require("react/jsx-runtime");
 
 // ../host-shim/src/wire/rpc.js
 var RPC_NAMESPACE = "taskSurface";
-var RPC_METHODS = /* @__PURE__ */ Object.freeze([
-  /* @__PURE__ */ Object.freeze({
+var RPC_METHODS = freeze([
+  freeze({
     name: "getActive",
-    args: /* @__PURE__ */ Object.freeze(["sessionId", "surfaceId?"]),
-    answers: /* @__PURE__ */ Object.freeze([
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: true }), keys: /* @__PURE__ */ Object.freeze(["callId", "surfaceId", "model", "markdown", "pending", "limits"]) }),
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ active: false }), keys: /* @__PURE__ */ Object.freeze(["reason"]) })
+    args: freeze(["sessionId", "surfaceId?"]),
+    answers: freeze([
+      freeze({ when: freeze({ active: true }), keys: freeze(["callId", "surfaceId", "model", "markdown", "pending", "limits"]) }),
+      freeze({ when: freeze({ active: false }), keys: freeze(["reason"]) })
     ])
   }),
-  /* @__PURE__ */ Object.freeze({
+  freeze({
     name: "submit",
-    args: /* @__PURE__ */ Object.freeze(["sessionId", "surfaceId", "submissionId", "values", "note?"]),
-    answers: /* @__PURE__ */ Object.freeze([
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ accepted: true }), keys: /* @__PURE__ */ Object.freeze(["messageId", "phase"]) }),
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ accepted: false }), keys: /* @__PURE__ */ Object.freeze(["reason", "problems"]) })
+    args: freeze(["sessionId", "surfaceId", "submissionId", "values", "note?"]),
+    answers: freeze([
+      freeze({ when: freeze({ accepted: true }), keys: freeze(["messageId", "phase"]) }),
+      freeze({ when: freeze({ accepted: false }), keys: freeze(["reason", "problems"]) })
     ])
   }),
-  /* @__PURE__ */ Object.freeze({
+  freeze({
     name: "dismiss",
-    args: /* @__PURE__ */ Object.freeze(["sessionId", "surfaceId", "dismissalId"]),
-    answers: /* @__PURE__ */ Object.freeze([
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ dismissed: true }), keys: /* @__PURE__ */ Object.freeze(["eventSeq"]) }),
-      /* @__PURE__ */ Object.freeze({ when: /* @__PURE__ */ Object.freeze({ dismissed: false }), keys: /* @__PURE__ */ Object.freeze(["reason"]) })
+    args: freeze(["sessionId", "surfaceId", "dismissalId"]),
+    answers: freeze([
+      freeze({ when: freeze({ dismissed: true }), keys: freeze(["eventSeq"]) }),
+      freeze({ when: freeze({ dismissed: false }), keys: freeze(["reason"]) })
     ])
   })
 ]);
+var RPC_PENDING_KEYS = freeze(["submissionId", "messageId", "phase"]);
+var RPC_PROBLEM_KEYS = freeze(["code", "message", "pointer"]);
 
 // src/contract/ids.ts
 var asTaskSurfaceId = (id) => id;
@@ -105,7 +91,7 @@ var Phase = {
 };
 
 // src/host/json.ts
-var isObj = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isObj = (v) => typeof v === "object" && v !== null && !isArray(v);
 
 // src/host/rpc.ts
 var TransportError = class extends Error {
@@ -130,7 +116,7 @@ function readPending(v) {
   return { submissionId: asSubmissionId(v.submissionId), messageId: str(v.messageId), phase: phaseOf(v.phase) };
 }
 function readProblems(v) {
-  if (!Array.isArray(v)) return [];
+  if (!isArray(v)) return [];
   return v.filter(isObj).map((p) => ({ code: str(p.code), message: str(p.message), pointer: str(p.pointer) }));
 }
 function argsOf(method, req) {
@@ -145,6 +131,7 @@ function argsOf(method, req) {
   }
   return args;
 }
+var unreadable = (method) => new TransportError(`${method}: unreadable answer`);
 function createApi(connection) {
   async function call(method, req, signal) {
     const args = argsOf(method, req);
@@ -154,12 +141,12 @@ function createApi(connection) {
     } catch (err) {
       throw new TransportError(err instanceof Error ? err.message : String(err));
     }
-    if (!isObj(res)) throw new TransportError(`${method}: unreadable answer`);
+    if (!isObj(res)) throw unreadable(method);
     if (res.ok !== true) {
       const e = isObj(res.error) ? res.error : {};
       throw new TransportError(`${method}: ${str(e.message) || "failed"}`, str(e.code) || "rpc-error", true);
     }
-    if (!isObj(res.value)) throw new TransportError(`${method}: unreadable answer`);
+    if (!isObj(res.value)) throw unreadable(method);
     return res.value;
   }
   return {
@@ -169,33 +156,142 @@ function createApi(connection) {
         return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending), limits: readLimits(v.limits) };
       }
       if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen };
-      throw new TransportError("getActive: unreadable answer");
+      throw unreadable("getActive");
     },
     async submit(req, signal) {
       const v = await call("submit", { ...req }, signal);
       if (v.accepted === true) return { accepted: true, messageId: str(v.messageId), phase: phaseOf(v.phase) };
       if (v.accepted === false) return { accepted: false, reason: str(v.reason) || Reason.InvalidSubmission, problems: readProblems(v.problems) };
-      throw new TransportError("submit: unreadable answer");
+      throw unreadable("submit");
     },
     async dismiss(req, signal) {
       const v = await call("dismiss", { ...req }, signal);
       if (v.dismissed === true) return { dismissed: true, eventSeq: typeof v.eventSeq === "number" ? v.eventSeq : 0 };
       if (v.dismissed === false) return { dismissed: false, reason: str(v.reason) || Reason.NotOpen };
-      throw new TransportError("dismiss: unreadable answer");
+      throw unreadable("dismiss");
     }
   };
+}
+
+// src/values.ts
+var MAX_SUBMISSION_BYTES = 32 * 1024;
+var bytesText = (n) => n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`;
+function initialValue(f) {
+  switch (f.kind) {
+    case "text":
+      return f.initial ?? "";
+    case "toggle":
+      return f.initial ?? false;
+    case "choice":
+      return f.initial ?? null;
+    case "multi-choice": {
+      const chosen = new Set(f.initial ?? []);
+      return f.options.filter((o) => chosen.has(o.id)).map((o) => o.id);
+    }
+    case "order": {
+      const ids = f.options.map((o) => o.id);
+      const init = f.initial;
+      return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids;
+    }
+    case "tags":
+      return [...f.initial ?? []];
+    default:
+      return f.initial ?? null;
+  }
+}
+var strings = (v) => isArray(v) ? v.filter((x) => typeof x === "string") : [];
+var isOther = (v) => isObj(v) && typeof v.other === "string";
+var scaleRange = (f) => [f.min ?? 1, f.max ?? 5];
+var maxTags = (f) => f.maxItems ?? 10;
+var DATE = /^\d{4}-\d\d-\d\d$/;
+function initialValues(model) {
+  const out = {};
+  for (const f of model.fields) out[f.id] = initialValue(f);
+  return out;
+}
+function repairValue(f, v) {
+  const ids = "options" in f ? f.options.map((o) => o.id) : [];
+  const other = "allowOther" in f && f.allowOther === true;
+  switch (f.kind) {
+    case "text":
+      return typeof v === "string" ? v : void 0;
+    case "toggle":
+      return typeof v === "boolean" ? v : void 0;
+    case "choice":
+      return v === null || typeof v === "string" && ids.includes(v) || other && isOther(v) ? v : void 0;
+    case "multi-choice": {
+      if (!isArray(v)) return void 0;
+      const own = v.at(-1);
+      const rest = other && isOther(own) ? v.slice(0, -1) : v;
+      if (!rest.every((x) => typeof x === "string" && ids.includes(x))) return void 0;
+      const out = ids.filter((id) => rest.includes(id));
+      return rest === v ? out : [...out, { other: own.other }];
+    }
+    case "order":
+      return isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...v] : void 0;
+    case "number":
+      return v === null || typeof v === "number" && isFinite(v) ? v : void 0;
+    case "date":
+      return v === null || typeof v === "string" && DATE.test(v) ? v : void 0;
+    case "scale": {
+      const [lo, hi] = scaleRange(f);
+      return v === null || Number.isInteger(v) && v >= lo && v <= hi ? v : void 0;
+    }
+    case "tags":
+      return isArray(v) && v.length <= maxTags(f) && v.every((x, i) => typeof x === "string" && !blank(x) && v.indexOf(x) === i) ? [...v] : void 0;
+  }
+}
+function mergeDraft(model, draft) {
+  const out = initialValues(model);
+  if (!draft) return out;
+  for (const f of model.fields) {
+    if (!(f.id in draft)) continue;
+    const v = repairValue(f, draft[f.id]);
+    if (v !== void 0) out[f.id] = v;
+  }
+  return out;
+}
+var blank = (s) => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s);
+var utf8Bytes = (s) => new TextEncoder().encode(s).length;
+var unanswered = (v) => v === void 0 || v === null || isArray(v) && v.length === 0 || typeof v === "string" && blank(v);
+function localProblems(model, values, note, maxBytes = MAX_SUBMISSION_BYTES) {
+  const out = [];
+  for (const f of model.fields) {
+    if ("required" in f && f.required && unanswered(values[f.id])) out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
+  }
+  const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
+  if (size > maxBytes) out.push({ code: "limit-exceeded", message: "", pointer: "", params: { limit: bytesText(maxBytes) } });
+  return out;
+}
+var pointerOf = (id) => "/" + id.replace(/~/g, "~0").replace(/\//g, "~1");
+function fieldOfPointer(pointer) {
+  if (!pointer || pointer[0] !== "/") return "";
+  const token = pointer.slice(1).split("/")[0] ?? "";
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+function problemsByField(model, problems) {
+  const ids = new Set(model.fields.map((f) => f.id));
+  const out = /* @__PURE__ */ new Map();
+  for (const p of problems) {
+    let key = fieldOfPointer(p.pointer);
+    if (p.pointer === "/note" && !ids.has("note")) key = "/note";
+    else if (!ids.has(key)) key = "";
+    const list = out.get(key) ?? [];
+    list.push(p);
+    out.set(key, list);
+  }
+  return out;
 }
 
 // src/storage/drafts.ts
 var DEFAULT_DRAFT_LIMITS = { maxDraftBytes: 64 * 1024, maxTotalBytes: 512 * 1024, maxDrafts: 64 };
 var DRAFT_PREFIX = "dsh-task-surface:draft:v1:";
 var keyOf = (sessionId, surfaceId) => DRAFT_PREFIX + encodeURIComponent(sessionId) + ":" + encodeURIComponent(surfaceId);
-var bytes = (s) => new TextEncoder().encode(s).length;
 function parse(raw) {
   if (raw === null) return void 0;
   try {
     const d = JSON.parse(raw);
-    if (typeof d !== "object" || d === null || typeof d.values !== "object" || d.values === null || Array.isArray(d.values)) return void 0;
+    if (!isObj(d) || !isObj(d.values)) return void 0;
     return { values: d.values, note: typeof d.note === "string" ? d.note : "", savedAt: typeof d.savedAt === "number" ? d.savedAt : 0 };
   } catch {
     return void 0;
@@ -207,7 +303,7 @@ function entries(storage) {
     const key = storage.key(i);
     if (key === null || !key.startsWith(DRAFT_PREFIX)) continue;
     const raw = storage.getItem(key) ?? "";
-    out.push({ key, size: bytes(key) + bytes(raw), savedAt: parse(raw)?.savedAt ?? 0 });
+    out.push({ key, size: utf8Bytes(key) + utf8Bytes(raw), savedAt: parse(raw)?.savedAt ?? 0 });
   }
   return out;
 }
@@ -245,17 +341,18 @@ function createDraftStore(getStorage = () => globalThis.localStorage, limits = D
       if (storage === null) return "unavailable";
       const key = keyOf(sessionId, surfaceId);
       const raw = JSON.stringify({ values: draft.values, note: draft.note, savedAt: now() });
-      const size = bytes(key) + bytes(raw);
+      const size = utf8Bytes(key) + utf8Bytes(raw);
       if (size > limits.maxDraftBytes) return "too-large";
-      try {
-        evict(storage, limits, key, size);
+      const put = (room) => {
+        evict(storage, room, key, size);
         storage.setItem(key, raw);
         return "saved";
+      };
+      try {
+        return put(limits);
       } catch {
         try {
-          evict(storage, { ...limits, maxTotalBytes: 0, maxDrafts: 1 }, key, size);
-          storage.setItem(key, raw);
-          return "saved";
+          return put({ ...limits, maxTotalBytes: 0, maxDrafts: 1 });
         } catch {
           return "unavailable";
         }
@@ -273,190 +370,10 @@ function createDraftStore(getStorage = () => globalThis.localStorage, limits = D
 
 // src/locales.ts
 var NS = "taskSurface";
-var en = {
-  "dock.badge": "Task Surface",
-  "dock.keyboard": "Ctrl+Enter sends the panel.",
-  "dock.toQuestions": "Questions below — show them",
-  "action.collapse": "Collapse panel",
-  "action.expand": "Expand panel",
-  "action.dismiss": "Dismiss",
-  "action.dismissLabel": "Dismiss this panel without answering",
-  "action.dismissing": "Dismissing…",
-  "action.sending": "Sending…",
-  "action.retry": "Try again",
-  "action.closeDraft": "Close the draft",
-  "action.copyDraft": "Copy your answers",
-  "action.copied": "Copied",
-  "action.copyFailed": "Could not copy",
-  "action.addNote": "Add a note",
-  "field.note": "Note (optional)",
-  "field.required": "required",
-  "field.noChoice": "Nothing chosen yet",
-  "status.loading": "Loading the panel…",
-  "status.queued": "Sent. Waiting for the agent to pick it up…",
-  "status.claiming": "The agent is taking your answer…",
-  "status.draftRestored": "Restored your unsent answers.",
-  "status.discarded": "Your answer was withdrawn before the agent took it. Edit it and send it again.",
-  "status.draftTooLarge": "This draft is too large to keep in the browser; it will be lost on reload.",
-  "error.transport": "Could not reach the harness. Your answers are kept; try again.",
-  "error.unavailable": "The harness answered, but the Task Surface plugin is restarting or not running. Your answers are kept; try again shortly.",
-  "error.timeout": "No answer from the harness within {seconds} s. Your answers are kept; trying again cannot send them twice.",
-  "error.connectionLost": "The connection to the harness was lost after your answer was accepted. It will be re-read when the connection is back.",
-  "status.reconnected": "The connection was lost after your answer was accepted, and now your answer is neither waiting for the agent nor in the conversation (a restarted harness does not keep its queue). Your answers are kept here; send them again.",
-  "status.overtaken": "Another answer to this panel was sent first (from another tab or window); yours was not sent. Your answers are kept here as a draft.",
-  "status.closedElsewhere": "This panel was closed elsewhere; your answers were not sent. They are kept here as a draft you can copy.",
-  "status.answeredElsewhere": "This panel was answered from another tab or window, and yours was not sent. Your answers are kept here as a draft you can copy.",
-  "status.dismissedElsewhere": "This panel was dismissed from another tab or window; your answers were not sent. They are kept here as a draft you can copy.",
-  "status.otherWithdrawn": "The other answer was withdrawn before the agent took it. The panel is open again with your answers.",
-  "error.load": "Could not load the panel.",
-  "error.not-open": "This panel is no longer open.",
-  "error.stale": "This panel was replaced by a newer one.",
-  "error.invalid-submission": "Some answers need attention before they can be sent.",
-  "error.submission-pending": "An answer is already on its way.",
-  "error.other": "The answer was not accepted ({reason}).",
-  "problem.required": "This field is required; enter an answer.",
-  "problem.limit-exceeded": "The answers are too long to send (the limit is {limit}); shorten the text.",
-  "fallback.unsupported": "This panel uses a format this client cannot show. Reply with an ordinary message instead.",
-  "order.help": "Alt+↑ and Alt+↓ move the focused item; ↑ and ↓ move between items.",
-  "order.moveUp": "Move “{label}” up",
-  "order.moveDown": "Move “{label}” down",
-  "order.moved": "Moved “{label}” to position {position} of {count}.",
-  "order.item": "{label}, position {position} of {count}",
-  "other.option": "Other…",
-  "other.input": "Your own answer",
-  "tags.help": "{count} of at most {max}. Enter or a comma adds a tag; Backspace removes the last.",
-  "tags.remove": "Remove “{tag}”",
-  "tags.add": "Add “{tag}”",
-  "tags.suggestions": "Suggestions",
-  "text.count": "{count} / {max} characters",
-  "text.min": "At least {min} characters",
-  "toggle.on": "On",
-  "toggle.off": "Off",
-  "table.rows": "{count} rows × {columns} columns",
-  "table.showing": "Showing {shown} of {count} rows.",
-  "table.showAll": "Show all {count} rows",
-  "table.showFewer": "Show fewer rows",
-  "cell.yes": "Yes",
-  "cell.no": "No",
-  "cell.empty": "empty",
-  "diff.newFile": "New file",
-  "diff.stats": "{added} added, {removed} removed",
-  "diff.added": "Added",
-  "diff.removed": "Removed",
-  "notice.neutral": "Note",
-  "notice.info": "Info",
-  "notice.warning": "Warning",
-  "row.label": "Task Surface",
-  "row.fields.one": "1 field",
-  "row.fields.other": "{count} fields",
-  "row.fields.none": "no fields",
-  "row.status.open": "Open — answer it in the panel above the message box",
-  "row.status.submitted": "Submitted",
-  "row.status.dismissed": "Dismissed",
-  "row.status.bypassed": "Answered with an ordinary message",
-  "row.status.replaced": "Replaced by a newer panel",
-  "row.status.closed": "Closed",
-  "row.status.preparing": "Preparing the panel…",
-  "row.show": "Show the panel",
-  "row.hide": "Hide the panel",
-  "row.answers": "Submitted answers",
-  "row.noAnswer": "no answer",
-  "row.scale": "{value} of {range}",
-  "row.other": "Other (your own words): “{text}”",
-  "row.fallback": "Task Surface result"
-};
-var zh = {
-  "dock.badge": "任务面板",
-  "dock.keyboard": "按 Ctrl+Enter 发送面板。",
-  "dock.toQuestions": "下方还有问题 — 查看",
-  "action.collapse": "收起面板",
-  "action.expand": "展开面板",
-  "action.dismiss": "关闭",
-  "action.dismissLabel": "不作答，关闭此面板",
-  "action.dismissing": "正在关闭…",
-  "action.sending": "正在发送…",
-  "action.retry": "重试",
-  "action.closeDraft": "关闭草稿",
-  "action.copyDraft": "复制你的答复",
-  "action.copied": "已复制",
-  "action.copyFailed": "无法复制",
-  "action.addNote": "添加备注",
-  "field.note": "备注（可选）",
-  "field.required": "必填",
-  "field.noChoice": "尚未选择",
-  "status.loading": "正在加载面板…",
-  "status.queued": "已发送，等待智能体接收…",
-  "status.claiming": "智能体正在接收你的答复…",
-  "status.draftRestored": "已恢复未发送的内容。",
-  "status.discarded": "答复在智能体接收前被撤回，请修改后重新发送。",
-  "status.draftTooLarge": "草稿过大，无法保存在浏览器中，刷新后会丢失。",
-  "error.transport": "无法连接到服务。内容已保留，请重试。",
-  "error.unavailable": "服务已响应，但 Task Surface 插件正在重启或未运行。内容已保留，请稍后重试。",
-  "error.timeout": "服务在 {seconds} 秒内没有响应。内容已保留；重试不会重复发送。",
-  "error.connectionLost": "答复被接受后与服务的连接中断。连接恢复后将重新读取。",
-  "status.reconnected": "答复被接受后连接中断，现在它既不在等待智能体接收，也不在对话中（重启后的服务不保留队列）。内容已保留在这里，请重新发送。",
-  "status.overtaken": "此面板已先收到另一份答复（来自其他标签页或窗口），你的答复未发送，内容已作为草稿保留在这里。",
-  "status.closedElsewhere": "此面板已在别处关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
-  "status.answeredElsewhere": "此面板已在其他标签页或窗口中答复，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
-  "status.dismissedElsewhere": "此面板已在其他标签页或窗口中关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。",
-  "status.otherWithdrawn": "另一份答复在智能体接收前被撤回，面板已重新打开，你的内容仍在。",
-  "error.load": "无法加载面板。",
-  "error.not-open": "此面板已不再打开。",
-  "error.stale": "此面板已被新的面板替换。",
-  "error.invalid-submission": "部分内容需要修改后才能发送。",
-  "error.submission-pending": "已有一份答复正在发送。",
-  "error.other": "答复未被接受（{reason}）。",
-  "problem.required": "此项必填，请输入内容。",
-  "problem.limit-exceeded": "内容过长，无法发送（上限 {limit}），请缩短。",
-  "fallback.unsupported": "此面板的格式无法在当前客户端显示，请直接发送普通消息作答。",
-  "order.help": "Alt+↑ / Alt+↓ 移动当前项；↑ / ↓ 在各项之间切换。",
-  "order.moveUp": "上移“{label}”",
-  "order.moveDown": "下移“{label}”",
-  "order.moved": "已将“{label}”移到第 {position} 位，共 {count} 项。",
-  "order.item": "{label}，第 {position} 位，共 {count} 项",
-  "other.option": "其他…",
-  "other.input": "你自己的答案",
-  "tags.help": "已有 {count} 个，最多 {max} 个。按 Enter 或逗号添加标签，Backspace 删除最后一个。",
-  "tags.remove": "移除“{tag}”",
-  "tags.add": "添加“{tag}”",
-  "tags.suggestions": "建议",
-  "text.count": "{count} / {max} 个字符",
-  "text.min": "至少 {min} 个字符",
-  "toggle.on": "开",
-  "toggle.off": "关",
-  "table.rows": "{count} 行 × {columns} 列",
-  "table.showing": "显示 {count} 行中的前 {shown} 行。",
-  "table.showAll": "显示全部 {count} 行",
-  "table.showFewer": "收起多余的行",
-  "cell.yes": "是",
-  "cell.no": "否",
-  "cell.empty": "空",
-  "diff.newFile": "新文件",
-  "diff.stats": "新增 {added} 行，删除 {removed} 行",
-  "diff.added": "新增",
-  "diff.removed": "删除",
-  "notice.neutral": "说明",
-  "notice.info": "提示",
-  "notice.warning": "警告",
-  "row.label": "任务面板",
-  "row.fields.one": "1 个字段",
-  "row.fields.other": "{count} 个字段",
-  "row.fields.none": "无字段",
-  "row.status.open": "待答复 — 请在输入框上方的面板中作答",
-  "row.status.submitted": "已提交",
-  "row.status.dismissed": "已关闭",
-  "row.status.bypassed": "已用普通消息答复",
-  "row.status.replaced": "已被新的面板替换",
-  "row.status.closed": "已结束",
-  "row.status.preparing": "正在准备面板…",
-  "row.show": "查看面板",
-  "row.hide": "隐藏面板",
-  "row.answers": "提交的答复",
-  "row.noAnswer": "未作答",
-  "row.scale": "{value}（{range}）",
-  "row.other": "其他（你自己的话）：“{text}”",
-  "row.fallback": "任务面板结果"
-};
+var LOCALE_KEYS = "dock.badge|dock.keyboard|dock.toQuestions|action.collapse|action.expand|action.dismiss|action.dismissLabel|action.dismissing|action.sending|action.retry|action.closeDraft|action.copyDraft|action.copied|action.copyFailed|action.addNote|field.note|field.required|field.noChoice|status.loading|status.queued|status.claiming|status.draftRestored|status.discarded|status.draftTooLarge|error.transport|error.unavailable|error.timeout|error.connectionLost|status.reconnected|status.overtaken|status.closedElsewhere|status.answeredElsewhere|status.dismissedElsewhere|status.otherWithdrawn|error.load|error.not-open|error.stale|error.invalid-submission|error.submission-pending|error.other|problem.required|problem.limit-exceeded|fallback.unsupported|order.help|order.moveUp|order.moveDown|order.moved|order.item|other.option|other.input|tags.help|tags.remove|tags.add|tags.suggestions|text.count|text.min|toggle.on|toggle.off|table.rows|table.showing|table.showAll|table.showFewer|cell.yes|cell.no|cell.empty|diff.newFile|diff.stats|diff.added|diff.removed|notice.neutral|notice.info|notice.warning|row.label|row.fields.one|row.fields.other|row.fields.none|row.status.open|row.status.submitted|row.status.dismissed|row.status.bypassed|row.status.replaced|row.status.closed|row.status.preparing|row.show|row.hide|row.answers|row.noAnswer|row.scale|row.other|row.fallback".split("|");
+var localeTable = (values) => Object.fromEntries(LOCALE_KEYS.map((k, i) => [k, values[i]]));
+var en = localeTable(["Task Surface", "Ctrl+Enter sends the panel.", "Questions below — show them", "Collapse panel", "Expand panel", "Dismiss", "Dismiss this panel without answering", "Dismissing…", "Sending…", "Try again", "Close the draft", "Copy your answers", "Copied", "Could not copy", "Add a note", "Note (optional)", "required", "Nothing chosen yet", "Loading the panel…", "Sent. Waiting for the agent to pick it up…", "The agent is taking your answer…", "Restored your unsent answers.", "Your answer was withdrawn before the agent took it. Edit it and send it again.", "This draft is too large to keep in the browser; it will be lost on reload.", "Could not reach the harness. Your answers are kept; try again.", "The harness answered, but the Task Surface plugin is restarting or not running. Your answers are kept; try again shortly.", "No answer from the harness within {seconds} s. Your answers are kept; trying again cannot send them twice.", "The connection to the harness was lost after your answer was accepted. It will be re-read when the connection is back.", "The connection was lost after your answer was accepted, and now your answer is neither waiting for the agent nor in the conversation (a restarted harness does not keep its queue). Your answers are kept here; send them again.", "Another answer to this panel was sent first (from another tab or window); yours was not sent. Your answers are kept here as a draft.", "This panel was closed elsewhere; your answers were not sent. They are kept here as a draft you can copy.", "This panel was answered from another tab or window, and yours was not sent. Your answers are kept here as a draft you can copy.", "This panel was dismissed from another tab or window; your answers were not sent. They are kept here as a draft you can copy.", "The other answer was withdrawn before the agent took it. The panel is open again with your answers.", "Could not load the panel.", "This panel is no longer open.", "This panel was replaced by a newer one.", "Some answers need attention before they can be sent.", "An answer is already on its way.", "The answer was not accepted ({reason}).", "This field is required; enter an answer.", "The answers are too long to send (the limit is {limit}); shorten the text.", "This panel uses a format this client cannot show. Reply with an ordinary message instead.", "Alt+↑ and Alt+↓ move the focused item; ↑ and ↓ move between items.", "Move “{label}” up", "Move “{label}” down", "Moved “{label}” to position {position} of {count}.", "{label}, position {position} of {count}", "Other…", "Your own answer", "{count} of at most {max}. Enter or a comma adds a tag; Backspace removes the last.", "Remove “{tag}”", "Add “{tag}”", "Suggestions", "{count} / {max} characters", "At least {min} characters", "On", "Off", "{count} rows × {columns} columns", "Showing {shown} of {count} rows.", "Show all {count} rows", "Show fewer rows", "Yes", "No", "empty", "New file", "{added} added, {removed} removed", "Added", "Removed", "Note", "Info", "Warning", "Task Surface", "1 field", "{count} fields", "no fields", "Open — answer it in the panel above the message box", "Submitted", "Dismissed", "Answered with an ordinary message", "Replaced by a newer panel", "Closed", "Preparing the panel…", "Show the panel", "Hide the panel", "Submitted answers", "no answer", "{value} of {range}", "Other (your own words): “{text}”", "Task Surface result"]);
+var zh = localeTable(["任务面板", "按 Ctrl+Enter 发送面板。", "下方还有问题 — 查看", "收起面板", "展开面板", "关闭", "不作答，关闭此面板", "正在关闭…", "正在发送…", "重试", "关闭草稿", "复制你的答复", "已复制", "无法复制", "添加备注", "备注（可选）", "必填", "尚未选择", "正在加载面板…", "已发送，等待智能体接收…", "智能体正在接收你的答复…", "已恢复未发送的内容。", "答复在智能体接收前被撤回，请修改后重新发送。", "草稿过大，无法保存在浏览器中，刷新后会丢失。", "无法连接到服务。内容已保留，请重试。", "服务已响应，但 Task Surface 插件正在重启或未运行。内容已保留，请稍后重试。", "服务在 {seconds} 秒内没有响应。内容已保留；重试不会重复发送。", "答复被接受后与服务的连接中断。连接恢复后将重新读取。", "答复被接受后连接中断，现在它既不在等待智能体接收，也不在对话中（重启后的服务不保留队列）。内容已保留在这里，请重新发送。", "此面板已先收到另一份答复（来自其他标签页或窗口），你的答复未发送，内容已作为草稿保留在这里。", "此面板已在别处关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。", "此面板已在其他标签页或窗口中答复，你的答复未发送，内容已作为草稿保留在这里，可以复制。", "此面板已在其他标签页或窗口中关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。", "另一份答复在智能体接收前被撤回，面板已重新打开，你的内容仍在。", "无法加载面板。", "此面板已不再打开。", "此面板已被新的面板替换。", "部分内容需要修改后才能发送。", "已有一份答复正在发送。", "答复未被接受（{reason}）。", "此项必填，请输入内容。", "内容过长，无法发送（上限 {limit}），请缩短。", "此面板的格式无法在当前客户端显示，请直接发送普通消息作答。", "Alt+↑ / Alt+↓ 移动当前项；↑ / ↓ 在各项之间切换。", "上移“{label}”", "下移“{label}”", "已将“{label}”移到第 {position} 位，共 {count} 项。", "{label}，第 {position} 位，共 {count} 项", "其他…", "你自己的答案", "已有 {count} 个，最多 {max} 个。按 Enter 或逗号添加标签，Backspace 删除最后一个。", "移除“{tag}”", "添加“{tag}”", "建议", "{count} / {max} 个字符", "至少 {min} 个字符", "开", "关", "{count} 行 × {columns} 列", "显示 {count} 行中的前 {shown} 行。", "显示全部 {count} 行", "收起多余的行", "是", "否", "空", "新文件", "新增 {added} 行，删除 {removed} 行", "新增", "删除", "说明", "提示", "警告", "任务面板", "1 个字段", "{count} 个字段", "无字段", "待答复 — 请在输入框上方的面板中作答", "已提交", "已关闭", "已用普通消息答复", "已被新的面板替换", "已结束", "正在准备面板…", "查看面板", "隐藏面板", "提交的答复", "未作答", "{value}（{range}）", "其他（你自己的话）：“{text}”", "任务面板结果"]);
 function format(template, params) {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name) => name in params ? String(params[name]) : whole);
@@ -471,19 +388,19 @@ function withFallback(t) {
 }
 
 // src/base.css
-var base_default = ".tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t5: var(--dsw-alias-label-primary);--t2: var(--dsw-alias-label-secondary);--t1: var(--dsw-alias-label-tertiary);--te: var(--dsw-alias-label-caption);--t4: var(--dsw-alias-border-l2);--tb: var(--dsw-alias-border-l1);--t0: var(--dsw-alias-state-business-primary);--t6: var(--dsw-alias-state-business-tertiary);--t8: var(--dsw-specific-tip);--tn: var(--dsw-alias-interactive-bg-hover);--ta: var(--dsw-alias-state-error-primary);--ti: var(--dsw-alias-state-success-tertiary);--tj: var(--dsw-alias-state-success-primary);--tf: var(--dsw-alias-markdown-code-block);--t9: var(--dsw-font-markdown-code-block-small);--td: var(--dsw-font-s-14);--tg: var(--dsw-font-s-strong-14);--t7: var(--dsw-font-xs-13);--t3: var(--dsw-font-xxs-12);--tl: var(--dsw-font-xxs-strong-12);--tm: var(--dsw-font-base-strong-16);--tk: var(--dsw-alias-bg-base);--th: var(--dsw-specific-input-major);color:var(--t5);font:var(--td);box-sizing:border-box}.tsf-dock *,.tsf-row *,.tsf-fallback *{box-sizing:border-box}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-muted{color:var(--t1)}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--t3)}.tsf-chip--info,.tsf-chip--open{background:var(--t6);color:var(--t0)}.tsf-chip--submitted{background:var(--ti);color:var(--dsw-alias-label-primary)}.tsf-button{display:inline-flex;align-items:center;justify-content:center;min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t4);background:var(--dsw-alias-button-elevated-fill);color:var(--t5);font:var(--tg);cursor:pointer}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled{opacity:.5;cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible,.tsf-scale input:focus-visible{outline:2px solid var(--t0);outline-offset:2px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t0);font:var(--t7);cursor:pointer;border-radius:6px}.tsf-link-button:disabled{opacity:.5;cursor:default}.tsf-icon-button{flex:none;width:28px;height:28px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:999px;background:none;color:var(--t1);cursor:pointer;font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--tn);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35;cursor:default}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}@media(prefers-reduced-motion:reduce){.tsf-chevron{transition:none}}";
+var base_default = ".tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t3:var(--dsw-alias-label-primary);--t2:var(--dsw-alias-label-secondary);--t0:var(--dsw-alias-label-tertiary);--te:var(--dsw-alias-label-caption);--t5:var(--dsw-alias-border-l2);--tb:var(--dsw-alias-border-l1);--t1:var(--dsw-alias-state-business-primary);--t6:var(--dsw-alias-state-business-tertiary);--t8:var(--dsw-specific-tip);--tn:var(--dsw-alias-interactive-bg-hover);--ta:var(--dsw-alias-state-error-primary);--ti:var(--dsw-alias-state-success-tertiary);--tj:var(--dsw-alias-state-success-primary);--tf:var(--dsw-alias-markdown-code-block);--t9:var(--dsw-font-markdown-code-block-small);--td:var(--dsw-font-s-14);--tg:var(--dsw-font-s-strong-14);--t7:var(--dsw-font-xs-13);--t4:var(--dsw-font-xxs-12);--tl:var(--dsw-font-xxs-strong-12);--tm:var(--dsw-font-base-strong-16);--tk:var(--dsw-alias-bg-base);--th:var(--dsw-specific-input-major);color:var(--t3);font:var(--td)}.tsf-dock,.tsf-row,.tsf-fallback,:is(.tsf-dock,.tsf-row,.tsf-fallback) *{box-sizing:border-box}.tsf-head,.tsf-status,.tsf-alert,.tsf-actions,.tsf-inline,.tsf-switch,.tsf-order__item,.tsf-diff__head,.tsf-table__more,.tsf-row__summary{display:flex;align-items:center}.tsf-dock,.tsf-body,.tsf-form,.tsf-foot,.tsf-section,.tsf-stack,.tsf-field,.tsf-options,.tsf-option__text,.tsf-order,.tsf-order__text,.tsf-problems,.tsf-row,.tsf-fallback,.tsf-row__replay,.tsf-answers,.tsf-answers__list{display:flex;flex-direction:column}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-muted{color:var(--t0)}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--t4)}.tsf-chip--info,.tsf-chip--open{background:var(--t6);color:var(--t1)}.tsf-chip--submitted{background:var(--ti);color:var(--t3)}.tsf-button,.tsf-icon-button,.tsf-notice__tone,.tsf-order__pos{display:inline-flex;align-items:center;justify-content:center}.tsf-button,.tsf-icon-button,.tsf-link-button{cursor:pointer}.tsf-button{min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t5);background:var(--dsw-alias-button-elevated-fill);color:var(--t3);font:var(--tg)}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled,.tsf-link-button:disabled{opacity:.5}.tsf-button:disabled,.tsf-link-button:disabled,.tsf-icon-button:disabled{cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible,.tsf-scale input:focus-visible,.tsf-switch input:focus-visible+.tsf-switch__track,.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible,.tsf-order__item:focus{outline:2px solid var(--t1);outline-offset:2px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible,.tsf-order__item:focus{outline-offset:1px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t1);font:var(--t7);border-radius:6px}.tsf-icon-button{flex:none;width:28px;height:28px;border:0;border-radius:999px;background:none;color:var(--t0);font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--tn);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}@media(prefers-reduced-motion:reduce){.tsf-chevron{transition:none}}";
 
 // src/blocks/blocks.css
-var blocks_default = ".tsf-section{display:flex;flex-direction:column;gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tg);color:var(--t5)}.tsf-stack{display:flex;flex-direction:column;gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--tc),minmax(0,1fr))}.tsf-grid--2{--tc: 2}.tsf-grid--3{--tc: 3}@container tsf (max-width:600px){.tsf-grid--3{--tc: 2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--tc: 1}}.tsf-block{min-width:0}.tsf-md{overflow-wrap:anywhere;color:var(--t5)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tm)}.tsf-md a{color:var(--t0);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--t9);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--tf);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t4);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t4);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t8);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t1);font:var(--t3)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t1);font:var(--t3)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t4);border-radius:10px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible{outline:2px solid var(--t0);outline-offset:1px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t1);font:var(--t3)}.tsf-table th{position:sticky;top:0;background:var(--t8);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--tb);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{display:flex;flex-wrap:wrap;align-items:center;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t4);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:6px 10px;background:var(--t8);font:var(--t7)}.tsf-diff__path{font:var(--t9);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--t9)}.tsf-diff__add{color:var(--tj)}.tsf-diff__del{color:var(--ta)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--tf)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--t9)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--te);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t1)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--ti)}.tsf-diff__line--add .tsf-diff__marker{color:var(--tj)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--ta)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t8)}.tsf-notice--info{background:var(--t6)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font:700 12px/1 system-ui,sans-serif;background:var(--t1);color:var(--th)}.tsf-notice--info .tsf-notice__tone{background:var(--t0)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}";
+var blocks_default = ".tsf-section{gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tg);color:var(--t3)}.tsf-stack{gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--tc),minmax(0,1fr))}.tsf-grid--2{--tc:2}.tsf-grid--3{--tc:3}@container tsf (max-width:600px){.tsf-grid--3{--tc:2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--tc:1}}.tsf-block{min-width:0}.tsf-md{overflow-wrap:anywhere;color:var(--t3)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tm)}.tsf-md a{color:var(--t1);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--t9);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--tf);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t5);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t5);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t8);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t0);font:var(--t4)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t0);font:var(--t4)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t5);border-radius:10px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t0);font:var(--t4)}.tsf-table th{position:sticky;top:0;background:var(--t8);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--tb);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{flex-wrap:wrap;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t5);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{flex-wrap:wrap;gap:8px;padding:6px 10px;background:var(--t8);font:var(--t7)}.tsf-diff__path{font:var(--t9);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--t9)}.tsf-diff__add{color:var(--tj)}.tsf-diff__del{color:var(--ta)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--tf)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--t9)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--te);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t0)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--ti)}.tsf-diff__line--add .tsf-diff__marker{color:var(--tj)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--ta)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t8)}.tsf-notice--info{background:var(--t6)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;font:700 12px/1 system-ui,sans-serif;background:var(--t0);color:var(--th)}.tsf-notice--info .tsf-notice__tone{background:var(--t1)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}";
 
 // src/fields/fields.css
-var fields_default = ".tsf-field{display:flex;flex-direction:column;gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tg);color:var(--t5);padding:0}.tsf-required{font-weight:400;color:var(--t1)}.tsf-hint{margin:0;color:var(--t1);font:var(--t3)}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--tk);color:var(--t5);font:var(--td);resize:vertical}.tsf-input:focus,.tsf-tags:focus-within{outline:none;border-color:var(--t0);box-shadow:0 0 0 3px var(--t6)}.tsf-input[aria-invalid=true]{border-color:var(--ta)}.tsf-input:disabled{opacity:.65}.tsf-options{display:flex;flex-direction:column;gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--tn)}.tsf-option:has(input:checked){background:var(--t6)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t0)}.tsf-option__text{display:flex;flex-direction:column;min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t1);font:var(--t3);overflow-wrap:anywhere}fieldset: disabled .tsf-option{cursor:default;opacity:.65}.tsf-switch{display:flex;align-items:center;gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t0)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:focus-visible+.tsf-switch__track{outline:2px solid var(--t0);outline-offset:2px}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t1);font:var(--t3)}.tsf-order{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px}.tsf-order__item{display:flex;align-items:center;gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t4);border-radius:10px;background:var(--tk);min-width:0}.tsf-order__item:focus{outline:2px solid var(--t0);outline-offset:1px}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--te);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t8);color:var(--t2);display:inline-flex;align-items:center;justify-content:center;font:var(--tl)}.tsf-order__text{flex:1;display:flex;flex-direction:column;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-problems{display:flex;flex-direction:column}.tsf-problem{margin:0;color:var(--ta);font:var(--t3)}@media(prefers-reduced-motion:reduce){.tsf-switch__thumb,.tsf-switch__track{transition:none}}.tsf-inline{display:flex;align-items:center;gap:8px}.tsf-input--short{width:auto;max-width:14em}.tsf-unit{color:var(--t2)}.tsf-other{margin:0 0 4px 34px;width:calc(100% - 34px)}.tsf-scale{display:flex;gap:2px}.tsf-scale__pt{flex:1 1 0;min-width:0;display:flex;flex-direction:column-reverse;align-items:center;padding:4px 0;border-radius:10px;cursor:pointer}.tsf-scale__pt:has(input:checked){background:var(--t6)}.tsf-scale__pt input{accent-color:var(--t0)}.tsf-scale__ends{display:flex;justify-content:space-between;gap:8px}.tsf-tags{display:flex;flex-wrap:wrap;gap:4px;padding:4px 6px}.tsf-tag{max-width:100%;padding-right:0;color:var(--t5);font:var(--td);overflow-wrap:anywhere}.tsf-tag .tsf-icon-button{width:24px;height:24px}.tsf-tags__input{flex:1 0 6em;min-width:0;border:0;outline:0;background:none;color:var(--t5);font:var(--td);padding:3px 2px}.tsf-tags__suggest{display:flex;flex-wrap:wrap;gap:2px}";
+var fields_default = ".tsf-field{gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tg);color:var(--t3);padding:0}.tsf-required{font-weight:400;color:var(--t0)}.tsf-hint{margin:0;color:var(--t0);font:var(--t4)}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--tk);color:var(--t3);font:var(--td);resize:vertical}.tsf-input:focus,.tsf-tags:focus-within{outline:none;border-color:var(--t1);box-shadow:0 0 0 3px var(--t6)}.tsf-input[aria-invalid=true]{border-color:var(--ta)}.tsf-input:disabled{opacity:.65}.tsf-options{gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--tn)}.tsf-option:has(input:checked){background:var(--t6)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t1)}.tsf-option__text{min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t0);font:var(--t4);overflow-wrap:anywhere}.tsf-switch{gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t1)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t0);font:var(--t4)}.tsf-order{list-style:none;margin:0;padding:0;gap:4px}.tsf-order__item{gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t5);border-radius:10px;background:var(--tk);min-width:0}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--te);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--tl)}.tsf-order__text{flex:1;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-problem{margin:0;color:var(--ta);font:var(--t4)}@media(prefers-reduced-motion:reduce){.tsf-switch__thumb,.tsf-switch__track{transition:none}}.tsf-inline{gap:8px}.tsf-input--short{width:auto;max-width:14em}.tsf-unit{color:var(--t2)}.tsf-other{margin:0 0 4px 34px;width:calc(100% - 34px)}.tsf-scale{display:flex;gap:2px}.tsf-scale__pt{flex:1 1 0;min-width:0;display:flex;flex-direction:column-reverse;align-items:center;padding:4px 0;border-radius:10px;cursor:pointer}.tsf-scale__pt:has(input:checked){background:var(--t6)}.tsf-scale__pt input{accent-color:var(--t1)}.tsf-scale__ends{display:flex;justify-content:space-between;gap:8px}.tsf-tags{display:flex;flex-wrap:wrap;gap:4px;padding:4px 6px}.tsf-tag{max-width:100%;padding-right:0;color:var(--t3);font:var(--td);overflow-wrap:anywhere}.tsf-tag .tsf-icon-button{width:24px;height:24px}.tsf-tags__input{flex:1 0 6em;min-width:0;border:0;outline:0;background:none;color:var(--t3);font:var(--td);padding:3px 2px}.tsf-tags__suggest{display:flex;flex-wrap:wrap;gap:2px}";
 
 // src/dock/dock.css
-var dock_default = ".tsf-slot{display:contents}.tsf-dock{container:tsf/inline-size;display:flex;flex-direction:column;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--th);border:1px solid var(--t4);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-head{display:flex;align-items:center;gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--tb);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t6);color:var(--t0);font:var(--tl)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tm);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;display:flex;flex-direction:column;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-body>.tsf-section,.tsf-form>.tsf-field{content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-form{display:flex;flex-direction:column;gap:14px;padding-top:2px}.tsf-foot{flex:none;display:flex;flex-direction:column;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--tb)}.tsf-status,.tsf-alert{display:flex;align-items:center;gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--ta);flex-direction:column;align-items:flex-start}.tsf-actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px}.tsf-spacer{flex:1}.tsf-cue{position:sticky;bottom:0;align-self:center;display:inline-flex;align-items:center;gap:8px;margin-top:-8px;padding:4px 12px;border:1px solid var(--t4);border-radius:999px;background:var(--th);box-shadow:var(--dsw-shadow-lv2);color:var(--t0);font:var(--t7);cursor:pointer}.tsf-cue .tsf-chevron{transform:rotate(45deg) translate(-2px,-2px)}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t6);border-top-color:var(--t0);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
+var dock_default = ".tsf-slot{display:contents}.tsf-dock{container:tsf/inline-size;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--th);border:1px solid var(--t5);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-head{gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--tb);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t6);color:var(--t1);font:var(--tl)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tm);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-body>.tsf-section,.tsf-form>.tsf-field{content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-form{gap:14px;padding-top:2px}.tsf-foot{flex:none;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--tb)}.tsf-status,.tsf-alert{gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--ta);flex-direction:column;align-items:flex-start}.tsf-actions{flex-wrap:wrap;gap:8px}.tsf-spacer{flex:1}.tsf-cue{position:sticky;bottom:0;align-self:center;display:inline-flex;align-items:center;gap:8px;margin-top:-8px;padding:4px 12px;border:1px solid var(--t5);border-radius:999px;background:var(--th);box-shadow:var(--dsw-shadow-lv2);color:var(--t1);font:var(--t7);cursor:pointer}.tsf-cue .tsf-chevron{transform:rotate(45deg) translate(-2px,-2px)}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t6);border-top-color:var(--t1);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
 
 // src/row/row.css
-var row_default = ".tsf-row,.tsf-fallback{display:flex;flex-direction:column;min-width:0}.tsf-row__summary{display:flex;align-items:center;gap:0;min-height:24px;flex-wrap:wrap;row-gap:2px;min-width:0;max-width:100%;box-sizing:border-box;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0 40px 0 0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t1)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--te)}.tsf-row__title{min-width:0;color:var(--t1);overflow-wrap:anywhere}.tsf-row__detail{flex:none;color:var(--t1)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{display:flex;flex-direction:column;gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--tb);border-radius:12px;container:tsf/inline-size}.tsf-answers{display:flex;flex-direction:column;gap:6px}.tsf-answers__list{margin:0;display:flex;flex-direction:column;gap:6px}.tsf-answer dt{color:var(--t1);font:var(--t3)}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--tf);border-radius:8px;font:var(--t9);color:var(--t2);max-height:240px;overflow:auto}";
+var row_default = ".tsf-row,.tsf-fallback{min-width:0}.tsf-row__summary{gap:0;min-height:24px;flex-wrap:wrap;row-gap:2px;min-width:0;max-width:100%;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0 40px 0 0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t0)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--te)}.tsf-row__title{min-width:0;color:var(--t0);overflow-wrap:anywhere}.tsf-row__detail{flex:none;color:var(--t0)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--tb);border-radius:12px;container:tsf/inline-size}.tsf-answers{gap:6px}.tsf-answers__list{margin:0;gap:6px}.tsf-answer dt{color:var(--t0);font:var(--t4)}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--tf);border-radius:8px;font:var(--t9);color:var(--t2);max-height:240px;overflow:auto}";
 
 // src/styles.ts
 var CSS = base_default + blocks_default + fields_default + dock_default + row_default;
@@ -500,9 +417,6 @@ function installStyles(owner) {
 }
 var CSS_ESCAPE = (s) => s.replace(/["\\]/g, "\\$&");
 
-// page-react:react
-var { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } = require("react");
-
 // src/projection.ts
 var PROJECTION_KEY = "taskSurface";
 var KNOWN = /* @__PURE__ */ new Set(["submitted", "dismissed", "bypassed", "replaced"]);
@@ -513,7 +427,7 @@ function readProjection(v) {
     active = { callId: v.active.callId, surfaceId: asTaskSurfaceId(v.active.surfaceId) };
   }
   const outcomes = [];
-  if (Array.isArray(v.outcomes)) {
+  if (isArray(v.outcomes)) {
     for (const o of v.outcomes) {
       if (!isObj(o) || typeof o.callId !== "string" || typeof o.surfaceId !== "string" || typeof o.outcome !== "string") continue;
       const kind = KNOWN.has(o.outcome) ? o.outcome : "unknown";
@@ -541,13 +455,13 @@ var META_VERSION = 1;
 var isStr = (v) => typeof v === "string";
 var optStr = (v) => v === void 0 || typeof v === "string";
 var optBool = (v) => v === void 0 || typeof v === "boolean";
-var isStrArr = (v) => Array.isArray(v) && v.every(isStr);
+var isStrArr = (v) => isArray(v) && v.every(isStr);
 var optStrArr = (v) => v === void 0 || isStrArr(v);
 var optNum = (v) => v === void 0 || typeof v === "number" && isFinite(v);
 var all = (f, ok, ...keys) => keys.every((k) => ok(f[k]));
 var isCell = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
 function readOptions(v) {
-  if (!Array.isArray(v) || v.length === 0) return null;
+  if (!isArray(v) || v.length === 0) return null;
   for (const o of v) if (!isObj(o) || !isStr(o.id) || !isStr(o.label) || !optStr(o.detail)) return null;
   return v;
 }
@@ -557,10 +471,10 @@ function readBlock(b) {
     case "markdown":
       return isStr(b.text) ? b : null;
     case "metrics":
-      return Array.isArray(b.items) && b.items.every((i) => isObj(i) && isStr(i.label) && isStr(i.value) && optStr(i.detail)) ? b : null;
+      return isArray(b.items) && b.items.every((i) => isObj(i) && isStr(i.label) && isStr(i.value) && optStr(i.detail)) ? b : null;
     case "table":
-      if (!Array.isArray(b.columns) || !b.columns.every((c) => isObj(c) && isStr(c.id) && isStr(c.label))) return null;
-      if (!Array.isArray(b.rows) || !b.rows.every((r) => isObj(r) && Object.values(r).every(isCell))) return null;
+      if (!isArray(b.columns) || !b.columns.every((c) => isObj(c) && isStr(c.id) && isStr(c.label))) return null;
+      if (!isArray(b.rows) || !b.rows.every((r) => isObj(r) && Object.values(r).every(isCell))) return null;
       return b;
     case "diff":
       return (b.before === null || isStr(b.before)) && isStr(b.after) && optStr(b.path) && optStr(b.language) ? b : null;
@@ -602,13 +516,13 @@ function readLayout(l) {
 function readModel(m) {
   if (!isObj(m) || m.version !== 1 || !isStr(m.title) || !optStr(m.description)) return null;
   if (!isObj(m.submit) || !isStr(m.submit.label)) return null;
-  if (!Array.isArray(m.sections)) return null;
+  if (!isArray(m.sections)) return null;
   for (const s of m.sections) {
-    if (!isObj(s) || !isStr(s.id) || !optStr(s.title) || !readLayout(s.layout) || !Array.isArray(s.blocks)) return null;
+    if (!isObj(s) || !isStr(s.id) || !optStr(s.title) || !readLayout(s.layout) || !isArray(s.blocks)) return null;
     if (!s.blocks.every((b) => readBlock(b) !== null)) return null;
   }
   const fields = m.fields === void 0 ? [] : m.fields;
-  if (!Array.isArray(fields) || !fields.every((f) => readField(f) !== null)) return null;
+  if (!isArray(fields) || !fields.every((f) => readField(f) !== null)) return null;
   return { ...m, fields };
 }
 function readMarkdown(v) {
@@ -790,23 +704,16 @@ function sanitizeCached(html) {
   return out;
 }
 
-// page-react:react/jsx-runtime
-var { jsx, jsxs, Fragment } = require("react/jsx-runtime");
-
 // src/blocks/Markdown.tsx
 function Markdown({ html, text }) {
   const clean = useMemo(() => html === void 0 ? null : sanitizeCached(html), [html]);
-  if (clean === null) return /* @__PURE__ */ jsx("div", { className: "tsf-md tsf-md--plain", children: text });
-  return /* @__PURE__ */ jsx("div", { className: "tsf-md", dangerouslySetInnerHTML: { __html: clean } });
+  if (clean === null) return /* @__PURE__ */ createElement("div", { className: "tsf-md tsf-md--plain" }, text);
+  return /* @__PURE__ */ createElement("div", { className: "tsf-md", dangerouslySetInnerHTML: { __html: clean } });
 }
 
 // src/blocks/Metrics.tsx
 function Metrics({ block }) {
-  return /* @__PURE__ */ jsx("dl", { className: "tsf-metrics", children: block.items.map((item, i) => /* @__PURE__ */ jsxs("div", { className: "tsf-metric", children: [
-    /* @__PURE__ */ jsx("dt", { className: "tsf-metric__label", children: item.label }),
-    /* @__PURE__ */ jsx("dd", { className: "tsf-metric__value", children: item.value }),
-    item.detail ? /* @__PURE__ */ jsx("dd", { className: "tsf-metric__detail", children: item.detail }) : null
-  ] }, i)) });
+  return /* @__PURE__ */ createElement("dl", { className: "tsf-metrics" }, block.items.map((item, i) => /* @__PURE__ */ createElement("div", { className: "tsf-metric", key: i }, /* @__PURE__ */ createElement("dt", { className: "tsf-metric__label" }, item.label), /* @__PURE__ */ createElement("dd", { className: "tsf-metric__value" }, item.value), item.detail ? /* @__PURE__ */ createElement("dd", { className: "tsf-metric__detail" }, item.detail) : null)));
 }
 
 // src/blocks/Table.tsx
@@ -824,25 +731,16 @@ function Table({ block }) {
   const [all2, setAll] = useState(false);
   const rows = long && !all2 ? block.rows.slice(0, FOLDED_ROWS) : block.rows;
   const count = block.rows.length;
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-table", children: [
-    /* @__PURE__ */ jsx("div", { className: "tsf-table__scroll", tabIndex: 0, role: "region", "aria-labelledby": `${id}-caption`, children: /* @__PURE__ */ jsxs("table", { children: [
-      /* @__PURE__ */ jsx("caption", { id: `${id}-caption`, className: "tsf-table__caption", children: t("table.rows", { count, columns: block.columns.length }) }),
-      /* @__PURE__ */ jsx("thead", { children: /* @__PURE__ */ jsx("tr", { children: block.columns.map((c) => /* @__PURE__ */ jsx("th", { scope: "col", children: c.label }, c.id)) }) }),
-      /* @__PURE__ */ jsx("tbody", { children: rows.map((row, i) => /* @__PURE__ */ jsx("tr", { children: block.columns.map((c) => {
-        const v = row[c.id];
-        const text = cellText(v, t);
-        return /* @__PURE__ */ jsx("td", { className: typeof v === "number" ? "tsf-num" : void 0, children: text === "" ? /* @__PURE__ */ jsx("span", { className: "tsf-muted", "aria-label": t("cell.empty"), children: "—" }) : text }, c.id);
-      }) }, i)) })
-    ] }) }),
-    long ? /* @__PURE__ */ jsxs("div", { className: "tsf-table__more", children: [
-      !all2 ? /* @__PURE__ */ jsx("span", { className: "tsf-muted", children: t("table.showing", { shown: FOLDED_ROWS, count }) }) : null,
-      /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", "aria-expanded": all2, onClick: () => setAll(!all2), children: all2 ? t("table.showFewer") : t("table.showAll", { count }) })
-    ] }) : null
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-table" }, /* @__PURE__ */ createElement("div", { className: "tsf-table__scroll", tabIndex: 0, role: "region", "aria-labelledby": `${id}-caption` }, /* @__PURE__ */ createElement("table", null, /* @__PURE__ */ createElement("caption", { id: `${id}-caption`, className: "tsf-table__caption" }, t("table.rows", { count, columns: block.columns.length })), /* @__PURE__ */ createElement("thead", null, /* @__PURE__ */ createElement("tr", null, block.columns.map((c) => /* @__PURE__ */ createElement("th", { key: c.id, scope: "col" }, c.label)))), /* @__PURE__ */ createElement("tbody", null, rows.map((row, i) => /* @__PURE__ */ createElement("tr", { key: i }, block.columns.map((c) => {
+    const v = row[c.id];
+    const text = cellText(v, t);
+    return /* @__PURE__ */ createElement("td", { key: c.id, className: typeof v === "number" ? "tsf-num" : void 0 }, text === "" ? /* @__PURE__ */ createElement("span", { className: "tsf-muted", "aria-label": t("cell.empty") }, "—") : text);
+  })))))), long ? /* @__PURE__ */ createElement("div", { className: "tsf-table__more" }, !all2 ? /* @__PURE__ */ createElement("span", { className: "tsf-muted" }, t("table.showing", { shown: FOLDED_ROWS, count })) : null, /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button", "aria-expanded": all2, onClick: () => setAll(!all2) }, all2 ? t("table.showFewer") : t("table.showAll", { count }))) : null);
 }
 
 // src/blocks/lineDiff.ts
 var MAX_CELLS = 4e6;
+var line = (op, text, oldNo, newNo) => ({ op, text, oldNo, newNo });
 function splitLines(text) {
   if (text === "") return [];
   const lines = text.split("\n");
@@ -861,12 +759,12 @@ function lineDiff(before, after) {
     endB--;
   }
   const out = [];
-  for (let i = 0; i < start; i++) out.push({ op: " ", text: a[i], oldNo: i + 1, newNo: i + 1 });
+  for (let i = 0; i < start; i++) out.push(line(" ", a[i], i + 1, i + 1));
   const n = endA - start;
   const m = endB - start;
   if (n * m > MAX_CELLS) {
-    for (let i = start; i < endA; i++) out.push({ op: "-", text: a[i], oldNo: i + 1, newNo: null });
-    for (let j = start; j < endB; j++) out.push({ op: "+", text: b[j], oldNo: null, newNo: j + 1 });
+    for (let i = start; i < endA; i++) out.push(line("-", a[i], i + 1, null));
+    for (let j = start; j < endB; j++) out.push(line("+", b[j], null, j + 1));
   } else {
     const w = m + 1;
     const lcs = new Uint32Array((n + 1) * w);
@@ -879,20 +777,20 @@ function lineDiff(before, after) {
     let j = 0;
     while (i < n || j < m) {
       if (i < n && j < m && a[start + i] === b[start + j]) {
-        out.push({ op: " ", text: a[start + i], oldNo: start + i + 1, newNo: start + j + 1 });
+        out.push(line(" ", a[start + i], start + i + 1, start + j + 1));
         i++;
         j++;
       } else if (i < n && (j === m || lcs[(i + 1) * w + j] >= lcs[i * w + j + 1])) {
-        out.push({ op: "-", text: a[start + i], oldNo: start + i + 1, newNo: null });
+        out.push(line("-", a[start + i], start + i + 1, null));
         i++;
       } else {
-        out.push({ op: "+", text: b[start + j], oldNo: null, newNo: start + j + 1 });
+        out.push(line("+", b[start + j], null, start + j + 1));
         j++;
       }
     }
   }
   for (let k = 0; k < a.length - endA; k++) {
-    out.push({ op: " ", text: a[endA + k], oldNo: endA + k + 1, newNo: endB + k + 1 });
+    out.push(line(" ", a[endA + k], endA + k + 1, endB + k + 1));
   }
   return out;
 }
@@ -912,75 +810,34 @@ function Diff({ block }) {
   const id = useId();
   const lines = useMemo(() => lineDiff(block.before, block.after), [block.before, block.after]);
   const stats = diffStats(lines);
-  return /* @__PURE__ */ jsxs("figure", { className: "tsf-diff", "aria-labelledby": `${id}-head`, children: [
-    /* @__PURE__ */ jsxs("figcaption", { className: "tsf-diff__head", id: `${id}-head`, children: [
-      /* @__PURE__ */ jsx("span", { className: "tsf-diff__path", children: block.path ?? "" }),
-      block.before === null ? /* @__PURE__ */ jsx("span", { className: "tsf-chip tsf-chip--info", children: t("diff.newFile") }) : null,
-      /* @__PURE__ */ jsxs("span", { className: "tsf-diff__stats", children: [
-        /* @__PURE__ */ jsxs("span", { className: "tsf-diff__add", "aria-hidden": "true", children: [
-          "+",
-          stats.added
-        ] }),
-        " ",
-        /* @__PURE__ */ jsxs("span", { className: "tsf-diff__del", "aria-hidden": "true", children: [
-          "−",
-          stats.removed
-        ] }),
-        /* @__PURE__ */ jsx("span", { className: "tsf-sr", children: t("diff.stats", stats) })
-      ] })
-    ] }),
-    /* @__PURE__ */ jsx("div", { className: "tsf-diff__body", tabIndex: 0, role: "region", "aria-labelledby": `${id}-head`, children: /* @__PURE__ */ jsx("table", { className: "tsf-diff__table", children: /* @__PURE__ */ jsx("tbody", { children: lines.map((l, i) => /* @__PURE__ */ jsxs("tr", { className: l.op === "+" ? "tsf-diff__line--add" : l.op === "-" ? "tsf-diff__line--del" : void 0, children: [
-      /* @__PURE__ */ jsx("td", { className: "tsf-diff__no", "aria-hidden": "true", children: l.oldNo ?? "" }),
-      /* @__PURE__ */ jsx("td", { className: "tsf-diff__no", "aria-hidden": "true", children: l.newNo ?? "" }),
-      /* @__PURE__ */ jsx("td", { className: "tsf-diff__marker", "aria-hidden": "true", children: l.op === " " ? "" : l.op }),
-      /* @__PURE__ */ jsxs("td", { className: "tsf-diff__text", children: [
-        l.op !== " " ? /* @__PURE__ */ jsxs("span", { className: "tsf-sr", children: [
-          t(l.op === "+" ? "diff.added" : "diff.removed"),
-          ": "
-        ] }) : null,
-        l.text === "" ? " " : l.text
-      ] })
-    ] }, i)) }) }) })
-  ] });
+  return /* @__PURE__ */ createElement("figure", { className: "tsf-diff", "aria-labelledby": `${id}-head` }, /* @__PURE__ */ createElement("figcaption", { className: "tsf-diff__head", id: `${id}-head` }, /* @__PURE__ */ createElement("span", { className: "tsf-diff__path" }, block.path ?? ""), block.before === null ? /* @__PURE__ */ createElement("span", { className: "tsf-chip tsf-chip--info" }, t("diff.newFile")) : null, /* @__PURE__ */ createElement("span", { className: "tsf-diff__stats" }, /* @__PURE__ */ createElement("span", { className: "tsf-diff__add", "aria-hidden": true }, "+", stats.added), " ", /* @__PURE__ */ createElement("span", { className: "tsf-diff__del", "aria-hidden": true }, "−", stats.removed), /* @__PURE__ */ createElement("span", { className: "tsf-sr" }, t("diff.stats", stats)))), /* @__PURE__ */ createElement("div", { className: "tsf-diff__body", tabIndex: 0, role: "region", "aria-labelledby": `${id}-head` }, /* @__PURE__ */ createElement("table", { className: "tsf-diff__table" }, /* @__PURE__ */ createElement("tbody", null, lines.map((l, i) => /* @__PURE__ */ createElement("tr", { key: i, className: l.op === "+" ? "tsf-diff__line--add" : l.op === "-" ? "tsf-diff__line--del" : void 0 }, /* @__PURE__ */ createElement("td", { className: "tsf-diff__no", "aria-hidden": true }, l.oldNo ?? ""), /* @__PURE__ */ createElement("td", { className: "tsf-diff__no", "aria-hidden": true }, l.newNo ?? ""), /* @__PURE__ */ createElement("td", { className: "tsf-diff__marker", "aria-hidden": true }, l.op === " " ? "" : l.op), /* @__PURE__ */ createElement("td", { className: "tsf-diff__text" }, l.op !== " " ? /* @__PURE__ */ createElement("span", { className: "tsf-sr" }, t(l.op === "+" ? "diff.added" : "diff.removed"), ": ") : null, l.text === "" ? " " : l.text)))))));
 }
 
 // src/blocks/Notice.tsx
 function Notice({ block }) {
   const t = useT();
-  return /* @__PURE__ */ jsxs("div", { className: `tsf-notice tsf-notice--${block.tone}`, role: "note", children: [
-    /* @__PURE__ */ jsx("span", { className: "tsf-notice__tone", "aria-hidden": "true", children: block.tone === "warning" ? "!" : "i" }),
-    /* @__PURE__ */ jsxs("p", { className: "tsf-notice__text", children: [
-      /* @__PURE__ */ jsxs("span", { className: "tsf-sr", children: [
-        t(`notice.${block.tone}`),
-        ": "
-      ] }),
-      block.text
-    ] })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: `tsf-notice tsf-notice--${block.tone}`, role: "note" }, /* @__PURE__ */ createElement("span", { className: "tsf-notice__tone", "aria-hidden": true }, block.tone === "warning" ? "!" : "i"), /* @__PURE__ */ createElement("p", { className: "tsf-notice__text" }, /* @__PURE__ */ createElement("span", { className: "tsf-sr" }, t(`notice.${block.tone}`), ": "), block.text));
 }
 
 // src/blocks/Section.tsx
 function BlockView({ block, html }) {
   switch (block.kind) {
     case "markdown":
-      return /* @__PURE__ */ jsx(Markdown, { html, text: block.text });
+      return /* @__PURE__ */ createElement(Markdown, { html, text: block.text });
     case "metrics":
-      return /* @__PURE__ */ jsx(Metrics, { block });
+      return /* @__PURE__ */ createElement(Metrics, { block });
     case "table":
-      return /* @__PURE__ */ jsx(Table, { block });
+      return /* @__PURE__ */ createElement(Table, { block });
     case "diff":
-      return /* @__PURE__ */ jsx(Diff, { block });
+      return /* @__PURE__ */ createElement(Diff, { block });
     case "notice":
-      return /* @__PURE__ */ jsx(Notice, { block });
+      return /* @__PURE__ */ createElement(Notice, { block });
   }
 }
 function Section({ section, index, markdown, headingLevel }) {
   const grid = section.layout?.kind === "grid" ? section.layout.columns : 0;
   const Heading = headingLevel === 3 ? "h3" : "h4";
-  return /* @__PURE__ */ jsxs("section", { className: "tsf-section", "aria-label": section.title || void 0, children: [
-    section.title ? /* @__PURE__ */ jsx(Heading, { className: "tsf-section__title", children: section.title }) : null,
-    /* @__PURE__ */ jsx("div", { className: grid ? `tsf-grid tsf-grid--${grid}` : "tsf-stack", children: section.blocks.map((block, i) => /* @__PURE__ */ jsx("div", { className: "tsf-block", "data-kind": block.kind, children: /* @__PURE__ */ jsx(BlockView, { block, html: markdown[blockPointer(index, i)] }) }, i)) })
-  ] });
+  return /* @__PURE__ */ createElement("section", { className: "tsf-section", "aria-label": section.title || void 0 }, section.title ? /* @__PURE__ */ createElement(Heading, { className: "tsf-section__title" }, section.title) : null, /* @__PURE__ */ createElement("div", { className: grid ? `tsf-grid tsf-grid--${grid}` : "tsf-stack" }, section.blocks.map((block, i) => /* @__PURE__ */ createElement("div", { className: "tsf-block", key: i, "data-kind": block.kind }, /* @__PURE__ */ createElement(BlockView, { block, html: markdown[blockPointer(index, i)] })))));
 }
 
 // src/fields/common.tsx
@@ -992,49 +849,53 @@ var problemsId = (id) => `${id}-problems`;
 function FieldProblems({ id, problems }) {
   const t = useT();
   if (problems.length === 0) return null;
-  return /* @__PURE__ */ jsx("div", { className: "tsf-problems", id: problemsId(id), children: problems.map((p, i) => /* @__PURE__ */ jsx("p", { className: "tsf-problem", children: problemText(p, t) }, i)) });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-problems", id: problemsId(id) }, problems.map((p, i) => /* @__PURE__ */ createElement("p", { key: i, className: "tsf-problem" }, problemText(p, t))));
 }
 function FieldLabel({ field, htmlFor, id, legend }) {
   const t = useT();
   const Tag = legend ? "legend" : "label";
-  return /* @__PURE__ */ jsxs(Tag, { className: "tsf-label", htmlFor, id, children: [
-    field.label,
-    "required" in field && field.required ? /* @__PURE__ */ jsxs("span", { className: "tsf-required", children: [
-      " (",
-      t("field.required"),
-      ")"
-    ] }) : null
-  ] });
+  return /* @__PURE__ */ createElement(Tag, { className: "tsf-label", htmlFor, id }, field.label, "required" in field && field.required ? /* @__PURE__ */ createElement("span", { className: "tsf-required" }, " (", t("field.required"), ")") : null);
 }
 function describedBy(...ids) {
   const list = ids.filter(Boolean);
   return list.length ? list.join(" ") : void 0;
 }
+function controlAria(id, problems, ...details) {
+  const invalid = problems.length > 0;
+  return { "aria-invalid": invalid || void 0, "aria-describedby": describedBy(...details, invalid && problemsId(id)) };
+}
+function FieldSet({ field, kind, disabled, problems, id, children }) {
+  return /* @__PURE__ */ createElement(
+    "fieldset",
+    {
+      className: kind ? `tsf-field tsf-field--${kind}` : "tsf-field",
+      disabled,
+      "aria-describedby": controlAria(id, problems)["aria-describedby"],
+      "data-field": field.id
+    },
+    /* @__PURE__ */ createElement(FieldLabel, { field, legend: true }),
+    children,
+    /* @__PURE__ */ createElement(FieldProblems, { id, problems })
+  );
+}
 function OptionList({ options, type, name, id, invalid, checked, onCheck }) {
-  return options.map((o) => /* @__PURE__ */ jsxs("label", { className: "tsf-option", children: [
-    /* @__PURE__ */ jsx(
-      "input",
-      {
-        type,
-        name,
-        value: o.id,
-        checked: checked(o.id),
-        "aria-invalid": invalid || void 0,
-        "aria-describedby": o.detail ? `${id}-${o.id}-detail` : void 0,
-        onChange: (e) => onCheck(o.id, e.target.checked)
-      }
-    ),
-    /* @__PURE__ */ jsxs("span", { className: "tsf-option__text", children: [
-      /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: o.label }),
-      o.detail ? /* @__PURE__ */ jsx("span", { className: "tsf-option__detail", id: `${id}-${o.id}-detail`, children: o.detail }) : null
-    ] })
-  ] }, o.id));
+  return options.map((o) => /* @__PURE__ */ createElement("label", { key: o.id, className: "tsf-option" }, /* @__PURE__ */ createElement(
+    "input",
+    {
+      type,
+      name,
+      value: o.id,
+      checked: checked(o.id),
+      "aria-invalid": invalid || void 0,
+      "aria-describedby": o.detail ? `${id}-${o.id}-detail` : void 0,
+      onChange: (e) => onCheck(o.id, e.target.checked)
+    }
+  ), /* @__PURE__ */ createElement("span", { className: "tsf-option__text" }, /* @__PURE__ */ createElement("span", { className: "tsf-option__label" }, o.label), o.detail ? /* @__PURE__ */ createElement("span", { className: "tsf-option__detail", id: `${id}-${o.id}-detail` }, o.detail) : null)));
 }
 
 // src/fields/TextField.tsx
 function TextField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
-  const invalid = problems.length > 0;
   const text = typeof value === "string" ? value : "";
   const { minLength: min, maxLength: max } = field;
   const hint = [min ? t("text.min", { min }) : "", max ? t("text.count", { count: [...text].length, max }) : ""].filter(Boolean).join(" · ");
@@ -1045,128 +906,12 @@ function TextField({ field, value, onChange, disabled, problems, id }) {
     disabled,
     maxLength: max,
     "aria-required": field.required || void 0,
-    "aria-invalid": invalid || void 0,
-    "aria-describedby": describedBy(hint && `${id}-hint`, invalid && problemsId(id)),
+    ...controlAria(id, problems, hint && `${id}-hint`),
     "data-field": field.id,
     className: "tsf-input",
     onChange: (e) => onChange(e.target.value)
   };
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--text", children: [
-    /* @__PURE__ */ jsx(FieldLabel, { field, htmlFor: `${id}-input` }),
-    field.multiline ? /* @__PURE__ */ jsx("textarea", { ...common, rows: 3 }) : /* @__PURE__ */ jsx("input", { ...common, type: "text", autoComplete: "off" }),
-    hint ? /* @__PURE__ */ jsx("p", { className: "tsf-hint", id: `${id}-hint`, children: hint }) : null,
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
-}
-
-// src/values.ts
-var MAX_SUBMISSION_BYTES = 32 * 1024;
-var bytesText = (n) => n % 1024 === 0 ? `${n / 1024} KiB` : `${n} bytes`;
-function initialValue(f) {
-  switch (f.kind) {
-    case "text":
-      return f.initial ?? "";
-    case "toggle":
-      return f.initial ?? false;
-    case "choice":
-      return f.initial ?? null;
-    case "multi-choice": {
-      const chosen = new Set(f.initial ?? []);
-      return f.options.filter((o) => chosen.has(o.id)).map((o) => o.id);
-    }
-    case "order": {
-      const ids = f.options.map((o) => o.id);
-      const init = f.initial;
-      return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids;
-    }
-    case "tags":
-      return [...f.initial ?? []];
-    default:
-      return f.initial ?? null;
-  }
-}
-var strings = (v) => Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
-var isOther = (v) => isObj(v) && typeof v.other === "string";
-var scaleRange = (f) => [f.min ?? 1, f.max ?? 5];
-var maxTags = (f) => f.maxItems ?? 10;
-var DATE = /^\d{4}-\d\d-\d\d$/;
-function initialValues(model) {
-  const out = {};
-  for (const f of model.fields) out[f.id] = initialValue(f);
-  return out;
-}
-function repairValue(f, v) {
-  const ids = "options" in f ? f.options.map((o) => o.id) : [];
-  const other = "allowOther" in f && f.allowOther === true;
-  switch (f.kind) {
-    case "text":
-      return typeof v === "string" ? v : void 0;
-    case "toggle":
-      return typeof v === "boolean" ? v : void 0;
-    case "choice":
-      return v === null || typeof v === "string" && ids.includes(v) || other && isOther(v) ? v : void 0;
-    case "multi-choice": {
-      if (!Array.isArray(v)) return void 0;
-      const own = v.at(-1);
-      const rest = other && isOther(own) ? v.slice(0, -1) : v;
-      if (!rest.every((x) => typeof x === "string" && ids.includes(x))) return void 0;
-      const out = ids.filter((id) => rest.includes(id));
-      return rest === v ? out : [...out, { other: own.other }];
-    }
-    case "order":
-      return Array.isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...v] : void 0;
-    case "number":
-      return v === null || typeof v === "number" && isFinite(v) ? v : void 0;
-    case "date":
-      return v === null || typeof v === "string" && DATE.test(v) ? v : void 0;
-    case "scale": {
-      const [lo, hi] = scaleRange(f);
-      return v === null || Number.isInteger(v) && v >= lo && v <= hi ? v : void 0;
-    }
-    case "tags":
-      return Array.isArray(v) && v.length <= maxTags(f) && v.every((x, i) => typeof x === "string" && !blank(x) && v.indexOf(x) === i) ? [...v] : void 0;
-  }
-}
-function mergeDraft(model, draft) {
-  const out = initialValues(model);
-  if (!draft) return out;
-  for (const f of model.fields) {
-    if (!(f.id in draft)) continue;
-    const v = repairValue(f, draft[f.id]);
-    if (v !== void 0) out[f.id] = v;
-  }
-  return out;
-}
-var blank = (s) => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s);
-var utf8Bytes = (s) => new TextEncoder().encode(s).length;
-var unanswered = (v) => v === void 0 || v === null || Array.isArray(v) && v.length === 0 || typeof v === "string" && blank(v);
-function localProblems(model, values, note, maxBytes = MAX_SUBMISSION_BYTES) {
-  const out = [];
-  for (const f of model.fields) {
-    if ("required" in f && f.required && unanswered(values[f.id])) out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
-  }
-  const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
-  if (size > maxBytes) out.push({ code: "limit-exceeded", message: "", pointer: "", params: { limit: bytesText(maxBytes) } });
-  return out;
-}
-var pointerOf = (id) => "/" + id.replace(/~/g, "~0").replace(/\//g, "~1");
-function fieldOfPointer(pointer) {
-  if (!pointer || pointer[0] !== "/") return "";
-  const token = pointer.slice(1).split("/")[0] ?? "";
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-function problemsByField(model, problems) {
-  const ids = new Set(model.fields.map((f) => f.id));
-  const out = /* @__PURE__ */ new Map();
-  for (const p of problems) {
-    let key = fieldOfPointer(p.pointer);
-    if (p.pointer === "/note" && !ids.has("note")) key = "/note";
-    else if (!ids.has(key)) key = "";
-    const list = out.get(key) ?? [];
-    list.push(p);
-    out.set(key, list);
-  }
-  return out;
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--text" }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input` }), field.multiline ? /* @__PURE__ */ createElement("textarea", { ...common, rows: 3 }) : /* @__PURE__ */ createElement("input", { ...common, type: "text", autoComplete: "off" }), hint ? /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: `${id}-hint` }, hint) : null, /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/Other.tsx
@@ -1174,39 +919,33 @@ function OtherOption({ own, type, name, invalid, onOwn, id }) {
   const t = useT();
   const chosen = isOther(own);
   const [text, setText] = useState(chosen ? own.other : "");
-  return /* @__PURE__ */ jsxs(Fragment, { children: [
-    /* @__PURE__ */ jsxs("label", { className: "tsf-option", children: [
-      /* @__PURE__ */ jsx(
-        "input",
-        {
-          type,
-          name,
-          checked: chosen,
-          "aria-invalid": invalid || void 0,
-          "data-other": "",
-          onChange: (e) => onOwn(e.target.checked ? text : null)
-        }
-      ),
-      /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: t("other.option") })
-    ] }),
-    chosen ? /* @__PURE__ */ jsx(
-      "input",
-      {
-        className: "tsf-input tsf-other",
-        id: `${id}-other`,
-        type: "text",
-        autoComplete: "off",
-        value: own.other,
-        "aria-label": t("other.input"),
-        "aria-invalid": invalid || void 0,
-        "data-other-text": "",
-        onChange: (e) => {
-          setText(e.target.value);
-          onOwn(e.target.value);
-        }
+  return /* @__PURE__ */ createElement(Fragment, null, /* @__PURE__ */ createElement("label", { className: "tsf-option" }, /* @__PURE__ */ createElement(
+    "input",
+    {
+      type,
+      name,
+      checked: chosen,
+      "aria-invalid": invalid || void 0,
+      "data-other": "",
+      onChange: (e) => onOwn(e.target.checked ? text : null)
+    }
+  ), /* @__PURE__ */ createElement("span", { className: "tsf-option__label" }, t("other.option"))), chosen ? /* @__PURE__ */ createElement(
+    "input",
+    {
+      className: "tsf-input tsf-other",
+      id: `${id}-other`,
+      type: "text",
+      autoComplete: "off",
+      value: own.other,
+      "aria-label": t("other.input"),
+      "aria-invalid": invalid || void 0,
+      "data-other-text": "",
+      onChange: (e) => {
+        setText(e.target.value);
+        onOwn(e.target.value);
       }
-    ) : null
-  ] });
+    }
+  ) : null);
 }
 
 // src/fields/ChoiceField.tsx
@@ -1214,100 +953,75 @@ function ChoiceField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const invalid = problems.length > 0;
   const name = `${id}-${field.id}`;
-  return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field tsf-field--choice", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
-    /* @__PURE__ */ jsx("legend", { className: "tsf-label", children: field.label }),
-    /* @__PURE__ */ jsxs("div", { className: "tsf-options", children: [
-      /* @__PURE__ */ jsx(
-        OptionList,
-        {
-          options: field.options,
-          type: "radio",
-          name,
-          id,
-          invalid,
-          checked: (o) => value === o,
-          onCheck: (o) => onChange(o)
-        }
-      ),
-      field.allowOther ? /* @__PURE__ */ jsx(
-        OtherOption,
-        {
-          own: value,
-          type: "radio",
-          name,
-          invalid,
-          id,
-          onOwn: (text) => text !== null && onChange({ other: text })
-        }
-      ) : null
-    ] }),
-    value === null ? /* @__PURE__ */ jsx("p", { className: "tsf-hint", children: t("field.noChoice") }) : null,
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement(FieldSet, { field, kind: "choice", disabled, problems, id }, /* @__PURE__ */ createElement("div", { className: "tsf-options" }, /* @__PURE__ */ createElement(
+    OptionList,
+    {
+      options: field.options,
+      type: "radio",
+      name,
+      id,
+      invalid,
+      checked: (o) => value === o,
+      onCheck: (o) => onChange(o)
+    }
+  ), field.allowOther ? /* @__PURE__ */ createElement(
+    OtherOption,
+    {
+      own: value,
+      type: "radio",
+      name,
+      invalid,
+      id,
+      onOwn: (text) => text !== null && onChange({ other: text })
+    }
+  ) : null), value === null ? /* @__PURE__ */ createElement("p", { className: "tsf-hint" }, t("field.noChoice")) : null);
 }
 
 // src/fields/MultiChoiceField.tsx
 function MultiChoiceField({ field, value, onChange, disabled, problems, id }) {
-  const list = Array.isArray(value) ? value : [];
+  const list = isArray(value) ? value : [];
   const own = list.find(isOther);
   const invalid = problems.length > 0;
   const set = (chosen, other) => onChange([...field.options.map((o) => o.id).filter(chosen), ...other ? [other] : []]);
-  return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field tsf-field--multi", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
-    /* @__PURE__ */ jsx("legend", { className: "tsf-label", children: field.label }),
-    /* @__PURE__ */ jsxs("div", { className: "tsf-options", children: [
-      /* @__PURE__ */ jsx(
-        OptionList,
-        {
-          options: field.options,
-          type: "checkbox",
-          id,
-          invalid,
-          checked: (o) => list.includes(o),
-          onCheck: (o, on) => set((x) => x === o ? on : list.includes(x), own)
-        }
-      ),
-      field.allowOther ? /* @__PURE__ */ jsx(
-        OtherOption,
-        {
-          own,
-          type: "checkbox",
-          invalid,
-          id,
-          onOwn: (text) => set((x) => list.includes(x), text === null ? void 0 : { other: text })
-        }
-      ) : null
-    ] }),
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement(FieldSet, { field, kind: "multi", disabled, problems, id }, /* @__PURE__ */ createElement("div", { className: "tsf-options" }, /* @__PURE__ */ createElement(
+    OptionList,
+    {
+      options: field.options,
+      type: "checkbox",
+      id,
+      invalid,
+      checked: (o) => list.includes(o),
+      onCheck: (o, on) => set((x) => x === o ? on : list.includes(x), own)
+    }
+  ), field.allowOther ? /* @__PURE__ */ createElement(
+    OtherOption,
+    {
+      own,
+      type: "checkbox",
+      invalid,
+      id,
+      onOwn: (text) => set((x) => list.includes(x), text === null ? void 0 : { other: text })
+    }
+  ) : null));
 }
 
 // src/fields/ToggleField.tsx
 function ToggleField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const on = value === true;
-  const invalid = problems.length > 0;
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--toggle", children: [
-    /* @__PURE__ */ jsxs("label", { className: "tsf-switch", children: [
-      /* @__PURE__ */ jsx(
-        "input",
-        {
-          type: "checkbox",
-          role: "switch",
-          id: `${id}-input`,
-          "data-field": field.id,
-          checked: on,
-          disabled,
-          "aria-invalid": invalid || void 0,
-          "aria-describedby": describedBy(invalid && problemsId(id)),
-          onChange: (e) => onChange(e.target.checked)
-        }
-      ),
-      /* @__PURE__ */ jsx("span", { className: "tsf-switch__track", "aria-hidden": "true", children: /* @__PURE__ */ jsx("span", { className: "tsf-switch__thumb" }) }),
-      /* @__PURE__ */ jsx("span", { className: "tsf-switch__label", children: field.label }),
-      /* @__PURE__ */ jsx("span", { className: "tsf-switch__state", "aria-hidden": "true", children: on ? t("toggle.on") : t("toggle.off") })
-    ] }),
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--toggle" }, /* @__PURE__ */ createElement("label", { className: "tsf-switch" }, /* @__PURE__ */ createElement(
+    "input",
+    {
+      type: "checkbox",
+      role: "switch",
+      id: `${id}-input`,
+      "data-field": field.id,
+      checked: on,
+      disabled,
+      ...controlAria(id, problems),
+      onChange: (e) => onChange(e.target.checked)
+    }
+  ), /* @__PURE__ */ createElement("span", { className: "tsf-switch__track", "aria-hidden": true }, /* @__PURE__ */ createElement("span", { className: "tsf-switch__thumb" })), /* @__PURE__ */ createElement("span", { className: "tsf-switch__label" }, field.label), /* @__PURE__ */ createElement("span", { className: "tsf-switch__state", "aria-hidden": true }, on ? t("toggle.on") : t("toggle.off"))), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/OrderField.tsx
@@ -1321,7 +1035,7 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const labelId = useId();
   const helpId = useId();
-  const order = Array.isArray(value) ? strings(value) : field.options.map((o) => o.id);
+  const order = isArray(value) ? strings(value) : field.options.map((o) => o.id);
   const labels = new Map(field.options.map((o) => [o.id, o]));
   const [active, setActive] = useState(0);
   const [announcement, setAnnouncement] = useState("");
@@ -1329,7 +1043,6 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   const focusNext = useRef(null);
   const drag = useRef(null);
   const count = order.length;
-  const invalid = problems.length > 0;
   useEffect(() => {
     if (focusNext.current !== null) {
       items.current[focusNext.current]?.focus();
@@ -1351,29 +1064,11 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
     items.current[to]?.focus();
   };
   const onKeyDown = (e, i) => {
-    const mover = e.altKey;
-    switch (e.key) {
-      case "ArrowUp":
-        e.preventDefault();
-        if (mover) move(i, i - 1, true);
-        else focusItem(i - 1);
-        break;
-      case "ArrowDown":
-        e.preventDefault();
-        if (mover) move(i, i + 1, true);
-        else focusItem(i + 1);
-        break;
-      case "Home":
-        e.preventDefault();
-        if (mover) move(i, 0, true);
-        else focusItem(0);
-        break;
-      case "End":
-        e.preventDefault();
-        if (mover) move(i, count - 1, true);
-        else focusItem(count - 1);
-        break;
-    }
+    const to = { ArrowUp: i - 1, ArrowDown: i + 1, Home: 0, End: count - 1 }[e.key];
+    if (typeof to !== "number") return;
+    e.preventDefault();
+    if (e.altKey) move(i, to, true);
+    else focusItem(to);
   };
   const onGripDown = (e, i) => {
     if (disabled || e.button !== 0) return;
@@ -1404,115 +1099,92 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   const onGripUp = (e) => {
     if (drag.current?.pointerId === e.pointerId) drag.current = null;
   };
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--order", role: "group", "aria-labelledby": labelId, "data-field": field.id, children: [
-    /* @__PURE__ */ jsx("div", { className: "tsf-label", id: labelId, children: field.label }),
-    /* @__PURE__ */ jsx("p", { className: "tsf-hint", id: helpId, children: t("order.help") }),
-    /* @__PURE__ */ jsx("ol", { className: "tsf-order", "aria-labelledby": labelId, "aria-describedby": describedBy(invalid && problemsId(id)), children: order.map((optionId, i) => {
-      const option = labels.get(optionId);
-      const label = labelOf(optionId);
-      return /* @__PURE__ */ jsxs(
-        "li",
-        {
-          ref: (el) => {
-            items.current[i] = el;
-          },
-          className: "tsf-order__item",
-          tabIndex: i === Math.min(active, count - 1) ? 0 : -1,
-          "aria-label": t("order.item", { label, position: i + 1, count }),
-          "aria-describedby": helpId,
-          "aria-disabled": disabled || void 0,
-          "data-option": optionId,
-          onKeyDown: (e) => onKeyDown(e, i),
-          onFocus: () => setActive(i),
-          children: [
-            /* @__PURE__ */ jsx(
-              "span",
-              {
-                className: "tsf-order__grip",
-                "aria-hidden": "true",
-                onPointerDown: (e) => onGripDown(e, i),
-                onPointerMove: onGripMove,
-                onPointerUp: onGripUp,
-                onPointerCancel: onGripUp,
-                children: "⋮⋮"
-              }
-            ),
-            /* @__PURE__ */ jsx("span", { className: "tsf-order__pos", "aria-hidden": "true", children: i + 1 }),
-            /* @__PURE__ */ jsxs("span", { className: "tsf-order__text", "aria-hidden": "true", children: [
-              /* @__PURE__ */ jsx("span", { className: "tsf-option__label", children: label }),
-              option?.detail ? /* @__PURE__ */ jsx("span", { className: "tsf-option__detail", children: option.detail }) : null
-            ] }),
-            /* @__PURE__ */ jsxs("span", { className: "tsf-order__buttons", children: [
-              /* @__PURE__ */ jsx(
-                "button",
-                {
-                  type: "button",
-                  tabIndex: -1,
-                  className: "tsf-icon-button",
-                  disabled: disabled || i === 0,
-                  "aria-label": t("order.moveUp", { label }),
-                  onClick: () => move(i, i - 1, true),
-                  children: "↑"
-                }
-              ),
-              /* @__PURE__ */ jsx(
-                "button",
-                {
-                  type: "button",
-                  tabIndex: -1,
-                  className: "tsf-icon-button",
-                  disabled: disabled || i === count - 1,
-                  "aria-label": t("order.moveDown", { label }),
-                  onClick: () => move(i, i + 1, true),
-                  children: "↓"
-                }
-              )
-            ] })
-          ]
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--order", role: "group", "aria-labelledby": labelId, "data-field": field.id }, /* @__PURE__ */ createElement("div", { className: "tsf-label", id: labelId }, field.label), /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: helpId }, t("order.help")), /* @__PURE__ */ createElement("ol", { className: "tsf-order", "aria-labelledby": labelId, "aria-describedby": controlAria(id, problems)["aria-describedby"] }, order.map((optionId, i) => {
+    const option = labels.get(optionId);
+    const label = labelOf(optionId);
+    return /* @__PURE__ */ createElement(
+      "li",
+      {
+        key: optionId,
+        ref: (el) => {
+          items.current[i] = el;
         },
-        optionId
-      );
-    }) }),
-    /* @__PURE__ */ jsx("div", { className: "tsf-sr", "aria-live": "polite", "aria-atomic": "true", "data-order-live": field.id, children: announcement }),
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+        className: "tsf-order__item",
+        tabIndex: i === Math.min(active, count - 1) ? 0 : -1,
+        "aria-label": t("order.item", { label, position: i + 1, count }),
+        "aria-describedby": helpId,
+        "aria-disabled": disabled || void 0,
+        "data-option": optionId,
+        onKeyDown: (e) => onKeyDown(e, i),
+        onFocus: () => setActive(i)
+      },
+      /* @__PURE__ */ createElement(
+        "span",
+        {
+          className: "tsf-order__grip",
+          "aria-hidden": true,
+          onPointerDown: (e) => onGripDown(e, i),
+          onPointerMove: onGripMove,
+          onPointerUp: onGripUp,
+          onPointerCancel: onGripUp
+        },
+        "⋮⋮"
+      ),
+      /* @__PURE__ */ createElement("span", { className: "tsf-order__pos", "aria-hidden": true }, i + 1),
+      /* @__PURE__ */ createElement("span", { className: "tsf-order__text", "aria-hidden": true }, /* @__PURE__ */ createElement("span", { className: "tsf-option__label" }, label), option?.detail ? /* @__PURE__ */ createElement("span", { className: "tsf-option__detail" }, option.detail) : null),
+      /* @__PURE__ */ createElement("span", { className: "tsf-order__buttons" }, /* @__PURE__ */ createElement(
+        "button",
+        {
+          type: "button",
+          tabIndex: -1,
+          className: "tsf-icon-button",
+          disabled: disabled || i === 0,
+          "aria-label": t("order.moveUp", { label }),
+          onClick: () => move(i, i - 1, true)
+        },
+        "↑"
+      ), /* @__PURE__ */ createElement(
+        "button",
+        {
+          type: "button",
+          tabIndex: -1,
+          className: "tsf-icon-button",
+          disabled: disabled || i === count - 1,
+          "aria-label": t("order.moveDown", { label }),
+          onClick: () => move(i, i + 1, true)
+        },
+        "↓"
+      ))
+    );
+  })), /* @__PURE__ */ createElement("div", { className: "tsf-sr", "aria-live": "polite", "aria-atomic": "true", "data-order-live": field.id }, announcement), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/InputField.tsx
 function InputField({ field, value, onChange, disabled, problems, id }) {
-  const invalid = problems.length > 0;
   const num = field.kind === "number";
   const unit = num ? field.unit : void 0;
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-field", children: [
-    /* @__PURE__ */ jsx(FieldLabel, { field, htmlFor: `${id}-input` }),
-    /* @__PURE__ */ jsxs("div", { className: "tsf-inline", children: [
-      /* @__PURE__ */ jsx(
-        "input",
-        {
-          id: `${id}-input`,
-          name: field.id,
-          "data-field": field.id,
-          className: "tsf-input tsf-input--short",
-          type: field.kind,
-          inputMode: num ? "decimal" : void 0,
-          min: field.min,
-          max: field.max,
-          step: num ? field.step ?? (field.integer ? 1 : "any") : void 0,
-          value: typeof value === "number" || typeof value === "string" ? value : "",
-          disabled,
-          "aria-required": field.required || void 0,
-          "aria-invalid": invalid || void 0,
-          "aria-describedby": describedBy(unit && `${id}-unit`, invalid && problemsId(id)),
-          onChange: (e) => {
-            const v = e.target;
-            onChange(v.value === "" ? null : num ? isNaN(v.valueAsNumber) ? null : v.valueAsNumber : v.value);
-          }
-        }
-      ),
-      unit ? /* @__PURE__ */ jsx("span", { className: "tsf-unit", id: `${id}-unit`, children: unit }) : null
-    ] }),
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field" }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input` }), /* @__PURE__ */ createElement("div", { className: "tsf-inline" }, /* @__PURE__ */ createElement(
+    "input",
+    {
+      id: `${id}-input`,
+      name: field.id,
+      "data-field": field.id,
+      className: "tsf-input tsf-input--short",
+      type: field.kind,
+      inputMode: num ? "decimal" : void 0,
+      min: field.min,
+      max: field.max,
+      step: num ? field.step ?? (field.integer ? 1 : "any") : void 0,
+      value: typeof value === "number" || typeof value === "string" ? value : "",
+      disabled,
+      "aria-required": field.required || void 0,
+      ...controlAria(id, problems, unit && `${id}-unit`),
+      onChange: (e) => {
+        const v = e.target;
+        onChange(v.value === "" ? null : num ? isNaN(v.valueAsNumber) ? null : v.valueAsNumber : v.value);
+      }
+    }
+  ), unit ? /* @__PURE__ */ createElement("span", { className: "tsf-unit", id: `${id}-unit` }, unit) : null), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/ScaleField.tsx
@@ -1521,29 +1193,18 @@ function ScaleField({ field, value, onChange, disabled, problems, id }) {
   const invalid = problems.length > 0;
   const points = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, i) => lo + i);
   const end = (n) => n === lo ? field.minLabel : n === hi ? field.maxLabel : void 0;
-  return /* @__PURE__ */ jsxs("fieldset", { className: "tsf-field", disabled, "aria-describedby": describedBy(invalid && problemsId(id)), "data-field": field.id, children: [
-    /* @__PURE__ */ jsx(FieldLabel, { field, legend: true }),
-    /* @__PURE__ */ jsx("div", { className: "tsf-scale", children: points.map((n) => /* @__PURE__ */ jsxs("label", { className: "tsf-scale__pt", children: [
-      /* @__PURE__ */ jsx(
-        "input",
-        {
-          type: "radio",
-          name: `${id}-${field.id}`,
-          value: n,
-          checked: value === n,
-          "aria-label": end(n) ? `${n} (${end(n)})` : void 0,
-          "aria-invalid": invalid || void 0,
-          onChange: () => onChange(n)
-        }
-      ),
-      /* @__PURE__ */ jsx("span", { "aria-hidden": "true", children: n })
-    ] }, n)) }),
-    field.minLabel || field.maxLabel ? /* @__PURE__ */ jsxs("div", { className: "tsf-scale__ends tsf-hint", "aria-hidden": "true", children: [
-      /* @__PURE__ */ jsx("span", { children: field.minLabel }),
-      /* @__PURE__ */ jsx("span", { children: field.maxLabel })
-    ] }) : null,
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement(FieldSet, { field, disabled, problems, id }, /* @__PURE__ */ createElement("div", { className: "tsf-scale" }, points.map((n) => /* @__PURE__ */ createElement("label", { key: n, className: "tsf-scale__pt" }, /* @__PURE__ */ createElement(
+    "input",
+    {
+      type: "radio",
+      name: `${id}-${field.id}`,
+      value: n,
+      checked: value === n,
+      "aria-label": end(n) ? `${n} (${end(n)})` : void 0,
+      "aria-invalid": invalid || void 0,
+      onChange: () => onChange(n)
+    }
+  ), /* @__PURE__ */ createElement("span", { "aria-hidden": true }, n)))), field.minLabel || field.maxLabel ? /* @__PURE__ */ createElement("div", { className: "tsf-scale__ends tsf-hint", "aria-hidden": true }, /* @__PURE__ */ createElement("span", null, field.minLabel), /* @__PURE__ */ createElement("span", null, field.maxLabel)) : null);
 }
 
 // src/fields/TagsField.tsx
@@ -1555,7 +1216,7 @@ function TagsField({ field, value, onChange, disabled, problems, id }) {
   const tags = strings(value);
   const max = maxTags(field);
   const full = tags.length >= max;
-  const invalid = problems.length > 0;
+  const aria = controlAria(id, problems, `${id}-hint`);
   const add = (words) => {
     const next = [...tags];
     for (const w of words.map((w2) => w2.trim())) if (!blank(w) && !next.includes(w) && next.length < max) next.push(w);
@@ -1576,46 +1237,30 @@ function TagsField({ field, value, onChange, disabled, problems, id }) {
     }
   };
   const suggestions = full ? [] : (field.suggestions ?? []).filter((s) => !tags.includes(s));
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-field", role: "group", "aria-labelledby": `${id}-label`, "data-field": field.id, children: [
-    /* @__PURE__ */ jsx(FieldLabel, { field, htmlFor: `${id}-input`, id: `${id}-label` }),
-    /* @__PURE__ */ jsxs("div", { className: "tsf-input tsf-tags", "aria-invalid": invalid || void 0, children: [
-      tags.map((tag, i) => /* @__PURE__ */ jsxs("span", { className: "tsf-chip tsf-tag", "data-tag": tag, children: [
-        tag,
-        /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-icon-button tsf-tag__x", disabled, "aria-label": t("tags.remove", { tag }), onClick: () => remove(i), children: "×" })
-      ] }, tag)),
-      /* @__PURE__ */ jsx(
-        "input",
-        {
-          ref: box,
-          id: `${id}-input`,
-          type: "text",
-          autoComplete: "off",
-          className: "tsf-tags__input",
-          value: text,
-          disabled,
-          readOnly: full,
-          "aria-invalid": invalid || void 0,
-          "aria-describedby": describedBy(`${id}-hint`, invalid && problemsId(id)),
-          onKeyDown,
-          onChange: (e) => {
-            const parts = e.target.value.split(COMMA);
-            add(parts.slice(0, -1));
-            setText(parts.at(-1) ?? "");
-          },
-          onBlur: () => {
-            add([text]);
-            setText("");
-          }
-        }
-      )
-    ] }),
-    /* @__PURE__ */ jsx("p", { className: "tsf-hint", id: `${id}-hint`, children: t("tags.help", { count: tags.length, max }) }),
-    suggestions.length > 0 ? /* @__PURE__ */ jsx("div", { className: "tsf-tags__suggest", role: "group", "aria-label": t("tags.suggestions"), children: suggestions.map((s) => /* @__PURE__ */ jsxs("button", { type: "button", className: "tsf-link-button", disabled, "aria-label": t("tags.add", { tag: s }), onClick: () => add([s]), children: [
-      "+ ",
-      s
-    ] }, s)) }) : null,
-    /* @__PURE__ */ jsx(FieldProblems, { id, problems })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field", role: "group", "aria-labelledby": `${id}-label`, "data-field": field.id }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input`, id: `${id}-label` }), /* @__PURE__ */ createElement("div", { className: "tsf-input tsf-tags", "aria-invalid": aria["aria-invalid"] }, tags.map((tag, i) => /* @__PURE__ */ createElement("span", { key: tag, className: "tsf-chip tsf-tag", "data-tag": tag }, tag, /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-icon-button tsf-tag__x", disabled, "aria-label": t("tags.remove", { tag }), onClick: () => remove(i) }, "×"))), /* @__PURE__ */ createElement(
+    "input",
+    {
+      ref: box,
+      id: `${id}-input`,
+      type: "text",
+      autoComplete: "off",
+      className: "tsf-tags__input",
+      value: text,
+      disabled,
+      readOnly: full,
+      ...aria,
+      onKeyDown,
+      onChange: (e) => {
+        const parts = e.target.value.split(COMMA);
+        add(parts.slice(0, -1));
+        setText(parts.at(-1) ?? "");
+      },
+      onBlur: () => {
+        add([text]);
+        setText("");
+      }
+    }
+  )), /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: `${id}-hint` }, t("tags.help", { count: tags.length, max })), suggestions.length > 0 ? /* @__PURE__ */ createElement("div", { className: "tsf-tags__suggest", role: "group", "aria-label": t("tags.suggestions") }, suggestions.map((s) => /* @__PURE__ */ createElement("button", { key: s, type: "button", className: "tsf-link-button", disabled, "aria-label": t("tags.add", { tag: s }), onClick: () => add([s]) }, "+ ", s))) : null, /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/Field.tsx
@@ -1623,22 +1268,22 @@ function FieldView(props) {
   const f = props.field;
   switch (f.kind) {
     case "text":
-      return /* @__PURE__ */ jsx(TextField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(TextField, { ...props, field: f });
     case "choice":
-      return /* @__PURE__ */ jsx(ChoiceField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(ChoiceField, { ...props, field: f });
     case "multi-choice":
-      return /* @__PURE__ */ jsx(MultiChoiceField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(MultiChoiceField, { ...props, field: f });
     case "toggle":
-      return /* @__PURE__ */ jsx(ToggleField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(ToggleField, { ...props, field: f });
     case "order":
-      return /* @__PURE__ */ jsx(OrderField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(OrderField, { ...props, field: f });
     case "number":
     case "date":
-      return /* @__PURE__ */ jsx(InputField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(InputField, { ...props, field: f });
     case "scale":
-      return /* @__PURE__ */ jsx(ScaleField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(ScaleField, { ...props, field: f });
     case "tags":
-      return /* @__PURE__ */ jsx(TagsField, { ...props, field: f });
+      return /* @__PURE__ */ createElement(TagsField, { ...props, field: f });
   }
 }
 
@@ -1670,7 +1315,7 @@ async function copyText(text) {
 // src/fields/answers.ts
 function answerOf(field, v, t) {
   const label = (id) => isOther(id) ? t("row.other", { text: id.other }) : ("options" in field ? field.options.find((o) => o.id === id)?.label : void 0) ?? String(id);
-  const list = (ordered) => Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered } : { none: true };
+  const list = (ordered) => isArray(v) && v.length > 0 ? { list: v.map(label), ordered } : { none: true };
   switch (field.kind) {
     case "text":
       return typeof v === "string" && !blank(v) ? { text: v } : { none: true };
@@ -1863,23 +1508,18 @@ function focusIsWithinOrLost(root) {
   const active = document.activeElement;
   return active === null || active === document.body || root !== null && root.contains(active);
 }
+var fieldElement = (root, fieldId) => [...root?.querySelectorAll("[data-field]") ?? []].find((el) => el.dataset.field === fieldId);
 function revealField(root, fieldId) {
-  for (const el of root?.querySelectorAll("[data-field]") ?? []) {
-    if (el.dataset.field !== fieldId) continue;
-    const field = el.closest(".tsf-field") ?? el;
-    field.scrollIntoView({ block: "nearest" });
-    requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: "nearest" }));
-    return;
-  }
+  const el = fieldElement(root, fieldId);
+  if (!el) return;
+  const field = el.closest(".tsf-field") ?? el;
+  field.scrollIntoView({ block: "nearest" });
+  requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: "nearest" }));
 }
 function focusField(root, fieldId) {
-  if (!root) return;
-  for (const el of root.querySelectorAll("[data-field]")) {
-    if (el.dataset.field !== fieldId) continue;
-    const target = el.matches("input, textarea") ? el : el.querySelector('input:not([disabled]), textarea, li[tabindex="0"]');
-    target?.focus();
-    return;
-  }
+  const el = fieldElement(root, fieldId);
+  const target = el?.matches("input, textarea") ? el : el?.querySelector('input:not([disabled]), textarea, li[tabindex="0"]');
+  target?.focus();
 }
 
 // src/dock/QuestionsCue.tsx
@@ -1904,15 +1544,12 @@ function QuestionsCue({ root, firstFieldId }) {
     partsOf(root.current).first?.scrollIntoView({ block: "start" });
     focusField(root.current, firstFieldId);
   };
-  return /* @__PURE__ */ jsxs("button", { type: "button", className: "tsf-cue", "data-action": "to-questions", onClick: show, children: [
-    /* @__PURE__ */ jsx("span", { "aria-hidden": "true", className: "tsf-chevron" }),
-    t("dock.toQuestions")
-  ] });
+  return /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-cue", "data-action": "to-questions", onClick: show }, /* @__PURE__ */ createElement("span", { "aria-hidden": true, className: "tsf-chevron" }), t("dock.toQuestions"));
 }
 
 // src/host/ids.ts
-function hex(bytes2) {
-  const b = new Uint8Array(bytes2);
+function hex(bytes) {
+  const b = new Uint8Array(bytes);
   crypto.getRandomValues(b);
   let s = "";
   for (const x of b) s += x.toString(16).padStart(2, "0");
@@ -2124,13 +1761,10 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
   };
   if (load.status === "closed") return null;
   if (load.status === "loading") {
-    return /* @__PURE__ */ jsx("div", { className: "tsf-dock tsf-dock--bar", role: "status", "data-state": "loading", children: t("status.loading") });
+    return /* @__PURE__ */ createElement("div", { className: "tsf-dock tsf-dock--bar", role: "status", "data-state": "loading" }, t("status.loading"));
   }
   if (load.status === "error") {
-    return /* @__PURE__ */ jsxs("div", { className: "tsf-dock tsf-dock--bar", "data-state": "error", children: [
-      /* @__PURE__ */ jsx("span", { role: "alert", children: t("error.load") }),
-      /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", onClick: act.retry, children: t("action.retry") })
-    ] });
+    return /* @__PURE__ */ createElement("div", { className: "tsf-dock tsf-dock--bar", "data-state": "error" }, /* @__PURE__ */ createElement("span", { role: "alert" }, t("error.load")), /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-button", onClick: act.retry }, t("action.retry")));
   }
   const titleId = `${uid}-title`;
   const bodyId = `${uid}-body`;
@@ -2139,7 +1773,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
   const statusText = pending && !overtaken && !editor.cutOff ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
   const state = overtaken ? "overtaken" : closing ? "closing" : pending ? pending.phase : busy ?? "editing";
   const general = [...byField.get("") ?? [], ...byField.get("/note") ?? []];
-  return /* @__PURE__ */ jsxs(
+  return /* @__PURE__ */ createElement(
     "section",
     {
       ref: root,
@@ -2148,98 +1782,57 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
       "aria-busy": busy !== null || void 0,
       "data-state": state,
       "data-surface-id": surfaceId,
-      onKeyDown,
-      children: [
-        /* @__PURE__ */ jsxs("header", { className: "tsf-head", children: [
-          /* @__PURE__ */ jsx("span", { className: "tsf-badge", "aria-hidden": "true", children: t("dock.badge") }),
-          /* @__PURE__ */ jsxs("h2", { className: "tsf-title", id: titleId, children: [
-            /* @__PURE__ */ jsxs("span", { className: "tsf-sr", children: [
-              t("dock.badge"),
-              ": "
-            ] }),
-            title
-          ] }),
-          /* @__PURE__ */ jsx(
-            "button",
-            {
-              type: "button",
-              className: "tsf-icon-button tsf-collapse",
-              "aria-expanded": !collapsed,
-              "aria-controls": bodyId,
-              "aria-label": collapsed ? t("action.expand") : t("action.collapse"),
-              onClick: act.toggleCollapsed,
-              children: /* @__PURE__ */ jsx("span", { "aria-hidden": "true", className: "tsf-chevron" })
-            }
-          )
-        ] }),
-        /* @__PURE__ */ jsx("div", { className: "tsf-body", id: bodyId, hidden: collapsed, children: model === null ? /* @__PURE__ */ jsx("p", { className: "tsf-desc", children: t("fallback.unsupported") }) : /* @__PURE__ */ jsxs(Fragment, { children: [
-          model.description ? /* @__PURE__ */ jsx("p", { className: "tsf-desc", children: model.description }) : null,
-          model.sections.map((s, i) => /* @__PURE__ */ jsx(Section, { section: s, index: i, markdown: load.markdown, headingLevel: 3 }, s.id)),
-          /* @__PURE__ */ jsxs("form", { id: formId, className: "tsf-form", noValidate: true, onSubmit, "aria-labelledby": titleId, children: [
-            model.fields.map((f) => /* @__PURE__ */ jsx(
-              FieldView,
-              {
-                id: `${uid}-f-${f.id}`,
-                field: f,
-                value: values[f.id] ?? null,
-                onChange: (v) => act.setValue(f.id, v),
-                disabled: locked,
-                problems: byField.get(f.id) ?? []
-              },
-              f.id
-            )),
-            noteOpen ? /* @__PURE__ */ jsxs("div", { className: "tsf-field tsf-field--text", children: [
-              /* @__PURE__ */ jsx("label", { className: "tsf-label", htmlFor: `${uid}-note`, children: t("field.note") }),
-              /* @__PURE__ */ jsx(
-                "textarea",
-                {
-                  id: `${uid}-note`,
-                  className: "tsf-input",
-                  rows: 2,
-                  value: note,
-                  disabled: locked,
-                  onChange: (e) => act.setNote(e.target.value)
-                }
-              )
-            ] }) : null
-          ] }),
-          model.fields[0] ? /* @__PURE__ */ jsx(QuestionsCue, { root, firstFieldId: model.fields[0].id }) : null
-        ] }) }),
-        /* @__PURE__ */ jsxs("footer", { className: "tsf-foot", hidden: collapsed && !pending && !message, children: [
-          /* @__PURE__ */ jsxs("div", { className: "tsf-status", role: "status", tabIndex: -1, ref: statusRef, "data-phase": pending?.phase ?? "", children: [
-            statusText ? /* @__PURE__ */ jsx("span", { className: "tsf-spinner", "aria-hidden": "true" }) : null,
-            statusText || (message?.tone === "info" ? t(message.key, message.params) : "")
-          ] }),
-          /* @__PURE__ */ jsxs("div", { className: "tsf-alert", role: "alert", tabIndex: -1, ref: alertRef, children: [
-            message?.tone === "error" ? t(message.key, message.params) : "",
-            message?.tone === "error" && retry && !locked ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button tsf-retry", "data-action": "retry", onClick: () => void retry(), children: t("action.retry") }) : null,
-            general.length > 0 ? /* @__PURE__ */ jsx(FieldProblems, { id: `${uid}-general`, problems: general }) : null
-          ] }),
-          !collapsed ? /* @__PURE__ */ jsxs("div", { className: "tsf-actions", children: [
-            model !== null && !noteOpen ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", disabled: locked, onClick: act.openNote, children: t("action.addNote") }) : null,
-            /* @__PURE__ */ jsx("span", { className: "tsf-spacer" }),
-            overtaken && model !== null ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-link-button", onClick: () => void copy(), "data-action": "copy", "aria-live": "polite", children: t(copied === true ? "action.copied" : copied === false ? "action.copyFailed" : "action.copyDraft") }) : null,
-            overtaken ? /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", onClick: () => {
-              drafts.clear(sessionId, surfaceId);
-              onKeep?.(false);
-            }, "data-action": "close", children: t("action.closeDraft") }) : /* @__PURE__ */ jsx("button", { type: "button", className: "tsf-button", disabled: locked, "aria-label": t("action.dismissLabel"), onClick: () => void act.dismiss(), "data-action": "dismiss", children: busy === "dismiss" ? t("action.dismissing") : t("action.dismiss") }),
-            model !== null ? /* @__PURE__ */ jsx(
-              "button",
-              {
-                type: "submit",
-                form: formId,
-                className: "tsf-button tsf-button--primary",
-                disabled: locked,
-                "data-action": "submit",
-                "aria-describedby": `${uid}-kbd`,
-                children: busy === "submit" ? t("action.sending") : model.submit.label
-              }
-            ) : null,
-            /* @__PURE__ */ jsx("span", { className: "tsf-sr", id: `${uid}-kbd`, children: t("dock.keyboard") })
-          ] }) : null
-        ] })
-      ]
-    }
+      onKeyDown
+    },
+    /* @__PURE__ */ createElement("header", { className: "tsf-head" }, /* @__PURE__ */ createElement("span", { className: "tsf-badge", "aria-hidden": true }, t("dock.badge")), /* @__PURE__ */ createElement("h2", { className: "tsf-title", id: titleId }, /* @__PURE__ */ createElement("span", { className: "tsf-sr" }, t("dock.badge"), ": "), title), /* @__PURE__ */ createElement(
+      "button",
+      {
+        type: "button",
+        className: "tsf-icon-button tsf-collapse",
+        "aria-expanded": !collapsed,
+        "aria-controls": bodyId,
+        "aria-label": collapsed ? t("action.expand") : t("action.collapse"),
+        onClick: act.toggleCollapsed
+      },
+      /* @__PURE__ */ createElement("span", { "aria-hidden": true, className: "tsf-chevron" })
+    )),
+    /* @__PURE__ */ createElement("div", { className: "tsf-body", id: bodyId, hidden: collapsed }, model === null ? /* @__PURE__ */ createElement("p", { className: "tsf-desc" }, t("fallback.unsupported")) : /* @__PURE__ */ createElement(Fragment, null, model.description ? /* @__PURE__ */ createElement("p", { className: "tsf-desc" }, model.description) : null, model.sections.map((s, i) => /* @__PURE__ */ createElement(Section, { key: s.id, section: s, index: i, markdown: load.markdown, headingLevel: 3 })), /* @__PURE__ */ createElement("form", { id: formId, className: "tsf-form", noValidate: true, onSubmit, "aria-labelledby": titleId }, model.fields.map((f) => /* @__PURE__ */ createElement(
+      FieldView,
+      {
+        key: f.id,
+        id: `${uid}-f-${f.id}`,
+        field: f,
+        value: values[f.id] ?? null,
+        onChange: (v) => act.setValue(f.id, v),
+        disabled: locked,
+        problems: byField.get(f.id) ?? []
+      }
+    )), noteOpen ? /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--text" }, /* @__PURE__ */ createElement("label", { className: "tsf-label", htmlFor: `${uid}-note` }, t("field.note")), /* @__PURE__ */ createElement(
+      "textarea",
+      {
+        id: `${uid}-note`,
+        className: "tsf-input",
+        rows: 2,
+        value: note,
+        disabled: locked,
+        onChange: (e) => act.setNote(e.target.value)
+      }
+    )) : null), model.fields[0] ? /* @__PURE__ */ createElement(QuestionsCue, { root, firstFieldId: model.fields[0].id }) : null)),
+    /* @__PURE__ */ createElement("footer", { className: "tsf-foot", hidden: collapsed && !pending && !message }, /* @__PURE__ */ createElement("div", { className: "tsf-status", role: "status", tabIndex: -1, ref: statusRef, "data-phase": pending?.phase ?? "" }, statusText ? /* @__PURE__ */ createElement("span", { className: "tsf-spinner", "aria-hidden": true }) : null, statusText || (message?.tone === "info" ? t(message.key, message.params) : "")), /* @__PURE__ */ createElement("div", { className: "tsf-alert", role: "alert", tabIndex: -1, ref: alertRef }, message?.tone === "error" ? t(message.key, message.params) : "", message?.tone === "error" && retry && !locked ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button tsf-retry", "data-action": "retry", onClick: () => void retry() }, t("action.retry")) : null, general.length > 0 ? /* @__PURE__ */ createElement(FieldProblems, { id: `${uid}-general`, problems: general }) : null), !collapsed ? /* @__PURE__ */ createElement("div", { className: "tsf-actions" }, model !== null && !noteOpen ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button", disabled: locked, onClick: act.openNote }, t("action.addNote")) : null, /* @__PURE__ */ createElement("span", { className: "tsf-spacer" }), overtaken && model !== null ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button", onClick: () => void copy(), "data-action": "copy", "aria-live": "polite" }, t(copied === true ? "action.copied" : copied === false ? "action.copyFailed" : "action.copyDraft")) : null, overtaken ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-button", onClick: () => {
+      drafts.clear(sessionId, surfaceId);
+      onKeep?.(false);
+    }, "data-action": "close" }, t("action.closeDraft")) : /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-button", disabled: locked, "aria-label": t("action.dismissLabel"), onClick: () => void act.dismiss(), "data-action": "dismiss" }, busy === "dismiss" ? t("action.dismissing") : t("action.dismiss")), model !== null ? /* @__PURE__ */ createElement(
+      "button",
+      {
+        type: "submit",
+        form: formId,
+        className: "tsf-button tsf-button--primary",
+        disabled: locked,
+        "data-action": "submit",
+        "aria-describedby": `${uid}-kbd`
+      },
+      busy === "submit" ? t("action.sending") : model.submit.label
+    ) : null, /* @__PURE__ */ createElement("span", { className: "tsf-sr", id: `${uid}-kbd` }, t("dock.keyboard"))) : null)
   );
 }
 
@@ -2274,9 +1867,10 @@ function TaskSurfaceDock(props) {
     previous.current = surfaceId;
   }, [surfaceId]);
   const trigger = useMemo(() => [raw, queue], [raw, queue]);
-  return /* @__PURE__ */ jsx("div", { className: "tsf-slot", ref: anchor, "data-task-surface-dock": "", children: surfaceId !== null ? /* @__PURE__ */ jsx(TContext.Provider, { value: t, children: /* @__PURE__ */ jsx(
+  return /* @__PURE__ */ createElement("div", { className: "tsf-slot", ref: anchor, "data-task-surface-dock": "" }, surfaceId !== null ? /* @__PURE__ */ createElement(TContext.Provider, { value: t }, /* @__PURE__ */ createElement(
     Editor,
     {
+      key: `${sessionId}\0${surfaceId}`,
       sessionId,
       surfaceId,
       api,
@@ -2285,17 +1879,13 @@ function TaskSurfaceDock(props) {
       trigger,
       onKeep,
       outcome: active === null ? keptOutcome : void 0
-    },
-    `${sessionId}\0${surfaceId}`
-  ) }) : null });
+    }
+  )) : null);
 }
 
 // src/row/FormIcon.tsx
 function FormIcon() {
-  return /* @__PURE__ */ jsxs("svg", { className: "tsf-row__icon", width: "14", height: "14", viewBox: "0 0 14 14", fill: "none", "aria-hidden": "true", focusable: "false", children: [
-    /* @__PURE__ */ jsx("rect", { x: "1.5", y: "1.5", width: "11", height: "11", rx: "2", stroke: "currentColor", strokeWidth: "1.3" }),
-    /* @__PURE__ */ jsx("path", { d: "M4 5h6M4 7.5h6M4 10h3.5", stroke: "currentColor", strokeWidth: "1.3", strokeLinecap: "round" })
-  ] });
+  return /* @__PURE__ */ createElement("svg", { className: "tsf-row__icon", width: "14", height: "14", viewBox: "0 0 14 14", fill: "none", "aria-hidden": true, focusable: "false" }, /* @__PURE__ */ createElement("rect", { x: "1.5", y: "1.5", width: "11", height: "11", rx: "2", stroke: "currentColor", strokeWidth: "1.3" }), /* @__PURE__ */ createElement("path", { d: "M4 5h6M4 7.5h6M4 10h3.5", stroke: "currentColor", strokeWidth: "1.3", strokeLinecap: "round" }));
 }
 
 // src/row/Fallback.tsx
@@ -2311,13 +1901,7 @@ function resultText(node) {
 }
 function Fallback({ text, isError }) {
   const t = useT();
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-fallback", "data-task-surface-fallback": "", "data-error": isError || void 0, children: [
-    /* @__PURE__ */ jsxs("div", { className: "tsf-row__summary", children: [
-      /* @__PURE__ */ jsx(FormIcon, {}),
-      /* @__PURE__ */ jsx("span", { className: "tsf-row__label", children: t("row.fallback") })
-    ] }),
-    /* @__PURE__ */ jsx("pre", { className: "tsf-fallback__text", children: text })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-fallback", "data-task-surface-fallback": "", "data-error": isError || void 0 }, /* @__PURE__ */ createElement("div", { className: "tsf-row__summary" }, /* @__PURE__ */ createElement(FormIcon, null), /* @__PURE__ */ createElement("span", { className: "tsf-row__label" }, t("row.fallback"))), /* @__PURE__ */ createElement("pre", { className: "tsf-fallback__text" }, text));
 }
 
 // src/row/Row.tsx
@@ -2331,38 +1915,22 @@ function titleFromArgs(argsRaw) {
 }
 function Answers({ meta, values }) {
   const t = useT();
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-answers", children: [
-    /* @__PURE__ */ jsx("h4", { className: "tsf-section__title", children: t("row.answers") }),
-    /* @__PURE__ */ jsx("dl", { className: "tsf-answers__list", children: meta.model.fields.map((f) => {
-      const a = answerOf(f, values[f.id], t);
-      return /* @__PURE__ */ jsxs("div", { className: "tsf-answer", "data-field": f.id, children: [
-        /* @__PURE__ */ jsx("dt", { children: f.label }),
-        /* @__PURE__ */ jsx("dd", { children: "none" in a ? /* @__PURE__ */ jsx("span", { className: "tsf-muted", children: t("row.noAnswer") }) : "text" in a ? /* @__PURE__ */ jsx("span", { className: "tsf-answer__text", children: a.text }) : a.ordered ? /* @__PURE__ */ jsx("ol", { children: a.list.map((x, i) => /* @__PURE__ */ jsx("li", { children: x }, i)) }) : /* @__PURE__ */ jsx("ul", { children: a.list.map((x, i) => /* @__PURE__ */ jsx("li", { children: x }, i)) }) })
-      ] }, f.id);
-    }) })
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-answers" }, /* @__PURE__ */ createElement("h4", { className: "tsf-section__title" }, t("row.answers")), /* @__PURE__ */ createElement("dl", { className: "tsf-answers__list" }, meta.model.fields.map((f) => {
+    const a = answerOf(f, values[f.id], t);
+    const List = "list" in a && a.ordered ? "ol" : "ul";
+    return /* @__PURE__ */ createElement("div", { className: "tsf-answer", key: f.id, "data-field": f.id }, /* @__PURE__ */ createElement("dt", null, f.label), /* @__PURE__ */ createElement("dd", null, "none" in a ? /* @__PURE__ */ createElement("span", { className: "tsf-muted" }, t("row.noAnswer")) : "text" in a ? /* @__PURE__ */ createElement("span", { className: "tsf-answer__text" }, a.text) : /* @__PURE__ */ createElement(List, null, a.list.map((x, i) => /* @__PURE__ */ createElement("li", { key: i }, x)))));
+  })));
 }
 function fieldCount(n, t) {
   if (n === 0) return t("row.fields.none");
   return n === 1 ? t("row.fields.one") : t("row.fields.other", { count: n });
 }
+var part = (className, text) => text ? /* @__PURE__ */ createElement(Fragment, null, /* @__PURE__ */ createElement("span", { className: "tsf-row__sep", "aria-hidden": true }), /* @__PURE__ */ createElement("span", { className }, text)) : null;
 function Summary({ title, detail, status, expanded, onToggle, controls }) {
   const t = useT();
-  const inner = /* @__PURE__ */ jsxs(Fragment, { children: [
-    /* @__PURE__ */ jsx(FormIcon, {}),
-    /* @__PURE__ */ jsx("span", { className: "tsf-row__label", children: t("row.label") }),
-    title ? /* @__PURE__ */ jsxs(Fragment, { children: [
-      /* @__PURE__ */ jsx("span", { className: "tsf-row__sep", "aria-hidden": "true" }),
-      /* @__PURE__ */ jsx("span", { className: "tsf-row__title", children: title })
-    ] }) : null,
-    detail ? /* @__PURE__ */ jsxs(Fragment, { children: [
-      /* @__PURE__ */ jsx("span", { className: "tsf-row__sep", "aria-hidden": "true" }),
-      /* @__PURE__ */ jsx("span", { className: "tsf-row__detail", children: detail })
-    ] }) : null,
-    /* @__PURE__ */ jsx("span", { className: `tsf-chip tsf-chip--${status}`, "data-status": status, children: t(`row.status.${status}`) })
-  ] });
-  if (expanded === null) return /* @__PURE__ */ jsx("div", { className: "tsf-row__summary", children: inner });
-  return /* @__PURE__ */ jsxs(
+  const inner = /* @__PURE__ */ createElement(Fragment, null, /* @__PURE__ */ createElement(FormIcon, null), /* @__PURE__ */ createElement("span", { className: "tsf-row__label" }, t("row.label")), part("tsf-row__title", title), part("tsf-row__detail", detail), /* @__PURE__ */ createElement("span", { className: `tsf-chip tsf-chip--${status}`, "data-status": status }, t(`row.status.${status}`)));
+  if (expanded === null) return /* @__PURE__ */ createElement("div", { className: "tsf-row__summary" }, inner);
+  return /* @__PURE__ */ createElement(
     "button",
     {
       type: "button",
@@ -2370,12 +1938,10 @@ function Summary({ title, detail, status, expanded, onToggle, controls }) {
       "aria-expanded": expanded,
       "aria-controls": controls,
       onClick: onToggle,
-      "aria-label": `${t("row.label")}: ${title}. ${t(`row.status.${status}`)}. ${expanded ? t("row.hide") : t("row.show")}`,
-      children: [
-        /* @__PURE__ */ jsx("span", { className: "tsf-chevron", "aria-hidden": "true", "data-open": expanded || void 0 }),
-        inner
-      ]
-    }
+      "aria-label": `${t("row.label")}: ${title}. ${t(`row.status.${status}`)}. ${expanded ? t("row.hide") : t("row.show")}`
+    },
+    /* @__PURE__ */ createElement("span", { className: "tsf-chevron", "aria-hidden": true, "data-open": expanded || void 0 }),
+    inner
   );
 }
 function SettledRow({ meta, status, values }) {
@@ -2383,24 +1949,17 @@ function SettledRow({ meta, status, values }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const counts = countsOf(meta.model);
-  return /* @__PURE__ */ jsxs("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": status, "data-surface-id": meta.surfaceId, children: [
-    /* @__PURE__ */ jsx(
-      Summary,
-      {
-        title: meta.model.title,
-        detail: fieldCount(counts.fields, t),
-        status,
-        expanded: open,
-        onToggle: () => setOpen(!open),
-        controls: `${id}-replay`
-      }
-    ),
-    open ? /* @__PURE__ */ jsxs("div", { className: "tsf-row__replay", id: `${id}-replay`, children: [
-      meta.model.description ? /* @__PURE__ */ jsx("p", { className: "tsf-desc", children: meta.model.description }) : null,
-      meta.model.sections.map((s, i) => /* @__PURE__ */ jsx(Section, { section: s, index: i, markdown: meta.markdown, headingLevel: 4 }, s.id)),
-      status === "submitted" && values ? /* @__PURE__ */ jsx(Answers, { meta, values }) : null
-    ] }) : null
-  ] });
+  return /* @__PURE__ */ createElement("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": status, "data-surface-id": meta.surfaceId }, /* @__PURE__ */ createElement(
+    Summary,
+    {
+      title: meta.model.title,
+      detail: fieldCount(counts.fields, t),
+      status,
+      expanded: open,
+      onToggle: () => setOpen(!open),
+      controls: `${id}-replay`
+    }
+  ), open ? /* @__PURE__ */ createElement("div", { className: "tsf-row__replay", id: `${id}-replay` }, meta.model.description ? /* @__PURE__ */ createElement("p", { className: "tsf-desc" }, meta.model.description) : null, meta.model.sections.map((s, i) => /* @__PURE__ */ createElement(Section, { key: s.id, section: s, index: i, markdown: meta.markdown, headingLevel: 4 })), status === "submitted" && values ? /* @__PURE__ */ createElement(Answers, { meta, values }) : null) : null);
 }
 function TaskSurfaceRow(props) {
   const t = useMemo(() => withFallback(props.t), [props.t]);
@@ -2409,15 +1968,15 @@ function TaskSurfaceRow(props) {
   const { block, callId } = props;
   let body;
   if (block.kind !== "tool-result") {
-    body = /* @__PURE__ */ jsx("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": "preparing", children: /* @__PURE__ */ jsx(Summary, { title: titleFromArgs(block.argsRaw), detail: "", status: "preparing", expanded: null }) });
+    body = /* @__PURE__ */ createElement("div", { className: "tsf-row", "data-task-surface-row": "", "data-status": "preparing" }, /* @__PURE__ */ createElement(Summary, { title: titleFromArgs(block.argsRaw), detail: "", status: "preparing", expanded: null }));
   } else {
     const node = block;
     const meta = node.isError ? null : readMeta(node.meta);
     const outcome = outcomeOfCall(view, callId);
     const status = view?.active?.callId === callId ? "open" : outcome === void 0 ? "closed" : outcome.outcome === "unknown" ? null : outcome.outcome;
-    body = meta === null || status === null ? /* @__PURE__ */ jsx(Fallback, { text: resultText(node), isError: node.isError }) : /* @__PURE__ */ jsx(SettledRow, { meta, status, values: outcome?.values });
+    body = meta === null || status === null ? /* @__PURE__ */ createElement(Fallback, { text: resultText(node), isError: node.isError }) : /* @__PURE__ */ createElement(SettledRow, { meta, status, values: outcome?.values });
   }
-  return /* @__PURE__ */ jsx(TContext.Provider, { value: t, children: body });
+  return /* @__PURE__ */ createElement(TContext.Provider, { value: t }, body);
 }
 
 // src/index.ts
@@ -2441,6 +2000,9 @@ function apply(ctx) {
     locale: NS
   }, TaskSurfaceRow));
 }
+
+// factory-exports.js
+module.exports = Object.defineProperty({ TOOL_NAME, apply, inject }, "__esModule", { value: true });
     return module.exports;
   }
 });

@@ -30,6 +30,31 @@ func BenchmarkRender16KiBParallel(b *testing.B) {
 	})
 }
 
+// smallBlocks are markdown blocks of the size a task surface mostly holds:
+// one line with emphasis and a link, and three lines with a list.
+var smallBlocks = []struct{ name, src string }{
+	{"line", "**Read me first.** The table lists every plan; see [the notes](https://example.com/notes)."},
+	{"list", "Before you approve:\n- read the **plan**\n- check [the notes](https://example.com/notes)\n"},
+}
+
+// BenchmarkRenderSmall renders one small block per operation: for blocks
+// this size the cost is goldmark's set-up of each render more than the
+// parsing, and show_task_surface pays it for every markdown block.
+func BenchmarkRenderSmall(b *testing.B) {
+	r := New()
+	for _, c := range smallBlocks {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.src)))
+			b.ReportAllocs()
+			cpu := cpuNanos()
+			for b.Loop() {
+				_ = r.Render(c.src)
+			}
+			reportCPU(b, cpu)
+		})
+	}
+}
+
 // reportCPU reports the process's CPU time per operation since start, a
 // cpuNanos reading, when the platform gives one.
 func reportCPU(b *testing.B, start int64) {

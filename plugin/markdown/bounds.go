@@ -14,6 +14,20 @@ const (
 	// container deeper than this is text.
 	maxNesting = 64
 
+	// containerBytes, containerBase and freeNesting bound how many
+	// containers a document may open in all: goldmark spends some 200
+	// bytes of memory on each, and a line of nested markers ("- - - - a")
+	// opens one for every byte or two of it, five times what ordinary
+	// Markdown spends for its size. A container inside fewer than
+	// freeNesting others is free (a top-level list and its items, a
+	// top-level quote and a quote or list right inside it); one inside
+	// freeNesting or more is counted, and a document may open one for
+	// every containerBytes bytes of it, plus containerBase. Once they are
+	// spent, a marker that would open one is text.
+	containerBytes = 4
+	containerBase  = 1024
+	freeNesting    = 2
+
 	// delimiterWorkPerByte and delimiterWorkBase give a block's budget
 	// for pairing emphasis and strikethrough delimiter runs ("*", "__",
 	// "~~"). Goldmark looks for each closer's opener among every earlier
@@ -42,9 +56,9 @@ const (
 	clearWeight       = 2
 	destinationWeight = 8
 
-	// maxDefinitionLines is the longest paragraph, in lines, whose start
-	// is read for link reference definitions (see definitionLimiter): a
-	// paragraph of that many definitions costs about a million of
-	// goldmark's line steps, half a millisecond.
-	maxDefinitionLines = 1024
+	// maxDefinitionLines is how many lines of a paragraph are read for
+	// link reference definitions at a time (see definitionLimiter): a
+	// piece of that many definitions costs goldmark some 65,000 line
+	// steps, a few tens of microseconds.
+	maxDefinitionLines = 256
 )

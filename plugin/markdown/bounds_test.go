@@ -68,6 +68,12 @@ func TestBounds(t *testing.T) {
 			map[string]int{"<li>": maxNesting / 2}},
 		{"a list item past the bound", items(maxNesting/2 + 1), []string{"<li>- a</li>"},
 			map[string]int{"<li>": maxNesting / 2}},
+		{"nested lists on every line within the document's containers", deepLists(25), nil,
+			map[string]int{"<li>": 25 * 20, "<li>-": 0}},
+		{"nested lists on every line past the document's containers", deepLists(400), []string{strings.Repeat("<ul>\n<li>\n", 19) + "<ul>\n<li>a</li>"},
+			// The containers run out on a line after budget/38 whole ones;
+			// the lines after it keep their nested markers as text.
+			map[string]int{"<li>" + strings.Repeat("- ", 19) + "a</li>": 400 - (400*42/containerBytes+containerBase)/38 - 1}},
 		{"quotes and lists share the bound", strings.Repeat("> - ", maxNesting/4) + "> a", []string{"<p>a</p>"},
 			map[string]int{"<blockquote>": maxNesting/4 + 1, "<li>": maxNesting / 4}},
 		{"many links in one paragraph", strings.Repeat("[x](https://e.example/p) and ", 1000), nil,
@@ -88,8 +94,10 @@ func TestBounds(t *testing.T) {
 			map[string]int{"<em>b</em>": 200, "*a": 200}},
 		{"a paragraph of definitions at the bound", strings.Repeat("[a]: https://e.example/d\n", maxDefinitionLines-1) + "[a]", []string{`target="_blank">a</a>`},
 			map[string]int{"[a]": 0}},
-		{"a paragraph of definitions past the bound keeps them as text", strings.Repeat("[a]: https://e.example/d\n", maxDefinitionLines) + "[a]", nil,
-			map[string]int{"[a]:": maxDefinitionLines, "[a]": maxDefinitionLines + 1}},
+		{"a paragraph of definitions past the bound is read a piece at a time", strings.Repeat("[a]: https://e.example/d\n", 3*maxDefinitionLines) + "[a]", []string{`target="_blank">a</a>`},
+			map[string]int{"[a]": 0}},
+		{"a definition across the end of a piece is read as if the paragraph ended there", strings.Repeat("[a]: https://e.example/d\n", maxDefinitionLines-1) + "[b]:\n/b\n[b]", nil,
+			map[string]int{"[b]:": 1, "[b]": 2}},
 		{"closers that cannot pair become text", strings.Repeat("*a ", 4000) + strings.Repeat("a_ ", 4000), nil,
 			map[string]int{"<em>": 0, "*a": 4000, "a_": 4000}},
 	}
@@ -118,6 +126,13 @@ func TestBounds(t *testing.T) {
 			}
 		})
 	}
+}
+
+// deepLists returns n lines of 20 nested list items each, 42 bytes a line:
+// 38 containers a line that the document's budget counts, past the
+// top-level list and its items.
+func deepLists(n int) string {
+	return strings.Repeat(strings.Repeat("- ", 20)+"a\n", n)
 }
 
 // TestBoundsPerBlock shows that a block's budget is its own: a hostile
@@ -200,6 +215,13 @@ func TestBoundsKeepOrdinaryMarkdown(t *testing.T) {
 		}
 		inputs[f.Name] = f.Build(size)
 	}
+	renderAsGoldmark(t, inputs)
+}
+
+// renderAsGoldmark renders each input, in a subtest of its name, with and
+// without the bounds: the HTML must be the same.
+func renderAsGoldmark(t *testing.T, inputs map[string]string) {
+	t.Helper()
 	bounded, reference := New(), unbounded()
 	for name, src := range inputs {
 		t.Run(name, func(t *testing.T) {
@@ -209,4 +231,26 @@ func TestBoundsKeepOrdinaryMarkdown(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDefinitionsInPieces renders paragraphs longer than a piece of
+// definitions, with and without the bounds: the HTML must be the same.
+func TestDefinitionsInPieces(t *testing.T) {
+	t.Parallel()
+	defs := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString("[l" + strconv.Itoa(i) + "]: https://e.example/" + strconv.Itoa(i) + "\n")
+		}
+		return b.String()
+	}
+	long := 2*maxDefinitionLines + 100
+	renderAsGoldmark(t, map[string]string{
+		"all definitions":                defs(long) + "\n[l0] [l600]",
+		"definitions, then text":         defs(long) + "text [l1] [l610]\n[l3]: https://e.example/late\n\n[l3]",
+		"text after a whole piece":       defs(maxDefinitionLines) + "text [l5]",
+		"in a list item, loose or tight": "- a\n\n- " + strings.ReplaceAll(defs(long), "\n", "\n  ") + "b [l7]\n- c",
+		"in a quote":                     "> " + strings.ReplaceAll(defs(long), "\n", "\n> ") + "b [l9]",
+		"text first":                     "text\n" + defs(long) + "[l1]",
+	})
 }

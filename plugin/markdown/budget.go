@@ -5,11 +5,6 @@ import (
 	"github.com/yuin/goldmark/parser"
 )
 
-// blockBudgetKey holds, in a parse's context, the budget of the block whose
-// inline content is being parsed. The key is created once and never
-// changes; the budget lives in the parse's own context.
-var blockBudgetKey = parser.NewContextKey()
-
 // blockBudget is what the inline parsers of one block may still spend, and
 // the little they must know of goldmark's state to tell what it will cost:
 // goldmark parses inline content block by block, so it starts afresh for
@@ -36,18 +31,19 @@ type blockBudget struct {
 	// (labels.go).
 	labels    []openLabel
 	labelWork int
+
+	// runs maps each length of a run of backticks in the block to where
+	// its last run starts, once runsRead says it is read (codespans.go).
+	runs     map[int]int
+	runsRead bool
 }
 
 // budgetFor returns the budget of block, starting a new one when block is
 // not the block the context's budget belongs to.
 func budgetFor(block ast.Node, pc parser.Context) *blockBudget {
-	b, _ := pc.Get(blockBudgetKey).(*blockBudget)
-	if b != nil && b.block == block {
+	b := &stateOf(pc).budget
+	if b.block == block {
 		return b
-	}
-	if b == nil {
-		b = &blockBudget{}
-		pc.Set(blockBudgetKey, b)
 	}
 	b.block = block
 	size := 0
@@ -60,5 +56,19 @@ func budgetFor(block ast.Node, pc parser.Context) *blockBudget {
 	b.delimiterWork = size*delimiterWorkPerByte + delimiterWorkBase
 	b.labels = b.labels[:0]
 	b.labelWork = size*labelWorkPerByte + labelWorkBase
+	b.runsRead = false
 	return b
+}
+
+// retained returns about how many bytes b's lists hold, used or not.
+func (b *blockBudget) retained() int {
+	n := 8*cap(b.pushed) + 24*cap(b.labels) + 32*len(b.runs)
+	for class := range b.openers {
+		for canClose := range b.openers[class] {
+			for mod := range b.openers[class][canClose] {
+				n += 16 * cap(b.openers[class][canClose][mod])
+			}
+		}
+	}
+	return n
 }

@@ -17,8 +17,10 @@
 //     attributes, no heading ids;
 //   - rendering stays linear in the input: the constructs goldmark parses
 //     in quadratic time (deep nesting of quotes and lists, emphasis runs
-//     that do not pair, open link labels and destinations) are bounded per
-//     block, and past a bound they are text (bounds.go).
+//     that do not pair, open link labels and destinations, code span
+//     openers nothing closes) or with five times the memory of ordinary
+//     Markdown (nested lists on every line) are bounded per block or per
+//     document, and past a bound they are text (bounds.go).
 //
 // A Renderer is built once with New and is safe for concurrent use.
 package markdown

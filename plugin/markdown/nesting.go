@@ -7,41 +7,53 @@ import (
 )
 
 // nestingLimiter wraps a container block parser (block quote, list, list
-// item) and refuses to open a container inside maxNesting others, so the
-// marker is left to the parsers that follow (in the end, to a paragraph's
-// text). Everything else is the wrapped parser's.
+// item) and refuses to open a container inside maxNesting others, or
+// inside freeNesting others once the document's containers are spent (see
+// containerBytes), so the marker is left to the parsers that follow (in the
+// end, to a paragraph's text). Everything else is the wrapped parser's.
 type nestingLimiter struct {
 	parser.BlockParser
 }
 
 // Open implements parser.BlockParser.
 func (l nestingLimiter) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
-	if nestingOf(parent, pc) >= maxNesting {
+	depth := nestingOf(parent, pc)
+	if depth >= maxNesting {
 		return nil, parser.NoChildren
 	}
-	return l.BlockParser.Open(parent, reader, pc)
+	if depth < freeNesting {
+		return l.BlockParser.Open(parent, reader, pc)
+	}
+	m := &stateOf(pc).memo
+	if !m.counted {
+		m.containers, m.counted = len(reader.Source())/containerBytes+containerBase, true
+	}
+	if m.containers <= 0 {
+		return nil, parser.NoChildren
+	}
+	n, state := l.BlockParser.Open(parent, reader, pc)
+	if n != nil {
+		m.containers--
+	}
+	return n, state
 }
-
-// nestingKey holds, in a parse's context, the nestingMemo of the parse.
-// The key is created once and never changes.
-var nestingKey = parser.NewContextKey()
 
 // nestingMemo remembers the last block whose nesting was counted. Goldmark
 // opens the containers of a line one inside the other, so the next block
 // asked about is most often that block's child, and its count is one step.
+// It also holds how many more containers the document may open inside
+// freeNesting others, once counted has set it.
 type nestingMemo struct {
-	node  ast.Node
-	depth int
+	node       ast.Node
+	depth      int
+	containers int
+	counted    bool
 }
 
 // nestingOf returns nesting(n), counting from the memo of the parse when n
 // is the block last asked about or its child.
 func nestingOf(n ast.Node, pc parser.Context) int {
-	m, _ := pc.Get(nestingKey).(*nestingMemo)
-	if m == nil {
-		m = &nestingMemo{}
-		pc.Set(nestingKey, m)
-	}
+	m := &stateOf(pc).memo
 	switch {
 	case m.node != nil && m.node == n:
 	case m.node != nil && m.node == n.Parent():

@@ -2,11 +2,13 @@ package markdown
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -28,6 +30,8 @@ const extensionPriority = 500
 // with New; it is safe for concurrent use.
 type Renderer struct {
 	md goldmark.Markdown
+	// states holds *renderState values between renders.
+	states sync.Pool
 }
 
 // New returns a Renderer with the Task Surface policy.
@@ -53,7 +57,7 @@ func newRenderer(p parser.Parser) *Renderer {
 			),
 		),
 	)
-	return &Renderer{md: md}
+	return &Renderer{md: md, states: sync.Pool{New: func() any { return &renderState{} }}}
 }
 
 // newParser returns goldmark's CommonMark parser, with GFM strikethrough and
@@ -74,7 +78,7 @@ func newParser() parser.Parser {
 			util.Prioritized(parser.NewParagraphParser(), 1000),
 		),
 		parser.WithInlineParsers(
-			util.Prioritized(parser.NewCodeSpanParser(), 100),
+			util.Prioritized(codeSpanLimiter{parser.NewCodeSpanParser()}, 100),
 			util.Prioritized(labelLimiter{parser.NewLinkParser()}, 200),
 			util.Prioritized(parser.NewAutoLinkParser(), 300),
 			util.Prioritized(parser.NewRawHTMLParser(), 400),
@@ -89,12 +93,23 @@ func newParser() parser.Parser {
 // Render returns the sanitised HTML of src. Rendering into memory cannot
 // fail, so there is no error; the result ends with a newline unless it is
 // empty.
+//
+// Render does what goldmark's Convert does, over a parse context and
+// buffers taken from the Renderer's pool: goldmark sets up a context, its
+// element ids and a writer on every Convert, a large part of what a
+// one-line block costs.
 func (r *Renderer) Render(src string) string {
-	var buf bytes.Buffer
-	buf.Grow(len(src) + len(src)/4)
-	// Convert only fails when its writer does, and a bytes.Buffer does not.
-	_ = r.md.Convert([]byte(src), bufferWriter{&buf})
-	return buf.String()
+	s := r.states.Get().(*renderState)
+	withPC := s.reset(src)
+	doc := r.md.Parser().Parse(text.NewReader(s.src), withPC)
+	// Rendering only fails when its writer does, and a bytes.Buffer does not.
+	_ = r.md.Renderer().Render(bufferWriter{&s.out}, s.src, doc)
+	html := s.out.String()
+	s.forget()
+	if s.keep() {
+		r.states.Put(s)
+	}
+	return html
 }
 
 // bufferWriter lets goldmark write straight into the result: a

@@ -36,6 +36,53 @@ func TestRenderConcurrent(t *testing.T) {
 	}
 }
 
+// TestRenderAfterRender renders with a Renderer that has just rendered
+// something that leaves state in goldmark's parse context (caches of where
+// a closer is missing, link reference definitions, lists, tables): the
+// next render must come out as a new Renderer's first render does.
+func TestRenderAfterRender(t *testing.T) {
+	t.Parallel()
+	before := map[string]string{
+		"open comment":                 "a <!-- b c d e f g h i j k l m n o p q r s t u v w x y z",
+		"open processing instruction":  "a <? b c d e f g h i j k l m n o p q r s t u v w x y z",
+		"open declaration":             "a <!X b c d e f g h i j k l m n o p q r s t u v w x y z",
+		"open CDATA":                   "a <![CDATA[ b c d e f g h i j k l m n o p q r s t u v w",
+		"reference definition":         "[r]: https://e.example/r\n\n[a][r]",
+		"list with a thematic break":   "- a\n- b\n\n* * *\n- c",
+		"table with escaped pipes":     "| a \\| b | c |\n|---|---|\n| d \\| e | f |",
+		"open fence":                   "```go\na",
+		"open labels and emphasis":     "[[[*a _b ~~c",
+		"setext heading and paragraph": "a\n===\nb\n---",
+	}
+	after := map[string]string{
+		"comment":                "x <!-- y --> z",
+		"processing instruction": "x <?y?> z",
+		"declaration":            "x <!Y> z",
+		"CDATA":                  "x <![CDATA[y]]> z",
+		"reference link":         "[a][r] and [r]",
+		"list":                   "- a\n\n  b\n- c",
+		"table":                  "| a | b |\n|---|---|\n| c | d |",
+		"emphasis and link":      "**a** *b* [c](https://e.example/c) ~~d~~",
+	}
+	for file, cases := range loadVectors(t) {
+		for _, c := range cases {
+			after[file+"/"+c.Name] = c.Markdown
+		}
+	}
+	for bname, b := range before {
+		t.Run(bname, func(t *testing.T) {
+			t.Parallel()
+			r := New()
+			for aname, a := range after {
+				_ = r.Render(b)
+				if got, want := r.Render(a), New().Render(a); got != want {
+					t.Errorf("%s after %s:\n got: %q\nwant: %q", aname, bname, got, want)
+				}
+			}
+		})
+	}
+}
+
 func TestRenderBlocks(t *testing.T) {
 	t.Parallel()
 	before := "old"

@@ -20,9 +20,14 @@ var rawTextElements = [][]byte{[]byte("script"), []byte("style")}
 // around it. It holds no state.
 type htmlStripper struct{}
 
-// Transform implements parser.ASTTransformer.
+// Transform implements parser.ASTTransformer. Raw HTML, inline or block,
+// starts with "<", so a source without one has none and is left as it is
+// without a walk of its tree.
 func (htmlStripper) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
 	source := reader.Source()
+	if bytes.IndexByte(source, '<') < 0 {
+		return
+	}
 	var parents []ast.Node
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

@@ -22,6 +22,7 @@ import (
 
 	"github.com/dsh-community/task-surface/bench"
 	"github.com/dsh-community/task-surface/bench/chart"
+	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
 )
@@ -119,16 +120,22 @@ func run(w io.Writer, chartDir string) error {
 
 	// (e) Markdown at its worst: every hostile family in a model of two
 	// 32 KiB blocks (64 KiB, the model limit) against ordinary Markdown of
-	// the same size, and how the slowest grows from a 32 KiB model.
-	big, small := bench.MarkdownByFamily(32<<10, 5), bench.MarkdownByFamily(16<<10, 5)
-	worst := bench.Slowest(big)
-	ordinary := bench.Of(big, "ordinary")
+	// the same size, and how the slowest grows from a 32 KiB model. A first
+	// pass over every family finds the three costliest; a second, longer
+	// one measures them and the reference, each round rendering the 32 KiB
+	// model and then the 64 KiB one, and the slowest of the three is shown.
+	var worst bench.MarkdownRender
+	for _, c := range bench.Costliest(bench.MarkdownByFamily(32<<10, 5), 3) {
+		if m := bench.MarkdownOf(c.Family, 32<<10, 31); m.P50 > worst.P50 {
+			worst = m
+		}
+	}
+	ordinary := bench.MarkdownOf("ordinary", 32<<10, 31)
 	r = ratio(worst.P50, ordinary.P50)
-	rows = append(rows, row{fmt.Sprintf("Markdown at its worst: the slowest of %d hostile families (%s), a 64 KiB model (p50)", len(big)-1, worst.Family),
+	rows = append(rows, row{fmt.Sprintf("Markdown at its worst: the slowest of %d hostile families (%s), a 64 KiB model (p50)", len(hostile.Families())-1, worst.Family),
 		ms(worst.P50), ms(ordinary.P50) + " ordinary Markdown, same size", fmt.Sprintf("%.2f×", r), "≤ 50 ms", verdict(worst.P50 <= 50*time.Millisecond)})
-	grow := ratio(worst.P50, bench.Of(small, worst.Family).P50)
-	rows = append(rows, row{fmt.Sprintf("Markdown at its worst: %s from a 32 KiB to a 64 KiB model", worst.Family),
-		ms(worst.P50), ms(bench.Of(small, worst.Family).P50) + " the same family, 32 KiB model", fmt.Sprintf("%.2f×", grow), "≤ 2.2× (linear)", verdict(grow <= 2.2)})
+	rows = append(rows, row{fmt.Sprintf("Markdown at its worst: %s from a 32 KiB to a 64 KiB model (CPU time, median of 31 interleaved rounds)", worst.Family),
+		ms(worst.P50), ms(worst.Half) + " the same family, 32 KiB model", fmt.Sprintf("%.2f×", worst.Growth), "≤ 2.2× (linear)", verdict(worst.Growth <= 2.2)})
 
 	// The rows that need the browser and the real harness.
 	for _, f := range []string{"click on Submit → the user bubble painted, against Enter in dsh's composer", "click → the submit answered (agent idle, p50)"} {

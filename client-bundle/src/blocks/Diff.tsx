@@ -18,8 +18,8 @@ export function Diff({ block }: { block: DiffBlock }) {
         <span className="tsf-diff__path">{block.path ?? ''}</span>
         {block.before === null ? <span className="tsf-chip tsf-chip--info">{t('diff.newFile')}</span> : null}
         <span className="tsf-diff__stats">
-          <span className="tsf-diff__add" aria-hidden="true">+{stats.added}</span>{' '}
-          <span className="tsf-diff__del" aria-hidden="true">−{stats.removed}</span>
+          <span className="tsf-diff__add" aria-hidden>+{stats.added}</span>{' '}
+          <span className="tsf-diff__del" aria-hidden>−{stats.removed}</span>
           <span className="tsf-sr">{t('diff.stats', stats)}</span>
         </span>
       </figcaption>
@@ -28,9 +28,9 @@ export function Diff({ block }: { block: DiffBlock }) {
           <tbody>
             {lines.map((l, i) => (
               <tr key={i} className={l.op === '+' ? 'tsf-diff__line--add' : l.op === '-' ? 'tsf-diff__line--del' : undefined}>
-                <td className="tsf-diff__no" aria-hidden="true">{l.oldNo ?? ''}</td>
-                <td className="tsf-diff__no" aria-hidden="true">{l.newNo ?? ''}</td>
-                <td className="tsf-diff__marker" aria-hidden="true">{l.op === ' ' ? '' : l.op}</td>
+                <td className="tsf-diff__no" aria-hidden>{l.oldNo ?? ''}</td>
+                <td className="tsf-diff__no" aria-hidden>{l.newNo ?? ''}</td>
+                <td className="tsf-diff__marker" aria-hidden>{l.op === ' ' ? '' : l.op}</td>
                 <td className="tsf-diff__text">
                   {l.op !== ' ' ? <span className="tsf-sr">{t(l.op === '+' ? 'diff.added' : 'diff.removed')}: </span> : null}
                   {l.text === '' ? '\u00a0' : l.text}

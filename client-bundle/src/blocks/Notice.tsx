@@ -8,7 +8,7 @@ export function Notice({ block }: { block: NoticeBlock }) {
   const t = useT()
   return (
     <div className={`tsf-notice tsf-notice--${block.tone}`} role="note">
-      <span className="tsf-notice__tone" aria-hidden="true">{block.tone === 'warning' ? '!' : 'i'}</span>
+      <span className="tsf-notice__tone" aria-hidden>{block.tone === 'warning' ? '!' : 'i'}</span>
       <p className="tsf-notice__text">
         <span className="tsf-sr">{t(`notice.${block.tone}`)}: </span>
         {block.text}

@@ -6,6 +6,8 @@ export type DiffLine = { op: ' ' | '+' | '-'; text: string; oldNo: number | null
 
 const MAX_CELLS = 4_000_000
 
+const line = (op: DiffLine['op'], text: string, oldNo: number | null, newNo: number | null): DiffLine => ({ op, text, oldNo, newNo })
+
 /** Splits text into lines; a trailing newline does not make an empty last line. */
 export function splitLines(text: string): string[] {
   if (text === '') return []
@@ -25,12 +27,12 @@ export function lineDiff(before: string | null, after: string): DiffLine[] {
   while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) { endA--; endB-- }
 
   const out: DiffLine[] = []
-  for (let i = 0; i < start; i++) out.push({ op: ' ', text: a[i]!, oldNo: i + 1, newNo: i + 1 })
+  for (let i = 0; i < start; i++) out.push(line(' ', a[i]!, i + 1, i + 1))
   const n = endA - start
   const m = endB - start
   if (n * m > MAX_CELLS) {
-    for (let i = start; i < endA; i++) out.push({ op: '-', text: a[i]!, oldNo: i + 1, newNo: null })
-    for (let j = start; j < endB; j++) out.push({ op: '+', text: b[j]!, oldNo: null, newNo: j + 1 })
+    for (let i = start; i < endA; i++) out.push(line('-', a[i]!, i + 1, null))
+    for (let j = start; j < endB; j++) out.push(line('+', b[j]!, null, j + 1))
   } else {
     // lcs[i][j] = LCS length of a[start+i..endA) and b[start+j..endB), row-major.
     const w = m + 1
@@ -46,19 +48,19 @@ export function lineDiff(before: string | null, after: string): DiffLine[] {
     let j = 0
     while (i < n || j < m) {
       if (i < n && j < m && a[start + i] === b[start + j]) {
-        out.push({ op: ' ', text: a[start + i]!, oldNo: start + i + 1, newNo: start + j + 1 })
+        out.push(line(' ', a[start + i]!, start + i + 1, start + j + 1))
         i++; j++
       } else if (i < n && (j === m || lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!)) {
-        out.push({ op: '-', text: a[start + i]!, oldNo: start + i + 1, newNo: null })
+        out.push(line('-', a[start + i]!, start + i + 1, null))
         i++
       } else {
-        out.push({ op: '+', text: b[start + j]!, oldNo: null, newNo: start + j + 1 })
+        out.push(line('+', b[start + j]!, null, start + j + 1))
         j++
       }
     }
   }
   for (let k = 0; k < a.length - endA; k++) {
-    out.push({ op: ' ', text: a[endA + k]!, oldNo: endA + k + 1, newNo: endB + k + 1 })
+    out.push(line(' ', a[endA + k]!, endA + k + 1, endB + k + 1))
   }
   return out
 }

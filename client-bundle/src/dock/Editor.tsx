@@ -96,7 +96,7 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, 
       onKeyDown={onKeyDown}
     >
       <header className="tsf-head">
-        <span className="tsf-badge" aria-hidden="true">{t('dock.badge')}</span>
+        <span className="tsf-badge" aria-hidden>{t('dock.badge')}</span>
         <h2 className="tsf-title" id={titleId}>
           <span className="tsf-sr">{t('dock.badge')}: </span>{title}
         </h2>
@@ -107,7 +107,7 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, 
           aria-controls={bodyId}
           aria-label={collapsed ? t('action.expand') : t('action.collapse')}
           onClick={act.toggleCollapsed}
-        ><span aria-hidden="true" className="tsf-chevron" /></button>
+        ><span aria-hidden className="tsf-chevron" /></button>
       </header>
 
       <div className="tsf-body" id={bodyId} hidden={collapsed}>
@@ -144,7 +144,7 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, 
 
       <footer className="tsf-foot" hidden={collapsed && !pending && !message}>
         <div className="tsf-status" role="status" tabIndex={-1} ref={statusRef} data-phase={pending?.phase ?? ''}>
-          {statusText ? <span className="tsf-spinner" aria-hidden="true" /> : null}
+          {statusText ? <span className="tsf-spinner" aria-hidden /> : null}
           {statusText || (message?.tone === 'info' ? t(message.key, message.params) : '')}
         </div>
         <div className="tsf-alert" role="alert" tabIndex={-1} ref={alertRef}>

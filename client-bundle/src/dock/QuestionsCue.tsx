@@ -35,7 +35,7 @@ export function QuestionsCue({ root, firstFieldId }: { root: RefObject<HTMLEleme
   }
   return (
     <button type="button" className="tsf-cue" data-action="to-questions" onClick={show}>
-      <span aria-hidden="true" className="tsf-chevron" />{t('dock.toQuestions')}
+      <span aria-hidden className="tsf-chevron" />{t('dock.toQuestions')}
     </button>
   )
 }

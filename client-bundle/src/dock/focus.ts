@@ -21,25 +21,23 @@ export function focusIsWithinOrLost(root: Element | null): boolean {
   return active === null || active === document.body || (root !== null && root.contains(active))
 }
 
+/** The element that names a field (`data-field`) inside `root`. */
+const fieldElement = (root: Element | null, fieldId: string): HTMLElement | undefined =>
+  [...root?.querySelectorAll<HTMLElement>('[data-field]') ?? []].find((el) => el.dataset.field === fieldId)
+
 /** Scrolls a field into view inside the panel, without moving focus. */
 export function revealField(root: Element | null, fieldId: string): void {
-  for (const el of root?.querySelectorAll<HTMLElement>('[data-field]') ?? []) {
-    if (el.dataset.field !== fieldId) continue
-    const field = el.closest('.tsf-field') ?? el
-    field.scrollIntoView({ block: 'nearest' })
-    // Sections above it lay out only now (content-visibility): place it again once they have.
-    requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: 'nearest' }))
-    return
-  }
+  const el = fieldElement(root, fieldId)
+  if (!el) return
+  const field = el.closest('.tsf-field') ?? el
+  field.scrollIntoView({ block: 'nearest' })
+  // Sections above it lay out only now (content-visibility): place it again once they have.
+  requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: 'nearest' }))
 }
 
 /** Focuses the control of a field: its input, the first radio or checkbox, or its list. */
 export function focusField(root: Element | null, fieldId: string): void {
-  if (!root) return
-  for (const el of root.querySelectorAll<HTMLElement>('[data-field]')) {
-    if (el.dataset.field !== fieldId) continue
-    const target = el.matches('input, textarea') ? el : el.querySelector<HTMLElement>('input:not([disabled]), textarea, li[tabindex="0"]')
-    target?.focus()
-    return
-  }
+  const el = fieldElement(root, fieldId)
+  const target = el?.matches('input, textarea') ? el : el?.querySelector<HTMLElement>('input:not([disabled]), textarea, li[tabindex="0"]')
+  target?.focus()
 }

@@ -2,7 +2,7 @@
 // `allowOther`, a last "Other…" radio whose text box holds the user's own answer.
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
-import { describedBy, FieldProblems, OptionList, problemsId, type FieldProps } from './common.tsx'
+import { FieldSet, OptionList, type FieldProps } from './common.tsx'
 import { OtherOption } from './Other.tsx'
 
 export function ChoiceField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'choice'>>) {
@@ -10,8 +10,7 @@ export function ChoiceField({ field, value, onChange, disabled, problems, id }: 
   const invalid = problems.length > 0
   const name = `${id}-${field.id}`
   return (
-    <fieldset className="tsf-field tsf-field--choice" disabled={disabled} aria-describedby={describedBy(invalid && problemsId(id))} data-field={field.id}>
-      <legend className="tsf-label">{field.label}</legend>
+    <FieldSet field={field} kind="choice" disabled={disabled} problems={problems} id={id}>
       <div className="tsf-options">
         <OptionList options={field.options} type="radio" name={name} id={id} invalid={invalid}
           checked={(o) => value === o} onCheck={(o) => onChange(o)} />
@@ -19,7 +18,6 @@ export function ChoiceField({ field, value, onChange, disabled, problems, id }: 
           onOwn={(text) => text !== null && onChange({ other: text })} /> : null}
       </div>
       {value === null ? <p className="tsf-hint">{t('field.noChoice')}</p> : null}
-      <FieldProblems id={id} problems={problems} />
-    </fieldset>
+    </FieldSet>
   )
 }

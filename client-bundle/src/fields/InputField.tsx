@@ -3,10 +3,9 @@
 // as a suffix; a date is <input type="date"> with min and max. An empty input is null. The
 // bounds are the plugin's to check: the Dock shows its problem under the field.
 import type { FieldOf } from '../model.ts'
-import { describedBy, FieldLabel, FieldProblems, problemsId, type FieldProps } from './common.tsx'
+import { controlAria, FieldLabel, FieldProblems, type FieldProps } from './common.tsx'
 
 export function InputField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'number' | 'date'>>) {
-  const invalid = problems.length > 0
   const num = field.kind === 'number'
   const unit = num ? field.unit : undefined
   return (
@@ -27,8 +26,7 @@ export function InputField({ field, value, onChange, disabled, problems, id }: F
           value={typeof value === 'number' || typeof value === 'string' ? value : ''}
           disabled={disabled}
           aria-required={field.required || undefined}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy(unit && `${id}-unit`, invalid && problemsId(id))}
+          {...controlAria(id, problems, unit && `${id}-unit`)}
           onChange={(e) => {
             const v = e.target
             onChange(v.value === '' ? null : num ? (isNaN(v.valueAsNumber) ? null : v.valueAsNumber) : v.value)

@@ -2,7 +2,7 @@
 // `allowOther`, a last "Other…" checkbox whose text is the value's last item, {"other": text}.
 import type { FieldOf } from '../model.ts'
 import { isOther, type Other } from '../values.ts'
-import { describedBy, FieldProblems, OptionList, problemsId, type FieldProps } from './common.tsx'
+import { FieldSet, OptionList, type FieldProps } from './common.tsx'
 import { OtherOption } from './Other.tsx'
 
 export function MultiChoiceField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'multi-choice'>>) {
@@ -12,15 +12,13 @@ export function MultiChoiceField({ field, value, onChange, disabled, problems, i
   const set = (chosen: (o: string) => boolean, other: Other | undefined) =>
     onChange([...field.options.map((o) => o.id).filter(chosen), ...(other ? [other] : [])])
   return (
-    <fieldset className="tsf-field tsf-field--multi" disabled={disabled} aria-describedby={describedBy(invalid && problemsId(id))} data-field={field.id}>
-      <legend className="tsf-label">{field.label}</legend>
+    <FieldSet field={field} kind="multi" disabled={disabled} problems={problems} id={id}>
       <div className="tsf-options">
         <OptionList options={field.options} type="checkbox" id={id} invalid={invalid}
           checked={(o) => list.includes(o)} onCheck={(o, on) => set((x) => (x === o ? on : list.includes(x)), own)} />
         {field.allowOther ? <OtherOption own={own} type="checkbox" invalid={invalid} id={id}
           onOwn={(text) => set((x) => list.includes(x), text === null ? undefined : { other: text })} /> : null}
       </div>
-      <FieldProblems id={id} problems={problems} />
-    </fieldset>
+    </FieldSet>
   )
 }

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEve
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
 import { strings } from '../values.ts'
-import { describedBy, FieldProblems, problemsId, type FieldProps } from './common.tsx'
+import { controlAria, FieldProblems, type FieldProps } from './common.tsx'
 
 /** Moves one element of `list` from index `from` to index `to`. */
 export function moved<T>(list: readonly T[], from: number, to: number): T[] {
@@ -28,7 +28,6 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
   const focusNext = useRef<number | null>(null)
   const drag = useRef<{ index: number; pointerId: number } | null>(null)
   const count = order.length
-  const invalid = problems.length > 0
 
   useEffect(() => {
     if (focusNext.current !== null) {
@@ -55,30 +54,13 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
     items.current[to]?.focus()
   }
 
+  // The position each key goes to from item i: with Alt the item moves there, else focus does.
   const onKeyDown = (e: KeyboardEvent<HTMLLIElement>, i: number) => {
-    const mover = e.altKey
-    switch (e.key) {
-      case 'ArrowUp':
-        e.preventDefault()
-        if (mover) move(i, i - 1, true)
-        else focusItem(i - 1)
-        break
-      case 'ArrowDown':
-        e.preventDefault()
-        if (mover) move(i, i + 1, true)
-        else focusItem(i + 1)
-        break
-      case 'Home':
-        e.preventDefault()
-        if (mover) move(i, 0, true)
-        else focusItem(0)
-        break
-      case 'End':
-        e.preventDefault()
-        if (mover) move(i, count - 1, true)
-        else focusItem(count - 1)
-        break
-    }
+    const to: unknown = ({ ArrowUp: i - 1, ArrowDown: i + 1, Home: 0, End: count - 1 } as Record<string, number>)[e.key]
+    if (typeof to !== 'number') return
+    e.preventDefault()
+    if (e.altKey) move(i, to, true)
+    else focusItem(to)
   }
 
   const onGripDown = (e: PointerEvent<HTMLSpanElement>, i: number) => {
@@ -115,7 +97,7 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
     <div className="tsf-field tsf-field--order" role="group" aria-labelledby={labelId} data-field={field.id}>
       <div className="tsf-label" id={labelId}>{field.label}</div>
       <p className="tsf-hint" id={helpId}>{t('order.help')}</p>
-      <ol className="tsf-order" aria-labelledby={labelId} aria-describedby={describedBy(invalid && problemsId(id))}>
+      <ol className="tsf-order" aria-labelledby={labelId} aria-describedby={controlAria(id, problems)['aria-describedby']}>
         {order.map((optionId, i) => {
           const option = labels.get(optionId)
           const label = labelOf(optionId)
@@ -134,14 +116,14 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
             >
               <span
                 className="tsf-order__grip"
-                aria-hidden="true"
+                aria-hidden
                 onPointerDown={(e) => onGripDown(e, i)}
                 onPointerMove={onGripMove}
                 onPointerUp={onGripUp}
                 onPointerCancel={onGripUp}
               >⋮⋮</span>
-              <span className="tsf-order__pos" aria-hidden="true">{i + 1}</span>
-              <span className="tsf-order__text" aria-hidden="true">
+              <span className="tsf-order__pos" aria-hidden>{i + 1}</span>
+              <span className="tsf-order__text" aria-hidden>
                 <span className="tsf-option__label">{label}</span>
                 {option?.detail ? <span className="tsf-option__detail">{option.detail}</span> : null}
               </span>

@@ -3,7 +3,7 @@
 // The end points carry their label in their accessible name ("1 (Poor)").
 import type { FieldOf } from '../model.ts'
 import { scaleRange } from '../values.ts'
-import { describedBy, FieldLabel, FieldProblems, problemsId, type FieldProps } from './common.tsx'
+import { FieldSet, type FieldProps } from './common.tsx'
 
 export function ScaleField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'scale'>>) {
   const [lo, hi] = scaleRange(field)
@@ -11,8 +11,7 @@ export function ScaleField({ field, value, onChange, disabled, problems, id }: F
   const points = Array.from({ length: Math.max(0, hi - lo + 1) }, (_, i) => lo + i)
   const end = (n: number) => (n === lo ? field.minLabel : n === hi ? field.maxLabel : undefined)
   return (
-    <fieldset className="tsf-field" disabled={disabled} aria-describedby={describedBy(invalid && problemsId(id))} data-field={field.id}>
-      <FieldLabel field={field} legend />
+    <FieldSet field={field} disabled={disabled} problems={problems} id={id}>
       <div className="tsf-scale">
         {points.map((n) => (
           <label key={n} className="tsf-scale__pt">
@@ -25,14 +24,13 @@ export function ScaleField({ field, value, onChange, disabled, problems, id }: F
               aria-invalid={invalid || undefined}
               onChange={() => onChange(n)}
             />
-            <span aria-hidden="true">{n}</span>
+            <span aria-hidden>{n}</span>
           </label>
         ))}
       </div>
       {field.minLabel || field.maxLabel ? (
-        <div className="tsf-scale__ends tsf-hint" aria-hidden="true"><span>{field.minLabel}</span><span>{field.maxLabel}</span></div>
+        <div className="tsf-scale__ends tsf-hint" aria-hidden><span>{field.minLabel}</span><span>{field.maxLabel}</span></div>
       ) : null}
-      <FieldProblems id={id} problems={problems} />
-    </fieldset>
+    </FieldSet>
   )
 }

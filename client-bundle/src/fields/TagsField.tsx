@@ -7,7 +7,7 @@ import { useRef, useState, type KeyboardEvent } from 'react'
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
 import { blank, maxTags, strings } from '../values.ts'
-import { describedBy, FieldLabel, FieldProblems, problemsId, type FieldProps } from './common.tsx'
+import { controlAria, FieldLabel, FieldProblems, type FieldProps } from './common.tsx'
 
 const COMMA = /[,，]/
 
@@ -18,7 +18,7 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
   const tags = strings(value)
   const max = maxTags(field)
   const full = tags.length >= max
-  const invalid = problems.length > 0
+  const aria = controlAria(id, problems, `${id}-hint`)
   const add = (words: string[]) => {
     const next = [...tags]
     for (const w of words.map((w) => w.trim())) if (!blank(w) && !next.includes(w) && next.length < max) next.push(w)
@@ -42,7 +42,7 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
   return (
     <div className="tsf-field" role="group" aria-labelledby={`${id}-label`} data-field={field.id}>
       <FieldLabel field={field} htmlFor={`${id}-input`} id={`${id}-label`} />
-      <div className="tsf-input tsf-tags" aria-invalid={invalid || undefined}>
+      <div className="tsf-input tsf-tags" aria-invalid={aria['aria-invalid']}>
         {tags.map((tag, i) => (
           <span key={tag} className="tsf-chip tsf-tag" data-tag={tag}>
             {tag}
@@ -58,8 +58,7 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
           value={text}
           disabled={disabled}
           readOnly={full}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy(`${id}-hint`, invalid && problemsId(id))}
+          {...aria}
           onKeyDown={onKeyDown}
           onChange={(e) => {
             // A paste of "a, b, c" adds a and b; c stays in the box.

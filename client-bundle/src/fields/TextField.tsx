@@ -3,11 +3,10 @@
 // The model's `pattern` never runs here: the plugin checks it and the Dock shows its problem.
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
-import { describedBy, FieldLabel, FieldProblems, problemsId, type FieldProps } from './common.tsx'
+import { controlAria, FieldLabel, FieldProblems, type FieldProps } from './common.tsx'
 
 export function TextField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'text'>>) {
   const t = useT()
-  const invalid = problems.length > 0
   const text = typeof value === 'string' ? value : ''
   const { minLength: min, maxLength: max } = field
   const hint = [min ? t('text.min', { min }) : '', max ? t('text.count', { count: [...text].length, max }) : ''].filter(Boolean).join(' · ')
@@ -18,8 +17,7 @@ export function TextField({ field, value, onChange, disabled, problems, id }: Fi
     disabled,
     maxLength: max,
     'aria-required': field.required || undefined,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy(hint && `${id}-hint`, invalid && problemsId(id)),
+    ...controlAria(id, problems, hint && `${id}-hint`),
     'data-field': field.id,
     className: 'tsf-input',
     onChange: (e: { target: { value: string } }) => onChange(e.target.value),

@@ -1,12 +1,11 @@
 // A toggle field: a checkbox with the switch role, drawn as a switch; Space flips it.
 import type { Field } from '../model.ts'
 import { useT } from '../i18n.ts'
-import { describedBy, FieldProblems, problemsId, type FieldProps } from './common.tsx'
+import { controlAria, FieldProblems, type FieldProps } from './common.tsx'
 
 export function ToggleField({ field, value, onChange, disabled, problems, id }: FieldProps<Extract<Field, { kind: 'toggle' }>>) {
   const t = useT()
   const on = value === true
-  const invalid = problems.length > 0
   return (
     <div className="tsf-field tsf-field--toggle">
       <label className="tsf-switch">
@@ -17,13 +16,12 @@ export function ToggleField({ field, value, onChange, disabled, problems, id }: 
           data-field={field.id}
           checked={on}
           disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy(invalid && problemsId(id))}
+          {...controlAria(id, problems)}
           onChange={(e) => onChange(e.target.checked)}
         />
-        <span className="tsf-switch__track" aria-hidden="true"><span className="tsf-switch__thumb" /></span>
+        <span className="tsf-switch__track" aria-hidden><span className="tsf-switch__thumb" /></span>
         <span className="tsf-switch__label">{field.label}</span>
-        <span className="tsf-switch__state" aria-hidden="true">{on ? t('toggle.on') : t('toggle.off')}</span>
+        <span className="tsf-switch__state" aria-hidden>{on ? t('toggle.on') : t('toggle.off')}</span>
       </label>
       <FieldProblems id={id} problems={problems} />
     </div>

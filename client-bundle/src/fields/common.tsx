@@ -1,4 +1,6 @@
-// What every field shares: its props, and the problems shown under it.
+// What every field shares: its props, the problems shown under it, its label, the ARIA state
+// of its control, and the frame of the fields that are a group of inputs.
+import type { ReactNode } from 'react'
 import type { Field, Option } from '../model.ts'
 import type { Problem, Value } from '../values.ts'
 import { useT } from '../i18n.ts'
@@ -49,6 +51,33 @@ export function FieldLabel({ field, htmlFor, id, legend }: { field: Field; htmlF
 export function describedBy(...ids: (string | false | undefined)[]): string | undefined {
   const list = ids.filter(Boolean)
   return list.length ? list.join(' ') : undefined
+}
+
+/** The ARIA state of a field's control: invalid while the field has problems, and described by
+ * its detail texts (`details`, when present) and then its problems. */
+export function controlAria(id: string, problems: readonly Problem[], ...details: (string | false | undefined)[]) {
+  const invalid = problems.length > 0
+  return { 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy(...details, invalid && problemsId(id)) }
+}
+
+/** A field that is a group of inputs (a choice, a multi-choice, a scale): a fieldset, locked
+ * with `disabled`, named by its legend and described by its problems, listed under it. */
+export function FieldSet({ field, kind, disabled, problems, id, children }: {
+  field: Field
+  kind?: string
+  disabled: boolean
+  problems: readonly Problem[]
+  id: string
+  children: ReactNode
+}) {
+  return (
+    <fieldset className={kind ? `tsf-field tsf-field--${kind}` : 'tsf-field'} disabled={disabled}
+      aria-describedby={controlAria(id, problems)['aria-describedby']} data-field={field.id}>
+      <FieldLabel field={field} legend />
+      {children}
+      <FieldProblems id={id} problems={problems} />
+    </fieldset>
+  )
 }
 
 /** The options of a choice (radios) or a multi-choice (checkboxes), each with its detail line. */

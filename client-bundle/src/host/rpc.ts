@@ -98,6 +98,9 @@ export function argsOf(method: string, req: Readonly<Record<string, unknown>>): 
   return args
 }
 
+/** An answer that is not the declared shape. */
+const unreadable = (method: string): TransportError => new TransportError(`${method}: unreadable answer`)
+
 /** The Remote's client over the page's connection. */
 export function createApi(connection: ClientConnection): TaskSurfaceApi {
   async function call(method: string, req: Readonly<Record<string, unknown>>, signal?: AbortSignal): Promise<Obj> {
@@ -108,12 +111,12 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
     } catch (err) {
       throw new TransportError(err instanceof Error ? err.message : String(err))
     }
-    if (!isObj(res)) throw new TransportError(`${method}: unreadable answer`)
+    if (!isObj(res)) throw unreadable(method)
     if (res.ok !== true) {
       const e: Obj = isObj(res.error) ? res.error : {}
       throw new TransportError(`${method}: ${str(e.message) || 'failed'}`, str(e.code) || 'rpc-error', true)
     }
-    if (!isObj(res.value)) throw new TransportError(`${method}: unreadable answer`)
+    if (!isObj(res.value)) throw unreadable(method)
     return res.value
   }
 
@@ -124,19 +127,19 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
         return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending), limits: readLimits(v.limits) }
       }
       if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen }
-      throw new TransportError('getActive: unreadable answer')
+      throw unreadable('getActive')
     },
     async submit(req, signal) {
       const v = await call('submit', { ...req }, signal)
       if (v.accepted === true) return { accepted: true, messageId: str(v.messageId), phase: phaseOf(v.phase) }
       if (v.accepted === false) return { accepted: false, reason: str(v.reason) || Reason.InvalidSubmission, problems: readProblems(v.problems) }
-      throw new TransportError('submit: unreadable answer')
+      throw unreadable('submit')
     },
     async dismiss(req, signal) {
       const v = await call('dismiss', { ...req }, signal)
       if (v.dismissed === true) return { dismissed: true, eventSeq: typeof v.eventSeq === 'number' ? v.eventSeq : 0 }
       if (v.dismissed === false) return { dismissed: false, reason: str(v.reason) || Reason.NotOpen }
-      throw new TransportError('dismiss: unreadable answer')
+      throw unreadable('dismiss')
     },
   }
 }

@@ -33,14 +33,14 @@ function Answers({ meta, values }: { meta: Meta; values: Record<string, unknown>
       <dl className="tsf-answers__list">
         {meta.model.fields.map((f) => {
           const a = answerOf(f, values[f.id], t)
+          const List = 'list' in a && a.ordered ? 'ol' : 'ul'
           return (
             <div className="tsf-answer" key={f.id} data-field={f.id}>
               <dt>{f.label}</dt>
               <dd>
                 {'none' in a ? <span className="tsf-muted">{t('row.noAnswer')}</span>
                   : 'text' in a ? <span className="tsf-answer__text">{a.text}</span>
-                  : a.ordered ? <ol>{a.list.map((x, i) => <li key={i}>{x}</li>)}</ol>
-                  : <ul>{a.list.map((x, i) => <li key={i}>{x}</li>)}</ul>}
+                  : <List>{a.list.map((x, i) => <li key={i}>{x}</li>)}</List>}
               </dd>
             </div>
           )
@@ -55,6 +55,10 @@ function fieldCount(n: number, t: ReturnType<typeof useT>): string {
   return n === 1 ? t('row.fields.one') : t('row.fields.other', { count: n })
 }
 
+/** A part of the summary after a separator dot, when there is anything to say. */
+const part = (className: string, text: string) =>
+  text ? <><span className="tsf-row__sep" aria-hidden /><span className={className}>{text}</span></> : null
+
 function Summary({ title, detail, status, expanded, onToggle, controls }: {
   title: string
   detail: string
@@ -68,8 +72,8 @@ function Summary({ title, detail, status, expanded, onToggle, controls }: {
     <>
       <FormIcon />
       <span className="tsf-row__label">{t('row.label')}</span>
-      {title ? <><span className="tsf-row__sep" aria-hidden="true" /><span className="tsf-row__title">{title}</span></> : null}
-      {detail ? <><span className="tsf-row__sep" aria-hidden="true" /><span className="tsf-row__detail">{detail}</span></> : null}
+      {part('tsf-row__title', title)}
+      {part('tsf-row__detail', detail)}
       <span className={`tsf-chip tsf-chip--${status}`} data-status={status}>{t(`row.status.${status}`)}</span>
     </>
   )
@@ -77,7 +81,7 @@ function Summary({ title, detail, status, expanded, onToggle, controls }: {
   return (
     <button type="button" className="tsf-row__summary tsf-row__summary--button" aria-expanded={expanded} aria-controls={controls} onClick={onToggle}
       aria-label={`${t('row.label')}: ${title}. ${t(`row.status.${status}`)}. ${expanded ? t('row.hide') : t('row.show')}`}>
-      <span className="tsf-chevron" aria-hidden="true" data-open={expanded || undefined} />
+      <span className="tsf-chevron" aria-hidden data-open={expanded || undefined} />
       {inner}
     </button>
   )

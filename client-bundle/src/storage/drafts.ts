@@ -3,6 +3,8 @@
 // and the last one that fit stays), and all drafts together at most maxTotalBytes and
 // maxDrafts; beyond that the oldest are evicted. The key carries the session id, so a draft is
 // never offered to another session. Drafts never leave the browser.
+import { isObj } from '../host/json.ts'
+import { utf8Bytes as bytes } from '../values.ts'
 
 export interface Draft {
   values: Record<string, unknown>
@@ -31,13 +33,11 @@ export interface DraftStore {
 const keyOf = (sessionId: string, surfaceId: string): string =>
   DRAFT_PREFIX + encodeURIComponent(sessionId) + ':' + encodeURIComponent(surfaceId)
 
-const bytes = (s: string): number => new TextEncoder().encode(s).length
-
 function parse(raw: string | null): Draft | undefined {
   if (raw === null) return undefined
   try {
-    const d = JSON.parse(raw) as Partial<Draft>
-    if (typeof d !== 'object' || d === null || typeof d.values !== 'object' || d.values === null || Array.isArray(d.values)) return undefined
+    const d: unknown = JSON.parse(raw)
+    if (!isObj(d) || !isObj(d.values)) return undefined
     return { values: d.values, note: typeof d.note === 'string' ? d.note : '', savedAt: typeof d.savedAt === 'number' ? d.savedAt : 0 }
   } catch {
     return undefined
@@ -99,16 +99,17 @@ export function createDraftStore(
       const raw = JSON.stringify({ values: draft.values, note: draft.note, savedAt: now() })
       const size = bytes(key) + bytes(raw)
       if (size > limits.maxDraftBytes) return 'too-large'
-      try {
-        evict(storage, limits, key, size)
+      const put = (room: DraftLimits): SaveResult => {
+        evict(storage, room, key, size)
         storage.setItem(key, raw)
         return 'saved'
+      }
+      try {
+        return put(limits)
       } catch {
         try {
           // Quota: drop every other draft and try once more.
-          evict(storage, { ...limits, maxTotalBytes: 0, maxDrafts: 1 }, key, size)
-          storage.setItem(key, raw)
-          return 'saved'
+          return put({ ...limits, maxTotalBytes: 0, maxDrafts: 1 })
         } catch {
           return 'unavailable'
         }

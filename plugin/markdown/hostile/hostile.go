@@ -101,6 +101,7 @@ var families = []Family{
 	{"quotes-lazy", repeat("> a\nb\n"), true},
 	// Code, HTML, entities, tables.
 	{"backtick-runs", lines(func(i int) string { return strings.Repeat("`", i+1) + " " }), false},
+	{"backtick-runs-on-lines", lines(func(i int) string { return "a " + strings.Repeat("`", i+1) + "\n" }), true},
 	{"code-spans-open", repeat("`a"), true},
 	{"angle-brackets", repeat("<"), false},
 	{"html-openers", repeat("<a "), false},

@@ -1,0 +1,85 @@
+package bench
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
+)
+
+// Every family is measured, in the order of hostile.Families, at both
+// sizes, with a growth; an unknown family is named and not measured.
+func TestMarkdownByFamily(t *testing.T) {
+	t.Parallel()
+	renders := MarkdownByFamily(512, 3)
+	families := hostile.Families()
+	if len(renders) != len(families) {
+		t.Fatalf("MarkdownByFamily measured %d families, want %d", len(renders), len(families))
+	}
+	for i, r := range renders {
+		if r.Family != families[i].Name {
+			t.Errorf("render %d is of %q, want %q", i, r.Family, families[i].Name)
+		}
+		if r.P50 <= 0 || r.Half <= 0 || r.Growth <= 0 {
+			t.Errorf("%s: P50 %v, Half %v, Growth %v: want all measured", r.Family, r.P50, r.Half, r.Growth)
+		}
+	}
+	if got := Of(renders, "ordinary"); got.Family != "ordinary" || got.P50 <= 0 {
+		t.Errorf("Of(renders, ordinary) = %+v", got)
+	}
+	if worst := Slowest(renders); worst != Of(renders, worst.Family) {
+		t.Errorf("Slowest gave %+v, not one of the renders", worst)
+	}
+}
+
+func TestCostliest(t *testing.T) {
+	t.Parallel()
+	renders := []MarkdownRender{
+		{Family: "a", P50: 5, CPU: 1},
+		{Family: "b", P50: 1, CPU: 9},
+		{Family: "c", P50: 7},
+		{Family: "d", P50: 2, CPU: 3},
+	}
+	tests := []struct {
+		n    int
+		want []string
+	}{
+		{0, nil},
+		{2, []string{"b", "c"}},
+		{4, []string{"b", "c", "d", "a"}},
+		{9, []string{"b", "c", "d", "a"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, r := range Costliest(renders, tt.n) {
+			got = append(got, r.Family)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Costliest(renders, %d) = %v, want %v", tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestMarkdownOf(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		family   string
+		measured bool
+	}{
+		{"ordinary", true},
+		{"lists-deep-every-line", true},
+		{"no such family", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.family, func(t *testing.T) {
+			t.Parallel()
+			r := MarkdownOf(tt.family, 1<<10, 3)
+			if r.Family != tt.family {
+				t.Errorf("MarkdownOf(%q) is of %q", tt.family, r.Family)
+			}
+			if got := r.P50 > 0 && r.Half > 0 && r.Growth > 0; got != tt.measured {
+				t.Errorf("MarkdownOf(%q) = %+v, measured %v, want %v", tt.family, r, got, tt.measured)
+			}
+		})
+	}
+}
