@@ -276,7 +276,13 @@ func (p *fastParser) row(k *key, columns []Column, keys *[]string) (Row, bool) {
 		if i > 0 {
 			p.rowBuf = append(p.rowBuf, ',')
 		}
-		p.rowBuf = jsontext.AppendString(p.rowBuf, c.key, false)
+		if columns != nil {
+			// A column id is plain ASCII (the id pattern): its encoding is
+			// the id in quotes.
+			p.rowBuf = append(append(append(p.rowBuf, '"'), c.key...), '"')
+		} else {
+			p.rowBuf = jsontext.AppendString(p.rowBuf, c.key, false)
+		}
 		p.rowBuf = append(p.rowBuf, ':')
 		p.rowBuf = append(p.rowBuf, p.cellBuf[c.start:c.end]...)
 		if columns == nil && !slices.Contains(*keys, c.key) {
