@@ -15,7 +15,8 @@ import (
 
 // arguments reads {"model": ...}.
 func (p *fastParser) arguments(m **Model) bool {
-	seen, ok := p.object(argumentsShape.keys, func(*key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(argumentsShape.keys, &seen, func(*key) (int, bool) {
 		var ok bool
 		*m, ok = p.model()
 		return 0, ok
@@ -26,7 +27,8 @@ func (p *fastParser) arguments(m **Model) bool {
 // model reads a TaskSurfaceModelV1 object.
 func (p *fastParser) model() (*Model, bool) {
 	m := &Model{Version: Version, Sections: []Section{}, Fields: []Field{}}
-	seen, ok := p.object(modelShape.keys, func(k *key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(modelShape.keys, &seen, func(k *key) (int, bool) {
 		switch k.name {
 		case "version":
 			_, ok := p.numberOf(k)
@@ -67,7 +69,8 @@ func (p *fastParser) submit(s *Submit) bool {
 }
 
 func (p *fastParser) section(s *Section) bool {
-	seen, ok := p.object(sectionShape.keys, func(k *key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(sectionShape.keys, &seen, func(k *key) (int, bool) {
 		switch k.name {
 		case "id":
 			return p.scopedID(k, &s.ID)
@@ -91,7 +94,8 @@ func (p *fastParser) section(s *Section) bool {
 
 func (p *fastParser) layout(l *Layout) bool {
 	columns := ""
-	seen, ok := p.object(anyLayout.keys, func(k *key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(anyLayout.keys, &seen, func(k *key) (int, bool) {
 		switch k.name {
 		case "kind":
 			return p.text(k, &l.Kind)
@@ -119,7 +123,8 @@ func (p *fastParser) layout(l *Layout) bool {
 // which keys may be present and which sizes hold.
 func (p *fastParser) block(b *Block) bool {
 	var rowKeys []string
-	seen, ok := p.object(anyBlock.keys, func(k *key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(anyBlock.keys, &seen, func(k *key) (int, bool) {
 		switch k.name {
 		case "kind":
 			return p.text(k, &b.Kind)
@@ -330,7 +335,8 @@ func (p *fastParser) field(f *Field) bool {
 	// typed holds the values of typedKeys, by index, until the arm is
 	// known; nil is absent (no key takes null).
 	var typed [len(typedKeysArray)]any
-	seen, ok := p.object(anyField.keys, func(k *key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(anyField.keys, &seen, func(k *key) (int, bool) {
 		switch k.name {
 		case "kind":
 			return p.text(k, &f.Kind)
