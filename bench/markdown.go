@@ -77,10 +77,7 @@ func measureFamily(f hostile.Family, blockBytes, rounds int) MarkdownRender {
 		ratios = append(ratios, float64(d)/float64(max(h, 1)))
 	}
 	out := MarkdownRender{Family: f.Name, P50: fulls.Percentile(50), Half: halves.Percentile(50), CPU: cpus.Percentile(50)}
-	if len(ratios) > 0 {
-		slices.Sort(ratios)
-		out.Growth = ratios[(len(ratios)-1)/2]
-	}
+	out.Growth = Median(ratios)
 	return out
 }
 

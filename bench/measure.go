@@ -139,6 +139,68 @@ func EchoRoundTrip(p *tshost.Plugin, payload []byte, s *Samples) func(*testing.B
 	}
 }
 
+// ShowAgainstEcho measures show_task_surface (as ShowRoundTrip calls it)
+// and the bare echo of the same bytes (EchoRoundTrip) in rounds of calls
+// blocks, alternating which goes first, so that a change of load on a
+// shared machine reaches both alike. It returns every sample of each and
+// the ratio of the two medians in each round; the garbage a block makes is
+// collected within it, so each pays for its own.
+func ShowAgainstEcho(ctx context.Context, p *tshost.Plugin, args json.RawMessage, rounds, calls int) (show, echo *Samples, ratios []float64, err error) {
+	empty, err := p.Fold(ctx, &tasksurface.FoldRequest{})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	show, echo = &Samples{}, &Samples{}
+	showBlock := func(into *Samples) error {
+		for range calls {
+			start := time.Now()
+			resp, err := p.Show(ctx, &tasksurface.ShowRequest{SessionID: "bench", CallID: "call", Arguments: args, Mode: "native", Projection: empty.View})
+			if err != nil {
+				return err
+			}
+			if !resp.OK {
+				return fmt.Errorf("show refused: %s %s", resp.ErrorCode, resp.ErrorText)
+			}
+			into.Add(time.Since(start))
+		}
+		return nil
+	}
+	echoBlock := func(into *Samples) error {
+		for range calls {
+			start := time.Now()
+			if _, err := p.Echo(ctx, args); err != nil {
+				return err
+			}
+			into.Add(time.Since(start))
+		}
+		return nil
+	}
+	// A first round warms both up and is not counted.
+	if err := showBlock(&Samples{}); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := echoBlock(&Samples{}); err != nil {
+		return nil, nil, nil, err
+	}
+	for round := range rounds {
+		s, e := &Samples{}, &Samples{}
+		first, second := func() error { return showBlock(s) }, func() error { return echoBlock(e) }
+		if round%2 == 1 {
+			first, second = second, first
+		}
+		if err := first(); err != nil {
+			return nil, nil, nil, err
+		}
+		if err := second(); err != nil {
+			return nil, nil, nil, err
+		}
+		show.addAll(s)
+		echo.addAll(e)
+		ratios = append(ratios, float64(s.Percentile(50))/float64(e.Percentile(50)))
+	}
+	return show, echo, ratios, nil
+}
+
 // Rig is a reference host with a launched plugin.
 type Rig struct {
 	// Host is the reference host.

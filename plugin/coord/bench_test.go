@@ -50,7 +50,7 @@ func BenchmarkSubmit(b *testing.B) {
 				host.openWithMeta(session, call, json.RawMessage(resp.Meta))
 				switch name {
 				case "opened-here":
-					svc.Opened(coord.Opened{SessionID: session, CallID: call, SurfaceID: surface.SurfaceID, Meta: resp.Meta,
+					svc.Opened(coord.Opened{SessionID: session, CallID: call, SurfaceID: surface.SurfaceID, Value: resp.Value,
 						Model: surface.Model, Markdown: surface.Markdown, Limits: surface.Limits})
 				case "after-getActive":
 					if got, err := svc.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surface.SurfaceID)}); err != nil || !got.Active {

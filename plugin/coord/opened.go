@@ -15,8 +15,9 @@ type Opened struct {
 	SessionID, CallID string
 	// SurfaceID is the surface id the call minted.
 	SurfaceID string
-	// Meta is the presentation metadata the call wrote, exactly.
-	Meta []byte
+	// Value is the canonical value the call answered with, exactly: the
+	// log holds its presentation metadata (tasksurface.MetaFromValue).
+	Value []byte
 	// Model is the model the call parsed; read-only.
 	Model *model.Model
 	// Markdown is the sanitised HTML of each markdown block, by pointer.
@@ -30,20 +31,20 @@ type Opened struct {
 //
 //   - its model is kept, unconfirmed: the first GetActive or Submit still
 //     reads the tool result from the log, and uses the model without
-//     parsing it again only if the log holds exactly o.Meta (under the
-//     same limits); otherwise it revalidates as always;
+//     parsing it again only if the log holds exactly the metadata of
+//     o.Value (under the same limits); otherwise it revalidates as always;
 //   - the surface id is new, minted by this process, so no message for it
 //     can be in flight that this process did not admit and record: the
 //     service will not ask the host for in-flight messages to adopt for
 //     this surface (see pendingFor).
 func (s *Service) Opened(o Opened) {
 	normalized, err := o.Model.Normalized()
-	if err != nil || len(o.Meta) == 0 {
+	if err != nil || len(o.Value) == 0 {
 		return
 	}
 	occ := fold.Occurrence{CallID: o.CallID, SurfaceID: o.SurfaceID}
 	ss := s.session(o.SessionID)
-	mc := newModelCache(occ, o.Limits.WithDefaults(), o.Model, json.RawMessage(normalized), s.md, o.Markdown, o.Meta)
+	mc := newModelCache(occ, o.Limits.WithDefaults(), o.Model, json.RawMessage(normalized), s.md, o.Markdown, o.Value)
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	ss.model = mc

@@ -29,7 +29,7 @@ func (f *fixture) show(svc *coord.Service, session, call, model string, meta jso
 	}
 	f.host.openWithMeta(session, call, meta)
 	svc.Opened(coord.Opened{
-		SessionID: session, CallID: call, SurfaceID: surface.SurfaceID, Meta: resp.Meta,
+		SessionID: session, CallID: call, SurfaceID: surface.SurfaceID, Value: resp.Value,
 		Model: surface.Model, Markdown: surface.Markdown, Limits: surface.Limits,
 	})
 	return surface
@@ -147,7 +147,7 @@ func TestOpenedSurfaceWhoseLogDiffers(t *testing.T) {
 	// The log's metadata names the surface this process minted, with
 	// another model.
 	f.host.openWithMeta(sess, "call_1", mustJSON(t, wire.Meta{Kind: wire.MetaKind, Version: wire.MetaVersion, SurfaceID: own.SurfaceID, Model: otherNormalized}))
-	f.svc.Opened(coord.Opened{SessionID: sess, CallID: "call_1", SurfaceID: own.SurfaceID, Meta: resp.Meta, Model: own.Model, Markdown: own.Markdown, Limits: own.Limits})
+	f.svc.Opened(coord.Opened{SessionID: sess, CallID: "call_1", SurfaceID: own.SurfaceID, Value: resp.Value, Model: own.Model, Markdown: own.Markdown, Limits: own.Limits})
 
 	if got := f.active(f.svc, sess, own.SurfaceID); !got.Active || string(got.Model) != string(otherNormalized) {
 		t.Fatalf("getActive = %+v, want the log's model %s", got, otherNormalized)

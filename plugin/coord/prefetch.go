@@ -26,7 +26,7 @@ func prefetchToolResult(ctx context.Context, host tasksurface.Host, ss *session,
 	ss.mu.Lock()
 	cached := ss.model
 	ss.mu.Unlock()
-	if cached == nil || cached.meta == nil || cached.occ.SurfaceID != surfaceID {
+	if cached == nil || cached.value == nil || cached.occ.SurfaceID != surfaceID {
 		return nil
 	}
 	f := &toolResultFetch{callID: cached.occ.CallID, done: make(chan struct{})}

@@ -57,7 +57,7 @@ func target(v fold.View, surfaceID string) (*fold.Occurrence, tasksurface.Reason
 // open surface or the limits change.
 //
 // An entry that Opened made from a call of this process is not confirmed
-// yet: it holds the metadata the call wrote, and the first read compares
+// yet: it holds the value the call answered with, and the first read compares its metadata
 // them with the tool result's metadata in the log, byte for byte, instead
 // of parsing the model again. Any difference means a full revalidation.
 type modelCache struct {
@@ -65,9 +65,10 @@ type modelCache struct {
 	limits     tasksurface.Limits
 	model      *model.Model
 	normalized json.RawMessage
-	// meta is what an unconfirmed entry must find in the log; nil once
+	// value is the value of the call that opened an unconfirmed entry:
+	// the log must hold its metadata (tasksurface.MetaFromValue); nil once
 	// confirmed.
-	meta []byte
+	value []byte
 	// markdown returns the Markdown HTML of the model's blocks by block
 	// pointer, as JSON; it renders and encodes once, when GetActive first
 	// needs it.
@@ -76,9 +77,9 @@ type modelCache struct {
 
 // newModelCache makes an entry whose Markdown is rendered (unless html is
 // given, rendered from m already) and encoded on first use.
-func newModelCache(occ fold.Occurrence, limits tasksurface.Limits, m *model.Model, normalized json.RawMessage, md *markdown.Renderer, html map[string]string, meta []byte) *modelCache {
+func newModelCache(occ fold.Occurrence, limits tasksurface.Limits, m *model.Model, normalized json.RawMessage, md *markdown.Renderer, html map[string]string, value []byte) *modelCache {
 	return &modelCache{
-		occ: occ, limits: limits, model: m, normalized: normalized, meta: meta,
+		occ: occ, limits: limits, model: m, normalized: normalized, value: value,
 		markdown: sync.OnceValue(func() json.RawMessage {
 			if html == nil {
 				html = markdown.RenderBlocks(md, m)
@@ -110,7 +111,7 @@ func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits t
 	if cached != nil && (cached.occ != occ || cached.limits != limits) {
 		cached = nil
 	}
-	if cached != nil && cached.meta == nil {
+	if cached != nil && cached.value == nil {
 		return cached, nil
 	}
 	resp, err := pre.readToolResult(ctx, host, sessionID, occ.CallID)
@@ -132,11 +133,11 @@ func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits t
 	case resp.ParentCallID != "":
 		return bad("the call is nested", "parent", resp.ParentCallID)
 	}
-	if cached != nil && bytes.Equal(resp.Meta, cached.meta) {
-		// The log holds the very metadata this process wrote for the
-		// call, from this model under these limits.
+	if cached != nil && metaOfValue(resp.Meta, cached.value) {
+		// The log holds the very metadata this process answered the
+		// call with, from this model under these limits.
 		mc := *cached
-		mc.meta = nil
+		mc.value = nil
 		return s.keepModel(ss, &mc), nil
 	}
 	var meta wire.Meta
@@ -160,6 +161,13 @@ func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits t
 		return nil, fmt.Errorf("normalise the model of surface %s: %w", occ.SurfaceID, err)
 	}
 	return s.keepModel(ss, newModelCache(occ, limits, m, normalized, s.md, nil, nil)), nil
+}
+
+// metaOfValue reports whether meta is, byte for byte, the presentation
+// metadata of value (the metadata the tool writes beside it).
+func metaOfValue(meta, value []byte) bool {
+	want, err := tasksurface.MetaFromValue(value)
+	return err == nil && bytes.Equal(meta, want)
 }
 
 // keepModel makes mc the session's model and returns it.

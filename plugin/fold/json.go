@@ -60,6 +60,26 @@ func ParseView(raw json.RawMessage) (View, error) {
 	return v, nil
 }
 
+// ActiveOf returns the open surface of a projection view, or nil, reading
+// the view's members without decoding the rest (its outcomes); ok is false
+// for a view that is not a JSON object or whose active member is not a
+// surface. Of a repeated key the last counts, as with ParseView.
+func ActiveOf(raw json.RawMessage) (active *Occurrence, ok bool) {
+	m, isObject := object(raw)
+	if !isObject {
+		return nil, false
+	}
+	a, present := m["active"]
+	if !present || isNull(a) {
+		return nil, true
+	}
+	var occ Occurrence
+	if err := json.Unmarshal(a, &occ); err != nil {
+		return nil, false
+	}
+	return &occ, true
+}
+
 // decodeStrict decodes one JSON value into v, refusing unknown keys and
 // trailing data.
 func decodeStrict(b []byte, v any) error {

@@ -2,13 +2,15 @@ package model
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 )
 
 // build converts a decoded document that passed every check into a Model.
 // It fills the defaults: an absent layout becomes a stack and absent
-// fields become an empty list.
-func build(doc map[string]any) *Model {
+// fields become an empty list. The error is a table cell that does not
+// encode, which a checked document does not have.
+func build(doc map[string]any) (*Model, error) {
 	m := &Model{
 		Version:     Version,
 		Title:       str(doc["title"]),
@@ -17,16 +19,20 @@ func build(doc map[string]any) *Model {
 		Fields:      []Field{},
 	}
 	for _, s := range list(doc["sections"]) {
-		m.Sections = append(m.Sections, buildSection(obj(s)))
+		sec, err := buildSection(obj(s))
+		if err != nil {
+			return nil, err
+		}
+		m.Sections = append(m.Sections, sec)
 	}
 	for _, f := range list(doc["fields"]) {
 		m.Fields = append(m.Fields, buildField(obj(f)))
 	}
 	m.Submit.Label = str(obj(doc["submit"])["label"])
-	return m
+	return m, nil
 }
 
-func buildSection(s map[string]any) Section {
+func buildSection(s map[string]any) (Section, error) {
 	sec := Section{
 		ID:     str(s["id"]),
 		Title:  str(s["title"]),
@@ -38,12 +44,16 @@ func buildSection(s map[string]any) Section {
 		sec.Layout.Columns = integer(l["columns"])
 	}
 	for _, b := range list(s["blocks"]) {
-		sec.Blocks = append(sec.Blocks, buildBlock(obj(b)))
+		blk, err := buildBlock(obj(b))
+		if err != nil {
+			return Section{}, err
+		}
+		sec.Blocks = append(sec.Blocks, blk)
 	}
-	return sec
+	return sec, nil
 }
 
-func buildBlock(b map[string]any) Block {
+func buildBlock(b map[string]any) (Block, error) {
 	blk := Block{
 		Kind:     str(b["kind"]),
 		Text:     str(b["text"]),
@@ -64,13 +74,13 @@ func buildBlock(b map[string]any) Block {
 		blk.Columns = append(blk.Columns, Column{ID: str(o["id"]), Label: str(o["label"])})
 	}
 	for _, r := range list(b["rows"]) {
-		row := Row{}
-		for k, v := range obj(r) {
-			row[k] = v
+		row, err := RowOf(obj(r))
+		if err != nil {
+			return Block{}, fmt.Errorf("table row: %w", err)
 		}
 		blk.Rows = append(blk.Rows, row)
 	}
-	return blk
+	return blk, nil
 }
 
 func buildField(f map[string]any) Field {

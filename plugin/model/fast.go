@@ -3,8 +3,10 @@ package model
 import (
 	"math/big"
 	"strconv"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsontext"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
@@ -23,10 +25,13 @@ import (
 // directions.
 
 // fastParse parses raw (a model, or tool arguments when args is set) on the
-// fast path. It returns the model, with its normalised bytes, when the full
-// check would return that model without problems; otherwise false.
-func fastParse(raw []byte, args bool, limits tasksurface.Limits) (*Model, bool) {
-	p := &fastParser{src: string(raw), limits: limits}
+// fast path. It returns the model, with its normalised bytes written at the
+// end of dst (see AppendArguments), when the full check would return that
+// model without problems; otherwise false.
+func fastParse(dst, raw []byte, args bool, limits tasksurface.Limits) (*Model, []byte, bool) {
+	// The input is read in place: the caller hands raw over (see Parse),
+	// so no copy of it is made.
+	p := &fastParser{src: unsafe.String(unsafe.SliceData(raw), len(raw)), limits: limits}
 	var m *Model
 	ok := true
 	if args {
@@ -35,22 +40,54 @@ func fastParse(raw []byte, args bool, limits tasksurface.Limits) (*Model, bool) 
 		m, ok = p.model()
 	}
 	if !ok || m == nil {
-		return nil, false
+		return nil, dst, false
 	}
+	// Once the model is dropped or its rows are moved into the normalised
+	// bytes, nothing refers to the row buffer: the next parse reuses it.
+	defer p.releaseRows()
 	p.space()
 	if p.pos != len(p.src) {
-		return nil, false
+		return nil, dst, false
 	}
-	b, err := m.appendNormalized(make([]byte, 0, min(len(raw), int(limits.MaxModelBytes))+64))
-	if err != nil || len(b) > int(limits.MaxModelBytes) {
-		return nil, false
+	out, err := m.appendNormalized(normalizedBuffer(dst, len(raw), limits), true)
+	if err != nil || len(out)-len(dst) > int(limits.MaxModelBytes) {
+		return nil, dst, false
 	}
-	m.normalized = b
-	return m, true
+	m.normalized = out[len(dst):len(out):len(out)]
+	return m, out, true
 }
 
-// fastParser reads one input. Strings without escapes are slices of src, a
-// single copy of the input, so the model never shares the caller's buffer.
+// rowBuffers holds row buffers between parses (see fastParser.rowBuf).
+var rowBuffers sync.Pool
+
+// maxPooledRows bounds the row buffers kept for reuse: those of the
+// largest models within the default limits.
+const maxPooledRows = 256 << 10
+
+// rowBuffer returns an empty buffer for n bytes of rows, reused when one is
+// free.
+func rowBuffer(n int) []byte {
+	if b, ok := rowBuffers.Get().(*[]byte); ok {
+		if cap(*b) >= n {
+			return (*b)[:0]
+		}
+		rowBuffers.Put(b)
+	}
+	return make([]byte, 0, n)
+}
+
+// releaseRows gives the row buffer back for reuse. The caller must have
+// dropped the model or moved its rows (appendNormalized with moveRows).
+func (p *fastParser) releaseRows() {
+	if p.rowBuf != nil && cap(p.rowBuf) <= maxPooledRows {
+		b := p.rowBuf[:0]
+		rowBuffers.Put(&b)
+	}
+	p.rowBuf = nil
+}
+
+// fastParser reads one input. Strings without escapes are slices of src,
+// the input itself, which the model then shares.
 type fastParser struct {
 	src    string
 	pos    int
@@ -61,6 +98,12 @@ type fastParser struct {
 	ids []string
 	// blocks counts the blocks of all sections.
 	blocks int
+	// rowBuf holds the normalised rows of every table (see row) until
+	// they are moved into the normalised bytes, after which the next parse
+	// reuses it (rowBuffers); cells and cellBuf are the row being read.
+	rowBuf  []byte
+	cells   [maxRowCells]rowCell
+	cellBuf []byte
 }
 
 // space skips JSON whitespace.

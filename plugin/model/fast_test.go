@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -17,9 +18,11 @@ func fullCheck(raw []byte, args bool, limits tasksurface.Limits) (*Model, []task
 		return nil, []tasksurface.Problem{p}
 	}
 	if args {
-		return checkArguments(raw, limits)
+		m, _, problems := checkArguments(nil, raw, limits)
+		return m, problems
 	}
-	return checkModel(raw, limits)
+	m, _, problems := checkModel(nil, raw, limits)
+	return m, problems
 }
 
 // checkFastPath fails unless the fast path and the full check agree on
@@ -31,7 +34,7 @@ func checkFastPath(t *testing.T, raw []byte, args bool, limits tasksurface.Limit
 	if _, tooLarge := rawTooLarge(raw, limits); tooLarge {
 		return // Parse refuses it before either path runs
 	}
-	fast, accepted := fastParse(raw, args, limits)
+	fast, _, accepted := fastParse(nil, raw, args, limits)
 	full, problems := fullCheck(raw, args, limits)
 	if accepted != (full != nil) {
 		t.Fatalf("the fast path accepts: %v; the full check accepts: %v, with problems %v\ninput: %q", accepted, full != nil, problems, raw)
@@ -84,10 +87,31 @@ func TestFastPathAcceptsTypedVectors(t *testing.T) {
 				continue
 			}
 			raw, args := c.input(t)
-			if _, ok := fastParse(raw, args, tasksurface.DefaultLimits); !ok {
+			if _, _, ok := fastParse(nil, raw, args, tasksurface.DefaultLimits); !ok {
 				t.Errorf("%s/%s: the fast path gave up on a valid model", file, c.Name)
 			}
 		}
+	}
+}
+
+// Valid tables take the fast path whatever the order of a row's keys, the
+// escapes in its cells, its number of cells, or where the columns are: rows
+// are not left to the slow full check.
+func TestFastPathAcceptsTables(t *testing.T) {
+	t.Parallel()
+	const table = `"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`
+	for name, tc := range map[string][2]string{
+		"keys out of order":   {`{"c":"x","d":1.50}`, `{"d":1.50,"c":"x"}`},
+		"escaped key":         {`{"c":"x","d":1.50}`, `{"\u0064":1.50,"c":"x"}`},
+		"cells with escapes":  {`{"c":"x"`, `{"c":"<&> \u2028 \"q\" \\ \/ \ud83d\ude00"`},
+		"a cell per column":   {table, `"columns":[` + manyColumns(16) + `],"rows":[` + manyCells(16) + `]`},
+		"rows before columns": {table, `"rows":[` + manyCells(16) + `,{"c3":"x"}],"columns":[` + manyColumns(16) + `]`},
+	} {
+		raw := []byte(strings.Replace(edgeModel, tc[0], tc[1], 1))
+		if _, _, ok := fastParse(nil, raw, false, tasksurface.DefaultLimits); !ok {
+			t.Errorf("%s: the fast path gave up on a valid table: %s", name, raw)
+		}
+		checkFastPath(t, raw, false, tasksurface.Limits{})
 	}
 }
 
@@ -95,7 +119,7 @@ func TestFastPathAcceptsTypedVectors(t *testing.T) {
 func TestFastPathAcceptsTheBenchmarkModels(t *testing.T) {
 	t.Parallel()
 	for _, raw := range [][]byte{realisticModel(14, 5, 12), realisticModel(200, 110, 690)} {
-		if _, ok := fastParse(raw, false, tasksurface.DefaultLimits); !ok {
+		if _, _, ok := fastParse(nil, raw, false, tasksurface.DefaultLimits); !ok {
 			_, problems := Parse(raw, tasksurface.Limits{})
 			t.Fatalf("the fast path gave up on a benchmark model (problems %v)", problems)
 		}
@@ -204,6 +228,40 @@ var edgeCases = [][2]string{
 	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
 		`"rows":[{"c":"x"}],"columns":[]`},
 	{`{"version"`, " \r\n\t{\"version\""}, {`{"version"`, `[{"version"`}, {`"version":1`, `"version" : 1 `},
+	// Rows are written in their normalised encoding as they are read: keys
+	// out of order, escaped or repeated, cells that need escapes, a row of
+	// every column, and rows read before their columns.
+	{`{"c":"x","d":1.50}`, `{"d":1.50,"c":"x"}`}, {`{"c":"x","d":1.50}`, `{"\u0064":1.50,"c":"x"}`},
+	{`{"c":"x","d":1.50}`, `{"d":1.50,"c":"x","d":2}`}, {`{"c":"x","d":1.50}`, `{"d":1.50,"\u0063":"x","c":"y"}`},
+	{`{"c":"x"`, `{"c":"<&> \u2028\u2029 \"q\" \\ \/ \u00e9 \ud83d\ude00"`}, {`{"c":"x"`, "{\"c\":\"\u2028<é>\""},
+	{`{"c":"x","d":1.50}`, ` { "d" : -0.5e+3 , "c" : "x" } `},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"columns":[` + manyColumns(16) + `],"rows":[` + manyCells(16) + `,{}]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"columns":[` + manyColumns(17) + `],"rows":[` + manyCells(17) + `]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"rows":[` + manyCells(16) + `],"columns":[` + manyColumns(16) + `]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"rows":[` + manyCells(16) + `,{"x":1}],"columns":[` + manyColumns(16) + `]`},
+}
+
+// manyColumns returns n table columns, c0 to c(n-1).
+func manyColumns(n int) string {
+	cols := make([]string, n)
+	for i := range cols {
+		cols[i] = fmt.Sprintf(`{"id":"c%d","label":"C"}`, i)
+	}
+	return strings.Join(cols, ",")
+}
+
+// manyCells returns a row with a cell for each of manyColumns(n), last
+// column first.
+func manyCells(n int) string {
+	cells := make([]string, n)
+	for i := range cells {
+		cells[i] = fmt.Sprintf(`"c%d":%d`, n-1-i, i)
+	}
+	return "{" + strings.Join(cells, ",") + "}"
 }
 
 // edgeInputs returns the edge cases as model documents.
@@ -220,7 +278,7 @@ func edgeInputs() [][]byte {
 // out, as a model and as arguments, under default and tight limits.
 func TestFastPathEdgeCases(t *testing.T) {
 	t.Parallel()
-	if _, ok := fastParse([]byte(edgeModel), false, tasksurface.DefaultLimits); !ok {
+	if _, _, ok := fastParse(nil, []byte(edgeModel), false, tasksurface.DefaultLimits); !ok {
 		t.Fatal("the fast path refuses the edge model itself")
 	}
 	args := []string{`{"model":%s}`, ` {"model" : %s } `, `{"model":%s,"model":%[1]s}`, `{"model":%s,"x":1}`, `{"x":1,"model":%s}`, `[%s]`, `{}`, `{"model":null}`}
@@ -234,5 +292,73 @@ func TestFastPathEdgeCases(t *testing.T) {
 		if t.Failed() {
 			t.Fatalf("edge case %d", i)
 		}
+	}
+}
+
+// A parse reuses the row buffer of the one before it, so a model's rows
+// must live in its own normalised bytes by then: models parsed one after
+// another, and at once, keep their rows.
+func TestRowsSurviveTheNextParse(t *testing.T) {
+	t.Parallel()
+	table := func(tag string, n int) []byte {
+		rows := make([]string, n)
+		for i := range rows {
+			rows[i] = fmt.Sprintf(`{"d":%d,"c":"%s row %d"}`, i, tag, i)
+		}
+		return []byte(strings.Replace(edgeModel, `"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`, `"rows":[`+strings.Join(rows, ",")+`]`, 1))
+	}
+	inputs := [][]byte{table("first", 14), table("second", 200), table("third", 3), table("fourth", 30)}
+	type kept struct {
+		m    *Model
+		rows []string
+	}
+	parse := func(raw []byte) kept {
+		m, _, ok := fastParse(nil, raw, false, tasksurface.DefaultLimits)
+		if !ok {
+			t.Fatalf("the fast path gave up on %.80s", raw)
+		}
+		var rows []string
+		for _, s := range m.Sections {
+			for _, b := range s.Blocks {
+				for _, r := range b.Rows {
+					rows = append(rows, string(r))
+				}
+			}
+		}
+		if len(rows) == 0 {
+			t.Fatal("no rows to check")
+		}
+		return kept{m, rows}
+	}
+	check := func(k kept) {
+		i := 0
+		for _, s := range k.m.Sections {
+			for _, b := range s.Blocks {
+				for _, r := range b.Rows {
+					if string(r) != k.rows[i] {
+						t.Fatalf("row %d changed after other parses:\n got %s\nwant %s", i, r, k.rows[i])
+					}
+					i++
+				}
+			}
+		}
+	}
+	var all []kept
+	for range 3 {
+		for _, raw := range inputs {
+			all = append(all, parse(raw))
+		}
+	}
+	var wg sync.WaitGroup
+	for _, raw := range inputs {
+		wg.Go(func() {
+			for range 20 {
+				check(parse(raw))
+			}
+		})
+	}
+	wg.Wait()
+	for _, k := range all {
+		check(k)
 	}
 }

@@ -3,7 +3,9 @@ package model
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 
+	"github.com/dsh-community/task-surface/plugin/internal/jsontext"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -13,7 +15,8 @@ import (
 
 // arguments reads {"model": ...}.
 func (p *fastParser) arguments(m **Model) bool {
-	seen, ok := p.object(argumentsShape.keys, func(*key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(argumentsShape.keys, &seen, func(*key) (int, bool) {
 		var ok bool
 		*m, ok = p.model()
 		return 0, ok
@@ -24,7 +27,8 @@ func (p *fastParser) arguments(m **Model) bool {
 // model reads a TaskSurfaceModelV1 object.
 func (p *fastParser) model() (*Model, bool) {
 	m := &Model{Version: Version, Sections: []Section{}, Fields: []Field{}}
-	seen, ok := p.object(modelShape.keys, func(k *key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(modelShape.keys, &seen, func(k *key) (int, bool) {
 		switch k.name {
 		case "version":
 			_, ok := p.numberOf(k)
@@ -65,7 +69,8 @@ func (p *fastParser) submit(s *Submit) bool {
 }
 
 func (p *fastParser) section(s *Section) bool {
-	seen, ok := p.object(sectionShape.keys, func(k *key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(sectionShape.keys, &seen, func(k *key) (int, bool) {
 		switch k.name {
 		case "id":
 			return p.scopedID(k, &s.ID)
@@ -89,7 +94,8 @@ func (p *fastParser) section(s *Section) bool {
 
 func (p *fastParser) layout(l *Layout) bool {
 	columns := ""
-	seen, ok := p.object(anyLayout.keys, func(k *key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(anyLayout.keys, &seen, func(k *key) (int, bool) {
 		switch k.name {
 		case "kind":
 			return p.text(k, &l.Kind)
@@ -116,8 +122,9 @@ func (p *fastParser) layout(l *Layout) bool {
 // has in each kind that defines it, and the arm of the kind then decides
 // which keys may be present and which sizes hold.
 func (p *fastParser) block(b *Block) bool {
-	rowsChecked := false
-	seen, ok := p.object(anyBlock.keys, func(k *key) (int, bool) {
+	var rowKeys []string
+	var seen seenKeys
+	ok := p.object(anyBlock.keys, &seen, func(k *key) (int, bool) {
 		switch k.name {
 		case "kind":
 			return p.text(k, &b.Kind)
@@ -130,8 +137,7 @@ func (p *fastParser) block(b *Block) bool {
 		case "rows":
 			// With the columns read first (as usual), each row key is
 			// checked as it is read; otherwise tableIDs checks them.
-			rowsChecked = len(b.Columns) > 0
-			return p.rows(k, b, rowsChecked)
+			return p.rows(k, b, &rowKeys)
 		case "path":
 			return p.text(k, &b.Path)
 		case "before":
@@ -156,7 +162,7 @@ func (p *fastParser) block(b *Block) bool {
 	if _, ok := anyBlock.accepts(b.Kind, &seen); !ok {
 		return false
 	}
-	return b.Kind != BlockTable || tableIDs(b, rowsChecked)
+	return b.Kind != BlockTable || tableIDs(b, rowKeys)
 }
 
 func (p *fastParser) metric(it *Metric) bool {
@@ -167,66 +173,132 @@ func (p *fastParser) column(c *Column) bool {
 	return p.texts(&columnShape, &c.ID, &c.Label)
 }
 
-// rows reads a table's rows, at most the configured number. With
-// checkKeys, b.Columns are read and every row key must be one of their
-// ids.
-func (p *fastParser) rows(k *key, b *Block, checkKeys bool) (int, bool) {
-	var columns []Column
-	if checkKeys {
-		columns = b.Columns
-	}
+// rows reads a table's rows, at most the configured number, each written
+// in its normalised encoding as it is read (see row). With the columns read
+// first, every row key must be one of their ids; otherwise the keys are
+// collected in keys for tableIDs.
+func (p *fastParser) rows(k *key, b *Block, keys *[]string) (int, bool) {
 	return p.array(int(p.limits.MaxTableRows), func() bool {
-		row, ok := p.row(k, len(b.Columns), columns)
+		from := p.pos
+		row, ok := p.row(k, b.Columns, keys)
+		if b.Rows == nil && ok {
+			// Room for as many rows as the rest of the input holds, if
+			// they are the size of the first, up to the limit.
+			b.Rows = make([]Row, 0, min(int(p.limits.MaxTableRows), (len(p.src)-p.pos)/(p.pos-from+1)+1))
+		}
 		b.Rows = append(b.Rows, row)
 		return ok
 	})
 }
 
-// row reads one table row. Its keys must be ids of columns, when given,
-// and its strings within the key's cell bounds.
-func (p *fastParser) row(k *key, sizeHint int, columns []Column) (Row, bool) {
+// maxRowCells is the most cells a row can have: one per column.
+const maxRowCells = 16
+
+// rowCell is a cell of the row being read: its key, and its value's
+// normalised bytes in fastParser.cellBuf.
+type rowCell struct {
+	key        string
+	start, end int
+}
+
+// row reads one table row and returns its normalised encoding: the cells'
+// values are written to a scratch buffer as they are read, then the row is
+// written key by key in sorted order into the parser's row buffer, which
+// all rows of the model share (a row is a full slice of it, so a later
+// append cannot reach it). Its keys must be ids of columns, when the
+// columns were read (otherwise they are added to keys), distinct, and its
+// strings within the key's cell bounds.
+func (p *fastParser) row(k *key, columns []Column, keys *[]string) (Row, bool) {
 	if !p.open('{') {
 		return nil, false
 	}
-	row := make(Row, sizeHint)
+	cells := p.cells[:0]
+	p.cellBuf = p.cellBuf[:0]
 	for first := true; ; first = false {
 		name, done, ok := p.key(first)
 		if !ok {
 			return nil, false
 		}
 		if done {
-			return row, true
+			break
 		}
-		if _, dup := row[name]; dup || columns != nil && !hasColumn(columns, name) {
+		if len(cells) == maxRowCells || columns != nil && !hasColumn(columns, name) {
 			return nil, false
 		}
 		p.space()
 		if p.pos >= len(p.src) {
 			return nil, false
 		}
+		start := len(p.cellBuf)
 		switch c := p.src[p.pos]; {
 		case c == '"':
+			from := p.pos
 			s, n, ok := p.str()
 			if !ok || !k.cell.holds(n) {
 				return nil, false
 			}
-			row[name] = s
+			if raw := p.src[from:p.pos]; len(raw) == len(s)+2 && strings.IndexByte(s, 0xe2) < 0 {
+				// No escapes (each one shortens the text) and no U+2028
+				// or U+2029: the string as written is its encoding.
+				p.cellBuf = append(p.cellBuf, raw...)
+			} else {
+				p.cellBuf = jsontext.AppendString(p.cellBuf, s, false)
+			}
 		case c == '-' || '0' <= c && c <= '9':
 			lit, ok := p.number()
 			if !ok {
 				return nil, false
 			}
-			row[name] = json.Number(lit)
+			p.cellBuf = append(p.cellBuf, lit...)
 		case p.literal("true"):
-			row[name] = true
+			p.cellBuf = append(p.cellBuf, "true"...)
 		case p.literal("false"):
-			row[name] = false
+			p.cellBuf = append(p.cellBuf, "false"...)
 		case p.literal("null"):
-			row[name] = nil
+			p.cellBuf = append(p.cellBuf, "null"...)
 		default:
 			return nil, false
 		}
+		cells = append(cells, rowCell{key: name, start: start, end: len(p.cellBuf)})
 	}
+	// Insertion sort: a row has at most maxRowCells cells, often in order.
+	for i := 1; i < len(cells); i++ {
+		for j := i; j > 0 && cells[j].key <= cells[j-1].key; j-- {
+			if cells[j].key == cells[j-1].key {
+				return nil, false
+			}
+			cells[j], cells[j-1] = cells[j-1], cells[j]
+		}
+	}
+	if p.rowBuf == nil {
+		// The rows of the rest of the input fit, unless their strings
+		// need more escapes than they had.
+		p.rowBuf = rowBuffer(len(p.src) - p.pos + 2*maxRowCells)
+	}
+	start := len(p.rowBuf)
+	p.rowBuf = append(p.rowBuf, '{')
+	for i, c := range cells {
+		if i > 0 {
+			p.rowBuf = append(p.rowBuf, ',')
+		}
+		if columns != nil {
+			// A column id is plain ASCII (the id pattern): its encoding is
+			// the id in quotes.
+			p.rowBuf = append(append(append(p.rowBuf, '"'), c.key...), '"')
+		} else {
+			p.rowBuf = jsontext.AppendString(p.rowBuf, c.key, false)
+		}
+		p.rowBuf = append(p.rowBuf, ':')
+		p.rowBuf = append(p.rowBuf, p.cellBuf[c.start:c.end]...)
+		if columns == nil && !slices.Contains(*keys, c.key) {
+			if len(*keys) == maxRowCells {
+				return nil, false // more keys than a table has columns
+			}
+			*keys = append(*keys, c.key)
+		}
+	}
+	p.rowBuf = append(p.rowBuf, '}')
+	return Row(p.rowBuf[start:len(p.rowBuf):len(p.rowBuf)]), true
 }
 
 // hasColumn reports whether id is the id of one of columns.
@@ -240,21 +312,17 @@ func hasColumn(columns []Column, id string) bool {
 }
 
 // tableIDs checks what a table's columns and rows say together: unique
-// column ids, and row keys that are column ids (unless rowsChecked).
-func tableIDs(b *Block, rowsChecked bool) bool {
+// column ids, and rowKeys, the keys of rows read before the columns, among
+// them.
+func tableIDs(b *Block, rowKeys []string) bool {
 	for i, c := range b.Columns {
 		if hasColumn(b.Columns[:i], c.ID) {
 			return false
 		}
 	}
-	if rowsChecked {
-		return true
-	}
-	for _, r := range b.Rows {
-		for key := range r {
-			if !hasColumn(b.Columns, key) {
-				return false
-			}
+	for _, key := range rowKeys {
+		if !hasColumn(b.Columns, key) {
+			return false
 		}
 	}
 	return true
@@ -267,7 +335,8 @@ func (p *fastParser) field(f *Field) bool {
 	// typed holds the values of typedKeys, by index, until the arm is
 	// known; nil is absent (no key takes null).
 	var typed [len(typedKeysArray)]any
-	seen, ok := p.object(anyField.keys, func(k *key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(anyField.keys, &seen, func(k *key) (int, bool) {
 		switch k.name {
 		case "kind":
 			return p.text(k, &f.Kind)

@@ -22,8 +22,11 @@ const maxKeys = 32
 // the shape's keys, with the size of each value: code points of a string,
 // items of an array.
 type seenKeys struct {
-	set   uint32
-	sizes [maxKeys]int
+	set uint32
+	// sizes are int32, not int: a seenKeys sits in the frame of every
+	// reader of an object, nested as deep as the model, and the input is
+	// far shorter than 2 GiB.
+	sizes [maxKeys]int32
 }
 
 // has reports whether the key at index i was read.
@@ -31,33 +34,35 @@ func (s *seenKeys) has(i int) bool {
 	return s.set&(1<<i) != 0
 }
 
-// object reads an object whose keys are keys. For each member it calls
-// member with the key, which reads the value and returns its size. It
-// refuses a key that is not in keys or that repeats.
-func (p *fastParser) object(keys []key, member func(k *key) (size int, ok bool)) (seenKeys, bool) {
-	var seen seenKeys
+// object reads an object whose keys are keys into seen. For each member
+// it calls member with the key, which reads the value and returns its
+// size. It refuses a key that is not in keys or that repeats. (seen is the
+// caller's, not a result: returned, it would be copied at every level.)
+func (p *fastParser) object(keys []key, seen *seenKeys, member func(k *key) (size int, ok bool)) bool {
 	if !p.open('{') {
-		return seen, false
+		return false
 	}
 	for first := true; ; first = false {
 		name, done, ok := p.key(first)
 		if !ok {
-			return seen, false
+			return false
 		}
 		if done {
-			return seen, true
+			return true
 		}
 		i := 0
 		for i < len(keys) && keys[i].name != name {
 			i++
 		}
 		if i == len(keys) || seen.has(i) {
-			return seen, false
+			return false
 		}
 		seen.set |= 1 << i
-		if seen.sizes[i], ok = member(&keys[i]); !ok {
-			return seen, false
+		n, ok := member(&keys[i])
+		if !ok {
+			return false
 		}
+		seen.sizes[i] = int32(n)
 	}
 }
 
@@ -95,7 +100,7 @@ func (s *shape) accepts(seen *seenKeys) bool {
 			}
 			continue
 		}
-		if k.bounded() && !k.size.holds(seen.sizes[i]) {
+		if k.bounded() && !k.size.holds(int(seen.sizes[i])) {
 			return false
 		}
 	}
@@ -228,7 +233,8 @@ func (p *fastParser) numberOf(k *key) (string, bool) {
 // texts reads an object of shape s whose keys are all strings into dst,
 // one destination for each key of s, in order.
 func (p *fastParser) texts(s *shape, dst ...*string) bool {
-	seen, ok := p.object(s.keys, func(k *key) (int, bool) {
+	var seen seenKeys
+	ok := p.object(s.keys, &seen, func(k *key) (int, bool) {
 		for i := range s.keys {
 			if &s.keys[i] == k {
 				return p.text(k, dst[i])

@@ -3,7 +3,6 @@ package model
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strconv"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsontext"
@@ -23,7 +22,7 @@ func (m *Model) Normalized() ([]byte, error) {
 	if m.normalized != nil {
 		return m.normalized[:len(m.normalized):len(m.normalized)], nil
 	}
-	return m.appendNormalized(nil)
+	return m.appendNormalized(nil, false)
 }
 
 // marshalCompact encodes v as compact JSON without HTML escaping and
@@ -47,8 +46,11 @@ func marshalCompact(v any) ([]byte, error) {
 // as written, map keys sorted, nil slices as null. A value of a type the
 // parser never produces (a float64 cell, say) is encoded by encoding/json.
 
-// appendNormalized appends the normalised model to dst.
-func (m *Model) appendNormalized(dst []byte) ([]byte, error) {
+// appendNormalized appends the normalised model to dst. With moveRows, each
+// table row is then made to share its bytes in dst instead of its own
+// buffer (which the fast parser then reuses); only the parser that built m
+// and holds it alone may ask for that.
+func (m *Model) appendNormalized(dst []byte, moveRows bool) ([]byte, error) {
 	var err error
 	dst = append(dst, `{"version":`...)
 	dst = appendInt(dst, m.Version)
@@ -67,7 +69,7 @@ func (m *Model) appendNormalized(dst []byte) ([]byte, error) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			if dst, err = m.Sections[i].appendJSON(dst); err != nil {
+			if dst, err = m.Sections[i].appendJSON(dst, moveRows); err != nil {
 				return nil, err
 			}
 		}
@@ -93,7 +95,7 @@ func (m *Model) appendNormalized(dst []byte) ([]byte, error) {
 	return append(dst, "}}"...), nil
 }
 
-func (s *Section) appendJSON(dst []byte) ([]byte, error) {
+func (s *Section) appendJSON(dst []byte, moveRows bool) ([]byte, error) {
 	dst = append(dst, `{"id":`...)
 	dst = jsontext.AppendString(dst, s.ID, false)
 	if s.Title != "" {
@@ -116,14 +118,14 @@ func (s *Section) appendJSON(dst []byte) ([]byte, error) {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		if dst, err = s.Blocks[i].appendJSON(dst); err != nil {
+		if dst, err = s.Blocks[i].appendJSON(dst, moveRows); err != nil {
 			return nil, err
 		}
 	}
 	return append(dst, "]}"...), nil
 }
 
-func (b *Block) appendJSON(dst []byte) ([]byte, error) {
+func (b *Block) appendJSON(dst []byte, moveRows bool) ([]byte, error) {
 	dst = append(dst, `{"kind":`...)
 	dst = jsontext.AppendString(dst, b.Kind, false)
 	switch b.Kind {
@@ -160,21 +162,14 @@ func (b *Block) appendJSON(dst []byte) ([]byte, error) {
 			dst = append(dst, '}')
 		}
 		dst = append(dst, `],"rows":[`...)
-		// The keys of a row are column ids: sort those once per table.
-		var small [16]string
-		ids := small[:0]
-		for _, c := range b.Columns {
-			ids = append(ids, c.ID)
-		}
-		slices.Sort(ids)
-		ids = slices.Compact(ids)
-		var err error
 		for i, r := range b.Rows {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			if dst, err = r.appendJSONKeyedBy(dst, ids); err != nil {
-				return nil, err
+			start := len(dst)
+			dst = r.appendJSON(dst)
+			if moveRows && r != nil {
+				b.Rows[i] = Row(dst[start:len(dst):len(dst)])
 			}
 		}
 		dst = append(dst, ']')
@@ -200,66 +195,6 @@ func (b *Block) appendJSON(dst []byte) ([]byte, error) {
 		dst = jsontext.AppendString(dst, b.Tone, false)
 		dst = append(dst, `,"text":`...)
 		dst = jsontext.AppendString(dst, b.Text, false)
-	}
-	return append(dst, '}'), nil
-}
-
-// appendJSONKeyedBy appends the row like appendJSON, given ids, the
-// sorted distinct column ids: a row whose keys are all among them is
-// written in their order, without sorting its keys again.
-func (r Row) appendJSONKeyedBy(dst []byte, ids []string) ([]byte, error) {
-	if r == nil || len(r) > len(ids) {
-		return r.appendJSON(dst)
-	}
-	start := len(dst)
-	dst = append(dst, '{')
-	found := 0
-	var err error
-	for _, id := range ids {
-		v, ok := r[id]
-		if !ok {
-			continue
-		}
-		if found > 0 {
-			dst = append(dst, ',')
-		}
-		found++
-		dst = jsontext.AppendString(dst, id, false)
-		dst = append(dst, ':')
-		if dst, err = appendScalar(dst, v); err != nil {
-			return nil, err
-		}
-	}
-	if found != len(r) {
-		// A key that is not a column id (a model built by other code).
-		return r.appendJSON(dst[:start])
-	}
-	return append(dst, '}'), nil
-}
-
-// appendJSON appends the row with its keys sorted, as encoding/json
-// writes a map.
-func (r Row) appendJSON(dst []byte) ([]byte, error) {
-	if r == nil {
-		return append(dst, "null"...), nil
-	}
-	var small [16]string
-	keys := small[:0]
-	for k := range r {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	dst = append(dst, '{')
-	var err error
-	for i, k := range keys {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = jsontext.AppendString(dst, k, false)
-		dst = append(dst, ':')
-		if dst, err = appendScalar(dst, r[k]); err != nil {
-			return nil, err
-		}
 	}
 	return append(dst, '}'), nil
 }

@@ -281,6 +281,9 @@ func TestNormalizedMatchesEncodingJSONOnVectors(t *testing.T) {
 func TestNormalizedMatchesEncodingJSONOnBuiltModels(t *testing.T) {
 	t.Parallel()
 	before := "old <b> & \u2028\u2029 \x00\x01\x1f\x7f \b\f\r\t\n \"q\" \\ \xff\xfe é 😀"
+	oddCells := map[string]any{
+		"z": nil, "a": json.Number(""), "m": json.Number("1.50"), "b": true, "f": 2.5, "i": 3, "s": before, "\u2028k<": false,
+	}
 	tests := map[string]*Model{
 		"zero model": {},
 		"odd strings and values": {
@@ -292,12 +295,10 @@ func TestNormalizedMatchesEncodingJSONOnBuiltModels(t *testing.T) {
 					{Kind: BlockMetrics},
 					{Kind: BlockMetrics, Items: []Metric{{Label: "a", Value: ""}, {Label: "b", Value: "v", Detail: "d"}}},
 					{Kind: BlockTable},
-					{Kind: BlockTable, Columns: []Column{{ID: "c", Label: "C"}}, Rows: []Row{nil, {}, {
-						"z": nil, "a": json.Number(""), "m": json.Number("1.50"), "b": true, "f": 2.5, "i": 3, "s": before, "\u2028k<": false,
-					}}},
-					{Kind: BlockTable, Columns: []Column{{ID: "d", Label: "D"}, {ID: "c", Label: "C"}, {ID: "d", Label: "D2"}}, Rows: []Row{
-						{"c": json.Number("1"), "x": "not a column"}, {"d": "y"}, {"d": nil, "c": true}, {"x": 1, "y": 2}, {},
-					}},
+					{Kind: BlockTable, Columns: []Column{{ID: "c", Label: "C"}}, Rows: rowsOf(t, nil, map[string]any{}, oddCells)},
+					{Kind: BlockTable, Columns: []Column{{ID: "d", Label: "D"}, {ID: "c", Label: "C"}, {ID: "d", Label: "D2"}}, Rows: rowsOf(t,
+						map[string]any{"c": json.Number("1"), "x": "not a column"}, map[string]any{"d": "y"}, map[string]any{"d": nil, "c": true}, map[string]any{"x": 1, "y": 2}, map[string]any{},
+					)},
 					{Kind: BlockDiff, After: "x"},
 					{Kind: BlockDiff, Path: "p", Before: &before, After: "", Language: "go"},
 					{Kind: BlockNotice, Tone: ToneInfo, Text: "n"},
@@ -324,12 +325,59 @@ func TestNormalizedMatchesEncodingJSONOnBuiltModels(t *testing.T) {
 			checkEncoding(t, m)
 		})
 	}
+}
+
+// rowsOf encodes each map of cells with RowOf; a nil map is a nil row.
+func rowsOf(t *testing.T, cells ...map[string]any) []Row {
+	t.Helper()
+	rows := make([]Row, 0, len(cells))
+	for _, c := range cells {
+		r, err := RowOf(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// RowOf writes a row as encoding/json writes the map of its cells (keys
+// sorted, no HTML escaping), errors included: the encoding the full check
+// gives a table row, which the fast parser's rows must match.
+func TestRowOfMatchesEncodingJSON(t *testing.T) {
+	t.Parallel()
+	odd := "old <b> & \u2028\u2029 \x00\x01\x1f\x7f \b\f\r\t\n \"q\" \\ \xff\xfe é 😀"
+	tests := map[string]map[string]any{
+		"empty":           {},
+		"scalars":         {"z": nil, "m": json.Number("1.50"), "b": true, "c": false, "f": 2.5, "i": 3, "s": odd},
+		"keys to escape":  {"\u2028k<": false, "q\"": "x", "é": "y", "\x7f": 1},
+		"many keys":       {"p": 1, "o": 2, "n": 3, "m": 4, "l": 5, "k": 6, "j": 7, "i": 8, "h": 9, "g": 10, "f": 11, "e": 12, "d": 13, "c": 14, "b": 15, "a": 16, "q": 17},
+		"not a column id": {"c": json.Number("1"), "x": "not a column"},
+	}
+	for name, cells := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got, err := RowOf(cells)
+			want, oracleErr := marshalCompact(cells)
+			if err != nil || oracleErr != nil {
+				t.Fatalf("RowOf error %v, encoding/json error %v", err, oracleErr)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("RowOf\n got %s\nwant %s", got, want)
+			}
+		})
+	}
+	if r, err := RowOf(map[string]any{"a": json.Number("")}); err != nil || string(r) != `{"a":0}` {
+		t.Errorf("an empty json.Number is 0 (as encoding/json writes it): %s %v", r, err)
+	}
+	if r, err := RowOf(nil); r != nil || err != nil {
+		t.Errorf("RowOf(nil) = %s, %v; want a nil row", r, err)
+	}
 	for name, bad := range map[string]any{"invalid number": json.Number("1.2.3"), "NaN-free float": []float64{}, "channel": make(chan int)} {
-		m := &Model{Sections: []Section{{Blocks: []Block{{Kind: BlockTable, Rows: []Row{{"c": bad}}}}}}}
-		_, err := m.Normalized()
-		_, oracleErr := marshalCompact(struct{ V any }{bad})
+		_, err := RowOf(map[string]any{"c": bad})
+		_, oracleErr := marshalCompact(map[string]any{"c": bad})
 		if (err == nil) != (oracleErr == nil) {
-			t.Errorf("%s: Normalized error %v, encoding/json error %v", name, err, oracleErr)
+			t.Errorf("%s: RowOf error %v, encoding/json error %v", name, err, oracleErr)
 		}
 	}
 }

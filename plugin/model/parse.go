@@ -21,31 +21,50 @@ const rawSizeFactor = 4
 // there is no problem, and otherwise nil and every problem found (up to
 // MaxProblems and a final too-many-problems), sorted by pointer and code,
 // with pointers into the model.
+//
+// The model may share raw's bytes (its texts are read in place): the
+// caller hands raw over and must not change it afterwards.
 func Parse(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
 	limits = limits.WithDefaults()
 	if p, ok := rawTooLarge(raw, limits); ok {
 		return nil, []tasksurface.Problem{p}
 	}
-	if m, ok := fastParse(raw, false, limits); ok {
+	if m, _, ok := fastParse(nil, raw, false, limits); ok {
 		return m, nil
 	}
-	return checkModel(raw, limits)
+	m, _, problems := checkModel(nil, raw, limits)
+	return m, problems
 }
 
 // ParseArguments parses and checks the arguments of show_task_surface,
 // {"model": TaskSurfaceModelV1}, like Parse. Pointers are into the model;
 // a problem outside it (the arguments are not an object, "model" is
 // missing, another key is present) has the pointer "" and the code
-// invalid-arguments.
+// invalid-arguments. Like Parse, the model may share raw's bytes.
 func ParseArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
+	m, _, problems := AppendArguments(nil, raw, limits)
+	return m, problems
+}
+
+// AppendArguments is ParseArguments writing the model's normalised bytes at
+// the end of dst, and returning dst extended by them: a caller that wraps
+// the model in a larger document (the tool's value) writes the rest around
+// it in the same buffer instead of copying the model. The model's
+// Normalized is that part of dst, capped, so appending to dst later cannot
+// reach it. With problems, dst is returned as it was.
+func AppendArguments(dst, raw []byte, limits tasksurface.Limits) (*Model, []byte, []tasksurface.Problem) {
 	limits = limits.WithDefaults()
 	if p, ok := rawTooLarge(raw, limits); ok {
-		return nil, []tasksurface.Problem{p}
+		return nil, dst, []tasksurface.Problem{p}
 	}
-	if m, ok := fastParse(raw, true, limits); ok {
-		return m, nil
+	if m, out, ok := fastParse(dst, raw, true, limits); ok {
+		return m, out, nil
 	}
-	return checkArguments(raw, limits)
+	m, out, problems := checkArguments(dst, raw, limits)
+	if m == nil {
+		return nil, dst, problems
+	}
+	return m, out, nil
 }
 
 // checkModel is the full check of a model document: strict decoding into
@@ -53,17 +72,17 @@ func ParseArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 // runs it when the fast path (fastParse) does not accept the input, to
 // find every problem; limits have their defaults and the raw size is
 // checked.
-func checkModel(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
+func checkModel(dst, raw []byte, limits tasksurface.Limits) (*Model, []byte, []tasksurface.Problem) {
 	var ps problems
 	doc, derr := decode(raw, &ps)
 	if derr != nil {
-		return nil, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: derr.Pointer}}
+		return nil, dst, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: derr.Pointer}}
 	}
-	return parseDocument(doc, limits, &ps, len(raw))
+	return parseDocument(dst, doc, limits, &ps, len(raw))
 }
 
 // checkArguments is the full check of tool arguments, like checkModel.
-func checkArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
+func checkArguments(dst, raw []byte, limits tasksurface.Limits) (*Model, []byte, []tasksurface.Problem) {
 	var ps problems
 	doc, derr := decode(raw, &ps)
 	if derr != nil {
@@ -71,7 +90,7 @@ func checkArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 		if !inside {
 			ptr = ""
 		}
-		return nil, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: ptr}}
+		return nil, dst, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: ptr}}
 	}
 	var out problems
 	for _, p := range ps.Items {
@@ -86,7 +105,7 @@ func checkArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 	args, isObj := doc.(map[string]any)
 	if !isObj {
 		out.Add(problem.CodeInvalidArguments, "", "the arguments must be an object {\"model\": {...}}, not %s.", strictjson.TypeName(doc))
-		return nil, out.Finish(retry)
+		return nil, dst, out.Finish(retry)
 	}
 	for _, key := range sortedKeys(args) {
 		if key != "model" {
@@ -96,9 +115,9 @@ func checkArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 	model, present := args["model"]
 	if !present {
 		out.Add(problem.CodeInvalidArguments, "", "put the surface under the key \"model\": {\"model\": {\"version\": 1, ...}}.")
-		return nil, out.Finish(retry)
+		return nil, dst, out.Finish(retry)
 	}
-	return parseDocument(model, limits, &out, len(raw))
+	return parseDocument(dst, model, limits, &out, len(raw))
 }
 
 // intoModel converts a pointer into the arguments into a pointer into the
@@ -122,12 +141,13 @@ func rawTooLarge(raw []byte, limits tasksurface.Limits) (tasksurface.Problem, bo
 	}, true
 }
 
-// parseDocument checks a decoded model and builds it. ps already holds
-// the decoder's problems; sizeHint, the length of the input, sizes the
-// buffer of the normalised bytes.
-func parseDocument(doc any, limits tasksurface.Limits, ps *problems, sizeHint int) (*Model, []tasksurface.Problem) {
+// parseDocument checks a decoded model and builds it, writing its
+// normalised bytes at the end of dst (see AppendArguments). ps already
+// holds the decoder's problems; sizeHint, the length of the input, sizes
+// the buffer of the normalised bytes when dst is nil.
+func parseDocument(dst []byte, doc any, limits tasksurface.Limits, ps *problems, sizeHint int) (*Model, []byte, []tasksurface.Problem) {
 	if p, ok := unsupportedVersion(doc); ok {
-		return nil, []tasksurface.Problem{p}
+		return nil, dst, []tasksurface.Problem{p}
 	}
 	cs, err := loadSchema()
 	if err != nil {
@@ -142,19 +162,32 @@ func parseDocument(doc any, limits tasksurface.Limits, ps *problems, sizeHint in
 	dropShadowed(ps)
 	remapInitial(ps)
 	if len(ps.Items) > 0 {
-		return nil, ps.Finish(retry)
+		return nil, dst, ps.Finish(retry)
 	}
-	m := build(doc.(map[string]any))
-	b, err := m.appendNormalized(make([]byte, 0, min(sizeHint, int(limits.MaxModelBytes))+64))
+	m, err := build(doc.(map[string]any))
+	if err != nil {
+		// A checked document's cells are scalars, which always encode.
+		panic(err)
+	}
+	out, err := m.appendNormalized(normalizedBuffer(dst, sizeHint, limits), false)
 	if err != nil {
 		panic(err)
 	}
-	sizeProblem(len(b), limits, ps)
+	sizeProblem(len(out)-len(dst), limits, ps)
 	if len(ps.Items) > 0 {
-		return nil, ps.Finish(retry)
+		return nil, dst, ps.Finish(retry)
 	}
-	m.normalized = b
-	return m, nil
+	m.normalized = out[len(dst):len(out):len(out)]
+	return m, out, nil
+}
+
+// normalizedBuffer returns dst, or for a nil dst a buffer sized for the
+// normalised bytes of an input of sizeHint bytes.
+func normalizedBuffer(dst []byte, sizeHint int, limits tasksurface.Limits) []byte {
+	if dst != nil {
+		return dst
+	}
+	return make([]byte, 0, min(sizeHint, int(limits.MaxModelBytes))+64)
 }
 
 // unsupportedVersion reports a numeric version other than 1 on its own: a

@@ -192,8 +192,8 @@ func TestParseReturnsAModelThatMatchesTheInput(t *testing.T) {
 		t.Errorf("diff before null must stay nil: %+v", s.Blocks[0])
 	}
 	rows := s.Blocks[1].Rows
-	if rows[0]["c"] != json.Number("1.50") || rows[1]["c"] != nil || rows[2]["c"] != true {
-		t.Errorf("cells: %#v", rows)
+	if len(rows) != 3 || string(rows[0]) != `{"c":1.50}` || string(rows[1]) != `{"c":null}` || string(rows[2]) != `{"c":true}` {
+		t.Errorf("cells: %q", rows)
 	}
 	f := m.Fields
 	if got, ok := f[0].Initial.([]string); !ok || strings.Join(got, ",") != "b,a" || f[0].Options[0].Detail != "d" {
@@ -259,7 +259,10 @@ func TestParseArgumentsMatchesParse(t *testing.T) {
 	}
 }
 
-func TestParseDoesNotKeepTheInput(t *testing.T) {
+// The model's texts share the input (Parse reads it in place), but its
+// normalised bytes, which the tool answers with and the plugin keeps, do
+// not.
+func TestNormalizedDoesNotShareTheInput(t *testing.T) {
 	t.Parallel()
 	raw := modelWith(1, 1, 0, 3)
 	m, _ := Parse(raw, tasksurface.Limits{})
@@ -269,7 +272,7 @@ func TestParseDoesNotKeepTheInput(t *testing.T) {
 	}
 	after, _ := m.Normalized()
 	if !bytes.Equal(before, after) {
-		t.Errorf("the model changed with its input buffer")
+		t.Errorf("the normalised model changed with its input buffer")
 	}
 }
 
@@ -300,5 +303,47 @@ func TestProblemPointersEscapeKeys(t *testing.T) {
 				t.Errorf("no problem at %q: %v", tt.want, problems)
 			}
 		})
+	}
+}
+
+// AppendArguments writes the normalised model after what dst holds, on the
+// fast path and the full check alike, and the model's bytes stay as they
+// are when the caller appends to the buffer afterwards.
+func TestAppendArgumentsWritesAfterDst(t *testing.T) {
+	t.Parallel()
+	args := append(append([]byte(`{"model":`), modelWith(1, 1, 0, 3)...), '}')
+	want, problems := ParseArguments(args, tasksurface.Limits{})
+	if want == nil {
+		t.Fatal(problems)
+	}
+	normalized, _ := want.Normalized()
+	for name, parse := range map[string]func(dst []byte) (*Model, []byte, []tasksurface.Problem){
+		"AppendArguments": func(dst []byte) (*Model, []byte, []tasksurface.Problem) {
+			return AppendArguments(dst, args, tasksurface.Limits{})
+		},
+		"the full check": func(dst []byte) (*Model, []byte, []tasksurface.Problem) {
+			return checkArguments(dst, args, tasksurface.DefaultLimits)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			dst := append(make([]byte, 0, 4096), `{"head":`...)
+			m, out, problems := parse(dst)
+			if m == nil {
+				t.Fatal(problems)
+			}
+			got, _ := m.Normalized()
+			if string(out) != `{"head":`+string(normalized) || !bytes.Equal(got, normalized) {
+				t.Fatalf("buffer %s, model %s; want the head then %s", out, got, normalized)
+			}
+			out = append(out, `,"tail":1}`...)
+			if again, _ := m.Normalized(); !bytes.Equal(again, normalized) {
+				t.Errorf("appending to the buffer reached the model: %s", again)
+			}
+		})
+	}
+	dst := []byte(`{"head":`)
+	if m, out, problems := AppendArguments(dst, []byte(`{"model":{}}`), tasksurface.Limits{}); m != nil || len(problems) == 0 || string(out) != `{"head":` {
+		t.Errorf("an invalid model: model %v, buffer %s, problems %v; want the buffer as it was", m, out, problems)
 	}
 }

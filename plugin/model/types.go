@@ -114,7 +114,8 @@ type Block struct {
 	Items []Metric
 	// Columns are the table's columns (table).
 	Columns []Column
-	// Rows are the table's rows, keyed by column id (table).
+	// Rows are the table's rows, each in its normalised encoding (table;
+	// see Row).
 	Rows []Row
 	// Path names the file (diff, optional).
 	Path string
@@ -145,10 +146,6 @@ type Column struct {
 	// Label is the column header.
 	Label string `json:"label"`
 }
-
-// Row maps column ids to cells. A cell is a string, a number
-// (json.Number), a bool or nil.
-type Row map[string]any
 
 // Field is one input; Kind selects which other fields apply.
 type Field struct {
@@ -213,7 +210,7 @@ type Option struct {
 // MarshalJSON writes the block with exactly the keys of its kind, in a
 // fixed order.
 func (b Block) MarshalJSON() ([]byte, error) {
-	return b.appendJSON(nil)
+	return b.appendJSON(nil, false)
 }
 
 // MarshalJSON writes the field with exactly the keys of its kind, in a

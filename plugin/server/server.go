@@ -66,7 +66,7 @@ func (s *Server) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasks
 	if surface != nil && req.SessionID != "" && req.CallID != "" {
 		s.coord.Opened(coord.Opened{
 			SessionID: req.SessionID, CallID: req.CallID, SurfaceID: surface.SurfaceID,
-			Meta: surface.Meta, Model: surface.Model, Markdown: surface.Markdown, Limits: surface.Limits,
+			Value: surface.Value, Model: surface.Model, Markdown: surface.Markdown, Limits: surface.Limits,
 		})
 	}
 	if resp.OK {

@@ -13,26 +13,54 @@ import (
 // wire.MetaOf(v), without reflection, and without checking and compacting
 // the model again for each. The model is escaped once, into the value, and
 // the metadata copies it from there. v.Model must be a normalised model
-// (compact JSON, see model.Model.Normalized).
-func encode(v wire.Value) (value, meta []byte) {
-	value = make([]byte, 0, len(v.SurfaceID)+len(v.Model)+len(v.Model)/16+markdownSize(v.Markdown)+64)
-	value = append(value, `{"surfaceId":`...)
-	value = jsontext.AppendString(value, v.SurfaceID, true)
-	value = append(value, `,"model":`...)
+// (compact JSON, see model.Model.Normalized). Without withMeta, for a
+// caller that derives the metadata from the value itself
+// (ShowRequest.OmitMeta), meta is nil.
+func encode(v wire.Value, withMeta bool) (value, meta []byte) {
+	value = appendValueHead(make([]byte, 0, len(v.SurfaceID)+len(v.Model)+len(v.Model)/16+markdownSize(v.Markdown)+64), v.SurfaceID)
 	modelAt := len(value)
 	if v.Model == nil {
 		value = append(value, "null"...)
 	} else {
 		value = jsontext.AppendCompactHTML(value, v.Model)
 	}
+	return finishValue(value, modelAt, v, withMeta)
+}
+
+// encodeAround is encode for a value whose head (appendValueHead) and
+// normalised model are already in buf, the model from modelAt on, as
+// model.AppendArguments wrote it. A model with nothing to escape for HTML
+// is the value's model as it stands, so the value goes on in buf; any
+// other is written afresh by encode.
+func encodeAround(buf []byte, modelAt int, v wire.Value, withMeta bool) (value, meta []byte) {
+	if jsontext.NeedsHTMLEscape(buf[modelAt:]) {
+		return encode(v, withMeta)
+	}
+	return finishValue(buf, modelAt, v, withMeta)
+}
+
+// appendValueHead appends the value's opening up to its model:
+// {"surfaceId":id,"model":
+func appendValueHead(dst []byte, surfaceID string) []byte {
+	dst = append(dst, `{"surfaceId":`...)
+	dst = jsontext.AppendString(dst, surfaceID, true)
+	return append(dst, `,"model":`...)
+}
+
+// finishValue appends the rest of the value after its model, which starts
+// at modelAt, and writes the metadata when asked.
+func finishValue(value []byte, modelAt int, v wire.Value, withMeta bool) ([]byte, []byte) {
 	modelEnd := len(value)
 	value = append(value, `,"markdown":`...)
 	markdownAt := len(value)
 	value = appendHTMLMap(value, v.Markdown)
 	markdownEnd := len(value)
 	value = append(value, '}')
+	if !withMeta {
+		return value, nil
+	}
 
-	meta = make([]byte, 0, len(value)+len(wire.MetaKind)+32)
+	meta := make([]byte, 0, len(value)+len(wire.MetaKind)+32)
 	meta = append(meta, `{"kind":`...)
 	meta = jsontext.AppendString(meta, wire.MetaKind, true)
 	meta = append(meta, `,"version":`...)
@@ -78,4 +106,12 @@ func appendHTMLMap(dst []byte, m map[string]string) []byte {
 		dst = jsontext.AppendString(dst, m[k], true)
 	}
 	return append(dst, '}')
+}
+
+// valueSize estimates the value of arguments of n bytes: the model's
+// normalised bytes are about as long as the arguments, and its Markdown's
+// HTML, the surface id and the keys fit in an eighth more for most models
+// (a larger value grows its buffer once).
+func valueSize(n int) int {
+	return n + n/8 + 256
 }

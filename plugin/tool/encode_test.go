@@ -37,7 +37,10 @@ func TestEncodingMatchesJSONMarshal(t *testing.T) {
 			}
 			for _, html := range []map[string]string{markdown.RenderBlocks(md, m), nil, {}} {
 				v := wire.Value{SurfaceID: "tsf_0123456789abcdef01234567", Model: normalized, Markdown: html}
-				value, meta := encode(v)
+				value, meta := encode(v, true)
+				if alone, none := encode(v, false); !bytes.Equal(alone, value) || none != nil {
+					t.Errorf("without the metadata: value %s, meta %s", alone, none)
+				}
 				want, err := json.Marshal(v)
 				if err != nil {
 					t.Fatal(err)
@@ -56,6 +59,29 @@ func TestEncodingMatchesJSONMarshal(t *testing.T) {
 				derived, err := tasksurface.MetaFromValue(value)
 				if err != nil || !bytes.Equal(derived, meta) {
 					t.Errorf("MetaFromValue: %v\n got %s\nwant %s", err, derived, meta)
+				}
+			}
+			// The tool writes the value around the model in one buffer
+			// when nothing needs an HTML escape, and afresh otherwise: the
+			// bytes are json.Marshal's either way.
+			tool := New(md)
+			tool.newID = func() string { return "tsf_0123456789abcdef01234567" }
+			args := append(append([]byte(`{"model":`), raw...), '}')
+			for _, omit := range []bool{false, true} {
+				resp, surface, err := tool.Open(&tasksurface.ShowRequest{Arguments: args, OmitMeta: omit}, tasksurface.DefaultLimits)
+				if err != nil || !resp.OK {
+					t.Fatalf("show: %v %+v", err, resp)
+				}
+				v := wire.Value{SurfaceID: "tsf_0123456789abcdef01234567", Model: normalized, Markdown: surface.Markdown}
+				want, _ := json.Marshal(v)
+				if !bytes.Equal(resp.Value, want) {
+					t.Errorf("Open's value (omit meta %v):\n got %s\nwant %s", omit, resp.Value, want)
+				}
+				if want, _ := json.Marshal(wire.MetaOf(v)); !omit && !bytes.Equal(resp.Meta, want) {
+					t.Errorf("Open's meta:\n got %s\nwant %s", resp.Meta, want)
+				}
+				if got, _ := surface.Model.Normalized(); !bytes.Equal(got, normalized) {
+					t.Errorf("the surface's normalised model:\n got %s\nwant %s", got, normalized)
 				}
 			}
 		})

@@ -1,10 +1,10 @@
 package tool
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
+	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/plugin/markdown"
 	"github.com/dsh-community/task-surface/plugin/model"
 	"github.com/dsh-community/task-surface/plugin/wire"
@@ -22,14 +22,6 @@ func New(md *markdown.Renderer) *Tool {
 	return &Tool{markdown: md, newID: wire.NewSurfaceID}
 }
 
-// projectionView is the part of the projection view the tool reads.
-type projectionView struct {
-	Active *struct {
-		CallID    string `json:"callId"`
-		SurfaceID string `json:"surfaceId"`
-	} `json:"active"`
-}
-
 // Surface is what a successful call opened, for the coordination service
 // of the same process (see coord.Service.Opened).
 type Surface struct {
@@ -40,8 +32,8 @@ type Surface struct {
 	// Markdown is the sanitised HTML of each markdown block by its JSON
 	// Pointer, as in the value.
 	Markdown map[string]string
-	// Meta is the presentation metadata of the response, exactly.
-	Meta []byte
+	// Value is the canonical value of the response, exactly.
+	Value []byte
 	// Limits are the limits the model was checked under, defaults filled.
 	Limits tasksurface.Limits
 }
@@ -65,7 +57,11 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		return refused, nil, nil
 	}
 	limits = limits.WithDefaults()
-	m, problems := model.ParseArguments(req.Arguments, limits)
+	// The value is written in one buffer: its head, then the normalised
+	// model in place (model.AppendArguments), then the rest (encodeAround).
+	id := t.newID()
+	head := appendValueHead(make([]byte, 0, valueSize(len(req.Arguments))), id)
+	m, buf, problems := model.AppendArguments(head, req.Arguments, limits)
 	if len(problems) > 0 {
 		return failed(tasksurface.ShowInvalidModel, InvalidModel(problems), problems), nil, nil
 	}
@@ -74,13 +70,13 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		return nil, nil, fmt.Errorf("normalise model: %w", err)
 	}
 	v := wire.Value{
-		SurfaceID: t.newID(),
+		SurfaceID: id,
 		Model:     normalized,
 		Markdown:  markdown.RenderBlocks(t.markdown, m),
 	}
-	value, meta := encode(v)
+	value, meta := encodeAround(buf, len(head), v, !req.OmitMeta)
 	resp := &tasksurface.ShowResponse{OK: true, Value: value, Meta: meta, Text: Opened(m.Title, v.SurfaceID)}
-	return resp, &Surface{SurfaceID: v.SurfaceID, Model: m, Markdown: v.Markdown, Meta: meta, Limits: limits}, nil
+	return resp, &Surface{SurfaceID: v.SurfaceID, Model: m, Markdown: v.Markdown, Value: value, Limits: limits}, nil
 }
 
 // Precheck answers the refusals that depend on the call alone, before the
@@ -98,14 +94,13 @@ func Precheck(req *tasksurface.ShowRequest) *tasksurface.ShowResponse {
 
 // ActiveRefusal answers the refusal of a call made while the projection
 // view shows an open surface; it returns nil for an empty or unreadable view
-// or one with nothing open.
+// or one with nothing open. Only the view's active member is decoded.
 func ActiveRefusal(projection []byte) *tasksurface.ShowResponse {
 	if len(projection) == 0 {
 		return nil
 	}
-	var view projectionView
-	if err := json.Unmarshal(projection, &view); err == nil && view.Active != nil {
-		return failed(tasksurface.ShowSurfaceOpen, SurfaceOpen(view.Active.SurfaceID), nil)
+	if active, ok := fold.ActiveOf(projection); ok && active != nil {
+		return failed(tasksurface.ShowSurfaceOpen, SurfaceOpen(active.SurfaceID), nil)
 	}
 	return nil
 }

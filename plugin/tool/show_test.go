@@ -105,6 +105,21 @@ func TestShowValueAndMeta(t *testing.T) {
 	}
 }
 
+// A caller that derives the metadata from the value (OmitMeta) gets the
+// value alone, and the surface it opened still carries that value, from
+// which the plugin confirms the log's metadata later.
+func TestShowWithoutMeta(t *testing.T) {
+	t.Parallel()
+	tool := New(markdown.New())
+	resp, surface, err := tool.Open(&tasksurface.ShowRequest{Arguments: json.RawMessage(validArgs), OmitMeta: true}, tasksurface.DefaultLimits)
+	if err != nil || !resp.OK || surface == nil {
+		t.Fatalf("show: %v %+v", err, resp)
+	}
+	if resp.Meta != nil || len(resp.Value) == 0 || string(surface.Value) != string(resp.Value) {
+		t.Errorf("meta %q, value %q, surface value %q: want the value alone, kept by the surface", resp.Meta, resp.Value, surface.Value)
+	}
+}
+
 // The parameter schema is the same bytes on every call.
 func TestDeclarationIsStable(t *testing.T) {
 	t.Parallel()

@@ -2,17 +2,19 @@ package tool
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// Opened is the model-facing text of a successful call.
+// Opened is the model-facing text of a successful call. (Written by
+// concatenation: it is on every call's path, and %q is strconv.Quote.)
 func Opened(title, surfaceID string) string {
-	return fmt.Sprintf("Task Surface %q (%s) is open for the user. This turn ends here: "+
-		"the user's submission arrives as their next message. "+
-		"If they answer with an ordinary message instead, the surface is bypassed and closed. "+
-		"Do not restate the panel in prose.", title, surfaceID)
+	return "Task Surface " + strconv.Quote(title) + " (" + surfaceID + ") is open for the user. This turn ends here: " +
+		"the user's submission arrives as their next message. " +
+		"If they answer with an ordinary message instead, the surface is bypassed and closed. " +
+		"Do not restate the panel in prose."
 }
 
 // InvalidModel is the model-facing text of a call whose model has

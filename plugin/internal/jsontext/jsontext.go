@@ -6,6 +6,7 @@
 package jsontext
 
 import (
+	"bytes"
 	"encoding/binary"
 	"unicode/utf8"
 )
@@ -125,18 +126,26 @@ func AppendString(dst []byte, s string, escapeHTML bool) []byte {
 // bytes of U+2028 and U+2029 escaped: what json.Marshal writes for a
 // json.RawMessage that holds compact JSON. It does not check its input;
 // give it only JSON this program wrote compactly.
+//
+// It looks for each of the four bytes that may need an escape with
+// bytes.IndexByte, which is vectorised, keeping the next position of each
+// and searching for a byte again only once its position is passed: the
+// text is read about four times at vector speed, whatever the mix, and text
+// with nothing to escape is copied in one piece.
 func AppendCompactHTML(dst, compact []byte) []byte {
+	var next [len(htmlSpecials)]int
+	for k, c := range htmlSpecials {
+		next[k] = indexFrom(compact, 0, c)
+	}
 	start := 0
-	for i := 0; i < len(compact); i++ {
-		// Skip eight bytes at a time while none is <, >, & or non-ASCII.
-		for i+8 <= len(compact) {
-			x := binary.LittleEndian.Uint64(compact[i:])
-			lt, gt, amp := x^('<'*ones), x^('>'*ones), x^('&'*ones)
-			if (x|(lt-ones)&^lt|(gt-ones)&^gt|(amp-ones)&^amp)&highs != 0 {
-				break
+	for {
+		k := 0
+		for j := 1; j < len(next); j++ {
+			if next[j] < next[k] {
+				k = j
 			}
-			i += 8
 		}
+		i := next[k]
 		if i == len(compact) {
 			break
 		}
@@ -145,15 +154,43 @@ func AppendCompactHTML(dst, compact []byte) []byte {
 			dst = append(dst, compact[start:i]...)
 			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			start = i + 1
-		case 0xe2:
+		default: // 0xe2, the first byte of U+2028 and U+2029 among others
 			if i+2 < len(compact) && compact[i+1] == 0x80 && compact[i+2]&^1 == 0xa8 {
 				dst = append(dst, compact[start:i]...)
 				dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[compact[i+2]&0xf])
 				start = i + 3
 			}
 		}
+		next[k] = indexFrom(compact, i+1, htmlSpecials[k])
 	}
 	return append(dst, compact[start:]...)
+}
+
+// NeedsHTMLEscape reports whether AppendCompactHTML would write compact
+// otherwise than as it is: whether it holds <, >, &, U+2028 or U+2029.
+func NeedsHTMLEscape(compact []byte) bool {
+	if bytes.IndexByte(compact, '<') >= 0 || bytes.IndexByte(compact, '>') >= 0 || bytes.IndexByte(compact, '&') >= 0 {
+		return true
+	}
+	for i := indexFrom(compact, 0, 0xe2); i+2 < len(compact); i = indexFrom(compact, i+1, 0xe2) {
+		if compact[i+1] == 0x80 && compact[i+2]&^1 == 0xa8 {
+			return true
+		}
+	}
+	return false
+}
+
+// htmlSpecials are the bytes AppendCompactHTML may escape: <, >, & and the
+// first byte of U+2028 and U+2029.
+var htmlSpecials = [...]byte{'<', '>', '&', 0xe2}
+
+// indexFrom returns the index of the first c in b at or after from, or
+// len(b).
+func indexFrom(b []byte, from int, c byte) int {
+	if i := bytes.IndexByte(b[from:], c); i >= 0 {
+		return from + i
+	}
+	return len(b)
 }
 
 // ValidNumber reports whether s is a JSON number literal, as encoding/json

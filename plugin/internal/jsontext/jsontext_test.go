@@ -114,6 +114,17 @@ func BenchmarkAppendString(b *testing.B) {
 	}
 }
 
+// NeedsHTMLEscape tells exactly when AppendCompactHTML changes its input.
+func TestNeedsHTMLEscape(t *testing.T) {
+	t.Parallel()
+	for _, s := range append(texts, "", "a", "<", "x>", "&y", "\u2028", "\u2029", "\xe2", "\xe2\x80", "’", "–\xe2\x80\xa8", "ab\xe2") {
+		b := []byte(s)
+		if got, want := NeedsHTMLEscape(b), !bytes.Equal(AppendCompactHTML(nil, b), b); got != want {
+			t.Errorf("NeedsHTMLEscape(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
 // FuzzAppendCompactHTML holds AppendCompactHTML to json.Marshal of a
 // json.RawMessage on compact JSON around any text.
 func FuzzAppendCompactHTML(f *testing.F) {
@@ -132,5 +143,27 @@ func FuzzAppendCompactHTML(f *testing.F) {
 		if got := AppendCompactHTML(nil, compact); !bytes.Equal(got, want) {
 			t.Fatalf("AppendCompactHTML(%s) = %s, want %s", compact, got, want)
 		}
+		if NeedsHTMLEscape(compact) == bytes.Equal(compact, want) {
+			t.Fatalf("NeedsHTMLEscape(%s) = %v", compact, NeedsHTMLEscape(compact))
+		}
 	})
+}
+
+// BenchmarkAppendCompactHTML measures the value's copy of a 60 KiB
+// normalised model: text with nothing to escape, and text with an
+// ampersand, a less-than sign and a curly quote in every row.
+func BenchmarkAppendCompactHTML(b *testing.B) {
+	for name, row := range map[string]string{
+		"plain":   `{"cost":300,"note":"` + strings.Repeat("measured under load ", 12) + `","ok":true,"plan":"Plan 100"}`,
+		"escapes": `{"cost":300,"note":"` + strings.Repeat("measured under load ", 11) + `a < b & c ’d’","ok":true,"plan":"Plan 100"}`,
+	} {
+		compact := []byte("[" + strings.Repeat(row+",", 199) + row + "]")
+		b.Run(name, func(b *testing.B) {
+			buf := make([]byte, 0, 2*len(compact))
+			b.SetBytes(int64(len(compact)))
+			for b.Loop() {
+				buf = AppendCompactHTML(buf[:0], compact)
+			}
+		})
+	}
 }
