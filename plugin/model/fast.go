@@ -31,7 +31,12 @@ import (
 func fastParse(dst, raw []byte, args bool, limits tasksurface.Limits) (*Model, []byte, bool) {
 	// The input is read in place: the caller hands raw over (see Parse),
 	// so no copy of it is made.
-	p := &fastParser{src: unsafe.String(unsafe.SliceData(raw), len(raw)), limits: limits}
+	p := parsers.Get().(*fastParser)
+	p.src, p.limits = unsafe.String(unsafe.SliceData(raw), len(raw)), limits
+	// Once the model is dropped, or built with its own copies of what the
+	// parser kept (its fields, its rows moved into the normalised bytes),
+	// the next parse reuses the parser.
+	defer p.release()
 	var m *Model
 	ok := true
 	if args {
@@ -42,9 +47,6 @@ func fastParse(dst, raw []byte, args bool, limits tasksurface.Limits) (*Model, [
 	if !ok || m == nil {
 		return nil, dst, false
 	}
-	// Once the model is dropped or its rows are moved into the normalised
-	// bytes, nothing refers to the row buffer: the next parse reuses it.
-	defer p.releaseRows()
 	p.space()
 	if p.pos != len(p.src) {
 		return nil, dst, false
@@ -86,6 +88,19 @@ func (p *fastParser) releaseRows() {
 	p.rowBuf = nil
 }
 
+// parsers holds fast parsers between parses, with their scratch space.
+var parsers = sync.Pool{New: func() any { return new(fastParser) }}
+
+// release empties the parser, keeping its scratch space but no reference
+// into the input or the model, and gives it back for the next parse.
+func (p *fastParser) release() {
+	p.releaseRows()
+	clear(p.fields[:cap(p.fields)])
+	clear(p.ids)
+	*p = fastParser{buf: p.buf[:0], ids: p.ids[:0], cellBuf: p.cellBuf[:0], fields: p.fields[:0]}
+	parsers.Put(p)
+}
+
 // fastParser reads one input. Strings without escapes are slices of src,
 // the input itself, which the model then shares.
 type fastParser struct {
@@ -98,6 +113,10 @@ type fastParser struct {
 	ids []string
 	// blocks counts the blocks of all sections.
 	blocks int
+	// fields holds the model's fields while they are read; the model gets
+	// a copy of the right size (a Field is large, and doubling a list of
+	// them from one cost more than the copy).
+	fields []Field
 	// rowBuf holds the normalised rows of every table (see row) until
 	// they are moved into the normalised bytes, after which the next parse
 	// reuses it (rowBuffers); cells and cellBuf are the row being read.

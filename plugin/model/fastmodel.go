@@ -42,9 +42,11 @@ func (p *fastParser) model() (*Model, bool) {
 				return p.section(grow(&m.Sections, Section{Layout: Layout{Kind: LayoutStack}, Blocks: []Block{}}))
 			})
 		case "fields":
-			return p.array(int(p.limits.MaxFields), func() bool {
-				return p.field(grow(&m.Fields, Field{}))
+			n, ok := p.array(int(p.limits.MaxFields), func() bool {
+				return p.field(grow(&p.fields, Field{}))
 			})
+			m.Fields = append(m.Fields, p.fields...)
+			return n, ok
 		case "submit":
 			return 0, p.submit(&m.Submit)
 		}
