@@ -100,6 +100,7 @@ async function shimHops(sessionId, from, until) {
   }
 }
 
+/** The shim's hops of one session from `from` to `until`, as written so far. */
 function readHops(sessionId, from, until) {
   let lines = []
   try {
@@ -239,6 +240,7 @@ async function pairedRounds(n, sends, orders) {
   }
   return out
 }
+/** The orders of a pair's rounds: the Dock's submission first, then the composer's message first. */
 const ALTERNATE = [['dock', 'composer'], ['composer', 'dock']]
 
 /**
