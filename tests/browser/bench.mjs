@@ -162,6 +162,12 @@ async function profiled(page, run) {
   return total
 }
 
+/** `result` once the turn of session `s` has ended (the next send of a round starts on a quiet harness). */
+async function settled(s, result) {
+  await h.dsh.waitIdle(s.sessionId)
+  return result
+}
+
 /**
  * One submission from the Dock on `page`, which shows session `s`: type a marker into `field`,
  * click Submit, time it (or, with `profile`, return where the page's main thread went).
@@ -171,7 +177,7 @@ async function dockSend(page, s, { field, profile = false }) {
   await page.type(`section.tsf-dock textarea[data-field=${field}]`, marker)
   h.llm.reply({ text: 'OK.' })
   await watchSend(page, { clickSelector: SUBMIT, marker })
-  if (profile) return profiled(page, async () => { await page.click(SUBMIT); await readSendTiming(page) })
+  if (profile) return settled(s, await profiled(page, async () => { await page.click(SUBMIT); await readSendTiming(page) }))
   await page.click(SUBMIT)
   const p = await pageHops(page, '/api/taskSurface/submit')
   await h.dsh.waitIdle(s.sessionId)
@@ -197,7 +203,7 @@ async function composerSend(page, s, { text = '', profile = false }) {
   }
   await page.keyboard.type(marker)
   await watchSend(page, { marker })
-  if (profile) return profiled(page, async () => { await page.keyboard.press('Enter'); await readSendTiming(page) })
+  if (profile) return settled(s, await profiled(page, async () => { await page.keyboard.press('Enter'); await readSendTiming(page) }))
   await page.keyboard.press('Enter')
   const p = await pageHops(page, '/api/session.prompt')
   await h.dsh.waitIdle(s.sessionId)
