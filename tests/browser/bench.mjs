@@ -5,19 +5,26 @@
 //   - Dock render time of each example model;
 //   - click on Submit to the user bubble painted (the first animation frame after the harness
 //     put the message in the transcript), against Enter in dsh's own composer to its bubble,
-//     measured the same way in the same run, 2 x rounds of each interleaved: goal <= 1.1x the
-//     composer;
-//     click to the submit answered: goal <= 20 ms p50; Dock locked and answer to bubble as
-//     split rows;
+//     measured the same way in the same run: goal <= 1.1x the composer. The machine's noise is
+//     of the size of the differences looked for, so the sends come in paired rounds: each round
+//     one page, a Dock submission and a composer message back to back (their sessions prepared
+//     before), alternating which goes first. The verdict reads the median of the per-pair ratios
+//     (printed with its interquartile range and a bootstrap 95% interval of that median, beside
+//     the ratio of the medians);
+//     click to the submit answered: goal <= 20 ms p50, with the same interval; Dock locked and
+//     answer to bubble as split rows;
 //   - the timeline of one submission, hop by hop (medians of the rounds): the page's own marks
 //     (performance.mark task-surface:submit:*, the RPC's resource timing, the bubble in the DOM
 //     and painted) and the host shim's (host-shim/src/dsh/timeline.js, on through
 //     TASK_SURFACE_TIMELINE), beside the same hops of a composer message;
-//   - a second reference: the composer sending the same text as the submission's bubble;
+//   - a second reference: the composer sending the same text as the submission's bubble (a third
+//     send of each round, first or last);
 //   - where the page's main thread went (sampled profile: the bundle, other scripts, engine);
-//   - click to bubble by model size (1, 4, 16 and 58 KiB models; the composer as reference).
+//   - click to bubble by model size (1, 4, 16 and 58 KiB models), each size paired round by round
+//     with a composer message the same way.
 // Usage (after tests/browser/run.sh installed everything):
-//   node tests/browser/bench.mjs [rounds]        (default 5 rounds)
+//   node tests/browser/bench.mjs [rounds]        (default 5: 4 x rounds send rounds, rounds - 1
+//                                                 per model size; about 4 minutes in all)
 //   BENCH_ONLY=send node tests/browser/bench.mjs [rounds]   the send rows and timeline only (no
 //   render rows, no growth table): the quick before/after of a change on the submit path
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -27,12 +34,49 @@ import { model as sizedModel } from '../../host-shim/bench/common.mjs'
 import { REPO } from '../e2e/support/harness.mjs'
 import { launch } from './support/browser.mjs'
 import { limitsModel } from './support/surfaces.mjs'
-import { example, focusComposer, openSurfacePage, readSendTiming, sessionWithSurface, startHarness, submissions, watchSend } from './support/app.mjs'
+import { dockReady, example, focusComposer, openSurfacePage, readSendTiming, selectSession, sessionWithSurface, startHarness, submissions, waitFor, watchSend } from './support/app.mjs'
 
 const rounds = Number(process.argv[2] ?? 5)
 const sendOnly = process.env.BENCH_ONLY === 'send'
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-const stats = (xs) => `median ${median(xs).toFixed(1)} ms  (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)}, n=${xs.length})`
+/** The q-quantile of xs, interpolated between the two nearest ranks. */
+function quantile(xs, q) {
+  const sorted = [...xs].sort((a, b) => a - b)
+  const i = (sorted.length - 1) * q
+  const lo = Math.floor(i)
+  return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (i - lo)
+}
+const median = (xs) => quantile(xs, 0.5)
+const iqr = (xs, f = (x) => x.toFixed(1)) => `IQR ${f(quantile(xs, 0.25))}–${f(quantile(xs, 0.75))}`
+const stats = (xs) => `median ${median(xs).toFixed(1)} ms  (${iqr(xs)}, min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)}, n=${xs.length})`
+
+/**
+ * A bootstrap 95% interval of the median of xs: 2,000 resamples drawn by a seeded generator, so
+ * the same figures give the same interval.
+ */
+function medianInterval(xs) {
+  let seed = 0x9e3779b9
+  const random = () => { // mulberry32
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const medians = []
+  for (let b = 0; b < 2000; b++) medians.push(median(xs.map(() => xs[Math.floor(random() * xs.length)])))
+  return [quantile(medians, 0.025), quantile(medians, 0.975)]
+}
+
+/**
+ * The verdict on the median of xs against `limit` (at most), from the measured figures: met or
+ * not, and whether the 95% interval of the median is clear of the limit or straddles it.
+ */
+function verdict(xs, limit, f) {
+  const m = median(xs)
+  const [lo, hi] = medianInterval(xs)
+  const clear = m <= limit ? hi <= limit : lo > limit
+  return { met: m <= limit, clear, text: `${m <= limit ? 'met' : 'NOT met'} (95% interval of the median ${f(lo)}–${f(hi)}, ${clear ? 'clear of' : 'straddles'} the limit)` }
+}
+const times = (x) => `${x.toFixed(2)}x`
 const SUBMIT = 'section.tsf-dock [data-action="submit"]'
 
 const stage = mkdtempSync(join(tmpdir(), 'tsf-bench-'))
@@ -42,9 +86,22 @@ const browser = await launch()
 
 /**
  * The shim's hops of one session from `from` to `until` (epoch ms): the first of each name, and
- * in `reads` how many getActive requests the shim served meanwhile.
+ * in `reads` how many getActive requests the shim served meanwhile. The shim writes its hops in
+ * batches, so this waits (a few seconds at most) until the message's hop into the log is there.
  */
-function shimHops(sessionId, from, until) {
+async function shimHops(sessionId, from, until) {
+  try {
+    return await waitFor(() => {
+      const hops = readHops(sessionId, from, until)
+      return hops['log.user-message'] !== undefined && hops
+    }, { timeoutMs: 5_000, intervalMs: 50, what: 'the shim\'s timeline of the send' })
+  } catch {
+    return readHops(sessionId, from, until) // a row without its shim hops prints as —
+  }
+}
+
+/** The shim's hops of one session from `from` to `until`, as written so far. */
+function readHops(sessionId, from, until) {
   let lines = []
   try {
     lines = readFileSync(timelineFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
@@ -105,59 +162,99 @@ async function profiled(page, run) {
   return total
 }
 
-/** One submission from the Dock: type `marker` into `field`, click Submit, time it. */
-async function sendSubmit(model, field, { profile = false } = {}) {
-  const s = await sessionWithSurface(h, model)
-  const { page } = await openSurfacePage(browser, h, s)
+/** `result` once the turn of session `s` has ended (the next send of a round starts on a quiet harness). */
+async function settled(s, result) {
+  await h.dsh.waitIdle(s.sessionId)
+  return result
+}
+
+/**
+ * One submission from the Dock on `page`, which shows session `s`: type a marker into `field`,
+ * click Submit, time it (or, with `profile`, return where the page's main thread went).
+ */
+async function dockSend(page, s, { field, profile = false }) {
+  const marker = `bench note ${Date.now()}`
+  await page.type(`section.tsf-dock textarea[data-field=${field}]`, marker)
+  h.llm.reply({ text: 'OK.' })
+  await watchSend(page, { clickSelector: SUBMIT, marker })
+  if (profile) return settled(s, await profiled(page, async () => { await page.click(SUBMIT); await readSendTiming(page) }))
+  await page.click(SUBMIT)
+  const p = await pageHops(page, '/api/taskSurface/submit')
+  await h.dsh.waitIdle(s.sessionId)
+  // The message's text, for a composer send of the same bubble.
+  const text = (await submissions(h, s.sessionId))[0]?.data.content.map((c) => c.text ?? '').join('').replace(marker, '')
+  return { ...p, ...(await shimHops(s.sessionId, p.click, p.bubble)), text }
+}
+
+/**
+ * One ordinary message from dsh's own composer on `page`, which shows session `s` (its surface
+ * open), timed the same way: a one-line message, or `text` (lines typed with Shift+Enter) and
+ * the marker after it.
+ */
+async function composerSend(page, s, { text = '', profile = false }) {
+  const marker = `plain message ${Date.now()}`
+  h.llm.reply({ text: 'OK.' })
+  await focusComposer(page)
+  for (const line of text.split('\n').filter(Boolean)) {
+    await page.keyboard.type(line)
+    await page.keyboard.down('Shift')
+    await page.keyboard.press('Enter')
+    await page.keyboard.up('Shift')
+  }
+  await page.keyboard.type(marker)
+  await watchSend(page, { marker })
+  if (profile) return settled(s, await profiled(page, async () => { await page.keyboard.press('Enter'); await readSendTiming(page) }))
+  await page.keyboard.press('Enter')
+  const p = await pageHops(page, '/api/session.prompt')
+  await h.dsh.waitIdle(s.sessionId)
+  return { ...p, ...(await shimHops(s.sessionId, p.click, p.bubble)) }
+}
+
+/**
+ * One round: a session for each send (`{kind: 'dock'|'composer', model, ...}`), all prepared
+ * first, then the sends back to back in one page, in the order given; each result in that order.
+ */
+async function round(sends) {
+  const sessions = []
+  for (const send of sends) sessions.push(await sessionWithSurface(h, send.model))
+  const { page } = await openSurfacePage(browser, h, sessions[0])
   try {
-    const marker = `bench note ${Date.now()}`
-    await page.type(`section.tsf-dock textarea[data-field=${field}]`, marker)
-    h.llm.reply({ text: 'OK.' })
-    await watchSend(page, { clickSelector: SUBMIT, marker })
-    if (profile) return await profiled(page, async () => { await page.click(SUBMIT); await readSendTiming(page) })
-    await page.click(SUBMIT)
-    const p = await pageHops(page, '/api/taskSurface/submit')
-    await h.dsh.waitIdle(s.sessionId)
-    // The message's text, for a composer round that sends the same bubble.
-    const text = (await submissions(h, s.sessionId))[0]?.data.content.map((c) => c.text ?? '').join('').replace(marker, '')
-    return { ...p, ...shimHops(s.sessionId, p.click, p.bubble), text }
+    const results = []
+    for (const [i, send] of sends.entries()) {
+      if (i > 0) {
+        await selectSession(page, sessions[i].title)
+        await dockReady(page, sessions[i].surfaceId)
+      }
+      results.push(await (send.kind === 'dock' ? dockSend : composerSend)(page, sessions[i], send))
+    }
+    return results
   } finally {
     await page.close()
   }
 }
 
 /**
- * One ordinary message from dsh's own composer, in a session with `model` open, timed the same
- * way: a one-line message, or `text` (lines typed with Shift+Enter) and the marker after it.
+ * `n` paired rounds: in each, the sends named in `sends` (`{dock: {...}, composer: {...}, ...}`),
+ * in the order `orders[i % orders.length]` (lists of those names); the results by name.
  */
-async function sendComposer(model, { profile = false, text = '' } = {}) {
-  const s = await sessionWithSurface(h, model)
-  const { page } = await openSurfacePage(browser, h, s)
-  try {
-    const marker = `plain message ${Date.now()}`
-    h.llm.reply({ text: 'OK.' })
-    await focusComposer(page)
-    for (const line of text.split('\n').filter(Boolean)) {
-      await page.keyboard.type(line)
-      await page.keyboard.down('Shift')
-      await page.keyboard.press('Enter')
-      await page.keyboard.up('Shift')
-    }
-    await page.keyboard.type(marker)
-    await watchSend(page, { marker })
-    if (profile) return await profiled(page, async () => { await page.keyboard.press('Enter'); await readSendTiming(page) })
-    await page.keyboard.press('Enter')
-    const p = await pageHops(page, '/api/session.prompt')
-    await h.dsh.waitIdle(s.sessionId)
-    return { ...p, ...shimHops(s.sessionId, p.click, p.bubble) }
-  } finally {
-    await page.close()
+async function pairedRounds(n, sends, orders) {
+  const out = Object.fromEntries(Object.keys(sends).map((k) => [k, []]))
+  for (let i = 0; i < n; i++) {
+    const order = orders[i % orders.length]
+    const results = await round(order.map((k) => ({ kind: sends[k].kind ?? k, ...sends[k] })))
+    order.forEach((k, j) => out[k].push(results[j]))
   }
+  return out
 }
+/** The orders of a pair's rounds: the Dock's submission first, then the composer's message first. */
+const ALTERNATE = [['dock', 'composer'], ['composer', 'dock']]
 
-/** The time the shim's event loop spent in stalls over 4 ms between hops `a` and `b`. */
+/**
+ * The time the shim's event loop spent in stalls over 4 ms between hops `a` and `b` (each stall
+ * counted for the part of it inside that stretch).
+ */
 const stalled = (a, b) => (r) => (r[a] === undefined || r[b] === undefined ? undefined
-  : r.stalls.filter((x) => x.at > r[a] && x.at - x.ms < r[b]).reduce((n, x) => n + x.ms, 0))
+  : r.stalls.reduce((n, x) => n + Math.max(0, Math.min(x.at, r[b]) - Math.max(x.at - x.ms, r[a])), 0))
 const span = (a, b) => (r) => (r[a] === undefined || r[b] === undefined ? undefined : r[b] - r[a])
 const med = (rs, f) => {
   const xs = rs.map(f).filter((x) => x !== undefined)
@@ -210,10 +307,15 @@ function printTimeline(submits, composers) {
   console.log(`                                                        composer: ${counted(composers, hopsBetween('inbox.inserted', 'log.user-message'))}`)
 }
 
+const OPTIONS = example('compare-options')
+const DOCK = { kind: 'dock', model: OPTIONS, field: 'constraints' }
+const COMPOSER = { kind: 'composer', model: OPTIONS }
+
 try {
-  // Warm the page once (first loads compile the harness's own bundles).
-  const warm = await openSurfacePage(browser, h, await sessionWithSurface(h, example('compare-options')))
-  await warm.page.close()
+  // Warm up with one submission (first loads compile the harness's own bundles; the first
+  // submit warms dsh's and the plugin's paths); its bubble's text is what the second composer
+  // reference sends.
+  const [warm] = await round([DOCK])
 
   if (!sendOnly) {
     async function renderTime(model) {
@@ -237,64 +339,66 @@ try {
     }
   }
 
-  // The Dock's submit and the composer's Enter, interleaved round by round; twice the rounds, as
-  // the machine's noise is of the size of the differences looked for.
-  const submits = []
-  const composers = []
-  const sameText = [] // the composer sending the text of the submission's own bubble
-  for (let i = 0; i < 2 * rounds; i++) {
-    const sent = await sendSubmit(example('compare-options'), 'constraints')
-    submits.push(sent)
-    composers.push(await sendComposer(example('compare-options')))
-    sameText.push(await sendComposer(example('compare-options'), { text: sent.text }))
-  }
+  // The Dock's submit and the composer's Enter in paired rounds (4 x rounds), the composer
+  // sending the submission's text as a third send, first or last.
+  const pairs = await pairedRounds(4 * rounds, { dock: DOCK, composer: COMPOSER, same: { ...COMPOSER, text: warm.text } }, [
+    ['dock', 'composer', 'same'], ['composer', 'dock', 'same'], ['same', 'dock', 'composer'], ['same', 'composer', 'dock'],
+  ])
+  const submits = pairs.dock
+  const composers = pairs.composer
   const col = (rs, f) => rs.map(f).filter((x) => x !== undefined)
+  /** The per-pair ratios f(a) / f(b) of the rounds where both were measured. */
+  const ratios = (as, bs, f) => as.map((a, i) => ratioOf(f(a), f(bs[i]))).filter((x) => x !== undefined)
   const total = col(submits, span('click', 'bubble'))
   const composerTotal = col(composers, span('click', 'bubble'))
   const answered = col(submits, span('click', 'response'))
   const composerAnswered = col(composers, span('click', 'response'))
-  const ratio = ratioOf(median(total), median(composerTotal))
-  const verdict = (ok) => (ok ? 'met' : 'NOT met')
-  console.log('Click on Submit to the user bubble painted (compare-options, agent idle), each against its same-run reference')
+  const paired = ratios(submits, composers, span('click', 'bubble'))
+  console.log(`Click on Submit to the user bubble painted (compare-options, agent idle), against Enter in dsh's composer: ${submits.length} rounds, each one page with a Dock submission and a composer message back to back, alternating which goes first`)
   console.log(`  click -> bubble painted       ${stats(total)}`)
   console.log(`    reference: Enter in dsh's composer -> its bubble painted: ${stats(composerTotal)}`)
-  console.log(`    ratio ${ratio.toFixed(2)}x   goal <= 1.1x the composer: ${verdict(ratio <= 1.1)}`)
-  const sameTotal = col(sameText, span('click', 'bubble'))
-  console.log(`    the composer sending the same text as the submission's bubble: ${stats(sameTotal)}   ratio ${ratioOf(median(total), median(sameTotal)).toFixed(2)}x`)
-  console.log(`  click -> submit answered      ${stats(answered)}   goal <= 20 ms p50: ${verdict(median(answered) <= 20)}`)
-  console.log(`    reference: Enter -> session.prompt answered: ${stats(composerAnswered)}  (ratio ${ratioOf(median(answered), median(composerAnswered)).toFixed(2)}x)`)
+  console.log(`    ratio per pair: median ${times(median(paired))} (${iqr(paired, times)}); ratio of the medians ${times(median(total) / median(composerTotal))}`)
+  console.log(`    goal <= 1.1x the composer (median of the pairs' ratios): ${verdict(paired, 1.1, times).text}`)
+  // Whether going first or second in the page matters (the alternation cancels it in the median).
+  const inOrder = submits.map((a, i) => ratioOf(span('click', 'bubble')(a), span('click', 'bubble')(composers[i])))
+  const byOrder = (first) => inOrder.filter((x, i) => x !== undefined && (i % 4 === 0 || i % 4 === 2) === first)
+  console.log(`    ratio per pair with the Dock's submission first: median ${times(median(byOrder(true)))} (n=${byOrder(true).length}); second: median ${times(median(byOrder(false)))} (n=${byOrder(false).length})`)
+  const sameTotal = col(pairs.same, span('click', 'bubble'))
+  const samePaired = ratios(submits, pairs.same, span('click', 'bubble'))
+  console.log(`    the composer sending the same text as the submission's bubble (same rounds): ${stats(sameTotal)}   ratio per pair: median ${times(median(samePaired))} (${iqr(samePaired, times)})`)
+  const msf = (x) => x.toFixed(1)
+  console.log(`  click -> submit answered      ${stats(answered)}   goal <= 20 ms p50: ${verdict(answered, 20, msf).text}`)
+  const answeredPaired = ratios(submits, composers, span('click', 'response'))
+  console.log(`    reference: Enter -> session.prompt answered: ${stats(composerAnswered)}  (ratio per pair: median ${times(median(answeredPaired))})`)
   console.log(`  click -> Dock locked, painted ${stats(col(submits, span('click', 'locked')))}`)
   console.log(`  answer -> bubble painted      ${stats(col(submits, span('response', 'bubble')))}`)
   console.log(`    reference: prompt answered -> bubble painted: ${stats(col(composers, span('response', 'bubble')))}`)
   printTimeline(submits, composers)
   // Where the page's own main-thread time went, from separate profiled rounds (the profiler
   // slows the page, so these rounds stay out of the figures above).
-  const prof = { submit: [], composer: [] }
-  for (let i = 0; i < Math.min(rounds, 3); i++) {
-    prof.submit.push(await sendSubmit(example('compare-options'), 'constraints', { profile: true }))
-    prof.composer.push(await sendComposer(example('compare-options'), { profile: true }))
-  }
+  const prof = await pairedRounds(Math.min(rounds, 3), { dock: { ...DOCK, profile: true }, composer: { ...COMPOSER, profile: true } }, ALTERNATE)
   const pm = (rs, k) => `${median(rs.map((r) => r[k])).toFixed(1)} ms`
-  console.log(`Page main thread from click / Enter to the bubble painted (sampled, median of ${prof.submit.length}; the rest is idle)`)
-  console.log(`  Dock submit: the bundle's code ${pm(prof.submit, 'bundle')}, the page's other scripts ${pm(prof.submit, 'scripts')}, engine ${pm(prof.submit, 'engine')}`)
+  console.log(`Page main thread from click / Enter to the bubble painted (sampled, median of ${prof.dock.length}; the rest is idle)`)
+  console.log(`  Dock submit: the bundle's code ${pm(prof.dock, 'bundle')}, the page's other scripts ${pm(prof.dock, 'scripts')}, engine ${pm(prof.dock, 'engine')}`)
   console.log(`  composer:    the bundle's code ${pm(prof.composer, 'bundle')}, the page's other scripts ${pm(prof.composer, 'scripts')}, engine ${pm(prof.composer, 'engine')}`)
 
-  // Growth: click -> bubble by model size, the composer (compare-options) as the reference.
+  // Growth: click -> bubble by model size, each size paired round by round with a composer
+  // message (compare-options) the same way.
   if (!sendOnly) {
     const sizes = [1, 4, 16, 58]
-    const growthRounds = Math.max(1, Math.min(rounds, 3))
-    console.log(`Click on Submit -> bubble painted by model size (median of ${growthRounds}; reference: the composer above, ${median(composerTotal).toFixed(1)} ms)`)
-    console.log('  | model | bytes | click → bubble (ms) | click → answered (ms) | ratio to the composer |')
-    console.log('  |---|---|---|---|---|')
+    const growthRounds = Math.max(2, rounds - 1)
+    console.log(`Click on Submit -> bubble painted by model size: ${growthRounds} rounds per size, each one page with a Dock submission of that model and a composer message (compare-options) back to back, alternating which goes first`)
+    console.log('  | model | bytes | click → bubble (ms) | composer, same rounds (ms) | ratio per pair: median (IQR) | ratio of the medians | click → answered (ms) | ≤ 1.1× |')
+    console.log('  |---|---|---|---|---|---|---|---|')
     for (const kib of sizes) {
       const m = sizedModel(kib * 1024)
-      const rs = []
-      for (let i = 0; i < growthRounds; i++) rs.push(await sendSubmit(m, 'why'))
-      const b = median(col(rs, span('click', 'bubble')))
-      const a = median(col(rs, span('click', 'response')))
-      console.log(`  | ${kib} KiB | ${JSON.stringify(m).length} | ${b.toFixed(1)} | ${a.toFixed(1)} | ${(b / median(composerTotal)).toFixed(2)}x |`)
+      const rs = await pairedRounds(growthRounds, { dock: { kind: 'dock', model: m, field: 'why' }, composer: COMPOSER }, ALTERNATE)
+      const b = col(rs.dock, span('click', 'bubble'))
+      const c = col(rs.composer, span('click', 'bubble'))
+      const r = ratios(rs.dock, rs.composer, span('click', 'bubble'))
+      const v = verdict(r, 1.1, times)
+      console.log(`  | ${kib} KiB | ${JSON.stringify(m).length} | ${median(b).toFixed(1)} | ${median(c).toFixed(1)} | ${times(median(r))} (${iqr(r, times)}) | ${times(median(b) / median(c))} | ${median(col(rs.dock, span('click', 'response'))).toFixed(1)} | ${v.met ? 'yes' : 'no'}${v.clear ? '' : ' (interval straddles)'} |`)
     }
-    console.log(`  | composer | — | ${median(composerTotal).toFixed(1)} | ${median(composerAnswered).toFixed(1)} | 1.00x |`)
   }
 } finally {
   await browser.close()

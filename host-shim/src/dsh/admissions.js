@@ -9,32 +9,32 @@
 // (../index.js) makes one table and hands it to both; it is keyed by session and submission id
 // and holds only submits in flight.
 
-/** @typedef {{promise: Promise<string>, cancel: () => void}} Wait */
+/** @typedef {{cancel: () => void}} Wait */
 
 /** A table of submits in flight waiting for their admission. */
 export function createAdmissions() {
-  /** `${sessionId}\0${submissionId}` -> resolvers of the submits waiting (a retry may overlap). */
+  /** `${sessionId}\0${submissionId}` -> the callbacks of the submits waiting (a retry may overlap). */
   const waiting = new Map()
   const keyOf = (sessionId, submissionId) => `${sessionId}\u0000${submissionId}`
 
   return {
     /**
-     * Wait for the admission of a submission; cancel when the submit ended either way.
+     * Wait for the admission of a submission: `onAdmitted` is called with the message id, at
+     * once and synchronously inside the admission, so the answer it settles is not queued behind
+     * the promise jobs of the turn dsh starts meanwhile. Cancel when the submit ended either way.
      * @param {string} sessionId
      * @param {string} submissionId
+     * @param {(messageId: string) => void} onAdmitted
      * @returns {Wait}
      */
-    wait(sessionId, submissionId) {
+    wait(sessionId, submissionId, onAdmitted) {
       const key = keyOf(sessionId, submissionId)
-      let resolve
-      const promise = new Promise((r) => { resolve = r })
       const set = waiting.get(key) ?? new Set()
-      set.add(resolve)
+      set.add(onAdmitted)
       waiting.set(key, set)
       return {
-        promise,
         cancel() {
-          set.delete(resolve)
+          set.delete(onAdmitted)
           if (set.size === 0 && waiting.get(key) === set) waiting.delete(key)
         },
       }
@@ -48,7 +48,7 @@ export function createAdmissions() {
      */
     admitted(sessionId, submissionId, messageId) {
       if (!submissionId) return
-      for (const resolve of waiting.get(keyOf(sessionId, submissionId)) ?? []) resolve(messageId)
+      for (const onAdmitted of waiting.get(keyOf(sessionId, submissionId)) ?? []) onAdmitted(messageId)
     },
   }
 }

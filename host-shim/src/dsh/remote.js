@@ -83,19 +83,24 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
     async submit(session, surfaceId, submissionId, values, note, signal) {
       mark?.('remote.submit', session.id, { submissionId })
       // Answered by the plugin, or at the admission of this submission's message, whichever is
-      // first (./admissions.js): after an admission the plugin's answer is settled.
-      const admission = admissions.wait(session.id, submissionId ?? '')
-      const call = plugin.call('Submit', {
-        session_id: session.id,
-        surface_id: surfaceId ?? '',
-        submission_id: submissionId ?? '',
-        values_json: jsonBytes(values ?? {}),
-        note: note ?? '',
-        projection_json: viewBytes(session),
-      }, { signal })
+      // first (./admissions.js): after an admission the plugin's answer is settled. The admission
+      // settles the answer itself, one promise job from here.
+      let admission
+      let call
       let res
       try {
-        res = await Promise.race([call, admission.promise.then((messageId) => ({ accepted: true, message_id: messageId, phase: Phase.Queued }))])
+        res = await new Promise((resolve, reject) => {
+          admission = admissions.wait(session.id, submissionId ?? '', (messageId) => resolve({ accepted: true, message_id: messageId, phase: Phase.Queued }))
+          call = plugin.call('Submit', {
+            session_id: session.id,
+            surface_id: surfaceId ?? '',
+            submission_id: submissionId ?? '',
+            values_json: jsonBytes(values ?? {}),
+            note: note ?? '',
+            projection_json: viewBytes(session),
+          }, { signal })
+          call.then(resolve, reject)
+        })
       } finally {
         admission.cancel()
       }

@@ -4,7 +4,12 @@
 // epoch milliseconds with sub-millisecond resolution (timeOrigin + now) on the same machine.
 // Unset (always, outside the bench), there is no mark function and callers skip the call
 // (`mark?.(...)`).
-import { appendFileSync } from 'node:fs'
+//
+// A mark only records the time and keeps the hop in memory; the hops are written together,
+// asynchronously, once the process has been quiet of marks for a moment (FLUSH_MS), so the hook
+// adds no file write to the path it measures (a synchronous append per hop did, on the shim's
+// event loop). The bench waits for the hops it needs to appear in the file.
+import { appendFile } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 
 /**
@@ -23,11 +28,54 @@ import { performance } from 'node:perf_hooks'
  */
 export function createTimeline(file = process.env.TASK_SURFACE_TIMELINE) {
   if (!file) return null
+  return createBufferedWriter(file)
+}
+
+/** How long after the last mark the kept hops are written, in milliseconds. */
+export const FLUSH_MS = 50
+/** The longest a kept hop waits for its write while marks keep coming, in milliseconds. */
+export const FLUSH_MAX_MS = 1_000
+
+/**
+ * A mark function that keeps the hops in memory and appends them to `file` in one asynchronous
+ * write once no mark came for `flushMs` (or the oldest waited `maxMs`); one write at a time, in
+ * the order marked.
+ * @param {string} file
+ * @param {{flushMs?: number, maxMs?: number}} [options]
+ * @returns {Mark}
+ */
+export function createBufferedWriter(file, { flushMs = FLUSH_MS, maxMs = FLUSH_MAX_MS } = {}) {
+  let pending = []
+  let oldest = 0 // performance.now() of the first hop in pending
+  let last = 0 // performance.now() of the latest mark
+  let timer
+  let writing = false
+
+  const schedule = (ms) => {
+    timer = setTimeout(tick, ms)
+    timer.unref?.()
+  }
+
+  function tick() {
+    timer = undefined
+    if (pending.length === 0) return
+    const now = performance.now()
+    if (now - last < flushMs && now - oldest < maxMs) return schedule(flushMs - (now - last))
+    if (writing) return schedule(flushMs)
+    const text = pending.map((hop) => `${JSON.stringify(hop)}\n`).join('')
+    pending = []
+    writing = true
+    appendFile(file, text, () => { // a bench hook must never break the harness: errors dropped
+      writing = false
+    })
+  }
+
   return (hop, sessionId, fields) => {
-    const at = performance.timeOrigin + performance.now()
-    try {
-      appendFileSync(file, `${JSON.stringify({ hop, sessionId, at, ...fields })}\n`)
-    } catch { /* a bench hook must never break the harness */ }
+    const now = performance.now()
+    if (pending.length === 0) oldest = now
+    last = now
+    pending.push({ hop, sessionId, at: performance.timeOrigin + now, ...fields })
+    if (timer === undefined) schedule(flushMs)
   }
 }
 

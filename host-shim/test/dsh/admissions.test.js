@@ -12,12 +12,18 @@ const source = (submissionId) => Buffer.from(JSON.stringify({
   kind: 'user', taskSurface: { version: 1, submissionId, callId: 'call_1', surfaceId: 'tsf_a', values: {} },
 }))
 
-/** A Remote and a queue sharing one admissions table, over a plugin `behave` scripts. */
-function world(behave) {
+/**
+ * A Remote and a queue sharing one admissions table, over a plugin `behave` scripts; `startTurn`
+ * is what dsh's followup does after queueing, `mark` the bench's hook.
+ */
+function world(behave, { startTurn = () => {}, mark = null } = {}) {
   const admissions = createAdmissions()
   const agent = {
     id: 'ses_1', session: { id: 'ses_1', events: [] }, inbox: { nextTurn: [], nextStep: [] },
-    followup(message) { this.inbox.nextTurn.push(message) },
+    followup(message) {
+      this.inbox.nextTurn.push(message)
+      startTurn()
+    },
   }
   const ctx = { agents: new Map([[agent.id, agent]]), on: () => {} }
   const queue = createQueue({ ctx, access: { agentFor: async () => agent }, report: async () => ({}), log: () => {}, mark: null, admissions })
@@ -25,7 +31,7 @@ function world(behave) {
     queue.admit({ session_id: 'ses_1', message_id: messageId, text: 'Go', source_json: source(submissionId) })
   const plugin = { call: (method, req) => behave({ method, req, admit }) }
   class TypertRemoteService {}
-  const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, { mark: null, admissions })
+  const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, { mark, admissions })
   const submit = (submissionId) => new Remote({}).submit({ id: 'ses_1' }, 'tsf_a', submissionId, {}, '', AbortSignal.timeout(5_000))
   return { agent, submit }
 }
@@ -39,6 +45,22 @@ test('the submit is answered accepted once its message is queued, without the pl
   })
   assert.deepEqual(await submit('sub-1'), { accepted: true, messageId: 'msg-7', phase: 'queued' })
   assert.equal(agent.inbox.nextTurn.length, 1, 'the message is queued before the answer')
+})
+
+test('the answer is settled in the first promise job after the admission, not behind the turn dsh starts', async () => {
+  // dsh's followup starts the turn in promise jobs of its own (and every job lets dsh's event
+  // pumps write to the page's sockets): the submit's answer must not wait for a chain of them.
+  let turnJobs = 0
+  let turnJobsAtAnswer
+  const { submit } = world(async ({ req, admit }) => {
+    await admit(req.submission_id)
+    return never
+  }, {
+    startTurn: () => (async () => { for (let i = 0; i < 10; i++) { await null; turnJobs++ } })(),
+    mark: (hop) => { if (hop === 'remote.answered') turnJobsAtAnswer = turnJobs },
+  })
+  await submit('sub-1')
+  assert.ok(turnJobsAtAnswer <= 1, `the turn ran ${turnJobsAtAnswer} promise jobs before the answer was settled`)
 })
 
 test('a retry whose message is already queued is answered at its duplicate admission too', async () => {

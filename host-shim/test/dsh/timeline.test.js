@@ -1,14 +1,26 @@
 // The bench's timeline hook: off unless TASK_SURFACE_TIMELINE names a file; on, every hop of a
-// submission through the Remote, the host services and the queue is one JSON line, in order.
+// submission through the Remote, the host services and the queue is one JSON line, in order,
+// written after the marks instead of on the path they measure.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHostServices } from '../../src/dsh/host-services.js'
 import { createQueue } from '../../src/dsh/queue.js'
 import { createRemoteService } from '../../src/dsh/remote.js'
-import { createTimeline, watchLoop } from '../../src/dsh/timeline.js'
+import { createBufferedWriter, createTimeline, watchLoop } from '../../src/dsh/timeline.js'
+
+/** The JSON lines of `file` once it holds `n` of them; fails if that takes seconds. */
+async function linesOnce(file, n) {
+  const deadline = Date.now() + 5_000
+  for (;;) {
+    const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []
+    if (lines.length >= n) return lines.map((l) => JSON.parse(l))
+    assert.ok(Date.now() < deadline, `${file} holds ${lines.length} of ${n} lines after 5 s`)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
 
 test('without a file the hook is off: no mark function at all', () => {
   assert.equal(createTimeline(undefined), null)
@@ -16,7 +28,7 @@ test('without a file the hook is off: no mark function at all', () => {
   watchLoop(null, 'ses_1') // nothing to watch with, nothing started
 })
 
-test('with a file every mark is one JSON line: hop, session, epoch time and its fields', () => {
+test('with a file every mark is one JSON line: hop, session, epoch time and its fields', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tsf-timeline-'))
   try {
     const file = join(dir, 'timeline.jsonl')
@@ -24,13 +36,32 @@ test('with a file every mark is one JSON line: hop, session, epoch time and its 
     const before = Date.now()
     mark('remote.submit', 'ses_1', { submissionId: 'sub_1' })
     mark('queue.followup', 'ses_1')
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+    assert.equal(existsSync(file), false, 'nothing is written on the path being measured')
+    const lines = await linesOnce(file, 2)
     assert.deepEqual(lines.map(({ at, ...rest }) => rest), [
       { hop: 'remote.submit', sessionId: 'ses_1', submissionId: 'sub_1' },
       { hop: 'queue.followup', sessionId: 'ses_1' },
     ])
     for (const { at } of lines) assert.ok(at >= before - 1 && at <= Date.now() + 1, 'epoch milliseconds')
     assert.ok(lines[0].at <= lines[1].at)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('marks that keep coming are written all the same, in order, once the oldest waited long enough', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tsf-timeline-'))
+  try {
+    const file = join(dir, 'timeline.jsonl')
+    const mark = createBufferedWriter(file, { flushMs: 40, maxMs: 100 })
+    let i = 0
+    const steady = setInterval(() => mark('loop.stall', 'ses_1', { i: i++ }), 1) // never 40 ms quiet
+    try {
+      const lines = await linesOnce(file, 3)
+      assert.deepEqual(lines.slice(0, 3).map((l) => l.i), [0, 1, 2])
+    } finally {
+      clearInterval(steady)
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
