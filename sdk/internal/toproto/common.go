@@ -2,6 +2,7 @@ package toproto
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -35,7 +36,14 @@ func Limits(in tasksurface.Limits) *tsproto1.Limits {
 	}
 }
 
-func validUTF8(s string) string { return strings.ToValidUTF8(s, "\uFFFD") }
+// validUTF8 returns s with each invalid UTF-8 sequence replaced by U+FFFD,
+// as a proto3 string must be; a valid s (nearly every one) is only checked.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
 
 // modes converts presentation modes.
 func modes(in []tasksurface.Mode) []string {
