@@ -3,6 +3,7 @@ package model
 import (
 	"math/big"
 	"strconv"
+	"strings"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -161,9 +162,10 @@ func (p *fastParser) key(first bool) (key string, done, ok bool) {
 	if p.pos >= len(p.src) || p.src[p.pos] != '"' {
 		return "", false, false
 	}
-	key, _, ok = p.str()
-	if !ok {
-		return "", false, false
+	if key, ok = p.plainKey(); !ok {
+		if key, _, ok = p.str(); !ok {
+			return "", false, false
+		}
 	}
 	p.space()
 	if p.pos >= len(p.src) || p.src[p.pos] != ':' {
@@ -171,6 +173,22 @@ func (p *fastParser) key(first bool) (key string, done, ok bool) {
 	}
 	p.pos++
 	return key, false, true
+}
+
+// plainKey reads a key without escapes at p.pos (its opening quote) as it
+// is written, found by its closing quote; false, with p.pos unchanged, for
+// a key with an escape, which str decodes. It does not check the key's
+// characters: every key is then compared with the names of a shape or with
+// column ids, which are plain identifiers, so a key with a character str
+// would refuse matches none of them and the fast path gives up as before.
+func (p *fastParser) plainKey() (string, bool) {
+	rest := p.src[p.pos+1:]
+	q := strings.IndexByte(rest, '"')
+	if q < 0 || strings.IndexByte(rest[:q], '\\') >= 0 {
+		return "", false
+	}
+	p.pos += q + 2
+	return rest[:q], true
 }
 
 // next moves to the next item of an array whose '[' has been consumed.

@@ -235,6 +235,13 @@ var edgeCases = [][2]string{
 	{`{"c":"x","d":1.50}`, `{"d":1.50,"c":"x","d":2}`}, {`{"c":"x","d":1.50}`, `{"d":1.50,"\u0063":"x","c":"y"}`},
 	{`{"c":"x"`, `{"c":"<&> \u2028\u2029 \"q\" \\ \/ \u00e9 \ud83d\ude00"`}, {`{"c":"x"`, "{\"c\":\"\u2028<é>\""},
 	{`{"c":"x","d":1.50}`, ` { "d" : -0.5e+3 , "c" : "x" } `},
+	// Keys are read as written when they have no escape (plainKey): one
+	// with a control character, DEL, invalid UTF-8 or a forbidden
+	// character matches no name, and the full check words it.
+	{`"title":"T"`, "\"ti\x01tle\":\"T\""}, {`"title":"T"`, "\"title\x7f\":\"T\""}, {`"title":"T"`, "\"title\xff\":\"T\""},
+	{`"title":"T"`, "\"title\u202a\":\"T\""}, {`{"c":"x"`, "{\"c\x7f\":\"x\""}, {`{"c":"x"`, "{\"c\t\":\"x\""},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		"\"rows\":[{\"c\x01\":1}],\"columns\":[{\"id\":\"c\",\"label\":\"C\"}]"},
 	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
 		`"columns":[` + manyColumns(16) + `],"rows":[` + manyCells(16) + `,{}]`},
 	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
