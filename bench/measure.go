@@ -33,22 +33,35 @@ import (
 // records on disk does.
 func ColdStart(bins Binaries, verified *tshost.VerifiedBinaries, s *Samples) func(*testing.B) {
 	return func(b *testing.B) {
-		ctx := context.Background()
 		for i := 0; i < b.N; i++ {
-			start := time.Now()
-			p, err := tshost.Launch(ctx, tshost.Config{
-				Path: bins.Plugin, SHA256: bins.PluginSHA256, Verified: verified,
-				Host: refhost.New(nil), Logger: hclog.NewNullLogger(),
-			})
+			d, err := launchOnce(context.Background(), bins, verified, b)
 			if err != nil {
 				b.Fatal(err)
 			}
-			s.Add(time.Since(start))
-			b.StopTimer()
-			_ = p.Close(ctx)
-			b.StartTimer()
+			s.Add(d)
 		}
 	}
+}
+
+// launchOnce launches the Task Surface plugin as ColdStart does and closes
+// it, and returns the launch's time; the timer of b, when given, stops
+// while the plugin closes.
+func launchOnce(ctx context.Context, bins Binaries, verified *tshost.VerifiedBinaries, b *testing.B) (time.Duration, error) {
+	start := time.Now()
+	p, err := tshost.Launch(ctx, tshost.Config{
+		Path: bins.Plugin, SHA256: bins.PluginSHA256, Verified: verified,
+		Host: refhost.New(nil), Logger: hclog.NewNullLogger(),
+	})
+	if err != nil {
+		return 0, err
+	}
+	d := time.Since(start)
+	if b != nil {
+		b.StopTimer()
+		defer b.StartTimer()
+	}
+	_ = p.Close(ctx)
+	return d, nil
 }
 
 // MinimalColdStart measures the reference: the minimal go-plugin gRPC
@@ -57,47 +70,102 @@ func ColdStart(bins Binaries, verified *tshost.VerifiedBinaries, s *Samples) fun
 // as the SDK always does.
 func MinimalColdStart(bins Binaries, checksum bool, s *Samples) func(*testing.B) {
 	return func(b *testing.B) {
-		ctx := context.Background()
-		var sum []byte
-		if checksum {
-			var err error
-			if sum, err = hex.DecodeString(bins.MinimalSHA256); err != nil {
-				b.Fatal(err)
-			}
-		}
 		for i := 0; i < b.N; i++ {
-			start := time.Now()
-			var secure *plugin.SecureConfig
-			if checksum {
-				secure = &plugin.SecureConfig{Checksum: sum, Hash: sha256.New()}
-			}
-			c := plugin.NewClient(&plugin.ClientConfig{
-				SecureConfig:     secure,
-				HandshakeConfig:  minimal.Handshake,
-				Plugins:          minimal.Set(),
-				Cmd:              exec.Command(bins.Minimal),
-				AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
-				AutoMTLS:         true,
-				Logger:           hclog.NewNullLogger(),
-			})
-			rpc, err := c.Client()
+			d, err := minimalLaunchOnce(context.Background(), bins, checksum, b)
 			if err != nil {
 				b.Fatal(err)
 			}
-			raw, err := rpc.Dispense("minimal")
-			if err != nil {
-				b.Fatal(err)
-			}
-			resp, err := grpc_health_v1.NewHealthClient(raw.(*grpc.ClientConn)).Check(ctx, &grpc_health_v1.HealthCheckRequest{Service: "plugin"})
-			if err != nil || resp.GetStatus() != grpc_health_v1.HealthCheckResponse_SERVING {
-				b.Fatalf("health: %v %v", resp, err)
-			}
-			s.Add(time.Since(start))
-			b.StopTimer()
-			c.Kill()
-			b.StartTimer()
+			s.Add(d)
 		}
 	}
+}
+
+// minimalLaunchOnce launches the minimal plugin as MinimalColdStart does and
+// kills it, and returns the launch's time; the timer of b, when given,
+// stops while the plugin is killed.
+func minimalLaunchOnce(ctx context.Context, bins Binaries, checksum bool, b *testing.B) (time.Duration, error) {
+	var secure *plugin.SecureConfig
+	if checksum {
+		sum, err := hex.DecodeString(bins.MinimalSHA256)
+		if err != nil {
+			return 0, err
+		}
+		secure = &plugin.SecureConfig{Checksum: sum, Hash: sha256.New()}
+	}
+	start := time.Now()
+	c := plugin.NewClient(&plugin.ClientConfig{
+		SecureConfig:     secure,
+		HandshakeConfig:  minimal.Handshake,
+		Plugins:          minimal.Set(),
+		Cmd:              exec.Command(bins.Minimal),
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		AutoMTLS:         true,
+		Logger:           hclog.NewNullLogger(),
+	})
+	defer func() {
+		if b != nil {
+			b.StopTimer()
+			defer b.StartTimer()
+		}
+		c.Kill()
+	}()
+	rpc, err := c.Client()
+	if err != nil {
+		return 0, err
+	}
+	raw, err := rpc.Dispense("minimal")
+	if err != nil {
+		return 0, err
+	}
+	resp, err := grpc_health_v1.NewHealthClient(raw.(*grpc.ClientConn)).Check(ctx, &grpc_health_v1.HealthCheckRequest{Service: "plugin"})
+	if err != nil || resp.GetStatus() != grpc_health_v1.HealthCheckResponse_SERVING {
+		return 0, fmt.Errorf("health: %v %v", resp, err)
+	}
+	return time.Since(start), nil
+}
+
+// ColdStarts are the four cold starts measured together by
+// ColdStartRounds, and the ratios of each round.
+type ColdStarts struct {
+	// Verified, Hashed, Minimal and MinimalSum are the launches of a binary
+	// verified before, of one hashed at launch, of the minimal plugin, and
+	// of the minimal plugin with go-plugin's SecureConfig digest check.
+	Verified, Hashed, Minimal, MinimalSum *Samples
+	// VerifiedRatios and HashedRatios are, per round, the median of
+	// Verified against Minimal's and of Hashed against MinimalSum's.
+	VerifiedRatios, HashedRatios []float64
+}
+
+// ColdStartRounds measures the four cold starts in rounds of launches
+// each, rotating which goes first, so that a change of load on a shared
+// machine reaches all alike; each round gives its own ratios.
+func ColdStartRounds(ctx context.Context, bins Binaries, verified *tshost.VerifiedBinaries, rounds, launches int) (*ColdStarts, error) {
+	out := &ColdStarts{Verified: &Samples{}, Hashed: &Samples{}, Minimal: &Samples{}, MinimalSum: &Samples{}}
+	for round := range rounds {
+		got := [4]*Samples{{}, {}, {}, {}}
+		kinds := [4]func() (time.Duration, error){
+			func() (time.Duration, error) { return launchOnce(ctx, bins, verified, nil) },
+			func() (time.Duration, error) { return launchOnce(ctx, bins, nil, nil) },
+			func() (time.Duration, error) { return minimalLaunchOnce(ctx, bins, false, nil) },
+			func() (time.Duration, error) { return minimalLaunchOnce(ctx, bins, true, nil) },
+		}
+		for k := range kinds {
+			i := (k + round) % len(kinds)
+			for range launches {
+				d, err := kinds[i]()
+				if err != nil {
+					return nil, err
+				}
+				got[i].Add(d)
+			}
+		}
+		for i, all := range []*Samples{out.Verified, out.Hashed, out.Minimal, out.MinimalSum} {
+			all.addAll(got[i])
+		}
+		out.VerifiedRatios = append(out.VerifiedRatios, float64(got[0].Percentile(50))/float64(got[2].Percentile(50)))
+		out.HashedRatios = append(out.HashedRatios, float64(got[1].Percentile(50))/float64(got[3].Percentile(50)))
+	}
+	return out, nil
 }
 
 // ShowRoundTrip measures show_task_surface through the SDK for one model,

@@ -67,21 +67,22 @@ func run(w io.Writer, chartDir string) error {
 	// binary verified before (its identity unchanged since it was hashed: every
 	// restart, and every start of a harness that keeps the record on disk), and
 	// the first launch after an install, which hashes the binary.
-	ours, hashed, ref, refSum := &bench.Samples{}, &bench.Samples{}, &bench.Samples{}, &bench.Samples{}
 	verified := tshost.NewVerifiedBinaries("")
 	if _, err := verified.Verify(bins.Plugin, bins.PluginSHA256); err != nil {
 		return err
 	}
-	testing.Benchmark(bench.ColdStart(bins, verified, ours))
-	testing.Benchmark(bench.ColdStart(bins, nil, hashed))
-	testing.Benchmark(bench.MinimalColdStart(bins, false, ref))
-	testing.Benchmark(bench.MinimalColdStart(bins, true, refSum))
-	r := ratio(ours.Percentile(50), ref.Percentile(50))
-	rows = append(rows, row{"cold start to first healthy RPC (p50, AutoMTLS, binary verified: unchanged since it was hashed)", ms(ours.Percentile(50)), ms(ref.Percentile(50)) + " minimal go-plugin plugin, no digest check",
-		fmt.Sprintf("%.2f×", r), "≤ 1.3×", verdict(r <= 1.3)})
-	r = ratio(hashed.Percentile(50), refSum.Percentile(50))
-	rows = append(rows, row{"cold start, first launch after an install (binary hashed)", ms(hashed.Percentile(50)), ms(refSum.Percentile(50)) + " minimal plugin with go-plugin's SecureConfig digest check",
-		fmt.Sprintf("%.2f×", r), "≤ 1.3×", verdict(r <= 1.3)})
+	cold, err := bench.ColdStartRounds(ctx, bins, verified, 7, 12)
+	if err != nil {
+		return err
+	}
+	ours, hashed, ref, refSum := cold.Verified, cold.Hashed, cold.Minimal, cold.MinimalSum
+	rounds := "; 7 rounds of 12 launches of each, rotating which goes first"
+	r := bench.Median(cold.VerifiedRatios)
+	rows = append(rows, row{"cold start to first healthy RPC (p50, AutoMTLS, binary verified: unchanged since it was hashed)", ms(ours.Percentile(50)), ms(ref.Percentile(50)) + " minimal go-plugin plugin, no digest check" + rounds,
+		fmt.Sprintf("%.2f× (median of the rounds' ratios; %.2f–%.2f)", r, slices.Min(cold.VerifiedRatios), slices.Max(cold.VerifiedRatios)), "≤ 1.3×", verdict(r <= 1.3)})
+	r = bench.Median(cold.HashedRatios)
+	rows = append(rows, row{"cold start, first launch after an install (binary hashed)", ms(hashed.Percentile(50)), ms(refSum.Percentile(50)) + " minimal plugin with go-plugin's SecureConfig digest check" + rounds,
+		fmt.Sprintf("%.2f× (median of the rounds' ratios; %.2f–%.2f)", r, slices.Min(cold.HashedRatios), slices.Max(cold.HashedRatios)), "≤ 1.3×", verdict(r <= 1.3)})
 	r = ratio(hashed.Percentile(50), ref.Percentile(50))
 	rows = append(rows, row{"cold start, first launch after an install, against no digest check", ms(hashed.Percentile(50)), ms(ref.Percentile(50)) + " minimal go-plugin plugin, no digest check",
 		fmt.Sprintf("%.2f×", r), "—", "(the hash of the binary: see the row above)"})
