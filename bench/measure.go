@@ -137,35 +137,58 @@ type ColdStarts struct {
 }
 
 // ColdStartRounds measures the four cold starts in rounds of launches
-// each, rotating which goes first, so that a change of load on a shared
-// machine reaches all alike; each round gives its own ratios.
+// each, rotating which goes first (inRounds), so that a change of load on a
+// shared machine reaches all alike; each round gives its own ratios.
 func ColdStartRounds(ctx context.Context, bins Binaries, verified *tshost.VerifiedBinaries, rounds, launches int) (*ColdStarts, error) {
-	out := &ColdStarts{Verified: &Samples{}, Hashed: &Samples{}, Minimal: &Samples{}, MinimalSum: &Samples{}}
+	all, byRound, err := inRounds(rounds, launches,
+		func() (time.Duration, error) { return launchOnce(ctx, bins, verified, nil) },
+		func() (time.Duration, error) { return launchOnce(ctx, bins, nil, nil) },
+		func() (time.Duration, error) { return minimalLaunchOnce(ctx, bins, false, nil) },
+		func() (time.Duration, error) { return minimalLaunchOnce(ctx, bins, true, nil) },
+	)
+	if err != nil {
+		return nil, err
+	}
+	out := &ColdStarts{Verified: all[0], Hashed: all[1], Minimal: all[2], MinimalSum: all[3]}
+	for _, got := range byRound {
+		out.VerifiedRatios = append(out.VerifiedRatios, ratioOfMedians(got[0], got[2]))
+		out.HashedRatios = append(out.HashedRatios, ratioOfMedians(got[1], got[3]))
+	}
+	return out, nil
+}
+
+// inRounds runs each of kinds n times in a block, for rounds rounds,
+// rotating which kind's block goes first (with two kinds, alternating). It
+// returns every sample of each kind, and each round's samples by kind.
+func inRounds(rounds, n int, kinds ...func() (time.Duration, error)) (all []*Samples, byRound [][]*Samples, err error) {
+	all = make([]*Samples, len(kinds))
+	for i := range all {
+		all[i] = &Samples{}
+	}
 	for round := range rounds {
-		got := [4]*Samples{{}, {}, {}, {}}
-		kinds := [4]func() (time.Duration, error){
-			func() (time.Duration, error) { return launchOnce(ctx, bins, verified, nil) },
-			func() (time.Duration, error) { return launchOnce(ctx, bins, nil, nil) },
-			func() (time.Duration, error) { return minimalLaunchOnce(ctx, bins, false, nil) },
-			func() (time.Duration, error) { return minimalLaunchOnce(ctx, bins, true, nil) },
-		}
+		got := make([]*Samples, len(kinds))
 		for k := range kinds {
 			i := (k + round) % len(kinds)
-			for range launches {
+			got[i] = &Samples{}
+			for range n {
 				d, err := kinds[i]()
 				if err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				got[i].Add(d)
 			}
 		}
-		for i, all := range []*Samples{out.Verified, out.Hashed, out.Minimal, out.MinimalSum} {
-			all.addAll(got[i])
+		for i := range all {
+			all[i].addAll(got[i])
 		}
-		out.VerifiedRatios = append(out.VerifiedRatios, float64(got[0].Percentile(50))/float64(got[2].Percentile(50)))
-		out.HashedRatios = append(out.HashedRatios, float64(got[1].Percentile(50))/float64(got[3].Percentile(50)))
+		byRound = append(byRound, got)
 	}
-	return out, nil
+	return all, byRound, nil
+}
+
+// ratioOfMedians is a's median over b's.
+func ratioOfMedians(a, b *Samples) float64 {
+	return float64(a.Percentile(50)) / float64(b.Percentile(50))
 }
 
 // ShowRoundTrip measures show_task_surface through the SDK for one model,
@@ -218,55 +241,36 @@ func ShowAgainstEcho(ctx context.Context, p *tshost.Plugin, args json.RawMessage
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	show, echo = &Samples{}, &Samples{}
-	showBlock := func(into *Samples) error {
-		for range calls {
-			start := time.Now()
-			resp, err := p.Show(ctx, &tasksurface.ShowRequest{SessionID: "bench", CallID: "call", Arguments: args, Mode: "native", Projection: empty.View})
-			if err != nil {
-				return err
-			}
-			if !resp.OK {
-				return fmt.Errorf("show refused: %s %s", resp.ErrorCode, resp.ErrorText)
-			}
-			into.Add(time.Since(start))
+	showOnce := func() (time.Duration, error) {
+		start := time.Now()
+		resp, err := p.Show(ctx, &tasksurface.ShowRequest{SessionID: "bench", CallID: "call", Arguments: args, Mode: "native", Projection: empty.View})
+		if err != nil {
+			return 0, err
 		}
-		return nil
+		if !resp.OK {
+			return 0, fmt.Errorf("show refused: %s %s", resp.ErrorCode, resp.ErrorText)
+		}
+		return time.Since(start), nil
 	}
-	echoBlock := func(into *Samples) error {
-		for range calls {
-			start := time.Now()
-			if _, err := p.Echo(ctx, args); err != nil {
-				return err
-			}
-			into.Add(time.Since(start))
+	echoOnce := func() (time.Duration, error) {
+		start := time.Now()
+		if _, err := p.Echo(ctx, args); err != nil {
+			return 0, err
 		}
-		return nil
+		return time.Since(start), nil
 	}
 	// A first round warms both up and is not counted.
-	if err := showBlock(&Samples{}); err != nil {
+	if _, _, err := inRounds(1, calls, showOnce, echoOnce); err != nil {
 		return nil, nil, nil, err
 	}
-	if err := echoBlock(&Samples{}); err != nil {
+	all, byRound, err := inRounds(rounds, calls, showOnce, echoOnce)
+	if err != nil {
 		return nil, nil, nil, err
 	}
-	for round := range rounds {
-		s, e := &Samples{}, &Samples{}
-		first, second := func() error { return showBlock(s) }, func() error { return echoBlock(e) }
-		if round%2 == 1 {
-			first, second = second, first
-		}
-		if err := first(); err != nil {
-			return nil, nil, nil, err
-		}
-		if err := second(); err != nil {
-			return nil, nil, nil, err
-		}
-		show.addAll(s)
-		echo.addAll(e)
-		ratios = append(ratios, float64(s.Percentile(50))/float64(e.Percentile(50)))
+	for _, got := range byRound {
+		ratios = append(ratios, ratioOfMedians(got[0], got[1]))
 	}
-	return show, echo, ratios, nil
+	return all[0], all[1], ratios, nil
 }
 
 // Rig is a reference host with a launched plugin.

@@ -1,6 +1,11 @@
 package bench
 
-import "testing"
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
 
 func TestMedian(t *testing.T) {
 	t.Parallel()
@@ -19,5 +24,35 @@ func TestMedian(t *testing.T) {
 				t.Errorf("Median changed its input: %v", xs)
 			}
 		}
+	}
+}
+
+// inRounds rotates which kind's block goes first, round by round, and
+// keeps each kind's samples apart, per round and in all.
+func TestInRounds(t *testing.T) {
+	t.Parallel()
+	var order []string
+	kind := func(name string, d time.Duration) func() (time.Duration, error) {
+		return func() (time.Duration, error) {
+			order = append(order, name)
+			return d, nil
+		}
+	}
+	all, byRound, err := inRounds(3, 2, kind("a", 1), kind("b", 2), kind("c", 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(order, ""), "aabbcc"+"bbccaa"+"ccaabb"; got != want {
+		t.Errorf("order %s, want %s", got, want)
+	}
+	if len(byRound) != 3 || all[1].Len() != 6 || byRound[2][2].Len() != 2 || all[2].Percentile(50) != 3 {
+		t.Errorf("samples: %d rounds, %d of b in all, %d of c in round 3, c's median %v", len(byRound), all[1].Len(), byRound[2][2].Len(), all[2].Percentile(50))
+	}
+	if r := ratioOfMedians(byRound[0][1], byRound[0][0]); r != 2 {
+		t.Errorf("ratio of b to a = %v, want 2", r)
+	}
+	fail := errors.New("launch failed")
+	if _, _, err := inRounds(2, 1, kind("a", 1), func() (time.Duration, error) { return 0, fail }); !errors.Is(err, fail) {
+		t.Errorf("error %v, want %v", err, fail)
 	}
 }
