@@ -60,45 +60,25 @@ func fastParse(dst, raw []byte, args bool, limits tasksurface.Limits) (*Model, [
 	return m, out, true
 }
 
-// rowBuffers holds row buffers between parses (see fastParser.rowBuf).
-var rowBuffers sync.Pool
-
-// maxPooledRows bounds the row buffers kept for reuse: those of the
+// maxKeptRows bounds the row buffer a released parser keeps: that of the
 // largest models within the default limits.
-const maxPooledRows = 256 << 10
-
-// rowBuffer returns an empty buffer for n bytes of rows, reused when one is
-// free.
-func rowBuffer(n int) []byte {
-	if b, ok := rowBuffers.Get().(*[]byte); ok {
-		if cap(*b) >= n {
-			return (*b)[:0]
-		}
-		rowBuffers.Put(b)
-	}
-	return make([]byte, 0, n)
-}
-
-// releaseRows gives the row buffer back for reuse. The caller must have
-// dropped the model or moved its rows (appendNormalized with moveRows).
-func (p *fastParser) releaseRows() {
-	if p.rowBuf != nil && cap(p.rowBuf) <= maxPooledRows {
-		b := p.rowBuf[:0]
-		rowBuffers.Put(&b)
-	}
-	p.rowBuf = nil
-}
+const maxKeptRows = 256 << 10
 
 // parsers holds fast parsers between parses, with their scratch space.
 var parsers = sync.Pool{New: func() any { return new(fastParser) }}
 
 // release empties the parser, keeping its scratch space but no reference
 // into the input or the model, and gives it back for the next parse.
+// The caller must have dropped the model or moved its rows into the
+// normalised bytes (appendNormalized with moveRows).
 func (p *fastParser) release() {
-	p.releaseRows()
+	rows := p.rowBuf[:0]
+	if cap(rows) > maxKeptRows {
+		rows = nil
+	}
 	clear(p.fields[:cap(p.fields)])
 	clear(p.ids)
-	*p = fastParser{buf: p.buf[:0], ids: p.ids[:0], cellBuf: p.cellBuf[:0], fields: p.fields[:0]}
+	*p = fastParser{buf: p.buf[:0], ids: p.ids[:0], cellBuf: p.cellBuf[:0], fields: p.fields[:0], rowBuf: rows}
 	parsers.Put(p)
 }
 
@@ -120,7 +100,7 @@ type fastParser struct {
 	fields []Field
 	// rowBuf holds the normalised rows of every table (see row) until
 	// they are moved into the normalised bytes, after which the next parse
-	// reuses it (rowBuffers); cells and cellBuf are the row being read.
+	// with this parser reuses it; cells and cellBuf are the row being read.
 	rowBuf  []byte
 	cells   [maxRowCells]rowCell
 	cellBuf []byte

@@ -272,10 +272,11 @@ func (p *fastParser) row(k *key, columns []Column, keys *[]string) (Row, bool) {
 			cells[j], cells[j-1] = cells[j-1], cells[j]
 		}
 	}
-	if p.rowBuf == nil {
-		// The rows of the rest of the input fit, unless their strings
-		// need more escapes than they had.
-		p.rowBuf = rowBuffer(len(p.src) - p.pos + 2*maxRowCells)
+	if need := len(p.src) - p.pos + 2*maxRowCells; len(p.rowBuf) == 0 && cap(p.rowBuf) < need {
+		// The first row of this parse (every row writes at least "{}"):
+		// the rows of the rest of the input fit, unless their strings need
+		// more escapes than they had.
+		p.rowBuf = make([]byte, 0, need)
 	}
 	start := len(p.rowBuf)
 	p.rowBuf = append(p.rowBuf, '{')
