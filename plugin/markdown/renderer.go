@@ -94,11 +94,24 @@ func newParser() parser.Parser {
 // fail, so there is no error; the result ends with a newline unless it is
 // empty.
 //
-// Render does what goldmark's Convert does, over a parse context and
-// buffers taken from the Renderer's pool: goldmark sets up a context, its
-// element ids and a writer on every Convert, a large part of what a
-// one-line block costs.
+// A line of plain prose with simple emphasis, code spans and links takes
+// the inline path (inline.go), which writes what goldmark would without
+// building its tree; anything else, and anything the inline path is not
+// sure of, goes to goldmark.
 func (r *Renderer) Render(src string) string {
+	if html, ok := renderInline(src); ok {
+		return html
+	}
+	return r.renderFull(src)
+}
+
+// renderFull renders src with goldmark, whatever it holds.
+//
+// It does what goldmark's Convert does, over a parse context and buffers
+// taken from the Renderer's pool: goldmark sets up a context, its element
+// ids and a writer on every Convert, a large part of what a small block
+// costs.
+func (r *Renderer) renderFull(src string) string {
 	s := r.states.Get().(*renderState)
 	withPC := s.reset(src)
 	doc := r.md.Parser().Parse(text.NewReader(s.src), withPC)
