@@ -3,6 +3,8 @@ package transport
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
@@ -69,33 +71,62 @@ func (s *hostServer) ListInFlight(ctx context.Context, req *tsproto1.ListInFligh
 }
 
 // hostClient is the plugin side of the host's services. Its connection is
-// dialled in the background; calls wait for it.
+// dialled in the background once the call that named it has answered, or
+// at the first call to a host service if that comes sooner; calls wait for
+// it.
 type hostClient struct {
+	broker *plugin.GRPCBroker
+	id     uint32
+	logger hclog.Logger
+
+	start sync.Once
 	ready chan struct{}
 	rpc   tsproto1.HostClient
 	err   error
 }
 
-// dialHost starts dialling the host's services on a broker id. The dial
-// must start now: the broker forgets a connection offer after 5 seconds.
-func dialHost(broker *plugin.GRPCBroker, id uint32, logger hclog.Logger) *hostClient {
-	c := &hostClient{ready: make(chan struct{})}
+// dialHostAfter returns the host's services on a broker id, dialled once
+// answered is closed: the dial's TLS handshake then does not compete with
+// the answer that Configure is sending for the plugin's processor. The
+// broker forgets a connection offer 5 seconds after it arrived, so answered
+// must close soon; a call to a host service before then dials at once.
+func dialHostAfter(answered <-chan struct{}, broker *plugin.GRPCBroker, id uint32, logger hclog.Logger) *hostClient {
+	c := &hostClient{broker: broker, id: id, logger: logger, ready: make(chan struct{})}
+	if answered == nil {
+		c.dial()
+		return c
+	}
 	go func() {
-		defer close(c.ready)
-		conn, err := broker.Dial(id)
-		if err != nil {
-			c.err = fmt.Errorf("dial host services on broker id %d: %w", id, err)
-			logger.Error("cannot reach host services", "broker_id", id, "error", err)
-			return
-		}
-		logger.Debug("connected to host services", "broker_id", id)
-		c.rpc = tsproto1.NewHostClient(conn)
+		<-answered
+		// The answer is queued, not yet written: let the goroutine that
+		// writes it run first.
+		runtime.Gosched()
+		c.dial()
 	}()
 	return c
 }
 
-// client waits for the connection, or ctx.
+// dial starts the connection once; ready closes when it is made or failed.
+func (c *hostClient) dial() {
+	c.start.Do(func() { go c.connect() })
+}
+
+func (c *hostClient) connect() {
+	defer close(c.ready)
+	conn, err := c.broker.Dial(c.id)
+	if err != nil {
+		c.err = fmt.Errorf("dial host services on broker id %d: %w", c.id, err)
+		c.logger.Error("cannot reach host services", "broker_id", c.id, "error", err)
+		return
+	}
+	c.logger.Debug("connected to host services", "broker_id", c.id)
+	c.rpc = tsproto1.NewHostClient(conn)
+}
+
+// client waits for the connection, dialling it now if it has not started,
+// or for ctx.
 func (c *hostClient) client(ctx context.Context) (tsproto1.HostClient, error) {
+	c.dial()
 	select {
 	case <-c.ready:
 		return c.rpc, c.err
