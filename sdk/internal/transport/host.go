@@ -3,8 +3,8 @@ package transport
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
@@ -71,9 +71,9 @@ func (s *hostServer) ListInFlight(ctx context.Context, req *tsproto1.ListInFligh
 }
 
 // hostClient is the plugin side of the host's services. Its connection is
-// dialled in the background once the call that named it has answered, or
-// at the first call to a host service if that comes sooner; calls wait for
-// it.
+// dialled in the background shortly after the call that named it has
+// answered, or at the first call to a host service if that comes sooner;
+// calls wait for it.
 type hostClient struct {
 	broker *plugin.GRPCBroker
 	id     uint32
@@ -85,26 +85,27 @@ type hostClient struct {
 	err   error
 }
 
-// dialHostAfter returns the host's services on a broker id, dialled once
-// answered is closed: the dial's TLS handshake then does not compete with
-// the answer that Configure is sending for the plugin's processor. The
-// broker forgets a connection offer 5 seconds after it arrived, so answered
-// must close soon; a call to a host service before then dials at once.
-func dialHostAfter(answered <-chan struct{}, broker *plugin.GRPCBroker, id uint32, logger hclog.Logger) *hostClient {
+// dialHostAfter returns the host's services on a broker id, dialled
+// hostDialDelay after ctx, the context of the Configure call that named it,
+// has ended, or at the first call to a host service if that comes sooner.
+// The broker forgets a connection offer 5 seconds after it arrived, so ctx
+// must end soon.
+func dialHostAfter(ctx context.Context, broker *plugin.GRPCBroker, id uint32, logger hclog.Logger) *hostClient {
 	c := &hostClient{broker: broker, id: id, logger: logger, ready: make(chan struct{})}
-	if answered == nil {
+	if ctx.Done() == nil {
 		c.dial()
 		return c
 	}
-	go func() {
-		<-answered
-		// The answer is queued, not yet written: let the goroutine that
-		// writes it run first.
-		runtime.Gosched()
-		c.dial()
-	}()
+	context.AfterFunc(ctx, func() { time.AfterFunc(hostDialDelay, c.dial) })
 	return c
 }
+
+// hostDialDelay is how long after Configure's call has ended the plugin
+// dials the host's services. The call's answer is queued, not yet written,
+// when its context ends, and gRPC's writer yields once before it writes a
+// small answer: a dial started at once ran first, and its TLS handshake
+// (milliseconds of processor time on each side) held the answer back.
+const hostDialDelay = time.Millisecond
 
 // dial starts the connection once; ready closes when it is made or failed.
 func (c *hostClient) dial() {

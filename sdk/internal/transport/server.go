@@ -37,7 +37,7 @@ func (s *server) Configure(ctx context.Context, req *tsproto1.ConfigureRequest) 
 		// Configure answers at once and the dial's handshake does not
 		// compete with the answer; the first call to a host service waits
 		// for the connection.
-		in.Host = dialHostAfter(ctx.Done(), s.broker, id, s.logger)
+		in.Host = dialHostAfter(ctx, s.broker, id, s.logger)
 	}
 	out, err := s.impl.Configure(ctx, in)
 	if err != nil {
