@@ -3,6 +3,8 @@ package transport
 import (
 	"context"
 	"fmt"
+	"sync"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
@@ -69,33 +71,63 @@ func (s *hostServer) ListInFlight(ctx context.Context, req *tsproto1.ListInFligh
 }
 
 // hostClient is the plugin side of the host's services. Its connection is
-// dialled in the background; calls wait for it.
+// dialled in the background shortly after the call that named it has
+// answered, or at the first call to a host service if that comes sooner;
+// calls wait for it.
 type hostClient struct {
+	broker *plugin.GRPCBroker
+	id     uint32
+	logger hclog.Logger
+
+	start sync.Once
 	ready chan struct{}
 	rpc   tsproto1.HostClient
 	err   error
 }
 
-// dialHost starts dialling the host's services on a broker id. The dial
-// must start now: the broker forgets a connection offer after 5 seconds.
-func dialHost(broker *plugin.GRPCBroker, id uint32, logger hclog.Logger) *hostClient {
-	c := &hostClient{ready: make(chan struct{})}
-	go func() {
-		defer close(c.ready)
-		conn, err := broker.Dial(id)
-		if err != nil {
-			c.err = fmt.Errorf("dial host services on broker id %d: %w", id, err)
-			logger.Error("cannot reach host services", "broker_id", id, "error", err)
-			return
-		}
-		logger.Debug("connected to host services", "broker_id", id)
-		c.rpc = tsproto1.NewHostClient(conn)
-	}()
+// dialHostAfter returns the host's services on a broker id, dialled
+// hostDialDelay after ctx, the context of the Configure call that named it,
+// has ended, or at the first call to a host service if that comes sooner.
+// The broker forgets a connection offer 5 seconds after it arrived, so ctx
+// must end soon.
+func dialHostAfter(ctx context.Context, broker *plugin.GRPCBroker, id uint32, logger hclog.Logger) *hostClient {
+	c := &hostClient{broker: broker, id: id, logger: logger, ready: make(chan struct{})}
+	if ctx.Done() == nil {
+		c.dial()
+		return c
+	}
+	context.AfterFunc(ctx, func() { time.AfterFunc(hostDialDelay, c.dial) })
 	return c
 }
 
-// client waits for the connection, or ctx.
+// hostDialDelay is how long after Configure's call has ended the plugin
+// dials the host's services. The call's answer is queued, not yet written,
+// when its context ends, and gRPC's writer yields once before it writes a
+// small answer: a dial started at once ran first, and its TLS handshake
+// (milliseconds of processor time on each side) held the answer back.
+const hostDialDelay = time.Millisecond
+
+// dial starts the connection once; ready closes when it is made or failed.
+func (c *hostClient) dial() {
+	c.start.Do(func() { go c.connect() })
+}
+
+func (c *hostClient) connect() {
+	defer close(c.ready)
+	conn, err := c.broker.Dial(c.id)
+	if err != nil {
+		c.err = fmt.Errorf("dial host services on broker id %d: %w", c.id, err)
+		c.logger.Error("cannot reach host services", "broker_id", c.id, "error", err)
+		return
+	}
+	c.logger.Debug("connected to host services", "broker_id", c.id)
+	c.rpc = tsproto1.NewHostClient(conn)
+}
+
+// client waits for the connection, dialling it now if it has not started,
+// or for ctx.
 func (c *hostClient) client(ctx context.Context) (tsproto1.HostClient, error) {
+	c.dial()
 	select {
 	case <-c.ready:
 		return c.rpc, c.err

@@ -33,9 +33,11 @@ func (s *server) Describe(ctx context.Context, _ *tsproto1.DescribeRequest) (*ts
 func (s *server) Configure(ctx context.Context, req *tsproto1.ConfigureRequest) (*tsproto1.ConfigureResponse, error) {
 	in := fromproto.ConfigureRequest(req)
 	if id := req.GetHostBrokerId(); id != 0 {
-		// Dial in the background, so Configure answers at once; the first
-		// call to a host service waits for the connection.
-		in.Host = dialHost(s.broker, id, s.logger)
+		// Dial once this call has answered (its context ends then), so
+		// Configure answers at once and the dial's handshake does not
+		// compete with the answer; the first call to a host service waits
+		// for the connection.
+		in.Host = dialHostAfter(ctx, s.broker, id, s.logger)
 	}
 	out, err := s.impl.Configure(ctx, in)
 	if err != nil {
