@@ -2,6 +2,7 @@ package bench
 
 import (
 	"cmp"
+	"runtime"
 	"slices"
 	"time"
 
@@ -10,23 +11,33 @@ import (
 	"github.com/dsh-community/task-surface/plugin/model"
 )
 
+// rendersPerBlock is how many times a timed block renders the full model;
+// it renders the half-size model twice as many times, so that both blocks
+// render as many bytes of Markdown, allocate about as much and see about
+// as many garbage collections: a collection falls in each block as it
+// falls in a long run of renders, not in one render of a pair and not in
+// the other.
+const rendersPerBlock = 4
+
 // MarkdownRender is the render time of one Markdown family's model, and how
 // it grows from a model of half the size.
 type MarkdownRender struct {
 	// Family names the hostile family ("ordinary" for the reference).
 	Family string
-	// P50 is the median time to render the model's Markdown.
+	// P50 is the median, over the rounds, of the time a render of the
+	// model took on average in the round's block of renders.
 	P50 time.Duration
-	// Half is the median time to render the model of half the size.
+	// Half is the same for the model of half the size.
 	Half time.Duration
-	// CPU is the median CPU time of the process while it renders the
-	// model, or 0 where the platform does not tell it.
+	// CPU is the median, over the rounds, of the CPU time of the process
+	// per render of the model, or 0 where the platform does not tell it.
 	CPU time.Duration
 	// Growth is the median, over the rounds, of the ratio of the model's
 	// render cost to the half-size model's, both measured in the same round
 	// one after the other: 2 when the cost is linear in the size. The cost
-	// is the CPU time of the process where the platform tells it (other
-	// processes sharing the machine then count for less), else the time.
+	// is the CPU time of the process per render where the platform tells
+	// it (other processes sharing the machine then count for less), else
+	// the time.
 	Growth float64
 }
 
@@ -45,11 +56,19 @@ func MarkdownByFamily(blockBytes, rounds int) []MarkdownRender {
 
 // MarkdownOf measures the named family as MarkdownByFamily does, with its
 // own number of rounds: a steadier figure for the family a first pass over
-// all of them found slowest. In each round it renders the half-size model
-// and then the full one, so that both see the same load of the machine and
-// the garbage the other left, and the growth is the median of the rounds'
-// ratios. An unknown family
-// gives a zero MarkdownRender with the name.
+// all of them found slowest. Each round times a block of renders of the
+// half-size model and then a block of renders of the full one, each block
+// of as many bytes of Markdown (rendersPerBlock renders of the full model,
+// twice as many of the half-size one) and each after a garbage collection
+// outside the timed region, as testing.B collects before it times: the
+// collections a block's own allocation causes fall inside it, as many for
+// either size when the cost is linear, and the garbage of what ran before
+// does not. The growth is the median of the rounds' ratios.
+//
+// The process should hold little else on its heap: a collection's cost
+// grows with everything live, so a large heap left by other work makes
+// each collection a lump of cost that lands in one block and not the
+// other. An unknown family gives a zero MarkdownRender with the name.
 func MarkdownOf(family string, blockBytes, rounds int) MarkdownRender {
 	for _, f := range hostile.Families() {
 		if f.Name == family {
@@ -66,8 +85,8 @@ func measureFamily(f hostile.Family, blockBytes, rounds int) MarkdownRender {
 	fulls, halves, cpus := &Samples{}, &Samples{}, &Samples{}
 	ratios := make([]float64, 0, rounds)
 	for range rounds {
-		h, hcpu := renderTime(r, half)
-		d, dcpu := renderTime(r, full)
+		h, hcpu := timeBlock(2*rendersPerBlock, func() { markdown.RenderBlocks(r, half) })
+		d, dcpu := timeBlock(rendersPerBlock, func() { markdown.RenderBlocks(r, full) })
 		halves.Add(h)
 		fulls.Add(d)
 		cpus.Add(dcpu)
@@ -87,16 +106,19 @@ func familyModel(f hostile.Family, blockBytes int) *model.Model {
 	return &model.Model{Version: 1, Title: f.Name, Sections: []model.Section{{ID: "a", Blocks: []model.Block{block, block}}}}
 }
 
-// renderTime returns how long r takes to render the Markdown of m, and the
-// CPU time the process spent meanwhile, or 0 when the platform does not
-// tell it.
-func renderTime(r *markdown.Renderer, m *model.Model) (wall, cpu time.Duration) {
+// timeBlock collects the garbage, then calls render n times and returns
+// the time of a call on average, and the CPU time the process spent per
+// call meanwhile, or 0 when the platform does not tell it.
+func timeBlock(n int, render func()) (wall, cpu time.Duration) {
+	runtime.GC()
 	cpu0, ok := cpuTime()
 	start := time.Now()
-	_ = markdown.RenderBlocks(r, m)
-	wall = time.Since(start)
+	for range n {
+		render()
+	}
+	wall = time.Since(start) / time.Duration(n)
 	if cpu1, ok1 := cpuTime(); ok && ok1 {
-		cpu = cpu1 - cpu0
+		cpu = (cpu1 - cpu0) / time.Duration(n)
 	}
 	return wall, cpu
 }

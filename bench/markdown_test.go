@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 
@@ -81,5 +82,35 @@ func TestMarkdownOf(t *testing.T) {
 				t.Errorf("MarkdownOf(%q) = %+v, measured %v, want %v", tt.family, r, got, tt.measured)
 			}
 		})
+	}
+}
+
+// A timed block starts from a collected heap, as testing.B starts its
+// timing, and calls render as often as asked.
+func TestTimeBlock(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ n int }{{1}, {3}}
+	for _, tt := range tests {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		before := m.NumGC
+		calls := 0
+		collected := false
+		_, cpu := timeBlock(tt.n, func() {
+			if calls == 0 {
+				runtime.ReadMemStats(&m)
+				collected = m.NumGC > before
+			}
+			calls++
+		})
+		if !collected {
+			t.Errorf("timeBlock(%d): no garbage collection before the first call", tt.n)
+		}
+		if calls != tt.n {
+			t.Errorf("timeBlock(%d) called render %d times", tt.n, calls)
+		}
+		if cpu < 0 {
+			t.Errorf("timeBlock(%d) gave a negative CPU time %v", tt.n, cpu)
+		}
 	}
 }

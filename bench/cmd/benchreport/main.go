@@ -43,6 +43,8 @@ type row struct {
 }
 
 func run(w io.Writer, chartDir string) error {
+	// Markdown first, while the process holds nothing else (see markdownRows).
+	markdown := markdownRows()
 	dir, err := os.MkdirTemp("", "ts-benchreport-")
 	if err != nil {
 		return err
@@ -124,24 +126,8 @@ func run(w io.Writer, chartDir string) error {
 		row{"plugin RSS, idle", mib(mem.idle), "—", "—", "≤ 30 MB", verdict(mem.idle <= 30e6)},
 		row{"plugin RSS, 1,000 open surfaces with a pending submission each", mib(mem.loaded), "—", "—", "≤ 80 MB", verdict(mem.loaded <= 80e6)})
 
-	// (e) Markdown at its worst: every hostile family in a model of two
-	// 32 KiB blocks (64 KiB, the model limit) against ordinary Markdown of
-	// the same size, and how the slowest grows from a 32 KiB model. A first
-	// pass over every family finds the three costliest; a second, longer
-	// one measures them and the reference, each round rendering the 32 KiB
-	// model and then the 64 KiB one, and the slowest of the three is shown.
-	var worst bench.MarkdownRender
-	for _, c := range bench.Costliest(bench.MarkdownByFamily(32<<10, 5), 3) {
-		if m := bench.MarkdownOf(c.Family, 32<<10, 31); m.P50 > worst.P50 {
-			worst = m
-		}
-	}
-	ordinary := bench.MarkdownOf("ordinary", 32<<10, 31)
-	r = ratio(worst.P50, ordinary.P50)
-	rows = append(rows, row{fmt.Sprintf("Markdown at its worst: the slowest of %d hostile families (%s), a 64 KiB model (p50)", len(hostile.Families())-1, worst.Family),
-		ms(worst.P50), ms(ordinary.P50) + " ordinary Markdown, same size", fmt.Sprintf("%.2f×", r), "≤ 50 ms", verdict(worst.P50 <= 50*time.Millisecond)})
-	rows = append(rows, row{fmt.Sprintf("Markdown at its worst: %s from a 32 KiB to a 64 KiB model (CPU time, median of 31 interleaved rounds)", worst.Family),
-		ms(worst.P50), ms(worst.Half) + " the same family, 32 KiB model", fmt.Sprintf("%.2f×", worst.Growth), "≤ 2.2× (linear)", verdict(worst.Growth <= 2.2)})
+	// (e) Markdown at its worst, measured first (see markdownRows).
+	rows = append(rows, markdown...)
 
 	// The rows that need the browser and the real harness.
 	for _, f := range []string{"click on Submit → the user bubble painted, against Enter in dsh's composer", "click → the submit answered (agent idle, p50)"} {
@@ -158,6 +144,37 @@ func run(w io.Writer, chartDir string) error {
 		return err
 	}
 	return growth(ctx, w, rig, chartDir)
+}
+
+// markdownRows measures Markdown at its worst: every hostile family in a
+// model of two 32 KiB blocks (64 KiB, the model limit) against ordinary
+// Markdown of the same size, and how the slowest grows from a 32 KiB model.
+// A first pass over every family finds the three costliest; a second,
+// longer one measures them and the reference, each round timing a block of
+// renders of the 32 KiB model and then one of the 64 KiB model, and the
+// slowest of the three is shown.
+//
+// run calls it before anything else: the later benches leave tens of MB
+// live in this process (the rig's sessions), every garbage collection then
+// marks all of it, and such a collection, due every other round or so,
+// lands in one block and not the other: a round with one in the 64 KiB
+// render read 4–5×, and whether such rounds were more or fewer than half
+// decided the median (2.1× in one run, 3× in the next).
+func markdownRows() []row {
+	var worst bench.MarkdownRender
+	for _, c := range bench.Costliest(bench.MarkdownByFamily(32<<10, 5), 3) {
+		if m := bench.MarkdownOf(c.Family, 32<<10, 31); m.P50 > worst.P50 {
+			worst = m
+		}
+	}
+	ordinary := bench.MarkdownOf("ordinary", 32<<10, 31)
+	r := ratio(worst.P50, ordinary.P50)
+	return []row{
+		{fmt.Sprintf("Markdown at its worst: the slowest of %d hostile families (%s), a 64 KiB model (p50)", len(hostile.Families())-1, worst.Family),
+			ms(worst.P50), ms(ordinary.P50) + " ordinary Markdown, same size", fmt.Sprintf("%.2f×", r), "≤ 50 ms", verdict(worst.P50 <= 50*time.Millisecond)},
+		{fmt.Sprintf("Markdown at its worst: %s from a 32 KiB to a 64 KiB model (CPU time per render, garbage collection included; median of 31 interleaved rounds, each timing 8 renders of the 32 KiB model and 4 of the 64 KiB one; measured first in the process)", worst.Family),
+			ms(worst.P50), ms(worst.Half) + " the same family, 32 KiB model", fmt.Sprintf("%.2f×", worst.Growth), "≤ 2.2× (linear)", verdict(worst.Growth <= 2.2)},
+	}
 }
 
 // timeline prints where the time of one submission on the Go path goes.
