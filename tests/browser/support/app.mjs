@@ -140,7 +140,24 @@ export async function selectSession(page, title) {
 /** Wait until the Dock shows the editor of a surface (not loading) and return its handle. */
 export async function dockReady(page, surfaceId) {
   const sel = surfaceId ? `section.tsf-dock[data-surface-id="${surfaceId}"]` : 'section.tsf-dock'
-  return page.waitForSelector(`${sel}[data-state="editing"]`, { visible: true, timeout: 30_000 })
+  const dock = await page.waitForSelector(`${sel}[data-state="editing"]`, { visible: true, timeout: 30_000 })
+  // A click goes where the element was when the mouse moved: wait until the Dock has kept its
+  // place and size for three frames in a row (on a loaded machine the page may still be laying
+  // out the transcript beside it, and a click meant for one option landed on the next).
+  await dock.evaluate((el) => new Promise((resolve) => {
+    let last = ''
+    let same = 0
+    const frame = () => {
+      const r = el.getBoundingClientRect()
+      const now = `${r.top},${r.left},${r.width},${r.height}`
+      same = now === last ? same + 1 : 0
+      last = now
+      if (same >= 3) resolve()
+      else requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+  }))
+  return dock
 }
 
 /** The submitted user messages of a session (source.taskSurface present). */
