@@ -42,6 +42,13 @@ func (s *Samples) Percentile(p float64) time.Duration {
 	return d[i]
 }
 
+// Durations returns a copy of the samples, in the order they were added.
+func (s *Samples) Durations() []time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.d)
+}
+
 // Len is the number of samples.
 func (s *Samples) Len() int {
 	s.mu.Lock()
