@@ -56,3 +56,23 @@ func TestInRounds(t *testing.T) {
 		t.Errorf("error %v, want %v", err, fail)
 	}
 }
+
+// Durations gives the samples in the order they came, and a copy: the
+// cold-start children send them to benchreport so, and Percentile sorts its
+// own copy.
+func TestDurations(t *testing.T) {
+	t.Parallel()
+	s := &Samples{}
+	for _, d := range []time.Duration{3, 1, 2} {
+		s.Add(d)
+	}
+	_ = s.Percentile(50)
+	got := s.Durations()
+	if len(got) != 3 || got[0] != 3 || got[1] != 1 || got[2] != 2 {
+		t.Fatalf("Durations() = %v, want [3 1 2]", got)
+	}
+	got[0] = 9
+	if again := s.Durations(); again[0] != 3 {
+		t.Fatalf("Durations() shares its slice with the samples: %v", again)
+	}
+}
