@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { TOOL, dockReady, example, openSurfacePage as openSurface, selectSession, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
+import { clickInDock, TOOL, dockReady, example, openSurfacePage as openSurface, selectSession, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
 import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, useSuite } from './support/suite.mjs'
 
 let h, browser, gate
@@ -19,7 +19,7 @@ describe('claiming and fork in the Dock', () => {
     const s = await sessionWithSurface(h, example('compare-options'))
     const { page } = await openSurfacePage(s)
     gate.set('hold')
-    await page.click(`${DOCK} input[type=radio][value=ristretto]`)
+    await clickInDock(page, `${DOCK} input[type=radio][value=ristretto]`)
     await page.click(SUBMIT)
     await page.waitForSelector(`${DOCK}[data-state="claiming"]`, { timeout: 30_000 })
     assert.match(await statusText(page), /taking your answer/)
@@ -64,7 +64,7 @@ describe('claiming and fork in the Dock', () => {
     const turnEnds = (await h.dsh.events(sessionId)).filter((e) => e.type === 'turn/end')
     const { page } = await openSurfacePage(s)
     h.llm.reply({ text: 'Ristretto on the parent.' })
-    await page.click(`${DOCK} input[type=radio][value=ristretto]`)
+    await clickInDock(page, `${DOCK} input[type=radio][value=ristretto]`)
     await page.click(SUBMIT)
     await dockGone(page)
     await h.dsh.waitIdle(sessionId)
@@ -87,7 +87,7 @@ describe('claiming and fork in the Dock', () => {
     assert.ok((await enabledControls(page)).length > 0, 'the fork\'s Dock is editable')
     await page.screenshot({ path: join(SHOTS, 'dock-fork.png') })
     h.llm.reply({ text: 'None on the fork.' })
-    await page.click(`${DOCK} input[type=radio][value=none]`)
+    await clickInDock(page, `${DOCK} input[type=radio][value=none]`)
     await page.click(SUBMIT)
     await dockGone(page)
     await h.dsh.waitIdle(after)

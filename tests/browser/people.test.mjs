@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { example, openSurfacePage as openSurface, sessionWithSurface } from './support/app.mjs'
+import { clickInDock, example, openSurfacePage as openSurface, sessionWithSurface } from './support/app.mjs'
 import { DOCK, SHOTS, useSuite } from './support/suite.mjs'
 
 let h, browser
@@ -80,7 +80,7 @@ describe('people: themes, narrow screens, languages', () => {
     })
     await page.screenshot({ path: join(SHOTS, 'dock-zh.png') })
     // Collapse is local: it sends nothing and keeps the answers.
-    await page.click(`${DOCK} input[data-field=changelog]`)
+    await clickInDock(page, `${DOCK} input[data-field=changelog]`)
     const sentBefore = requests.filter((r) => r.url.includes('/api/taskSurface/')).length
     await page.click(`${DOCK} .tsf-collapse`)
     assert.equal(await page.$eval(`${DOCK} .tsf-body`, (e) => e.hidden), true)

@@ -11,7 +11,7 @@ import { lastUserText } from '../e2e/support/fake-llm.mjs'
 import { openPage } from './support/browser.mjs'
 import { hostileMarkdownModel, limitsModel } from './support/surfaces.mjs'
 import {
-  busySessionWithSurface, clickText, dismissals, dockReady, example, focusComposer, focused, openApp, openSurfacePage as openSurface, readSendTiming, selectSession,
+  busySessionWithSurface, clickInDock, clickText, dismissals, dockReady, example, focusComposer, focused, openApp, openSurfacePage as openSurface, readSendTiming, selectSession,
   sessionWithSurface, sleep, submissions, tabUntil, waitFor, watchSend,
 } from './support/app.mjs'
 import {
@@ -34,7 +34,7 @@ describe('Task Surface in the browser', () => {
     // The 3-column metrics grid uses three tracks at this width.
     assert.equal(await page.$eval(`${DOCK} .tsf-grid`, (g) => getComputedStyle(g).gridTemplateColumns.split(' ').length), 3)
 
-    await page.click(`${DOCK} input[type=radio][value=ristretto]`)
+    await clickInDock(page, `${DOCK} input[type=radio][value=ristretto]`)
     await page.type(`${DOCK} textarea[data-field=constraints]`, 'Keep memory under 512 MiB.')
     await page.screenshot({ path: join(SHOTS, 'dock-light.png') })
 
@@ -152,7 +152,7 @@ describe('Task Surface in the browser', () => {
   test('a double click on Submit sends one request and makes one message', async () => {
     const s = await sessionWithSurface(h, example('release-gate'))
     const { page, requests } = await openSurfacePage(s)
-    await page.click(`${DOCK} input[data-field=changelog]`)
+    await clickInDock(page, `${DOCK} input[data-field=changelog]`)
     h.llm.reply({ text: 'Gate recorded.' })
     await page.click(SUBMIT, { count: 2 })
     await dockGone(page)
@@ -181,7 +181,7 @@ describe('Task Surface in the browser', () => {
       const call = fail ? cdp.send('Fetch.failRequest', { requestId: e.requestId, errorReason: 'ConnectionReset' }) : cdp.send('Fetch.continueRequest', { requestId: e.requestId })
       call.catch(() => {})
     })
-    await page.click(`${DOCK} input[type=radio][value=none]`)
+    await clickInDock(page, `${DOCK} input[type=radio][value=none]`)
     await page.type(`${DOCK} textarea[data-field=constraints]`, 'Fewer moving parts.')
     await page.click(SUBMIT)
     await page.waitForFunction((sel) => document.querySelector(`${sel} [role=alert]`)?.textContent.includes('Could not reach the harness'), { timeout: 20_000 }, DOCK)
@@ -213,8 +213,8 @@ describe('Task Surface in the browser', () => {
   test('while queued every control is locked, also after a reload; a removed queue row unlocks the Dock with the answers kept; sending again works', async () => {
     const s = await busySessionWithSurface(h, example('release-gate'))
     const { page, requests } = await openSurfacePage(s)
-    await page.click(`${DOCK} input[data-field=migrations]`)
-    await page.click(`${DOCK} input[type=radio][value=stable]`)
+    await clickInDock(page, `${DOCK} input[data-field=migrations]`)
+    await clickInDock(page, `${DOCK} input[type=radio][value=stable]`)
     const responses = []
     page.on('response', async (r) => { if (r.url().endsWith('/api/taskSurface/submit')) responses.push(await r.json().catch(() => null)) })
     await page.click(SUBMIT)
@@ -258,7 +258,7 @@ describe('Task Surface in the browser', () => {
   test('a rejected submission keeps every answer and shows the problem at its field; required text is checked before sending', async () => {
     const s = await sessionWithSurface(h, example('requirement-intake'))
     const { page, requests } = await openSurfacePage(s)
-    await page.click(`${DOCK} input[type=checkbox][value=xlsx]`)
+    await clickInDock(page, `${DOCK} input[type=checkbox][value=xlsx]`)
     await page.type(`${DOCK} input[data-field=deadline]`, 'end of March')
 
     await page.click(SUBMIT)
@@ -300,8 +300,8 @@ describe('Task Surface in the browser', () => {
     const other = await sessionWithSurface(h, example('requirement-intake'))
     const { page } = await openSurfacePage(s)
     await page.type(`${DOCK} textarea[data-field=goal]`, 'Monthly invoice export')
-    await page.click(`${DOCK} input[type=checkbox][value=parquet]`)
-    await page.click(`${DOCK} input[data-field=async]`)
+    await clickInDock(page, `${DOCK} input[type=checkbox][value=parquet]`)
+    await clickInDock(page, `${DOCK} input[data-field=async]`)
     await page.click(`${DOCK} .tsf-actions .tsf-link-button`) // Add a note
     await page.type(`${DOCK} .tsf-form textarea:not([data-field])`, 'Finance asked for this.')
     const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dsh-task-surface:draft:')))
@@ -344,7 +344,7 @@ describe('Task Surface in the browser', () => {
     const { page } = await openSurfacePage(s)
     assert.ok(await page.$('[data-chat-flow-kind]'), 'the transcript is loaded')
     assert.equal(await page.$('[data-task-surface-row]'), null, 'the show_task_surface row is not in the loaded window')
-    await page.click(`${DOCK} input[type=radio][value=revise]`)
+    await clickInDock(page, `${DOCK} input[type=radio][value=revise]`)
     h.llm.reply({ text: 'Revising.' })
     await page.click(SUBMIT)
     await userBubble(page, 'Revise first')
@@ -360,8 +360,8 @@ describe('Task Surface in the browser', () => {
       alsoCall: [{ name: 'ask_user_question', arguments: { questions: [{ id: 'region', question: 'Which region ships first?', options: [{ label: 'EU' }, { label: 'US' }] }] } }],
     })
     const { page } = await openSurfacePage(s)
-    await page.click(`${DOCK} input[data-field=changelog]`)
-    await page.click(`${DOCK} input[type=radio][value=stable]`)
+    await clickInDock(page, `${DOCK} input[data-field=changelog]`)
+    await clickInDock(page, `${DOCK} input[type=radio][value=stable]`)
     await page.$eval(DOCK, (e) => { e.__sameDock = true })
     h.llm.release() // the subagent returns; ask_user_question takes over the composer
     await page.waitForFunction(() => document.body.innerText.includes('Which region ships first?'), { timeout: 30_000 })

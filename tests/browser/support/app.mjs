@@ -160,6 +160,32 @@ export async function dockReady(page, surfaceId) {
   return dock
 }
 
+/**
+ * Click a control inside the Dock's scrolling body as a user does: bring it into view, wait until
+ * it has kept its place for three frames, then click it. Scrolling the body moves things under
+ * the pointer for a moment (the "Questions below" cue leaves once the first question is in view,
+ * and parts that were off-screen get their real height), and a click aimed at one option of a
+ * choice landed on the option above it.
+ */
+export async function clickInDock(page, selector) {
+  const el = await page.waitForSelector(selector, { visible: true, timeout: 30_000 })
+  await el.evaluate((e) => new Promise((resolve) => {
+    e.scrollIntoView({ block: 'center' })
+    let last = ''
+    let same = 0
+    const frame = () => {
+      const r = e.getBoundingClientRect()
+      const now = `${r.top},${r.left}`
+      same = now === last ? same + 1 : 0
+      last = now
+      if (same >= 3) resolve()
+      else requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+  }))
+  await el.click()
+}
+
 /** The submitted user messages of a session (source.taskSurface present). */
 export async function submissions(h, sessionId) {
   const events = await h.dsh.events(sessionId)
