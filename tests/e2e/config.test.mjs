@@ -57,17 +57,22 @@ async function refused(model) {
 
 test('the example patch layer (dsh --profile web --patch <file>) tightens the limits the model meets and turns on debug logs', async () => {
   dsh = await Dsh.start({ home: home.home, workspace: home.workspace, llmUrl: llm.url, patches: [EXAMPLE_PATCH] })
-  await waitFor(() => limitsInForce(), { what: 'the limits in force to be logged' })
-  assert.deepEqual(limitsInForce(), { maxModelBytes: 65536, maxBlocks: 64, maxFields: 4, maxTableRows: 50, maxSubmissionBytes: 8192 })
-  assert.ok(dsh.shimLog().some((r) => r.level === 'debug' && r.message === 'connected to host services'),
-    'the plugin logs at debug level')
-  assert.deepEqual(dsh.shimLog().filter((r) => r.level === 'warn'), [], 'nothing in the example is refused')
+  try {
+    await waitFor(() => limitsInForce(), { what: 'the limits in force to be logged' })
+    assert.deepEqual(limitsInForce(), { maxModelBytes: 65536, maxBlocks: 64, maxFields: 4, maxTableRows: 50, maxSubmissionBytes: 8192 })
+    // The plugin dials the host's services once Configure has answered: the line follows soon.
+    await waitFor(() => dsh.shimLog().some((r) => r.level === 'debug' && r.message === 'connected to host services'),
+      { what: 'the plugin to log at debug level' })
+    assert.deepEqual(dsh.shimLog().filter((r) => r.level === 'warn'), [], 'nothing in the example is refused')
 
-  // requirement-intake has five fields: one more than this layer allows.
-  assert.match(await refused(example('requirement-intake')), /at most 4 fields/)
-  // compare-options has two: it opens.
-  await opens(example('compare-options'))
-  await dsh.stop()
+    // requirement-intake has five fields: one more than this layer allows.
+    assert.match(await refused(example('requirement-intake')), /at most 4 fields/)
+    // compare-options has two: it opens.
+    await opens(example('compare-options'))
+  } finally {
+    // Stopped here even when an assertion fails: the next test starts its own harness.
+    await dsh.stop()
+  }
 })
 
 test('absurd limits in $DSH_HOME/cordis.patch.yml are reported and the defaults apply', async () => {
