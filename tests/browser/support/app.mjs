@@ -137,52 +137,46 @@ export async function selectSession(page, title) {
   await page.waitForFunction((title) => document.body.innerText.includes(title), { timeout: 20_000 }, title)
 }
 
+/**
+ * In the page: resolves once `el` has kept its place and size for three frames in a row. A click
+ * goes where the element was when the mouse moved, and on a loaded machine the page may still be
+ * moving it.
+ */
+const untilSteady = (el) => new Promise((resolve) => {
+  let last = ''
+  let same = 0
+  const frame = () => {
+    const r = el.getBoundingClientRect()
+    const now = `${r.top},${r.left},${r.width},${r.height}`
+    same = now === last ? same + 1 : 0
+    last = now
+    if (same >= 3) resolve()
+    else requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+})
+
 /** Wait until the Dock shows the editor of a surface (not loading) and return its handle. */
 export async function dockReady(page, surfaceId) {
   const sel = surfaceId ? `section.tsf-dock[data-surface-id="${surfaceId}"]` : 'section.tsf-dock'
   const dock = await page.waitForSelector(`${sel}[data-state="editing"]`, { visible: true, timeout: 30_000 })
-  // A click goes where the element was when the mouse moved: wait until the Dock has kept its
-  // place and size for three frames in a row (on a loaded machine the page may still be laying
-  // out the transcript beside it, and a click meant for one option landed on the next).
-  await dock.evaluate((el) => new Promise((resolve) => {
-    let last = ''
-    let same = 0
-    const frame = () => {
-      const r = el.getBoundingClientRect()
-      const now = `${r.top},${r.left},${r.width},${r.height}`
-      same = now === last ? same + 1 : 0
-      last = now
-      if (same >= 3) resolve()
-      else requestAnimationFrame(frame)
-    }
-    requestAnimationFrame(frame)
-  }))
+  // Steady first: the page may still be laying out the transcript beside it, and a click meant
+  // for one option landed on the next.
+  await dock.evaluate(untilSteady)
   return dock
 }
 
 /**
  * Click a control inside the Dock's scrolling body as a user does: bring it into view, wait until
- * it has kept its place for three frames, then click it. Scrolling the body moves things under
- * the pointer for a moment (the "Questions below" cue leaves once the first question is in view,
- * and parts that were off-screen get their real height), and a click aimed at one option of a
- * choice landed on the option above it.
+ * it is steady, then click it. Scrolling the body moves things under the pointer for a moment
+ * (the "Questions below" cue leaves once the first question is in view, and parts that were
+ * off-screen get their real height), and a click aimed at one option of a choice landed on the
+ * option above it.
  */
 export async function clickInDock(page, selector) {
   const el = await page.waitForSelector(selector, { visible: true, timeout: 30_000 })
-  await el.evaluate((e) => new Promise((resolve) => {
-    e.scrollIntoView({ block: 'center' })
-    let last = ''
-    let same = 0
-    const frame = () => {
-      const r = e.getBoundingClientRect()
-      const now = `${r.top},${r.left}`
-      same = now === last ? same + 1 : 0
-      last = now
-      if (same >= 3) resolve()
-      else requestAnimationFrame(frame)
-    }
-    requestAnimationFrame(frame)
-  }))
+  await el.evaluate((e) => e.scrollIntoView({ block: 'center' }))
+  await el.evaluate(untilSteady)
   await el.click()
 }
 
