@@ -22,7 +22,7 @@ var RPC_NAMESPACE = "taskSurface";
 var RPC_METHODS = freeze([
   freeze({
     name: "getActive",
-    args: freeze(["sessionId", "surfaceId?"]),
+    args: freeze(["sessionId", "surfaceId?", "known?"]),
     answers: freeze([
       freeze({ when: freeze({ active: true }), keys: freeze(["callId", "surfaceId", "model", "markdown", "pending", "limits"]) }),
       freeze({ when: freeze({ active: false }), keys: freeze(["reason"]) })
@@ -150,8 +150,8 @@ function createApi(connection) {
     return res.value;
   }
   return {
-    async getActive(sessionId, surfaceId, signal) {
-      const v = await call("getActive", { sessionId, surfaceId }, signal);
+    async getActive(sessionId, surfaceId, known, signal) {
+      const v = await call("getActive", { sessionId, surfaceId, known }, signal);
       if (v.active === true) {
         return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending), limits: readLimits(v.limits) };
       }
@@ -1611,7 +1611,8 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
   const refresh = useCallback(async () => {
     const seq = ++readSeq.current;
     try {
-      const r = await bounded((signal) => api.getActive(sessionId, surfaceId, signal));
+      const known = current.current.loadedOnce ? surfaceId : void 0;
+      const r = await bounded((signal) => api.getActive(sessionId, surfaceId, known, signal));
       if (!mounted.current || seq !== readSeq.current) return;
       if (!r.active || r.surfaceId !== surfaceId) {
         go(readClosed);

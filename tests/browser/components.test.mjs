@@ -442,8 +442,8 @@ describe('pure modules', () => {
     function watched(obj, reads) {
       return new Proxy(obj, { get: (t, k) => { if (typeof k === 'string' && k !== 'then') reads.add(k); return t[k] } })
     }
-    const sample = { sessionId: 'sess_1', surfaceId: 'tsf_1', submissionId: 'tss_1', dismissalId: 'tsd_1', values: { goal: 'x' }, note: 'n' }
-    const invoke = (api, method, req) => method === 'getActive' ? api.getActive(req.sessionId, req.surfaceId) : api[method]({ ...req })
+    const sample = { sessionId: 'sess_1', surfaceId: 'tsf_1', known: 'tsf_1', submissionId: 'tss_1', dismissalId: 'tsd_1', values: { goal: 'x' }, note: 'n' }
+    const invoke = (api, method, req) => method === 'getActive' ? api.getActive(req.sessionId, req.surfaceId, req.known) : api[method]({ ...req })
 
     test('each method goes to its declared endpoint with exactly its declared arguments', async () => {
       assert.deepEqual(L.RPC_METHODS.map((m) => m.name).sort(), ['dismiss', 'getActive', 'submit'], 'the client has a method for each declared one')

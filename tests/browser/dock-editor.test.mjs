@@ -212,6 +212,26 @@ describe('a submit in flight', () => {
   })
 })
 
+describe('reads after the first', () => {
+  test('a read once the model is on screen names it as known; an answer without model or Markdown leaves the panel as it was', async () => {
+    await openDock()
+    const [first] = await calls()
+    assert.deepEqual(first.args, { sessionId: 'ses_1', surfaceId: 'tsf_1' }, 'the first read asks for the whole surface')
+    const blocks = await page.$$eval('section.tsf-dock .tsf-block', (es) => es.length)
+    const sent = await send()
+    await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+    await waitCalls(sent.i + 2)
+    const read = (await calls())[sent.i + 1]
+    assert.deepEqual([read.method, read.args], ['getActive', { sessionId: 'ses_1', surfaceId: 'tsf_1', known: 'tsf_1' }], 'the read after the answer names the surface it holds')
+    await answer(sent.i + 1, open({ model: null, markdown: null, pending: { submissionId: sent.args.submissionId, messageId: 'tsm_1', phase: 'queued' } }))
+    await page.waitForSelector('section.tsf-dock[data-state=queued]')
+    assert.equal(await page.$eval('section.tsf-dock [data-field=goal]', (e) => e.value), 'CSV for finance', 'the answers stay on screen')
+    assert.equal(await page.$$eval('section.tsf-dock .tsf-block', (es) => es.length), blocks, 'so do the blocks')
+    assert.ok(blocks > 0)
+    await page.evaluate(() => window.DT.unmount())
+  })
+})
+
 describe('the host\'s limits and the plugin\'s own words', () => {
   test('a lowered limit refuses in the browser and names the limit; a raised one sends what 32 KiB would refuse', async () => {
     await openDock(open({ limits: { maxSubmissionBytes: 8192 } }), '')

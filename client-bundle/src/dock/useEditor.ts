@@ -111,7 +111,9 @@ export function useEditor(
   const refresh = useCallback(async () => {
     const seq = ++readSeq.current
     try {
-      const r = await bounded((signal) => api.getActive(sessionId, surfaceId, signal))
+      // Once the model is on screen a read asks only for the state around it (pending, limits).
+      const known = current.current.loadedOnce ? surfaceId : undefined
+      const r = await bounded((signal) => api.getActive(sessionId, surfaceId, known, signal))
       if (!mounted.current || seq !== readSeq.current) return
       if (!r.active || r.surfaceId !== surfaceId) {
         go(readClosed)

@@ -45,7 +45,9 @@ export interface DismissRequest { sessionId: string; surfaceId: TaskSurfaceId; d
 
 /** What the Dock calls on the host. */
 export interface TaskSurfaceApi {
-  getActive(sessionId: string, surfaceId: TaskSurfaceId, signal?: AbortSignal): Promise<GetActiveResult>
+  /** `known` is the surface whose model and Markdown the caller holds already: when it is the
+   * open one, the answer's model and markdown are null (a surface's model never changes). */
+  getActive(sessionId: string, surfaceId: TaskSurfaceId, known?: TaskSurfaceId, signal?: AbortSignal): Promise<GetActiveResult>
   submit(req: SubmitRequest, signal?: AbortSignal): Promise<SubmitResult>
   dismiss(req: DismissRequest, signal?: AbortSignal): Promise<DismissResult>
 }
@@ -121,8 +123,8 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
   }
 
   return {
-    async getActive(sessionId, surfaceId, signal) {
-      const v = await call('getActive', { sessionId, surfaceId }, signal)
+    async getActive(sessionId, surfaceId, known, signal) {
+      const v = await call('getActive', { sessionId, surfaceId, known }, signal)
       if (v.active === true) {
         return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending), limits: readLimits(v.limits) }
       }

@@ -62,19 +62,24 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
       super(ctx, RPC_NAMESPACE)
     }
 
-    async getActive(session, surfaceId, signal) {
+    // `known` is the surface whose model and Markdown the page holds already (a Dock reading
+    // its surface again: on a change of the projection or the queue, and every poll while a
+    // submission is pending). A surface's model never changes, so when that surface is the open
+    // one the answer carries null for both instead of parsing, sending and reading them again.
+    async getActive(session, surfaceId, known, signal) {
       mark?.('remote.getActive', session.id)
       const res = await plugin.call('GetActive', { session_id: session.id, surface_id: surfaceId ?? '', projection_json: viewBytes(session) }, { signal })
       if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen }
       const pending = res.pending && res.pending.submission_id
         ? { submissionId: res.pending.submission_id, messageId: res.pending.message_id, phase: res.pending.phase }
         : null
+      const held = Boolean(known) && known === res.surface_id
       return {
         active: true,
         callId: res.call_id,
         surfaceId: res.surface_id,
-        model: parseJsonBytes(res.model_json, null),
-        markdown: parseJsonBytes(res.markdown_json, {}),
+        model: held ? null : parseJsonBytes(res.model_json, null),
+        markdown: held ? null : parseJsonBytes(res.markdown_json, {}),
         pending,
         limits: { ...limits() },
       }

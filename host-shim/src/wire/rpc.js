@@ -17,7 +17,7 @@ export const RPC_NAMESPACE = 'taskSurface'
 export const RPC_METHODS = Object.freeze([
   Object.freeze({
     name: 'getActive',
-    args: Object.freeze(['sessionId', 'surfaceId?']),
+    args: Object.freeze(['sessionId', 'surfaceId?', 'known?']),
     answers: Object.freeze([
       Object.freeze({ when: Object.freeze({ active: true }), keys: Object.freeze(['callId', 'surfaceId', 'model', 'markdown', 'pending', 'limits']) }),
       Object.freeze({ when: Object.freeze({ active: false }), keys: Object.freeze(['reason']) }),

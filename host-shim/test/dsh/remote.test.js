@@ -110,7 +110,7 @@ const REPLIES = {
 }
 
 const ARGS = {
-  getActive: [{ id: 'ses_1' }, 'tsf_a'],
+  getActive: [{ id: 'ses_1' }, 'tsf_a', undefined],
   submit: [{ id: 'ses_1' }, 'tsf_a', 'sub_1', { name: 'x' }, 'a note'],
   dismiss: [{ id: 'ses_1' }, 'tsf_a', 'dis_1'],
 }
@@ -134,7 +134,7 @@ test('every answer carries exactly the keys its declared arm lists, and every ar
 test('empty reason and phase read as the contract\'s defaults, and the plugin gets the session and the signal', async () => {
   const signal = AbortSignal.timeout(1_000)
   const closed = remoteWith({ active: false, reason: '' })
-  assert.deepEqual(await closed.remote.getActive({ id: 'ses_1' }, undefined, signal), { active: false, reason: 'not-open' })
+  assert.deepEqual(await closed.remote.getActive({ id: 'ses_1' }, undefined, undefined, signal), { active: false, reason: 'not-open' })
   assert.deepEqual(closed.calls, [{ method: 'GetActive', request: { session_id: 'ses_1', surface_id: '', projection_json: Buffer.alloc(0) }, options: { signal } }])
   const queued = remoteWith({ accepted: true, message_id: 'tsm_1', phase: '' })
   assert.deepEqual(await queued.remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', { a: 1 }, undefined, signal),
@@ -149,11 +149,11 @@ test('getActive hands the browser the limits in force at the time of the call, n
   const reply = { active: true, call_id: 'call_1', surface_id: 'tsf_a', model_json: Buffer.from('{}'), markdown_json: Buffer.alloc(0), pending: null }
   const Remote = createRemoteService({ call: async () => reply }, typert, { limits: () => inForce })
   const remote = new Remote({})
-  assert.deepEqual((await remote.getActive({ id: 'ses_1' }, 'tsf_a', AbortSignal.timeout(1_000))).limits, { maxSubmissionBytes: 8192 })
+  assert.deepEqual((await remote.getActive({ id: 'ses_1' }, 'tsf_a', undefined, AbortSignal.timeout(1_000))).limits, { maxSubmissionBytes: 8192 })
   inForce = { maxSubmissionBytes: 65536, maxFields: 4 }
-  assert.deepEqual((await remote.getActive({ id: 'ses_1' }, 'tsf_a', AbortSignal.timeout(1_000))).limits, { maxSubmissionBytes: 65536, maxFields: 4 })
+  assert.deepEqual((await remote.getActive({ id: 'ses_1' }, 'tsf_a', undefined, AbortSignal.timeout(1_000))).limits, { maxSubmissionBytes: 65536, maxFields: 4 })
   const bare = createRemoteService({ call: async () => reply }, typert)
-  assert.deepEqual((await new bare({}).getActive({ id: 'ses_1' }, 'tsf_a', AbortSignal.timeout(1_000))).limits, {}, 'no limits known: an empty object')
+  assert.deepEqual((await new bare({}).getActive({ id: 'ses_1' }, 'tsf_a', undefined, AbortSignal.timeout(1_000))).limits, {}, 'no limits known: an empty object')
 })
 
 test('getActive and submit carry the session\'s projection view as dsh holds it, so the plugin need not ask for it', async () => {
@@ -165,12 +165,26 @@ test('getActive and submit carry the session\'s projection view as dsh holds it,
   })
   const remote = new Remote({})
   const signal = AbortSignal.timeout(1_000)
-  await remote.getActive({ id: 'ses_1' }, 'tsf_a', signal)
+  await remote.getActive({ id: 'ses_1' }, 'tsf_a', undefined, signal)
   await remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', {}, '', signal)
-  await remote.getActive({ id: 'ses_2' }, undefined, signal)
+  await remote.getActive({ id: 'ses_2' }, undefined, undefined, signal)
   assert.deepEqual(calls.map((c) => [c.method, c.request.projection_json.length === 0 ? null : JSON.parse(c.request.projection_json)]), [
     ['GetActive', views.get('ses_1')],
     ['Submit', views.get('ses_1')],
     ['GetActive', null],
   ])
+})
+
+test('getActive leaves out the model and Markdown the page says it holds, and only for that surface', async () => {
+  const { typert } = fakeTypert()
+  const reply = { active: true, call_id: 'call_1', surface_id: 'tsf_a', model_json: Buffer.from('{"title":"T"}'), markdown_json: Buffer.from('{"/sections/0/blocks/0":"<p>x</p>"}'), pending: null }
+  const Remote = createRemoteService({ call: async () => reply }, typert)
+  const remote = new Remote({})
+  const signal = AbortSignal.timeout(1_000)
+  const first = await remote.getActive({ id: 'ses_1' }, 'tsf_a', undefined, signal)
+  assert.deepEqual([first.model, first.markdown], [{ title: 'T' }, { '/sections/0/blocks/0': '<p>x</p>' }], 'a first read carries both')
+  const again = await remote.getActive({ id: 'ses_1' }, 'tsf_a', 'tsf_a', signal)
+  assert.deepEqual([again.active, again.callId, again.surfaceId, again.model, again.markdown], [true, 'call_1', 'tsf_a', null, null], 'a read of the surface the page holds carries neither')
+  const other = await remote.getActive({ id: 'ses_1' }, undefined, 'tsf_old', signal)
+  assert.deepEqual(other.model, { title: 'T' }, 'another surface open: its model comes whole')
 })
