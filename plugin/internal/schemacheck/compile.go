@@ -3,6 +3,7 @@ package schemacheck
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -105,7 +106,7 @@ func (c *compiler) compile(ptr string) (*node, error) {
 	n := &node{ptr: ptr, minItems: -1, maxItems: -1, minLength: -1, maxLength: -1}
 	// Registered before its keywords are read, so a $ref back to it ends.
 	c.nodes[ptr] = n
-	for _, kw := range sortedKeys(obj) {
+	for _, kw := range slices.Sorted(maps.Keys(obj)) {
 		if err := c.keyword(n, kw, obj[kw]); err != nil {
 			return nil, fmt.Errorf("schemacheck: %q at %q: %w", kw, ptr, err)
 		}
@@ -174,7 +175,7 @@ func (c *compiler) each(ptr string, v any) error {
 	if !ok {
 		return fmt.Errorf("want an object, not %T", v)
 	}
-	for _, name := range sortedKeys(obj) {
+	for _, name := range slices.Sorted(maps.Keys(obj)) {
 		if _, err := c.compile(jsonpointer.Append(ptr, name)); err != nil {
 			return err
 		}
@@ -190,7 +191,7 @@ func (c *compiler) properties(ptr string, v any) ([]property, map[string]*node, 
 	}
 	props := make([]property, 0, len(obj))
 	index := make(map[string]*node, len(obj))
-	for _, name := range sortedKeys(obj) {
+	for _, name := range slices.Sorted(maps.Keys(obj)) {
 		s, err := c.compile(jsonpointer.Append(ptr, name))
 		if err != nil {
 			return nil, nil, err
@@ -292,7 +293,7 @@ func (c *compiler) checkLoops() error {
 		state[n] = active
 		next := []*node{n.ref}
 		if n.union != nil {
-			for _, tag := range sortedKeys(n.union.arms) {
+			for _, tag := range slices.Sorted(maps.Keys(n.union.arms)) {
 				next = append(next, n.union.arms[tag])
 			}
 		}
@@ -307,7 +308,7 @@ func (c *compiler) checkLoops() error {
 		state[n] = done
 		return nil
 	}
-	for _, ptr := range sortedKeys(c.nodes) {
+	for _, ptr := range slices.Sorted(maps.Keys(c.nodes)) {
 		if err := visit(c.nodes[ptr]); err != nil {
 			return err
 		}
@@ -394,13 +395,4 @@ func checkScalar(v any) error {
 		return nil
 	}
 	return fmt.Errorf("only strings, numbers, booleans and null are supported, not %T", v)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -3,6 +3,8 @@ package schemacheck
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
@@ -162,7 +164,7 @@ func (st *state) object(n *node, obj map[string]any) {
 			}
 		}
 	case n.additional != nil:
-		for _, key := range sortedKeys(obj) {
+		for _, key := range slices.Sorted(maps.Keys(obj)) {
 			if _, ok := n.propIndex[key]; !ok {
 				st.member(n.additional, key, obj[key])
 			}
