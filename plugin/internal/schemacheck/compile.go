@@ -73,7 +73,7 @@ type union struct {
 // values.
 func Compile(doc any) (*Schema, error) {
 	c := compiler{doc: doc, nodes: make(map[string]*node)}
-	root, err := c.compile("")
+	root, err := c.compile("", doc)
 	if err != nil {
 		return nil, err
 	}
@@ -90,14 +90,10 @@ type compiler struct {
 	nodes map[string]*node
 }
 
-// compile returns the node of the schema object at ptr.
-func (c *compiler) compile(ptr string) (*node, error) {
+// compile returns the node of the schema object v at ptr.
+func (c *compiler) compile(ptr string, v any) (*node, error) {
 	if n, ok := c.nodes[ptr]; ok {
 		return n, nil
-	}
-	v, ok := jsonpointer.Resolve(c.doc, ptr)
-	if !ok {
-		return nil, fmt.Errorf("schemacheck: no schema at %q", ptr)
 	}
 	obj, isObj := v.(map[string]any)
 	if !isObj {
@@ -137,7 +133,7 @@ func (c *compiler) keyword(n *node, kw string, v any) error {
 		if b, isBool := v.(bool); isBool {
 			n.closed = !b
 		} else {
-			n.additional, err = c.compile(at)
+			n.additional, err = c.compile(at, v)
 		}
 	case "const":
 		n.constant, n.hasConst, err = v, true, checkScalar(v)
@@ -152,7 +148,7 @@ func (c *compiler) keyword(n *node, kw string, v any) error {
 	case "maxItems":
 		n.maxItems, err = count(v)
 	case "items":
-		n.items, err = c.compile(at)
+		n.items, err = c.compile(at, v)
 	case "pattern":
 		n.pattern, err = parsePattern(v)
 	case "minimum":
@@ -176,7 +172,7 @@ func (c *compiler) each(ptr string, v any) error {
 		return fmt.Errorf("want an object, not %T", v)
 	}
 	for _, name := range slices.Sorted(maps.Keys(obj)) {
-		if _, err := c.compile(jsonpointer.Append(ptr, name)); err != nil {
+		if _, err := c.compile(jsonpointer.Append(ptr, name), obj[name]); err != nil {
 			return err
 		}
 	}
@@ -192,7 +188,7 @@ func (c *compiler) properties(ptr string, v any) ([]property, map[string]*node, 
 	props := make([]property, 0, len(obj))
 	index := make(map[string]*node, len(obj))
 	for _, name := range slices.Sorted(maps.Keys(obj)) {
-		s, err := c.compile(jsonpointer.Append(ptr, name))
+		s, err := c.compile(jsonpointer.Append(ptr, name), obj[name])
 		if err != nil {
 			return nil, nil, err
 		}
@@ -204,15 +200,19 @@ func (c *compiler) properties(ptr string, v any) ([]property, map[string]*node, 
 
 // reference resolves a local "$ref" ("#" or "#/...").
 func (c *compiler) reference(v any) (*node, error) {
-	ref, ok := v.(string)
-	if !ok {
+	ref, isString := v.(string)
+	if !isString {
 		return nil, fmt.Errorf("want a string, not %T", v)
 	}
 	frag, local := strings.CutPrefix(ref, "#")
 	if !local || (frag != "" && frag[0] != '/') || strings.Contains(frag, "%") {
 		return nil, fmt.Errorf("%q is not a local reference: only \"#\" and \"#/...\" without percent-escapes are supported", ref)
 	}
-	return c.compile(frag)
+	target, found := jsonpointer.Resolve(c.doc, frag)
+	if !found {
+		return nil, fmt.Errorf("no schema at %q", frag)
+	}
+	return c.compile(frag, target)
 }
 
 // union compiles a oneOf at ptr that must be a tagged union.
@@ -223,7 +223,7 @@ func (c *compiler) union(ptr string, v any) (*union, error) {
 	}
 	arms := make([]*node, len(list))
 	for i := range list {
-		arm, err := c.compile(jsonpointer.Index(ptr, i))
+		arm, err := c.compile(jsonpointer.Index(ptr, i), list[i])
 		if err != nil {
 			return nil, err
 		}
