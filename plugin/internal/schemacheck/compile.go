@@ -2,6 +2,7 @@ package schemacheck
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -83,6 +84,25 @@ func Compile(doc any) (*Schema, error) {
 	return &Schema{root: root}, nil
 }
 
+// SchemaError is a fault of the schema document that Compile refuses.
+type SchemaError struct {
+	// Pointer is the location of the fault in the schema document: a
+	// keyword, or a schema object.
+	Pointer string
+	// Err says what is wrong there.
+	Err error
+}
+
+// Error returns the fault with its location.
+func (e *SchemaError) Error() string {
+	return fmt.Sprintf("schemacheck: at %q: %v", e.Pointer, e.Err)
+}
+
+// Unwrap returns what is wrong.
+func (e *SchemaError) Unwrap() error {
+	return e.Err
+}
+
 // compiler compiles a document's schema objects once each, by location,
 // so every $ref to a location shares one node.
 type compiler struct {
@@ -97,14 +117,18 @@ func (c *compiler) compile(ptr string, v any) (*node, error) {
 	}
 	obj, isObj := v.(map[string]any)
 	if !isObj {
-		return nil, fmt.Errorf("schemacheck: the schema at %q is %T, not an object", ptr, v)
+		return nil, &SchemaError{Pointer: ptr, Err: fmt.Errorf("a schema must be an object, not %T", v)}
 	}
 	n := &node{ptr: ptr, minItems: -1, maxItems: -1, minLength: -1, maxLength: -1}
 	// Registered before its keywords are read, so a $ref back to it ends.
 	c.nodes[ptr] = n
 	for _, kw := range slices.Sorted(maps.Keys(obj)) {
 		if err := c.keyword(n, kw, obj[kw]); err != nil {
-			return nil, fmt.Errorf("schemacheck: %q at %q: %w", kw, ptr, err)
+			if _, inner := err.(*SchemaError); inner {
+				// A schema inside this one is at fault.
+				return nil, err
+			}
+			return nil, &SchemaError{Pointer: jsonpointer.Append(ptr, kw), Err: err}
 		}
 	}
 	return n, nil
@@ -160,7 +184,7 @@ func (c *compiler) keyword(n *node, kw string, v any) error {
 	case "oneOf":
 		n.union, err = c.union(at, v)
 	default:
-		return fmt.Errorf("the keyword is not supported")
+		return errors.New("the keyword is not supported")
 	}
 	return err
 }
@@ -219,7 +243,7 @@ func (c *compiler) reference(v any) (*node, error) {
 func (c *compiler) union(ptr string, v any) (*union, error) {
 	list, ok := v.([]any)
 	if !ok || len(list) == 0 {
-		return nil, fmt.Errorf("want a non-empty array of schemas")
+		return nil, errors.New("want a non-empty array of schemas")
 	}
 	arms := make([]*node, len(list))
 	for i := range list {
@@ -231,7 +255,7 @@ func (c *compiler) union(ptr string, v any) (*union, error) {
 	}
 	tag, ok := commonTag(arms)
 	if !ok {
-		return nil, fmt.Errorf("only a tagged union is supported: every arm of type object, requiring one property with a distinct string const")
+		return nil, errors.New("only a tagged union is supported: every arm of type object, requiring one property with a distinct string const")
 	}
 	u := &union{tag: tag, arms: make(map[string]*node, len(arms))}
 	for _, arm := range arms {
@@ -286,7 +310,7 @@ func (c *compiler) checkLoops() error {
 	visit = func(n *node) error {
 		switch state[n] {
 		case active:
-			return fmt.Errorf("schemacheck: the schema at %q refers to itself without descending into the value", n.ptr)
+			return &SchemaError{Pointer: n.ptr, Err: errors.New("the schema refers to itself without descending into the value")}
 		case done:
 			return nil
 		}
@@ -372,7 +396,7 @@ func stringList(v any) ([]string, error) {
 func scalarList(v any) ([]any, error) {
 	list, ok := v.([]any)
 	if !ok || len(list) == 0 {
-		return nil, fmt.Errorf("want a non-empty array")
+		return nil, errors.New("want a non-empty array")
 	}
 	for _, x := range list {
 		if err := checkScalar(x); err != nil {

@@ -2,6 +2,8 @@ package schemacheck_test
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -31,15 +33,15 @@ func TestCompileRefuses(t *testing.T) {
 		schema string
 		want   string
 	}{
-		"an unknown keyword":                {`{"type":"string","format":"date"}`, `"format" at "": the keyword is not supported`},
-		"an unknown keyword deep inside":    {`{"properties":{"a":{"items":{"uniqueItems":true}}}}`, `"uniqueItems" at "/properties/a/items"`},
-		"an unknown keyword in $defs":       {`{"$defs":{"x":{"if":{}}}}`, `"if" at "/$defs/x"`},
+		"an unknown keyword":                {`{"type":"string","format":"date"}`, `at "/format": the keyword is not supported`},
+		"an unknown keyword deep inside":    {`{"properties":{"a":{"items":{"uniqueItems":true}}}}`, `schemacheck: at "/properties/a/items/uniqueItems": the keyword`},
+		"an unknown keyword in $defs":       {`{"$defs":{"x":{"if":{}}}}`, `at "/$defs/x/if"`},
 		"a remote reference":                {`{"$ref":"https://example.com/s.json"}`, "is not a local reference"},
 		"a relative reference":              {`{"$ref":"other.json#/a"}`, "is not a local reference"},
 		"a percent-escaped reference":       {`{"$defs":{"a b":{}},"$ref":"#/$defs/a%20b"}`, "is not a local reference"},
 		"an anchor reference":               {`{"$ref":"#anchor"}`, "is not a local reference"},
-		"a reference to nothing":            {`{"$ref":"#/$defs/missing"}`, `no schema at "/$defs/missing"`},
-		"a reference to a non-schema":       {`{"$defs":{"n":5},"$ref":"#/$defs/n"}`, "not an object"},
+		"a reference to nothing":            {`{"$ref":"#/$defs/missing"}`, `at "/$ref": no schema at "/$defs/missing"`},
+		"a reference to a non-schema":       {`{"$defs":{"n":5},"$ref":"#/$defs/n"}`, `at "/$defs/n": a schema must be an object`},
 		"a reference loop":                  {`{"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}`, "refers to itself"},
 		"a reference to itself":             {`{"$ref":"#"}`, "refers to itself"},
 		"an unknown type":                   {`{"type":"float"}`, "is not a type"},
@@ -51,7 +53,7 @@ func TestCompileRefuses(t *testing.T) {
 		"a bound that is not a number":      {`{"minimum":"0"}`, "want a number"},
 		"a const object":                    {`{"const":{}}`, "only strings, numbers, booleans and null"},
 		"an empty enum":                     {`{"enum":[]}`, "non-empty array"},
-		"a boolean schema":                  {`{"items":true}`, "not an object"},
+		"a boolean schema":                  {`{"items":true}`, `at "/items": a schema must be an object, not bool`},
 		"a oneOf without a tag":             {`{"oneOf":[{"type":"string"},{"type":"number"}]}`, "only a tagged union"},
 		"a oneOf whose tag is not required": {`{"oneOf":[{"type":"object","properties":{"kind":{"const":"a"}}}]}`, "only a tagged union"},
 		"a oneOf with a repeated tag":       {`{"oneOf":[{"type":"object","required":["k"],"properties":{"k":{"const":"a"}}},{"type":"object","required":["k"],"properties":{"k":{"const":"a"}}}]}`, `two arms have the tag "a"`},
@@ -63,6 +65,10 @@ func TestCompileRefuses(t *testing.T) {
 			_, err := schemacheck.Compile(decodeJSON(t, tt.schema))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %v, want one containing %q", err, tt.want)
+			}
+			var se *schemacheck.SchemaError
+			if !errors.As(err, &se) || !strings.Contains(err.Error(), fmt.Sprintf("at %q", se.Pointer)) {
+				t.Errorf("err = %#v, want a *SchemaError naming its pointer", err)
 			}
 		})
 	}
