@@ -71,10 +71,16 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
+// invalidModel is a realistic model with an unknown block kind and an
+// unknown key in every table row.
+func invalidModel(rows, paragraphs, diffLines int) []byte {
+	raw := strings.Replace(string(realisticModel(rows, paragraphs, diffLines)), `"kind":"markdown"`, `"kind":"chart"`, 1)
+	return []byte(strings.ReplaceAll(raw, `"ok":`, `"bad":`))
+}
+
 func BenchmarkParseInvalid(b *testing.B) {
 	// A model with many problems costs about as much as a valid one.
-	raw := []byte(strings.Replace(string(realisticModel(12, 4, 10)), `"kind":"markdown"`, `"kind":"chart"`, 1))
-	raw = []byte(strings.ReplaceAll(string(raw), `"ok":`, `"bad":`))
+	raw := invalidModel(12, 4, 10)
 	b.ReportAllocs()
 	for b.Loop() {
 		if m, _ := Parse(raw, tasksurface.Limits{}); m != nil {
@@ -107,5 +113,33 @@ func BenchmarkNormalized(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkSchemaLoad measures what the first model the fast path does not
+// accept pays once per process: decoding and compiling the parameter
+// schema.
+func BenchmarkSchemaLoad(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := compileSchema(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFullCheckInvalid measures the full check alone (strict decoding,
+// the schema, the semantic checks and the wording of every problem) on the
+// 4 KiB model of BenchmarkParse made invalid, as Parse runs it after the
+// fast path gives up.
+func BenchmarkFullCheckInvalid(b *testing.B) {
+	raw := invalidModel(14, 5, 12)
+	if _, _, problems := checkModel(nil, raw, tasksurface.Limits{}.WithDefaults()); len(problems) == 0 {
+		b.Fatal("accepted")
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(raw)))
+	for b.Loop() {
+		checkModel(nil, raw, tasksurface.Limits{}.WithDefaults())
 	}
 }

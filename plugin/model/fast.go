@@ -18,7 +18,7 @@ import (
 // the same pass, with the rules of the strict decoder, the schema and the
 // semantic checks written out for the model's own shape. It only gives a
 // verdict: at the first thing it does not accept it gives up, and Parse
-// runs the full check (generic decoding, jsonschema, semantics), which
+// runs the full check (generic decoding, the schema, semantics), which
 // finds and words every problem. So the problems Parse reports come from
 // one place, and the fast path must never accept an input the full check
 // rejects, nor build a different model: FuzzFastPath and the conformance
