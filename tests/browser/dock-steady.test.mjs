@@ -1,49 +1,87 @@
 // The Dock's scrolling body holds still under the pointer. A user scrolls the body with the mouse
-// wheel until the first question is in view, aims at one of its options and clicks at once: the
-// "Questions below" cue leaving once the question is in view must not move what is under the
-// pointer, and the click selects the option aimed at (not the one above it). The options' boxes
-// are read the moment the body stops scrolling (its scrollend event), which is where the user
-// aims. One harness for the file; compare-options at 1280×900 starts with its first question
-// below the fold.
+// wheel and aims at what is under the pointer the moment the body stops scrolling (its scrollend
+// event); nothing the page does afterwards may move it:
+// - compare-options at 1280×900 starts with its first question below the fold and the "Questions
+//   below" cue: wheeled to the question, the cue leaves, the options stay where they were, and a
+//   click at once selects the option aimed at (not the one above it);
+// - a model at every limit, wheeled through in turns of up to 2000 px: whatever is under the
+//   pointer when a turn ends stays there (parts laid out for the first time as they scroll into
+//   view must not push it).
+// One harness for the file.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { example, openSurfacePage, sessionWithSurface } from './support/app.mjs'
+import { limitsModel } from './support/surfaces.mjs'
 import { DOCK, SHOTS, useSuite } from './support/suite.mjs'
 
 let h, browser
 useSuite({ onStart: (s) => ({ h, browser } = s) })
 
+const WIDE = { width: 1280, height: 900 }
+const BODY = `${DOCK} .tsf-body`
 const CUE = `${DOCK} [data-action=to-questions]`
 const OPTIONS = `${DOCK} .tsf-form > .tsf-field:first-child .tsf-option`
 
-/** The boxes of the first question's options, and whether all of them are inside the body. */
-const optionsOf = (page) => page.$eval(DOCK, (dock, options) => {
-  const body = dock.querySelector('.tsf-body').getBoundingClientRect()
-  const boxes = [...document.querySelectorAll(options)].map((e) => {
+/**
+ * Installs the page's side of these tests as `window.steady`: an element's box; the first
+ * question's options with their boxes; the element under a point (remembered as `aimed`); the
+ * moment the body stops scrolling, when a reading is taken; an element's box once it has kept it
+ * for three frames in a row.
+ */
+const install = (page) => page.evaluate((body, options) => {
+  const box = (e) => {
     const r = e.getBoundingClientRect()
-    return { value: e.querySelector('input').value, top: r.top, left: r.left, width: r.width, height: r.height }
-  })
-  return { boxes, inView: boxes.every((b) => b.top >= body.top && b.top + b.height <= body.bottom) }
-}, OPTIONS)
+    return { top: r.top, left: r.left, width: r.width, height: r.height }
+  }
+  const steady = {
+    options: () => [...document.querySelectorAll(options)].map((e) => ({ value: e.querySelector('input').value, ...box(e) })),
+    underPointer: ({ x, y }) => {
+      steady.aimed = document.elementFromPoint(x, y)
+      return { what: `${steady.aimed.className}: ${steady.aimed.textContent.slice(0, 24)}`, ...box(steady.aimed) }
+    },
+    atScrollEnd: (read, at) => {
+      steady.read = undefined
+      document.querySelector(body).addEventListener('scrollend', () => { steady.read = steady[read](at) }, { once: true })
+    },
+    settled: (e) => new Promise((resolve) => {
+      let last = ''
+      let same = 0
+      const frame = () => {
+        const now = JSON.stringify(box(e))
+        same = now === last ? same + 1 : 0
+        last = now
+        if (same >= 3) resolve(box(e))
+        else requestAnimationFrame(frame)
+      }
+      requestAnimationFrame(frame)
+    }),
+  }
+  window.steady = steady
+}, BODY, OPTIONS)
+
+/** The first question's options with their boxes, and whether all of them are inside the body. */
+const optionsOf = (page) => page.$eval(BODY, (body) => {
+  const b = body.getBoundingClientRect()
+  const boxes = window.steady.options()
+  return { boxes, inView: boxes.every((x) => x.top >= b.top && x.top + x.height <= b.bottom) }
+})
 
 /**
- * One turn of the wheel over the body by `deltaY`; resolves with the options' boxes at the moment
- * the body stopped scrolling.
+ * One turn of the wheel by `deltaY` with the pointer at `at`; `read` (`options` or
+ * `underPointer`) is taken the moment the body stops scrolling and returned.
  */
-async function wheel(page, deltaY) {
-  await page.$eval(`${DOCK} .tsf-body`, (body, options) => {
-    window.__aimedAt = null
-    body.addEventListener('scrollend', () => {
-      window.__aimedAt = [...document.querySelectorAll(options)].map((e) => {
-        const r = e.getBoundingClientRect()
-        return { value: e.querySelector('input').value, top: r.top, left: r.left, width: r.width, height: r.height }
-      })
-    }, { once: true })
-  }, OPTIONS)
+async function wheel(page, at, deltaY, read) {
+  await page.evaluate((read, at) => window.steady.atScrollEnd(read, at), read, at)
   await page.mouse.wheel({ deltaY })
-  return (await page.waitForFunction(() => window.__aimedAt, { timeout: 10_000 })).jsonValue()
+  return (await page.waitForFunction(() => window.steady.read, { timeout: 10_000 })).jsonValue()
 }
+
+/** The middle of the body, its foot and its height. */
+const bodyOf = (page) => page.$eval(BODY, (e) => {
+  const r = e.getBoundingClientRect()
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2, bottom: r.bottom, height: e.clientHeight }
+})
 
 const WHEELS = [
   { name: 'a notch at a time', delta: () => 100 },
@@ -54,21 +92,19 @@ describe('the Dock holds still under the pointer', () => {
   for (const { name, delta } of WHEELS) {
     test(`wheel ${name} to the first question, then click an option at once: it is where it was and gets selected`, async () => {
       const s = await sessionWithSurface(h, example('compare-options'))
-      const { page } = await openSurfacePage(browser, h, s, { viewport: { width: 1280, height: 900 } })
+      const { page } = await openSurfacePage(browser, h, s, { viewport: WIDE })
       assert.ok(await page.$(CUE), 'the first question starts below the fold, with the cue')
-      const body = await page.$eval(`${DOCK} .tsf-body`, (e) => {
-        const r = e.getBoundingClientRect()
-        return { x: r.left + r.width / 2, y: r.top + r.height / 2, height: e.clientHeight }
-      })
+      await install(page)
+      const body = await bodyOf(page)
       await page.mouse.move(body.x, body.y)
       let aimed = null
       for (let turns = 0; !(await optionsOf(page)).inView; turns++) {
         assert.ok(turns < 20, 'the wheel brings the first question into view')
-        aimed = await wheel(page, delta(body.height))
+        aimed = await wheel(page, body, delta(body.height), 'options')
       }
       await page.waitForSelector(CUE, { hidden: true, timeout: 10_000 })
       const after = (await optionsOf(page)).boxes
-      await page.screenshot({ path: join(SHOTS, `dock-steady-${delta(body.height)}.png`) })
+      await page.screenshot({ path: join(SHOTS, `dock-steady-wheel-${delta(body.height)}.png`) })
       assert.deepEqual(after, aimed, 'the options are where they were when the body stopped scrolling')
       const target = aimed.find((b) => b.value === 'ristretto')
       await page.mouse.click(target.left + target.width / 2, target.top + target.height / 2)
@@ -78,4 +114,21 @@ describe('the Dock holds still under the pointer', () => {
       await page.close()
     })
   }
+
+  test('a model at every limit, wheeled through in big turns: what is under the pointer stays where it was', async () => {
+    const s = await sessionWithSurface(h, limitsModel())
+    const { page } = await openSurfacePage(browser, h, s, { viewport: WIDE })
+    await install(page)
+    const body = await bodyOf(page)
+    // Over the blocks of the first sections, not the table's own scrolling box.
+    const at = { x: body.x, y: body.bottom - 40 }
+    await page.mouse.move(at.x, at.y)
+    for (const deltaY of [454, 454, 1000, 1000, 1000, 1000, 2000, 2000]) {
+      const aimed = await wheel(page, at, deltaY, 'underPointer')
+      const settled = await page.evaluate(() => window.steady.settled(window.steady.aimed))
+      assert.deepEqual({ what: aimed.what, ...settled }, aimed, `after a turn of ${deltaY} px, ${aimed.what} stays where it was`)
+    }
+    await page.screenshot({ path: join(SHOTS, 'dock-steady-limits.png') })
+    await page.close()
+  })
 })
