@@ -2,7 +2,9 @@
 // compare-options example shows its numbers and table and no question): it says that the panel
 // scrolls and brings the first question into view. An IntersectionObserver on the first field,
 // inside the panel's scrolling body, shows and hides it; nothing polls, and unmounting
-// disconnects it.
+// disconnects it. The button hangs from an anchor of no height stuck to the body's foot
+// (.tsf-cue-at), so it takes no space in the body's flow: its coming and going moves nothing
+// under the user's pointer.
 import { useEffect, useState, type RefObject } from 'react'
 import { useT } from '../i18n.ts'
 import { focusField } from './focus.ts'
@@ -28,14 +30,17 @@ export function QuestionsCue({ root, firstFieldId }: { root: RefObject<HTMLEleme
     return () => seen.disconnect()
   }, [root, firstFieldId])
 
-  if (!below) return null
   const show = () => {
     partsOf(root.current).first?.scrollIntoView({ block: 'start' })
     focusField(root.current, firstFieldId)
   }
   return (
-    <button type="button" className="tsf-cue" data-action="to-questions" onClick={show}>
-      <span aria-hidden className="tsf-chevron" />{t('dock.toQuestions')}
-    </button>
+    <div className="tsf-cue-at">
+      {below ? (
+        <button type="button" className="tsf-cue" data-action="to-questions" onClick={show}>
+          <span aria-hidden className="tsf-chevron" />{t('dock.toQuestions')}
+        </button>
+      ) : null}
+    </div>
   )
 }
