@@ -11,7 +11,7 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { example, openSurfacePage, sessionWithSurface } from './support/app.mjs'
+import { example, openSurfacePage, sessionWithSurface, untilSteady } from './support/app.mjs'
 import { limitsModel } from './support/surfaces.mjs'
 import { DOCK, SHOTS, useSuite } from './support/suite.mjs'
 
@@ -26,8 +26,7 @@ const OPTIONS = `${DOCK} .tsf-form > .tsf-field:first-child .tsf-option`
 /**
  * Installs the page's side of these tests as `window.steady`: an element's box; the first
  * question's options with their boxes; the element under a point (remembered as `aimed`); the
- * moment the body stops scrolling, when a reading is taken; an element's box once it has kept it
- * for three frames in a row.
+ * moment the body stops scrolling, when a reading is taken.
  */
 const install = (page) => page.evaluate((body, options) => {
   const box = (e) => {
@@ -49,18 +48,6 @@ const install = (page) => page.evaluate((body, options) => {
       const later = painted ? () => requestAnimationFrame(() => setTimeout(take)) : take
       document.querySelector(body).addEventListener('scrollend', later, { once: true })
     },
-    settled: (e) => new Promise((resolve) => {
-      let last = ''
-      let same = 0
-      const frame = () => {
-        const now = JSON.stringify(box(e))
-        same = now === last ? same + 1 : 0
-        last = now
-        if (same >= 3) resolve(box(e))
-        else requestAnimationFrame(frame)
-      }
-      requestAnimationFrame(frame)
-    }),
   }
   window.steady = steady
 }, BODY, OPTIONS)
@@ -131,7 +118,7 @@ describe('the Dock holds still under the pointer', () => {
     await page.mouse.move(at.x, at.y)
     for (const deltaY of [454, 454, 1000, 1000, 1000, 1000, 2000, 2000]) {
       const aimed = await wheel(page, at, deltaY, 'underPointer', { painted: true })
-      const settled = await page.evaluate(() => window.steady.settled(window.steady.aimed))
+      const settled = await (await page.evaluateHandle(() => window.steady.aimed)).evaluate(untilSteady)
       // Its place: a part laid out only in that frame may still grow downward as its content
       // shows, which moves nothing under the pointer.
       assert.deepEqual({ what: aimed.what, top: settled.top, left: settled.left }, aimed, `after a turn of ${deltaY} px, ${aimed.what} stays where it was`)

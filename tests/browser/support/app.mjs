@@ -138,11 +138,11 @@ export async function selectSession(page, title) {
 }
 
 /**
- * In the page: resolves once `el` has kept its place and size for three frames in a row. A click
- * goes where the element was when the mouse moved, and on a loaded machine the page may still be
- * moving it.
+ * In the page (`handle.evaluate(untilSteady)`): resolves with `el`'s box once it has kept its
+ * place and size for three frames in a row. A click goes where the element was when the mouse
+ * moved, and on a loaded machine the page may still be moving it.
  */
-const untilSteady = (el) => new Promise((resolve) => {
+export const untilSteady = (el) => new Promise((resolve) => {
   let last = ''
   let same = 0
   const frame = () => {
@@ -150,7 +150,7 @@ const untilSteady = (el) => new Promise((resolve) => {
     const now = `${r.top},${r.left},${r.width},${r.height}`
     same = now === last ? same + 1 : 0
     last = now
-    if (same >= 3) resolve()
+    if (same >= 3) resolve({ top: r.top, left: r.left, width: r.width, height: r.height })
     else requestAnimationFrame(frame)
   }
   requestAnimationFrame(frame)
