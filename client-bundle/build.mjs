@@ -108,7 +108,7 @@ async function evaluateTs(source) {
 /** The names of the page's React that the sources and src/jsx.ts import (a name missing here
  * fails the build). */
 const REACT_NAMES = {
-  react: ['createElement', 'createContext', 'useCallback', 'useContext', 'useEffect', 'useId', 'useLayoutEffect', 'useMemo', 'useRef', 'useState'],
+  react: ['createElement', 'createContext', 'memo', 'useCallback', 'useContext', 'useEffect', 'useId', 'useLayoutEffect', 'useMemo', 'useRef', 'useState'],
   'react/jsx-runtime': ['Fragment'],
 }
 

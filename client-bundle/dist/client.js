@@ -12,7 +12,7 @@ var freeze = Object.freeze;
 var isArray = Array.isArray;
 
 // page-react:react
-var { createElement, createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } = require("react");
+var { createElement, createContext, memo, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } = require("react");
 
 // page-react:react/jsx-runtime
 var { Fragment } = require("react/jsx-runtime");
@@ -834,11 +834,11 @@ function BlockView({ block, html }) {
       return /* @__PURE__ */ createElement(Notice, { block });
   }
 }
-function Section({ section, index, markdown, headingLevel }) {
+var Section = memo(function Section2({ section, index, markdown, headingLevel }) {
   const grid = section.layout?.kind === "grid" ? section.layout.columns : 0;
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return /* @__PURE__ */ createElement("section", { className: "tsf-section", "aria-label": section.title || void 0 }, section.title ? /* @__PURE__ */ createElement(Heading, { className: "tsf-section__title" }, section.title) : null, /* @__PURE__ */ createElement("div", { className: grid ? `tsf-grid tsf-grid--${grid}` : "tsf-stack" }, section.blocks.map((block, i) => /* @__PURE__ */ createElement("div", { className: "tsf-block", key: i, "data-kind": block.kind }, /* @__PURE__ */ createElement(BlockView, { block, html: markdown[blockPointer(index, i)] })))));
-}
+});
 
 // src/fields/common.tsx
 function problemText(p, t) {
@@ -1708,6 +1708,7 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
       if (mounted.current) go(dismissLost, lostBecause(err));
     }
   };
+  const setValue = useCallback((fieldId, value) => go(edited, fieldId, value), [go]);
   const model = modelOf(state);
   const byField = useMemo(() => model ? problemsByField(model, state.problems) : /* @__PURE__ */ new Map(), [model, state.problems]);
   return {
@@ -1718,7 +1719,7 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
     root,
     statusRef,
     alertRef,
-    setValue: (fieldId, value) => go(edited, fieldId, value),
+    setValue,
     setNote: (note) => go(noteEdited, note),
     openNote: () => go(noteOpened),
     toggleCollapsed: () => go(collapseToggled),
@@ -1732,6 +1733,10 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
 }
 
 // src/dock/Editor.tsx
+var NO_PROBLEMS = [];
+var FormField = memo(function FormField2({ id, field, value, setValue, disabled, problems }) {
+  return /* @__PURE__ */ createElement(FieldView, { id, field, value, onChange: (v) => setValue(field.id, v), disabled, problems });
+});
 function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome }) {
   const uid = useId();
   const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger);
@@ -1797,15 +1802,15 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
       /* @__PURE__ */ createElement("span", { "aria-hidden": true, className: "tsf-chevron" })
     )),
     /* @__PURE__ */ createElement("div", { className: "tsf-body", id: bodyId, hidden: collapsed }, model === null ? /* @__PURE__ */ createElement("p", { className: "tsf-desc" }, t("fallback.unsupported")) : /* @__PURE__ */ createElement(Fragment, null, model.description ? /* @__PURE__ */ createElement("p", { className: "tsf-desc" }, model.description) : null, model.sections.map((s, i) => /* @__PURE__ */ createElement(Section, { key: s.id, section: s, index: i, markdown: load.markdown, headingLevel: 3 })), /* @__PURE__ */ createElement("form", { id: formId, className: "tsf-form", noValidate: true, onSubmit, "aria-labelledby": titleId }, model.fields.map((f) => /* @__PURE__ */ createElement(
-      FieldView,
+      FormField,
       {
         key: f.id,
         id: `${uid}-f-${f.id}`,
         field: f,
         value: values[f.id] ?? null,
-        onChange: (v) => act.setValue(f.id, v),
+        setValue: act.setValue,
         disabled: locked,
-        problems: byField.get(f.id) ?? []
+        problems: byField.get(f.id) ?? NO_PROBLEMS
       }
     )), noteOpen ? /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--text" }, /* @__PURE__ */ createElement("label", { className: "tsf-label", htmlFor: `${uid}-note` }, t("field.note")), /* @__PURE__ */ createElement(
       "textarea",

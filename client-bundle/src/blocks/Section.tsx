@@ -1,5 +1,6 @@
 // One section: an optional heading and its blocks, stacked or in a grid of 2 or 3 columns
 // that the stylesheet collapses by the panel's own width (a container query), not the window's.
+import { memo } from 'react'
 import type { Block, MarkdownMap, Section as SectionModel } from '../model.ts'
 import { blockPointer } from '../model.ts'
 import { Markdown } from './Markdown.tsx'
@@ -18,7 +19,12 @@ function BlockView({ block, html }: { block: Block; html: string | undefined }) 
   }
 }
 
-export function Section({ section, index, markdown, headingLevel }: {
+/**
+ * A section of the model. Its content depends on the model and the Markdown map alone, which
+ * never change for a surface, so it renders once: a keystroke, the lock of a submit or a read of
+ * the pending phase re-renders the editor around it, not its tables, diffs and Markdown.
+ */
+export const Section = memo(function Section({ section, index, markdown, headingLevel }: {
   section: SectionModel
   index: number
   markdown: MarkdownMap
@@ -38,4 +44,4 @@ export function Section({ section, index, markdown, headingLevel }: {
       </div>
     </section>
   )
-}
+})

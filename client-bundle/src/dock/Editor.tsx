@@ -5,7 +5,7 @@
 // keep it on screen when the surface closes (answers of this tab's own that were never sent,
 // or an attempt whose fate is not known yet), and draws a kept draft read-only with a sentence
 // that says how the surface closed, a button that copies the answers and one that closes it.
-import { useId, useLayoutEffect, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { memo, useId, useLayoutEffect, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import { Phase } from '../contract/words.gen.ts'
 import type { Translate } from '../dsh.ts'
@@ -14,6 +14,8 @@ import type { TaskSurfaceApi } from '../host/rpc.ts'
 import { Section } from '../blocks/Section.tsx'
 import { FieldView } from '../fields/Field.tsx'
 import { FieldProblems } from '../fields/common.tsx'
+import type { Field } from '../model.ts'
+import type { Problem, Value } from '../values.ts'
 import { copyText } from './clipboard.ts'
 import { draftText } from './draftText.ts'
 import { explained, keepsOnClose } from './editorState.ts'
@@ -34,6 +36,23 @@ export interface EditorProps {
   /** The projection's recorded outcome of this surface, once it closed. */
   outcome?: string
 }
+
+const NO_PROBLEMS: readonly Problem[] = []
+
+/**
+ * One field of the form. It renders again only when its own value, its lock or its problems
+ * change: typing in one field of a long form does not re-render the others.
+ */
+const FormField = memo(function FormField({ id, field, value, setValue, disabled, problems }: {
+  id: string
+  field: Field
+  value: Value
+  setValue: (fieldId: string, v: Value) => void
+  disabled: boolean
+  problems: readonly Problem[]
+}) {
+  return <FieldView id={id} field={field} value={value} onChange={(v) => setValue(field.id, v)} disabled={disabled} problems={problems} />
+})
 
 /** The Dock's panel for one open surface. */
 export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome }: EditorProps) {
@@ -119,14 +138,14 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, 
             {model.sections.map((s, i) => <Section key={s.id} section={s} index={i} markdown={load.markdown} headingLevel={3} />)}
             <form id={formId} className="tsf-form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
               {model.fields.map((f) => (
-                <FieldView
+                <FormField
                   key={f.id}
                   id={`${uid}-f-${f.id}`}
                   field={f}
                   value={values[f.id] ?? null}
-                  onChange={(v) => act.setValue(f.id, v)}
+                  setValue={act.setValue}
                   disabled={locked}
-                  problems={byField.get(f.id) ?? []}
+                  problems={byField.get(f.id) ?? NO_PROBLEMS}
                 />
               ))}
               {noteOpen ? (

@@ -226,6 +226,9 @@ export function useEditor(
     }
   }
 
+  // Stable, so that a field whose value, lock and problems did not change skips its render.
+  const setValue = useCallback((fieldId: string, value: Value) => go(edited, fieldId, value), [go])
+
   const model = modelOf(state)
   const byField = useMemo(() => (model ? problemsByField(model, state.problems) : new Map<string, Problem[]>()), [model, state.problems])
 
@@ -237,7 +240,7 @@ export function useEditor(
     root,
     statusRef,
     alertRef,
-    setValue: (fieldId, value) => go(edited, fieldId, value),
+    setValue,
     setNote: (note) => go(noteEdited, note),
     openNote: () => go(noteOpened),
     toggleCollapsed: () => go(collapseToggled),
