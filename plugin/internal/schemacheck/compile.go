@@ -144,7 +144,7 @@ func (c *compiler) keyword(n *node, kw string, v any) error {
 			return fmt.Errorf("want a string, not %T", v)
 		}
 	case "$defs":
-		err = c.each(at, v)
+		_, _, err = c.properties(at, v)
 	case "$ref":
 		n.ref, err = c.reference(v)
 	case "type":
@@ -189,21 +189,8 @@ func (c *compiler) keyword(n *node, kw string, v any) error {
 	return err
 }
 
-// each compiles every schema of the object at ptr (the value of $defs).
-func (c *compiler) each(ptr string, v any) error {
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return fmt.Errorf("want an object, not %T", v)
-	}
-	for _, name := range slices.Sorted(maps.Keys(obj)) {
-		if _, err := c.compile(jsonpointer.Append(ptr, name), obj[name]); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// properties compiles the value of "properties" at ptr.
+// properties compiles every schema of the object at ptr: the value of
+// "properties", or of "$defs", whose schemas are reached by $ref alone.
 func (c *compiler) properties(ptr string, v any) ([]property, map[string]*node, error) {
 	obj, ok := v.(map[string]any)
 	if !ok {
