@@ -12,6 +12,8 @@ import (
 // from that model, and the pending submission, if any. When req.SurfaceID is
 // set it must name the open surface (else stale). A surface whose metadata
 // does not hold up, or whose submission is already durable, is not-open.
+// With req.ModelHeld the model is still loaded and checked, but the answer
+// carries neither it nor its Markdown: the caller has them.
 func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
 	host, limits, err := s.config()
 	if err != nil {
@@ -54,12 +56,16 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 			return nil, err
 		}
 	}
-	return &tasksurface.GetActiveResponse{
+	resp := &tasksurface.GetActiveResponse{
 		Active:    true,
 		CallID:    occ.CallID,
 		SurfaceID: tasksurface.SurfaceID(occ.SurfaceID),
-		Model:     mc.normalized,
-		Markdown:  mc.markdown(),
 		Pending:   pendingOf(pending),
-	}, nil
+	}
+	// req.SurfaceID names the open surface here (target checked it), so a
+	// caller that holds a model holds this one.
+	if !req.ModelHeld || req.SurfaceID == "" {
+		resp.Model, resp.Markdown = mc.normalized, mc.markdown()
+	}
+	return resp, nil
 }

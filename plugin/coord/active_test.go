@@ -1,6 +1,7 @@
 package coord_test
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -69,6 +70,44 @@ func TestGetActive(t *testing.T) {
 			}
 			if got.Pending != nil {
 				t.Errorf("pending = %+v, want none", got.Pending)
+			}
+		})
+	}
+}
+
+// A client that holds the open surface's model gets the rest of the answer
+// without it: the model and its Markdown are neither encoded nor sent. Holding
+// says nothing without a surface id, and a stale one is refused as before.
+func TestGetActiveWithTheModelHeld(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		surface   func(opened string) string
+		active    bool
+		reason    tasksurface.Reason
+		withModel bool
+	}{
+		{"naming the open surface", func(s string) string { return s }, true, "", false},
+		{"without a surface id", func(string) string { return "" }, true, "", true},
+		{"naming another surface", func(string) string { return "tsf_old" }, false, tasksurface.ReasonStale, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f := newFixture(t)
+			opened := f.host.open(t, sess, "call_1")
+			got, err := f.svc.GetActive(context.Background(), &tasksurface.GetActiveRequest{SessionID: sess, SurfaceID: tasksurface.SurfaceID(tt.surface(opened)), ModelHeld: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Active != tt.active || got.Reason != tt.reason {
+				t.Fatalf("getActive = %+v, want active %v reason %q", got, tt.active, tt.reason)
+			}
+			if tt.active && (got.CallID != "call_1" || string(got.SurfaceID) != opened) {
+				t.Errorf("occurrence = %s/%s", got.CallID, got.SurfaceID)
+			}
+			if has := got.Model != nil || got.Markdown != nil; has != tt.withModel {
+				t.Errorf("model %q, markdown %q; want them: %v", got.Model, got.Markdown, tt.withModel)
 			}
 		})
 	}

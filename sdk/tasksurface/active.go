@@ -13,6 +13,12 @@ type GetActiveRequest struct {
 	// fewer). Leave it out unless it is as current as ReadProjection's
 	// answer would be. Since contract 1.1.
 	Projection json.RawMessage `json:"projection,omitempty"`
+	// ModelHeld says the caller holds the model and Markdown of SurfaceID
+	// already, as a client reading its open surface again does (a surface's
+	// model never changes): when SurfaceID is the open surface, the answer
+	// leaves Model and Markdown empty and the plugin neither encodes nor sends
+	// them. A plugin older than contract 1.2 ignores it and sends both.
+	ModelHeld bool `json:"modelHeld,omitempty"`
 }
 
 // PendingSubmission is the one submission in flight for a surface.
@@ -33,9 +39,10 @@ type GetActiveResponse struct {
 	CallID string `json:"callId,omitempty"`
 	// SurfaceID is the open surface.
 	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
-	// Model is the normalised model.
+	// Model is the normalised model; empty when the request said ModelHeld.
 	Model json.RawMessage `json:"model,omitempty"`
-	// Markdown maps each markdown block's JSON Pointer to sanitised HTML.
+	// Markdown maps each markdown block's JSON Pointer to sanitised HTML;
+	// empty when the request said ModelHeld.
 	Markdown json.RawMessage `json:"markdown,omitempty"`
 	// Pending is the submission in flight, or nil.
 	Pending *PendingSubmission `json:"pending,omitempty"`

@@ -8,7 +8,7 @@ const ProtocolVersion = 1
 
 // APIVersion is the "MAJOR.MINOR" version of this contract that Describe
 // reports. The minor part grows with additive changes.
-const APIVersion = "1.1"
+const APIVersion = "1.2"
 
 // PluginName is the name under which the plugin set serves the Task Surface
 // service.

@@ -65,10 +65,16 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
     // `known` is the surface whose model and Markdown the page holds already (a Dock reading
     // its surface again: on a change of the projection or the queue, and every poll while a
     // submission is pending). A surface's model never changes, so when that surface is the open
-    // one the answer carries null for both instead of parsing, sending and reading them again.
+    // one the answer carries null for both: the plugin leaves them out (model_held, contract
+    // 1.2), and what an older plugin sends anyway is not parsed.
     async getActive(session, surfaceId, known, signal) {
       mark?.('remote.getActive', session.id)
-      const res = await plugin.call('GetActive', { session_id: session.id, surface_id: surfaceId ?? '', projection_json: viewBytes(session) }, { signal })
+      const res = await plugin.call('GetActive', {
+        session_id: session.id,
+        surface_id: surfaceId ?? '',
+        projection_json: viewBytes(session),
+        model_held: Boolean(known) && known === surfaceId,
+      }, { signal })
       if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen }
       const pending = res.pending && res.pending.submission_id
         ? { submissionId: res.pending.submission_id, messageId: res.pending.message_id, phase: res.pending.phase }

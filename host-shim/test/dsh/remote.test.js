@@ -135,7 +135,7 @@ test('empty reason and phase read as the contract\'s defaults, and the plugin ge
   const signal = AbortSignal.timeout(1_000)
   const closed = remoteWith({ active: false, reason: '' })
   assert.deepEqual(await closed.remote.getActive({ id: 'ses_1' }, undefined, undefined, signal), { active: false, reason: 'not-open' })
-  assert.deepEqual(closed.calls, [{ method: 'GetActive', request: { session_id: 'ses_1', surface_id: '', projection_json: Buffer.alloc(0) }, options: { signal } }])
+  assert.deepEqual(closed.calls, [{ method: 'GetActive', request: { session_id: 'ses_1', surface_id: '', projection_json: Buffer.alloc(0), model_held: false }, options: { signal } }])
   const queued = remoteWith({ accepted: true, message_id: 'tsm_1', phase: '' })
   assert.deepEqual(await queued.remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', { a: 1 }, undefined, signal),
     { accepted: true, messageId: 'tsm_1', phase: 'queued' })
@@ -176,10 +176,9 @@ test('getActive and submit carry the session\'s projection view as dsh holds it,
 })
 
 test('getActive leaves out the model and Markdown the page says it holds, and only for that surface', async () => {
-  const { typert } = fakeTypert()
+  // The reply of a plugin older than contract 1.2, which sends both whatever model_held says.
   const reply = { active: true, call_id: 'call_1', surface_id: 'tsf_a', model_json: Buffer.from('{"title":"T"}'), markdown_json: Buffer.from('{"/sections/0/blocks/0":"<p>x</p>"}'), pending: null }
-  const Remote = createRemoteService({ call: async () => reply }, typert)
-  const remote = new Remote({})
+  const { remote, calls } = remoteWith(reply)
   const signal = AbortSignal.timeout(1_000)
   const first = await remote.getActive({ id: 'ses_1' }, 'tsf_a', undefined, signal)
   assert.deepEqual([first.model, first.markdown], [{ title: 'T' }, { '/sections/0/blocks/0': '<p>x</p>' }], 'a first read carries both')
@@ -187,4 +186,5 @@ test('getActive leaves out the model and Markdown the page says it holds, and on
   assert.deepEqual([again.active, again.callId, again.surfaceId, again.model, again.markdown], [true, 'call_1', 'tsf_a', null, null], 'a read of the surface the page holds carries neither')
   const other = await remote.getActive({ id: 'ses_1' }, undefined, 'tsf_old', signal)
   assert.deepEqual(other.model, { title: 'T' }, 'another surface open: its model comes whole')
+  assert.deepEqual(calls.map((c) => c.request.model_held), [false, true, false], 'the plugin is told to leave them out for the held surface only')
 })

@@ -7,7 +7,7 @@ import (
 
 // GetActiveRequest converts a get-active request.
 func GetActiveRequest(in *tsproto1.GetActiveRequest) *tasksurface.GetActiveRequest {
-	return &tasksurface.GetActiveRequest{SessionID: in.GetSessionId(), SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()), Projection: raw(in.GetProjectionJson())}
+	return &tasksurface.GetActiveRequest{SessionID: in.GetSessionId(), SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()), Projection: raw(in.GetProjectionJson()), ModelHeld: in.GetModelHeld()}
 }
 
 // GetActiveResponse converts a get-active response.

@@ -50,7 +50,7 @@ func TestRoundTrip(t *testing.T) {
 			trip: func(v any) any { return fromproto.ShowResponse(toproto.ShowResponse(v.(*tasksurface.ShowResponse))) },
 		},
 		"get active request": {
-			in: &tasksurface.GetActiveRequest{SessionID: "s", SurfaceID: "f"},
+			in: &tasksurface.GetActiveRequest{SessionID: "s", SurfaceID: "f", Projection: raw, ModelHeld: true},
 			trip: func(v any) any {
 				return fromproto.GetActiveRequest(toproto.GetActiveRequest(v.(*tasksurface.GetActiveRequest)))
 			},

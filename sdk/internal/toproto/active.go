@@ -7,7 +7,7 @@ import (
 
 // GetActiveRequest converts a get-active request.
 func GetActiveRequest(in *tasksurface.GetActiveRequest) *tsproto1.GetActiveRequest {
-	return &tsproto1.GetActiveRequest{SessionId: in.SessionID, SurfaceId: string(in.SurfaceID), ProjectionJson: in.Projection}
+	return &tsproto1.GetActiveRequest{SessionId: in.SessionID, SurfaceId: string(in.SurfaceID), ProjectionJson: in.Projection, ModelHeld: in.ModelHeld}
 }
 
 // GetActiveResponse converts a get-active response.

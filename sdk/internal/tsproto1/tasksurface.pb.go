@@ -1,8 +1,8 @@
 // Task Surface wire contract.
 //
-// Protocol version 1.1 (go-plugin app protocol version 1; api_version "1.1").
+// Protocol version 1.2 (go-plugin app protocol version 1; api_version "1.2").
 // 1.1 added ShowRequest.omit_meta and the projection_json of GetActiveRequest
-// and SubmitRequest.
+// and SubmitRequest; 1.2 added GetActiveRequest.model_held.
 // A change that removes or renumbers a field, or changes its meaning, bumps
 // the go-plugin protocol version and gets a new package (tasksurface.v2).
 // Additive changes bump the minor api_version only.
@@ -931,8 +931,12 @@ type GetActiveRequest struct {
 	// which the plugin then uses instead of asking Host.ReadProjection: one
 	// round trip fewer. Since 1.1.
 	ProjectionJson []byte `protobuf:"bytes,3,opt,name=projection_json,json=projectionJson,proto3" json:"projection_json,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// model_held says the caller holds the model and Markdown of surface_id
+	// already (a surface's model never changes): when surface_id is the open
+	// surface, the answer leaves model_json and markdown_json empty. Since 1.2.
+	ModelHeld     bool `protobuf:"varint,4,opt,name=model_held,json=modelHeld,proto3" json:"model_held,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetActiveRequest) Reset() {
@@ -984,6 +988,13 @@ func (x *GetActiveRequest) GetProjectionJson() []byte {
 		return x.ProjectionJson
 	}
 	return nil
+}
+
+func (x *GetActiveRequest) GetModelHeld() bool {
+	if x != nil {
+		return x.ModelHeld
+	}
+	return false
 }
 
 type PendingSubmission struct {
@@ -2675,13 +2686,15 @@ const file_tasksurface_v1_tasksurface_proto_rawDesc = "" +
 	"error_text\x18\x04 \x01(\tR\terrorText\x123\n" +
 	"\bproblems\x18\x05 \x03(\v2\x17.tasksurface.v1.ProblemR\bproblems\x12\x12\n" +
 	"\x04text\x18\x06 \x01(\tR\x04text\x12\x1b\n" +
-	"\tmeta_json\x18\a \x01(\fR\bmetaJson\"y\n" +
+	"\tmeta_json\x18\a \x01(\fR\bmetaJson\"\x98\x01\n" +
 	"\x10GetActiveRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +
 	"\n" +
 	"surface_id\x18\x02 \x01(\tR\tsurfaceId\x12'\n" +
-	"\x0fprojection_json\x18\x03 \x01(\fR\x0eprojectionJson\"m\n" +
+	"\x0fprojection_json\x18\x03 \x01(\fR\x0eprojectionJson\x12\x1d\n" +
+	"\n" +
+	"model_held\x18\x04 \x01(\bR\tmodelHeld\"m\n" +
 	"\x11PendingSubmission\x12#\n" +
 	"\rsubmission_id\x18\x01 \x01(\tR\fsubmissionId\x12\x1d\n" +
 	"\n" +

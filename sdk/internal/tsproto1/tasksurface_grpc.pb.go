@@ -1,8 +1,8 @@
 // Task Surface wire contract.
 //
-// Protocol version 1.1 (go-plugin app protocol version 1; api_version "1.1").
+// Protocol version 1.2 (go-plugin app protocol version 1; api_version "1.2").
 // 1.1 added ShowRequest.omit_meta and the projection_json of GetActiveRequest
-// and SubmitRequest.
+// and SubmitRequest; 1.2 added GetActiveRequest.model_held.
 // A change that removes or renumbers a field, or changes its meaning, bumps
 // the go-plugin protocol version and gets a new package (tasksurface.v2).
 // Additive changes bump the minor api_version only.
