@@ -5,7 +5,8 @@
 //   - Dock render time of each example model;
 //   - click on Submit to the user bubble painted (the first animation frame after the harness
 //     put the message in the transcript), against Enter in dsh's own composer to its bubble,
-//     measured the same way in the same run: goal <= 1.1x the composer. The machine's noise is
+//     measured the same way in the same run: goal <= 1.1x the composer. The fake model answers
+//     every timed send 400 ms after it is asked (REPLY below), the Dock's and the composer's. The machine's noise is
 //     of the size of the differences looked for, so the sends come in paired rounds: each round
 //     one page, a Dock submission and a composer message back to back (their sessions prepared
 //     before), alternating which goes first. The verdict reads the median of the per-pair ratios
@@ -78,6 +79,15 @@ function verdict(xs, limit, f) {
   return { met: m <= limit, clear, text: `${m <= limit ? 'met' : 'NOT met'} (95% interval of the median ${f(lo)}–${f(hi)}, ${clear ? 'clear of' : 'straddles'} the limit)` }
 }
 const times = (x) => `${x.toFixed(2)}x`
+/**
+ * The agent's reply to every timed send: streamed 400 ms after the harness asks, as a real
+ * model's first token comes hundreds of milliseconds later. An instant reply put the whole
+ * turn's events (its request, chunks, usage, end) on the page's socket while the page was still
+ * working through the message's own, so when the bubble was painted depended on how Chromium
+ * fitted a frame into that queue (in traces: 1 ms after the bubble reached the DOM in some sends,
+ * 40-66 ms in others), for the Dock and the composer alike.
+ */
+const REPLY = { text: 'OK.', delayMs: 400 }
 const SUBMIT = 'section.tsf-dock [data-action="submit"]'
 
 const stage = mkdtempSync(join(tmpdir(), 'tsf-bench-'))
@@ -176,7 +186,7 @@ async function settled(s, result) {
 async function dockSend(page, s, { field, profile = false }) {
   const marker = `bench note ${Date.now()}`
   await page.type(`section.tsf-dock textarea[data-field=${field}]`, marker)
-  h.llm.reply({ text: 'OK.' })
+  h.llm.reply(REPLY)
   await watchSend(page, { clickSelector: SUBMIT, marker })
   if (profile) return settled(s, await profiled(page, async () => { await page.click(SUBMIT); await readSendTiming(page) }))
   await page.click(SUBMIT)
@@ -194,7 +204,7 @@ async function dockSend(page, s, { field, profile = false }) {
  */
 async function composerSend(page, s, { text = '', profile = false }) {
   const marker = `plain message ${Date.now()}`
-  h.llm.reply({ text: 'OK.' })
+  h.llm.reply(REPLY)
   await focusComposer(page)
   for (const line of text.split('\n').filter(Boolean)) {
     await page.keyboard.type(line)

@@ -255,8 +255,10 @@ export function watchSend(page, { clickSelector = null, marker }) {
       const locked = new MutationObserver(() => { if (dock.dataset.state !== 'editing') { locked.disconnect(); paint('locked') } })
       locked.observe(dock, { attributes: true, attributeFilter: ['data-state'] })
     }
+    // textContent, not innerText: this runs at every change of the page, and innerText would
+    // lay the page out each time, slowing the very thing it times.
     const seen = new MutationObserver(() => {
-      if ([...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(marker))) {
+      if ([...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.textContent.includes(marker))) {
         seen.disconnect()
         t.dom = performance.now()
         paint('bubble')

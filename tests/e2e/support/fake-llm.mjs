@@ -6,6 +6,8 @@
 //   llm.reply({ text: 'Thanks.' })
 //   llm.reply({ toolCalls: [{ name: 'a', arguments: {} }, { name: 'b', arguments: {} }] })
 //   llm.reply({ text: 'later', hold: true })  // answered only after llm.release()
+//   llm.reply({ text: 'OK.', delayMs: 400 })  // streamed 400 ms after the request, as a real
+//                                             // model's first token comes some time later
 //   ... llm.requests  // every agent request body, in arrival order
 //
 // Requests that offer no tools are session-title requests; they get a fixed title and are
@@ -85,7 +87,8 @@ export async function startFakeLlm({ respond, title = 'Task Surface test' } = {}
         held.push(() => stream(res, render(reply)))
         return
       }
-      stream(res, render(reply))
+      if (reply.delayMs) setTimeout(() => stream(res, render(reply)), reply.delayMs)
+      else stream(res, render(reply))
     })
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
