@@ -291,3 +291,25 @@ func TestPluginKilledWhileQueued(t *testing.T) {
 		t.Fatalf("%d queued messages, want 1", len(q))
 	}
 }
+
+// A caller that holds the open surface's model reads it again without it,
+// across the process boundary; the rest of the answer is the same.
+func TestGetActiveWithTheModelHeld(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	session, surfaceID := r.open("compare-options.json")
+	whole := r.active(session)
+	if len(whole.Model) == 0 || len(whole.Markdown) == 0 {
+		t.Fatalf("a first read = %+v, want the model and its Markdown", whole)
+	}
+	held, err := r.sup.GetActive(r.ctx, &tasksurface.GetActiveRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), ModelHeld: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !held.Active || held.CallID != whole.CallID || held.SurfaceID != whole.SurfaceID || held.Pending != nil {
+		t.Errorf("held read = %+v, want the same surface as %+v", held, whole)
+	}
+	if len(held.Model) != 0 || len(held.Markdown) != 0 {
+		t.Errorf("held read carries model %d bytes, markdown %d bytes; want neither", len(held.Model), len(held.Markdown))
+	}
+}
