@@ -28,7 +28,7 @@
 //     model (the same history for the harness, the same Dock for the page to close).
 // Usage (after tests/browser/run.sh installed everything):
 //   node tests/browser/bench.mjs [rounds]        (default 5: 4 x rounds send rounds, 2 x rounds - 2
-//                                                 per model size; about 5 minutes in all)
+//                                                 per model size; about 9 minutes in all)
 //   BENCH_ONLY=send node tests/browser/bench.mjs [rounds]   the send rows and timeline only (no
 //   render rows, no growth table): the quick before/after of a change on the submit path
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
