@@ -243,9 +243,10 @@ async function composerSend(page, s, { text = '', profile = false }) {
 
 /**
  * One round: a session for each send (`{kind: 'dock'|'composer', model, ...}`), all prepared
- * first, then the sends back to back in one page: the `warmUp` sends, whose results are dropped,
- * then `sends` in the order given; the results of `sends` in that order. The first Dock
- * submission and the first composer message in a fresh page run code the page has not run yet:
+ * first, then the sends back to back in one page: the `warmUp` sends, then `sends` in the order
+ * given; the results of `sends` in that order, with the warm-up sends' apart as its `warmUp`
+ * (they stay out of the pairs). The first Dock submission and the first composer message in a
+ * fresh page run code the page has not run yet:
  * without warm-up sends the per-pair ratio read 1.24x with the Dock's submission first and 1.01x
  * with it second (the same run); with them, 1.04x and 0.94x.
  */
@@ -263,7 +264,7 @@ async function round(sends, warmUp = []) {
       }
       results.push(await (send.kind === 'dock' ? dockSend : composerSend)(page, sessions[i], send))
     }
-    return results.slice(warmUp.length)
+    return Object.assign(results.slice(warmUp.length), { warmUp: results.slice(0, warmUp.length) })
   } finally {
     await page.close()
   }
@@ -272,15 +273,18 @@ async function round(sends, warmUp = []) {
 /**
  * `n` paired rounds: in each, the sends named in `sends` (`{dock: {...}, composer: {...}, ...}`),
  * in the order `orders[i % orders.length]` (lists of those names), after a warm-up Dock
- * submission and composer message of the Dock's model; the results by name.
+ * submission and composer message of the Dock's model; the results by name (the warm-up sends'
+ * as `warmDock` and `warmComposer`).
  */
 async function pairedRounds(n, sends, orders) {
-  const out = Object.fromEntries(Object.keys(sends).map((k) => [k, []]))
+  const out = { ...Object.fromEntries(Object.keys(sends).map((k) => [k, []])), warmDock: [], warmComposer: [] }
   const warmUp = [{ kind: 'dock', model: sends.dock.model, field: sends.dock.field }, { kind: 'composer', model: sends.dock.model }]
   for (let i = 0; i < n; i++) {
     const order = orders[i % orders.length]
     const results = await round(order.map((k) => ({ kind: sends[k].kind ?? k, ...sends[k] })), warmUp)
     order.forEach((k, j) => out[k].push(results[j]))
+    out.warmDock.push(results.warmUp[0])
+    out.warmComposer.push(results.warmUp[1])
   }
   return out
 }
@@ -404,6 +408,9 @@ try {
   const sameTotal = col(pairs.same, span('click', 'bubble'))
   const samePaired = ratios(submits, pairs.same, span('click', 'bubble'))
   console.log(`    the composer sending the same text as the submission's bubble (same rounds): ${stats(sameTotal)}   ratio per pair: median ${times(median(samePaired))} (${iqr(samePaired, times)})`)
+  // The warm-up sends, timed too: a fresh page's first Dock submission, and the composer message
+  // right after it; the same page's later sends are the figures above.
+  console.log(`    the first Dock submission in a fresh page (each round's warm-up): ${stats(col(pairs.warmDock, span('click', 'bubble')))}; the composer message right after it: ${stats(col(pairs.warmComposer, span('click', 'bubble')))}`)
   const msf = (x) => x.toFixed(1)
   console.log(`  click -> submit answered      ${stats(answered)}   goal <= 20 ms p50: ${verdict(answered, 20, msf).text}`)
   const answeredPaired = ratios(submits, composers, span('click', 'response'))
