@@ -102,11 +102,25 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
     return { messages }
   }
 
+  /** Reports not yet sent, in the order they happened. */
+  const outbox = []
+  /**
+   * Reports an outcome to the plugin (ObserveQueue) on the next turn of the event loop, all
+   * reports in the order they happened. Not at once: a claim and a commit happen inside dsh's own
+   * work (the turn's start, the message's way into the log and out to the page), and the gRPC
+   * call's encoding and its answer would run in the middle of it.
+   */
   function send(kind, sessionId, message, extra) {
     mark?.('queue.report', sessionId, { kind })
-    report(kind, sessionId, message, extra).catch((err) => {
-      log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`)
-    })
+    if (outbox.push({ kind, sessionId, message, extra }) === 1) setTimeout(flush, 0)
+  }
+
+  function flush() {
+    for (const { kind, sessionId, message, extra } of outbox.splice(0)) {
+      report(kind, sessionId, message, extra).catch((err) => {
+        log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`)
+      })
+    }
   }
 
   /** Restore an edited queue item to its canonical text. */

@@ -5,6 +5,9 @@ import assert from 'node:assert/strict'
 import { createQueue } from '../../src/dsh/queue.js'
 import { Phase } from '../../src/wire/words.gen.js'
 
+/** The next turn of the event loop, where the shim's reports to the plugin leave. */
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 const correlation = { version: 1, submissionId: 'sub-1', callId: 'call_1', surfaceId: 'tsf_a', values: { go: true } }
 
 /** A queue over one agent whose inbox and events the test drives. */
@@ -49,14 +52,15 @@ test('without an rpcId from the plugin the shim mints one for the admission', as
   assert.deepEqual(rest, { kind: 'user', taskSurface: correlation })
 })
 
-test('a claim is in ListInFlight at once, before the plugin has answered its report', async () => {
+test('a claim is in ListInFlight at once, before its report has reached the plugin', async () => {
   const { agent, queue, reports, emit, admit } = queueWith()
   await admit({ rpcId: 'rpc-7' })
   const message = agent.inbox.nextTurn.shift()
   emit('agent/inbox/claimed', { agent, message })
-  assert.deepEqual(reports, [{ kind: 'claimed', sessionId: 'ses_1', id: 'msg-1' }])
   const { messages } = await queue.listInFlight({ session_id: 'ses_1' })
   assert.deepEqual(messages.map((m) => [m.message_id, m.phase, JSON.parse(m.source_json).rpcId]), [['msg-1', Phase.Claiming, 'rpc-7']])
+  await nextTurn()
+  assert.deepEqual(reports, [{ kind: 'claimed', sessionId: 'ses_1', id: 'msg-1' }])
 })
 
 test('a claimed message whose step ends without it in the log is reported discarded when the agent is idle', async () => {
@@ -64,6 +68,8 @@ test('a claimed message whose step ends without it in the log is reported discar
   await admit({ rpcId: 'rpc-7' })
   emit('agent/inbox/claimed', { agent, message: agent.inbox.nextTurn.shift() })
   emit('agent/status', { agent, status: 'idle' })
-  assert.deepEqual(reports.map((r) => r.kind), ['claimed', 'discarded'])
+  assert.deepEqual(reports, [], 'nothing is sent inside dsh\'s own handlers')
+  await nextTurn()
+  assert.deepEqual(reports.map((r) => r.kind), ['claimed', 'discarded'], 'then every report, in the order it happened')
   assert.deepEqual((await queue.listInFlight({ session_id: 'ses_1' })).messages, [])
 })
