@@ -246,9 +246,10 @@ async function composerSend(page, s, { text = '', profile = false }) {
  * first, then the sends back to back in one page: the `warmUp` sends, then `sends` in the order
  * given; the results of `sends` in that order, with the warm-up sends' apart as its `warmUp`
  * (they stay out of the pairs). The first Dock submission and the first composer message in a
- * fresh page run code the page has not run yet:
- * without warm-up sends the per-pair ratio read 1.24x with the Dock's submission first and 1.01x
- * with it second (the same run); with them, 1.04x and 0.94x.
+ * fresh page run code the page has not run yet: without warm-up sends the per-pair ratio read
+ * 1.24x with the Dock's submission first and 1.01x with it second (the same run); with them,
+ * 1.04x / 0.94x and 0.94x / 0.94x in two runs, but 1.29x / 1.07x and 1.12x / 1.02x in the next
+ * two: smaller, not gone (the alternation still has to cancel it).
  */
 async function round(sends, warmUp = []) {
   const all = [...warmUp, ...sends]
