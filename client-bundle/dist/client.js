@@ -1390,6 +1390,7 @@ var initialEditorState = {
   dismissalId: null,
   focus: null,
   cutOff: false,
+  settling: false,
   overtaken: false
 };
 var modelOf = (s) => s.load.status === "ready" ? s.load.model : null;
@@ -1469,13 +1470,19 @@ function withProblems(s, problems) {
 var submitSent = (s, submissionId) => ({ ...s, busy: "submit", message: null, problems: [], submissionId });
 function submitAnswered(state, submissionId, r) {
   const s = { ...state, busy: null };
-  if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, focus: { to: "status" } };
+  if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, settling: true };
   if (r.reason === Reason.SubmissionPending) return s;
   const ended = { ...s, submissionId: null };
   if (r.reason === Reason.NotOpen) return closedElsewhere(ended);
   if (!rereadAfterRefusal(r.reason, r.problems)) return withProblems(ended, r.problems);
   return say(ended, submitRefusalKey(r.reason), "error", { reason: r.reason });
 }
+var READ_SETTLE_MS = 200;
+function settled(s) {
+  if (!s.settling) return s;
+  return { ...s, settling: false, focus: s.pending !== null ? { to: "status" } : s.focus };
+}
+var sending = (s) => s.busy === "submit" || s.settling && !s.overtaken && s.pending !== null && s.pending.submissionId === s.submissionId;
 function submitLost(state, submissionId, why = "transport") {
   const s = { ...state, busy: null };
   return s.pending?.submissionId === submissionId ? s : lostSay(s, why, "submit");
@@ -1628,11 +1635,33 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
       if (mounted.current && seq === readSeq.current) go(readFailed);
     }
   }, [api, sessionId, surfaceId, drafts, go, bounded]);
+  const settle = useRef(void 0);
+  const refreshSoon = useCallback(() => {
+    clearTimeout(settle.current);
+    settle.current = setTimeout(() => {
+      settle.current = void 0;
+      void refresh();
+    }, READ_SETTLE_MS);
+  }, [refresh]);
+  useEffect(() => () => clearTimeout(settle.current), []);
   const missed = useRef(false);
+  const readOnce = useRef(false);
   useEffect(() => {
     if (current.current.busy === "submit") missed.current = true;
+    else if (readOnce.current) refreshSoon();
     else void refresh();
-  }, [refresh, trigger]);
+    readOnce.current = true;
+  }, [refresh, refreshSoon, trigger]);
+  useEffect(() => {
+    if (!state.settling) return;
+    const timer = setTimeout(() => {
+      clearTimeout(settle.current);
+      settle.current = void 0;
+      go(settled);
+      void refresh();
+    }, READ_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [state.settling, go, refresh]);
   useEffect(() => {
     if (!state.pending) return;
     const timer = setInterval(() => {
@@ -1687,7 +1716,8 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
       mark("submit:answered");
       if (!mounted.current) return;
       go(submitAnswered, id, r);
-      if (sawChange() || r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh();
+      const saw = sawChange();
+      if (!r.accepted && (saw || rereadAfterRefusal(r.reason, r.problems))) void refresh();
     } catch (err) {
       if (!mounted.current) return;
       go(submitLost, id, lostBecause(err));
@@ -1742,6 +1772,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
   const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger);
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor;
   const message = explained(editor.message, outcome);
+  const sendingLook = sending(editor);
   const keep = keepsOnClose(editor);
   useLayoutEffect(() => {
     onKeep?.(keep);
@@ -1775,8 +1806,8 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
   const bodyId = `${uid}-body`;
   const formId = `${uid}-form`;
   const title = model?.title ?? t("dock.badge");
-  const statusText = pending && !overtaken && !editor.cutOff ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
-  const state = overtaken ? "overtaken" : closing ? "closing" : pending ? pending.phase : busy ?? "editing";
+  const statusText = pending && !overtaken && !editor.cutOff && !sendingLook ? t(pending.phase === Phase.Claiming ? "status.claiming" : "status.queued") : "";
+  const state = overtaken ? "overtaken" : closing ? "closing" : sendingLook ? "submit" : pending ? pending.phase : busy ?? "editing";
   const general = [...byField.get("") ?? [], ...byField.get("/note") ?? []];
   return /* @__PURE__ */ createElement(
     "section",
@@ -1784,7 +1815,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
       ref: root,
       className: "tsf-dock",
       "aria-labelledby": titleId,
-      "aria-busy": busy !== null || void 0,
+      "aria-busy": busy !== null || sendingLook || void 0,
       "data-state": state,
       "data-surface-id": surfaceId,
       onKeyDown
@@ -1823,7 +1854,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
         onChange: (e) => act.setNote(e.target.value)
       }
     )) : null), model.fields[0] ? /* @__PURE__ */ createElement(QuestionsCue, { root, firstFieldId: model.fields[0].id }) : null)),
-    /* @__PURE__ */ createElement("footer", { className: "tsf-foot", hidden: collapsed && !pending && !message }, /* @__PURE__ */ createElement("div", { className: "tsf-status", role: "status", tabIndex: -1, ref: statusRef, "data-phase": pending?.phase ?? "" }, statusText ? /* @__PURE__ */ createElement("span", { className: "tsf-spinner", "aria-hidden": true }) : null, statusText || (message?.tone === "info" ? t(message.key, message.params) : "")), /* @__PURE__ */ createElement("div", { className: "tsf-alert", role: "alert", tabIndex: -1, ref: alertRef }, message?.tone === "error" ? t(message.key, message.params) : "", message?.tone === "error" && retry && !locked ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button tsf-retry", "data-action": "retry", onClick: () => void retry() }, t("action.retry")) : null, general.length > 0 ? /* @__PURE__ */ createElement(FieldProblems, { id: `${uid}-general`, problems: general }) : null), !collapsed ? /* @__PURE__ */ createElement("div", { className: "tsf-actions" }, model !== null && !noteOpen ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button", disabled: locked, onClick: act.openNote }, t("action.addNote")) : null, /* @__PURE__ */ createElement("span", { className: "tsf-spacer" }), overtaken && model !== null ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button", onClick: () => void copy(), "data-action": "copy", "aria-live": "polite" }, t(copied === true ? "action.copied" : copied === false ? "action.copyFailed" : "action.copyDraft")) : null, overtaken ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-button", onClick: () => {
+    /* @__PURE__ */ createElement("footer", { className: "tsf-foot", hidden: collapsed && !pending && !message }, /* @__PURE__ */ createElement("div", { className: "tsf-status", role: "status", tabIndex: -1, ref: statusRef, "data-phase": sendingLook ? "" : pending?.phase ?? "" }, statusText ? /* @__PURE__ */ createElement("span", { className: "tsf-spinner", "aria-hidden": true }) : null, statusText || (message?.tone === "info" ? t(message.key, message.params) : "")), /* @__PURE__ */ createElement("div", { className: "tsf-alert", role: "alert", tabIndex: -1, ref: alertRef }, message?.tone === "error" ? t(message.key, message.params) : "", message?.tone === "error" && retry && !locked ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button tsf-retry", "data-action": "retry", onClick: () => void retry() }, t("action.retry")) : null, general.length > 0 ? /* @__PURE__ */ createElement(FieldProblems, { id: `${uid}-general`, problems: general }) : null), !collapsed ? /* @__PURE__ */ createElement("div", { className: "tsf-actions" }, model !== null && !noteOpen ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button", disabled: locked, onClick: act.openNote }, t("action.addNote")) : null, /* @__PURE__ */ createElement("span", { className: "tsf-spacer" }), overtaken && model !== null ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button", onClick: () => void copy(), "data-action": "copy", "aria-live": "polite" }, t(copied === true ? "action.copied" : copied === false ? "action.copyFailed" : "action.copyDraft")) : null, overtaken ? /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-button", onClick: () => {
       drafts.clear(sessionId, surfaceId);
       onKeep?.(false);
     }, "data-action": "close" }, t("action.closeDraft")) : /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-button", disabled: locked, "aria-label": t("action.dismissLabel"), onClick: () => void act.dismiss(), "data-action": "dismiss" }, busy === "dismiss" ? t("action.dismissing") : t("action.dismiss")), model !== null ? /* @__PURE__ */ createElement(
@@ -1836,7 +1867,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
         "data-action": "submit",
         "aria-describedby": `${uid}-kbd`
       },
-      busy === "submit" ? t("action.sending") : model.submit.label
+      sendingLook ? t("action.sending") : model.submit.label
     ) : null, /* @__PURE__ */ createElement("span", { className: "tsf-sr", id: `${uid}-kbd` }, t("dock.keyboard"))) : null)
   );
 }

@@ -114,6 +114,12 @@ const calls = () => page.evaluate(() => window.DT.calls())
 const lastCall = async (method) => (await calls()).map((c, i) => ({ ...c, i })).filter((c) => c.method === method).at(-1)
 const waitCalls = (n) => pageWait(page, (n) => window.DT.calls().length >= n, n, { what: `${n} requests` })
 const text = (sel) => page.$eval(sel, (e) => e.textContent)
+/** Fire the Dock's settling timers (the read after a change, the end of an accepted submit's
+ * sending look and its read) once the Dock has set one. */
+async function settle() {
+  await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.READ_SETTLE_MS, { what: 'a settling timer' })
+  await page.evaluate((ms) => window.DT.fire(ms), L.READ_SETTLE_MS)
+}
 const answer = (i, value) => page.evaluate((i, v) => window.DT.answer(i, v), i, value)
 const waitText = (sel, want) => pageWait(page, ([sel, want]) => document.querySelector(sel)?.textContent.includes(want), [sel, want], { what: `${sel} says ${want}` })
 
@@ -126,10 +132,11 @@ async function openDock(first = open(), goal = 'CSV for finance') {
   await page.type('section.tsf-dock [data-field=goal]', goal)
 }
 
-/** Accept the submit `sent`, answer the read that follows with it queued, and wait for the Dock
- * to show it queued. */
+/** Accept the submit `sent`, let it settle, answer the read that follows with it queued, and
+ * wait for the Dock to show it queued. */
 async function acceptQueued(sent) {
   await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+  await settle()
   await waitCalls(sent.i + 2)
   await answer(sent.i + 1, open({ pending: { submissionId: sent.args.submissionId, messageId: 'tsm_1', phase: 'queued' } }))
   await page.waitForSelector('section.tsf-dock[data-state=queued]')
@@ -195,19 +202,65 @@ describe('a request with no answer ends in a retry with the same id', () => {
   })
 })
 
+/** Two animation frames: whatever the last change drew is on screen. */
+const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+
 describe('a submit in flight', () => {
-  test('a projection change while the submit is open reads nothing; its answer is followed by one read', async () => {
+  const look = () => page.$eval('section.tsf-dock', (e) => ({
+    state: e.dataset.state,
+    button: e.querySelector('[data-action=submit]').textContent,
+    status: e.querySelector('.tsf-status').textContent,
+    statusFocused: document.activeElement === e.querySelector('.tsf-status'),
+  }))
+
+  test('a projection change while the submit is open reads nothing; accepted, the Dock keeps "Sending…" until it settles, then reads once and says queued', async () => {
     await openDock()
     const sent = await send()
-    const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
     await page.evaluate((a) => window.DT.project(a, []), ACTIVE)
     await page.evaluate((a) => window.DT.project({ ...a }, []), ACTIVE)
     await frames()
     assert.deepEqual((await calls()).slice(sent.i + 1).map((c) => c.method), [], 'no read while the submit is open')
+    const sending = await look()
     await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+    await frames()
+    assert.deepEqual(await look(), sending, 'just accepted: the panel looks as it did while sending')
+    assert.deepEqual([sending.state, sending.button, sending.status], ['submit', 'Sending…', ''])
+    assert.deepEqual((await calls()).slice(sent.i + 1).map((c) => c.method), [], 'no read before it settles')
+    await settle()
     await waitCalls(sent.i + 2)
     await frames()
-    assert.deepEqual((await calls()).slice(sent.i + 1).map((c) => c.method), ['getActive'], 'one read after the answer')
+    assert.deepEqual((await calls()).slice(sent.i + 1).map((c) => c.method), ['getActive'], 'one read once it settled')
+    const queued = await look()
+    assert.deepEqual([queued.state, queued.statusFocused], ['queued', true], 'then it says queued, with focus on the status line')
+    assert.match(queued.status, /Waiting for the agent/)
+    await page.evaluate(() => window.DT.unmount())
+  })
+
+  test('the surface closing while the accepted submit settles closes the Dock with no read and no queued state drawn', async () => {
+    await openDock()
+    const sent = await send()
+    await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+    await frames()
+    await page.evaluate(() => window.DT.project(null, [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9 }]))
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+    assert.deepEqual((await calls()).slice(sent.i + 1).map((c) => c.method), [], 'no read')
+    assert.deepEqual(await page.evaluate(() => window.DT.timers()), [], 'and no timer left')
+    await page.evaluate(() => window.DT.unmount())
+  })
+})
+
+describe('reads after a change', () => {
+  test('a burst of projection changes is read once, after it settles', async () => {
+    await openDock()
+    const before = (await calls()).length
+    for (let i = 0; i < 3; i++) await page.evaluate((a) => window.DT.project({ ...a }, []), ACTIVE)
+    await frames()
+    assert.equal((await calls()).length, before, 'nothing read during the burst')
+    assert.equal((await page.evaluate(() => window.DT.timers())).filter((t) => t.kind === 'timeout').length, 1, 'one read waiting')
+    await settle()
+    await waitCalls(before + 1)
+    await frames()
+    assert.deepEqual((await calls()).slice(before).map((c) => c.method), ['getActive'], 'one read')
     await page.evaluate(() => window.DT.unmount())
   })
 })
@@ -220,6 +273,7 @@ describe('reads after the first', () => {
     const blocks = await page.$$eval('section.tsf-dock .tsf-block', (es) => es.length)
     const sent = await send()
     await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+    await settle()
     await waitCalls(sent.i + 2)
     const read = (await calls())[sent.i + 1]
     assert.deepEqual([read.method, read.args], ['getActive', { sessionId: 'ses_1', surfaceId: 'tsf_1', known: 'tsf_1' }], 'the read after the answer names the surface it holds')
@@ -300,6 +354,7 @@ describe('say what happened', () => {
     // The other tab's answer is delivered: the projection closes the surface.
     const reads = (await calls()).length
     await page.evaluate(() => window.DT.project(null, [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9 }]))
+    await settle()
     await waitCalls(reads + 1)
     await answer(reads, { active: false, reason: 'not-open' })
     await waitText('section.tsf-dock .tsf-status', 'yours was not sent')
@@ -365,6 +420,7 @@ describe('the losing tab keeps its own answers when the other answer was already
   async function closeElsewhere(outcome) {
     const reads = (await calls()).length
     await page.evaluate((o) => window.DT.project(null, o), closedBy(outcome))
+    await settle()
     await waitCalls(reads + 1)
     await answer(reads, { active: false, reason: 'not-open' })
   }
@@ -444,11 +500,10 @@ describe('the losing tab keeps its own answers when the other answer was already
     await page.evaluate((o) => window.DT.project(null, o), closedBy('submitted'))
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
     assert.equal(await page.$eval('section.tsf-dock', (e) => e.dataset.state), 'submit', 'kept while its own answer is unknown')
-    assert.equal((await calls()).length, sent.i + 1, 'the change is read once the submit is answered, not while it is open')
+    assert.equal((await calls()).length, sent.i + 1, 'nothing is read while the submit is open')
     await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
-    await waitCalls(sent.i + 2)
-    await answer(sent.i + 1, { active: false, reason: 'not-open' })
     await page.waitForSelector('section.tsf-dock', { hidden: true })
+    assert.equal((await calls()).length, sent.i + 1, 'accepted: its own answer closed the surface, nothing left to read')
     await done()
   })
 })

@@ -3,10 +3,10 @@
 // child agent waits on the scripted LLM), or is being taken (the test-only step gate of
 // tests/e2e/support/harness.mjs holds the step that claimed it); then dsh is killed with SIGKILL
 // and started again on the same data directory and port. While it is down the Dock says the
-// connection was lost and that the answer will be re-read, never that it was withdrawn. rc.8's
-// queue is not durable: the restarted harness has no trace of the message (not in the log, not
-// queued) and the surface is open again, so the Dock says just that, with the answers kept, and
-// sending again delivers them once. Each step leaves a screenshot in SHOTS.
+// connection was lost and that the answer will be re-read, never that it was withdrawn. Killed
+// before rc.8 writes its queue out, the restarted harness has no trace of the message (not in the
+// log, not queued) and the surface is open again, so the Dock says just that, with the answers
+// kept, and sending again delivers them once. Each step leaves a screenshot in SHOTS.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
@@ -30,7 +30,14 @@ async function dieAfterAccepting(s, phase, hold = () => {}) {
   await page.type(BOX, 'sent before the harness died')
   hold()
   await page.click(SUBMIT)
-  await page.waitForSelector(`${DOCK}[data-state="${phase}"]`, { timeout: 30_000 })
+  if (phase === 'queued') {
+    // Killed as soon as the page has the accepting answer (the Dock still shows "Sending…" while
+    // it settles). rc.8 writes its queue out a moment later: killed some 200 ms after the
+    // answer, the restarted harness had the message queued again and getActive said so.
+    await page.waitForFunction(() => performance.getEntriesByName('task-surface:submit:answered').length > 0, { timeout: 30_000 })
+  } else {
+    await page.waitForSelector(`${DOCK}[data-state="${phase}"]`, { timeout: 30_000 })
+  }
 
   await killHarness(h)
   h.llm.release() // the held reply's reader is gone with dsh

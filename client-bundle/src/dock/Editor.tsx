@@ -18,7 +18,7 @@ import type { Field } from '../model.ts'
 import type { Problem, Value } from '../values.ts'
 import { copyText } from './clipboard.ts'
 import { draftText } from './draftText.ts'
-import { explained, keepsOnClose } from './editorState.ts'
+import { explained, keepsOnClose, sending } from './editorState.ts'
 import { QuestionsCue } from './QuestionsCue.tsx'
 import { useEditor } from './useEditor.ts'
 
@@ -60,6 +60,8 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, 
   const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger)
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor
   const message = explained(editor.message, outcome)
+  // A submit in flight, or just accepted and settling: the panel looks as it did when sent.
+  const sendingLook = sending(editor)
   const keep = keepsOnClose(editor)
   // In the commit that changes it, so the Dock knows before the next event can close the surface.
   useLayoutEffect(() => { onKeep?.(keep) }, [keep, onKeep])
@@ -100,8 +102,8 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, 
   const formId = `${uid}-form`
   const title = model?.title ?? t('dock.badge')
   // The phase is only said while it is known: with the connection lost it is the last one read.
-  const statusText = pending && !overtaken && !editor.cutOff ? t(pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
-  const state = overtaken ? 'overtaken' : closing ? 'closing' : pending ? pending.phase : busy ?? 'editing'
+  const statusText = pending && !overtaken && !editor.cutOff && !sendingLook ? t(pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
+  const state = overtaken ? 'overtaken' : closing ? 'closing' : sendingLook ? 'submit' : pending ? pending.phase : busy ?? 'editing'
   const general = [...(byField.get('') ?? []), ...(byField.get('/note') ?? [])]
 
   return (
@@ -109,7 +111,7 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, 
       ref={root}
       className="tsf-dock"
       aria-labelledby={titleId}
-      aria-busy={busy !== null || undefined}
+      aria-busy={busy !== null || sendingLook || undefined}
       data-state={state}
       data-surface-id={surfaceId}
       onKeyDown={onKeyDown}
@@ -162,7 +164,7 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, 
       </div>
 
       <footer className="tsf-foot" hidden={collapsed && !pending && !message}>
-        <div className="tsf-status" role="status" tabIndex={-1} ref={statusRef} data-phase={pending?.phase ?? ''}>
+        <div className="tsf-status" role="status" tabIndex={-1} ref={statusRef} data-phase={sendingLook ? '' : pending?.phase ?? ''}>
           {statusText ? <span className="tsf-spinner" aria-hidden /> : null}
           {statusText || (message?.tone === 'info' ? t(message.key, message.params) : '')}
         </div>
@@ -196,7 +198,7 @@ export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, 
             {model !== null ? (
               <button type="submit" form={formId} className="tsf-button tsf-button--primary" disabled={locked} data-action="submit"
                 aria-describedby={`${uid}-kbd`}>
-                {busy === 'submit' ? t('action.sending') : model.submit.label}
+                {sendingLook ? t('action.sending') : model.submit.label}
               </button>
             ) : null}
             <span className="tsf-sr" id={`${uid}-kbd`}>{t('dock.keyboard')}</span>

@@ -67,6 +67,11 @@ export interface EditorState {
   focus: FocusRequest | null
   /** A read failed while a submission was pending: what happened to it is not known. */
   cutOff: boolean
+  /** The host has just accepted this tab's submission: the panel keeps its sending look, and
+   * focus stays where it is, until `settled` (the hook calls it after READ_SETTLE_MS). When the
+   * agent takes the message at once the surface closes before then, straight from "Sending…",
+   * without drawing a queued state and moving focus for the few milliseconds it lasted. */
+  settling: boolean
   /** This tab's own answers were never sent and the surface went to another answer (pending
    * or delivered) or closed elsewhere: they stay on screen, read-only, as a draft. */
   overtaken: boolean
@@ -120,6 +125,7 @@ export const initialEditorState: EditorState = {
   dismissalId: null,
   focus: null,
   cutOff: false,
+  settling: false,
   overtaken: false,
 }
 
@@ -280,7 +286,7 @@ export const submitSent = (s: EditorState, submissionId: SubmissionId): EditorSt
 /** The host answered the submit of attempt `submissionId`. */
 export function submitAnswered(state: EditorState, submissionId: SubmissionId, r: SubmitResult): EditorState {
   const s: EditorState = { ...state, busy: null }
-  if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, focus: { to: 'status' } }
+  if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, settling: true }
   if (r.reason === Reason.SubmissionPending) return s // the attempt is alive: keep its id
   const ended = { ...s, submissionId: null }
   // The plugin answers every retry of an accepted submission with its first answer, also after
@@ -293,6 +299,22 @@ export function submitAnswered(state: EditorState, submissionId: SubmissionId, r
   if (!rereadAfterRefusal(r.reason, r.problems)) return withProblems(ended, r.problems)
   return say(ended, submitRefusalKey(r.reason), 'error', { reason: r.reason })
 }
+
+/** How long a read after a change of the projection or the queue waits for the changes to
+ * settle (the hook's timer), and how long an accepted submission keeps the sending look
+ * (`settling`): long enough for a turn's start, far below what a person notices. */
+export const READ_SETTLE_MS = 200
+
+/** The accepted submission is still pending after the settling time: say so, with focus on the
+ * status line (a read or another answer may have changed the state meanwhile). */
+export function settled(s: EditorState): EditorState {
+  if (!s.settling) return s
+  return { ...s, settling: false, focus: s.pending !== null ? { to: 'status' } : s.focus }
+}
+
+/** Whether the panel shows the sending look: a submit in flight, or just accepted (settling). */
+export const sending = (s: EditorState): boolean =>
+  s.busy === 'submit' || (s.settling && !s.overtaken && s.pending !== null && s.pending.submissionId === s.submissionId)
 
 /** The submit's answer was lost. Unknown outcome: the id stays, so trying again cannot send a
  * second message; if a read already found this attempt pending, it arrived and there is

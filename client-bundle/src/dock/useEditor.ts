@@ -1,8 +1,9 @@
 // The hook that runs the editor's state machine (editorState.ts) against the world: it reads
-// the surface with getActive on mount, whenever `trigger` changes (a change while a submit is on
-// its way is read once that submit is answered or lost) and, while a submission is pending,
-// every PENDING_POLL_MS; it sends submit and dismiss with the ids the state keeps,
-// writes drafts through, moves focus where the state asks, and measures the first render.
+// the surface with getActive on mount, READ_SETTLE_MS after `trigger` changes (a change while a
+// submit is on its way is read once that submit is answered or lost), once an accepted
+// submission has settled and, while a submission is pending, every PENDING_POLL_MS; it sends
+// submit and dismiss with the ids the state keeps, writes drafts through, moves focus where the
+// state asks, and measures the first render.
 // Every request is bounded (REQUEST_TIMEOUT_S): with no answer in time it is aborted and ends as
 // lost, with a retry that reuses its id. Unmounting (the bundle unloading, the surface closing)
 // aborts every request in flight and clears every timer, so nothing fires afterwards.
@@ -17,8 +18,8 @@ import type { DraftStore } from '../storage/drafts.ts'
 import { localProblems, problemsByField, type Problem, type Value } from '../values.ts'
 import {
   canDismiss, canSubmit, collapseToggled, dismissAnswered, dismissLost, dismissSent, draftTooLarge, edited, initialEditorState,
-  isLocked, modelOf, noteEdited, noteOpened, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S, rereadAfterRefusal, retried,
-  submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type LostBecause,
+  isLocked, modelOf, noteEdited, noteOpened, READ_SETTLE_MS, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S, rereadAfterRefusal, retried,
+  settled, submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type LostBecause,
 } from './editorState.ts'
 import { focusComposer, focusField, revealField } from './focus.ts'
 
@@ -131,15 +132,49 @@ export function useEditor(
     }
   }, [api, sessionId, surfaceId, drafts, go, bounded])
 
-  // Read on mount and whenever the projection or the queue changes. A change while a submit is
-  // on its way (its own message entering the queue) is read once the submit is answered or
+  // A read after a change of the projection or the queue: one timer, restarted by each
+  // change, so a burst of changes is read once,
+  // READ_SETTLE_MS after the last of them. Those changes come in bursts while a turn starts
+  // (the message queued, claimed, entering the log): a read at each reached the host while it
+  // started the turn and wrote the message out to the page, and its answer re-rendered the Dock
+  // while the page drew the bubble. A surface that closes meanwhile unmounts the editor, and
+  // its read is never sent.
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const refreshSoon = useCallback(() => {
+    clearTimeout(settle.current)
+    settle.current = setTimeout(() => {
+      settle.current = undefined
+      void refresh()
+    }, READ_SETTLE_MS)
+  }, [refresh])
+  useEffect(() => () => clearTimeout(settle.current), [])
+
+  // Read on mount, and soon after the projection or the queue changes. A change while a submit
+  // is on its way (its own message entering the queue) is read once that submit is answered or
   // lost: a read now would be overtaken by that answer, and would reach the host just as it
   // queues the message and starts the turn.
   const missed = useRef(false)
+  const readOnce = useRef(false)
   useEffect(() => {
     if (current.current.busy === 'submit') missed.current = true
+    else if (readOnce.current) refreshSoon()
     else void refresh()
-  }, [refresh, trigger])
+    readOnce.current = true
+  }, [refresh, refreshSoon, trigger])
+
+  // An accepted submission settles: READ_SETTLE_MS later the panel says that it is pending,
+  // and a read says whether the agent claimed it (it covers a read that was waiting). When the
+  // agent takes it at once, the surface closes first, the editor unmounts, and neither happens.
+  useEffect(() => {
+    if (!state.settling) return
+    const timer = setTimeout(() => {
+      clearTimeout(settle.current)
+      settle.current = undefined
+      go(settled)
+      void refresh()
+    }, READ_SETTLE_MS)
+    return () => clearTimeout(timer)
+  }, [state.settling, go, refresh])
 
   // While pending, poll: queued → claiming changes neither the projection nor the log.
   useEffect(() => {
@@ -203,7 +238,9 @@ export function useEditor(
       mark('submit:answered')
       if (!mounted.current) return
       go(submitAnswered, id, r)
-      if (sawChange() || r.accepted || rereadAfterRefusal(r.reason, r.problems)) void refresh()
+      const saw = sawChange()
+      // Accepted: the state settles first, and the effect below reads then. Refused: read now.
+      if (!r.accepted && (saw || rereadAfterRefusal(r.reason, r.problems))) void refresh()
     } catch (err) {
       if (!mounted.current) return
       go(submitLost, id, lostBecause(err))
