@@ -13,7 +13,7 @@ import { createHostServices } from './dsh/host-services.js'
 import { pluginBinary, readManifest } from './dsh/manifest.js'
 import { projectionDefinition, readProjection } from './dsh/projection.js'
 import { createQueue } from './dsh/queue.js'
-import { createRemoteService } from './dsh/remote.js'
+import { createRemoteService, remoteContribution } from './dsh/remote.js'
 import { createSessionAccess } from './dsh/sessions.js'
 import { createTimeline } from './dsh/timeline.js'
 import { Supervisor } from './goplugin/supervisor.js'
@@ -104,6 +104,16 @@ export async function apply(ctx, config) {
         limits: () => limitsInForce, mark, admissions,
         view: (session) => readProjection(ctx.sessionProjections, session, declared?.projection?.key),
       }))],
+      // Its descriptors, so that dsh's gateway finds a call's by its endpoint instead of deriving
+      // them from the source on every call; without them (refused), calls take that SRC path.
+      ['browser RPC descriptors', () => ctx.inject(['typert'], (c) => {
+        try {
+          c.typert.register(remoteContribution())
+          log('debug', 'the browser RPC\'s descriptors are registered with dsh\'s Typert gateway')
+        } catch (err) {
+          log('warn', `the browser RPC's descriptors were not registered (${err.message}); calls find the Remote from its source instead`)
+        }
+      })],
     ]
     for (const [what, registerSeam] of seams) {
       try {

@@ -247,6 +247,7 @@ describe('Task Surface in dsh web', () => {
     const requests = llm.requests.length
     const dismissed = await dsh.remote('taskSurface/dismiss', { sessionId, surfaceId, dismissalId: 'dis-1' })
     assert.equal(dismissed.ok, true, JSON.stringify(dismissed))
+    assert.ok(dsh.shimLog().some((r) => /descriptors are registered/.test(r.message)), 'dsh took the browser RPC\'s descriptors: the call found by its endpoint')
     assert.equal(dismissed.value.dismissed, true, JSON.stringify(dismissed.value))
 
     const events = await dsh.events(sessionId)

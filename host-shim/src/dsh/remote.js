@@ -25,6 +25,42 @@ function problemsOf(list) {
   return (list ?? []).map((p) => ({ code: p.code, message: p.message, pointer: p.pointer }))
 }
 
+/** The JSON codec of a parameter or result the gateway reads from the source (SRC mode). */
+const SRC_JSON = Object.freeze({ mode: 'src-json' })
+/** The Remote's parameters that dsh resolves through a lookup: its wire field and lookup key. */
+const LOOKUPS = Object.freeze({ sessionId: Object.freeze({ name: 'session', lookup: 'session' }) })
+
+/**
+ * The Remote's methods as Typert invocation descriptors, for `ctx.typert.register`: exactly what
+ * dsh's gateway derives from the class in SRC mode (the parameter names read from each method's
+ * source, `session` through dsh's session lookup from the wire field `sessionId`, a trailing
+ * `signal`, JSON codecs). In SRC mode the gateway derives them again on every call, scanning
+ * every service of the app and reading the method's source; registered, a call finds its
+ * descriptor by its endpoint. test/dsh/remote.test.js holds them to the class's source.
+ * @param {string} [packageName] - the contributing package (the bundle's npm name).
+ * @returns {object} a Typert contribution: package, face, no schemas, an empty model, the
+ *   invocations.
+ */
+export function remoteContribution(packageName = 'dsh-task-surface') {
+  const invocations = RPC_METHODS.map(({ name, args }) => ({
+    id: `${packageName}:${RPC_NAMESPACE}/${name}`,
+    service: RPC_NAMESPACE,
+    namespace: RPC_NAMESPACE,
+    method: name,
+    invocation: { kind: 'direct' },
+    parameters: args.map((arg) => {
+      const wire = arg.replace(/\?$/, '')
+      const lookup = LOOKUPS[wire]
+      return lookup
+        ? { name: lookup.name, wire, source: 'lookup', lookup: lookup.lookup, codec: SRC_JSON }
+        : { name: wire, wire, source: 'json', codec: SRC_JSON }
+    }),
+    cancellation: { parameter: 'signal' },
+    result: SRC_JSON,
+  }))
+  return { package: packageName, face: 'host', schemas: [], model: { services: [], events: [], objects: [] }, invocations }
+}
+
 /**
  * Build the Remote service class bound to one plugin supervisor.
  * @param {{call: Function}} plugin - the supervisor (or anything with its call).

@@ -3,7 +3,7 @@
 // keys of every answer the Remote builds from the plugin's replies.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createRemoteService } from '../../src/dsh/remote.js'
+import { createRemoteService, remoteContribution } from '../../src/dsh/remote.js'
 import { RPC_METHODS, RPC_NAMESPACE, RPC_PENDING_KEYS, RPC_PROBLEM_KEYS } from '../../src/wire/rpc.js'
 
 /** dsh's session lookup: the SRC parameter `session` is read from the wire field `sessionId`. */
@@ -72,6 +72,25 @@ test('the Remote binds the declared namespace and marks exactly the declared met
   assert.deepEqual(marked, RPC_METHODS.map((m) => m.name))
   const own = Object.getOwnPropertyNames(Remote.prototype).filter((n) => n !== 'constructor')
   assert.deepEqual(own.sort(), RPC_METHODS.map((m) => m.name).sort(), 'the class has no undeclared methods')
+})
+
+test('the registered descriptors are what dsh\'s gateway derives from the source: names, wire fields, the session lookup, the signal', () => {
+  const { typert } = fakeTypert()
+  const Remote = createRemoteService({ call: async () => ({}) }, typert)
+  const contribution = remoteContribution()
+  assert.deepEqual([contribution.package, contribution.face, contribution.schemas], ['dsh-task-surface', 'host', []])
+  assert.deepEqual(contribution.invocations.map((d) => d.method), RPC_METHODS.map((m) => m.name))
+  for (const d of contribution.invocations) {
+    const names = sourceParameterNames(Remote.prototype[d.method])
+    assert.equal(d.service, new Remote({}).serviceKey, `${d.method}: the Remote's service key`)
+    assert.equal(d.namespace, RPC_NAMESPACE)
+    assert.equal(d.id, `dsh-task-surface:${RPC_NAMESPACE}/${d.method}`)
+    assert.deepEqual(d.parameters.map((p) => p.name), names.slice(0, -1), `${d.method}: the names, in the source's order`)
+    assert.deepEqual(d.parameters.map((p) => p.wire), wireArguments(names), `${d.method}: the wire fields`)
+    assert.deepEqual(d.parameters.filter((p) => p.source === 'lookup').map((p) => [p.name, p.lookup]), [['session', 'session']])
+    assert.ok(d.parameters.every((p) => p.codec.mode === 'src-json' && (p.source === 'lookup') === (p.lookup !== undefined)))
+    assert.deepEqual([d.cancellation, d.result, d.invocation], [{ parameter: 'signal' }, { mode: 'src-json' }, { kind: 'direct' }])
+  }
 })
 
 test('each method\'s source parameters are the declared arguments, in order, with a trailing signal', () => {
