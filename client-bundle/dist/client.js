@@ -1614,7 +1614,10 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
     current.current = to(current.current, ...args);
     setState(current.current);
   }, []);
+  const settle = useRef(void 0);
   const refresh = useCallback(async () => {
+    clearTimeout(settle.current);
+    settle.current = void 0;
     const seq = ++readSeq.current;
     try {
       const known = current.current.loadedOnce ? surfaceId : void 0;
@@ -1635,11 +1638,9 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
       if (mounted.current && seq === readSeq.current) go(readFailed);
     }
   }, [api, sessionId, surfaceId, drafts, go, bounded]);
-  const settle = useRef(void 0);
   const refreshSoon = useCallback(() => {
     clearTimeout(settle.current);
     settle.current = setTimeout(() => {
-      settle.current = void 0;
       void refresh();
     }, READ_SETTLE_MS);
   }, [refresh]);
@@ -1655,8 +1656,6 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
   useEffect(() => {
     if (!state.settling) return;
     const timer = setTimeout(() => {
-      clearTimeout(settle.current);
-      settle.current = void 0;
       go(settled);
       void refresh();
     }, READ_SETTLE_MS);

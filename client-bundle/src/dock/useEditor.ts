@@ -109,7 +109,13 @@ export function useEditor(
     setState(current.current)
   }, [])
 
+  // The read waiting for a burst of changes to settle (refreshSoon, below). Any read covers it:
+  // it starts after those changes and sees them.
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+
   const refresh = useCallback(async () => {
+    clearTimeout(settle.current)
+    settle.current = undefined
     const seq = ++readSeq.current
     try {
       // Once the model is on screen a read asks only for the state around it (pending, limits).
@@ -132,20 +138,15 @@ export function useEditor(
     }
   }, [api, sessionId, surfaceId, drafts, go, bounded])
 
-  // A read after a change of the projection or the queue: one timer, restarted by each
-  // change, so a burst of changes is read once,
-  // READ_SETTLE_MS after the last of them. Those changes come in bursts while a turn starts
-  // (the message queued, claimed, entering the log): a read at each reached the host while it
-  // started the turn and wrote the message out to the page, and its answer re-rendered the Dock
-  // while the page drew the bubble. A surface that closes meanwhile unmounts the editor, and
-  // its read is never sent.
-  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  // A read after a change of the projection or the queue: one timer, restarted by each change,
+  // so a burst of changes is read once, READ_SETTLE_MS after the last of them. Those changes
+  // come in bursts while a turn starts (the message queued, claimed, entering the log): a read
+  // at each reached the host while it started the turn and wrote the message out to the page,
+  // and its answer re-rendered the Dock while the page drew the bubble. A surface that closes
+  // meanwhile unmounts the editor, and its read is never sent.
   const refreshSoon = useCallback(() => {
     clearTimeout(settle.current)
-    settle.current = setTimeout(() => {
-      settle.current = undefined
-      void refresh()
-    }, READ_SETTLE_MS)
+    settle.current = setTimeout(() => { void refresh() }, READ_SETTLE_MS)
   }, [refresh])
   useEffect(() => () => clearTimeout(settle.current), [])
 
@@ -163,13 +164,11 @@ export function useEditor(
   }, [refresh, refreshSoon, trigger])
 
   // An accepted submission settles: READ_SETTLE_MS later the panel says that it is pending,
-  // and a read says whether the agent claimed it (it covers a read that was waiting). When the
-  // agent takes it at once, the surface closes first, the editor unmounts, and neither happens.
+  // and a read says whether the agent claimed it. When the agent takes it at once, the surface
+  // closes first, the editor unmounts, and neither happens.
   useEffect(() => {
     if (!state.settling) return
     const timer = setTimeout(() => {
-      clearTimeout(settle.current)
-      settle.current = undefined
       go(settled)
       void refresh()
     }, READ_SETTLE_MS)
@@ -239,7 +238,7 @@ export function useEditor(
       if (!mounted.current) return
       go(submitAnswered, id, r)
       const saw = sawChange()
-      // Accepted: the state settles first, and the effect below reads then. Refused: read now.
+      // Accepted: the state settles first, and the settling effect reads then. Refused: read now.
       if (!r.accepted && (saw || rereadAfterRefusal(r.reason, r.problems))) void refresh()
     } catch (err) {
       if (!mounted.current) return
