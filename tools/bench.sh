@@ -2,7 +2,7 @@
 # Runs every benchmark in one go and rewrites BENCHMARKS.md: the Go
 # cross-process figures with their same-run references and growth curves
 # (charts drawn to bench/charts/*.png with headless Chromium), the Node host
-# shim's figures (Show round trip, fold twin, restart), the browser figures
+# shim's figures (Show round trip, Submit to admitted, fold twin, restart), the browser figures
 # when the client bundle ships a bench, the packed size of each npm package
 # `make release` writes, and the package micro-benchmarks.
 set -euo pipefail
@@ -40,6 +40,8 @@ block() { echo '```'; "$@" 2>&1; echo '```'; }
   go run ./bench/cmd/benchreport -charts bench/charts
   section "Host shim (Node 22 → plugin)"
   block node host-shim/bench/show.bench.mjs
+  echo
+  block node host-shim/bench/submit.bench.mjs
   echo
   block node host-shim/bench/restart.bench.mjs
   echo
