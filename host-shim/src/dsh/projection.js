@@ -2,7 +2,8 @@
 // (../fold/fold.js, held equal to plugin/fold by tests/conformance/folds), declared in both
 // shapes dsh has used, and read back through the face the running dsh offers:
 //   - dsh 0.1.0-rc.8: {key, schema, init, apply, view, stateVersion}; the registry reads the
-//     view through snapshot(session).values[key]. It ignores keys it does not know.
+//     view through snapshot(session).values[key], every unit's at once, or one unit's cell
+//     through its registrations and cellFor. It ignores keys it does not know.
 //   - upstream from 0.1.1: {key, stateSchema, init, apply, wire: {viewSchema, view},
 //     stateVersion}, plus sessionProjections.stateOf(session, key) for one unit's state. A unit
 //     without `wire` is host-only there, so without it the Dock would get no view.
@@ -33,8 +34,10 @@ export function projectionDefinition(declaration) {
 
 /**
  * The projection's current view for one session, or undefined when the unit is not
- * registered: through stateOf where the registry has it (one unit's state, no other unit's
- * view computed), else through rc.8's snapshot.
+ * registered. Only this unit is read, where the registry allows it: through stateOf (upstream),
+ * or through rc.8's own cell of the unit (its `registrations` and `cellFor`, what its snapshot
+ * reads for each unit). Else through snapshot(session), which computes and checks the view of
+ * every unit registered (each plugin's, and dsh's own), for one of them.
  * @param {any} registry - ctx.sessionProjections
  * @param {any} session
  * @param {string|undefined} key
@@ -44,6 +47,10 @@ export function readProjection(registry, session, key) {
   if (typeof registry.stateOf === 'function') {
     const state = registry.stateOf(session, key)
     return state === undefined ? undefined : fold.view(state)
+  }
+  if (registry.registrations instanceof Map && typeof registry.cellFor === 'function') {
+    const registration = registry.registrations.get(key)
+    return registration === undefined ? undefined : fold.view(registry.cellFor(registration, session).state)
   }
   return registry.snapshot(session).values?.[key]
 }

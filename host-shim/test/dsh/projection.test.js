@@ -39,11 +39,23 @@ test("dsh 0.1.0-rc.8's registry takes the unit with the newer keys and serves th
   assert.equal(typeof registry.stateOf, 'undefined', 'rc.8 has no stateOf: the test would not show the rc.8 path')
 
   const dispose = registry.register(projectionDefinition(declaration))
+  // Another plugin's unit beside ours, counting the views asked of it.
+  let otherViews = 0
+  const disposeOther = registry.register({
+    key: 'other', stateVersion: 1, schema: { parse: (v) => v }, init: () => 0, apply: (n) => n + 1,
+    view: (n) => { otherViews += 1; return n },
+  })
   try {
     assert.deepEqual(registry.snapshot(session).values.taskSurface, opened.view)
+    otherViews = 0
     assert.deepEqual(readProjection(registry, session, 'taskSurface'), opened.view)
+    assert.equal(otherViews, 0, "reading ours computes no other unit's view")
     assert.equal(readProjection(registry, session, undefined), undefined)
+    // A session the registry has not folded yet: its cell is built on the read, as snapshot would.
+    const fresh = { ...session, id: 's2', events: [...session.events] }
+    assert.deepEqual(readProjection(registry, fresh, 'taskSurface'), opened.view)
   } finally {
+    disposeOther()
     dispose()
   }
   assert.equal(readProjection(registry, session, 'taskSurface'), undefined, 'no view once the unit is gone')
