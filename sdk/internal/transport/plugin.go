@@ -44,7 +44,8 @@ func logger(l hclog.Logger) hclog.Logger {
 }
 
 // ServerOptions are the gRPC server options both sides use: message sizes
-// bounded by tasksurface.MaxMessageBytes, and worker goroutines (one per
+// bounded by tasksurface.MaxMessageBytes, the codec with buffers sized to
+// the message (codec.go), and worker goroutines (one per
 // processor, at least minStreamWorkers) that serve calls one after another,
 // so a call does not start on a fresh goroutine whose small stack has to
 // grow (and be copied) on every call; when every worker is busy, a call gets
@@ -55,6 +56,7 @@ func ServerOptions() []grpc.ServerOption {
 		grpc.MaxRecvMsgSize(tasksurface.MaxMessageBytes),
 		grpc.MaxSendMsgSize(tasksurface.MaxMessageBytes),
 		grpc.NumStreamWorkers(uint32(max(runtime.GOMAXPROCS(0), minStreamWorkers))),
+		grpc.ForceServerCodecV2(messageCodec),
 	}
 }
 
@@ -65,10 +67,12 @@ func ServerOptions() []grpc.ServerOption {
 // stack.
 const minStreamWorkers = 4
 
-// CallOptions are the gRPC call options both sides use.
+// CallOptions are the gRPC call options both sides use: message sizes
+// bounded by tasksurface.MaxMessageBytes, and the codec of ServerOptions.
 func CallOptions() []grpc.CallOption {
 	return []grpc.CallOption{
 		grpc.MaxCallRecvMsgSize(tasksurface.MaxMessageBytes),
 		grpc.MaxCallSendMsgSize(tasksurface.MaxMessageBytes),
+		grpc.ForceCodecV2(messageCodec),
 	}
 }
