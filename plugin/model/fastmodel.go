@@ -239,9 +239,10 @@ func (p *fastParser) row(k *key, columns []Column, keys *[]string) (Row, bool) {
 			if !ok || !k.cell.holds(n) {
 				return nil, false
 			}
-			if raw := p.src[from:p.pos]; len(raw) == len(s)+2 && strings.IndexByte(s, 0xe2) < 0 {
+			if raw := p.src[from:p.pos]; len(raw) == len(s)+2 && (n == len(s) || strings.IndexByte(s, 0xe2) < 0) {
 				// No escapes (each one shortens the text) and no U+2028
-				// or U+2029: the string as written is its encoding.
+				// or U+2029 (none in ASCII text, one code point per
+				// byte): the string as written is its encoding.
 				p.cellBuf = append(p.cellBuf, raw...)
 			} else {
 				p.cellBuf = jsontext.AppendString(p.cellBuf, s, false)

@@ -21,11 +21,15 @@ func NumberInRange(lit string, expAt int) bool {
 	if len(lit) > MaxNumberLength {
 		return false
 	}
-	if expAt >= 0 {
-		exp, err := strconv.Atoi(lit[expAt:])
-		if err != nil || exp > MaxExponent {
-			return false
-		}
+	if expAt < 0 {
+		// At most MaxNumberLength digits and no exponent: below 1e64 in
+		// magnitude, so it always fits a float64 (and what is too small
+		// to tell from zero is accepted below anyway).
+		return true
+	}
+	exp, err := strconv.Atoi(lit[expAt:])
+	if err != nil || exp > MaxExponent {
+		return false
 	}
 	f, err := strconv.ParseFloat(lit, 64)
 	return err == nil || !errors.Is(err, strconv.ErrRange) || f == 0
