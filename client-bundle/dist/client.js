@@ -1578,7 +1578,7 @@ function readMarkdown2(v) {
   for (const [k, html] of Object.entries(v)) if (typeof html === "string") out[k] = html;
   return out;
 }
-function useEditor(sessionId, surfaceId, api, drafts, trigger) {
+function useEditor(sessionId, surfaceId, api, drafts, trigger, leaving = false) {
   const root = useRef(null);
   const statusRef = useRef(null);
   const alertRef = useRef(null);
@@ -1648,26 +1648,31 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger) {
   const missed = useRef(false);
   const readOnce = useRef(false);
   useEffect(() => {
+    if (leaving) {
+      clearTimeout(settle.current);
+      settle.current = void 0;
+      return;
+    }
     if (current.current.busy === "submit") missed.current = true;
     else if (readOnce.current) refreshSoon();
     else void refresh();
     readOnce.current = true;
-  }, [refresh, refreshSoon, trigger]);
+  }, [refresh, refreshSoon, trigger, leaving]);
   useEffect(() => {
-    if (!state.settling) return;
+    if (!state.settling || leaving) return;
     const timer = setTimeout(() => {
       go(settled);
       void refresh();
     }, READ_SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [state.settling, go, refresh]);
+  }, [state.settling, leaving, go, refresh]);
   useEffect(() => {
-    if (!state.pending) return;
+    if (!state.pending || leaving) return;
     const timer = setInterval(() => {
       void refresh();
     }, PENDING_POLL_MS);
     return () => clearInterval(timer);
-  }, [state.pending, refresh]);
+  }, [state.pending, leaving, refresh]);
   useLayoutEffect(() => {
     if (state.load.status !== "ready" || renderStart.current === null) return;
     void root.current?.offsetHeight;
@@ -1766,9 +1771,9 @@ var NO_PROBLEMS = [];
 var FormField = memo(function FormField2({ id, field, value, setValue, disabled, problems }) {
   return /* @__PURE__ */ createElement(FieldView, { id, field, value, onChange: (v) => setValue(field.id, v), disabled, problems });
 });
-function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome }) {
+function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome, leaving = false }) {
   const uid = useId();
-  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger);
+  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, leaving);
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor;
   const message = explained(editor.message, outcome);
   const sendingLook = sending(editor);
@@ -1884,7 +1889,12 @@ function TaskSurfaceDock(props) {
   const [kept, setKept] = useState(null);
   const keptOutcome = useMemo(() => view?.outcomes.filter((o) => o.surfaceId === kept).at(-1)?.outcome, [view, kept]);
   const keeping = keptOutcome === "bypassed" || keptOutcome === "replaced" ? null : kept;
-  const surfaceId = active?.surfaceId ?? keeping;
+  const open = active?.surfaceId ?? keeping;
+  const [shown, setShown] = useState(open);
+  if (open !== null && open !== shown) setShown(open);
+  const leaving = open === null && shown !== null;
+  useEffect(() => leaving ? whenIdle(() => setShown(null)) : void 0, [leaving]);
+  const surfaceId = open ?? shown;
   useEffect(() => {
     for (const o of view?.outcomes ?? []) if (o.surfaceId !== keeping) drafts.clear(sessionId, o.surfaceId);
   }, [view, drafts, sessionId, keeping]);
@@ -1913,9 +1923,19 @@ function TaskSurfaceDock(props) {
       t,
       trigger,
       onKeep,
-      outcome: active === null ? keptOutcome : void 0
+      outcome: active === null ? keptOutcome : void 0,
+      leaving
     }
   )) : null);
+}
+var LEAVE_MS = 100;
+function whenIdle(fn) {
+  if (typeof requestIdleCallback !== "function") {
+    const timer = setTimeout(fn, 0);
+    return () => clearTimeout(timer);
+  }
+  const id = requestIdleCallback(fn, { timeout: LEAVE_MS });
+  return () => cancelIdleCallback(id);
 }
 
 // src/row/FormIcon.tsx

@@ -236,15 +236,42 @@ describe('a submit in flight', () => {
     await page.evaluate(() => window.DT.unmount())
   })
 
-  test('the surface closing while the accepted submit settles closes the Dock with no read and no queued state drawn', async () => {
+  test('the surface closing while the accepted submit settles: the Dock stays as sent until the page is idle, then closes with no read and no queued state drawn', async () => {
     await openDock()
     const sent = await send()
     await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
     await frames()
-    await page.evaluate(() => window.DT.project(null, [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9 }]))
+    // The close and what is on screen in the same task: the page has not been idle yet.
+    const closing = await page.evaluate(() => {
+      window.DT.project(null, [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9 }])
+      const e = document.querySelector('section.tsf-dock')
+      return e && { state: e.dataset.state, button: e.querySelector('[data-action=submit]').textContent, timers: window.DT.timers() }
+    })
+    assert.deepEqual(closing, { state: 'submit', button: 'Sending…', timers: [] }, 'still on screen as sent, its settle timer gone')
     await page.waitForSelector('section.tsf-dock', { hidden: true })
     assert.deepEqual((await calls()).slice(sent.i + 1).map((c) => c.method), [], 'no read')
     assert.deepEqual(await page.evaluate(() => window.DT.timers()), [], 'and no timer left')
+    await page.evaluate(() => window.DT.unmount())
+  })
+
+  test('a new surface opening while the closed one leaves takes the Dock at once', async () => {
+    // Nothing typed: nothing of its own to keep, so the closed surface's editor only leaves.
+    await page.evaluate((a) => window.DT.mount(a), ACTIVE)
+    await waitCalls(1)
+    await answer(0, open())
+    await page.waitForSelector('section.tsf-dock [data-field=goal]')
+    const reads = (await calls()).length
+    const seen = await page.evaluate(() => {
+      const outcomes = [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'dismissed', seq: 9 }]
+      window.DT.project(null, outcomes)
+      const leaving = Boolean(document.querySelector('section.tsf-dock[data-surface-id=tsf_1]'))
+      window.DT.project({ callId: 'call_2', surfaceId: 'tsf_2' }, outcomes)
+      return { leaving, old: Boolean(document.querySelector('section.tsf-dock[data-surface-id=tsf_1]')), loading: Boolean(document.querySelector('.tsf-dock[data-state=loading]')) }
+    })
+    assert.deepEqual(seen, { leaving: true, old: false, loading: true }, 'the closed surface was leaving; the new one replaced it at once')
+    await waitCalls(reads + 1)
+    const next = (await calls())[reads]
+    assert.deepEqual([next.method, next.args.surfaceId], ['getActive', 'tsf_2'], 'and is read on its mount')
     await page.evaluate(() => window.DT.unmount())
   })
 })

@@ -37,7 +37,17 @@ export function TaskSurfaceDock(props: DockProps) {
   const [kept, setKept] = useState<TaskSurfaceId | null>(null)
   const keptOutcome = useMemo(() => view?.outcomes.filter((o) => o.surfaceId === kept).at(-1)?.outcome, [view, kept])
   const keeping = keptOutcome === 'bypassed' || keptOutcome === 'replaced' ? null : kept
-  const surfaceId = active?.surfaceId ?? keeping
+  // The surface the projection or a kept editor holds open, and the one on screen: when it
+  // closes, its editor stays (leaving) until the page is next idle. The event that closes a
+  // surface is often the user message that answers it, and the page draws that message's bubble
+  // in the same moment: the Dock's unmount, the conversation's reflow and the move of focus
+  // wait for it instead of delaying it.
+  const open = active?.surfaceId ?? keeping
+  const [shown, setShown] = useState<TaskSurfaceId | null>(open)
+  if (open !== null && open !== shown) setShown(open)
+  const leaving = open === null && shown !== null
+  useEffect(() => (leaving ? whenIdle(() => setShown(null)) : undefined), [leaving])
+  const surfaceId = open ?? shown
 
   // Drafts of closed surfaces (submitted, dismissed, bypassed, replaced) are no longer needed,
   // except the one an editor keeps on screen.
@@ -70,9 +80,23 @@ export function TaskSurfaceDock(props: DockProps) {
       {surfaceId !== null ? (
         <TContext.Provider value={t}>
           <Editor key={`${sessionId}\u0000${surfaceId}`} sessionId={sessionId} surfaceId={surfaceId}
-            api={api} drafts={drafts} t={t} trigger={trigger} onKeep={onKeep} outcome={active === null ? keptOutcome : undefined} />
+            api={api} drafts={drafts} t={t} trigger={trigger} onKeep={onKeep} outcome={active === null ? keptOutcome : undefined}
+            leaving={leaving} />
         </TContext.Provider>
       ) : null}
     </div>
   )
+}
+
+/** The longest a closed surface's editor stays on screen waiting for the page to be idle. */
+export const LEAVE_MS = 100
+
+/** Calls fn when the page is next idle, at most LEAVE_MS from now; returns its cancel. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(fn, 0)
+    return () => clearTimeout(timer)
+  }
+  const id = requestIdleCallback(fn, { timeout: LEAVE_MS })
+  return () => cancelIdleCallback(id)
 }

@@ -35,6 +35,9 @@ export interface EditorProps {
   onKeep?: (keep: boolean) => void
   /** The projection's recorded outcome of this surface, once it closed. */
   outcome?: string
+  /** The surface closed and the Dock keeps the editor on screen a moment longer (until the page
+   * is idle): it stays as it is, and reads and settles nothing more. */
+  leaving?: boolean
 }
 
 const NO_PROBLEMS: readonly Problem[] = []
@@ -55,9 +58,9 @@ const FormField = memo(function FormField({ id, field, value, setValue, disabled
 })
 
 /** The Dock's panel for one open surface. */
-export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome }: EditorProps) {
+export function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome, leaving = false }: EditorProps) {
   const uid = useId()
-  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger)
+  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, leaving)
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor
   const message = explained(editor.message, outcome)
   // A submit in flight, or just accepted and settling: the panel looks as it did when sent.

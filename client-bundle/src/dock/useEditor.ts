@@ -63,9 +63,11 @@ function readMarkdown(v: unknown): MarkdownMap {
   return out
 }
 
-/** Runs the editor of one surface; the caller keys it by session and surface. */
+/** Runs the editor of one surface; the caller keys it by session and surface. A leaving editor
+ * (its surface closed, the Dock about to unmount it) reads, settles and polls nothing more. */
 export function useEditor(
   sessionId: string, surfaceId: TaskSurfaceId, api: TaskSurfaceApi, drafts: DraftStore, trigger: unknown,
+  leaving = false,
 ): EditorHandle {
   const root = useRef<HTMLElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)
@@ -157,30 +159,35 @@ export function useEditor(
   const missed = useRef(false)
   const readOnce = useRef(false)
   useEffect(() => {
+    if (leaving) {
+      clearTimeout(settle.current)
+      settle.current = undefined
+      return
+    }
     if (current.current.busy === 'submit') missed.current = true
     else if (readOnce.current) refreshSoon()
     else void refresh()
     readOnce.current = true
-  }, [refresh, refreshSoon, trigger])
+  }, [refresh, refreshSoon, trigger, leaving])
 
   // An accepted submission settles: READ_SETTLE_MS later the panel says that it is pending,
   // and a read says whether the agent claimed it. When the agent takes it at once, the surface
-  // closes first, the editor unmounts, and neither happens.
+  // closes first, the editor leaves (then unmounts), and neither happens.
   useEffect(() => {
-    if (!state.settling) return
+    if (!state.settling || leaving) return
     const timer = setTimeout(() => {
       go(settled)
       void refresh()
     }, READ_SETTLE_MS)
     return () => clearTimeout(timer)
-  }, [state.settling, go, refresh])
+  }, [state.settling, leaving, go, refresh])
 
   // While pending, poll: queued → claiming changes neither the projection nor the log.
   useEffect(() => {
-    if (!state.pending) return
+    if (!state.pending || leaving) return
     const timer = setInterval(() => { void refresh() }, PENDING_POLL_MS)
     return () => clearInterval(timer)
-  }, [state.pending, refresh])
+  }, [state.pending, leaving, refresh])
 
   // Measure the first render of the model (React render, commit, style and layout).
   useLayoutEffect(() => {
