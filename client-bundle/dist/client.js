@@ -1615,9 +1615,12 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger, leaving = false) 
     setState(current.current);
   }, []);
   const settle = useRef(void 0);
-  const refresh = useCallback(async () => {
+  const dropSoon = useCallback(() => {
     clearTimeout(settle.current);
     settle.current = void 0;
+  }, []);
+  const refresh = useCallback(async () => {
+    dropSoon();
     const seq = ++readSeq.current;
     try {
       const known = current.current.loadedOnce ? surfaceId : void 0;
@@ -1637,27 +1640,26 @@ function useEditor(sessionId, surfaceId, api, drafts, trigger, leaving = false) 
     } catch {
       if (mounted.current && seq === readSeq.current) go(readFailed);
     }
-  }, [api, sessionId, surfaceId, drafts, go, bounded]);
+  }, [api, sessionId, surfaceId, drafts, go, bounded, dropSoon]);
   const refreshSoon = useCallback(() => {
-    clearTimeout(settle.current);
+    dropSoon();
     settle.current = setTimeout(() => {
       void refresh();
     }, READ_SETTLE_MS);
-  }, [refresh]);
-  useEffect(() => () => clearTimeout(settle.current), []);
+  }, [refresh, dropSoon]);
+  useEffect(() => dropSoon, [dropSoon]);
   const missed = useRef(false);
   const readOnce = useRef(false);
   useEffect(() => {
     if (leaving) {
-      clearTimeout(settle.current);
-      settle.current = void 0;
+      dropSoon();
       return;
     }
     if (current.current.busy === "submit") missed.current = true;
     else if (readOnce.current) refreshSoon();
     else void refresh();
     readOnce.current = true;
-  }, [refresh, refreshSoon, trigger, leaving]);
+  }, [refresh, refreshSoon, dropSoon, trigger, leaving]);
   useEffect(() => {
     if (!state.settling || leaving) return;
     const timer = setTimeout(() => {

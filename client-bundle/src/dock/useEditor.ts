@@ -114,10 +114,13 @@ export function useEditor(
   // The read waiting for a burst of changes to settle (refreshSoon, below). Any read covers it:
   // it starts after those changes and sees them.
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-
-  const refresh = useCallback(async () => {
+  const dropSoon = useCallback(() => {
     clearTimeout(settle.current)
     settle.current = undefined
+  }, [])
+
+  const refresh = useCallback(async () => {
+    dropSoon()
     const seq = ++readSeq.current
     try {
       // Once the model is on screen a read asks only for the state around it (pending, limits).
@@ -138,7 +141,7 @@ export function useEditor(
     } catch {
       if (mounted.current && seq === readSeq.current) go(readFailed)
     }
-  }, [api, sessionId, surfaceId, drafts, go, bounded])
+  }, [api, sessionId, surfaceId, drafts, go, bounded, dropSoon])
 
   // A read after a change of the projection or the queue: one timer, restarted by each change,
   // so a burst of changes is read once, READ_SETTLE_MS after the last of them. Those changes
@@ -147,10 +150,10 @@ export function useEditor(
   // and its answer re-rendered the Dock while the page drew the bubble. A surface that closes
   // meanwhile unmounts the editor, and its read is never sent.
   const refreshSoon = useCallback(() => {
-    clearTimeout(settle.current)
+    dropSoon()
     settle.current = setTimeout(() => { void refresh() }, READ_SETTLE_MS)
-  }, [refresh])
-  useEffect(() => () => clearTimeout(settle.current), [])
+  }, [refresh, dropSoon])
+  useEffect(() => dropSoon, [dropSoon])
 
   // Read on mount, and soon after the projection or the queue changes. A change while a submit
   // is on its way (its own message entering the queue) is read once that submit is answered or
@@ -160,15 +163,14 @@ export function useEditor(
   const readOnce = useRef(false)
   useEffect(() => {
     if (leaving) {
-      clearTimeout(settle.current)
-      settle.current = undefined
+      dropSoon()
       return
     }
     if (current.current.busy === 'submit') missed.current = true
     else if (readOnce.current) refreshSoon()
     else void refresh()
     readOnce.current = true
-  }, [refresh, refreshSoon, trigger, leaving])
+  }, [refresh, refreshSoon, dropSoon, trigger, leaving])
 
   // An accepted submission settles: READ_SETTLE_MS later the panel says that it is pending,
   // and a read says whether the agent claimed it. When the agent takes it at once, the surface
