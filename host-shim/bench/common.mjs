@@ -8,6 +8,9 @@ import { BUNDLE_ROOT, readManifest } from '../src/dsh/manifest.js'
 
 export const manifest = readManifest()
 
+/** The projection view of a session with no surface open, as the shim sends it along. */
+export const EMPTY_VIEW = Buffer.from('{"active":null,"outcomes":[]}')
+
 /** Build the plugin binary and return {path, sha256}. */
 export async function buildPlugin() {
   const dir = join(BUNDLE_ROOT, '.cache', 'bin')

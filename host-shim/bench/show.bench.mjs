@@ -15,11 +15,10 @@ import grpc from '@grpc/grpc-js'
 import { makeClientCertificate } from '../src/goplugin/certificate.js'
 import { launchPlugin, MAX_MESSAGE_BYTES } from '../src/goplugin/plugin-process.js'
 import { loadProtos } from '../src/goplugin/protos.js'
-import { buildPlugin, fmt, manifest, median, model, percentile } from './common.mjs'
+import { buildPlugin, EMPTY_VIEW, fmt, manifest, median, model, percentile } from './common.mjs'
 
 const ITERATIONS = Number(process.env.ITERATIONS ?? 300)
 const WARMUP = 30
-const EMPTY_VIEW = Buffer.from('{"active":null,"outcomes":[]}')
 
 async function time(fn, n) {
   for (let i = 0; i < WARMUP; i++) await fn(i)

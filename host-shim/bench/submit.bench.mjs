@@ -19,14 +19,13 @@ import { performance } from 'node:perf_hooks'
 import { BUNDLE_ROOT } from '../src/dsh/manifest.js'
 import { launchPlugin } from '../src/goplugin/plugin-process.js'
 import { metaOf } from '../src/wire/meta.js'
-import { buildPlugin, fmt, manifest, median, percentile } from './common.mjs'
+import { buildPlugin, EMPTY_VIEW, fmt, manifest, median, percentile } from './common.mjs'
 
 const ITERATIONS = Number(process.env.ITERATIONS ?? 300)
 const WARMUP = 30
 const MODEL = JSON.parse(readFileSync(join(BUNDLE_ROOT, 'examples', 'surfaces', 'compare-options.json'), 'utf8'))
 const ARGUMENTS = Buffer.from(JSON.stringify({ model: MODEL }))
 const VALUES = Buffer.from(JSON.stringify({ cache: 'redis', constraints: 'Must fit in one node.\nNo new service to run.' }))
-const EMPTY_VIEW = Buffer.from('{"active":null,"outcomes":[]}')
 const CALL_ID = 'call_1'
 const viewOf = (surfaceId) => Buffer.from(JSON.stringify({ active: { callId: CALL_ID, surfaceId }, outcomes: [] }))
 
