@@ -250,6 +250,25 @@ var edgeCases = [][2]string{
 		`"rows":[` + manyCells(16) + `],"columns":[` + manyColumns(16) + `]`},
 	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
 		`"rows":[` + manyCells(16) + `,{"x":1}],"columns":[` + manyColumns(16) + `]`},
+	// Rows after their columns are read by plainRow when their cells are
+	// written as they are normalised: ids that begin with one another, in
+	// and out of the columns' order, repeated, escaped or unknown; cells at
+	// and beyond their bound, with an escape, DEL or non-ASCII text, and
+	// each literal.
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"columns":[{"id":"cd","label":"C"},{"id":"c","label":"D"}],"rows":[{"cd":"x","c":1},{"c":2,"cd":"y"},{"c":false},{"cd":null}]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"columns":[{"id":"cd","label":"C"},{"id":"c","label":"D"}],"rows":[{"cd":"x","cde":1}]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"columns":[{"id":"c","label":"C"},{"id":"cd","label":"D"}],"rows":[{"c":"x","c":1}]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","\u0064":1,"d":2}]`},
+	{`"columns":[{"id":"c","label":"C"},{"id":"d","label":"D"}],"rows":[{"c":"x","d":1.50},{"c":null,"d":true},{}]`,
+		`"columns":[{"id":"c","label":"C"},{"id":"c","label":"D"}],"rows":[{"c":"x"}]`},
+	{`{"c":"x"`, `{"c":"` + strings.Repeat("x", 2000) + `"`}, {`{"c":"x"`, `{"c":"` + strings.Repeat("x", 2001) + `"`},
+	{`{"c":"x"`, `{"c":"x\ty"`}, {`{"c":"x"`, "{\"c\":\"x\x7fy\""}, {`{"c":"x"`, `{"c":"xé"`}, {`{"c":"x"`, `{"c":"x`},
+	{`{"c":"x","d":1.50}`, `{"c":"x","d":1.50,}`}, {`{"c":"x","d":1.50}`, `{"c":"x" "d":1.50}`}, {`{"c":"x","d":1.50}`, `{"c":"x","d":nul}`},
+	{`{"c":"x","d":1.50}`, `{"c":"x","d":[1]}`}, {`{"c":"x","d":1.50}`, `{"cx:":"}`}, {`{"c":"x","d":1.50}`, `{"c" "x","d":1.50}`}, {`{"c":"x","d":1.50}`, `{c:"x","d":1.50}`},
 }
 
 // manyColumns returns n table columns, c0 to c(n-1).

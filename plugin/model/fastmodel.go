@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsontext"
+	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -180,9 +181,17 @@ func (p *fastParser) column(c *Column) bool {
 // first, every row key must be one of their ids; otherwise the keys are
 // collected in keys for tableIDs.
 func (p *fastParser) rows(k *key, b *Block, keys *[]string) (int, bool) {
+	order, plain := sortedColumns(b.Columns)
 	return p.array(int(p.limits.MaxTableRows), func() bool {
 		from := p.pos
-		row, ok := p.row(k, b.Columns, keys)
+		var row Row
+		ok := false
+		if plain {
+			row, ok = p.plainRow(k, b.Columns, &order)
+		}
+		if !ok {
+			row, ok = p.row(k, b.Columns, keys)
+		}
 		if b.Rows == nil && ok {
 			// Room for as many rows as the rest of the input holds, if
 			// they are the size of the first, up to the limit.
@@ -303,6 +312,155 @@ func (p *fastParser) row(k *key, columns []Column, keys *[]string) (Row, bool) {
 	}
 	p.rowBuf = append(p.rowBuf, '}')
 	return Row(p.rowBuf[start:len(p.rowBuf):len(p.rowBuf)]), true
+}
+
+// columnOrder lists a table's columns by index in the order of their ids,
+// the order of a normalised row's keys.
+type columnOrder struct {
+	n     int
+	index [maxRowCells]uint8
+	// keys are the columns' ids, by index, as a row writes them after
+	// a cell: `,"id":` (an id is plain ASCII, the id pattern, so its
+	// encoding is the id in quotes, as in row).
+	keys [maxRowCells]string
+}
+
+// sortedColumns returns the order of columns' ids, when the columns were
+// read before the rows and are at most maxRowCells (the rows of any other
+// table are read by row alone).
+func sortedColumns(columns []Column) (o columnOrder, ok bool) {
+	if columns == nil || len(columns) > maxRowCells {
+		return o, false
+	}
+	o.n = len(columns)
+	for i := range o.n {
+		o.index[i] = uint8(i)
+		o.keys[i] = `,"` + columns[i].ID + `":`
+		for j := i; j > 0 && columns[o.index[j]].ID < columns[o.index[j-1]].ID; j-- {
+			o.index[j], o.index[j-1] = o.index[j-1], o.index[j]
+		}
+	}
+	return o, true
+}
+
+// plainRow reads a row of a table whose columns were read first, when its
+// normalised encoding is its cells as written (strings of printable ASCII
+// without escapes, numbers, literals) under its keys in order: each key is
+// one of the columns' ids written without escapes, at most once. The cells
+// are the input's own bytes until the row is written, in one pass, into
+// the row buffer, as row writes it. It returns false, with p.pos unchanged,
+// for any other row, which row then reads (and words what is wrong with
+// it); a row it accepts, row would have accepted as the same bytes.
+func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row, bool) {
+	src, pos := p.src, strictjson.SkipSpace(p.src, p.pos)
+	if pos >= len(src) || src[pos] != '{' {
+		return nil, false
+	}
+	var cells [maxRowCells]string
+	var seen uint32
+	next := 0 // rows usually list their cells in the columns' order
+	pos = strictjson.SkipSpace(src, pos+1)
+	if pos < len(src) && src[pos] == '}' {
+		pos++
+	} else {
+		for {
+			if pos >= len(src) || src[pos] != '"' {
+				return nil, false
+			}
+			// The key is the next column's id, followed by its closing
+			// quote (an id holds no quote or backslash), or another id.
+			i := next
+			if i >= len(columns) || !strings.HasPrefix(src[pos+1:], columns[i].ID) || pos+1+len(columns[i].ID) >= len(src) || src[pos+1+len(columns[i].ID)] != '"' {
+				q := strings.IndexByte(src[pos+1:], '"')
+				if q < 0 {
+					return nil, false
+				}
+				if i = columnIndex(columns, src[pos+1:pos+1+q]); i < 0 {
+					return nil, false
+				}
+			}
+			if seen&(1<<i) != 0 {
+				return nil, false
+			}
+			seen |= 1 << i
+			next = i + 1
+			pos = strictjson.SkipSpace(src, pos+len(columns[i].ID)+2)
+			if pos >= len(src) || src[pos] != ':' {
+				return nil, false
+			}
+			pos = strictjson.SkipSpace(src, pos+1)
+			if pos >= len(src) {
+				return nil, false
+			}
+			from := pos
+			switch c := src[pos]; {
+			case c == '"':
+				// A run of printable ASCII up to the closing quote: one
+				// code point a byte, and nothing its encoding escapes.
+				n := jsontext.PlainRun(src[pos+1:])
+				pos += n + 1
+				if pos >= len(src) || src[pos] != '"' || !k.cell.holds(n) {
+					return nil, false
+				}
+				pos++
+			case c == '-' || '0' <= c && c <= '9':
+				end, expAt, _, ok := strictjson.ScanNumber(src, pos)
+				if !ok || !strictjson.NumberInRange(src[pos:end], expAt) {
+					return nil, false
+				}
+				pos = end
+			case strings.HasPrefix(src[pos:], "true"):
+				pos += len("true")
+			case strings.HasPrefix(src[pos:], "false"):
+				pos += len("false")
+			case strings.HasPrefix(src[pos:], "null"):
+				pos += len("null")
+			default:
+				return nil, false
+			}
+			cells[i] = src[from:pos]
+			pos = strictjson.SkipSpace(src, pos)
+			if pos >= len(src) {
+				return nil, false
+			}
+			if src[pos] == '}' {
+				pos++
+				break
+			}
+			if src[pos] != ',' {
+				return nil, false
+			}
+			pos = strictjson.SkipSpace(src, pos+1)
+		}
+	}
+	if need := len(src) - pos + 2*maxRowCells; len(p.rowBuf) == 0 && cap(p.rowBuf) < need {
+		p.rowBuf = make([]byte, 0, need) // as in row
+	}
+	start := len(p.rowBuf)
+	p.rowBuf = append(p.rowBuf, '{')
+	for _, i := range order.index[:order.n] {
+		if seen&(1<<i) == 0 {
+			continue
+		}
+		key := order.keys[i]
+		if len(p.rowBuf) == start+1 {
+			key = key[1:] // no comma before the first cell
+		}
+		p.rowBuf = append(append(p.rowBuf, key...), cells[i]...)
+	}
+	p.rowBuf = append(p.rowBuf, '}')
+	p.pos = pos
+	return Row(p.rowBuf[start:len(p.rowBuf):len(p.rowBuf)]), true
+}
+
+// columnIndex returns the index of the column whose id is id, or -1.
+func columnIndex(columns []Column, id string) int {
+	for i := range columns {
+		if columns[i].ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // hasColumn reports whether id is the id of one of columns.
