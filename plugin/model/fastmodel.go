@@ -317,8 +317,10 @@ func (p *fastParser) row(k *key, columns []Column, keys *[]string) (Row, bool) {
 // columnOrder lists a table's columns by index in the order of their ids,
 // the order of a normalised row's keys.
 type columnOrder struct {
-	n     int
-	index [maxRowCells]uint8
+	n int
+	// index lists the columns by index in that order; rank is the
+	// position of each column in it.
+	index, rank [maxRowCells]uint8
 	// keys are the columns' ids, by index, as a row writes them after
 	// a cell: `,"id":` (an id is plain ASCII, the id pattern, so its
 	// encoding is the id in quotes, as in row).
@@ -340,6 +342,9 @@ func sortedColumns(columns []Column) (o columnOrder, ok bool) {
 			o.index[j], o.index[j-1] = o.index[j-1], o.index[j]
 		}
 	}
+	for r, i := range o.index[:o.n] {
+		o.rank[i] = uint8(r)
+	}
 	return o, true
 }
 
@@ -352,14 +357,17 @@ func sortedColumns(columns []Column) (o columnOrder, ok bool) {
 // for any other row, which row then reads (and words what is wrong with
 // it); a row it accepts, row would have accepted as the same bytes.
 func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row, bool) {
-	src, pos := p.src, strictjson.SkipSpace(p.src, p.pos)
+	src, pos := p.src, skipSpace(p.src, p.pos)
 	if pos >= len(src) || src[pos] != '{' {
 		return nil, false
 	}
 	var cells [maxRowCells]string
 	var seen uint32
-	next := 0 // rows usually list their cells in the columns' order
-	pos = strictjson.SkipSpace(src, pos+1)
+	// A row usually lists its cells in the columns' order, or in its
+	// keys' (as a map is encoded): the column after the last one read in
+	// either order is tried before the others.
+	next, nextRanked := 0, 0
+	pos = skipSpace(src, pos+1)
 	if pos < len(src) && src[pos] == '}' {
 		pos++
 	} else {
@@ -367,15 +375,15 @@ func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row
 			if pos >= len(src) || src[pos] != '"' {
 				return nil, false
 			}
-			// The key is the next column's id, followed by its closing
-			// quote (an id holds no quote or backslash), or another id.
+			pos++
 			i := next
-			if i >= len(columns) || !strings.HasPrefix(src[pos+1:], columns[i].ID) || pos+1+len(columns[i].ID) >= len(src) || src[pos+1+len(columns[i].ID)] != '"' {
-				q := strings.IndexByte(src[pos+1:], '"')
-				if q < 0 {
-					return nil, false
+			if i >= order.n || !idAt(src, pos, columns[i].ID) {
+				if i = -1; nextRanked < order.n && idAt(src, pos, columns[order.index[nextRanked]].ID) {
+					i = int(order.index[nextRanked])
+				} else if q := strings.IndexByte(src[pos:], '"'); q >= 0 {
+					i = columnIndex(columns, src[pos:pos+q])
 				}
-				if i = columnIndex(columns, src[pos+1:pos+1+q]); i < 0 {
+				if i < 0 {
 					return nil, false
 				}
 			}
@@ -383,12 +391,12 @@ func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row
 				return nil, false
 			}
 			seen |= 1 << i
-			next = i + 1
-			pos = strictjson.SkipSpace(src, pos+len(columns[i].ID)+2)
+			next, nextRanked = i+1, int(order.rank[i])+1
+			pos = skipSpace(src, pos+len(columns[i].ID)+1)
 			if pos >= len(src) || src[pos] != ':' {
 				return nil, false
 			}
-			pos = strictjson.SkipSpace(src, pos+1)
+			pos = skipSpace(src, pos+1)
 			if pos >= len(src) {
 				return nil, false
 			}
@@ -419,7 +427,7 @@ func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row
 				return nil, false
 			}
 			cells[i] = src[from:pos]
-			pos = strictjson.SkipSpace(src, pos)
+			pos = skipSpace(src, pos)
 			if pos >= len(src) {
 				return nil, false
 			}
@@ -430,27 +438,43 @@ func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row
 			if src[pos] != ',' {
 				return nil, false
 			}
-			pos = strictjson.SkipSpace(src, pos+1)
+			pos = skipSpace(src, pos+1)
 		}
 	}
-	if need := len(src) - pos + 2*maxRowCells; len(p.rowBuf) == 0 && cap(p.rowBuf) < need {
-		p.rowBuf = make([]byte, 0, need) // as in row
+	buf := p.rowBuf
+	if need := len(src) - pos + 2*maxRowCells; len(buf) == 0 && cap(buf) < need {
+		buf = make([]byte, 0, need) // as in row
 	}
-	start := len(p.rowBuf)
-	p.rowBuf = append(p.rowBuf, '{')
+	start := len(buf)
+	buf = append(buf, '{')
 	for _, i := range order.index[:order.n] {
 		if seen&(1<<i) == 0 {
 			continue
 		}
 		key := order.keys[i]
-		if len(p.rowBuf) == start+1 {
+		if len(buf) == start+1 {
 			key = key[1:] // no comma before the first cell
 		}
-		p.rowBuf = append(append(p.rowBuf, key...), cells[i]...)
+		buf = append(append(buf, key...), cells[i]...)
 	}
-	p.rowBuf = append(p.rowBuf, '}')
-	p.pos = pos
-	return Row(p.rowBuf[start:len(p.rowBuf):len(p.rowBuf)]), true
+	buf = append(buf, '}')
+	p.rowBuf, p.pos = buf, pos
+	return Row(buf[start:len(buf):len(buf)]), true
+}
+
+// idAt reports whether src holds, at pos, the key id and its closing
+// quote (an id holds no quote or backslash).
+func idAt(src string, pos int, id string) bool {
+	end := pos + len(id)
+	return end < len(src) && src[end] == '"' && src[pos:end] == id
+}
+
+// skipSpace skips JSON whitespace, when there is any.
+func skipSpace(src string, pos int) int {
+	if pos < len(src) && src[pos] <= ' ' {
+		return strictjson.SkipSpace(src, pos)
+	}
+	return pos
 }
 
 // columnIndex returns the index of the column whose id is id, or -1.
