@@ -41,20 +41,20 @@ func MetaFromValue(value json.RawMessage) (json.RawMessage, error) {
 		}
 		id, model, markdown = quoted, v.Model, v.Markdown
 	}
-	meta := make([]byte, 0, len(value)+len(MetaKind)+32)
-	meta = append(meta, `{"kind":`...)
-	meta = strconv.AppendQuote(meta, MetaKind)
-	meta = append(meta, `,"version":`...)
-	meta = strconv.AppendInt(meta, MetaVersion, 10)
-	meta = append(meta, `,"surfaceId":`...)
-	meta = append(meta, id...)
-	meta = append(meta, `,"model":`...)
-	meta = append(meta, model...)
+	var buf [64]byte
+	head := append(buf[:0], `{"kind":`...)
+	head = strconv.AppendQuote(head, MetaKind)
+	head = append(head, `,"version":`...)
+	head = strconv.AppendInt(head, MetaVersion, 10)
+	head = append(head, `,"surfaceId":`...)
+	parts := [][]byte{head, id, []byte(`,"model":`), model, nil, nil, []byte("}")}
 	if md := bytes.TrimSpace(markdown); len(md) > 0 && !bytes.Equal(md, []byte("{}")) && !bytes.Equal(md, []byte("null")) {
-		meta = append(meta, `,"markdown":`...)
-		meta = append(meta, markdown...)
+		parts[4], parts[5] = []byte(`,"markdown":`), markdown
 	}
-	return append(meta, '}'), nil
+	// Joined in one allocation that is written once: a buffer made for
+	// appending would be cleared first, which for a large model cost as
+	// much as the copy.
+	return bytes.Join(parts, nil), nil
 }
 
 // splitValue cuts a value in the plugin's own layout,

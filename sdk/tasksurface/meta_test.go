@@ -2,6 +2,7 @@ package tasksurface_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -50,5 +51,22 @@ func TestMetaFromValue(t *testing.T) {
 				t.Fatalf("MetaFromValue:\n got %s (%v)\nwant %s", got, err, tt.want)
 			}
 		})
+	}
+}
+
+// BenchmarkMetaFromValue derives the metadata of a value the size of the
+// largest model (the tshost client does it for every Show it is not told to
+// leave Meta out of).
+func BenchmarkMetaFromValue(b *testing.B) {
+	row := `{"cost":3,"note":"` + strings.Repeat("measured under load ", 12) + `","ok":true,"plan":"Plan 1"},`
+	model := `{"version":1,"title":"T","sections":[{"id":"s","blocks":[{"kind":"table","columns":[],"rows":[` +
+		strings.TrimSuffix(strings.Repeat(row, 200), ",") + `]}]}],"fields":[],"submit":{"label":"Go"}}`
+	value := json.RawMessage(`{"surfaceId":"tsf_1","model":` + model + `,"markdown":{"/sections/0/blocks/0":"<p>x</p>"}}`)
+	b.SetBytes(int64(len(value)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tasksurface.MetaFromValue(value); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
