@@ -489,12 +489,7 @@ func columnIndex(columns []Column, id string) int {
 
 // hasColumn reports whether id is the id of one of columns.
 func hasColumn(columns []Column, id string) bool {
-	for i := range columns {
-		if columns[i].ID == id {
-			return true
-		}
-	}
-	return false
+	return columnIndex(columns, id) >= 0
 }
 
 // tableIDs checks what a table's columns and rows say together: unique
