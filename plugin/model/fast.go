@@ -332,13 +332,16 @@ func (p *fastParser) literal(word string) bool {
 func (p *fastParser) number() (string, bool) {
 	p.space()
 	start := p.pos
-	end, expAt, _, ok := strictjson.ScanNumber(p.src, p.pos)
+	end, ok := numberAt(p.src, p.pos)
 	p.pos = end
-	if !ok {
-		return "", false
-	}
-	lit := p.src[start:end]
-	return lit, strictjson.NumberInRange(lit, expAt)
+	return p.src[start:end], ok
+}
+
+// numberAt scans the number literal at pos in src, as number reads it, and
+// returns where it ends and whether the strict decoder keeps it.
+func numberAt(src string, pos int) (end int, ok bool) {
+	end, expAt, _, ok := strictjson.ScanNumber(src, pos)
+	return end, ok && strictjson.NumberInRange(src[pos:end], expAt)
 }
 
 // numberIs reports whether a number literal equals n exactly, as the

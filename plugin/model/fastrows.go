@@ -119,12 +119,7 @@ func (p *fastParser) row(k *key, columns []Column, keys *[]string) (Row, bool) {
 			cells[j], cells[j-1] = cells[j-1], cells[j]
 		}
 	}
-	if need := len(p.src) - p.pos + 2*maxRowCells; len(p.rowBuf) == 0 && cap(p.rowBuf) < need {
-		// The first row of this parse (every row writes at least "{}"):
-		// the rows of the rest of the input fit, unless their strings need
-		// more escapes than they had.
-		p.rowBuf = make([]byte, 0, need)
-	}
+	p.roomForRows(p.pos)
 	start := len(p.rowBuf)
 	p.rowBuf = append(p.rowBuf, '{')
 	for i, c := range cells {
@@ -194,7 +189,7 @@ func sortedColumns(columns []Column) (o columnOrder, ok bool) {
 // for any other row, which row then reads (and words what is wrong with
 // it); a row it accepts, row would have accepted as the same bytes.
 func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row, bool) {
-	src, pos := p.src, skipSpace(p.src, p.pos)
+	src, pos := p.src, strictjson.SkipSpace(p.src, p.pos)
 	if pos >= len(src) || src[pos] != '{' {
 		return nil, false
 	}
@@ -204,7 +199,7 @@ func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row
 	// keys' (as a map is encoded): the column after the last one read in
 	// either order is tried before the others.
 	next, nextRanked := 0, 0
-	pos = skipSpace(src, pos+1)
+	pos = strictjson.SkipSpace(src, pos+1)
 	if pos < len(src) && src[pos] == '}' {
 		pos++
 	} else {
@@ -229,11 +224,11 @@ func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row
 			}
 			seen |= 1 << i
 			next, nextRanked = i+1, int(order.rank[i])+1
-			pos = skipSpace(src, pos+len(columns[i].ID)+1)
+			pos = strictjson.SkipSpace(src, pos+len(columns[i].ID)+1)
 			if pos >= len(src) || src[pos] != ':' {
 				return nil, false
 			}
-			pos = skipSpace(src, pos+1)
+			pos = strictjson.SkipSpace(src, pos+1)
 			if pos >= len(src) {
 				return nil, false
 			}
@@ -249,8 +244,8 @@ func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row
 				}
 				pos++
 			case c == '-' || '0' <= c && c <= '9':
-				end, expAt, _, ok := strictjson.ScanNumber(src, pos)
-				if !ok || !strictjson.NumberInRange(src[pos:end], expAt) {
+				end, ok := numberAt(src, pos)
+				if !ok {
 					return nil, false
 				}
 				pos = end
@@ -264,7 +259,7 @@ func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row
 				return nil, false
 			}
 			cells[i] = src[from:pos]
-			pos = skipSpace(src, pos)
+			pos = strictjson.SkipSpace(src, pos)
 			if pos >= len(src) {
 				return nil, false
 			}
@@ -275,13 +270,11 @@ func (p *fastParser) plainRow(k *key, columns []Column, order *columnOrder) (Row
 			if src[pos] != ',' {
 				return nil, false
 			}
-			pos = skipSpace(src, pos+1)
+			pos = strictjson.SkipSpace(src, pos+1)
 		}
 	}
+	p.roomForRows(pos)
 	buf := p.rowBuf
-	if need := len(src) - pos + 2*maxRowCells; len(buf) == 0 && cap(buf) < need {
-		buf = make([]byte, 0, need) // as in row
-	}
 	start := len(buf)
 	buf = append(buf, '{')
 	for _, i := range order.index[:order.n] {
@@ -306,12 +299,14 @@ func idAt(src string, pos int, id string) bool {
 	return end < len(src) && src[end] == '"' && src[pos:end] == id
 }
 
-// skipSpace skips JSON whitespace, when there is any.
-func skipSpace(src string, pos int) int {
-	if pos < len(src) && src[pos] <= ' ' {
-		return strictjson.SkipSpace(src, pos)
+// roomForRows makes the row buffer, at the first row of a parse (every
+// row writes at least "{}"), as large as the input from pos, the end of
+// that row, on: the rows of the rest of the input fit, unless their
+// strings need more escapes than they had.
+func (p *fastParser) roomForRows(pos int) {
+	if need := len(p.src) - pos + 2*maxRowCells; len(p.rowBuf) == 0 && cap(p.rowBuf) < need {
+		p.rowBuf = make([]byte, 0, need)
 	}
-	return pos
 }
 
 // columnIndex returns the index of the column whose id is id, or -1.
