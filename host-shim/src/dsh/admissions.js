@@ -1,9 +1,10 @@
-// The browser's submit answered at admission. Once the shim has queued a submission's message
+// The browser's submit answered at admission. Once the shim has admitted a submission's message
 // (AdmitUserMessage, ./queue.js), the plugin's answer to that Submit is settled: accepted, that
 // message id, phase queued (plugin/coord/submit.go answers nothing else after an admission). So
 // the Remote (./remote.js) answers the browser then, instead of waiting until the plugin has read
-// the admission's answer and sent its own while dsh is already starting the turn; the plugin's
-// Submit still runs to its end, and its answer, when it comes first, is used as before.
+// the admission's answer and sent its own; dsh's start of the turn follows both (./queue.js,
+// start). The plugin's Submit still runs to its end, and its answer, when it comes first, is used
+// as before.
 //
 // The queue and the Remote are created apart, so they meet here: the bundle's entry
 // (../index.js) makes one table and hands it to both; it is keyed by session and submission id

@@ -46,6 +46,8 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
   const claims = new Map()
   /** message ids whose inbox events come from the shim's own compensation. */
   const compensating = new Set()
+  /** messageId -> sessionId: admitted, handed to dsh's queue on the next turn of the loop (start). */
+  const starting = new Map()
 
   const inboxItems = (agent) => [...agent.inbox.nextTurn, ...agent.inbox.nextStep]
 
@@ -73,15 +75,36 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
     const pending = inboxItems(agent).some((m) => m.id === messageId)
     const { committed } = findMessage(agent.session.events, messageId)
     const source = withRpcId(parseJsonBytes(req.source_json, { kind: 'user' }), rpcId || randomUUID())
-    const duplicate = pending || committed !== undefined || claims.has(messageId)
+    const duplicate = pending || committed !== undefined || claims.has(messageId) || starting.has(messageId)
     if (!duplicate) {
       admitted.set(messageId, { sessionId, text: req.text, source })
-      mark?.('queue.followup', sessionId, { messageId })
-      agent.followup(textMessage(messageId, req.text, source))
-      mark?.('queue.followed', sessionId, { messageId })
+      starting.set(messageId, sessionId)
+      setImmediate(() => start(agent, messageId, req.text, source))
     }
     admissions.admitted(sessionId, correlationOf(source)?.submissionId, messageId)
     return { admitted: true, message_id: messageId, duplicate, reason: '' }
+  }
+
+  /**
+   * Hand an admitted message to dsh's queue. agent.followup inserts it and, for an idle agent,
+   * starts the turn synchronously (the claim and the turn's first hooks, a few ms of dsh's own
+   * work). So it runs on the event loop's next turn, after the admission's answers have left:
+   * the browser's submit (settled at admission, ./admissions.js) and the plugin's call, which
+   * would otherwise wait behind the turn's start. A message that dsh refuses is reported
+   * discarded, and the plugin makes its surface editable again.
+   */
+  function start(agent, messageId, text, source) {
+    starting.delete(messageId)
+    mark?.('queue.followup', agent.id, { messageId })
+    try {
+      agent.followup(textMessage(messageId, text, source))
+    } catch (err) {
+      log('warn', `could not queue the Task Surface submission ${messageId}: ${err.message}`)
+      admitted.delete(messageId)
+      send('discarded', agent.id, { id: messageId, source })
+      return
+    }
+    mark?.('queue.followed', agent.id, { messageId })
   }
 
   /** Host.ListInFlight: the plugin's messages still queued or claimed. */
@@ -93,6 +116,10 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
       for (const m of inboxItems(agent)) {
         if (correlationOf(m.source)) messages.push({ message_id: m.id, phase: Phase.Queued, source_json: Buffer.from(JSON.stringify(m.source)) })
       }
+    }
+    for (const [messageId, owner] of starting) {
+      if (owner !== sessionId) continue
+      messages.push({ message_id: messageId, phase: Phase.Queued, source_json: Buffer.from(JSON.stringify(admitted.get(messageId)?.source ?? {})) })
     }
     for (const [messageId, owner] of claims) {
       if (owner !== sessionId) continue

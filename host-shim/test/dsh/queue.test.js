@@ -7,6 +7,8 @@ import { Phase } from '../../src/wire/words.gen.js'
 
 /** The next turn of the event loop, where the shim's reports to the plugin leave. */
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** The loop's check phase, where an admitted message is handed to dsh's queue. */
+const handedOver = () => new Promise((resolve) => setImmediate(resolve))
 
 const correlation = { version: 1, submissionId: 'sub-1', callId: 'call_1', surfaceId: 'tsf_a', values: { go: true } }
 
@@ -17,7 +19,13 @@ function queueWith() {
     id: 'ses_1',
     session: { id: 'ses_1', events: [] },
     inbox: { nextTurn: [], nextStep: [] },
-    followup(message) { this.inbox.nextTurn.push(message) },
+    followups: 0,
+    refuse: null,
+    followup(message) {
+      this.followups++
+      if (this.refuse) throw this.refuse
+      this.inbox.nextTurn.push(message)
+    },
   }
   const ctx = {
     agents: new Map([[agent.id, agent]]),
@@ -31,11 +39,16 @@ function queueWith() {
   const queue = createQueue({ ctx, access: { agentFor: async (id) => ctx.agents.get(id) }, report, log: () => {} })
   queue.observe()
   const emit = (name, ...args) => listeners.get(name)(...args)
-  const admit = (transport) => queue.admit({
+  const admit = async (transport) => {
+    const res = await admitOnly(transport)
+    await handedOver()
+    return res
+  }
+  const admitOnly = (transport) => queue.admit({
     session_id: 'ses_1', message_id: 'msg-1', text: 'Go: yes',
     source_json: Buffer.from(JSON.stringify({ kind: 'user', taskSurface: correlation })),
   }, transport)
-  return { agent, queue, reports, emit, admit }
+  return { agent, queue, reports, emit, admit, admitOnly }
 }
 
 test('the admitted message\'s source carries the rpcId the plugin passed back, beside the correlation', async () => {
@@ -71,5 +84,27 @@ test('a claimed message whose step ends without it in the log is reported discar
   assert.deepEqual(reports, [], 'nothing is sent inside dsh\'s own handlers')
   await nextTurn()
   assert.deepEqual(reports.map((r) => r.kind), ['claimed', 'discarded'], 'then every report, in the order it happened')
+  assert.deepEqual((await queue.listInFlight({ session_id: 'ses_1' })).messages, [])
+})
+
+test('the admission is answered before dsh starts the turn, and the message counts as queued meanwhile', async () => {
+  const { agent, queue, admitOnly } = queueWith()
+  assert.deepEqual(await admitOnly({ rpcId: 'rpc-7' }), { admitted: true, message_id: 'msg-1', duplicate: false, reason: '' })
+  assert.equal(agent.followups, 0, 'the answer does not wait for the turn\'s start')
+  const { messages } = await queue.listInFlight({ session_id: 'ses_1' })
+  assert.deepEqual(messages.map((m) => [m.message_id, m.phase, JSON.parse(m.source_json).rpcId]), [['msg-1', Phase.Queued, 'rpc-7']])
+  assert.deepEqual(await admitOnly({ rpcId: 'rpc-8' }), { admitted: true, message_id: 'msg-1', duplicate: true, reason: '' }, 'a retry meanwhile is the same admission')
+  await handedOver()
+  assert.equal(agent.followups, 1)
+  assert.deepEqual(agent.inbox.nextTurn.map((m) => [m.id, m.source.rpcId]), [['msg-1', 'rpc-7']])
+  assert.deepEqual((await queue.listInFlight({ session_id: 'ses_1' })).messages.map((m) => m.message_id), ['msg-1'], 'listed once, from the inbox')
+})
+
+test('a message dsh refuses to queue is reported discarded, and is no longer in flight', async () => {
+  const { agent, queue, reports, admit } = queueWith()
+  agent.refuse = new Error('agent disposed')
+  assert.equal((await admit({ rpcId: 'rpc-7' })).admitted, true)
+  await nextTurn()
+  assert.deepEqual(reports, [{ kind: 'discarded', sessionId: 'ses_1', id: 'msg-1' }])
   assert.deepEqual((await queue.listInFlight({ session_id: 'ses_1' })).messages, [])
 })

@@ -92,9 +92,11 @@ test('a submission passes the Remote, the host services and the queue in order, 
   class TypertRemoteService {}
   const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, { mark })
   await new Remote({}).submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', {}, '', AbortSignal.timeout(1_000))
+  await new Promise((resolve) => setImmediate(resolve))
+  // The browser is answered at the admission, before dsh's turn starts on the loop's next turn.
   assert.deepEqual(hops, [
-    'remote.submit ses_1', 'host.admit ses_1', 'queue.followup ses_1', 'inbox.inserted ses_1',
-    'queue.followed ses_1', 'host.admitted ses_1', 'remote.answered ses_1',
+    'remote.submit ses_1', 'host.admit ses_1', 'host.admitted ses_1', 'remote.answered ses_1',
+    'queue.followup ses_1', 'inbox.inserted ses_1', 'queue.followed ses_1',
   ])
 })
 
