@@ -49,6 +49,37 @@ func TestPlainRun(t *testing.T) {
 	}
 }
 
+// TestPlainRunEveryByteEveryPlace puts each of the 256 byte values at each
+// place of plain texts up to 80 bytes long (so in and after every sixteen-
+// and eight-byte block, and in the tails), and holds PlainRun, its
+// eight-byte loop and its sixteen-byte blocks (plainBlocksAgree) to a plain
+// loop.
+func TestPlainRunEveryByteEveryPlace(t *testing.T) {
+	t.Parallel()
+	for n := 0; n <= 80; n++ {
+		base := []byte(strings.Repeat("Az09 ~!#[]{}", 7)[:n])
+		for at := 0; at < max(n, 1); at++ {
+			for c := 0; c < 256; c++ {
+				b := append([]byte(nil), base...)
+				if at < n {
+					b[at] = byte(c)
+				}
+				s := string(b)
+				want := naivePlainRun(s)
+				if got := PlainRun(s); got != want {
+					t.Fatalf("PlainRun(%q) = %d, want %d", s, got, want)
+				}
+				if got := plainWords(s); got != want {
+					t.Fatalf("plainWords(%q) = %d, want %d", s, got, want)
+				}
+				if ok, wantBlocks := plainBlocksAgree(s, want); !ok {
+					t.Fatalf("plainBlocks(%q) = %d, want %d", s, plainBlocks(s), wantBlocks)
+				}
+			}
+		}
+	}
+}
+
 func naivePlainRun(s string) int {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
@@ -163,6 +194,37 @@ func BenchmarkAppendCompactHTML(b *testing.B) {
 			b.SetBytes(int64(len(compact)))
 			for b.Loop() {
 				buf = AppendCompactHTML(buf[:0], compact)
+			}
+		})
+	}
+}
+
+// BenchmarkPlainRun measures PlainRun on a table cell of the benchmark
+// model (240 bytes), on a short one (8 bytes) and on an ordinary paragraph
+// (1 KiB), and its eight-byte loop alone on each (words), for the ratio.
+func BenchmarkPlainRun(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		text string
+	}{
+		{"cell", strings.Repeat("measured under load ", 12) + `"`},
+		{"short", `Plan 100"`},
+		{"paragraph", strings.Repeat("Each row is a plan measured on last week's trace, ", 20) + `"`},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			for b.Loop() {
+				if PlainRun(c.text) != len(c.text)-1 {
+					b.Fatal("wrong run")
+				}
+			}
+		})
+		b.Run(c.name+"/words", func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			for b.Loop() {
+				if plainWords(c.text) != len(c.text)-1 {
+					b.Fatal("wrong run")
+				}
 			}
 		})
 	}

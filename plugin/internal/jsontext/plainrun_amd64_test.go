@@ -1,0 +1,12 @@
+//go:build !purego
+
+package jsontext
+
+// plainBlocksAgree reports whether plainBlocks(s) is what the assembly must
+// return for a text whose plain prefix is plain bytes long: the first byte
+// that is not plain, or the end of the last whole block of sixteen,
+// whichever comes first; and that length.
+func plainBlocksAgree(s string, plain int) (bool, int) {
+	want := min(plain, len(s)&^15)
+	return plainBlocks(s) == want, want
+}
