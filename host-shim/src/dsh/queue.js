@@ -111,20 +111,18 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
   async function listInFlight(req) {
     const sessionId = req.session_id
     const agent = ctx.agents.get(sessionId) ?? (await access.agentFor(sessionId))
+    const entry = (messageId, phase, source) => ({ message_id: messageId, phase, source_json: Buffer.from(JSON.stringify(source ?? {})) })
     const messages = []
     if (agent) {
       for (const m of inboxItems(agent)) {
-        if (correlationOf(m.source)) messages.push({ message_id: m.id, phase: Phase.Queued, source_json: Buffer.from(JSON.stringify(m.source)) })
+        if (correlationOf(m.source)) messages.push(entry(m.id, Phase.Queued, m.source))
       }
     }
-    for (const [messageId, owner] of starting) {
-      if (owner !== sessionId) continue
-      messages.push({ message_id: messageId, phase: Phase.Queued, source_json: Buffer.from(JSON.stringify(admitted.get(messageId)?.source ?? {})) })
-    }
-    for (const [messageId, owner] of claims) {
-      if (owner !== sessionId) continue
-      const source = admitted.get(messageId)?.source
-      messages.push({ message_id: messageId, phase: Phase.Claiming, source_json: Buffer.from(JSON.stringify(source ?? {})) })
+    // What only the shim holds: admitted and not yet in dsh's queue, or claimed into a turn.
+    for (const [held, phase] of [[starting, Phase.Queued], [claims, Phase.Claiming]]) {
+      for (const [messageId, owner] of held) {
+        if (owner === sessionId) messages.push(entry(messageId, phase, admitted.get(messageId)?.source))
+      }
     }
     return { messages }
   }
