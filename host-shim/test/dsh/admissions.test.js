@@ -1,7 +1,7 @@
 // The browser's submit is answered as soon as the shim has admitted its message: the plugin's
 // answer after an admission is settled, so the browser does not wait for it, nor for dsh's start
-// of the turn, which follows on the event loop's next turn. Anything else (a refusal, an error, another submission's admission) waits for the
-// plugin as before.
+// of the turn, which follows on the event loop's next turn. Anything else (a refusal, an error,
+// another submission's admission) waits for the plugin as before.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createAdmissions } from '../../src/dsh/admissions.js'
