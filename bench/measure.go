@@ -143,7 +143,7 @@ type ColdStarts struct {
 // each, rotating which goes first (inRounds), so that a change of load on a
 // shared machine reaches all alike; each round gives its own ratios.
 func ColdStartRounds(ctx context.Context, bins Binaries, verified *tshost.VerifiedBinaries, rounds, launches int) (*ColdStarts, error) {
-	all, byRound, err := inRounds(rounds, launches,
+	all, byRound, err := inRounds(rounds, launches, launches,
 		func() (time.Duration, error) { return launchOnce(ctx, bins, verified, nil) },
 		func() (time.Duration, error) { return launchOnce(ctx, bins, nil, nil) },
 		func() (time.Duration, error) { return minimalLaunchOnce(ctx, bins, false, nil) },
@@ -160,26 +160,41 @@ func ColdStartRounds(ctx context.Context, bins Binaries, verified *tshost.Verifi
 	return out, nil
 }
 
-// inRounds runs each of kinds n times in a block, for rounds rounds,
-// rotating which kind's block goes first (with two kinds, alternating). It
-// returns every sample of each kind, and each round's samples by kind.
-func inRounds(rounds, n int, kinds ...func() (time.Duration, error)) (all []*Samples, byRound [][]*Samples, err error) {
+// inRounds runs each of kinds n times a round, for rounds rounds, in
+// blocks of block calls (n when block is 0 or n): each turn runs one block
+// of every kind, rotating which kind's block goes first from turn to turn
+// and from round to round (with two kinds, alternating). It returns every
+// sample of each kind, and each round's samples by kind. Short blocks keep
+// the kinds' calls close in time, so a change of load on a shared machine
+// reaches both alike, while each kind's calls still follow calls of their
+// own kind: what a call leaves behind (garbage, caches filled with its own
+// data) is paid by calls of its kind.
+func inRounds(rounds, n, block int, kinds ...func() (time.Duration, error)) (all []*Samples, byRound [][]*Samples, err error) {
+	if block <= 0 || block > n {
+		block = n
+	}
 	all = make([]*Samples, len(kinds))
 	for i := range all {
 		all[i] = &Samples{}
 	}
-	for round := range rounds {
+	turn := 0
+	for range rounds {
 		got := make([]*Samples, len(kinds))
-		for k := range kinds {
-			i := (k + round) % len(kinds)
+		for i := range got {
 			got[i] = &Samples{}
-			for range n {
-				d, err := kinds[i]()
-				if err != nil {
-					return nil, nil, err
+		}
+		for done := 0; done < n; done += block {
+			for k := range kinds {
+				i := (k + turn) % len(kinds)
+				for range min(block, n-done) {
+					d, err := kinds[i]()
+					if err != nil {
+						return nil, nil, err
+					}
+					got[i].Add(d)
 				}
-				got[i].Add(d)
 			}
+			turn++
 		}
 		for i := range all {
 			all[i].addAll(got[i])
@@ -233,12 +248,22 @@ func EchoRoundTrip(p *tshost.Plugin, payload []byte, s *Samples) func(*testing.B
 	}
 }
 
+// ShowEchoBlock is how many calls of one kind ShowAgainstEcho makes before
+// it turns to the other kind. A call of show_task_surface slows the call
+// after it (a 58 KiB one, an echo after it by about 7 %: the caches hold
+// its data and code, not the transport's), so each kind's calls follow
+// their own kind's; and the blocks are short, so the two kinds meet the
+// same load: with blocks of 500 calls, the ratio of one round to the next
+// ranged over 1.07–1.89 for a 58 KiB model, with blocks of 25 over
+// 1.48–1.65 around the same median.
+const ShowEchoBlock = 25
+
 // ShowAgainstEcho measures show_task_surface (as ShowRoundTrip calls it)
 // and the bare echo of the same bytes (EchoRoundTrip) in rounds of calls
-// blocks, alternating which goes first, so that a change of load on a
-// shared machine reaches both alike. It returns every sample of each and
-// the ratio of the two medians in each round; the garbage a block makes is
-// collected within it, so each pays for its own.
+// of each, in alternating blocks of ShowEchoBlock calls (inRounds). It
+// returns every sample of each and the ratio of the two medians in each
+// round; the garbage a block makes is collected within it or the blocks
+// of its kind that follow, so each kind pays for its own.
 func ShowAgainstEcho(ctx context.Context, p *tshost.Plugin, args json.RawMessage, rounds, calls int) (show, echo *Samples, ratios []float64, err error) {
 	empty, err := p.Fold(ctx, &tasksurface.FoldRequest{})
 	if err != nil {
@@ -263,10 +288,10 @@ func ShowAgainstEcho(ctx context.Context, p *tshost.Plugin, args json.RawMessage
 		return time.Since(start), nil
 	}
 	// A first round warms both up and is not counted.
-	if _, _, err := inRounds(1, calls, showOnce, echoOnce); err != nil {
+	if _, _, err := inRounds(1, calls, ShowEchoBlock, showOnce, echoOnce); err != nil {
 		return nil, nil, nil, err
 	}
-	all, byRound, err := inRounds(rounds, calls, showOnce, echoOnce)
+	all, byRound, err := inRounds(rounds, calls, ShowEchoBlock, showOnce, echoOnce)
 	if err != nil {
 		return nil, nil, nil, err
 	}

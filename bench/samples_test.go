@@ -27,8 +27,9 @@ func TestMedian(t *testing.T) {
 	}
 }
 
-// inRounds rotates which kind's block goes first, round by round, and
-// keeps each kind's samples apart, per round and in all.
+// inRounds rotates which kind's block goes first, block by block and round
+// by round, makes n calls of each kind a round, and keeps each kind's
+// samples apart, per round and in all.
 func TestInRounds(t *testing.T) {
 	t.Parallel()
 	var order []string
@@ -38,7 +39,7 @@ func TestInRounds(t *testing.T) {
 			return d, nil
 		}
 	}
-	all, byRound, err := inRounds(3, 2, kind("a", 1), kind("b", 2), kind("c", 3))
+	all, byRound, err := inRounds(3, 2, 2, kind("a", 1), kind("b", 2), kind("c", 3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,8 +52,28 @@ func TestInRounds(t *testing.T) {
 	if r := ratioOfMedians(byRound[0][1], byRound[0][0]); r != 2 {
 		t.Errorf("ratio of b to a = %v, want 2", r)
 	}
+	for _, tc := range []struct {
+		rounds, n, block int
+		want             string
+	}{
+		{2, 4, 2, "aabbbbaa" + "aabbbbaa"},
+		{1, 3, 2, "aabbba"},        // the last block is what is left
+		{2, 2, 0, "aabb" + "bbaa"}, // no block size: blocks of n
+	} {
+		order = nil
+		all, byRound, err := inRounds(tc.rounds, tc.n, tc.block, kind("a", 1), kind("b", 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(order, ""); got != tc.want {
+			t.Errorf("inRounds(%d, %d, %d): order %s, want %s", tc.rounds, tc.n, tc.block, got, tc.want)
+		}
+		if len(byRound) != tc.rounds || byRound[0][0].Len() != tc.n || all[1].Len() != tc.rounds*tc.n {
+			t.Errorf("inRounds(%d, %d, %d): %d rounds, %d of a in the first, %d of b in all", tc.rounds, tc.n, tc.block, len(byRound), byRound[0][0].Len(), all[1].Len())
+		}
+	}
 	fail := errors.New("launch failed")
-	if _, _, err := inRounds(2, 1, kind("a", 1), func() (time.Duration, error) { return 0, fail }); !errors.Is(err, fail) {
+	if _, _, err := inRounds(2, 1, 1, kind("a", 1), func() (time.Duration, error) { return 0, fail }); !errors.Is(err, fail) {
 		t.Errorf("error %v, want %v", err, fail)
 	}
 }

@@ -110,7 +110,7 @@ func run(w io.Writer, chartDir string) error {
 		}
 		r := bench.Median(ratios)
 		rows = append(rows, row{fmt.Sprintf("show_task_surface round trip, %s model (p50)", kib(len(args))), ms(show.Percentile(50)),
-			ms(echo.Percentile(50)) + " bare echo, same bytes, same connection; 9 rounds of " + strconv.Itoa(c.calls) + " calls each, alternating",
+			ms(echo.Percentile(50)) + " bare echo, same bytes, same connection; 9 rounds of " + strconv.Itoa(c.calls) + " calls of each, in alternating blocks of " + strconv.Itoa(bench.ShowEchoBlock),
 			fmt.Sprintf("%.2f× (median of the rounds' ratios; %.2f–%.2f)", r, slices.Min(ratios), slices.Max(ratios)),
 			fmt.Sprintf("≤ 1.5× and ≤ %s", ms(c.goal)), verdict(r <= 1.5 && show.Percentile(50) <= c.goal)})
 	}
