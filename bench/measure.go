@@ -162,8 +162,9 @@ func ColdStartRounds(ctx context.Context, bins Binaries, verified *tshost.Verifi
 
 // inRounds runs each of kinds n times a round, for rounds rounds, in
 // blocks of block calls (n when block is 0 or n): each turn runs one block
-// of every kind, rotating which kind's block goes first from turn to turn
-// and from round to round (with two kinds, alternating). It returns every
+// of every kind, rotating which kind's block goes first from each turn to
+// the next, the turns counted on across rounds (with two kinds,
+// alternating; with blocks of n, a round is one turn). It returns every
 // sample of each kind, and each round's samples by kind. Short blocks keep
 // the kinds' calls close in time, so a change of load on a shared machine
 // reaches both alike, while each kind's calls still follow calls of their
@@ -250,8 +251,8 @@ func EchoRoundTrip(p *tshost.Plugin, payload []byte, s *Samples) func(*testing.B
 
 // ShowEchoBlock is how many calls of one kind ShowAgainstEcho makes before
 // it turns to the other kind. A call of show_task_surface slows the call
-// after it (a 58 KiB one, an echo after it by about 7 %: the caches hold
-// its data and code, not the transport's), so each kind's calls follow
+// after it (a 58 KiB one, an echo after it by about 7 %, it seems by
+// leaving its own data and code in the caches), so each kind's calls follow
 // their own kind's; and the blocks are short, so the two kinds meet the
 // same load: with blocks of 500 calls, the ratio of one round to the next
 // ranged over 1.07–1.89 for a 58 KiB model, with blocks of 25 over
