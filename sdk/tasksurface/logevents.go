@@ -101,7 +101,11 @@ type TextContent struct {
 
 // NewToolResult returns the tool/result payload of a call answered by
 // resp: its Text (or ErrorText) as the model's text, and Meta on a
-// successful call, which is what opens the surface.
+// successful call, which is what opens the surface. An answer without Meta
+// (a call made with ShowRequest.OmitMeta) gets the metadata derived from
+// its Value (MetaFromValue), so a harness may leave that work out of the
+// call and have it done here, when it writes the result; a Value it cannot
+// be derived from leaves Meta out, and the surface does not open.
 func NewToolResult(callID string, resp *ShowResponse) ToolResult {
 	if resp == nil || !resp.OK {
 		code, text := "", ""
@@ -112,6 +116,9 @@ func NewToolResult(callID string, resp *ShowResponse) ToolResult {
 	}
 	r := toolResult(callID, resp.Text, false)
 	r.Meta = resp.Meta
+	if len(r.Meta) == 0 {
+		r.Meta, _ = MetaFromValue(resp.Value)
+	}
 	return r
 }
 

@@ -54,6 +54,33 @@ func TestMetaFromValue(t *testing.T) {
 	}
 }
 
+// A harness that calls Show with OmitMeta gets an answer without Meta;
+// the tool result it writes still carries the metadata that opens the
+// surface, derived from the value, and an answer with Meta keeps its own.
+func TestNewToolResultMeta(t *testing.T) {
+	t.Parallel()
+	const value = `{"surfaceId":"tsf_1","model":{"version":1},"markdown":{}}`
+	const derived = `{"kind":"dsh/task-surface","version":1,"surfaceId":"tsf_1","model":{"version":1}}`
+	tests := map[string]struct {
+		resp tasksurface.ShowResponse
+		want string
+	}{
+		"Meta left out is derived":  {tasksurface.ShowResponse{OK: true, Value: json.RawMessage(value), Text: "opened"}, derived},
+		"Meta given is kept":        {tasksurface.ShowResponse{OK: true, Value: json.RawMessage(value), Meta: json.RawMessage(`{"kind":"x"}`)}, `{"kind":"x"}`},
+		"a value without a model":   {tasksurface.ShowResponse{OK: true, Value: json.RawMessage(`{"surfaceId":"tsf_1"}`)}, ""},
+		"a failed call has no Meta": {tasksurface.ShowResponse{ErrorCode: "invalid-model", ErrorText: "fix it", Value: json.RawMessage(value)}, ""},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got := tasksurface.NewToolResult("c1", &tt.resp)
+			if string(got.Meta) != tt.want {
+				t.Fatalf("Meta %s, want %s", got.Meta, tt.want)
+			}
+		})
+	}
+}
+
 // BenchmarkMetaFromValue derives the metadata of a value the size of the
 // largest model (the tshost client does it for every Show it is not told to
 // leave Meta out of).

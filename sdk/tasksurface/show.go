@@ -33,7 +33,11 @@ type ShowRequest struct {
 	// answer: it derives it from Value (MetaFromValue). A plugin may leave
 	// Meta empty then; the SDK's server drops it from the wire either way.
 	// The SDK's client asks for it on every call and fills Meta in, so a
-	// harness using tshost always gets Meta. Since contract 1.1.
+	// harness using tshost always gets Meta, unless it sets OmitMeta
+	// itself: then the answer comes without Meta, and NewToolResult
+	// derives it when the harness writes the result, after the call (as
+	// dsh does); for a large model that keeps a second copy of the value
+	// out of the call's round trip. Since contract 1.1.
 	OmitMeta bool `json:"omitMeta,omitempty"`
 }
 
