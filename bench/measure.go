@@ -263,8 +263,11 @@ const ShowEchoBlock = 25
 // and the bare echo of the same bytes (EchoRoundTrip) in rounds of calls
 // of each, in alternating blocks of ShowEchoBlock calls (inRounds). It
 // returns every sample of each and the ratio of the two medians in each
-// round; the garbage a block makes is collected within it or the blocks
-// of its kind that follow, so each kind pays for its own.
+// round. A collection is paid by the calls it runs beside, which with
+// short blocks may be the other kind's: a collection that a block of
+// Shows sets off can run on into the echoes' block after it (with blocks
+// of a round's whole count, each kind paid for its own garbage, but met
+// another load).
 func ShowAgainstEcho(ctx context.Context, p *tshost.Plugin, args json.RawMessage, rounds, calls int) (show, echo *Samples, ratios []float64, err error) {
 	empty, err := p.Fold(ctx, &tasksurface.FoldRequest{})
 	if err != nil {
