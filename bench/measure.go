@@ -213,7 +213,8 @@ func ratioOfMedians(a, b *Samples) float64 {
 // ShowRoundTrip measures show_task_surface through the SDK for one model,
 // called as the reference host and the dsh shim call it: with the session's
 // projection view (here a session with no surface open), so the plugin need
-// not ask the host for it.
+// not ask the host for it, and for the value alone (OmitMeta), as the dsh
+// shim asks.
 func ShowRoundTrip(p *tshost.Plugin, args json.RawMessage, s *Samples) func(*testing.B) {
 	return func(b *testing.B) {
 		ctx := context.Background()
@@ -224,7 +225,7 @@ func ShowRoundTrip(p *tshost.Plugin, args json.RawMessage, s *Samples) func(*tes
 		b.SetBytes(int64(len(args)))
 		for i := 0; i < b.N; i++ {
 			start := time.Now()
-			resp, err := p.Show(ctx, &tasksurface.ShowRequest{SessionID: "bench", CallID: "call", Arguments: args, Mode: "native", Projection: empty.View})
+			resp, err := p.Show(ctx, &tasksurface.ShowRequest{SessionID: "bench", CallID: "call", Arguments: args, Mode: "native", Projection: empty.View, OmitMeta: true})
 			if err != nil || !resp.OK {
 				b.Fatalf("show: %v %+v", err, resp)
 			}
@@ -259,50 +260,76 @@ func EchoRoundTrip(p *tshost.Plugin, payload []byte, s *Samples) func(*testing.B
 // 1.48–1.65 around the same median.
 const ShowEchoBlock = 25
 
-// ShowAgainstEcho measures show_task_surface (as ShowRoundTrip calls it)
-// and the bare echo of the same bytes (EchoRoundTrip) in rounds of calls
-// of each, in alternating blocks of ShowEchoBlock calls (inRounds). It
-// returns every sample of each and the ratio of the two medians in each
-// round. A collection is paid by the calls it runs beside, which with
-// short blocks may be the other kind's: a collection that a block of
-// Shows sets off can run on into the echoes' block after it (with blocks
-// of a round's whole count, each kind paid for its own garbage, but met
-// another load).
-func ShowAgainstEcho(ctx context.Context, p *tshost.Plugin, args json.RawMessage, rounds, calls int) (show, echo *Samples, ratios []float64, err error) {
+// ShowEcho is what ShowAgainstEcho measured: every sample of each kind of
+// call, and each round's ratio of a Show's median to the echo's.
+type ShowEcho struct {
+	// Show is show_task_surface asked as the dsh shim asks it: for the
+	// value alone (ShowRequest.OmitMeta), the metadata to be derived from
+	// it when the tool result is written (tasksurface.NewToolResult).
+	Show *Samples
+	// WithMeta is show_task_surface asked for the metadata too, which the
+	// SDK's client derives from the value before it returns (the copy of
+	// the model that takes, in the host, is in the time).
+	WithMeta *Samples
+	// Echo is the bare echo of the same bytes on the same connection.
+	Echo *Samples
+	// Ratios and WithMetaRatios are each round's ratio of Show's median,
+	// and of WithMeta's, to Echo's.
+	Ratios, WithMetaRatios []float64
+}
+
+// ShowAgainstEcho measures show_task_surface (as ShowRoundTrip calls it,
+// for the value alone and with the metadata) and the bare echo of the
+// same bytes (EchoRoundTrip) in rounds of calls of each, in alternating
+// blocks of ShowEchoBlock calls (inRounds). A collection is paid by the
+// calls it runs beside, which with short blocks may be another kind's: a
+// collection that a block of Shows sets off can run on into the next block
+// (with blocks of a round's whole count, each kind paid for its own
+// garbage, but met another load).
+func ShowAgainstEcho(ctx context.Context, p *tshost.Plugin, args json.RawMessage, rounds, calls int) (*ShowEcho, error) {
 	empty, err := p.Fold(ctx, &tasksurface.FoldRequest{})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	showOnce := func() (time.Duration, error) {
-		start := time.Now()
-		resp, err := p.Show(ctx, &tasksurface.ShowRequest{SessionID: "bench", CallID: "call", Arguments: args, Mode: "native", Projection: empty.View})
-		if err != nil {
-			return 0, err
+	show := func(omitMeta bool) func() (time.Duration, error) {
+		req := &tasksurface.ShowRequest{SessionID: "bench", CallID: "call", Arguments: args, Mode: "native", Projection: empty.View, OmitMeta: omitMeta}
+		return func() (time.Duration, error) {
+			start := time.Now()
+			resp, err := p.Show(ctx, req)
+			if err != nil {
+				return 0, err
+			}
+			if !resp.OK {
+				return 0, fmt.Errorf("show refused: %s %s", resp.ErrorCode, resp.ErrorText)
+			}
+			if omitMeta == (len(resp.Meta) > 0) {
+				return 0, fmt.Errorf("show answered %d bytes of metadata, asked to omit it: %v", len(resp.Meta), omitMeta)
+			}
+			return time.Since(start), nil
 		}
-		if !resp.OK {
-			return 0, fmt.Errorf("show refused: %s %s", resp.ErrorCode, resp.ErrorText)
-		}
-		return time.Since(start), nil
 	}
-	echoOnce := func() (time.Duration, error) {
+	echo := func() (time.Duration, error) {
 		start := time.Now()
 		if _, err := p.Echo(ctx, args); err != nil {
 			return 0, err
 		}
 		return time.Since(start), nil
 	}
-	// A first round warms both up and is not counted.
-	if _, _, err := inRounds(1, calls, ShowEchoBlock, showOnce, echoOnce); err != nil {
-		return nil, nil, nil, err
+	kinds := []func() (time.Duration, error){show(true), show(false), echo}
+	// A first round warms them up and is not counted.
+	if _, _, err := inRounds(1, calls, ShowEchoBlock, kinds...); err != nil {
+		return nil, err
 	}
-	all, byRound, err := inRounds(rounds, calls, ShowEchoBlock, showOnce, echoOnce)
+	all, byRound, err := inRounds(rounds, calls, ShowEchoBlock, kinds...)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
+	se := &ShowEcho{Show: all[0], WithMeta: all[1], Echo: all[2]}
 	for _, got := range byRound {
-		ratios = append(ratios, ratioOfMedians(got[0], got[1]))
+		se.Ratios = append(se.Ratios, ratioOfMedians(got[0], got[2]))
+		se.WithMetaRatios = append(se.WithMetaRatios, ratioOfMedians(got[1], got[2]))
 	}
-	return all[0], all[1], ratios, nil
+	return se, nil
 }
 
 // Rig is a reference host with a launched plugin.

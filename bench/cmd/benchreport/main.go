@@ -104,15 +104,19 @@ func run(w io.Writer, chartDir string) error {
 		calls int
 	}{{4 << 10, time.Millisecond, 1500}, {63 << 10, 5 * time.Millisecond, 500}} {
 		args := bench.Arguments(bench.Model(c.size))
-		show, echo, ratios, err := bench.ShowAgainstEcho(ctx, rig.Plugin, args, 9, int(c.calls))
+		se, err := bench.ShowAgainstEcho(ctx, rig.Plugin, args, 9, int(c.calls))
 		if err != nil {
 			return err
 		}
-		r := bench.Median(ratios)
-		rows = append(rows, row{fmt.Sprintf("show_task_surface round trip, %s model (p50)", kib(len(args))), ms(show.Percentile(50)),
-			ms(echo.Percentile(50)) + " bare echo, same bytes, same connection; 9 rounds of " + strconv.Itoa(c.calls) + " calls of each, in alternating blocks of " + strconv.Itoa(bench.ShowEchoBlock),
-			fmt.Sprintf("%.2f× (median of the rounds' ratios; %.2f–%.2f)", r, slices.Min(ratios), slices.Max(ratios)),
-			fmt.Sprintf("≤ 1.5× and ≤ %s", ms(c.goal)), verdict(r <= 1.5 && show.Percentile(50) <= c.goal)})
+		reference := ms(se.Echo.Percentile(50)) + " bare echo, same bytes, same connection; 9 rounds of " + strconv.Itoa(c.calls) + " calls of each kind, in alternating blocks of " + strconv.Itoa(bench.ShowEchoBlock)
+		r := bench.Median(se.Ratios)
+		rows = append(rows, row{fmt.Sprintf("show_task_surface round trip, %s model, asked for the value alone as the dsh shim asks (p50)", kib(len(args))), ms(se.Show.Percentile(50)),
+			reference, fmt.Sprintf("%.2f× (median of the rounds' ratios; %.2f–%.2f)", r, slices.Min(se.Ratios), slices.Max(se.Ratios)),
+			fmt.Sprintf("≤ 1.5× and ≤ %s", ms(c.goal)), verdict(r <= 1.5 && se.Show.Percentile(50) <= c.goal)})
+		r = bench.Median(se.WithMetaRatios)
+		rows = append(rows, row{fmt.Sprintf("the same %s model, the SDK deriving the metadata from the value before it returns (p50)", kib(len(args))), ms(se.WithMeta.Percentile(50)),
+			"the echo above", fmt.Sprintf("%.2f× (%.2f–%.2f)", r, slices.Min(se.WithMetaRatios), slices.Max(se.WithMetaRatios)),
+			"—", "(the host's copy of the model into the metadata, after the round trip)"})
 	}
 
 	// (c) submit to admitted on the reference host.
