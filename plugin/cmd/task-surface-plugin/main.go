@@ -14,6 +14,7 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/dsh-community/task-surface/plugin/internal/heapfloor"
 	"github.com/dsh-community/task-surface/plugin/server"
 	"github.com/dsh-community/task-surface/sdk/tsplugin"
 )
@@ -24,6 +25,7 @@ var version = "0.1.0-dev"
 func main() {
 	if tsplugin.IsPluginProcess() {
 		oneProcessor()
+		heapFloor()
 		logger := tsplugin.NewLogger("task-surface")
 		tsplugin.Serve(server.New(version, logger), tsplugin.WithLogger(logger))
 		return
@@ -41,5 +43,17 @@ func main() {
 func oneProcessor() {
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(1)
+	}
+}
+
+// floorBytes is how far the plugin's heap may grow between collections
+// while what is live is less (see heapfloor).
+const floorBytes = 16 << 20
+
+// heapFloor runs the heap floor unless GOGC or GOMEMLIMIT is set in the
+// plugin's environment, which then govern the collector as usual.
+func heapFloor() {
+	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
+		heapfloor.Start(floorBytes)
 	}
 }
