@@ -179,17 +179,58 @@ func AppendCompactHTML(dst, compact []byte) []byte {
 }
 
 // NeedsHTMLEscape reports whether AppendCompactHTML would write compact
-// otherwise than as it is: whether it holds <, >, &, U+2028 or U+2029.
+// otherwise than as it is: whether it holds <, >, &, U+2028 or U+2029. It
+// reads compact once, 32 bytes at a time where the processor can
+// (htmlIndex), stopping at each of those bytes and at each 0xe2 (the first
+// byte of U+2028, U+2029 and many other characters).
 func NeedsHTMLEscape(compact []byte) bool {
-	if bytes.IndexByte(compact, '<') >= 0 || bytes.IndexByte(compact, '>') >= 0 || bytes.IndexByte(compact, '&') >= 0 {
-		return true
+	if !wideHTMLIndex {
+		return needsHTMLEscapePortable(compact)
 	}
-	for i := indexFrom(compact, 0, 0xe2); i+2 < len(compact); i = indexFrom(compact, i+1, 0xe2) {
-		if compact[i+1] == 0x80 && compact[i+2]&^1 == 0xa8 {
+	for i := htmlIndex(compact); i < len(compact); i += 1 + htmlIndex(compact[i+1:]) {
+		if compact[i] != 0xe2 || lineSeparatorAt(compact, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// needsHTMLEscapePortable is NeedsHTMLEscape with bytes.IndexByte, which is
+// vectorised on every architecture: the text is read once for each of <, >
+// and &, and once for 0xe2.
+func needsHTMLEscapePortable(compact []byte) bool {
+	if bytes.IndexByte(compact, '<') >= 0 || bytes.IndexByte(compact, '>') >= 0 || bytes.IndexByte(compact, '&') >= 0 {
+		return true
+	}
+	for i := indexFrom(compact, 0, 0xe2); i < len(compact); i = indexFrom(compact, i+1, 0xe2) {
+		if lineSeparatorAt(compact, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// lineSeparatorAt reports whether b holds U+2028 or U+2029 at i.
+func lineSeparatorAt(b []byte, i int) bool {
+	return i+2 < len(b) && b[i] == 0xe2 && b[i+1] == 0x80 && b[i+2]&^1 == 0xa8
+}
+
+// htmlIndex returns the index of the first <, >, & or 0xe2 in b, or len(b),
+// testing 32 bytes at a time (htmlBlocks) where wideHTMLIndex says the
+// processor can, then byte by byte.
+func htmlIndex(b []byte) int {
+	i := 0
+	if wideHTMLIndex && len(b) >= 32 {
+		if i = htmlBlocks(b); i < len(b)&^31 {
+			return i // the blocks found one
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c == '<' || c == '>' || c == '&' || c == 0xe2 {
+			return i
+		}
+	}
+	return len(b)
 }
 
 // htmlSpecials are the bytes AppendCompactHTML may escape: <, >, & and the

@@ -156,8 +156,47 @@ func TestNeedsHTMLEscape(t *testing.T) {
 	}
 }
 
+// TestHTMLIndexEveryByteEveryPlace puts each of the 256 byte values at each
+// place of texts up to 100 bytes long (in and after every block of 32, and
+// in the tails), and holds htmlIndex to a plain loop, and NeedsHTMLEscape
+// to its portable form; a second byte further on checks that a scan goes
+// on past the first.
+func TestHTMLIndexEveryByteEveryPlace(t *testing.T) {
+	t.Parallel()
+	for n := 0; n <= 100; n++ {
+		base := []byte(strings.Repeat("Az09 ~!#[]{}\"'", 8)[:n])
+		for at := 0; at < max(n, 1); at++ {
+			for c := 0; c < 256; c++ {
+				b := append([]byte(nil), base...)
+				if at < n {
+					b[at] = byte(c)
+				}
+				if got, want := htmlIndex(b), naiveHTMLIndex(b); got != want {
+					t.Fatalf("htmlIndex(%q) = %d, want %d", b, got, want)
+				}
+				for _, tail := range []string{"", "\u2028", "\u2029", "<"} {
+					text := append(append([]byte(nil), b...), tail...)
+					if got, want := NeedsHTMLEscape(text), needsHTMLEscapePortable(text); got != want {
+						t.Fatalf("NeedsHTMLEscape(%q) = %v, its portable form %v", text, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func naiveHTMLIndex(b []byte) int {
+	for i, c := range b {
+		if c == '<' || c == '>' || c == '&' || c == 0xe2 {
+			return i
+		}
+	}
+	return len(b)
+}
+
 // FuzzAppendCompactHTML holds AppendCompactHTML to json.Marshal of a
-// json.RawMessage on compact JSON around any text.
+// json.RawMessage on compact JSON around any text, and NeedsHTMLEscape to
+// whether it changed it, on that JSON and on the text itself.
 func FuzzAppendCompactHTML(f *testing.F) {
 	for _, s := range texts {
 		f.Add(s)
@@ -176,6 +215,9 @@ func FuzzAppendCompactHTML(f *testing.F) {
 		}
 		if NeedsHTMLEscape(compact) == bytes.Equal(compact, want) {
 			t.Fatalf("NeedsHTMLEscape(%s) = %v", compact, NeedsHTMLEscape(compact))
+		}
+		if b := []byte(s); NeedsHTMLEscape(b) != needsHTMLEscapePortable(b) {
+			t.Fatalf("NeedsHTMLEscape(%q) = %v, its portable form %v", s, NeedsHTMLEscape(b), needsHTMLEscapePortable(b))
 		}
 	})
 }
@@ -227,5 +269,37 @@ func BenchmarkPlainRun(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkNeedsHTMLEscape measures the tool's check of a 60 KiB normalised
+// model with nothing to escape (the usual case: the value is then the
+// model as it stands), with the curly quotes of English prose in every
+// row (each a 0xe2 byte to look past), and the portable check alone on the
+// first (portable), for the ratio.
+func BenchmarkNeedsHTMLEscape(b *testing.B) {
+	for name, row := range map[string]string{
+		"plain":  `{"cost":300,"note":"` + strings.Repeat("measured under load ", 12) + `","ok":true,"plan":"Plan 100"}`,
+		"quotes": `{"cost":300,"note":"` + strings.Repeat("measured under load ", 11) + `it’s ‘d’","ok":true,"plan":"Plan 100"}`,
+	} {
+		compact := []byte("[" + strings.Repeat(row+",", 199) + row + "]")
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(compact)))
+			for b.Loop() {
+				if NeedsHTMLEscape(compact) {
+					b.Fatal("nothing to escape")
+				}
+			}
+		})
+		{
+			b.Run(name+"/portable", func(b *testing.B) {
+				b.SetBytes(int64(len(compact)))
+				for b.Loop() {
+					if needsHTMLEscapePortable(compact) {
+						b.Fatal("nothing to escape")
+					}
+				}
+			})
+		}
 	}
 }
