@@ -2,10 +2,8 @@
 
 package jsontext
 
-import "golang.org/x/sys/cpu"
-
 // wideHTMLIndex tells whether htmlBlocks can run here: it needs AVX2.
-var wideHTMLIndex = cpu.X86.HasAVX2
+var wideHTMLIndex = hasAVX2
 
 // htmlBlocks returns the index of the first <, >, & or 0xe2 in the whole
 // blocks of 32 bytes of b, or the length of those blocks (len(b) rounded
