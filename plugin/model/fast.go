@@ -78,7 +78,8 @@ func (p *fastParser) release() {
 	}
 	clear(p.fields[:cap(p.fields)])
 	clear(p.ids)
-	*p = fastParser{buf: p.buf[:0], ids: p.ids[:0], cellBuf: p.cellBuf[:0], fields: p.fields[:0], rowBuf: rows}
+	st := p.stack // each readList leaves its stack empty and cleared
+	*p = fastParser{buf: p.buf[:0], ids: p.ids[:0], cellBuf: p.cellBuf[:0], fields: p.fields[:0], rowBuf: rows, stack: st}
 	parsers.Put(p)
 }
 
@@ -104,6 +105,18 @@ type fastParser struct {
 	rowBuf  []byte
 	cells   [maxRowCells]rowCell
 	cellBuf []byte
+	// stack holds the items of the lists being read (see readList).
+	stack stacks
+}
+
+// stacks are the parser's scratch lists, one for each kind of item read
+// with list.
+type stacks struct {
+	sections []Section
+	blocks   []Block
+	metrics  []Metric
+	columns  []Column
+	options  []Option
 }
 
 // space skips JSON whitespace.

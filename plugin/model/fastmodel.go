@@ -36,8 +36,8 @@ func (p *fastParser) model() (*Model, bool) {
 		case "description":
 			return p.text(k, &m.Description)
 		case "sections":
-			return p.array(k.size.max, func() bool {
-				return p.section(grow(&m.Sections, Section{Layout: Layout{Kind: LayoutStack}, Blocks: []Block{}}))
+			return readList(p, &p.stack.sections, &m.Sections, k.size.max, Section{Layout: Layout{Kind: LayoutStack}, Blocks: []Block{}}, func(s *Section, _ []Section) bool {
+				return p.section(s)
 			})
 		case "fields":
 			n, ok := p.array(int(p.limits.MaxFields), func() bool {
@@ -79,12 +79,9 @@ func (p *fastParser) section(s *Section) bool {
 		case "layout":
 			return 0, p.layout(&s.Layout)
 		case "blocks":
-			return p.array(k.size.max, func() bool {
+			return readList(p, &p.stack.blocks, &s.Blocks, k.size.max, Block{}, func(b *Block, _ []Block) bool {
 				p.blocks++
-				if p.blocks > int(p.limits.MaxBlocks) {
-					return false
-				}
-				return p.block(grow(&s.Blocks, Block{}))
+				return p.blocks <= int(p.limits.MaxBlocks) && p.block(b)
 			})
 		}
 		return 0, false
@@ -131,9 +128,9 @@ func (p *fastParser) block(b *Block) bool {
 		case "text":
 			return p.text(k, &b.Text)
 		case "items":
-			return p.array(unlimited, func() bool { return p.metric(grow(&b.Items, Metric{})) })
+			return readList(p, &p.stack.metrics, &b.Items, unlimited, Metric{}, func(it *Metric, _ []Metric) bool { return p.metric(it) })
 		case "columns":
-			return p.array(unlimited, func() bool { return p.column(grow(&b.Columns, Column{})) })
+			return readList(p, &p.stack.columns, &b.Columns, unlimited, Column{}, func(c *Column, _ []Column) bool { return p.column(c) })
 		case "rows":
 			// With the columns read first (as usual), each row key is
 			// checked as it is read; otherwise tableIDs checks them.
@@ -206,9 +203,8 @@ func (p *fastParser) field(f *Field) bool {
 		case "maxLabel":
 			return p.text(k, &f.MaxLabel)
 		case "options":
-			return p.array(unlimited, func() bool {
-				o := grow(&f.Options, Option{})
-				return p.option(o) && !slices.ContainsFunc(f.Options[:len(f.Options)-1], func(x Option) bool { return x.ID == o.ID })
+			return readList(p, &p.stack.options, &f.Options, unlimited, Option{}, func(o *Option, before []Option) bool {
+				return p.option(o) && !slices.ContainsFunc(before, func(x Option) bool { return x.ID == o.ID })
 			})
 		case "initial":
 			var n int

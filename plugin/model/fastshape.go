@@ -247,6 +247,28 @@ func (p *fastParser) texts(s *shape, dst ...*string) bool {
 
 // grow appends v to *list and returns a pointer to it, for a reader to
 // fill in.
+// readList reads an array of at most max items of one kind into *dst, a list of
+// exactly their number (left as it was for an empty array): each item is
+// appended as zero to stack, the parser's scratch list of that kind, and
+// read in place by item, which also gets the items before it; at the end
+// the items are copied out of the stack, which keeps its room for the next
+// list. No item holds a list of its own kind, so the stack's top is always
+// the item being read.
+func readList[T any](p *fastParser, stack *[]T, dst *[]T, max int, zero T, item func(it *T, before []T) bool) (int, bool) {
+	from := len(*stack)
+	n, ok := p.array(max, func() bool {
+		*stack = append(*stack, zero)
+		items := (*stack)[from:]
+		return item(&items[len(items)-1], items[:len(items)-1])
+	})
+	if ok && len(*stack) > from {
+		*dst = slices.Clone((*stack)[from:])
+	}
+	clear((*stack)[from:])
+	*stack = (*stack)[:from]
+	return n, ok
+}
+
 func grow[T any](list *[]T, v T) *T {
 	*list = append(*list, v)
 	return &(*list)[len(*list)-1]
