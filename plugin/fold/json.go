@@ -65,11 +65,10 @@ func ParseView(raw json.RawMessage) (View, error) {
 // for a view that is not a JSON object or whose active member is not a
 // surface. Of a repeated key the last counts, as with ParseView.
 func ActiveOf(raw json.RawMessage) (active *Occurrence, ok bool) {
-	m, isObject := object(raw)
-	if !isObject {
+	if t := trimJSON(raw); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
 		return nil, false
 	}
-	a, present := m["active"]
+	a, present := lastMember(raw, "active")
 	if !present || isNull(a) {
 		return nil, true
 	}
@@ -130,6 +129,31 @@ func member(raw json.RawMessage) (map[string]json.RawMessage, bool) {
 		}
 	}
 	return m, true
+}
+
+// lastMember returns the value of the last member named key of raw, a JSON
+// object checked whole, as member would find it, without building the map:
+// a key written without escapes is compared as it stands.
+func lastMember(raw json.RawMessage, key string) (value json.RawMessage, present bool) {
+	raw = trimJSON(raw)
+	for i := skipSpace(raw, 1); raw[i] != '}'; {
+		end := skipString(raw, i)
+		lit := raw[i:end]
+		match := len(lit) == len(key)+2 && string(lit[1:len(lit)-1]) == key
+		if !match && bytes.IndexByte(lit, '\\') >= 0 {
+			k, ok := unquote(lit)
+			match = ok && k == key
+		}
+		i = skipSpace(raw, skipSpace(raw, end)+1) // past ':'
+		vend := skipValue(raw, i)
+		if match {
+			value, present = raw[i:vend], true
+		}
+		if i = skipSpace(raw, vend); raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
+	}
+	return value, present
 }
 
 // elements splits raw into its elements when it is a JSON array, for a

@@ -121,6 +121,8 @@ func TestActiveOf(t *testing.T) {
 		{"a repeated key: the last counts", `{"active":{"callId":"call_1","surfaceId":"tsf_a"},"active":null}`, nil, true},
 		{"a repeated key, open last", `{"active":null,"active":{"callId":"call_1","surfaceId":"tsf_a"}}`, open, true},
 		{"escaped key", `{"\u0061ctive":{"callId":"call_1","surfaceId":"tsf_a"}}`, open, true},
+		{"keys that begin or end alike", `{"activeSurface":{"callId":"c","surfaceId":"s"},"inactive":{"callId":"c","surfaceId":"s"},"activ":1,"active":{"callId":"call_1","surfaceId":"tsf_a"}}`, open, true},
+		{"an escaped quote in a key", `{"act\"ive":{"callId":"c","surfaceId":"s"},"active":null}`, nil, true},
 		{"active is not a surface", `{"active":"tsf_a"}`, nil, false},
 		{"not an object", `[{"active":null}]`, nil, false},
 		{"not JSON", `{"active":`, nil, false},
