@@ -76,10 +76,9 @@ func (p *fastParser) release() {
 	if cap(rows) > maxKeptRows {
 		rows = nil
 	}
-	clear(p.fields[:cap(p.fields)])
 	clear(p.ids)
 	st := p.stack // each readList leaves its stack empty and cleared
-	*p = fastParser{buf: p.buf[:0], ids: p.ids[:0], cellBuf: p.cellBuf[:0], fields: p.fields[:0], rowBuf: rows, stack: st}
+	*p = fastParser{buf: p.buf[:0], ids: p.ids[:0], cellBuf: p.cellBuf[:0], rowBuf: rows, stack: st}
 	parsers.Put(p)
 }
 
@@ -95,10 +94,6 @@ type fastParser struct {
 	ids []string
 	// blocks counts the blocks of all sections.
 	blocks int
-	// fields holds the model's fields while they are read; the model gets
-	// a copy of the right size (a Field is large, and doubling a list of
-	// them from one cost more than the copy).
-	fields []Field
 	// rowBuf holds the normalised rows of every table (see row) until
 	// they are moved into the normalised bytes, after which the next parse
 	// with this parser reuses it; cells and cellBuf are the row being read.
@@ -110,8 +105,11 @@ type fastParser struct {
 }
 
 // stacks are the parser's scratch lists, one for each kind of item read
-// with list.
+// with readList: the model gets a copy of each list at its exact length
+// (a Field or a Block is large, and doubling a list of them from one cost
+// more than the copy).
 type stacks struct {
+	fields   []Field
 	sections []Section
 	blocks   []Block
 	metrics  []Metric

@@ -40,11 +40,9 @@ func (p *fastParser) model() (*Model, bool) {
 				return p.section(s)
 			})
 		case "fields":
-			n, ok := p.array(int(p.limits.MaxFields), func() bool {
-				return p.field(grow(&p.fields, Field{}))
+			return readList(p, &p.stack.fields, &m.Fields, int(p.limits.MaxFields), Field{}, func(f *Field, _ []Field) bool {
+				return p.field(f)
 			})
-			m.Fields = append(m.Fields, p.fields...)
-			return n, ok
 		case "submit":
 			return 0, p.submit(&m.Submit)
 		}

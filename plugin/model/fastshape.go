@@ -245,8 +245,6 @@ func (p *fastParser) texts(s *shape, dst ...*string) bool {
 	return ok && s.accepts(&seen)
 }
 
-// grow appends v to *list and returns a pointer to it, for a reader to
-// fill in.
 // readList reads an array of at most max items of one kind into *dst, a list of
 // exactly their number (left as it was for an empty array): each item is
 // appended as zero to stack, the parser's scratch list of that kind, and
@@ -267,11 +265,6 @@ func readList[T any](p *fastParser, stack *[]T, dst *[]T, max int, zero T, item 
 	clear((*stack)[from:])
 	*stack = (*stack)[:from]
 	return n, ok
-}
-
-func grow[T any](list *[]T, v T) *T {
-	*list = append(*list, v)
-	return &(*list)[len(*list)-1]
 }
 
 // at reports whether the next value starts with c.
