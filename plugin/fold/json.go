@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"math"
 	"strconv"
 	"strings"
@@ -65,7 +66,7 @@ func ParseView(raw json.RawMessage) (View, error) {
 // for a view that is not a JSON object or whose active member is not a
 // surface. Of a repeated key the last counts, as with ParseView.
 func ActiveOf(raw json.RawMessage) (active *Occurrence, ok bool) {
-	if t := trimJSON(raw); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
+	if !isObject(raw) {
 		return nil, false
 	}
 	a, present := lastMember(raw, "active")
@@ -100,10 +101,16 @@ func decodeStrict(b []byte, v any) error {
 // matched exactly, a repeated key keeps its last value (as JSON.parse does),
 // and member values are sub-slices of raw.
 func object(raw json.RawMessage) (map[string]json.RawMessage, bool) {
-	if t := trimJSON(raw); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
+	if !isObject(raw) {
 		return nil, false
 	}
 	return member(raw)
+}
+
+// isObject reports whether raw is one JSON object, checked whole.
+func isObject(raw json.RawMessage) bool {
+	t := trimJSON(raw)
+	return len(t) > 0 && t[0] == '{' && json.Valid(t)
 }
 
 // member is object for a value inside JSON already checked whole, such as
@@ -115,18 +122,12 @@ func member(raw json.RawMessage) (map[string]json.RawMessage, bool) {
 		return nil, false
 	}
 	m := make(map[string]json.RawMessage, 8)
-	for i := skipSpace(raw, 1); raw[i] != '}'; {
-		end := skipString(raw, i)
-		key, ok := unquote(raw[i:end])
+	for lit, value := range members(raw) {
+		key, ok := unquote(lit)
 		if !ok {
 			return nil, false
 		}
-		i = skipSpace(raw, skipSpace(raw, end)+1) // past ':'
-		vend := skipValue(raw, i)
-		m[key] = raw[i:vend]
-		if i = skipSpace(raw, vend); raw[i] == ',' {
-			i = skipSpace(raw, i+1)
-		}
+		m[key] = value
 	}
 	return m, true
 }
@@ -135,25 +136,36 @@ func member(raw json.RawMessage) (map[string]json.RawMessage, bool) {
 // object checked whole, as member would find it, without building the map:
 // a key written without escapes is compared as it stands.
 func lastMember(raw json.RawMessage, key string) (value json.RawMessage, present bool) {
-	raw = trimJSON(raw)
-	for i := skipSpace(raw, 1); raw[i] != '}'; {
-		end := skipString(raw, i)
-		lit := raw[i:end]
+	for lit, v := range members(trimJSON(raw)) {
 		match := len(lit) == len(key)+2 && string(lit[1:len(lit)-1]) == key
 		if !match && bytes.IndexByte(lit, '\\') >= 0 {
 			k, ok := unquote(lit)
 			match = ok && k == key
 		}
-		i = skipSpace(raw, skipSpace(raw, end)+1) // past ':'
-		vend := skipValue(raw, i)
 		if match {
-			value, present = raw[i:vend], true
-		}
-		if i = skipSpace(raw, vend); raw[i] == ',' {
-			i = skipSpace(raw, i+1)
+			value, present = v, true
 		}
 	}
 	return value, present
+}
+
+// members yields the members of raw, a trimmed JSON object checked whole,
+// in order: each key as written (its quoted literal) and its value.
+func members(raw json.RawMessage) iter.Seq2[[]byte, json.RawMessage] {
+	return func(yield func([]byte, json.RawMessage) bool) {
+		for i := skipSpace(raw, 1); raw[i] != '}'; {
+			end := skipString(raw, i)
+			lit := raw[i:end]
+			i = skipSpace(raw, skipSpace(raw, end)+1) // past ':'
+			vend := skipValue(raw, i)
+			if !yield(lit, raw[i:vend]) {
+				return
+			}
+			if i = skipSpace(raw, vend); raw[i] == ',' {
+				i = skipSpace(raw, i+1)
+			}
+		}
+	}
 }
 
 // elements splits raw into its elements when it is a JSON array, for a
