@@ -184,7 +184,7 @@ func AppendCompactHTML(dst, compact []byte) []byte {
 // (htmlIndex), stopping at each of those bytes and at each 0xe2 (the first
 // byte of U+2028, U+2029 and many other characters).
 func NeedsHTMLEscape(compact []byte) bool {
-	if !wideHTMLIndex {
+	if !hasAVX2 {
 		return needsHTMLEscapePortable(compact)
 	}
 	for i := htmlIndex(compact); i < len(compact); i += 1 + htmlIndex(compact[i+1:]) {
@@ -216,11 +216,11 @@ func lineSeparatorAt(b []byte, i int) bool {
 }
 
 // htmlIndex returns the index of the first <, >, & or 0xe2 in b, or len(b),
-// testing 32 bytes at a time (htmlBlocks) where wideHTMLIndex says the
+// testing 32 bytes at a time (htmlBlocks) where hasAVX2 says the
 // processor can, then byte by byte.
 func htmlIndex(b []byte) int {
 	i := 0
-	if wideHTMLIndex && len(b) >= 32 {
+	if hasAVX2 && len(b) >= 32 {
 		if i = htmlBlocks(b); i < len(b)&^31 {
 			return i // the blocks found one
 		}

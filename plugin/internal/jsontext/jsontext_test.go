@@ -56,25 +56,33 @@ func TestPlainRun(t *testing.T) {
 // loop.
 func TestPlainRunEveryByteEveryPlace(t *testing.T) {
 	t.Parallel()
-	for n := 0; n <= 80; n++ {
-		base := []byte(strings.Repeat("Az09 ~!#[]{}", 7)[:n])
-		for at := 0; at < max(n, 1); at++ {
+	everyByteEveryPlace(strings.Repeat("Az09 ~!#[]{}", 7), 80, func(b []byte) {
+		s := string(b)
+		want := naivePlainRun(s)
+		if got := PlainRun(s); got != want {
+			t.Fatalf("PlainRun(%q) = %d, want %d", s, got, want)
+		}
+		if got := plainWords(s); got != want {
+			t.Fatalf("plainWords(%q) = %d, want %d", s, got, want)
+		}
+		if ok, wantBlocks := plainBlocksAgree(s, want); !ok {
+			t.Fatalf("plainBlocks(%q) = %d, want %d", s, plainBlocks(s), wantBlocks)
+		}
+	})
+}
+
+// everyByteEveryPlace calls check with every prefix of base up to n bytes
+// long, and with each of those with each of the 256 byte values at each of
+// its places (the empty prefix once, as it is).
+func everyByteEveryPlace(base string, n int, check func(b []byte)) {
+	for l := 0; l <= n; l++ {
+		for at := 0; at < max(l, 1); at++ {
 			for c := 0; c < 256; c++ {
-				b := append([]byte(nil), base...)
-				if at < n {
+				b := []byte(base[:l])
+				if at < l {
 					b[at] = byte(c)
 				}
-				s := string(b)
-				want := naivePlainRun(s)
-				if got := PlainRun(s); got != want {
-					t.Fatalf("PlainRun(%q) = %d, want %d", s, got, want)
-				}
-				if got := plainWords(s); got != want {
-					t.Fatalf("plainWords(%q) = %d, want %d", s, got, want)
-				}
-				if ok, wantBlocks := plainBlocksAgree(s, want); !ok {
-					t.Fatalf("plainBlocks(%q) = %d, want %d", s, plainBlocks(s), wantBlocks)
-				}
+				check(b)
 			}
 		}
 	}
@@ -163,26 +171,17 @@ func TestNeedsHTMLEscape(t *testing.T) {
 // on past the first.
 func TestHTMLIndexEveryByteEveryPlace(t *testing.T) {
 	t.Parallel()
-	for n := 0; n <= 100; n++ {
-		base := []byte(strings.Repeat("Az09 ~!#[]{}\"'", 8)[:n])
-		for at := 0; at < max(n, 1); at++ {
-			for c := 0; c < 256; c++ {
-				b := append([]byte(nil), base...)
-				if at < n {
-					b[at] = byte(c)
-				}
-				if got, want := htmlIndex(b), naiveHTMLIndex(b); got != want {
-					t.Fatalf("htmlIndex(%q) = %d, want %d", b, got, want)
-				}
-				for _, tail := range []string{"", "\u2028", "\u2029", "<"} {
-					text := append(append([]byte(nil), b...), tail...)
-					if got, want := NeedsHTMLEscape(text), needsHTMLEscapePortable(text); got != want {
-						t.Fatalf("NeedsHTMLEscape(%q) = %v, its portable form %v", text, got, want)
-					}
-				}
+	everyByteEveryPlace(strings.Repeat("Az09 ~!#[]{}\"'", 8), 100, func(b []byte) {
+		if got, want := htmlIndex(b), naiveHTMLIndex(b); got != want {
+			t.Fatalf("htmlIndex(%q) = %d, want %d", b, got, want)
+		}
+		for _, tail := range []string{"", "\u2028", "\u2029", "<"} {
+			text := append(append([]byte(nil), b...), tail...)
+			if got, want := NeedsHTMLEscape(text), needsHTMLEscapePortable(text); got != want {
+				t.Fatalf("NeedsHTMLEscape(%q) = %v, its portable form %v", text, got, want)
 			}
 		}
-	}
+	})
 }
 
 func naiveHTMLIndex(b []byte) int {
