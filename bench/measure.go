@@ -225,13 +225,20 @@ func ShowRoundTrip(p *tshost.Plugin, args json.RawMessage, s *Samples) func(*tes
 		b.SetBytes(int64(len(args)))
 		for i := 0; i < b.N; i++ {
 			start := time.Now()
-			resp, err := p.Show(ctx, &tasksurface.ShowRequest{SessionID: "bench", CallID: "call", Arguments: args, Mode: "native", Projection: empty.View, OmitMeta: true})
+			resp, err := p.Show(ctx, showRequest(args, empty.View, true))
 			if err != nil || !resp.OK {
 				b.Fatalf("show: %v %+v", err, resp)
 			}
 			s.Add(time.Since(start))
 		}
 	}
+}
+
+// showRequest is the call ShowRoundTrip and ShowAgainstEcho make: args in
+// a session whose projection view is view, for the value alone or with the
+// metadata.
+func showRequest(args, view json.RawMessage, omitMeta bool) *tasksurface.ShowRequest {
+	return &tasksurface.ShowRequest{SessionID: "bench", CallID: "call", Arguments: args, Mode: "native", Projection: view, OmitMeta: omitMeta}
 }
 
 // EchoRoundTrip measures the same bytes through the plugin's bare echo on
@@ -292,7 +299,7 @@ func ShowAgainstEcho(ctx context.Context, p *tshost.Plugin, args json.RawMessage
 		return nil, err
 	}
 	show := func(omitMeta bool) func() (time.Duration, error) {
-		req := &tasksurface.ShowRequest{SessionID: "bench", CallID: "call", Arguments: args, Mode: "native", Projection: empty.View, OmitMeta: omitMeta}
+		req := showRequest(args, empty.View, omitMeta)
 		return func() (time.Duration, error) {
 			start := time.Now()
 			resp, err := p.Show(ctx, req)
