@@ -16,7 +16,7 @@ import { createServer } from 'node:net'
 import { join, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { startFakeLlm } from '../../tests/e2e/support/fake-llm.mjs'
-import { CACHE, Dsh, REPO, freePort } from '../../tests/e2e/support/harness.mjs'
+import { CACHE, Dsh, REPO, freePort, shimLogFile } from '../../tests/e2e/support/harness.mjs'
 import { installedBundle, prepareHome } from './home.mjs'
 import { demoResponder } from './responder.mjs'
 import { selectSurfaces } from './surfaces.mjs'
@@ -56,7 +56,11 @@ async function main() {
 
   mkdirSync(CACHE, { recursive: true })
   const home = check ? mkdtempSync(join(CACHE, 'demo-check-')) : join(CACHE, 'demo-home')
-  const cleanup = () => { if (check && !process.env.DEMO_KEEP_HOME) rmSync(home, { recursive: true, force: true }) }
+  const cleanup = () => {
+    if (!check || process.env.DEMO_KEEP_HOME) return
+    rmSync(home, { recursive: true, force: true })
+    rmSync(shimLogFile(home), { force: true })
+  }
   let dsh
   let llm
   try {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeLlm, contentText } from './support/fake-llm.mjs'
-import { Dsh, REPO, makeHome, packBundle, waitFor } from './support/harness.mjs'
+import { Dsh, REPO, makeHome, packBundle, shimLogFile, waitFor } from './support/harness.mjs'
 
 const TOOL = 'show_task_surface'
 const example = (name) => JSON.parse(readFileSync(join(REPO, 'examples', 'surfaces', `${name}.json`), 'utf8'))
@@ -76,7 +76,7 @@ test('the example patch layer (dsh --profile web --patch <file>) tightens the li
 })
 
 test('absurd limits in $DSH_HOME/cordis.patch.yml are reported and the defaults apply', async () => {
-  writeFileSync(join(home.home, 'task-surface.log'), '') // only this boot's records
+  writeFileSync(shimLogFile(home.home), '') // only this boot's records
   writeFileSync(join(home.home, 'cordis.patch.yml'), [
     '- id: task-surface',
     '  config:',

@@ -94,10 +94,21 @@ export async function makeHome(tarball) {
   })
   // Removed after the tests unless TASK_SURFACE_KEEP_E2E_HOME is set (to read logs and sessions).
   const cleanup = () => {
-    if (!process.env.TASK_SURFACE_KEEP_E2E_HOME) rmSync(home, { recursive: true, force: true })
+    if (process.env.TASK_SURFACE_KEEP_E2E_HOME) return
+    rmSync(home, { recursive: true, force: true })
+    rmSync(shimLogFile(home), { force: true })
   }
   return { home, workspace, cleanup }
 }
+
+/**
+ * The file the shim writes its log records to for a harness on `home` (TASK_SURFACE_LOG_FILE):
+ * beside the home, not in it. dsh watches its home (settings, credentials, config files) with
+ * chokidar, and every record appended to a file there set off a change event and its stat calls
+ * on dsh's event loop, in the middle of the sends the bench times (0.3-45 ms of dsh's loop per
+ * Dock submission in a profile, none for a composer message, which logs nothing of ours).
+ */
+export const shimLogFile = (home) => `${home}.task-surface.log`
 
 export async function freePort() {
   return new Promise((resolvePort, reject) => {
@@ -129,7 +140,7 @@ export class Dsh {
    */
   static async start({ home, workspace, llmUrl, env = {}, port, patches = [] }) {
     port ??= await freePort()
-    const logFile = join(home, 'task-surface.log')
+    const logFile = shimLogFile(home)
     const launcher = patches.length > 0 ? ['--profile', 'web', ...patches.flatMap((p) => ['--patch', p])] : ['web']
     const child = spawn(DSH, [...launcher, '--no-open', '--port', String(port)], {
       cwd: workspace,
