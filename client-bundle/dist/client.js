@@ -1773,7 +1773,7 @@ var NO_PROBLEMS = [];
 var FormField = memo(function FormField2({ id, field, value, setValue, disabled, problems }) {
   return /* @__PURE__ */ createElement(FieldView, { id, field, value, onChange: (v) => setValue(field.id, v), disabled, problems });
 });
-function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome, leaving = false }) {
+var Editor = memo(function Editor2({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome, leaving = false }) {
   const uid = useId();
   const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, leaving);
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor;
@@ -1876,7 +1876,7 @@ function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome
       sendingLook ? t("action.sending") : model.submit.label
     ) : null, /* @__PURE__ */ createElement("span", { className: "tsf-sr", id: `${uid}-kbd` }, t("dock.keyboard"))) : null)
   );
-}
+});
 
 // src/dock/Dock.tsx
 var queueKey = (q) => (q ?? []).map((r) => r.id).join(",");
