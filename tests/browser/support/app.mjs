@@ -241,18 +241,30 @@ export async function openSurfacePage(browser, h, s, options = {}) {
 /** Focus the composer's text box (where a keyboard user already is after typing a prompt). */
 export const focusComposer = (page) => page.evaluate(() => [...document.querySelectorAll('textarea')].find((t) => t.closest('[data-task-surface-dock]') === null).focus())
 
+/** The name of the page's CPU profile of one send (watchSend with `profile`). */
+export const SEND_PROFILE = 'task-surface:send'
+
 /**
  * Start timing a send: `start` is when `trigger` (a click on `clickSelector`, or an Enter key
  * anywhere when it is null) happens, `locked` the first painted frame after the Dock leaves its
  * editing state, `dom` the moment a user bubble holding `marker` is in the transcript and `bubble`
- * the first painted frame after it. Resolve the numbers with readSendTiming.
+ * the first painted frame after it. Resolve the numbers with readSendTiming. With `profile`, the
+ * page's CPU profile SEND_PROFILE (console.profile) runs from `start` to `bubble` exactly; a CDP
+ * session with the Profiler enabled receives it (Profiler.consoleProfileFinished).
  */
-export function watchSend(page, { clickSelector = null, marker }) {
-  return page.evaluate((clickSelector, marker) => {
+export function watchSend(page, { clickSelector = null, marker, profile = false }) {
+  return page.evaluate((clickSelector, marker, profile, name) => {
     const t = (window.__sendTiming = {})
-    const paint = (key) => requestAnimationFrame(() => { t[key] = performance.now() })
-    if (clickSelector) document.querySelector(clickSelector).addEventListener('click', () => { t.start = performance.now() }, { capture: true, once: true })
-    else document.addEventListener('keydown', (e) => { if (e.key === 'Enter') t.start = performance.now() }, { capture: true, once: true })
+    const begin = () => {
+      t.start = performance.now()
+      if (profile) console.profile(name)
+    }
+    const paint = (key) => requestAnimationFrame(() => {
+      t[key] = performance.now()
+      if (profile && key === 'bubble') console.profileEnd(name)
+    })
+    if (clickSelector) document.querySelector(clickSelector).addEventListener('click', begin, { capture: true, once: true })
+    else document.addEventListener('keydown', (e) => { if (e.key === 'Enter') begin() }, { capture: true, once: true })
     const dock = document.querySelector('section.tsf-dock')
     if (dock) {
       const locked = new MutationObserver(() => { if (dock.dataset.state !== 'editing') { locked.disconnect(); paint('locked') } })
@@ -268,7 +280,7 @@ export function watchSend(page, { clickSelector = null, marker }) {
       }
     })
     seen.observe(document.body, { childList: true, subtree: true, characterData: true })
-  }, clickSelector, marker)
+  }, clickSelector, marker, profile, SEND_PROFILE)
 }
 
 /** The timings watchSend recorded, once the bubble was painted. */
