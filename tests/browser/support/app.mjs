@@ -1,10 +1,10 @@
 // The harness side of a browser test: one `dsh web` with the bundle installed and a scripted
 // LLM, sessions whose model opens a surface, and the page operations a user performs.
 import { spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeLlm } from '../../e2e/support/fake-llm.mjs'
-import { Dsh, REPO, makeHome, shimLogFile, sleep, waitFor } from '../../e2e/support/harness.mjs'
+import { Dsh, REPO, makeHome, removeHome, sleep, waitFor } from '../../e2e/support/harness.mjs'
 import { packWithClient } from './bundle.mjs'
 import { openPage } from './browser.mjs'
 
@@ -32,10 +32,7 @@ export async function startHarness({ patches = [], env = {} } = {}) {
       await dsh.stop()
       await llm.close()
       watchdog.kill()
-      if (!process.env.TASK_SURFACE_KEEP_HOME) {
-        rmSync(home.home, { recursive: true, force: true })
-        rmSync(shimLogFile(home.home), { force: true })
-      }
+      if (!process.env.TASK_SURFACE_KEEP_HOME) removeHome(home.home)
     },
   }
 }

@@ -94,11 +94,15 @@ export async function makeHome(tarball) {
   })
   // Removed after the tests unless TASK_SURFACE_KEEP_E2E_HOME is set (to read logs and sessions).
   const cleanup = () => {
-    if (process.env.TASK_SURFACE_KEEP_E2E_HOME) return
-    rmSync(home, { recursive: true, force: true })
-    rmSync(shimLogFile(home), { force: true })
+    if (!process.env.TASK_SURFACE_KEEP_E2E_HOME) removeHome(home)
   }
   return { home, workspace, cleanup }
+}
+
+/** Removes a harness's home and the shim's log file beside it (shimLogFile). */
+export function removeHome(home) {
+  rmSync(home, { recursive: true, force: true })
+  rmSync(shimLogFile(home), { force: true })
 }
 
 /**
