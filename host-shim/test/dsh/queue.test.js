@@ -13,7 +13,7 @@ const handedOver = () => new Promise((resolve) => setImmediate(resolve))
 const correlation = { version: 1, submissionId: 'sub-1', callId: 'call_1', surfaceId: 'tsf_a', values: { go: true } }
 
 /** A queue over one agent whose inbox and events the test drives. */
-function queueWith() {
+function queueWith({ claimHoldMs, answers = null } = {}) {
   const listeners = new Map()
   const agent = {
     id: 'ses_1',
@@ -34,9 +34,10 @@ function queueWith() {
   const reports = []
   const report = (kind, sessionId, message) => {
     reports.push({ kind, sessionId, id: message.id })
-    return new Promise(() => {}) // the plugin has not answered yet
+    // The plugin has not answered yet, or answers when the test says so.
+    return new Promise((resolve) => answers?.push(resolve))
   }
-  const queue = createQueue({ ctx, access: { agentFor: async (id) => ctx.agents.get(id) }, report, log: () => {} })
+  const queue = createQueue({ ctx, access: { agentFor: async (id) => ctx.agents.get(id) }, report, log: () => {}, claimHoldMs })
   queue.observe()
   const emit = (name, ...args) => listeners.get(name)(...args)
   const admit = async (transport) => {
@@ -73,6 +74,36 @@ test('a claim is in ListInFlight at once, before its report has reached the plug
   const { messages } = await queue.listInFlight({ session_id: 'ses_1' })
   assert.deepEqual(messages.map((m) => [m.message_id, m.phase, JSON.parse(m.source_json).rpcId]), [['msg-1', Phase.Claiming, 'rpc-7']])
   await nextTurn()
+  assert.deepEqual(reports, [], 'the claim\'s report waits for the commit while the turn starts')
+  agent.session.events.push({ seq: 7, type: 'user/message', data: message })
+  emit('session/event', agent.session, agent.session.events.at(-1))
+  assert.deepEqual(reports, [], 'nothing is sent inside dsh\'s own handlers')
+  await nextTurn()
+  assert.deepEqual(reports.map((r) => r.kind), ['committed'], 'on the next turn after the commit, which says all the claim would')
+})
+
+test('reports reach the plugin one at a time, in the order they happened', async () => {
+  const answers = []
+  const { agent, reports, emit, admit } = queueWith({ claimHoldMs: 0, answers })
+  await admit({ rpcId: 'rpc-7' })
+  emit('agent/inbox/claimed', { agent, message: agent.inbox.nextTurn.shift() })
+  await nextTurn()
+  assert.deepEqual(reports.map((r) => r.kind), ['claimed'])
+  emit('agent/status', { agent, status: 'idle' })
+  await nextTurn()
+  assert.deepEqual(reports.map((r) => r.kind), ['claimed'], 'the discard waits for the claim\'s answer')
+  answers[0]()
+  await nextTurn()
+  assert.deepEqual(reports.map((r) => r.kind), ['claimed', 'discarded'])
+})
+
+test('a claim with nothing after it is reported once the hold is over', async () => {
+  const { agent, reports, emit, admit } = queueWith({ claimHoldMs: 30 })
+  await admit({ rpcId: 'rpc-7' })
+  emit('agent/inbox/claimed', { agent, message: agent.inbox.nextTurn.shift() })
+  await nextTurn()
+  assert.deepEqual(reports, [], 'held')
+  await new Promise((resolve) => setTimeout(resolve, 60))
   assert.deepEqual(reports, [{ kind: 'claimed', sessionId: 'ses_1', id: 'msg-1' }])
 })
 
@@ -83,7 +114,7 @@ test('a claimed message whose step ends without it in the log is reported discar
   emit('agent/status', { agent, status: 'idle' })
   assert.deepEqual(reports, [], 'nothing is sent inside dsh\'s own handlers')
   await nextTurn()
-  assert.deepEqual(reports.map((r) => r.kind), ['claimed', 'discarded'], 'then every report, in the order it happened')
+  assert.deepEqual(reports.map((r) => r.kind), ['discarded'], 'then the discard, which says all the claim would')
   assert.deepEqual((await queue.listInFlight({ session_id: 'ses_1' })).messages, [])
 })
 
