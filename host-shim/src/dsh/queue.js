@@ -134,9 +134,8 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
 
   /** Reports not yet sent, in the order they happened. */
   const outbox = []
-  /** The timer of the next flush, and whether it is a claim's hold (CLAIM_HOLD_MS). */
+  /** The timer of the next flush: a claim's hold (claimHoldMs) while the outbox holds only claims. */
   let flushTimer
-  let holding = false
   /**
    * Reports an outcome to the plugin (ObserveQueue), all reports in the order they happened. Not
    * at once: a claim and a commit happen inside dsh's own work (the turn's start, the message's
@@ -144,21 +143,19 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
    * in the middle of it. A report leaves on the next turn of the event loop, except a claim with
    * nothing else to send: it waits for the next report (the message's commit, a few tens of ms
    * later, when the turn's start goes on without stopping; flush then leaves the claim out) or
-   * claimHoldMs, whichever comes first.
-   * On the next turn it landed in the middle of the turn's start, and the bubble of the
-   * submission was painted later for it (bench, one run, 24 pairs: 0.94x with the hold). Nothing
-   * waits for that report: while the plugin's record says queued, its getActive asks
-   * ListInFlight, which says claiming from the moment of the claim.
+   * claimHoldMs, whichever comes first. Sent on the next turn, a claim's report landed in the
+   * middle of the turn's start, and the submission's bubble was painted later for it (bench, one
+   * run, 24 pairs: 0.94x with the hold). Nothing waits for that report: while the plugin's record
+   * says queued, its getActive asks ListInFlight, which says claiming from the moment of the claim.
    */
   function send(kind, sessionId, message, extra) {
     mark?.('queue.report', sessionId, { kind })
+    const held = outbox.every((r) => r.kind === 'claimed') // an empty outbox too: then no timer runs
     outbox.push({ kind, sessionId, message, extra })
     if (flushTimer === undefined) {
-      holding = kind === 'claimed'
-      flushTimer = setTimeout(flush, holding ? claimHoldMs : 0)
-    } else if (holding && kind !== 'claimed') {
+      flushTimer = setTimeout(flush, kind === 'claimed' ? claimHoldMs : 0)
+    } else if (held && kind !== 'claimed') {
       clearTimeout(flushTimer)
-      holding = false
       flushTimer = setTimeout(flush, 0)
     }
   }
@@ -169,7 +166,6 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
   let reporting = Promise.resolve()
   function flush() {
     flushTimer = undefined
-    holding = false
     const batch = outbox.splice(0)
     // A claim whose message's commit or discard is in the same batch says nothing that report does not.
     const ended = new Set(batch.filter((r) => r.kind === 'committed' || r.kind === 'discarded').map((r) => r.message.id))
