@@ -137,7 +137,7 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
   /** The timer of the next flush: a claim's hold (claimHoldMs) while the outbox holds only claims. */
   let flushTimer
   /**
-   * Reports an outcome to the plugin (ObserveQueue), all reports in the order they happened. Not
+   * Reports an outcome to the plugin (ObserveQueue), a session's reports in the order they happened. Not
    * at once: a claim and a commit happen inside dsh's own work (the turn's start, the message's
    * way into the log and out to the page), and the gRPC call's encoding and its answer would run
    * in the middle of it. A report leaves on the next turn of the event loop, except a claim with
@@ -160,10 +160,12 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
     }
   }
 
-  /** The reports on their way: each leaves once the one before it is answered, so the plugin
-   * takes them in the order they happened (a claim taken after its discard would hold the
-   * surface as claiming). */
-  let reporting = Promise.resolve()
+  /** sessionId -> the last of its reports on their way. A session's reports leave one at a time,
+   * each once the one before it is answered, so the plugin takes them in the order they happened
+   * (a claim taken after its discard would hold the surface as claiming). Sessions do not wait
+   * for each other: a report the plugin does not answer (until the call's timeout) holds back
+   * only its own session's. */
+  const reporting = new Map()
   function flush() {
     flushTimer = undefined
     const batch = outbox.splice(0)
@@ -171,9 +173,11 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
     const ended = new Set(batch.filter((r) => r.kind === 'committed' || r.kind === 'discarded').map((r) => r.message.id))
     for (const { kind, sessionId, message, extra } of batch) {
       if (kind === 'claimed' && ended.has(message.id)) continue
-      reporting = reporting.then(() => report(kind, sessionId, message, extra)).catch((err) => {
+      const sent = (reporting.get(sessionId) ?? Promise.resolve()).then(() => report(kind, sessionId, message, extra)).catch((err) => {
         log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`)
       })
+      reporting.set(sessionId, sent)
+      sent.then(() => { if (reporting.get(sessionId) === sent) reporting.delete(sessionId) })
     }
   }
 

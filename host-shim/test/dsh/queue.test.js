@@ -12,12 +12,11 @@ const handedOver = () => new Promise((resolve) => setImmediate(resolve))
 
 const correlation = { version: 1, submissionId: 'sub-1', callId: 'call_1', surfaceId: 'tsf_a', values: { go: true } }
 
-/** A queue over one agent whose inbox and events the test drives. */
-function queueWith({ claimHoldMs, answers = null } = {}) {
-  const listeners = new Map()
-  const agent = {
-    id: 'ses_1',
-    session: { id: 'ses_1', events: [] },
+/** A stand-in for one of dsh's agents: its session, inbox and followup. */
+function agentOf(id) {
+  return {
+    id,
+    session: { id, events: [] },
     inbox: { nextTurn: [], nextStep: [] },
     followups: 0,
     refuse: null,
@@ -27,8 +26,15 @@ function queueWith({ claimHoldMs, answers = null } = {}) {
       this.inbox.nextTurn.push(message)
     },
   }
+}
+
+/** A queue over two agents (ses_1, and `other` in ses_2) whose inboxes and events the test drives. */
+function queueWith({ claimHoldMs, answers = null } = {}) {
+  const listeners = new Map()
+  const agent = agentOf('ses_1')
+  const other = agentOf('ses_2')
   const ctx = {
-    agents: new Map([[agent.id, agent]]),
+    agents: new Map([[agent.id, agent], [other.id, other]]),
     on(name, fn) { listeners.set(name, fn) },
   }
   const reports = []
@@ -40,16 +46,16 @@ function queueWith({ claimHoldMs, answers = null } = {}) {
   const queue = createQueue({ ctx, access: { agentFor: async (id) => ctx.agents.get(id) }, report, log: () => {}, claimHoldMs })
   queue.observe()
   const emit = (name, ...args) => listeners.get(name)(...args)
-  const admit = async (transport) => {
-    const res = await admitOnly(transport)
+  const admit = async (transport, sessionId) => {
+    const res = await admitOnly(transport, sessionId)
     await handedOver()
     return res
   }
-  const admitOnly = (transport) => queue.admit({
-    session_id: 'ses_1', message_id: 'msg-1', text: 'Go: yes',
+  const admitOnly = (transport, sessionId = 'ses_1') => queue.admit({
+    session_id: sessionId, message_id: sessionId === 'ses_1' ? 'msg-1' : `msg-1-${sessionId}`, text: 'Go: yes',
     source_json: Buffer.from(JSON.stringify({ kind: 'user', taskSurface: correlation })),
   }, transport)
-  return { agent, queue, reports, emit, admit, admitOnly }
+  return { agent, other, queue, reports, emit, admit, admitOnly }
 }
 
 test('the admitted message\'s source carries the rpcId the plugin passed back, beside the correlation', async () => {
@@ -95,6 +101,25 @@ test('reports reach the plugin one at a time, in the order they happened', async
   answers[0]()
   await nextTurn()
   assert.deepEqual(reports.map((r) => r.kind), ['claimed', 'discarded'])
+})
+
+test('a report the plugin leaves unanswered holds back its own session\'s reports, not another session\'s', async () => {
+  const answers = []
+  const { agent, other, reports, emit, admit } = queueWith({ claimHoldMs: 0, answers })
+  await admit({ rpcId: 'rpc-7' })
+  await admit({ rpcId: 'rpc-8' }, 'ses_2')
+  emit('agent/inbox/claimed', { agent, message: agent.inbox.nextTurn.shift() })
+  await nextTurn()
+  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId]), [['claimed', 'ses_1']])
+  emit('agent/status', { agent, status: 'idle' })
+  emit('agent/inbox/claimed', { agent: other, message: other.inbox.nextTurn.shift() })
+  emit('agent/status', { agent: other, status: 'idle' })
+  await nextTurn()
+  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId]), [['claimed', 'ses_1'], ['discarded', 'ses_2']],
+    'ses_2\'s discard leaves while ses_1\'s claim is unanswered; ses_1\'s discard waits for it')
+  answers[0]()
+  await nextTurn()
+  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId]), [['claimed', 'ses_1'], ['discarded', 'ses_2'], ['discarded', 'ses_1']])
 })
 
 test('a claim with nothing after it is reported once the hold is over', async () => {
