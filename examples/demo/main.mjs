@@ -11,7 +11,7 @@
 //   DEMO_CHECK=1             instead of waiting for you: drive the demo end to end in headless
 //                            Chromium in a throw-away home, print the result, exit 0 or 1
 import { execFile } from 'node:child_process'
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -56,7 +56,15 @@ async function main() {
 
   mkdirSync(CACHE, { recursive: true })
   const home = check ? mkdtempSync(join(CACHE, 'demo-check-')) : join(CACHE, 'demo-home')
-  const cleanup = () => { if (check && !process.env.DEMO_KEEP_HOME) removeHome(home) }
+  // dsh's output goes beside its home, not in it: dsh watches its home (chokidar), and every line
+  // written there would set off a change event on dsh's event loop.
+  const logFile = `${home}.dsh.log`
+  const cleanup = () => {
+    if (check && !process.env.DEMO_KEEP_HOME) {
+      removeHome(home)
+      rmSync(logFile, { force: true })
+    }
+  }
   let dsh
   let llm
   try {
@@ -71,7 +79,7 @@ async function main() {
     dsh = await Dsh.start({ home, workspace, llmUrl: llm.url, port, patches: patch ? [patch] : [] })
     // The workspace exists before the page loads, so the first message needs no folder dialog.
     await dsh.value('workspace.create', { path: workspace })
-    const log = createWriteStream(join(home, 'dsh.log'), { flags: 'a' })
+    const log = createWriteStream(logFile, { flags: 'a' })
     log.write(dsh.output.join(''))
     dsh.child.stdout.on('data', (d) => log.write(d))
     dsh.child.stderr.on('data', (d) => log.write(d))
@@ -97,7 +105,7 @@ async function main() {
     say(`           Fill the panel and press "${first.submit.label}": your answers arrive as your`)
     say('           next message, and the model replies quoting what it received.')
     say(`  Surface  ${surfaces.map((s) => s.name).join(', ')}  (SURFACE=<name>|all make demo for others)`)
-    say(`  Home     ${shown(home)} (sessions are kept between runs; dsh's log is dsh.log there)`)
+    say(`  Home     ${shown(home)} (sessions are kept between runs; dsh's log is ${shown(logFile)})`)
     say('  Stop     Ctrl-C')
     say()
 
@@ -107,7 +115,7 @@ async function main() {
       dsh.exited.then((info) => info),
     ])
     if (outcome !== 'signal') {
-      say(`dsh web exited by itself (${outcome.signal ?? `code ${outcome.code}`}); see ${shown(join(home, 'dsh.log'))}`)
+      say(`dsh web exited by itself (${outcome.signal ?? `code ${outcome.code}`}); see ${shown(logFile)}`)
       return 1
     }
     say('stopping dsh and the scripted model...')
