@@ -11,12 +11,12 @@
 //   DEMO_CHECK=1             instead of waiting for you: drive the demo end to end in headless
 //                            Chromium in a throw-away home, print the result, exit 0 or 1
 import { execFile } from 'node:child_process'
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { startFakeLlm } from '../../tests/e2e/support/fake-llm.mjs'
-import { CACHE, Dsh, REPO, freePort, removeHome } from '../../tests/e2e/support/harness.mjs'
+import { CACHE, Dsh, REPO, dshLogFile, freePort, removeHome } from '../../tests/e2e/support/harness.mjs'
 import { installedBundle, prepareHome } from './home.mjs'
 import { demoResponder } from './responder.mjs'
 import { selectSurfaces } from './surfaces.mjs'
@@ -56,15 +56,8 @@ async function main() {
 
   mkdirSync(CACHE, { recursive: true })
   const home = check ? mkdtempSync(join(CACHE, 'demo-check-')) : join(CACHE, 'demo-home')
-  // dsh's output goes beside its home, not in it: dsh watches its home (chokidar), and every line
-  // written there would set off a change event on dsh's event loop.
-  const logFile = `${home}.dsh.log`
-  const cleanup = () => {
-    if (check && !process.env.DEMO_KEEP_HOME) {
-      removeHome(home)
-      rmSync(logFile, { force: true })
-    }
-  }
+  const logFile = dshLogFile(home)
+  const cleanup = () => { if (check && !process.env.DEMO_KEEP_HOME) removeHome(home) }
   let dsh
   let llm
   try {

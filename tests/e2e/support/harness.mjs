@@ -99,10 +99,11 @@ export async function makeHome(tarball) {
   return { home, workspace, cleanup }
 }
 
-/** Removes a harness's home and the shim's log file beside it (shimLogFile). */
+/** Removes a harness's home and the log files beside it (shimLogFile, dshLogFile). */
 export function removeHome(home) {
   rmSync(home, { recursive: true, force: true })
   rmSync(shimLogFile(home), { force: true })
+  rmSync(dshLogFile(home), { force: true })
 }
 
 /**
@@ -113,6 +114,10 @@ export function removeHome(home) {
  * Dock submission in a profile, none for a composer message, which logs nothing of ours).
  */
 export const shimLogFile = (home) => `${home}.task-surface.log`
+
+/** The file dsh's own output is kept in, where a harness keeps it (the demo): beside the home too,
+ * for the same reason as shimLogFile. */
+export const dshLogFile = (home) => `${home}.dsh.log`
 
 export async function freePort() {
   return new Promise((resolvePort, reject) => {
