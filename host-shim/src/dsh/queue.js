@@ -137,10 +137,10 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
   /** The timer of the next flush: a claim's hold (claimHoldMs) while the outbox holds only claims. */
   let flushTimer
   /**
-   * Reports an outcome to the plugin (ObserveQueue), a session's reports in the order they happened. Not
-   * at once: a claim and a commit happen inside dsh's own work (the turn's start, the message's
-   * way into the log and out to the page), and the gRPC call's encoding and its answer would run
-   * in the middle of it. A report leaves on the next turn of the event loop, except a claim with
+   * Reports an outcome to the plugin (ObserveQueue), a session's reports in the order they
+   * happened. Not at once: a claim and a commit happen inside dsh's own work (the turn's start,
+   * the message's way into the log and out to the page), and the gRPC call's encoding and its
+   * answer would run in the middle of it. A report leaves on the next turn of the event loop, except a claim with
    * nothing else to send: it waits for the next report (the message's commit, a few tens of ms
    * later, when the turn's start goes on without stopping; flush then leaves the claim out) or
    * claimHoldMs, whichever comes first. Sent on the next turn, a claim's report landed in the
