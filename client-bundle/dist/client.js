@@ -79,7 +79,17 @@ var Reason = {
   /**
    * Reason.NotRecorded means the host did not write the dismissal and gave no reason of its own.
    */
-  NotRecorded: "not-recorded"
+  NotRecorded: "not-recorded",
+  /**
+   * Reason.Dismissed means the surface was dismissed before the submission reached it: the
+   * dismissal was recorded first, and the answer was not sent.
+   */
+  Dismissed: "dismissed",
+  /**
+   * Reason.Submitted means the surface was answered (its submission is in the log) before the
+   * dismissal reached it: nothing was dismissed.
+   */
+  Submitted: "submitted"
 };
 var Phase = {
   /** Phase.Queued means the submission waits in the session queue. */

@@ -65,34 +65,6 @@ func TestConcurrentSubmissions(t *testing.T) {
 	}
 }
 
-// TestSubmitAndDismissRace checks that a submission and a dismissal racing
-// for one surface never both succeed.
-func TestSubmitAndDismissRace(t *testing.T) {
-	t.Parallel()
-	for round := range 20 {
-		t.Run(fmt.Sprint(round), func(t *testing.T) {
-			t.Parallel()
-			f := newFixture(t)
-			surface := f.host.open(t, sess, "call_1")
-			var sub *tasksurface.SubmitResponse
-			var dis *tasksurface.DismissResponse
-			var wg sync.WaitGroup
-			wg.Go(func() { sub = f.submit(f.svc, sess, surface, "sub-1", goodValues) })
-			wg.Go(func() { dis = f.dismiss(f.svc, sess, surface, "dis-1") })
-			wg.Wait()
-			if sub.Accepted == dis.Dismissed {
-				t.Fatalf("submit %+v and dismiss %+v: exactly one must win", sub, dis)
-			}
-			if !sub.Accepted && sub.Reason != tasksurface.ReasonNotOpen {
-				t.Errorf("losing submit = %+v, want not-open", sub)
-			}
-			if !dis.Dismissed && dis.Reason != tasksurface.ReasonSubmissionPending {
-				t.Errorf("losing dismiss = %+v, want submission-pending", dis)
-			}
-		})
-	}
-}
-
 // TestSessionsDoNotWaitForEachOther blocks one session's admission on the
 // host and checks that another session's transactions still complete.
 func TestSessionsDoNotWaitForEachOther(t *testing.T) {

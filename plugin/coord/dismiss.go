@@ -17,9 +17,10 @@ import (
 // event sequence and writes nothing, also after a plugin restart when the
 // dismissal named its id in the log. It is refused with
 // submission-pending while a submission of the surface is queued or
-// claiming. Unlike Submit it does not need the surface's model to hold up:
-// a surface with broken metadata must still be closable, or it would block
-// every later show_task_surface call.
+// claiming, and with submitted once a submission of it is durable: the
+// first outcome recorded wins (outcome.go). Unlike Submit it does not need
+// the surface's model to hold up: a surface with broken metadata must still
+// be closable, or it would block every later show_task_surface call.
 func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
 	host, _, err := s.config()
 	if err != nil {
@@ -46,7 +47,7 @@ func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) 
 	}
 	occ, reason := target(view, string(req.SurfaceID))
 	if occ == nil {
-		return &tasksurface.DismissResponse{Reason: reason}, nil
+		return &tasksurface.DismissResponse{Reason: closedBy(view, string(req.SurfaceID), fold.OutcomeSubmitted, tasksurface.ReasonSubmitted, reason)}, nil
 	}
 	pending, committed, err := s.pendingFor(ctx, host, ss, req.SessionID, *occ)
 	if err != nil {
@@ -54,7 +55,7 @@ func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) 
 	}
 	switch {
 	case committed:
-		return &tasksurface.DismissResponse{Reason: tasksurface.ReasonNotOpen}, nil
+		return &tasksurface.DismissResponse{Reason: tasksurface.ReasonSubmitted}, nil
 	case pending != nil:
 		return &tasksurface.DismissResponse{Reason: tasksurface.ReasonSubmissionPending}, nil
 	}

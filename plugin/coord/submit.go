@@ -19,8 +19,9 @@ import (
 // It is idempotent per submission id: a retry answers with the first answer
 // (the same message id, phase queued), also after the message committed and
 // after a plugin restart. Another submission id while one is queued or
-// claiming gets submission-pending. Values that do not fit the model get
-// invalid-submission with problems; nothing is admitted then.
+// claiming gets submission-pending. A surface dismissed first gets
+// dismissed (outcome.go). Values that do not fit the model get
+// invalid-submission with problems. Nothing is admitted then.
 func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
 	host, limits, err := s.config()
 	if err != nil {
@@ -35,6 +36,11 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	if r, ok := ss.submission(string(req.SurfaceID), string(req.SubmissionID)); ok && r.confirmed {
 		return accepted(r.messageID), nil
 	}
+	if ss.dismissedHere(string(req.SurfaceID)) {
+		// The dismissal was recorded first (outcome.go), whatever the
+		// projection this request carries still shows.
+		return &tasksurface.SubmitResponse{Reason: tasksurface.ReasonDismissed}, nil
+	}
 	// The first submit of a surface opened here confirms its model in the
 	// log: ask for that while the projection is read, not after.
 	pre := prefetchToolResult(ctx, host, ss, req.SessionID, string(req.SurfaceID))
@@ -47,7 +53,7 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	}
 	occ, reason := target(view, string(req.SurfaceID))
 	if occ == nil {
-		return &tasksurface.SubmitResponse{Reason: reason}, nil
+		return &tasksurface.SubmitResponse{Reason: closedBy(view, string(req.SurfaceID), fold.OutcomeDismissed, tasksurface.ReasonDismissed, reason)}, nil
 	}
 	mc, err := s.loadModel(ctx, host, limits, ss, req.SessionID, *occ, pre)
 	if err != nil {

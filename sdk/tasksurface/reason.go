@@ -40,6 +40,13 @@ const (
 	// ReasonNotRecorded means the host did not write the dismissal and gave
 	// no reason of its own.
 	ReasonNotRecorded Reason = "not-recorded"
+	// ReasonDismissed means the surface was dismissed before the submission
+	// reached it: the dismissal was recorded first, and the answer was not
+	// sent.
+	ReasonDismissed Reason = "dismissed"
+	// ReasonSubmitted means the surface was answered (its submission is in
+	// the log) before the dismissal reached it: nothing was dismissed.
+	ReasonSubmitted Reason = "submitted"
 )
 
 // reasonTexts holds the sentence of each reason, in the order of Reasons.
@@ -55,6 +62,8 @@ var reasonTexts = [...]struct {
 	{ReasonInvalidSurfaceID, "The surface id is not a valid id."},
 	{ReasonAdmissionRefused, "The harness did not queue the submission; the answers stay editable and can be sent again."},
 	{ReasonNotRecorded, "The harness did not record the dismissal."},
+	{ReasonDismissed, "The Task Surface was dismissed before this answer reached it; the answer was not sent."},
+	{ReasonSubmitted, "The Task Surface was already answered; it was not dismissed."},
 }
 
 // Reasons returns every reason the plugin answers with, in declaration

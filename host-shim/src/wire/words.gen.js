@@ -31,6 +31,16 @@ export const Reason = Object.freeze({
    * Reason.NotRecorded means the host did not write the dismissal and gave no reason of its own.
    */
   NotRecorded: 'not-recorded',
+  /**
+   * Reason.Dismissed means the surface was dismissed before the submission reached it: the
+   * dismissal was recorded first, and the answer was not sent.
+   */
+  Dismissed: 'dismissed',
+  /**
+   * Reason.Submitted means the surface was answered (its submission is in the log) before the
+   * dismissal reached it: nothing was dismissed.
+   */
+  Submitted: 'submitted',
 })
 
 /** One readable English sentence per reason (tasksurface.Reason.Text). */
@@ -43,6 +53,8 @@ export const ReasonText = Object.freeze({
   'invalid-surface-id': 'The surface id is not a valid id.',
   'admission-refused': 'The harness did not queue the submission; the answers stay editable and can be sent again.',
   'not-recorded': 'The harness did not record the dismissal.',
+  dismissed: 'The Task Surface was dismissed before this answer reached it; the answer was not sent.',
+  submitted: 'The Task Surface was already answered; it was not dismissed.',
 })
 
 /**
