@@ -393,15 +393,23 @@ describe('pure modules', () => {
       assert.deepEqual(general.focus, { to: 'alert' })
     })
 
-    test('refusals: pending keeps the id, known reasons have their own message, others name the reason', () => {
+    test('refusals say why at once: another answer first or a dismissal first keep the answers as a draft, known reasons have their own message, others name the reason', () => {
       const sent = L.submitSent(edited(), 'tss_1')
       const pending = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.SubmissionPending, problems: [] })
-      assert.deepEqual([pending.submissionId, pending.message], ['tss_1', null])
+      assert.deepEqual([pending.submissionId, pending.overtaken, pending.message?.key, L.isLocked(pending), pending.values.goal],
+        [null, true, 'status.overtaken', true, 'CSV for finance'], 'not sent: said the first time, Submit locked, answers kept')
+      const dismissed = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.Dismissed, problems: [] })
+      assert.deepEqual([dismissed.submissionId, dismissed.overtaken, dismissed.message?.key, L.keepsOnClose(dismissed)],
+        [null, true, 'status.dismissedElsewhere', true])
       const stale = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.Stale, problems: [] })
       assert.deepEqual([stale.submissionId, stale.message], [null, { key: 'error.stale', params: { reason: 'stale' }, tone: 'error' }])
-      const admission = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.AdmissionRefused, problems: [] })
-      assert.deepEqual(admission.message, { key: 'error.other', params: { reason: 'admission-refused' }, tone: 'error' })
+      const because = [{ code: 'admission-refused', message: 'the queue is full', pointer: '' }]
+      const admission = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.AdmissionRefused, problems: because })
+      assert.deepEqual([admission.message, admission.problems], [{ key: 'error.admission-refused', params: { reason: 'admission-refused' }, tone: 'error' }, because],
+        'the sentence, with the harness\'s own words under it')
       assert.equal(admission.values.goal, 'CSV for finance')
+      const newer = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: 'a-reason-from-a-newer-host', problems: [] })
+      assert.equal(newer.message?.key, 'error.other')
     })
 
     test('dismiss reuses its id while a submission is pending, drops it otherwise, and closes on success', () => {
@@ -412,6 +420,7 @@ describe('pure modules', () => {
       const stale = L.dismissAnswered(sent, { dismissed: false, reason: L.Reason.Stale })
       assert.deepEqual([stale.dismissalId, stale.message?.key], [null, 'error.stale'])
       assert.equal(L.dismissAnswered(sent, { dismissed: false, reason: L.Reason.NotRecorded }).message?.key, 'error.not-open')
+      assert.equal(L.dismissAnswered(sent, { dismissed: false, reason: L.Reason.Submitted }).message?.key, 'error.submitted', 'answered first: said so')
       assert.deepEqual([L.dismissLost(sent).dismissalId, L.dismissLost(sent).message?.key], ['tsd_1', 'error.transport'])
       const closing = L.dismissAnswered(sent, { dismissed: true, eventSeq: 4 })
       assert.deepEqual([closing.closing, L.isLocked(closing), closing.focus], [true, true, { to: 'composer' }])

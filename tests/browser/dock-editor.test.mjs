@@ -67,6 +67,15 @@ window.DT = {
     render()
   },
   project(active, outcomes = []) { projection = { active, outcomes }; render() },
+  /** The page loaded again: a new Dock over the same storage. */
+  reload(active, outcomes = []) {
+    flushSync(() => root.unmount())
+    calls.length = 0
+    timers.clear()
+    projection = { active, outcomes }
+    root = createRoot(document.getElementById('app'))
+    render()
+  },
   unmount() { flushSync(() => root.unmount()) },
   calls: () => calls.map((c) => ({ method: c.method, args: c.args, aborted: c.aborted, open: !c.done })),
   answer(i, value) { calls[i].done = true; calls[i].resolve({ ok: true, value }) },
@@ -374,6 +383,9 @@ describe('say what happened', () => {
     await openDock(open(), 'mine, from this tab')
     const sent = await send()
     await answer(sent.i, { accepted: false, reason: 'submission-pending', problems: [] })
+    // Said the first time, before any read: Submit locked, the answers kept.
+    await waitText('section.tsf-dock .tsf-status', 'Another answer to this panel was sent first')
+    assert.equal(await page.$eval('section.tsf-dock [data-action=submit]', (e) => e.disabled), true)
     await waitCalls(sent.i + 2)
     await answer(sent.i + 1, open({ pending: { submissionId: 'tss_other_tab', messageId: 'tsm_9', phase: 'queued' } }))
     await waitText('section.tsf-dock .tsf-status', 'Another answer to this panel was sent first')
@@ -467,6 +479,34 @@ describe('the losing tab keeps its own answers when the other answer was already
     assert.ok(copied.includes(`${intake.fields.find((f) => f.id === 'goal').label}: typed here, never sent`), copied.join(' | '))
     await page.click('section.tsf-dock [data-action=close]')
     await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await done()
+  })
+
+  test('a kept draft survives a reload: offered with its sentence after the surface closed, copied, then closed for good', async () => {
+    await openDock(open(), 'kept across a reload')
+    await closeElsewhere('submitted')
+    await waitText('section.tsf-dock .tsf-status', 'answered from another tab or window')
+    await page.evaluate((o) => window.DT.reload(null, o), closedBy('submitted'))
+    await page.waitForSelector('section.tsf-dock[data-state=kept]')
+    assert.match(await text('section.tsf-dock[data-state=kept]'), new RegExp(`${intake.title}.*answered from another tab or window, and yours was not sent`))
+    assert.equal((await calls()).length, 0, 'nothing is asked of the harness for a closed surface')
+    await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t) => { window.copied = t } } }))
+    await page.click('section.tsf-dock [data-action=copy]')
+    await waitText('section.tsf-dock [data-action=copy]', 'Copied')
+    assert.ok((await page.evaluate(() => window.copied)).split('\n').includes(`${intake.fields.find((f) => f.id === 'goal').label}: kept across a reload`))
+    await page.click('section.tsf-dock [data-action=close]')
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await page.evaluate((o) => window.DT.reload(null, o), closedBy('submitted'))
+    assert.equal(await page.$('section.tsf-dock'), null, 'closed: gone after the next reload too')
+    await done()
+  })
+
+  test('a kept draft goes when a new surface opens', async () => {
+    await openDock(open(), 'kept, then replaced')
+    await closeElsewhere('dismissed')
+    await waitText('section.tsf-dock .tsf-status', 'dismissed from another tab or window')
+    await page.evaluate((o) => window.DT.reload({ callId: 'call_2', surfaceId: 'tsf_2' }, o), closedBy('dismissed'))
+    await pageWait(page, () => !Object.keys(localStorage).some((k) => k.includes('tsf_1')), null, { what: 'the kept draft to go' })
     await done()
   })
 
@@ -582,6 +622,14 @@ describe('kept drafts (state machine)', () => {
     const closed = L.readClosed(over)
     assert.deepEqual([closed.overtaken, closed.load.status, L.explained(closed.message, 'submitted').key], [true, 'ready', 'status.answeredElsewhere'],
       'delivered: the sentence says the panel was answered elsewhere, not that another answer waits')
+  })
+
+  test('read again after a reload while the other answer is still pending: still a kept draft, not this tab\'s answer on its way', () => {
+    const other = { submissionId: 'tss_other', messageId: 'm', phase: 'queued' }
+    const kept = L.readOpen(L.initialEditorState, other, first({ values: { goal: 'mine' }, note: '', kept: { title: 't', text: 'x' } }))
+    assert.deepEqual([kept.overtaken, kept.submissionId, kept.message.key, kept.values.goal], [true, null, 'status.overtaken', 'mine'])
+    const plain = L.readOpen(L.initialEditorState, other, first({ values: { goal: 'mine' }, note: '' }))
+    assert.deepEqual([plain.overtaken, plain.submissionId], [false, 'tss_other'], 'a plain draft adopts the pending answer, as before')
   })
 
   test('every kept-draft text has an English and a Chinese text', () => {

@@ -3,7 +3,8 @@
 // sends: tab B, which has answers of its own, keeps them on screen as a read-only draft with a
 // sentence that says the panel was answered from another tab and its answers were not sent,
 // whether it only typed them or pressed Submit after A's delivery. Nothing is lost or doubled:
-// the log holds A's one submission. Each case leaves a screenshot in SHOTS.
+// the log holds A's one submission. B's kept draft survives a reload. Each case leaves a
+// screenshot in SHOTS.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
@@ -98,6 +99,26 @@ describe('two tabs, the first answer delivered at once', () => {
     await keptInB(b)
     assert.doesNotMatch(await page.$eval(DOCK, (e) => e.textContent), /no longer open/)
     await page.screenshot({ path: join(SHOTS, 'dock-two-tabs-submit-after-delivery.png') })
+    await onlyA(s)
+    await a.page.close()
+    await b.page.close()
+  })
+
+  test('tab B\'s kept draft survives a reload: offered with the sentence and Copy until it is closed', async () => {
+    const { s, a, b, release } = await answeredInA()
+    release()
+    const page = await keptInB(b)
+    await page.reload({ waitUntil: 'load' })
+    const kept = `${DOCK}[data-state="kept"]`
+    await page.waitForSelector(kept, { timeout: 30_000 })
+    assert.match(await page.$eval(kept, (e) => e.textContent), /answered from another tab or window, and yours was not sent/)
+    assert.ok(await page.$(`${kept} [data-action=copy]`), 'a button copies the answers')
+    await page.screenshot({ path: join(SHOTS, 'dock-two-tabs-kept-after-reload.png') })
+    await page.click(`${kept} [data-action=close]`)
+    await dockGone(page)
+    await page.reload({ waitUntil: 'load' })
+    await page.waitForSelector('[data-task-surface-row]', { timeout: 30_000 })
+    assert.equal(await page.$(DOCK), null, 'closed: not offered again')
     await onlyA(s)
     await a.page.close()
     await b.page.close()

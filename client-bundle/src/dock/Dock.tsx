@@ -7,7 +7,10 @@
 // the projection closes its surface, so it can say what happened; a draft it keeps stays, with
 // the projection's outcome of the surface, until the user closes it. An ordinary message
 // (bypassed) or a newer panel (replaced) closes the editor and its draft as before, whatever it
-// holds: the user answered in the conversation, or a new panel asks again.
+// holds: the user answered in the conversation, or a new panel asks again. A kept draft
+// survives a reload: with no surface open, the latest closed surface with a kept draft in this
+// browser is offered as KeptDraft (its sentence, Copy, Close) until the user closes it or a new
+// surface opens.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import type { SessionSlotProps } from '../dsh.ts'
@@ -17,6 +20,7 @@ import { PROJECTION_KEY, readProjection } from '../projection.ts'
 import { TContext } from '../i18n.ts'
 import { withFallback } from '../locales.ts'
 import { Editor } from './Editor.tsx'
+import { KeptDraft } from './KeptDraft.tsx'
 import { focusComposer, focusIsWithinOrLost } from './focus.ts'
 
 export interface DockProps extends SessionSlotProps {
@@ -50,10 +54,12 @@ export function TaskSurfaceDock(props: DockProps) {
   const surfaceId = open ?? shown
 
   // Drafts of closed surfaces (submitted, dismissed, bypassed, replaced) are no longer needed,
-  // except the one an editor keeps on screen.
+  // except the one an editor keeps on screen and, until a new surface opens, kept drafts.
   useEffect(() => {
-    for (const o of view?.outcomes ?? []) if (o.surfaceId !== keeping) drafts.clear(sessionId, o.surfaceId)
-  }, [view, drafts, sessionId, keeping])
+    for (const o of view?.outcomes ?? []) {
+      if (o.surfaceId !== keeping && (active !== null || !drafts.load(sessionId, o.surfaceId)?.kept)) drafts.clear(sessionId, o.surfaceId)
+    }
+  }, [view, drafts, sessionId, keeping, active])
 
   // A new surface replaces a kept draft.
   useEffect(() => {
@@ -75,6 +81,17 @@ export function TaskSurfaceDock(props: DockProps) {
 
   const trigger = useMemo(() => [raw, queue], [raw, queue])
 
+  // With nothing open: the latest closed surface whose draft this browser kept (after a reload).
+  const [closedKept, setClosedKept] = useState(0)
+  const restored = useMemo(() => {
+    if (surfaceId !== null || !view) return null
+    for (const o of [...view.outcomes].reverse()) {
+      const draft = drafts.load(sessionId, o.surfaceId)
+      if (draft?.kept) return { surfaceId: o.surfaceId, outcome: o.outcome, kept: draft.kept }
+    }
+    return null
+  }, [surfaceId, view, drafts, sessionId, closedKept])
+
   return (
     <div className="tsf-slot" ref={anchor} data-task-surface-dock="">
       {surfaceId !== null ? (
@@ -82,6 +99,13 @@ export function TaskSurfaceDock(props: DockProps) {
           <Editor key={`${sessionId}\u0000${surfaceId}`} sessionId={sessionId} surfaceId={surfaceId}
             api={api} drafts={drafts} t={t} trigger={trigger} onKeep={onKeep} outcome={active === null ? keptOutcome : undefined}
             leaving={leaving} />
+        </TContext.Provider>
+      ) : restored !== null ? (
+        <TContext.Provider value={t}>
+          <KeptDraft kept={restored.kept} outcome={restored.outcome} onClose={() => {
+            drafts.clear(sessionId, restored.surfaceId)
+            setClosedKept((n) => n + 1)
+          }} />
         </TContext.Provider>
       ) : null}
     </div>

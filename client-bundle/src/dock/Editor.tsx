@@ -5,7 +5,7 @@
 // keep it on screen when the surface closes (answers of this tab's own that were never sent,
 // or an attempt whose fate is not known yet), and draws a kept draft read-only with a sentence
 // that says how the surface closed, a button that copies the answers and one that closes it.
-import { memo, useId, useLayoutEffect, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { memo, useEffect, useId, useLayoutEffect, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import { Phase } from '../contract/words.gen.ts'
 import type { Translate } from '../dsh.ts'
@@ -74,6 +74,14 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const keep = keepsOnClose(editor)
   // In the commit that changes it, so the Dock knows before the next event can close the surface.
   useLayoutEffect(() => { onKeep?.(keep) }, [keep, onKeep])
+  // A kept draft survives a reload: stored as kept, with its title and the text to copy, the Dock
+  // still offers it after the surface has closed (KeptDraft.tsx); answers that are editable
+  // again lose the mark, and their draft follows the surface as any draft does.
+  useEffect(() => {
+    if (model === null) return
+    if (overtaken) drafts.save(sessionId, surfaceId, { values, note, kept: { title: model.title, text: draftText(model, values, noteOpen ? note : '', t) } })
+    else if (drafts.load(sessionId, surfaceId)?.kept) drafts.save(sessionId, surfaceId, { values, note })
+  }, [overtaken, model, values, note, noteOpen, drafts, sessionId, surfaceId, t])
   const [copied, setCopied] = useState<boolean | null>(null)
   const copy = async () => { if (model) setCopied(await copyText(draftText(model, values, noteOpen ? note : '', t))) }
   const retry = message?.params?.retry === 'submit' ? act.submit : message?.params?.retry === 'dismiss' ? act.dismiss : null

@@ -93,19 +93,23 @@ export const MESSAGES = {
   reconnected: 'status.reconnected',
   overtaken: 'status.overtaken',
   closedElsewhere: 'status.closedElsewhere',
+  dismissedElsewhere: 'status.dismissedElsewhere',
   otherWithdrawn: 'status.otherWithdrawn',
   invalid: `error.${Reason.InvalidSubmission}`,
 } as const
 
 /** The reasons of a refused submit that have a message of their own; others read `error.other`. */
-export const SUBMIT_REFUSALS: readonly string[] = [Reason.NotOpen, Reason.Stale, Reason.InvalidSubmission]
+export const SUBMIT_REFUSALS: readonly string[] = [Reason.NotOpen, Reason.Stale, Reason.InvalidSubmission, Reason.AdmissionRefused]
 
 /** The message key of a refused submit. */
 export const submitRefusalKey = (reason: string): string => (SUBMIT_REFUSALS.includes(reason) ? `error.${reason}` : 'error.other')
 
-/** The message key of a refused dismiss: pending, replaced, or (for every other reason) not open. */
-export const dismissRefusalKey = (reason: string): string =>
-  `error.${reason === Reason.SubmissionPending || reason === Reason.Stale ? reason : Reason.NotOpen}`
+/** The refusals of a dismiss that have a message of their own; every other reads as not open. */
+const DISMISS_REFUSALS: readonly string[] = [Reason.SubmissionPending, Reason.Stale, Reason.Submitted]
+
+/** The message key of a refused dismiss: pending, replaced, answered first, or (for every other
+ * reason) not open. */
+export const dismissRefusalKey = (reason: string): string => `error.${DISMISS_REFUSALS.includes(reason) ? reason : Reason.NotOpen}`
 
 /** The state before the first read. */
 export const initialEditorState: EditorState = {
@@ -240,6 +244,9 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
     if (live && !mine && (s.submissionId !== null || (s.pending === null && hasOwnAnswers(s)))) {
       return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, 'info')
     }
+    // A draft kept because another answer took the surface, read again after a reload while
+    // that answer is still pending: still a kept draft, not this tab's answer on its way.
+    if (!live && first?.draft?.kept) return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, 'info')
     // Adopt the live attempt's id: after a reload, a retry must reuse it.
     return { ...s, submissionId: pending.submissionId, pending }
   }
@@ -287,8 +294,13 @@ export const submitSent = (s: EditorState, submissionId: SubmissionId): EditorSt
 export function submitAnswered(state: EditorState, submissionId: SubmissionId, r: SubmitResult): EditorState {
   const s: EditorState = { ...state, busy: null }
   if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, settling: true }
-  if (r.reason === Reason.SubmissionPending) return s // the attempt is alive: keep its id
   const ended = { ...s, submissionId: null }
+  // submission-pending: another submission id holds the surface (the plugin answers this
+  // attempt's own id with its first answer), so this one was not sent. Say so at once and keep
+  // the answers as a draft; the read that follows says whose answer it is and what became of it.
+  if (r.reason === Reason.SubmissionPending) return say({ ...ended, overtaken: true, problems: [] }, MESSAGES.overtaken, 'info')
+  // dismissed: the dismissal was recorded first (plugin/coord outcome.go); nothing was sent.
+  if (r.reason === Reason.Dismissed) return say(closedElsewhere(ended), MESSAGES.dismissedElsewhere, 'info')
   // The plugin answers every retry of an accepted submission with its first answer, also after
   // its message is durable, the surface closed and the plugin restarted (plugin/coord Submit
   // reads its records, then the log's outcome of the surface; TestSubmitLifecycle "committed:
@@ -297,7 +309,8 @@ export function submitAnswered(state: EditorState, submissionId: SubmissionId, r
   // closed the surface, and these answers were never sent.
   if (r.reason === Reason.NotOpen) return closedElsewhere(ended)
   if (!rereadAfterRefusal(r.reason, r.problems)) return withProblems(ended, r.problems)
-  return say(ended, submitRefusalKey(r.reason), 'error', { reason: r.reason })
+  // The refusal's sentence, with the host's own words (an admission refused) under it.
+  return { ...say(ended, submitRefusalKey(r.reason), 'error', { reason: r.reason }), problems: r.problems.filter((p) => p.pointer === '') }
 }
 
 /** How long a read after a change of the projection or the queue waits for the changes to

@@ -2,14 +2,25 @@
 // loses nothing. Bounded: one draft holds at most maxDraftBytes (a larger one is not written,
 // and the last one that fit stays), and all drafts together at most maxTotalBytes and
 // maxDrafts; beyond that the oldest are evicted. The key carries the session id, so a draft is
-// never offered to another session. Drafts never leave the browser.
+// never offered to another session. Drafts never leave the browser. A draft the Dock keeps
+// after another answer took its surface (`kept`) carries its answers as text to copy, so that it
+// survives a reload after the surface closed, when the panel's model can no longer be read.
 import { isObj } from '../host/json.ts'
 import { utf8Bytes as bytes } from '../values.ts'
+
+/** What a kept draft shows once its surface has closed: the panel's title and the answers as
+ * the text "Copy your answers" copies. */
+export interface Kept {
+  title: string
+  text: string
+}
 
 export interface Draft {
   values: Record<string, unknown>
   note: string
   savedAt: number
+  /** Set while the answers are a kept draft: another answer took the surface, or it closed. */
+  kept?: Kept
 }
 
 export interface DraftLimits {
@@ -38,7 +49,9 @@ function parse(raw: string | null): Draft | undefined {
   try {
     const d: unknown = JSON.parse(raw)
     if (!isObj(d) || !isObj(d.values)) return undefined
-    return { values: d.values, note: typeof d.note === 'string' ? d.note : '', savedAt: typeof d.savedAt === 'number' ? d.savedAt : 0 }
+    const draft: Draft = { values: d.values, note: typeof d.note === 'string' ? d.note : '', savedAt: typeof d.savedAt === 'number' ? d.savedAt : 0 }
+    if (isObj(d.kept) && typeof d.kept.title === 'string' && typeof d.kept.text === 'string') draft.kept = { title: d.kept.title, text: d.kept.text }
+    return draft
   } catch {
     return undefined
   }
@@ -96,7 +109,7 @@ export function createDraftStore(
       const storage = storageOrNull(getStorage)
       if (storage === null) return 'unavailable'
       const key = keyOf(sessionId, surfaceId)
-      const raw = JSON.stringify({ values: draft.values, note: draft.note, savedAt: now() })
+      const raw = JSON.stringify({ values: draft.values, note: draft.note, savedAt: now(), kept: draft.kept })
       const size = bytes(key) + bytes(raw)
       if (size > limits.maxDraftBytes) return 'too-large'
       const put = (room: DraftLimits): SaveResult => {

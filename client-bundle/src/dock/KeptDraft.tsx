@@ -1,0 +1,35 @@
+// A kept draft read back after a reload: answers of this browser's that were never sent, kept
+// because another answer took the surface, or it was dismissed or closed elsewhere. The surface
+// is closed, so its model can no longer be read; the draft carries the panel's title and the
+// answers as text (storage/drafts.ts `kept`). It says how the surface closed, copies the
+// answers and closes; it sends nothing.
+import { useState } from 'react'
+import { useT } from '../i18n.ts'
+import type { Kept } from '../storage/drafts.ts'
+import { copyText } from './clipboard.ts'
+import { explained, MESSAGES } from './editorState.ts'
+
+export interface KeptDraftProps {
+  kept: Kept
+  /** The projection's outcome of the draft's surface. */
+  outcome: string | undefined
+  onClose: () => void
+}
+
+export function KeptDraft({ kept, outcome, onClose }: KeptDraftProps) {
+  const t = useT()
+  const [copied, setCopied] = useState<boolean | null>(null)
+  const message = explained({ key: MESSAGES.closedElsewhere, tone: 'info' }, outcome)!
+  return (
+    <section className="tsf-dock tsf-dock--bar tsf-kept" data-state="kept" aria-label={`${t('dock.badge')}: ${kept.title}`}>
+      <span className="tsf-kept__text" role="status">
+        <strong className="tsf-kept__title">{kept.title}</strong> {t(message.key)}
+      </span>
+      <span className="tsf-spacer" />
+      <button type="button" className="tsf-link-button" onClick={() => void copyText(kept.text).then(setCopied)} data-action="copy" aria-live="polite">
+        {t(copied === true ? 'action.copied' : copied === false ? 'action.copyFailed' : 'action.copyDraft')}
+      </button>
+      <button type="button" className="tsf-button" onClick={onClose} data-action="close">{t('action.closeDraft')}</button>
+    </section>
+  )
+}
