@@ -38,7 +38,11 @@
 //
 // A local pending record ends only when the host reports the message
 // committed, discarded or removed (ObserveQueue); the service does not
-// guess from a message's absence. Every admission exit on the host must
+// guess from a message's absence. The one exception is an admission that
+// fails (AdmitUserMessage returns an error, times out or is cancelled):
+// whether the host queued the message is then unknown, so the service
+// keeps nothing pending and asks the host (ListInFlight) before it next
+// decides about the surface, adopting the message if the host holds it. Every admission exit on the host must
 // therefore produce one of those reports, or the surface stays disabled
 // until the plugin restarts.
 //

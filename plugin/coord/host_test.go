@@ -33,9 +33,14 @@ type memHost struct {
 	sessions map[string]*memSession
 
 	// Hooks and faults, set before use.
-	admitHook    func(req *tasksurface.AdmitUserMessageRequest) // runs without the lock held
-	admitErr     error
-	admitRefuse  string
+	admitHook   func(req *tasksurface.AdmitUserMessageRequest) // runs without the lock held
+	admitErr    error
+	admitRefuse string
+	// admitFail, when set (setAdmitFail), makes AdmitUserMessage return
+	// its error: after queuing the message when admitQueues is set, else
+	// before. It runs without the lock held and may block.
+	admitFail    func(ctx context.Context) error
+	admitQueues  bool
 	recordRefuse string
 	recordLag    bool // answer recorded without the log showing it yet
 	toolResult   func(resp *tasksurface.ReadToolResultResponse)
@@ -293,14 +298,33 @@ func (h *memHost) ReadProjection(_ context.Context, req *tasksurface.ReadProject
 	return &tasksurface.ReadProjectionResponse{Found: true, View: view}, nil
 }
 
+// setAdmitFail sets admitFail and admitQueues; nil fail ends the fault.
+func (h *memHost) setAdmitFail(fail func(ctx context.Context) error, queues bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.admitFail, h.admitQueues = fail, queues
+}
+
 // AdmitUserMessage queues a message once per message id.
-func (h *memHost) AdmitUserMessage(_ context.Context, req *tasksurface.AdmitUserMessageRequest) (*tasksurface.AdmitUserMessageResponse, error) {
+func (h *memHost) AdmitUserMessage(ctx context.Context, req *tasksurface.AdmitUserMessageRequest) (*tasksurface.AdmitUserMessageResponse, error) {
 	h.mu.Lock()
 	h.admits++
 	err, refuse, hook := h.admitErr, h.admitRefuse, h.admitHook
+	fail, queues := h.admitFail, h.admitQueues
 	h.mu.Unlock()
 	if err != nil {
 		return nil, err
+	}
+	if fail != nil {
+		if queues {
+			h.mu.Lock()
+			s := h.sess(req.SessionID)
+			if !slices.ContainsFunc(s.queue, func(m *memMessage) bool { return m.id == req.MessageID }) {
+				s.queue = append(s.queue, &memMessage{id: req.MessageID, text: req.Text, source: req.Source, phase: tasksurface.PhaseQueued})
+			}
+			h.mu.Unlock()
+		}
+		return nil, fail(ctx)
 	}
 	if refuse != "" {
 		return &tasksurface.AdmitUserMessageResponse{MessageID: req.MessageID, Reason: refuse}, nil

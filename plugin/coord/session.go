@@ -35,9 +35,9 @@ type submissionRecord struct {
 	// text is the canonical message text, "" when adopted from the host.
 	text string
 	// confirmed is true once the host has acknowledged the message (an
-	// admission answer, a queue report, or its in-flight list). A record
-	// whose admission failed in transport stays unconfirmed: a retry with
-	// its submission id admits again, and other ids stay refused.
+	// admission answer, a queue report, or its in-flight list). A record is
+	// unconfirmed only while its admission is in flight: when the admission
+	// fails, abandon drops it and the host is asked again.
 	confirmed bool
 }
 
@@ -100,6 +100,27 @@ func (ss *session) coverLocked(occ fold.Occurrence) {
 	if n := len(ss.covered) - maxCovered; n > 0 {
 		ss.covered = slices.Delete(ss.covered, 0, n)
 	}
+}
+
+// abandon forgets the record of a message whose admission failed (an
+// error, a timeout, a cancelled call) unless the host has confirmed it
+// meanwhile, and forgets that occ is covered: whether the host queued the
+// message is unknown, so the next transaction asks it (ListInFlight) and
+// adopts the message if it is there. It reports whether it dropped a
+// record.
+func (ss *session) abandon(messageID string, occ fold.Occurrence) bool {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	i := ss.indexOfMessage(messageID)
+	if i >= 0 && ss.submissions[i].confirmed {
+		return false
+	}
+	ss.covered = slices.DeleteFunc(ss.covered, func(c fold.Occurrence) bool { return c == occ })
+	if i < 0 {
+		return false
+	}
+	ss.submissions = slices.Delete(ss.submissions, i, i+1)
+	return true
 }
 
 func newSession() *session { return &session{} }

@@ -74,8 +74,9 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	case pending != nil && pending.confirmed:
 		return accepted(pending.messageID), nil // adopted from the host after a restart
 	}
-	// Nothing pending, or this very submission after an admission whose
-	// outcome is unknown: (re)admit. The host drops a duplicate message id.
+	// Nothing pending: admit. A retry after a failed admission lands here
+	// too (the host did not hold it), and so may a message the host holds
+	// but has not listed yet: the host drops a duplicate message id.
 
 	values, problems := submission.Validate(mc.model, req.Values, req.Note, limits)
 	if len(problems) > 0 {
@@ -106,9 +107,15 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 		SessionID: req.SessionID, MessageID: rec.messageID, Text: text, Source: source,
 	})
 	if err != nil {
-		// Unknown whether the host queued it. Keep the record: a retry with
-		// the same id is answered from it (admission is idempotent per
-		// message id on the host), and another id stays refused.
+		// Unknown whether the host queued it. Keep nothing pending: the
+		// next transaction asks the host (ListInFlight) and adopts the
+		// message if the host holds it, so a retry with the same id is
+		// answered or admitted again (the host drops a duplicate message
+		// id), and another id or a dismissal is refused only if the host
+		// really holds this one.
+		dropped := ss.abandon(rec.messageID, *occ)
+		s.logger.Warn("admission failed; nothing kept pending, the host is asked again next time", "session", req.SessionID,
+			"surface", occ.SurfaceID, "submission", string(req.SubmissionID), "dropped", dropped, "error", err)
 		return nil, fmt.Errorf("admit submission %s of surface %s in session %s: %w", string(req.SubmissionID), occ.SurfaceID, req.SessionID, err)
 	}
 	if resp == nil || !resp.Admitted {

@@ -317,25 +317,6 @@ func TestSubmitAdmissionFailures(t *testing.T) {
 		f.host.admitRefuse = ""
 		wantAccepted(t, f.submit(f.svc, sess, surface, "sub-2", goodValues), wire.MessageID(sess, surface, "sub-2"))
 	})
-	t.Run("a transport failure admits again on retry and refuses other ids", func(t *testing.T) {
-		t.Parallel()
-		f := newFixture(t)
-		surface := f.host.open(t, sess, "call_1")
-		f.host.admitErr = errTransport
-		_, err := f.svc.Submit(context.Background(), &tasksurface.SubmitRequest{SessionID: sess, SurfaceID: tasksurface.SurfaceID(surface), SubmissionID: "sub-1", Values: json.RawMessage(goodValues)})
-		if !errors.Is(err, errTransport) {
-			t.Fatalf("err = %v, want the transport error", err)
-		}
-		f.host.admitErr = nil
-		wantRefused(t, f.submit(f.svc, sess, surface, "sub-2", goodValues), tasksurface.ReasonSubmissionPending)
-		wantAccepted(t, f.submit(f.svc, sess, surface, "sub-1", goodValues), wire.MessageID(sess, surface, "sub-1"))
-		if admits, _ := f.host.counts(); admits != 2 {
-			t.Errorf("%d admissions, want 2 (the failed one and its retry)", admits)
-		}
-		if n := len(f.host.queued(sess)); n != 1 {
-			t.Errorf("queue holds %d messages, want 1", n)
-		}
-	})
 	t.Run("a claim reported during admission is not lost", func(t *testing.T) {
 		t.Parallel()
 		f := newFixture(t)
