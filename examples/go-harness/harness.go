@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/hashicorp/go-hclog"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
@@ -26,6 +27,7 @@ import (
 // the tool results (tshost.Projections, tshost.ToolResults).
 type Harness struct {
 	dir     string
+	logger  hclog.Logger
 	sup     *tshost.Supervisor
 	proj    *tshost.Projections
 	results *tshost.ToolResults
@@ -49,7 +51,10 @@ var _ tasksurface.Host = (*Harness)(nil)
 // the harness. A claim that was not committed before a crash goes back to
 // the queue: the agent never took it.
 func Open(ctx context.Context, dir string, cfg tshost.Config) (*Harness, error) {
-	h := &Harness{dir: dir, results: tshost.NewToolResults(), logs: map[string][]tasksurface.Event{}, queues: map[string][]queued{}}
+	h := &Harness{dir: dir, logger: cfg.Logger, results: tshost.NewToolResults(), logs: map[string][]tasksurface.Event{}, queues: map[string][]queued{}}
+	if h.logger == nil {
+		h.logger = hclog.NewNullLogger()
+	}
 	cfg.NewHost = func(server tasksurface.Server) (tasksurface.Host, error) {
 		h.proj = tshost.NewProjections(server, cfg.Logger)
 		return h, nil
@@ -88,16 +93,23 @@ func (h *Harness) load() error {
 		if err != nil {
 			return err
 		}
-		lines := bufio.NewScanner(f)
-		lines.Buffer(nil, tasksurface.MaxMessageBytes)
-		for lines.Scan() {
+		lines, problems, err := tasksurface.ReadLog(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("log of session %s: %w", id, err)
+		}
+		for _, p := range problems { // a line cut short by a crash, most likely
+			h.logger.Error("a line of the session log holds no event; it is left out", "session", id, "line", p.Line, "problem", p.Problem.Message)
+		}
+		h.logs[id] = nil
+		for _, raw := range lines {
 			var e tasksurface.Event
-			if err := json.Unmarshal(lines.Bytes(), &e); err != nil {
-				break // a line cut short by a crash ends the log
+			if err := json.Unmarshal(raw, &e); err != nil {
+				h.logger.Error("a line of the session log is not an event; it is left out", "session", id, "error", err)
+				continue
 			}
 			h.logs[id] = append(h.logs[id], e)
 		}
-		f.Close()
 		var q []queued
 		if raw, err := os.ReadFile(filepath.Join(h.dir, id+".queue.json")); err == nil {
 			if err := json.Unmarshal(raw, &q); err != nil {

@@ -21,8 +21,10 @@
 // (LogEventTypes). The constructors write them as the fold expects:
 // NewToolCall, NewToolResult from a ShowResponse, AdmittedMessage from an
 // AdmitUserMessageRequest, NewDismissal for the two records of a
-// dismissal. CheckEvents reports an event of those types that the fold
-// could not read, with its seq and a pointer into it.
+// dismissal. CheckEvents reports an event that is not JSON or not an
+// object, and an event of those types that the fold could not read, with
+// its position and a pointer into it; ReadLog reads a log kept as JSON
+// lines and reports each line that holds no JSON with its line number.
 //
 // The ids of the contract are distinct types (SurfaceID, SubmissionID,
 // DismissalID, RpcID), and so is the presentation mode of a call (Mode).

@@ -75,8 +75,12 @@ func (e Event) Encode() (json.RawMessage, error) {
 // the fold leaves the projection unchanged for it, so a harness whose log
 // is written wrongly would otherwise see no surface open and no error.
 type LogProblem struct {
-	// Index is the event's position in FoldRequest.Events.
+	// Index is the event's position in FoldRequest.Events, or -1 for a
+	// line of a log file that holds no event (ReadLog).
 	Index int `json:"index"`
+	// Line is the 1-based line of the log file the problem is on, when
+	// the events were read with ReadLog; 0 otherwise.
+	Line int `json:"line,omitempty"`
 	// Seq is the event's seq, or -1 when the seq itself is unreadable.
 	Seq int64 `json:"seq"`
 	// Type is the event's type.
@@ -86,7 +90,13 @@ type LogProblem struct {
 	Problem Problem `json:"problem"`
 }
 
-// String renders the problem with the event it is about.
+// String renders the problem with the event or the line it is about.
 func (p LogProblem) String() string {
+	switch {
+	case p.Index < 0:
+		return fmt.Sprintf("line %d: %s", p.Line, p.Problem)
+	case p.Type == "":
+		return fmt.Sprintf("event %d: %s", p.Index, p.Problem)
+	}
 	return fmt.Sprintf("event seq %d (%s): %s", p.Seq, p.Type, p.Problem)
 }

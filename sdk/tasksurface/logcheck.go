@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-
 	"strings"
 )
 
@@ -65,14 +64,16 @@ var correlationMembers = []member{
 	{path: "/data/source/taskSurface/surfaceId", kind: kindText}, {path: "/data/source/taskSurface/values", kind: kindObject},
 }
 
-// CheckEvents reports every event of a type the fold reads that the fold
-// could not read: an event whose seq is not a non-negative integer, or
-// whose data lacks a member the fold needs or has it with the wrong JSON
-// type (see the Event* constants and the payload types). Events of other
-// types, and events whose type is not a string, are not the fold's and are
-// not reported. A harness calls it on what it folds (Supervisor.Fold and
+// CheckEvents reports every event the fold could not read: an event that
+// is not JSON (a line cut short by a crash) or not a JSON object, with its
+// index and CodeInvalidJSON or CodeWrongType; and an event of a type the
+// fold reads whose seq is not a non-negative integer, or whose data lacks a
+// member the fold needs or has it with the wrong JSON type (see the Event*
+// constants and the payload types). Objects of other types, and objects
+// whose type is not a string, are not the fold's and are not reported. A
+// harness calls it on what it folds (Supervisor.Fold and
 // tshost.Projections do) so a log written wrongly is a problem with the
-// event's seq, not an empty projection.
+// event's position, not an empty projection.
 func CheckEvents(events []json.RawMessage) []LogProblem {
 	var out []LogProblem
 	for i, raw := range events {
@@ -85,9 +86,14 @@ func CheckEvents(events []json.RawMessage) []LogProblem {
 }
 
 func checkEvent(raw json.RawMessage) *LogProblem {
+	if !json.Valid(raw) {
+		return &LogProblem{Seq: -1, Problem: Problem{Code: CodeInvalidJSON, Pointer: "",
+			Message: fmt.Sprintf("the event is not JSON (%d bytes: %s); the fold skips it", len(raw), excerpt(raw))}}
+	}
 	var env map[string]json.RawMessage
-	if json.Unmarshal(raw, &env) != nil {
-		return nil
+	if json.Unmarshal(raw, &env) != nil || env == nil {
+		return &LogProblem{Seq: -1, Problem: Problem{Code: CodeWrongType, Pointer: "",
+			Message: "the event must be an object {type, seq, time, data}; the fold skips it"}}
 	}
 	var typ string
 	if json.Unmarshal(env["type"], &typ) != nil {

@@ -2,6 +2,8 @@ package tasksurface_test
 
 import (
 	"encoding/json"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -20,7 +22,10 @@ func TestCheckEvents(t *testing.T) {
 		"a readable tool call":        {event: `{"type":"tool/call","seq":1,"data":{"callId":"c1","name":"show_task_surface","arguments":"{}"}}`},
 		"an event of another type":    {event: `{"type":"assistant/message","seq":1,"data":"anything"}`},
 		"an event without a type":     {event: `{"seq":1,"data":{}}`},
-		"not an object":               {event: `"tool/call"`},
+		"not an object":               {`"tool/call"`, tasksurface.CodeWrongType, "", -1},
+		"null":                        {`null`, tasksurface.CodeWrongType, "", -1},
+		"a line cut short":            {`{"type":"tool/call","seq":3,"data":{"callId":"c1","na`, tasksurface.CodeInvalidJSON, "", -1},
+		"not JSON at all":             {`tool/call c1`, tasksurface.CodeInvalidJSON, "", -1},
 		"an ordinary user message":    {event: `{"type":"user/message","seq":4,"data":{"id":"u1","role":"user","content":[],"source":{"kind":"user","rpcId":"r1"}}}`},
 		"a null correlation":          {event: `{"type":"user/message","seq":4,"data":{"id":"u1","source":{"kind":"user","taskSurface":null}}}`},
 		"a result without meta":       {event: `{"type":"tool/result","seq":2,"data":{"message":{"source":{"kind":"tool","callId":"c1"},"content":[]}}}`},
@@ -109,5 +114,55 @@ func TestWithRpcID(t *testing.T) {
 	}
 	if out := tasksurface.WithRpcID(json.RawMessage(`"user"`), "rpc-7"); string(out) != `"user"` {
 		t.Errorf("WithRpcID on a non-object = %s", out)
+	}
+}
+
+// ReadLog hands every line that holds JSON to the fold and reports every
+// other line with its number, so a torn line is never dropped in silence.
+func TestReadLog(t *testing.T) {
+	t.Parallel()
+	const call = `{"type":"tool/call","seq":0,"data":{"callId":"c1","name":"show_task_surface","arguments":"{}"}}`
+	tests := []struct {
+		name      string
+		log       string
+		events    int
+		lines     []int
+		inMessage string
+	}{
+		{"a clean log", call + "\n" + call + "\n", 2, nil, ""},
+		{"no newline after the last event", call + "\n" + call, 2, nil, ""},
+		{"an empty log", "", 0, nil, ""},
+		{"empty lines are no events", call + "\n\n  \n" + call + "\n", 2, nil, ""},
+		{"a torn last line", call + "\n" + `{"type":"tool/res`, 1, []int{2}, "byte 96"},
+		{"a torn line in the middle", call + "\n" + `{"ty` + "\n" + call + "\n", 2, []int{2}, "line 2"},
+		{"two lines that are not JSON", "garbage\n" + call + "\n{\n", 1, []int{1, 3}, `"garbage"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			events, problems, err := tasksurface.ReadLog(strings.NewReader(tt.log))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(events) != tt.events {
+				t.Errorf("%d events, want %d", len(events), tt.events)
+			}
+			var lines []int
+			for _, p := range problems {
+				lines = append(lines, p.Line)
+				if p.Index != -1 || p.Problem.Code != tasksurface.CodeInvalidJSON {
+					t.Errorf("problem %+v, want index -1 and %s", p, tasksurface.CodeInvalidJSON)
+				}
+			}
+			if !slices.Equal(lines, tt.lines) {
+				t.Errorf("problems on lines %v, want %v", lines, tt.lines)
+			}
+			if tt.inMessage != "" && (len(problems) == 0 || !strings.Contains(problems[0].String(), tt.inMessage)) {
+				t.Errorf("problems %v, want the first to say %s", problems, tt.inMessage)
+			}
+			if got := tasksurface.CheckEvents(events); len(got) != 0 {
+				t.Errorf("CheckEvents of what ReadLog returned = %v, want nothing", got)
+			}
+		})
 	}
 }
