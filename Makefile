@@ -82,7 +82,6 @@ test: test-generated test-go test-fuzz test-node test-browser
 test-go:
 	$(STEP) "go vet" $(GO) vet ./...
 	$(STEP) "go test -race" $(GO) test -race -count=1 ./...
-	$(STEP) "go test -tags purego (the portable code beside the assembly)" $(GO) test -count=1 -tags purego ./plugin/internal/jsontext
 
 ## test-generated: the committed generated code is what the pinned generators produce
 ## (the Go code of the wire contract and the contract words for the host shim and the client)

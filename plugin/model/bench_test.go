@@ -116,30 +116,13 @@ func BenchmarkNormalized(b *testing.B) {
 	}
 }
 
-// BenchmarkSchemaLoad measures what the first model the fast path does not
-// accept pays once per process: decoding and compiling the parameter
-// schema.
+// BenchmarkSchemaLoad measures what the first model pays once per
+// process: decoding and compiling the parameter schema with jsonschema/v5.
 func BenchmarkSchemaLoad(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := compileSchema(); err != nil {
 			b.Fatal(err)
 		}
-	}
-}
-
-// BenchmarkFullCheckInvalid measures the full check alone (strict decoding,
-// the schema, the semantic checks and the wording of every problem) on the
-// 4 KiB model of BenchmarkParse made invalid, as Parse runs it after the
-// fast path gives up.
-func BenchmarkFullCheckInvalid(b *testing.B) {
-	raw := invalidModel(14, 5, 12)
-	if _, _, problems := checkModel(nil, raw, tasksurface.Limits{}.WithDefaults()); len(problems) == 0 {
-		b.Fatal("accepted")
-	}
-	b.ReportAllocs()
-	b.SetBytes(int64(len(raw)))
-	for b.Loop() {
-		checkModel(nil, raw, tasksurface.Limits{}.WithDefaults())
 	}
 }

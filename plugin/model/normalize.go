@@ -3,9 +3,6 @@ package model
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
-
-	"github.com/dsh-community/task-surface/plugin/internal/jsontext"
 )
 
 // Normalized returns the normalised model: compact JSON with the keys of
@@ -22,11 +19,11 @@ func (m *Model) Normalized() ([]byte, error) {
 	if m.normalized != nil {
 		return m.normalized[:len(m.normalized):len(m.normalized)], nil
 	}
-	return m.appendNormalized(nil, false)
+	return marshalCompact(m)
 }
 
 // marshalCompact encodes v as compact JSON without HTML escaping and
-// without a trailing newline.
+// without a trailing newline: the normalised encoding.
 func marshalCompact(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -37,325 +34,125 @@ func marshalCompact(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// The normalised encoding is written by appending to one buffer, so no
-// level of the model is encoded, compacted and copied again by the level
-// above it. It produces exactly the bytes encoding/json produces for the
-// same values with HTML escaping off (see marshalCompact and the types'
-// MarshalJSON methods): strings escaped as encoding/json escapes them,
-// invalid UTF-8 as U+FFFD, U+2028 and U+2029 escaped, json.Number literals
-// as written, map keys sorted, nil slices as null. A value of a type the
-// parser never produces (a float64 cell, say) is encoded by encoding/json.
-
-// appendNormalized appends the normalised model to dst. With moveRows, each
-// table row is then made to share its bytes in dst instead of its own
-// buffer (which the fast parser then reuses); only the parser that built m
-// and holds it alone may ask for that.
-func (m *Model) appendNormalized(dst []byte, moveRows bool) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"version":`...)
-	dst = appendInt(dst, m.Version)
-	dst = append(dst, `,"title":`...)
-	dst = jsontext.AppendString(dst, m.Title, false)
-	if m.Description != "" {
-		dst = append(dst, `,"description":`...)
-		dst = jsontext.AppendString(dst, m.Description, false)
-	}
-	dst = append(dst, `,"sections":`...)
-	if m.Sections == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i := range m.Sections {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = m.Sections[i].appendJSON(dst, moveRows); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"fields":`...)
-	if m.Fields == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i := range m.Fields {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = m.Fields[i].appendJSON(dst); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"submit":{"label":`...)
-	dst = jsontext.AppendString(dst, m.Submit.Label, false)
-	return append(dst, "}}"...), nil
-}
-
-func (s *Section) appendJSON(dst []byte, moveRows bool) ([]byte, error) {
-	dst = append(dst, `{"id":`...)
-	dst = jsontext.AppendString(dst, s.ID, false)
-	if s.Title != "" {
-		dst = append(dst, `,"title":`...)
-		dst = jsontext.AppendString(dst, s.Title, false)
-	}
-	dst = append(dst, `,"layout":{"kind":`...)
-	dst = jsontext.AppendString(dst, s.Layout.Kind, false)
-	if s.Layout.Columns != 0 {
-		dst = append(dst, `,"columns":`...)
-		dst = appendInt(dst, s.Layout.Columns)
-	}
-	dst = append(dst, `},"blocks":`...)
-	if s.Blocks == nil {
-		return append(dst, "null}"...), nil
-	}
-	dst = append(dst, '[')
-	var err error
-	for i := range s.Blocks {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		if dst, err = s.Blocks[i].appendJSON(dst, moveRows); err != nil {
-			return nil, err
-		}
-	}
-	return append(dst, "]}"...), nil
-}
-
-func (b *Block) appendJSON(dst []byte, moveRows bool) ([]byte, error) {
-	dst = append(dst, `{"kind":`...)
-	dst = jsontext.AppendString(dst, b.Kind, false)
+// MarshalJSON writes the block with exactly the keys of its kind, in a
+// fixed order; a table without rows has "rows": [].
+func (b Block) MarshalJSON() ([]byte, error) {
+	var v any
 	switch b.Kind {
 	case BlockMarkdown:
-		dst = append(dst, `,"text":`...)
-		dst = jsontext.AppendString(dst, b.Text, false)
+		v = struct {
+			Kind string `json:"kind"`
+			Text string `json:"text"`
+		}{b.Kind, b.Text}
 	case BlockMetrics:
-		dst = append(dst, `,"items":[`...)
-		for i, it := range b.Items {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, `{"label":`...)
-			dst = jsontext.AppendString(dst, it.Label, false)
-			dst = append(dst, `,"value":`...)
-			dst = jsontext.AppendString(dst, it.Value, false)
-			if it.Detail != "" {
-				dst = append(dst, `,"detail":`...)
-				dst = jsontext.AppendString(dst, it.Detail, false)
-			}
-			dst = append(dst, '}')
-		}
-		dst = append(dst, ']')
+		v = struct {
+			Kind  string   `json:"kind"`
+			Items []Metric `json:"items"`
+		}{b.Kind, nonNil(b.Items)}
 	case BlockTable:
-		dst = append(dst, `,"columns":[`...)
-		for i, c := range b.Columns {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, `{"id":`...)
-			dst = jsontext.AppendString(dst, c.ID, false)
-			dst = append(dst, `,"label":`...)
-			dst = jsontext.AppendString(dst, c.Label, false)
-			dst = append(dst, '}')
-		}
-		dst = append(dst, `],"rows":[`...)
-		for i, r := range b.Rows {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			start := len(dst)
-			dst = r.appendJSON(dst)
-			if moveRows && r != nil {
-				b.Rows[i] = Row(dst[start:len(dst):len(dst)])
-			}
-		}
-		dst = append(dst, ']')
+		v = struct {
+			Kind    string   `json:"kind"`
+			Columns []Column `json:"columns"`
+			Rows    []Row    `json:"rows"`
+		}{b.Kind, nonNil(b.Columns), nonNil(b.Rows)}
 	case BlockDiff:
-		if b.Path != "" {
-			dst = append(dst, `,"path":`...)
-			dst = jsontext.AppendString(dst, b.Path, false)
-		}
-		dst = append(dst, `,"before":`...)
-		if b.Before == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = jsontext.AppendString(dst, *b.Before, false)
-		}
-		dst = append(dst, `,"after":`...)
-		dst = jsontext.AppendString(dst, b.After, false)
-		if b.Language != "" {
-			dst = append(dst, `,"language":`...)
-			dst = jsontext.AppendString(dst, b.Language, false)
-		}
+		v = struct {
+			Kind     string  `json:"kind"`
+			Path     string  `json:"path,omitempty"`
+			Before   *string `json:"before"`
+			After    string  `json:"after"`
+			Language string  `json:"language,omitempty"`
+		}{b.Kind, b.Path, b.Before, b.After, b.Language}
 	default: // BlockNotice
-		dst = append(dst, `,"tone":`...)
-		dst = jsontext.AppendString(dst, b.Tone, false)
-		dst = append(dst, `,"text":`...)
-		dst = jsontext.AppendString(dst, b.Text, false)
+		v = struct {
+			Kind string `json:"kind"`
+			Tone string `json:"tone"`
+			Text string `json:"text"`
+		}{b.Kind, b.Tone, b.Text}
 	}
-	return append(dst, '}'), nil
+	return marshalCompact(v)
 }
 
-func (f *Field) appendJSON(dst []byte) ([]byte, error) {
-	dst = append(dst, `{"kind":`...)
-	dst = jsontext.AppendString(dst, f.Kind, false)
-	dst = append(dst, `,"id":`...)
-	dst = jsontext.AppendString(dst, f.ID, false)
-	dst = append(dst, `,"label":`...)
-	dst = jsontext.AppendString(dst, f.Label, false)
+// fieldJSON is a field as the normalised model writes it: each kind uses
+// some of these keys, in this order, and leaves the others out.
+type fieldJSON struct {
+	Kind        string      `json:"kind"`
+	ID          string      `json:"id"`
+	Label       string      `json:"label"`
+	Multiline   bool        `json:"multiline,omitempty"`
+	Required    bool        `json:"required,omitempty"`
+	Options     *[]Option   `json:"options,omitempty"`
+	AllowOther  bool        `json:"allowOther,omitempty"`
+	MinLength   int         `json:"minLength,omitempty"`
+	MaxLength   int         `json:"maxLength,omitempty"`
+	Pattern     string      `json:"pattern,omitempty"`
+	Min         any         `json:"min,omitempty"`
+	Max         any         `json:"max,omitempty"`
+	Step        json.Number `json:"step,omitempty"`
+	Unit        string      `json:"unit,omitempty"`
+	Integer     bool        `json:"integer,omitempty"`
+	MinLabel    string      `json:"minLabel,omitempty"`
+	MaxLabel    string      `json:"maxLabel,omitempty"`
+	MaxItems    int         `json:"maxItems,omitempty"`
+	Suggestions []string    `json:"suggestions,omitempty"`
+	Initial     any         `json:"initial,omitempty"`
+}
+
+// MarshalJSON writes the field with exactly the keys of its kind, in a
+// fixed order. Numbers are written by FormatNumber (no exponent).
+func (f Field) MarshalJSON() ([]byte, error) {
+	v := fieldJSON{Kind: f.Kind, ID: f.ID, Label: f.Label, Required: f.Required, Initial: f.Initial}
 	switch f.Kind {
 	case FieldText:
-		if f.Multiline {
-			dst = append(dst, `,"multiline":true`...)
-		}
-		dst = appendFlag(dst, "required", f.Required)
-		dst = appendCount(dst, "minLength", f.MinLength)
-		dst = appendCount(dst, "maxLength", f.MaxLength)
-		dst = appendText(dst, "pattern", f.Pattern)
+		v.Multiline, v.MinLength, v.MaxLength, v.Pattern = f.Multiline, f.MinLength, f.MaxLength, f.Pattern
 	case FieldToggle:
 	case FieldNumber:
-		dst = appendFlag(dst, "required", f.Required)
-		dst = appendNumber(dst, "min", f.Min)
-		dst = appendNumber(dst, "max", f.Max)
-		dst = appendNumber(dst, "step", f.Step)
-		dst = appendText(dst, "unit", f.Unit)
-		dst = appendFlag(dst, "integer", f.Integer)
+		v.Min, v.Max, v.Step, v.Unit, v.Integer = numberOrNil(f.Min), numberOrNil(f.Max), numberText(f.Step), f.Unit, f.Integer
 	case FieldDate:
-		dst = appendFlag(dst, "required", f.Required)
-		dst = appendText(dst, "min", f.MinDate)
-		dst = appendText(dst, "max", f.MaxDate)
+		v.Min, v.Max = textOrNil(f.MinDate), textOrNil(f.MaxDate)
 	case FieldScale:
-		dst = appendFlag(dst, "required", f.Required)
-		dst = appendNumber(dst, "min", f.Min)
-		dst = appendNumber(dst, "max", f.Max)
-		dst = appendText(dst, "minLabel", f.MinLabel)
-		dst = appendText(dst, "maxLabel", f.MaxLabel)
+		v.Min, v.Max, v.MinLabel, v.MaxLabel = numberOrNil(f.Min), numberOrNil(f.Max), f.MinLabel, f.MaxLabel
 	case FieldTags:
-		dst = appendFlag(dst, "required", f.Required)
-		dst = appendCount(dst, "maxItems", f.MaxItems)
-		if len(f.Suggestions) > 0 {
-			dst = append(dst, `,"suggestions":`...)
-			dst = appendStrings(dst, f.Suggestions)
-		}
+		v.MaxItems, v.Suggestions = f.MaxItems, f.Suggestions
 	default: // choice, multi-choice, order
-		dst = append(dst, `,"options":[`...)
-		for i, o := range f.Options {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, `{"id":`...)
-			dst = jsontext.AppendString(dst, o.ID, false)
-			dst = append(dst, `,"label":`...)
-			dst = jsontext.AppendString(dst, o.Label, false)
-			if o.Detail != "" {
-				dst = append(dst, `,"detail":`...)
-				dst = jsontext.AppendString(dst, o.Detail, false)
-			}
-			dst = append(dst, '}')
-		}
-		dst = append(dst, ']')
-		dst = appendFlag(dst, "allowOther", f.AllowOther)
+		options := nonNil(f.Options)
+		v.Options, v.AllowOther = &options, f.AllowOther
 	}
-	if f.Initial != nil {
-		dst = append(dst, `,"initial":`...)
-		var err error
-		if ids, ok := f.Initial.([]string); ok && ids != nil {
-			dst = appendStrings(dst, ids)
-		} else if n, ok := f.Initial.(float64); ok {
-			dst = append(dst, FormatNumber(n)...)
-		} else if dst, err = appendScalar(dst, f.Initial); err != nil {
-			return nil, err
-		}
+	if n, ok := f.Initial.(float64); ok {
+		v.Initial = json.Number(FormatNumber(n))
 	}
-	return append(dst, '}'), nil
+	return marshalCompact(v)
 }
 
-// appendScalar appends a table cell or an initial value: the types the
-// parser produces directly, anything else through encoding/json.
-func appendScalar(dst []byte, v any) ([]byte, error) {
-	switch v := v.(type) {
-	case nil:
-		return append(dst, "null"...), nil
-	case string:
-		return jsontext.AppendString(dst, v, false), nil
-	case bool:
-		if v {
-			return append(dst, "true"...), nil
-		}
-		return append(dst, "false"...), nil
-	case json.Number:
-		if v == "" {
-			return append(dst, '0'), nil
-		}
-		if jsontext.ValidNumber(string(v)) {
-			return append(dst, v...), nil
-		}
+// numberText is *n written by FormatNumber, or "" for nil.
+func numberText(n *float64) json.Number {
+	if n == nil {
+		return ""
 	}
-	b, err := marshalCompact(v)
-	if err != nil {
-		return nil, err
-	}
-	return append(dst, b...), nil
+	return json.Number(FormatNumber(*n))
 }
 
-// appendStrings appends an array of strings.
-func appendStrings(dst []byte, ss []string) []byte {
-	dst = append(dst, '[')
-	for i, s := range ss {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = jsontext.AppendString(dst, s, false)
+// numberOrNil is *n written by FormatNumber, or nil (left out) for nil.
+func numberOrNil(n *float64) any {
+	if n == nil {
+		return nil
 	}
-	return append(dst, ']')
+	return numberText(n)
 }
 
-// appendFlag appends `,"name":true` when on; a false flag is left out.
-func appendFlag(dst []byte, name string, on bool) []byte {
-	if !on {
-		return dst
-	}
-	dst = append(dst, `,"`...)
-	dst = append(dst, name...)
-	return append(dst, `":true`...)
-}
-
-// appendCount appends `,"name":n` when n is not 0.
-func appendCount(dst []byte, name string, n int) []byte {
-	if n == 0 {
-		return dst
-	}
-	dst = append(dst, `,"`...)
-	dst = append(dst, name...)
-	dst = append(dst, `":`...)
-	return appendInt(dst, n)
-}
-
-// appendNumber appends `,"name":v` (see FormatNumber) when v is not nil.
-func appendNumber(dst []byte, name string, v *float64) []byte {
-	if v == nil {
-		return dst
-	}
-	dst = append(dst, `,"`...)
-	dst = append(dst, name...)
-	dst = append(dst, `":`...)
-	return append(dst, FormatNumber(*v)...)
-}
-
-// appendText appends `,"name":"s"` when s is not empty.
-func appendText(dst []byte, name, s string) []byte {
+// textOrNil is s, or nil (left out) for "".
+func textOrNil(s string) any {
 	if s == "" {
-		return dst
+		return nil
 	}
-	dst = append(dst, `,"`...)
-	dst = append(dst, name...)
-	dst = append(dst, `":`...)
-	return jsontext.AppendString(dst, s, false)
+	return s
 }
 
-func appendInt(dst []byte, n int) []byte {
-	return strconv.AppendInt(dst, int64(n), 10)
+// nonNil is s, or an empty list for nil: the normalised model writes a
+// list it holds as [], never null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

@@ -29,11 +29,7 @@ func Parse(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem
 	if p, ok := rawTooLarge(raw, limits); ok {
 		return nil, []tasksurface.Problem{p}
 	}
-	if m, _, ok := fastParse(nil, raw, false, limits); ok {
-		return m, nil
-	}
-	m, _, problems := checkModel(nil, raw, limits)
-	return m, problems
+	return checkModel(raw, limits)
 }
 
 // ParseArguments parses and checks the arguments of show_task_surface,
@@ -42,47 +38,27 @@ func Parse(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem
 // missing, another key is present) has the pointer "" and the code
 // invalid-arguments. Like Parse, the model may share raw's bytes.
 func ParseArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
-	m, _, problems := AppendArguments(nil, raw, limits)
-	return m, problems
-}
-
-// AppendArguments is ParseArguments writing the model's normalised bytes at
-// the end of dst, and returning dst extended by them: a caller that wraps
-// the model in a larger document (the tool's value) writes the rest around
-// it in the same buffer instead of copying the model. The model's
-// Normalized is that part of dst, capped, so appending to dst later cannot
-// reach it. With problems, dst is returned as it was.
-func AppendArguments(dst, raw []byte, limits tasksurface.Limits) (*Model, []byte, []tasksurface.Problem) {
 	limits = limits.WithDefaults()
 	if p, ok := rawTooLarge(raw, limits); ok {
-		return nil, dst, []tasksurface.Problem{p}
+		return nil, []tasksurface.Problem{p}
 	}
-	if m, out, ok := fastParse(dst, raw, true, limits); ok {
-		return m, out, nil
-	}
-	m, out, problems := checkArguments(dst, raw, limits)
-	if m == nil {
-		return nil, dst, problems
-	}
-	return m, out, nil
+	return checkArguments(raw, limits)
 }
 
-// checkModel is the full check of a model document: strict decoding into
-// a generic tree, the schema, the semantic checks, then the model. Parse
-// runs it when the fast path (fastParse) does not accept the input, to
-// find every problem; limits have their defaults and the raw size is
-// checked.
-func checkModel(dst, raw []byte, limits tasksurface.Limits) (*Model, []byte, []tasksurface.Problem) {
+// checkModel is the check of a model document: strict decoding into a
+// generic tree, the schema, the semantic checks, then the model. Limits
+// have their defaults and the raw size is checked.
+func checkModel(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
 	var ps problems
 	doc, derr := decode(raw, &ps)
 	if derr != nil {
-		return nil, dst, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: derr.Pointer}}
+		return nil, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: derr.Pointer}}
 	}
-	return parseDocument(dst, doc, limits, &ps, len(raw))
+	return parseDocument(doc, limits, &ps)
 }
 
 // checkArguments is the full check of tool arguments, like checkModel.
-func checkArguments(dst, raw []byte, limits tasksurface.Limits) (*Model, []byte, []tasksurface.Problem) {
+func checkArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
 	var ps problems
 	doc, derr := decode(raw, &ps)
 	if derr != nil {
@@ -90,7 +66,7 @@ func checkArguments(dst, raw []byte, limits tasksurface.Limits) (*Model, []byte,
 		if !inside {
 			ptr = ""
 		}
-		return nil, dst, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: ptr}}
+		return nil, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: ptr}}
 	}
 	var out problems
 	for _, p := range ps.Items {
@@ -105,7 +81,7 @@ func checkArguments(dst, raw []byte, limits tasksurface.Limits) (*Model, []byte,
 	args, isObj := doc.(map[string]any)
 	if !isObj {
 		out.Add(problem.CodeInvalidArguments, "", "the arguments must be an object {\"model\": {...}}, not %s.", strictjson.TypeName(doc))
-		return nil, dst, out.Finish(retry)
+		return nil, out.Finish(retry)
 	}
 	for _, key := range sortedKeys(args) {
 		if key != "model" {
@@ -115,9 +91,9 @@ func checkArguments(dst, raw []byte, limits tasksurface.Limits) (*Model, []byte,
 	model, present := args["model"]
 	if !present {
 		out.Add(problem.CodeInvalidArguments, "", "put the surface under the key \"model\": {\"model\": {\"version\": 1, ...}}.")
-		return nil, dst, out.Finish(retry)
+		return nil, out.Finish(retry)
 	}
-	return parseDocument(dst, model, limits, &out, len(raw))
+	return parseDocument(model, limits, &out)
 }
 
 // intoModel converts a pointer into the arguments into a pointer into the
@@ -141,13 +117,11 @@ func rawTooLarge(raw []byte, limits tasksurface.Limits) (tasksurface.Problem, bo
 	}, true
 }
 
-// parseDocument checks a decoded model and builds it, writing its
-// normalised bytes at the end of dst (see AppendArguments). ps already
-// holds the decoder's problems; sizeHint, the length of the input, sizes
-// the buffer of the normalised bytes when dst is nil.
-func parseDocument(dst []byte, doc any, limits tasksurface.Limits, ps *problems, sizeHint int) (*Model, []byte, []tasksurface.Problem) {
+// parseDocument checks a decoded model and builds it with its normalised
+// bytes. ps already holds the decoder's problems.
+func parseDocument(doc any, limits tasksurface.Limits, ps *problems) (*Model, []tasksurface.Problem) {
 	if p, ok := unsupportedVersion(doc); ok {
-		return nil, dst, []tasksurface.Problem{p}
+		return nil, []tasksurface.Problem{p}
 	}
 	cs, err := loadSchema()
 	if err != nil {
@@ -162,32 +136,23 @@ func parseDocument(dst []byte, doc any, limits tasksurface.Limits, ps *problems,
 	dropShadowed(ps)
 	remapInitial(ps)
 	if len(ps.Items) > 0 {
-		return nil, dst, ps.Finish(retry)
+		return nil, ps.Finish(retry)
 	}
 	m, err := build(doc.(map[string]any))
 	if err != nil {
 		// A checked document's cells are scalars, which always encode.
 		panic(err)
 	}
-	out, err := m.appendNormalized(normalizedBuffer(dst, sizeHint, limits), false)
+	normalized, err := marshalCompact(m)
 	if err != nil {
 		panic(err)
 	}
-	sizeProblem(len(out)-len(dst), limits, ps)
+	sizeProblem(len(normalized), limits, ps)
 	if len(ps.Items) > 0 {
-		return nil, dst, ps.Finish(retry)
+		return nil, ps.Finish(retry)
 	}
-	m.normalized = out[len(dst):len(out):len(out)]
-	return m, out, nil
-}
-
-// normalizedBuffer returns dst, or for a nil dst a buffer sized for the
-// normalised bytes of an input of sizeHint bytes.
-func normalizedBuffer(dst []byte, sizeHint int, limits tasksurface.Limits) []byte {
-	if dst != nil {
-		return dst
-	}
-	return make([]byte, 0, min(sizeHint, int(limits.MaxModelBytes))+64)
+	m.normalized = normalized
+	return m, nil
 }
 
 // unsupportedVersion reports a numeric version other than 1 on its own: a

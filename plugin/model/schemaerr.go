@@ -2,14 +2,17 @@ package model
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
 	"github.com/dsh-community/task-surface/plugin/internal/problem"
-	"github.com/dsh-community/task-surface/plugin/internal/schemacheck"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 )
 
@@ -19,33 +22,57 @@ import (
 const argumentsRoot = "/model"
 
 // validateSchema checks model against the parameter schema and records one
-// readable problem per failing keyword.
+// readable problem per failing leaf.
 func validateSchema(cs *compiledSchema, model any, ps *problems) error {
-	failures, err := cs.check.Validate(map[string]any{"model": model})
-	if err != nil {
+	err := cs.schema.Validate(map[string]any{"model": model})
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if !errors.As(err, &ve) {
 		return fmt.Errorf("model: validating against the parameter schema: %w", err)
 	}
-	m := mapper{cs: cs, ps: ps}
-	for _, f := range failures {
-		if f.Keyword == "oneOf" {
-			m.unionLeaf(f)
-		} else {
-			m.leaf(f)
-		}
-	}
+	m := mapper{cs: cs, root: map[string]any{"model": model}, ps: ps}
+	m.walk(ve)
 	return nil
 }
 
-// mapper turns schema failures into problems.
+// mapper turns a jsonschema error tree into problems.
 type mapper struct {
-	cs *compiledSchema
-	ps *problems
+	cs   *compiledSchema
+	root any
+	ps   *problems
 }
 
-// schemaAt returns the schema document node at a pointer.
-func (m *mapper) schemaAt(ptr string) any {
-	v, _ := jsonpointer.Resolve(m.cs.doc, ptr)
+// schemaFragment returns the JSON Pointer part of an absolute keyword
+// location.
+func schemaFragment(abs string) string {
+	if i := strings.IndexByte(abs, '#'); i >= 0 {
+		return abs[i+1:]
+	}
+	return ""
+}
+
+// schemaAt returns the schema document node at a fragment pointer.
+func (m *mapper) schemaAt(frag string) any {
+	v, _ := jsonpointer.Resolve(m.cs.doc, frag)
 	return v
+}
+
+// instancePointer converts a jsonschema instance location into an RFC 6901
+// JSON Pointer: jsonschema percent-encodes each reference token after
+// escaping "~" and "/", so a key like "a b" arrives as "a%20b".
+func instancePointer(loc string) string {
+	if !strings.Contains(loc, "%") {
+		return loc
+	}
+	toks := strings.Split(loc, "/")
+	for i, t := range toks {
+		if u, err := url.PathUnescape(t); err == nil {
+			toks[i] = u
+		}
+	}
+	return strings.Join(toks, "/")
 }
 
 // modelPointer converts an instance location inside the arguments into a
@@ -54,47 +81,65 @@ func modelPointer(loc string) string {
 	return strings.TrimPrefix(loc, argumentsRoot)
 }
 
-// unionLeaf reports a value that selects no arm of a tagged union (a
-// block, field or layout): not an object, no kind, a kind that is not a
-// string, or an unknown kind.
-func (m *mapper) unionLeaf(f schemacheck.Failure) {
-	union := jsonpointer.Parent(f.SchemaPointer)
-	noun := jsonpointer.Last(union)
-	arms, _ := m.schemaAt(f.SchemaPointer).([]any)
-	kinds := make([]string, len(arms))
-	for i, a := range arms {
-		k, _ := jsonpointer.Resolve(a, "/properties/kind/const")
-		kinds[i], _ = k.(string)
-	}
-	allowed := strings.Join(kinds, ", ")
-	ptr := modelPointer(f.InstancePointer)
-	obj, isObj := f.Value.(map[string]any)
-	if !isObj {
-		m.ps.Add(problem.CodeWrongType, ptr, "a %s must be an object with a \"kind\" (%s), not %s.", noun, allowed, strictjson.TypeName(f.Value))
+func (m *mapper) walk(ve *jsonschema.ValidationError) {
+	if len(ve.Causes) > 0 {
+		for _, c := range ve.Causes {
+			m.walk(c)
+		}
 		return
 	}
-	kindPtr := jsonpointer.Append(ptr, "kind")
-	inst, present := obj["kind"]
-	if !present {
-		m.ps.Add(problem.CodeMissing, kindPtr, "add the %s's \"kind\": one of %s.", noun, allowed)
+	frag := schemaFragment(ve.AbsoluteKeywordLocation)
+	if u, ok := m.unionOf(frag); ok {
+		m.unionLeaf(ve, u)
 		return
 	}
-	kind, isString := inst.(string)
-	if !isString {
-		m.ps.Add(problem.CodeWrongType, kindPtr, "a %s's \"kind\" must be a string, one of %s, not %s.", noun, allowed, strictjson.TypeName(inst))
-		return
-	}
-	m.ps.Add(problem.CodeUnknownKind, kindPtr, "%q is not a %s kind of version 1; use one of %s.", abbreviate(kind, 40), noun, allowed)
+	m.leaf(ve, frag)
 }
 
-// leaf reports a failing keyword other than a union's.
-func (m *mapper) leaf(f schemacheck.Failure) {
-	frag := f.SchemaPointer
-	ptr := modelPointer(f.InstancePointer)
-	inst := f.Value
+// unionOf returns the union whose own keyword failed at frag: its type,
+// its required "kind" or its kind enum. Failures inside an arm are not the
+// union's own.
+func (m *mapper) unionOf(frag string) (schemaUnion, bool) {
+	for _, suffix := range []string{"/type", "/required", "/properties/kind/enum"} {
+		if base, ok := strings.CutSuffix(frag, suffix); ok {
+			u, found := m.cs.unions[base]
+			return u, found
+		}
+	}
+	return schemaUnion{}, false
+}
+
+// unionLeaf reports a value that selects no arm of a union: not an object,
+// no kind, a kind that is not a string, or an unknown kind.
+func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
+	allowed := strings.Join(u.kinds, ", ")
+	loc := instancePointer(ve.InstanceLocation)
+	inst, _ := jsonpointer.Resolve(m.root, loc)
+	ptr := modelPointer(loc)
+	if jsonpointer.Last(loc) == "kind" && strings.HasSuffix(ve.KeywordLocation, "/enum") {
+		// The kind enum failed; ptr is the kind itself.
+		kind, isString := inst.(string)
+		if !isString {
+			m.ps.Add(problem.CodeWrongType, ptr, "a %s's \"kind\" must be a string, one of %s, not %s.", u.noun, allowed, strictjson.TypeName(inst))
+			return
+		}
+		m.ps.Add(problem.CodeUnknownKind, ptr, "%q is not a %s kind of version 1; use one of %s.", abbreviate(kind, 40), u.noun, allowed)
+		return
+	}
+	if _, isObj := inst.(map[string]any); !isObj {
+		m.ps.Add(problem.CodeWrongType, ptr, "a %s must be an object with a \"kind\" (%s), not %s.", u.noun, allowed, strictjson.TypeName(inst))
+		return
+	}
+	m.ps.Add(problem.CodeMissing, jsonpointer.Append(ptr, "kind"), "add the %s's \"kind\": one of %s.", u.noun, allowed)
+}
+
+func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
+	loc := instancePointer(ve.InstanceLocation)
+	ptr := modelPointer(loc)
+	inst, _ := jsonpointer.Resolve(m.root, loc)
 	kwValue := m.schemaAt(frag)
 	subject := subjectOf(ptr)
-	switch f.Keyword {
+	switch jsonpointer.Last(frag) {
 	case "required":
 		obj, _ := inst.(map[string]any)
 		props, _ := m.schemaAt(jsonpointer.Append(jsonpointer.Parent(frag), "properties")).(map[string]any)
@@ -164,7 +209,7 @@ func (m *mapper) leaf(f schemacheck.Failure) {
 	case "minItems":
 		m.ps.Add(problem.CodeTooFew, ptr, "%s needs at least %s item(s).", subject, shortJSON(kwValue))
 	default:
-		m.ps.Add(problem.CodeInvalidValue, ptr, "%s is not valid: it fails the schema's %q.", subject, f.Keyword)
+		m.ps.Add(problem.CodeInvalidValue, ptr, "%s is not valid: %s.", subject, ve.Message)
 	}
 }
 

@@ -63,6 +63,20 @@ func ValidDate(s string) bool {
 	return err == nil
 }
 
+// datePatternMatches reports whether s is written YYYY-MM-DD (ten
+// characters, digits and two hyphens), whether or not it is a real date.
+func datePatternMatches(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if i != 4 && i != 7 && (s[i] < '0' || s[i] > '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // FormatNumber writes a number as the model's normalised form and the
 // message text do: the shortest decimal that reads back to v, without an
 // exponent.

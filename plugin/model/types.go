@@ -206,15 +206,3 @@ type Option struct {
 	// Detail is optional supporting text.
 	Detail string `json:"detail,omitempty"`
 }
-
-// MarshalJSON writes the block with exactly the keys of its kind, in a
-// fixed order.
-func (b Block) MarshalJSON() ([]byte, error) {
-	return b.appendJSON(nil, false)
-}
-
-// MarshalJSON writes the field with exactly the keys of its kind, in a
-// fixed order.
-func (f Field) MarshalJSON() ([]byte, error) {
-	return f.appendJSON(nil)
-}

@@ -12,9 +12,10 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// The value and the metadata are the bytes json.Marshal writes for them,
-// and the metadata is the one tasksurface.MetaFromValue derives from the value.
-func TestEncodingMatchesJSONMarshal(t *testing.T) {
+// The value holds the normalised model and the Markdown's HTML, escaped for
+// HTML as json.Marshal writes them; the metadata is the one a harness that
+// asked for the value alone derives with tasksurface.MetaFromValue.
+func TestValueAndMetaAgreeWithTheSDK(t *testing.T) {
 	t.Parallel()
 	models := map[string][]byte{
 		"typical":     bench.Model(4 << 10),
@@ -31,39 +32,7 @@ func TestEncodingMatchesJSONMarshal(t *testing.T) {
 			if m == nil {
 				t.Fatal(problems)
 			}
-			normalized, err := m.Normalized()
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, html := range []map[string]string{markdown.RenderBlocks(md, m), nil, {}} {
-				v := wire.Value{SurfaceID: "tsf_0123456789abcdef01234567", Model: normalized, Markdown: html}
-				value, meta := encode(v, true)
-				if alone, none := encode(v, false); !bytes.Equal(alone, value) || none != nil {
-					t.Errorf("without the metadata: value %s, meta %s", alone, none)
-				}
-				want, err := json.Marshal(v)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !bytes.Equal(value, want) {
-					t.Errorf("value:\n got %s\nwant %s", value, want)
-				}
-				want, err = json.Marshal(wire.MetaOf(v))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !bytes.Equal(meta, want) {
-					t.Errorf("meta:\n got %s\nwant %s", meta, want)
-				}
-				// A harness that asked for the value alone derives the same bytes.
-				derived, err := tasksurface.MetaFromValue(value)
-				if err != nil || !bytes.Equal(derived, meta) {
-					t.Errorf("MetaFromValue: %v\n got %s\nwant %s", err, derived, meta)
-				}
-			}
-			// The tool writes the value around the model in one buffer
-			// when nothing needs an HTML escape, and afresh otherwise: the
-			// bytes are json.Marshal's either way.
+			normalized, _ := m.Normalized()
 			tool := New(md)
 			tool.newID = func() string { return "tsf_0123456789abcdef01234567" }
 			args := append(append([]byte(`{"model":`), raw...), '}')
@@ -72,18 +41,37 @@ func TestEncodingMatchesJSONMarshal(t *testing.T) {
 				if err != nil || !resp.OK {
 					t.Fatalf("show: %v %+v", err, resp)
 				}
-				v := wire.Value{SurfaceID: "tsf_0123456789abcdef01234567", Model: normalized, Markdown: surface.Markdown}
-				want, _ := json.Marshal(v)
-				if !bytes.Equal(resp.Value, want) {
-					t.Errorf("Open's value (omit meta %v):\n got %s\nwant %s", omit, resp.Value, want)
+				if bytes.ContainsAny(resp.Value, "<>&") {
+					t.Errorf("the value holds an unescaped <, > or &: %.200s", resp.Value)
 				}
-				if want, _ := json.Marshal(wire.MetaOf(v)); !omit && !bytes.Equal(resp.Meta, want) {
-					t.Errorf("Open's meta:\n got %s\nwant %s", resp.Meta, want)
+				var v wire.Value
+				if err := json.Unmarshal(resp.Value, &v); err != nil || v.SurfaceID != surface.SurfaceID {
+					t.Fatalf("the value does not read back: %v", err)
 				}
-				if got, _ := surface.Model.Normalized(); !bytes.Equal(got, normalized) {
-					t.Errorf("the surface's normalised model:\n got %s\nwant %s", got, normalized)
+				var a, b any
+				if json.Unmarshal(v.Model, &a) != nil || json.Unmarshal(normalized, &b) != nil {
+					t.Fatal("the model in the value is not JSON")
+				}
+				if ga, gb := mustMarshal(t, a), mustMarshal(t, b); !bytes.Equal(ga, gb) {
+					t.Errorf("the value's model differs from the normalised model:\n%s\n%s", ga, gb)
+				}
+				derived, err := tasksurface.MetaFromValue(resp.Value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if omit != (resp.Meta == nil) || !omit && !bytes.Equal(derived, resp.Meta) {
+					t.Errorf("omit meta %v: meta %s, derived %s", omit, resp.Meta, derived)
 				}
 			}
 		})
 	}
+}
+
+func mustMarshal(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -1,6 +1,7 @@
 package tool
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -39,9 +40,9 @@ type Surface struct {
 }
 
 // Show executes one call. Problems with the call are answered in the
-// response; an error means the parsed model could not be normalised (a
-// defect). The value and the metadata are written directly (encode.go),
-// byte for byte what json.Marshal writes for them.
+// response; an error means the parsed model could not be encoded (a
+// defect). The value and the metadata are what json.Marshal writes for
+// them.
 func (t *Tool) Show(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*tasksurface.ShowResponse, error) {
 	resp, _, err := t.Open(req, limits)
 	return resp, err
@@ -57,11 +58,7 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		return refused, nil, nil
 	}
 	limits = limits.WithDefaults()
-	// The value is written in one buffer: its head, then the normalised
-	// model in place (model.AppendArguments), then the rest (encodeAround).
-	id := t.newID()
-	head := appendValueHead(make([]byte, 0, valueSize(len(req.Arguments))), id)
-	m, buf, problems := model.AppendArguments(head, req.Arguments, limits)
+	m, problems := model.ParseArguments(req.Arguments, limits)
 	if len(problems) > 0 {
 		return failed(tasksurface.ShowInvalidModel, InvalidModel(problems), problems), nil, nil
 	}
@@ -70,11 +67,20 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		return nil, nil, fmt.Errorf("normalise model: %w", err)
 	}
 	v := wire.Value{
-		SurfaceID: id,
+		SurfaceID: t.newID(),
 		Model:     normalized,
 		Markdown:  markdown.RenderBlocks(t.markdown, m),
 	}
-	value, meta := encodeAround(buf, len(head), v, !req.OmitMeta)
+	value, err := json.Marshal(v)
+	if err != nil {
+		return nil, nil, fmt.Errorf("encode the value: %w", err)
+	}
+	var meta []byte
+	if !req.OmitMeta {
+		if meta, err = json.Marshal(wire.MetaOf(v)); err != nil {
+			return nil, nil, fmt.Errorf("encode the metadata: %w", err)
+		}
+	}
 	resp := &tasksurface.ShowResponse{OK: true, Value: value, Meta: meta, Text: Opened(m.Title, v.SurfaceID)}
 	return resp, &Surface{SurfaceID: v.SurfaceID, Model: m, Markdown: v.Markdown, Value: value, Limits: limits}, nil
 }
