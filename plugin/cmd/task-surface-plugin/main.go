@@ -12,9 +12,7 @@ package main
 
 import (
 	"os"
-	"runtime"
 
-	"github.com/dsh-community/task-surface/plugin/internal/heapfloor"
 	"github.com/dsh-community/task-surface/plugin/server"
 	"github.com/dsh-community/task-surface/sdk/tsplugin"
 )
@@ -24,36 +22,9 @@ var version = "0.1.0-dev"
 
 func main() {
 	if tsplugin.IsPluginProcess() {
-		oneProcessor()
-		heapFloor()
 		logger := tsplugin.NewLogger("task-surface")
 		tsplugin.Serve(server.New(version, logger), tsplugin.WithLogger(logger))
 		return
 	}
 	os.Exit(runCLI(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
-
-// oneProcessor runs the plugin's goroutines on one processor unless
-// GOMAXPROCS is set in its environment. The plugin serves one harness; its
-// calls take tens of microseconds, and a second processor mostly spun
-// looking for work while the first served a call, taking CPU from the
-// harness beside it. Measured on two cores (show_task_surface against the
-// bare echo, call by call): 4 KiB Show 128 -> 116 us, 63 KiB 466 -> 397 us,
-// and submissions from 10 and 100 sessions at once no slower.
-func oneProcessor() {
-	if os.Getenv("GOMAXPROCS") == "" {
-		runtime.GOMAXPROCS(1)
-	}
-}
-
-// floorBytes is how far the plugin's heap may grow between collections
-// while what is live is less (see heapfloor).
-const floorBytes = 16 << 20
-
-// heapFloor runs the heap floor unless GOGC or GOMEMLIMIT is set in the
-// plugin's environment, which then govern the collector as usual.
-func heapFloor() {
-	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		heapfloor.Start(floorBytes)
-	}
 }
