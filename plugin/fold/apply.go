@@ -14,48 +14,30 @@ import (
 // returned as it came. Events it does not understand leave the state
 // unchanged; see the package documentation for the rules.
 func Apply(s State, ev Event) State {
-	return apply(s, ev, reader{})
-}
-
-// reader reads the data of an event. With checked set, the data is part of
-// JSON already checked whole (DecodeEvent checked the event FoldJSON
-// folds), so it is not checked again; values inside data are always parts
-// of the data checked before, and are only split (member, elements).
-type reader struct{ checked bool }
-
-// object reads the data of an event as an object.
-func (r reader) object(raw json.RawMessage) (map[string]json.RawMessage, bool) {
-	if r.checked {
-		return member(raw)
-	}
-	return object(raw)
-}
-
-func apply(s State, ev Event, r reader) State {
 	if ev.Seq < 0 || ev.Seq > maxSafeInteger {
 		return s
 	}
 	switch ev.Type {
 	case wire.EventToolCall:
-		return applyToolCall(s, ev, r)
+		return applyToolCall(s, ev)
 	case wire.EventToolResult:
-		return applyToolResult(s, ev, r)
+		return applyToolResult(s, ev)
 	case wire.EventUserMessage:
-		return applyUserMessage(s, ev, r)
+		return applyUserMessage(s, ev)
 	case wire.EventCommandRun:
-		return applyCommandRun(s, ev, r)
+		return applyCommandRun(s, ev)
 	case wire.EventCommandDone:
-		return applyCommandDone(s, ev, r)
+		return applyCommandDone(s, ev)
 	}
 	return s
 }
 
 // applyToolCall remembers a show_task_surface call until its result.
-func applyToolCall(s State, ev Event, r reader) State {
+func applyToolCall(s State, ev Event) State {
 	if !mayContain(ev.Data, wire.ToolName) {
 		return s
 	}
-	d, ok := r.object(ev.Data)
+	d, ok := object(ev.Data)
 	if !ok {
 		return s
 	}
@@ -72,19 +54,19 @@ func applyToolCall(s State, ev Event, r reader) State {
 
 // applyToolResult settles a remembered call and opens its surface when the
 // result succeeded and carries valid presentation metadata.
-func applyToolResult(s State, ev Event, r reader) State {
+func applyToolResult(s State, ev Event) State {
 	if len(s.Calls) == 0 {
 		return s
 	}
-	d, ok := r.object(ev.Data)
+	d, ok := object(ev.Data)
 	if !ok {
 		return s
 	}
-	msg, ok := member(d["message"])
+	msg, ok := object(d["message"])
 	if !ok {
 		return s
 	}
-	src, ok := member(msg["source"])
+	src, ok := object(msg["source"])
 	if !ok {
 		return s
 	}
@@ -121,11 +103,11 @@ func openedSurface(d, msg map[string]json.RawMessage) (string, bool) {
 		return "", false
 	}
 	for _, c := range content {
-		if b, ok := member(c); ok && isTrue(b["isError"]) {
+		if b, ok := object(c); ok && isTrue(b["isError"]) {
 			return "", false
 		}
 	}
-	meta, ok := member(d["meta"])
+	meta, ok := object(d["meta"])
 	if !ok {
 		return "", false
 	}
@@ -139,7 +121,7 @@ func openedSurface(d, msg map[string]json.RawMessage) (string, bool) {
 	if !ok || !wire.ValidID(surfaceID) {
 		return "", false
 	}
-	if _, ok := member(meta["model"]); !ok {
+	if _, ok := object(meta["model"]); !ok {
 		return "", false
 	}
 	return surfaceID, true
@@ -147,15 +129,15 @@ func openedSurface(d, msg map[string]json.RawMessage) (string, bool) {
 
 // applyUserMessage closes the active surface on a correlated submission
 // (submitted) or an ordinary user message (bypassed).
-func applyUserMessage(s State, ev Event, r reader) State {
+func applyUserMessage(s State, ev Event) State {
 	if s.Active == nil {
 		return s
 	}
-	d, ok := r.object(ev.Data)
+	d, ok := object(ev.Data)
 	if !ok {
 		return s
 	}
-	src, ok := member(d["source"])
+	src, ok := object(d["source"])
 	if !ok {
 		return s
 	}
@@ -166,7 +148,7 @@ func applyUserMessage(s State, ev Event, r reader) State {
 	if absent(src, wire.SourceKey) {
 		return closeActive(s, Outcome{Outcome: OutcomeBypassed, Seq: ev.Seq, MessageID: messageID})
 	}
-	c, ok := member(src[wire.SourceKey])
+	c, ok := object(src[wire.SourceKey])
 	if !ok {
 		return s
 	}
@@ -187,7 +169,7 @@ func applyUserMessage(s State, ev Event, r reader) State {
 	}
 	var values json.RawMessage
 	if !absent(c, "values") {
-		if _, ok := member(c["values"]); !ok {
+		if _, ok := object(c["values"]); !ok {
 			return s
 		}
 		values = append(json.RawMessage(nil), c["values"]...) // own copy: ev.Data may be reused
@@ -198,11 +180,11 @@ func applyUserMessage(s State, ev Event, r reader) State {
 }
 
 // applyCommandRun remembers a dismissal command run until its done event.
-func applyCommandRun(s State, ev Event, r reader) State {
+func applyCommandRun(s State, ev Event) State {
 	if !mayContain(ev.Data, wire.CommandName) {
 		return s
 	}
-	d, ok := r.object(ev.Data)
+	d, ok := object(ev.Data)
 	if !ok {
 		return s
 	}
@@ -232,11 +214,11 @@ func applyCommandRun(s State, ev Event, r reader) State {
 
 // applyCommandDone settles a dismissal run and, when it succeeded, closes
 // the active surface it names.
-func applyCommandDone(s State, ev Event, r reader) State {
+func applyCommandDone(s State, ev Event) State {
 	if len(s.Dismissals) == 0 {
 		return s
 	}
-	d, ok := r.object(ev.Data)
+	d, ok := object(ev.Data)
 	if !ok {
 		return s
 	}

@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"iter"
 	"math"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -31,7 +29,7 @@ func FoldJSON(state json.RawMessage, events []json.RawMessage) (stateOut, view j
 		if err != nil {
 			continue
 		}
-		s = apply(s, ev, reader{checked: true})
+		s = Apply(s, ev)
 	}
 	if stateOut, err = json.Marshal(s); err != nil {
 		return nil, nil, fmt.Errorf("fold state: %w", err)
@@ -61,15 +59,15 @@ func ParseView(raw json.RawMessage) (View, error) {
 	return v, nil
 }
 
-// ActiveOf returns the open surface of a projection view, or nil, reading
-// the view's members without decoding the rest (its outcomes); ok is false
-// for a view that is not a JSON object or whose active member is not a
-// surface. Of a repeated key the last counts, as with ParseView.
+// ActiveOf returns the open surface of a projection view, or nil; ok is
+// false for a view that is not a JSON object or whose active member is not
+// a surface. Of a repeated key the last counts, as with ParseView.
 func ActiveOf(raw json.RawMessage) (active *Occurrence, ok bool) {
-	if !isObject(raw) {
+	view, ok := object(raw)
+	if !ok {
 		return nil, false
 	}
-	a, present := lastMember(raw, "active")
+	a, present := view["active"]
 	if !present || isNull(a) {
 		return nil, true
 	}
@@ -101,141 +99,22 @@ func decodeStrict(b []byte, v any) error {
 // matched exactly, a repeated key keeps its last value (as JSON.parse does),
 // and member values are sub-slices of raw.
 func object(raw json.RawMessage) (map[string]json.RawMessage, bool) {
-	if !isObject(raw) {
-		return nil, false
-	}
-	return member(raw)
-}
-
-// isObject reports whether raw is one JSON object, checked whole.
-func isObject(raw json.RawMessage) bool {
-	t := trimJSON(raw)
-	return len(t) > 0 && t[0] == '{' && json.Valid(t)
-}
-
-// member is object for a value inside JSON already checked whole, such as
-// a member value object returned: the value is then valid JSON as well,
-// and is not checked again.
-func member(raw json.RawMessage) (map[string]json.RawMessage, bool) {
 	raw = trimJSON(raw)
 	if len(raw) == 0 || raw[0] != '{' {
 		return nil, false
 	}
-	m := make(map[string]json.RawMessage, 8)
-	for lit, value := range members(raw) {
-		key, ok := unquote(lit)
-		if !ok {
-			return nil, false
-		}
-		m[key] = value
-	}
-	return m, true
+	var m map[string]json.RawMessage
+	return m, json.Unmarshal(raw, &m) == nil
 }
 
-// lastMember returns the value of the last member named key of raw, a JSON
-// object checked whole, as member would find it, without building the map:
-// a key written without escapes is compared as it stands.
-func lastMember(raw json.RawMessage, key string) (value json.RawMessage, present bool) {
-	for lit, v := range members(trimJSON(raw)) {
-		match := len(lit) == len(key)+2 && string(lit[1:len(lit)-1]) == key
-		if !match && bytes.IndexByte(lit, '\\') >= 0 {
-			k, ok := unquote(lit)
-			match = ok && k == key
-		}
-		if match {
-			value, present = v, true
-		}
-	}
-	return value, present
-}
-
-// members yields the members of raw, a trimmed JSON object checked whole,
-// in order: each key as written (its quoted literal) and its value.
-func members(raw json.RawMessage) iter.Seq2[[]byte, json.RawMessage] {
-	return func(yield func([]byte, json.RawMessage) bool) {
-		for i := skipSpace(raw, 1); raw[i] != '}'; {
-			end := skipString(raw, i)
-			lit := raw[i:end]
-			i = skipSpace(raw, skipSpace(raw, end)+1) // past ':'
-			vend := skipValue(raw, i)
-			if !yield(lit, raw[i:vend]) {
-				return
-			}
-			if i = skipSpace(raw, vend); raw[i] == ',' {
-				i = skipSpace(raw, i+1)
-			}
-		}
-	}
-}
-
-// elements splits raw into its elements when it is a JSON array, for a
-// value inside JSON already checked whole, like member.
+// elements splits raw into its elements when it is a JSON array.
 func elements(raw json.RawMessage) ([]json.RawMessage, bool) {
 	raw = trimJSON(raw)
 	if len(raw) == 0 || raw[0] != '[' {
 		return nil, false
 	}
 	var a []json.RawMessage
-	for i := skipSpace(raw, 1); raw[i] != ']'; {
-		end := skipValue(raw, i)
-		a = append(a, raw[i:end])
-		if i = skipSpace(raw, end); raw[i] == ',' {
-			i = skipSpace(raw, i+1)
-		}
-	}
-	return a, true
-}
-
-// The scanners below walk JSON text already checked by json.Valid, so they
-// only find where things end.
-
-// skipSpace returns the index of the first non-space byte at or after i.
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && isJSONSpace(b[i]) {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index just past the string that starts at i.
-func skipString(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return i
-}
-
-// skipValue returns the index just past the value that starts at i.
-func skipValue(b []byte, i int) int {
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for ; i < len(b); i++ {
-			switch b[i] {
-			case '"':
-				i = skipString(b, i) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return i + 1
-				}
-			}
-		}
-		return i
-	default:
-		for i < len(b) && !strings.ContainsRune(",}] \t\n\r", rune(b[i])) {
-			i++
-		}
-		return i
-	}
+	return a, json.Unmarshal(raw, &a) == nil
 }
 
 // unquote decodes a JSON string literal, quickly when it has no escapes.
