@@ -38,9 +38,7 @@ var smallBlocks = []struct{ name, src string }{
 }
 
 // BenchmarkRenderSmall renders one small block per operation, as
-// show_task_surface does for every markdown block: the line takes the
-// inline path (inline.go), the list goes through goldmark, where for blocks
-// this size the set-up of each render costs more than the parsing.
+// show_task_surface does for every markdown block.
 func BenchmarkRenderSmall(b *testing.B) {
 	r := New()
 	for _, c := range smallBlocks {

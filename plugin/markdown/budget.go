@@ -59,16 +59,3 @@ func budgetFor(block ast.Node, pc parser.Context) *blockBudget {
 	b.runsRead = false
 	return b
 }
-
-// retained returns about how many bytes b's lists hold, used or not.
-func (b *blockBudget) retained() int {
-	n := 8*cap(b.pushed) + 24*cap(b.labels) + 32*len(b.runs)
-	for class := range b.openers {
-		for canClose := range b.openers[class] {
-			for mod := range b.openers[class][canClose] {
-				n += 16 * cap(b.openers[class][canClose][mod])
-			}
-		}
-	}
-	return n
-}

@@ -2,13 +2,11 @@ package markdown
 
 import (
 	"bytes"
-	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
-	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -30,8 +28,6 @@ const extensionPriority = 500
 // with New; it is safe for concurrent use.
 type Renderer struct {
 	md goldmark.Markdown
-	// states holds *renderState values between renders.
-	states sync.Pool
 }
 
 // New returns a Renderer with the Task Surface policy.
@@ -57,7 +53,7 @@ func newRenderer(p parser.Parser) *Renderer {
 			),
 		),
 	)
-	return &Renderer{md: md, states: sync.Pool{New: func() any { return &renderState{} }}}
+	return &Renderer{md: md}
 }
 
 // newParser returns goldmark's CommonMark parser, with GFM strikethrough and
@@ -93,47 +89,11 @@ func newParser() parser.Parser {
 // Render returns the sanitised HTML of src. Rendering into memory cannot
 // fail, so there is no error; the result ends with a newline unless it is
 // empty.
-//
-// A line of plain prose with simple emphasis, code spans and links takes
-// the inline path (inline.go), which writes what goldmark would without
-// building its tree; anything else, and anything the inline path is not
-// sure of, goes to goldmark.
 func (r *Renderer) Render(src string) string {
-	if html, ok := renderInline(src); ok {
-		return html
-	}
-	return r.renderFull(src)
-}
-
-// renderFull renders src with goldmark, whatever it holds.
-//
-// It does what goldmark's Convert does, over a parse context and buffers
-// taken from the Renderer's pool: goldmark sets up a context, its element
-// ids and a writer on every Convert, a large part of what a small block
-// costs.
-func (r *Renderer) renderFull(src string) string {
-	s := r.states.Get().(*renderState)
-	withPC := s.reset(src)
-	doc := r.md.Parser().Parse(text.NewReader(s.src), withPC)
+	var out bytes.Buffer
+	pc := parser.NewContext()
+	pc.Set(stateKey, &renderState{})
 	// Rendering only fails when its writer does, and a bytes.Buffer does not.
-	_ = r.md.Renderer().Render(bufferWriter{&s.out}, s.src, doc)
-	html := s.out.String()
-	s.forget()
-	if s.keep() {
-		r.states.Put(s)
-	}
-	return html
+	_ = r.md.Convert([]byte(src), &out, parser.WithContext(pc))
+	return out.String()
 }
-
-// bufferWriter lets goldmark write straight into the result: a
-// util.BufWriter over a bytes.Buffer, so that Convert does not wrap the
-// buffer in a 4 KiB bufio.Writer of its own on every render.
-type bufferWriter struct{ *bytes.Buffer }
-
-var _ util.BufWriter = bufferWriter{}
-
-// Buffered implements util.BufWriter: nothing waits to be flushed.
-func (bufferWriter) Buffered() int { return 0 }
-
-// Flush implements util.BufWriter: everything is written already.
-func (bufferWriter) Flush() error { return nil }
