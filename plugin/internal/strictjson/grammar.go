@@ -1,14 +1,8 @@
 package strictjson
 
-// Text is what the scanners read: the reader's bytes, or the string the
-// model's fast path reads.
-type Text interface {
-	~string | ~[]byte
-}
-
 // SkipSpace returns the offset of the first byte at or after pos that is
 // not JSON white space.
-func SkipSpace[T Text](s T, pos int) int {
+func SkipSpace(s []byte, pos int) int {
 	for pos < len(s) {
 		switch s[pos] {
 		case ' ', '\t', '\n', '\r':
@@ -25,7 +19,7 @@ func SkipSpace[T Text](s T, pos int) int {
 // broke and the fault (FaultNumber, FaultFraction or FaultExponent). expAt
 // is the offset of the exponent's digits relative to pos, as NumberInRange
 // takes it, or -1 without an exponent.
-func ScanNumber[T Text](s T, pos int) (end, expAt int, fault Fault, ok bool) {
+func ScanNumber(s []byte, pos int) (end, expAt int, fault Fault, ok bool) {
 	start := pos
 	if pos < len(s) && s[pos] == '-' {
 		pos++
@@ -63,7 +57,7 @@ func ScanNumber[T Text](s T, pos int) (end, expAt int, fault Fault, ok bool) {
 
 // digits returns the offset of the first byte at or after pos that is not
 // a decimal digit.
-func digits[T Text](s T, pos int) int {
+func digits(s []byte, pos int) int {
 	for pos < len(s) && '0' <= s[pos] && s[pos] <= '9' {
 		pos++
 	}

@@ -126,7 +126,7 @@ func TestScanNumber(t *testing.T) {
 		{"1e-", 3, -1, strictjson.FaultExponent, false},
 	}
 	for _, tt := range tests {
-		end, expAt, fault, ok := strictjson.ScanNumber(tt.in, 0)
+		end, expAt, fault, ok := strictjson.ScanNumber([]byte(tt.in), 0)
 		if end != tt.end || expAt != tt.expAt || fault != tt.fault || ok != tt.ok {
 			t.Errorf("ScanNumber(%q) = %d, %d, %d, %v; want %d, %d, %d, %v", tt.in, end, expAt, fault, ok, tt.end, tt.expAt, tt.fault, tt.ok)
 		}
