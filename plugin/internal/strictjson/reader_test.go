@@ -139,7 +139,7 @@ func TestScanNumber(t *testing.T) {
 func TestSkipSpace(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]int{"": 0, "x": 0, " \t\r\nx ": 4, "   ": 3, "\u00a0": 0} {
-		if got := strictjson.SkipSpace(in, 0); got != want {
+		if got := strictjson.SkipSpace([]byte(in), 0); got != want {
 			t.Errorf("SkipSpace(%q) = %d, want %d", in, got, want)
 		}
 	}
