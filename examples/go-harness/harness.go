@@ -269,17 +269,7 @@ func (h *Harness) ReadToolResult(ctx context.Context, req *tasksurface.ReadToolR
 
 // ReadProjection answers from the SDK's projection cache.
 func (h *Harness) ReadProjection(ctx context.Context, req *tasksurface.ReadProjectionRequest) (*tasksurface.ReadProjectionResponse, error) {
-	h.mu.Lock()
-	_, known := h.logs[req.SessionID]
-	h.mu.Unlock()
-	if !known {
-		return &tasksurface.ReadProjectionResponse{}, nil
-	}
-	view, err := h.proj.View(ctx, req.SessionID)
-	if err != nil {
-		return nil, err
-	}
-	return &tasksurface.ReadProjectionResponse{Found: true, View: view}, nil
+	return h.proj.ReadProjection(ctx, req)
 }
 
 // AdmitUserMessage queues a submission once per message id.

@@ -10,8 +10,10 @@ import (
 // GetActive returns the open surface of a session: its call and surface
 // ids, the revalidated normalised model, the Markdown HTML rendered again
 // from that model, and the pending submission, if any. When req.SurfaceID is
-// set it must name the open surface (else stale). A surface whose metadata
-// does not hold up, or whose submission is already durable, is not-open.
+// set it must name the open surface (else stale). A surface whose model is
+// over limits configured lower since it opened is stale too; one whose
+// metadata does not hold up, or whose submission is already durable, is
+// not-open.
 // With req.ModelHeld the model is still loaded and checked, but the answer
 // carries neither it nor its Markdown: the caller has them.
 func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
@@ -33,12 +35,12 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 	if occ == nil {
 		return &tasksurface.GetActiveResponse{Reason: reason}, nil
 	}
-	mc, err := s.loadModel(ctx, host, limits, ss, req.SessionID, *occ, nil)
+	mc, why, err := s.loadModel(ctx, host, limits, ss, req.SessionID, *occ, nil)
 	if err != nil {
 		return nil, err
 	}
 	if mc == nil {
-		return &tasksurface.GetActiveResponse{Reason: tasksurface.ReasonNotOpen}, nil
+		return &tasksurface.GetActiveResponse{Reason: why}, nil
 	}
 	coveredBefore := ss.covers(*occ)
 	pending, committed, err := s.pendingFor(ctx, host, ss, req.SessionID, *occ)

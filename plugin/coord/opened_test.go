@@ -163,8 +163,8 @@ func TestOpenedSurfaceUnderOtherLimits(t *testing.T) {
 	f := newFixture(t)
 	surface := f.show(f.svc, sess, "call_1", testModel, nil)
 	f.svc.SetLimits(tasksurface.Limits{MaxFields: 1})
-	if got := f.active(f.svc, sess, surface.SurfaceID); got.Active || got.Reason != tasksurface.ReasonNotOpen {
-		t.Fatalf("getActive = %+v, want not-open: two fields are over the new limit", got)
+	if got := f.active(f.svc, sess, surface.SurfaceID); got.Active || got.Reason != tasksurface.ReasonStale {
+		t.Fatalf("getActive = %+v, want stale: two fields are over the new limit", got)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
@@ -97,14 +98,17 @@ func newModelCache(occ fold.Occurrence, limits tasksurface.Limits, m *model.Mode
 // loadModel reads the open occurrence's tool result and revalidates its
 // presentation metadata: a successful top-level show_task_surface result
 // whose meta has the Task Surface kind and version, the same surface id,
-// and a model that parses under the current limits. It returns nil when the
-// metadata does not hold up, which the caller answers with not-open; that
-// is logged at error, since the plugin wrote the metadata itself.
+// and a model that parses under the current limits. It returns nil and the
+// reason to answer with when the model cannot be used: stale when the
+// model is over limits configured lower since it opened (logged at warn:
+// the surface is still open in the log and can be dismissed), not-open
+// when the metadata does not hold up (logged at error, since the plugin
+// wrote the metadata itself).
 //
 // A confirmed entry for the occurrence under the same limits is reused
 // without a read; an entry Opened prepared is confirmed by finding its
 // exact metadata in the log.
-func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits tasksurface.Limits, ss *session, sessionID string, occ fold.Occurrence, pre *toolResultFetch) (*modelCache, error) {
+func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits tasksurface.Limits, ss *session, sessionID string, occ fold.Occurrence, pre *toolResultFetch) (*modelCache, tasksurface.Reason, error) {
 	ss.mu.Lock()
 	cached := ss.model
 	ss.mu.Unlock()
@@ -112,16 +116,16 @@ func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits t
 		cached = nil
 	}
 	if cached != nil && cached.value == nil {
-		return cached, nil
+		return cached, "", nil
 	}
 	resp, err := pre.readToolResult(ctx, host, sessionID, occ.CallID)
 	if err != nil {
-		return nil, fmt.Errorf("read the tool result of call %s in session %s: %w", occ.CallID, sessionID, err)
+		return nil, "", fmt.Errorf("read the tool result of call %s in session %s: %w", occ.CallID, sessionID, err)
 	}
-	bad := func(why string, args ...any) (*modelCache, error) {
+	bad := func(why string, args ...any) (*modelCache, tasksurface.Reason, error) {
 		s.logger.Error("the open surface's tool result does not hold up; answering not-open",
 			append([]any{"session", sessionID, "call", occ.CallID, "surface", occ.SurfaceID, "why", why}, args...)...)
-		return nil, nil
+		return nil, tasksurface.ReasonNotOpen, nil
 	}
 	switch {
 	case resp == nil || !resp.Found:
@@ -138,7 +142,7 @@ func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits t
 		// call with, from this model under these limits.
 		mc := *cached
 		mc.value = nil
-		return s.keepModel(ss, &mc), nil
+		return s.keepModel(ss, &mc), "", nil
 	}
 	var meta wire.Meta
 	if err := json.Unmarshal(resp.Meta, &meta); err != nil {
@@ -153,14 +157,19 @@ func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits t
 		return bad("the metadata names another surface", "meta_surface", meta.SurfaceID)
 	}
 	m, problems := model.Parse(meta.Model, limits)
+	if i := slices.IndexFunc(problems, func(p tasksurface.Problem) bool { return p.Code == tasksurface.CodeLimitExceeded }); i >= 0 {
+		s.logger.Warn("the open surface's model is over the limits configured since it opened; answering stale",
+			"session", sessionID, "call", occ.CallID, "surface", occ.SurfaceID, "problem", problems[i].String())
+		return nil, tasksurface.ReasonStale, nil
+	}
 	if len(problems) > 0 {
 		return bad("the model does not parse", "problems", len(problems), "first", problems[0].String())
 	}
 	normalized, err := m.Normalized()
 	if err != nil {
-		return nil, fmt.Errorf("normalise the model of surface %s: %w", occ.SurfaceID, err)
+		return nil, "", fmt.Errorf("normalise the model of surface %s: %w", occ.SurfaceID, err)
 	}
-	return s.keepModel(ss, newModelCache(occ, limits, m, normalized, s.md, nil, nil)), nil
+	return s.keepModel(ss, newModelCache(occ, limits, m, normalized, s.md, nil, nil)), "", nil
 }
 
 // metaOfValue reports whether meta is, byte for byte, the presentation

@@ -55,12 +55,12 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	if occ == nil {
 		return &tasksurface.SubmitResponse{Reason: closedBy(view, string(req.SurfaceID), fold.OutcomeDismissed, tasksurface.ReasonDismissed, reason)}, nil
 	}
-	mc, err := s.loadModel(ctx, host, limits, ss, req.SessionID, *occ, pre)
+	mc, why, err := s.loadModel(ctx, host, limits, ss, req.SessionID, *occ, pre)
 	if err != nil {
 		return nil, err
 	}
 	if mc == nil {
-		return &tasksurface.SubmitResponse{Reason: tasksurface.ReasonNotOpen}, nil
+		return &tasksurface.SubmitResponse{Reason: why}, nil
 	}
 	pending, committed, err := s.pendingFor(ctx, host, ss, req.SessionID, *occ)
 	if err != nil {

@@ -192,7 +192,6 @@ func TestSubmitRevalidatesTheMeta(t *testing.T) {
 	}{
 		{"a model that does not parse", map[string]any{"kind": wire.MetaKind, "version": 1, "surfaceId": "tsf_call_1", "model": map[string]any{"version": 1, "title": ""}}, nil, tasksurface.Limits{}},
 		{"a model of an unknown version", map[string]any{"kind": wire.MetaKind, "version": 1, "surfaceId": "tsf_call_1", "model": map[string]any{"version": 2}}, nil, tasksurface.Limits{}},
-		{"a model over the configured limits", nil, nil, tasksurface.Limits{MaxFields: 1}},
 		{"a host answering with another surface's meta", nil, func(r *tasksurface.ReadToolResultResponse) {
 			r.Meta = []byte(strings.Replace(string(r.Meta), "tsf_call_1", "tsf_other", 1))
 		}, tasksurface.Limits{}},

@@ -30,6 +30,7 @@ type Projections struct {
 
 	mu       sync.Mutex
 	sessions map[string]*projection
+	empty    json.RawMessage // the view of an empty log, once folded
 }
 
 // projection is one session's folded state and the events not folded yet.
@@ -97,14 +98,21 @@ func (p *Projections) Reset(sessionID string) {
 	delete(p.sessions, sessionID)
 }
 
-// ReadProjection answers Host.ReadProjection from the cache: a session the
-// harness never appended to is not found.
+// ReadProjection answers Host.ReadProjection from the cache. A session the
+// harness never appended to is found, with the view of an empty log (no
+// surface open): a session whose log is empty is a session all the same.
+// Such a read keeps nothing, so reading unknown session ids costs no
+// memory.
 func (p *Projections) ReadProjection(ctx context.Context, req *tasksurface.ReadProjectionRequest) (*tasksurface.ReadProjectionResponse, error) {
 	p.mu.Lock()
 	s, ok := p.sessions[req.SessionID]
 	p.mu.Unlock()
 	if !ok {
-		return &tasksurface.ReadProjectionResponse{}, nil
+		view, err := p.emptyView(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return &tasksurface.ReadProjectionResponse{Found: true, View: view}, nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -113,6 +121,24 @@ func (p *Projections) ReadProjection(ctx context.Context, req *tasksurface.ReadP
 		return nil, err
 	}
 	return &tasksurface.ReadProjectionResponse{Found: true, View: view}, nil
+}
+
+// emptyView returns the view of an empty log, folded once.
+func (p *Projections) emptyView(ctx context.Context) (json.RawMessage, error) {
+	p.mu.Lock()
+	view := p.empty
+	p.mu.Unlock()
+	if view != nil {
+		return view, nil
+	}
+	out, err := p.folder.Fold(ctx, &tasksurface.FoldRequest{})
+	if err != nil {
+		return nil, fmt.Errorf("tshost: fold an empty log: %w", err)
+	}
+	p.mu.Lock()
+	p.empty = out.View
+	p.mu.Unlock()
+	return out.View, nil
 }
 
 // foldLocked folds the pending events; s.mu is held.

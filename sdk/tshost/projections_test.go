@@ -45,8 +45,8 @@ func TestProjectionsFoldIncrementally(t *testing.T) {
 	ctx := t.Context()
 	f := &countingFolder{}
 	p := tshost.NewProjections(f, nil)
-	if resp, _ := p.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: "s"}); resp.Found {
-		t.Fatal("an unknown session is found")
+	if resp, err := p.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: "s"}); err != nil || !resp.Found || string(resp.View) != "0" {
+		t.Fatalf("ReadProjection of a session never appended to = %+v, %v; want the empty log's view", resp, err)
 	}
 	if view, problems, err := p.Append(ctx, "s", event(0, "turn/start", `{}`), event(1, "turn/end", `{}`)); err != nil || string(view) != "2" || len(problems) != 0 {
 		t.Fatalf("Append = %s, %v, %v", view, problems, err)
@@ -64,12 +64,12 @@ func TestProjectionsFoldIncrementally(t *testing.T) {
 	if err != nil || !resp.Found || string(resp.View) != "4" {
 		t.Fatalf("ReadProjection = %+v, %v; want every event folded once", resp, err)
 	}
-	if want := []int{2, 2}; fmt.Sprint(f.batches) != fmt.Sprint(want) {
+	if want := []int{0, 2, 2}; fmt.Sprint(f.batches) != fmt.Sprint(want) {
 		t.Errorf("fold batches = %v, want %v", f.batches, want)
 	}
 	p.Reset("s")
-	if resp, _ := p.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: "s"}); resp.Found {
-		t.Error("a reset session is still found")
+	if resp, _ := p.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: "s"}); string(resp.View) != "0" {
+		t.Errorf("a reset session's view = %s, want the empty log's", resp.View)
 	}
 }
 
