@@ -251,7 +251,7 @@ func (h *Harness) Step(ctx context.Context, session string) (*tasksurface.UserMe
 
 // report tells the plugin what happened to a message; a plugin that is
 // restarting recovers it from the log and ListInFlight instead.
-func (h *Harness) report(ctx context.Context, session, kind string, m tasksurface.UserMessage, seq int64) {
+func (h *Harness) report(ctx context.Context, session string, kind tasksurface.QueueEventKind, m tasksurface.UserMessage, seq int64) {
 	_, _ = h.sup.ObserveQueue(ctx, &tasksurface.QueueEvent{SessionID: session, Kind: kind, MessageID: m.ID, Source: m.Source, EventSeq: seq, Text: m.Text()})
 }
 

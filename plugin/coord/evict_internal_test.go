@@ -14,7 +14,7 @@ import (
 func TestSessionsAreBounded(t *testing.T) {
 	t.Parallel()
 	s := New(Config{})
-	report := func(session, kind string) {
+	report := func(session string, kind tasksurface.QueueEventKind) {
 		src := json.RawMessage(fmt.Sprintf(`{"kind":"user","taskSurface":{"version":1,"submissionId":"sub-1","callId":"call_1","surfaceId":"tsf_%s","values":{}}}`, session))
 		if r, err := s.ObserveQueue(context.Background(), &tasksurface.QueueEvent{SessionID: session, Kind: kind, MessageID: "tsm_" + session, Source: src}); err != nil || !r.Tracked {
 			t.Fatalf("ObserveQueue: %+v, %v", r, err)

@@ -175,7 +175,7 @@ func (h *memHost) commit(sessionID, messageID string) *tasksurface.QueueEvent {
 
 // drop removes a message from the queue (a discard or a removal) and
 // returns the report of the given kind.
-func (h *memHost) drop(sessionID, messageID, kind string) *tasksurface.QueueEvent {
+func (h *memHost) drop(sessionID, messageID string, kind tasksurface.QueueEventKind) *tasksurface.QueueEvent {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s := h.sess(sessionID)

@@ -75,7 +75,7 @@ func TestCheckQueueAction(t *testing.T) {
 	tests := []struct {
 		name    string
 		phase   tasksurface.Phase // "" (not a submission), "unknown", queued, claiming, committed
-		action  string
+		action  tasksurface.QueueAction
 		allowed bool
 	}{
 		{"an ordinary message may be edited", "", tasksurface.ActionEdit, true},

@@ -26,11 +26,11 @@ func (s *Server) Describe(context.Context) (*tasksurface.Description, error) {
 			Subcommands: []string{wire.CommandDismiss},
 		},
 		QueueHooks: tasksurface.QueueHooksDeclaration{
-			Observe: []string{
+			Observe: []tasksurface.QueueEventKind{
 				tasksurface.QueueClaimed, tasksurface.QueueDiscarded, tasksurface.QueueCommitted,
 				tasksurface.QueueEdited, tasksurface.QueueSteered, tasksurface.QueueRemoved,
 			},
-			Veto:      []string{tasksurface.ActionEdit, tasksurface.ActionSteer},
+			Veto:      []tasksurface.QueueAction{tasksurface.ActionEdit, tasksurface.ActionSteer},
 			SourceKey: wire.SourceKey,
 		},
 		DefaultLimits:   tasksurface.DefaultLimits,

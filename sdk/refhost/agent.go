@@ -240,7 +240,7 @@ func (h *Host) ModelInputs(sessionID string) [][]string {
 // report tells the plugin what happened to a message. A plugin that is
 // away does not stop the host: the outcome is in the log, and the plugin
 // recovers it from there.
-func (h *Host) report(ctx context.Context, sessionID, kind string, m Message, seq int64) {
+func (h *Host) report(ctx context.Context, sessionID string, kind tasksurface.QueueEventKind, m Message, seq int64) {
 	p, _, err := h.attached()
 	if err != nil {
 		return

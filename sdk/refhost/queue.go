@@ -20,7 +20,7 @@ var ErrNotQueued = errors.New("queue-item-not-found")
 // a queued message. Before acting it asks the plugin whenever the plugin
 // declared a veto for the action and the message carries its source key;
 // a refusal leaves the queue unchanged.
-func (h *Host) UpdateQueue(ctx context.Context, sessionID, messageID, action, text string) error {
+func (h *Host) UpdateQueue(ctx context.Context, sessionID, messageID string, action tasksurface.QueueAction, text string) error {
 	s, err := h.session(sessionID)
 	if err != nil {
 		return err
@@ -56,7 +56,7 @@ func (h *Host) UpdateQueue(ctx context.Context, sessionID, messageID, action, te
 		s.mu.Unlock()
 		return ErrNotQueued
 	}
-	var kind string
+	var kind tasksurface.QueueEventKind
 	switch action {
 	case tasksurface.ActionEdit:
 		s.queue[i] = textMessage(m.ID, text, m.Source)

@@ -264,14 +264,19 @@ type CommandDone struct {
 	// CommandID is the run this settles.
 	CommandID string `json:"commandId"`
 	// Kind is CommandSucceeded, or the harness's word for a failure.
-	Kind string `json:"kind"`
+	Kind CommandKind `json:"kind"`
 }
 
 // EventType returns EventCommandDone.
 func (CommandDone) EventType() string { return EventCommandDone }
 
+// CommandKind is how a slash command ended: the Kind of a CommandDone.
+// CommandSucceeded is the one the fold acts on; a harness may write its own
+// word for a failure.
+type CommandKind string
+
 // CommandSucceeded is the CommandDone kind of a command that succeeded.
-const CommandSucceeded = "success"
+const CommandSucceeded CommandKind = "success"
 
 // DismissVerb is the verb of the plugin's command that records a dismissal.
 const DismissVerb = "dismiss"

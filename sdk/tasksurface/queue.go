@@ -2,30 +2,38 @@ package tasksurface
 
 import "encoding/json"
 
+// QueueEventKind says what happened to a queued message: the Kind of a
+// QueueEvent that a host reports through ObserveQueue.
+type QueueEventKind string
+
 // Queue outcome kinds reported through ObserveQueue.
 const (
 	// QueueClaimed means the agent took the message for a turn.
-	QueueClaimed = "claimed"
+	QueueClaimed QueueEventKind = "claimed"
 	// QueueDiscarded means the agent dropped a claimed message.
-	QueueDiscarded = "discarded"
+	QueueDiscarded QueueEventKind = "discarded"
 	// QueueCommitted means the message became a durable user message.
-	QueueCommitted = "committed"
+	QueueCommitted QueueEventKind = "committed"
 	// QueueEdited means the message's content was replaced in the queue.
-	QueueEdited = "edited"
+	QueueEdited QueueEventKind = "edited"
 	// QueueSteered means the message was moved into the running turn.
-	QueueSteered = "steered"
+	QueueSteered QueueEventKind = "steered"
 	// QueueRemoved means the message was removed from the queue.
-	QueueRemoved = "removed"
+	QueueRemoved QueueEventKind = "removed"
 )
+
+// QueueAction is something a person or the harness may do to a queued
+// message: the Action a host asks CheckQueueAction about.
+type QueueAction string
 
 // Queue actions checked through CheckQueueAction.
 const (
 	// ActionEdit replaces a queued message's content.
-	ActionEdit = "edit"
+	ActionEdit QueueAction = "edit"
 	// ActionSteer moves a queued message into the running turn.
-	ActionSteer = "steer"
+	ActionSteer QueueAction = "steer"
 	// ActionRemove removes a queued message.
-	ActionRemove = "remove"
+	ActionRemove QueueAction = "remove"
 )
 
 // QueueEvent reports what happened to a queued message.
@@ -33,7 +41,7 @@ type QueueEvent struct {
 	// SessionID is the session.
 	SessionID string `json:"sessionId,omitempty"`
 	// Kind is one of the Queue* kinds.
-	Kind string `json:"kind,omitempty"`
+	Kind QueueEventKind `json:"kind,omitempty"`
 	// MessageID is the message.
 	MessageID string `json:"messageId,omitempty"`
 	// Source is the message's source.
@@ -65,7 +73,7 @@ type QueueActionRequest struct {
 	// MessageID is the message acted on.
 	MessageID string `json:"messageId,omitempty"`
 	// Action is one of the Action* values.
-	Action string `json:"action,omitempty"`
+	Action QueueAction `json:"action,omitempty"`
 	// Source is the message's source.
 	Source json.RawMessage `json:"source,omitempty"`
 }

@@ -214,7 +214,7 @@ func TestQueueVeto(t *testing.T) {
 	session, surfaceID := r.open("release-gate.json")
 	sub := r.submit(session, surfaceID, "sub-1", gateValues)
 
-	for _, action := range []string{tasksurface.ActionEdit, tasksurface.ActionSteer} {
+	for _, action := range []tasksurface.QueueAction{tasksurface.ActionEdit, tasksurface.ActionSteer} {
 		if err := r.host.UpdateQueue(r.ctx, session, sub.MessageID, action, "edited"); !errors.Is(err, refhost.ErrVetoed) {
 			t.Errorf("%s = %v, want vetoed", action, err)
 		}

@@ -50,3 +50,15 @@ func modes(in []string) []tasksurface.Mode {
 	}
 	return out
 }
+
+// words converts strings to one of the contract's word types.
+func words[T ~string](in []string) []T {
+	if in == nil {
+		return nil
+	}
+	out := make([]T, len(in))
+	for i, w := range in {
+		out[i] = T(w)
+	}
+	return out
+}

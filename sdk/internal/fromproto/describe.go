@@ -30,8 +30,8 @@ func DescribeResponse(in *tsproto1.DescribeResponse) *tasksurface.Description {
 			Subcommands: in.GetCommand().GetSubcommands(),
 		},
 		QueueHooks: tasksurface.QueueHooksDeclaration{
-			Observe:   in.GetQueueHooks().GetObserve(),
-			Veto:      in.GetQueueHooks().GetVeto(),
+			Observe:   words[tasksurface.QueueEventKind](in.GetQueueHooks().GetObserve()),
+			Veto:      words[tasksurface.QueueAction](in.GetQueueHooks().GetVeto()),
 			SourceKey: in.GetQueueHooks().GetSourceKey(),
 		},
 		DefaultLimits:   Limits(in.GetDefaultLimits()),

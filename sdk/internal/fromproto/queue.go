@@ -9,7 +9,7 @@ import (
 func QueueEvent(in *tsproto1.QueueEvent) *tasksurface.QueueEvent {
 	return &tasksurface.QueueEvent{
 		SessionID: in.GetSessionId(),
-		Kind:      in.GetKind(),
+		Kind:      tasksurface.QueueEventKind(in.GetKind()),
 		MessageID: in.GetMessageId(),
 		Source:    raw(in.GetSourceJson()),
 		EventSeq:  in.GetEventSeq(),
@@ -28,7 +28,7 @@ func QueueActionRequest(in *tsproto1.QueueActionRequest) *tasksurface.QueueActio
 	return &tasksurface.QueueActionRequest{
 		SessionID: in.GetSessionId(),
 		MessageID: in.GetMessageId(),
-		Action:    in.GetAction(),
+		Action:    tasksurface.QueueAction(in.GetAction()),
 		Source:    raw(in.GetSourceJson()),
 	}
 }

@@ -28,7 +28,7 @@ func TestRoundTrip(t *testing.T) {
 				Tool:          tasksurface.ToolDeclaration{Name: "t", Description: "d", ParametersSchema: raw, OutputSchema: raw, Exclusive: true, Modes: []tasksurface.Mode{"native"}, ConcludesTurn: true},
 				Projection:    tasksurface.ProjectionDeclaration{Key: "k", StateVersion: 2, EventTypes: []string{"e"}},
 				Command:       tasksurface.CommandDeclaration{Name: "c", Description: "d", Subcommands: []string{"dismiss"}},
-				QueueHooks:    tasksurface.QueueHooksDeclaration{Observe: []string{"claimed"}, Veto: []string{"edit"}, SourceKey: "s"},
+				QueueHooks:    tasksurface.QueueHooksDeclaration{Observe: []tasksurface.QueueEventKind{"claimed"}, Veto: []tasksurface.QueueAction{"edit"}, SourceKey: "s"},
 				DefaultLimits: limits, MaxMessageBytes: 7,
 			},
 			trip: func(v any) any {

@@ -56,3 +56,15 @@ func modes(in []tasksurface.Mode) []string {
 	}
 	return out
 }
+
+// texts converts one of the contract's word types to strings.
+func texts[T ~string](in []T) []string {
+	if in == nil {
+		return nil
+	}
+	out := make([]string, len(in))
+	for i, w := range in {
+		out[i] = string(w)
+	}
+	return out
+}

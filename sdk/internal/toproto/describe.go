@@ -33,8 +33,8 @@ func DescribeResponse(in *tasksurface.Description) *tsproto1.DescribeResponse {
 			Subcommands: in.Command.Subcommands,
 		},
 		QueueHooks: &tsproto1.QueueHooksDeclaration{
-			Observe:   in.QueueHooks.Observe,
-			Veto:      in.QueueHooks.Veto,
+			Observe:   texts(in.QueueHooks.Observe),
+			Veto:      texts(in.QueueHooks.Veto),
 			SourceKey: in.QueueHooks.SourceKey,
 		},
 		DefaultLimits:   Limits(in.DefaultLimits),

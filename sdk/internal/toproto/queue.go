@@ -9,7 +9,7 @@ import (
 func QueueEvent(in *tasksurface.QueueEvent) *tsproto1.QueueEvent {
 	return &tsproto1.QueueEvent{
 		SessionId:  in.SessionID,
-		Kind:       in.Kind,
+		Kind:       string(in.Kind),
 		MessageId:  in.MessageID,
 		SourceJson: in.Source,
 		EventSeq:   in.EventSeq,
@@ -28,7 +28,7 @@ func QueueActionRequest(in *tasksurface.QueueActionRequest) *tsproto1.QueueActio
 	return &tsproto1.QueueActionRequest{
 		SessionId:  in.SessionID,
 		MessageId:  in.MessageID,
-		Action:     in.Action,
+		Action:     string(in.Action),
 		SourceJson: in.Source,
 	}
 }

@@ -1450,11 +1450,10 @@ type QueueEvent struct {
 	EventSeq int64 `protobuf:"varint,5,opt,name=event_seq,json=eventSeq,proto3" json:"event_seq,omitempty"`
 	// text is the message's current text, for "edited".
 	Text string `protobuf:"bytes,6,opt,name=text,proto3" json:"text,omitempty"`
-	// meta_json is the presentation metadata to persist on the tool result
-	// ({kind: "dsh/task-surface", version, surfaceId, model, markdown}); a
-	// pure function of the canonical value: the bytes of value_json with
-	// "kind" and "version" first and "markdown" left out when it is {}. Empty
-	// when the request set omit_meta.
+	// meta_json is the presentation metadata of the surface the message
+	// answers ({kind: "dsh/task-surface", version, surfaceId, model,
+	// markdown}), as the tool result that opened it holds it, when the host
+	// has it at hand; empty otherwise, and the plugin reads it from the log.
 	MetaJson      []byte `protobuf:"bytes,7,opt,name=meta_json,json=metaJson,proto3" json:"meta_json,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -23,11 +23,13 @@ type Session interface {
 }
 
 // Run folds every case through folder, the way the harness calls the
-// plugin's Fold, and compares the state and the view with the vector's.
+// plugin's Fold, and compares the state and the view with the vector's. Its
+// subtests are named fold/<file>/<case>, so they stay apart from RunLog's
+// in the same test.
 func Run(t *testing.T, folder tshost.Folder) {
 	t.Helper()
 	for _, c := range mustCases(t) {
-		t.Run(c.File+"/"+c.Name, func(t *testing.T) {
+		t.Run("fold/"+c.File+"/"+c.Name, func(t *testing.T) {
 			initial := c.Initial
 			if isNull(initial) {
 				initial = nil
@@ -46,7 +48,7 @@ func Run(t *testing.T, folder tshost.Folder) {
 // session of the harness and compares the view its host serves with the
 // vector's. It reports how many cases a log cannot hold (an initial state,
 // or an event that is not a {type, seq, data} envelope); it fails when
-// none can be run.
+// none can be run. Its subtests are named log/<file>/<case>.
 func RunLog(t *testing.T, newSession func(t *testing.T) Session) {
 	t.Helper()
 	ran, other := 0, 0
@@ -57,7 +59,7 @@ func RunLog(t *testing.T, newSession func(t *testing.T) Session) {
 			continue
 		}
 		ran++
-		t.Run(c.File+"/"+c.Name, func(t *testing.T) {
+		t.Run("log/"+c.File+"/"+c.Name, func(t *testing.T) {
 			s := newSession(t)
 			if err := s.Append(t.Context(), events...); err != nil {
 				t.Fatalf("Append: %v", err)
