@@ -352,6 +352,7 @@ describe('pure modules', () => {
       assert.equal(again.dirty, true, 'a change marks the draft for writing')
       assert.equal(L.readFailed(again).load.status, 'ready', 'a failed re-read changes nothing')
       assert.equal(L.readFailed(L.initialEditorState).load.status, 'error', 'a failed first read shows the retry')
+      assert.deepEqual(L.readFailed(L.initialEditorState, 'unavailable').load, { status: 'error', why: 'unavailable' }, 'and says why')
     })
 
     test('an accepted submission locks every control, keeps the sending look while it settles, then moves focus to the status line', () => {

@@ -350,6 +350,26 @@ describe('the host\'s limits and the plugin\'s own words', () => {
 })
 
 describe('say what happened', () => {
+  test('a page opened while the plugin restarts says so, reads again by itself, and loads once the plugin is back', async () => {
+    await page.evaluate((a) => window.DT.mount(a), ACTIVE)
+    await waitCalls(1)
+    await page.evaluate(() => window.DT.refuse(0, 'The Task Surface plugin is restarting after a failure; it will be back in about 2 s. Try again shortly.'))
+    await waitText('[data-task-surface-dock] [data-state=error]', 'The Task Surface plugin is restarting. The panel loads by itself once it is back')
+    assert.doesNotMatch(await text('[data-task-surface-dock]'), /Could not load the panel/)
+    // Read again by itself, as often as it takes; no click.
+    for (let i = 1; i <= 2; i++) {
+      await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.LOAD_RETRY_MS, { what: 'the retry timer' })
+      await page.evaluate((ms) => window.DT.fire(ms), L.LOAD_RETRY_MS)
+      await waitCalls(i + 1)
+      if (i === 1) await page.evaluate((i) => window.DT.drop(i), i)
+    }
+    await waitText('[data-task-surface-dock] [data-state=error]', 'Could not load the panel. Trying again by itself')
+    await answer(2, open())
+    await page.waitForSelector('section.tsf-dock[data-state=editing]')
+    assert.equal(await page.$('[data-task-surface-dock] [data-state=error]'), null)
+    assert.deepEqual((await page.evaluate(() => window.DT.timers())).filter((t) => t.ms === L.LOAD_RETRY_MS), [], 'loaded: no more retries')
+  })
+
   test('the harness answering that the plugin is restarting is not "could not reach the harness"', async () => {
     await openDock()
     let sent = await send()
@@ -441,7 +461,7 @@ describe('message choice (state machine)', () => {
   })
 
   test('every new message has an English and a Chinese text', () => {
-    for (const key of ['error.unavailable', 'error.timeout', 'error.connectionLost', 'status.reconnected', 'status.overtaken', 'action.closeDraft']) {
+    for (const key of ['error.unavailable', 'error.timeout', 'error.connectionLost', 'status.reconnected', 'status.overtaken', 'action.closeDraft', 'error.load', 'error.loadRestarting']) {
       assert.ok(L.en[key] && L.zh[key], key)
     }
     assert.match(L.en['problem.limit-exceeded'], /\{limit\}/)

@@ -5,7 +5,8 @@
 // 390 px wide transcript row keeps its title readable. Under faults: the plugin stopped
 // mid-submit (SIGSTOP, as tests/e2e's fault tests do) ends in a retry that reuses the submission
 // id once the bound passes; a plugin that keeps dying is reported as the harness answering that
-// the plugin is away, not as an unreachable harness; two tabs that send different answers leave
+// the plugin is away, not as an unreachable harness; a page reloaded while the plugin restarts
+// says so and loads the panel by itself once the plugin is back; two tabs that send different answers leave
 // the losing tab with its own answers in view and a sentence that says another answer was sent.
 // No submission is lost or doubled. Each case leaves a screenshot in SHOTS.
 import { describe, test } from 'node:test'
@@ -173,6 +174,32 @@ describe('the Dock under faults', () => {
       { what: 'the plugin back and answering', timeoutMs: 40_000 })
     await page.click(`${DOCK} [data-action=retry]`)
     await waitFor(async () => (await submissions(h, s.sessionId)).length === 1, { what: 'the submission', timeoutMs: 40_000 })
+    await page.close()
+  })
+
+  test('a page reloaded while the plugin restarts says so, and the panel loads by itself once the plugin is back', async () => {
+    const s = await sessionWithSurface(h, example('compare-options'))
+    const { page } = await openSurfacePage(s)
+    // Kill each launch as soon as it is up (as above): the shim then waits seconds before the next.
+    for (let crash = 0; crash < 7; crash++) {
+      const pid = await waitFor(() => h.dsh.pluginPids()[0], { what: `launch ${crash + 1} of the plugin` })
+      process.kill(pid, 'SIGKILL')
+      await waitFor(() => !h.dsh.pluginPids().includes(pid), { what: 'the killed plugin to go' })
+    }
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await page.waitForSelector('textarea')
+    await selectSession(page, s.title)
+    const restarting = '[data-task-surface-dock] [data-state="error"][data-why="unavailable"]'
+    await page.waitForSelector(restarting, { timeout: 30_000 })
+    assert.match(await page.$eval(restarting, (e) => e.textContent), /The Task Surface plugin is restarting\. The panel loads by itself once it is back/)
+    await page.screenshot({ path: join(SHOTS, 'dock-load-plugin-restarting.png') })
+    // No click: once the plugin answers, the panel loads by itself within a retry or two.
+    await waitFor(async () => (await h.dsh.remote('taskSurface/getActive', { sessionId: s.sessionId }))?.value?.active === true,
+      { what: 'the plugin back and answering', timeoutMs: 40_000, intervalMs: 50 })
+    const back = Date.now()
+    await dockReady(page, s.surfaceId)
+    const waited = Date.now() - back
+    assert.ok(waited < 3000, `the panel loaded ${waited} ms after the plugin was back`)
     await page.close()
   })
 

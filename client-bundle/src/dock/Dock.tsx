@@ -9,7 +9,7 @@
 // (bypassed) or a newer panel (replaced) closes the editor and its draft as before, whatever it
 // holds: the user answered in the conversation, or a new panel asks again. A kept draft
 // survives a reload: with no surface open, the latest closed surface with a kept draft in this
-// browser is offered as KeptDraft (its sentence, Copy, Close) until the user closes it or a new
+// browser, not seen open by this page, is offered as KeptDraft (its sentence, Copy, Close) until the user closes it or a new
 // surface opens.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { TaskSurfaceId } from '../contract/ids.ts'
@@ -81,12 +81,16 @@ export function TaskSurfaceDock(props: DockProps) {
 
   const trigger = useMemo(() => [raw, queue], [raw, queue])
 
-  // With nothing open: the latest closed surface whose draft this browser kept (after a reload).
+  // With nothing open: the latest closed surface whose draft this browser kept, when this page
+  // did not see it open (a reload). Drafts are the browser's, shared by its tabs: a tab whose
+  // own answer closed the surface must not take up another tab's kept draft.
+  const seen = useRef(new Set<string>())
+  useEffect(() => { if (active !== null) seen.current.add(active.surfaceId) }, [active])
   const [closedKept, setClosedKept] = useState(0)
   const restored = useMemo(() => {
     if (surfaceId !== null || !view) return null
     for (const o of [...view.outcomes].reverse()) {
-      const draft = drafts.load(sessionId, o.surfaceId)
+      const draft = seen.current.has(o.surfaceId) ? undefined : drafts.load(sessionId, o.surfaceId)
       if (draft?.kept) return { surfaceId: o.surfaceId, outcome: o.outcome, kept: draft.kept }
     }
     return null

@@ -107,8 +107,8 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   }
   if (load.status === 'error') {
     return (
-      <div className="tsf-dock tsf-dock--bar" data-state="error">
-        <span role="alert">{t('error.load')}</span>
+      <div className="tsf-dock tsf-dock--bar" data-state="error" data-why={load.why}>
+        <span role="alert">{t(load.why === 'unavailable' ? 'error.loadRestarting' : 'error.load')}</span>
         <button type="button" className="tsf-button" onClick={act.retry}>{t('action.retry')}</button>
       </div>
     )

@@ -31,7 +31,8 @@ import { initialValues, mergeDraft, problemsByField, type Problem, type Value, t
 /** Where the editor is in reading its surface. */
 export type Load =
   | { status: 'loading' }
-  | { status: 'error' }
+  /** The first read failed, and why: the Dock says so and reads again by itself. */
+  | { status: 'error'; why: LostBecause }
   | { status: 'closed' }
   | { status: 'ready'; callId: string; model: Model | null; markdown: MarkdownMap; limits: Limits }
 
@@ -157,13 +158,17 @@ const LOST_KEYS: readonly string[] = [MESSAGES.transport, MESSAGES.unavailable, 
 const say = (s: EditorState, key: string, tone: Message['tone'], params?: Record<string, unknown>): EditorState =>
   ({ ...s, message: params ? { key, params, tone } : { key, tone } })
 
+/** How often a panel whose first read failed is read again, by itself (the hook's timer). */
+export const LOAD_RETRY_MS = 1000
+
 /** Retry after a failed first read. */
 export const retried = (s: EditorState): EditorState => ({ ...s, load: { status: 'loading' } })
 
-/** getActive failed: only a first read has nothing to show; while a submission is pending the
- * user learns that its fate is being re-read, not guessed. */
-export function readFailed(s: EditorState): EditorState {
-  if (!s.loadedOnce) return { ...s, load: { status: 'error' } }
+/** getActive failed: only a first read has nothing to show (it says why: the plugin restarting
+ * is not a harness out of reach); while a submission is pending the user learns that its fate is
+ * being re-read, not guessed. */
+export function readFailed(s: EditorState, why: LostBecause = 'transport'): EditorState {
+  if (!s.loadedOnce) return { ...s, load: { status: 'error', why } }
   return s.pending ? say({ ...s, cutOff: true }, MESSAGES.connectionLost, 'error') : s
 }
 

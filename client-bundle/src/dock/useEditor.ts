@@ -2,8 +2,9 @@
 // the surface with getActive on mount, READ_SETTLE_MS after `trigger` changes (a change while a
 // submit is on its way is read once that submit is answered or lost), once an accepted
 // submission has settled and, while a submission is pending, every PENDING_POLL_MS; it sends
-// submit and dismiss with the ids the state keeps, writes drafts through, moves focus where the
-// state asks, and measures the first render.
+// submit and dismiss with the ids the state keeps, reads again every LOAD_RETRY_MS while the
+// first read fails (a page opened while the plugin restarts loads once it is back), writes
+// drafts through, moves focus where the state asks, and measures the first render.
 // Every request is bounded (REQUEST_TIMEOUT_S): with no answer in time it is aborted and ends as
 // lost, with a retry that reuses its id. Unmounting (the bundle unloading, the surface closing)
 // aborts every request in flight and clears every timer, so nothing fires afterwards.
@@ -18,7 +19,7 @@ import type { DraftStore } from '../storage/drafts.ts'
 import { localProblems, problemsByField, type Problem, type Value } from '../values.ts'
 import {
   canDismiss, canSubmit, collapseToggled, dismissAnswered, dismissLost, dismissSent, draftTooLarge, edited, initialEditorState,
-  isLocked, modelOf, noteEdited, noteOpened, READ_SETTLE_MS, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S, rereadAfterRefusal, retried,
+  isLocked, LOAD_RETRY_MS, modelOf, noteEdited, noteOpened, READ_SETTLE_MS, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S, rereadAfterRefusal, retried,
   settled, submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type LostBecause,
 } from './editorState.ts'
 import { focusComposer, focusField, revealField } from './focus.ts'
@@ -30,6 +31,7 @@ const mark = (name: string): void => {
 
 /** How often getActive is re-read while a submission is pending. */
 export const PENDING_POLL_MS = 1500
+
 
 /** No answer within the bound. */
 class TimeoutError extends Error {}
@@ -138,8 +140,8 @@ export function useEditor(
         first = { callId: r.callId, model, markdown: readMarkdown(r.markdown), draft: model ? drafts.load(sessionId, surfaceId) : undefined }
       }
       go(readOpen, r.pending, first, r.limits)
-    } catch {
-      if (mounted.current && seq === readSeq.current) go(readFailed)
+    } catch (err) {
+      if (mounted.current && seq === readSeq.current) go(readFailed, lostBecause(err))
     }
   }, [api, sessionId, surfaceId, drafts, go, bounded, dropSoon])
 
@@ -183,6 +185,15 @@ export function useEditor(
     }, READ_SETTLE_MS)
     return () => clearTimeout(timer)
   }, [state.settling, leaving, go, refresh])
+
+  // A first read that failed (the plugin restarting, the harness out of reach) is read again
+  // until it answers: the panel loads by itself once the plugin is back. Each failure is a new
+  // load state, so each sets the next timer.
+  useEffect(() => {
+    if (state.load.status !== 'error' || leaving) return
+    const timer = setTimeout(() => { void refresh() }, LOAD_RETRY_MS)
+    return () => clearTimeout(timer)
+  }, [state.load, leaving, refresh])
 
   // While pending, poll: queued → claiming changes neither the projection nor the log.
   useEffect(() => {
