@@ -6,14 +6,14 @@
 // listener follows go-plugin's own choice of network (serverListener in its server.go): a unix
 // socket in the private folder on every platform but Windows, TCP on 127.0.0.1 there.
 import { spawn } from 'node:child_process'
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import grpc from '@grpc/grpc-js'
 import { makeClientCertificate, serverCertificatePem } from './certificate.js'
 import { grpcTarget, parseHandshake } from './handshake.js'
 import { createLineSplitter, createStderrReader } from './hclog.js'
 import { loadProtos } from './protos.js'
+import { makeSocketDir } from './socket-dir.js'
 
 /** The largest gRPC message either side accepts (sdk/tasksurface MaxMessageBytes). */
 export const MAX_MESSAGE_BYTES = 16 << 20
@@ -79,8 +79,7 @@ export async function launchPlugin(options) {
   const protos = loadProtos()
   const log = options.log
   const identity = await (options.identity ?? makeClientCertificate())
-  const socketDir = mkdtempSync(join(tmpdir(), 'tsp-'))
-  chmodSync(socketDir, 0o700)
+  const socketDir = makeSocketDir()
 
   const h = options.handshake
   const child = spawn(options.path, [], {

@@ -6,6 +6,7 @@ import { Backoff } from './backoff.js'
 import { makeClientCertificate } from './certificate.js'
 import { VerifiedBinaries } from './digest.js'
 import { launchPlugin } from './plugin-process.js'
+import { sweepSocketDirs } from './socket-dir.js'
 
 const UNAVAILABLE = grpc.status.UNAVAILABLE
 
@@ -30,6 +31,8 @@ export class PluginUnavailableError extends Error {
  * @property {typeof launchPlugin} [launch]
  * @property {(binary: {path: string, sha256: string}) => Promise<unknown>} [verify] replaces the
  *   digest check (tests)
+ * @property {(options: {log: Function}) => unknown} [sweep] replaces the removal of socket
+ *   folders left by killed harnesses (tests)
  */
 
 export class Supervisor {
@@ -47,9 +50,11 @@ export class Supervisor {
     this.verified = new VerifiedBinaries()
   }
 
-  /** Start the first launch; resolves when it is ready or has failed (then retries go on). */
+  /** Start the first launch; resolves when it is ready or has failed (then retries go on).
+   * First the socket folders a killed harness left behind are removed (./socket-dir.js). */
   start() {
     if (this.state !== 'idle') return this.firstLaunch
+    ;(this.options.sweep ?? sweepSocketDirs)({ log: this.options.log })
     this.firstLaunch = this.launchOnce()
     return this.firstLaunch
   }

@@ -1,5 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { Backoff, DEFAULT_MAX_BACKOFF_MS } from '../../src/goplugin/backoff.js'
 
 test('delays grow exponentially up to the ceiling while crashes come quickly', () => {
@@ -41,4 +43,36 @@ test('a crash loop waits at most 10 s between launches, as the Go SDK does, howe
   const floor = new Backoff({ random: () => 0 })
   const low = Array.from({ length: 200 }, () => floor.next(10))
   assert.equal(low.at(-1), 5_000, 'at least half the cap once capped, so a loop never spins')
+})
+
+/** The README's table of waits: per crash in a row, [lowest, highest] in ms. */
+function readmeWaits() {
+  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8')
+  const row = /\| wait before the next launch \|(.*)\|\n/.exec(readme)
+  assert.ok(row, 'README.md has the table of waits')
+  const ms = (n, unit) => Math.round(Number(n) * (unit === 's' ? 1000 : 1))
+  return row[1].split('|').map((cell) => {
+    const m = /^\s*([\d.]+)–([\d.]+) (ms|s)\s*$/.exec(cell)
+    assert.ok(m, `a range: ${cell}`)
+    return [ms(m[1], m[3]), ms(m[2], m[3])]
+  })
+}
+
+test('the waits are those the README\'s table states, the last for every later crash', () => {
+  const table = readmeWaits()
+  const low = new Backoff({ random: () => 0 })
+  const high = new Backoff({ random: () => 1 - Number.EPSILON })
+  for (let crash = 1; crash <= 20; crash++) {
+    const [lo, hi] = table[Math.min(crash, table.length) - 1]
+    assert.deepEqual([low.next(0), high.next(0)], [lo, hi], `crash ${crash} in a row`)
+  }
+})
+
+test('the README\'s reset rule: a launch up 60 s before it crashed starts the count again, a shorter one counts on', () => {
+  const [first] = readmeWaits()
+  const b = new Backoff({ random: () => 1 - Number.EPSILON })
+  for (let i = 0; i < 10; i++) b.next(1_000)
+  assert.equal(b.next(59_999), DEFAULT_MAX_BACKOFF_MS, 'up a little less than a minute: still the capped step')
+  assert.equal(b.next(60_000), first[1], 'up a minute: waits as a first crash')
+  assert.equal(b.next(10), 200, 'and counts on from there')
 })

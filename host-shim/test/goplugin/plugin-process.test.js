@@ -202,14 +202,16 @@ test('after a crash the supervisor answers a clear error, then restarts the plug
   await assert.rejects(sup.call('Describe', {}), /has been stopped/)
 })
 
-test('the plugin exits when the process that launched it dies without stopping it', async () => {
+/** Launch the plugin from another Node process (a harness), then kill that process with SIGKILL,
+ * so none of its exit handlers runs; resolves with the plugin's pid and socket folder. */
+async function launchFromAKilledHost(env = {}) {
   const script = `
     import { launchPlugin } from ${JSON.stringify(new URL('../../src/goplugin/plugin-process.js', import.meta.url).href)}
     const proc = await launchPlugin({ path: ${JSON.stringify(BIN)}, handshake: ${JSON.stringify(manifest.handshake)}, log: () => {}, hostHandlers: {} })
     console.log(JSON.stringify({ pid: proc.pid, dir: proc.socketDir }))
     setInterval(() => {}, 1000)
   `
-  const host = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const host = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } })
   const line = await new Promise((resolve, reject) => {
     host.stdout.once('data', (d) => resolve(String(d)))
     host.once('exit', (code) => reject(new Error(`host exited ${code}`)))
@@ -218,9 +220,44 @@ test('the plugin exits when the process that launched it dies without stopping i
   assert.ok(alive(pid))
   host.kill('SIGKILL') // no exit handlers run: only the plugin's own parent watch can notice
   await new Promise((resolve) => host.once('exit', resolve))
+  return { pid, dir }
+}
+
+test('the plugin exits when the process that launched it dies without stopping it', async () => {
+  const { pid, dir } = await launchFromAKilledHost()
   // The README promises that an orphan ends within a second of its host.
   await until(() => !alive(pid), 1_000)
   rmSync(dir, { recursive: true, force: true }) // a killed host cannot remove its socket folder
+})
+
+test('the socket folder a killed harness left behind is removed when the next harness starts, and no other', async () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'tsp-sweep-'))
+  const { pid, dir } = await launchFromAKilledHost({ TMPDIR: tmp })
+  await until(() => !alive(pid), 1_000)
+  assert.ok(readdirSync(dir).includes('host.sock'), 'the killed harness left its folder and the host\'s socket')
+  // A folder of a harness still running beside this one (this test's parent) and another user's
+  // file of a similar name stay.
+  const live = join(tmp, `tsp-${process.ppid}-abcdef`)
+  mkdirSync(live)
+  const other = join(tmp, 'tsp-keep-me')
+  mkdirSync(other)
+  const { records, log } = recorder()
+  const saved = process.env.TMPDIR
+  process.env.TMPDIR = tmp
+  const sup = new Supervisor({ binary: { path: BIN, sha256: digest }, handshake: manifest.handshake, hostHandlers: {}, log })
+  try {
+    await sup.start()
+    assert.equal(sup.state, 'ready')
+    assert.equal(existsSync(dir), false, 'the dead harness\'s folder is gone')
+    assert.ok(existsSync(live) && existsSync(other), 'a live harness\'s folder and other names stay')
+    assert.ok(existsSync(sup.current().socketDir), 'the new launch has its own')
+    assert.ok(records.some((r) => r.level === 'info' && r.message.includes('removed 1 socket folder') && r.message.includes(dir)))
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR
+    else process.env.TMPDIR = saved
+    await sup.stop()
+    rmSync(tmp, { recursive: true, force: true })
+  }
 })
 
 test('a failed start reports why and leaves no folder behind', async () => {
