@@ -1,0 +1,84 @@
+package hostkit_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/hashicorp/go-hclog"
+
+	"github.com/dsh-community/task-surface/plugin/server"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+	"github.com/dsh-community/task-surface/sdk/tshost/hostkit"
+	"github.com/dsh-community/task-surface/sdk/tshost/hosttest"
+)
+
+// kitHarness is a harness made of the kit alone, over the plugin's server
+// in this process.
+type kitHarness struct {
+	kit *hostkit.Host
+	srv *server.Server
+}
+
+// startKit starts the kit over a FileStorage in dir and an in-process
+// plugin configured with it.
+func startKit(t *testing.T, dir string) hosttest.Harness {
+	t.Helper()
+	logger := hclog.New(&hclog.LoggerOptions{Name: "hostkit-test", Level: hclog.Error, Output: hclog.DefaultOutput})
+	storage, err := hostkit.NewFileStorage(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kit := hostkit.New(hostkit.Config{Storage: storage, Logger: logger})
+	srv := server.New("test", logger)
+	host, err := kit.Bind(srv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Configure(t.Context(), &tasksurface.ConfigureRequest{Host: host, HostName: "hostkit-test"}); err != nil {
+		t.Fatal(err)
+	}
+	return kitHarness{kit: kit, srv: srv}
+}
+
+func (h kitHarness) Server() tasksurface.Server { return h.srv }
+func (h kitHarness) Host() tasksurface.Host     { return h.kit }
+func (h kitHarness) NewSession(context.Context) (string, error) {
+	return h.kit.NewSession(), nil
+}
+func (h kitHarness) CallTool(ctx context.Context, sessionID, callID string, args json.RawMessage) (*tasksurface.ShowResponse, error) {
+	return h.kit.CallTool(ctx, sessionID, callID, args)
+}
+func (h kitHarness) Claim(ctx context.Context, sessionID string) (string, error) {
+	m, err := h.kit.Claim(ctx, sessionID)
+	return m.ID, err
+}
+func (h kitHarness) Commit(ctx context.Context, sessionID, messageID string) error {
+	_, err := h.kit.Commit(ctx, sessionID, messageID)
+	return err
+}
+func (h kitHarness) Discard(ctx context.Context, sessionID, messageID string) error {
+	return h.kit.Discard(ctx, sessionID, messageID)
+}
+func (h kitHarness) Remove(ctx context.Context, sessionID, messageID string) (*tasksurface.QueueActionResponse, error) {
+	err := h.kit.Remove(ctx, sessionID, messageID)
+	var refused *hostkit.RefusedError
+	switch {
+	case errors.As(err, &refused):
+		return &tasksurface.QueueActionResponse{Reason: refused.Reason}, nil
+	case err != nil:
+		return nil, err
+	}
+	return &tasksurface.QueueActionResponse{Allowed: true}, nil
+}
+func (h kitHarness) Log(_ context.Context, sessionID string) ([]tasksurface.Event, error) {
+	return h.kit.Log(sessionID), nil
+}
+func (h kitHarness) Close(context.Context) error { return nil }
+
+// The kit passes the host conformance suite over its file storage.
+func TestHostConformance(t *testing.T) {
+	t.Parallel()
+	hosttest.Run(t, startKit)
+}
