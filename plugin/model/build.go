@@ -2,15 +2,13 @@ package model
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 )
 
 // build converts a decoded document that passed every check into a Model.
 // It fills the defaults: an absent layout becomes a stack and absent
-// fields become an empty list. The error is a table cell that does not
-// encode, which a checked document does not have.
-func build(doc map[string]any) (*Model, error) {
+// fields become an empty list.
+func build(doc map[string]any) *Model {
 	m := &Model{
 		Version:     Version,
 		Title:       str(doc["title"]),
@@ -19,20 +17,16 @@ func build(doc map[string]any) (*Model, error) {
 		Fields:      []Field{},
 	}
 	for _, s := range list(doc["sections"]) {
-		sec, err := buildSection(obj(s))
-		if err != nil {
-			return nil, err
-		}
-		m.Sections = append(m.Sections, sec)
+		m.Sections = append(m.Sections, buildSection(obj(s)))
 	}
 	for _, f := range list(doc["fields"]) {
 		m.Fields = append(m.Fields, buildField(obj(f)))
 	}
 	m.Submit.Label = str(obj(doc["submit"])["label"])
-	return m, nil
+	return m
 }
 
-func buildSection(s map[string]any) (Section, error) {
+func buildSection(s map[string]any) Section {
 	sec := Section{
 		ID:     str(s["id"]),
 		Title:  str(s["title"]),
@@ -44,16 +38,12 @@ func buildSection(s map[string]any) (Section, error) {
 		sec.Layout.Columns = integer(l["columns"])
 	}
 	for _, b := range list(s["blocks"]) {
-		blk, err := buildBlock(obj(b))
-		if err != nil {
-			return Section{}, err
-		}
-		sec.Blocks = append(sec.Blocks, blk)
+		sec.Blocks = append(sec.Blocks, buildBlock(obj(b)))
 	}
-	return sec, nil
+	return sec
 }
 
-func buildBlock(b map[string]any) (Block, error) {
+func buildBlock(b map[string]any) Block {
 	blk := Block{
 		Kind:     str(b["kind"]),
 		Text:     str(b["text"]),
@@ -74,13 +64,9 @@ func buildBlock(b map[string]any) (Block, error) {
 		blk.Columns = append(blk.Columns, Column{ID: str(o["id"]), Label: str(o["label"])})
 	}
 	for _, r := range list(b["rows"]) {
-		row, err := RowOf(obj(r))
-		if err != nil {
-			return Block{}, fmt.Errorf("table row: %w", err)
-		}
-		blk.Rows = append(blk.Rows, row)
+		blk.Rows = append(blk.Rows, obj(r))
 	}
-	return blk, nil
+	return blk
 }
 
 func buildField(f map[string]any) Field {

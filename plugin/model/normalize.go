@@ -19,7 +19,47 @@ func (m *Model) Normalized() ([]byte, error) {
 	if m.normalized != nil {
 		return m.normalized[:len(m.normalized):len(m.normalized)], nil
 	}
-	return marshalCompact(m)
+	return marshalCompact(m.normalForm())
+}
+
+// normalForm is the model as the normalised encoding writes it: plain
+// values that encoding/json writes in one pass (a MarshalJSON method per
+// type would have every level's bytes compacted again by the level above).
+func (m *Model) normalForm() any {
+	type section struct {
+		ID     string `json:"id"`
+		Title  string `json:"title,omitempty"`
+		Layout Layout `json:"layout"`
+		Blocks []any  `json:"blocks"`
+	}
+	var sections []section
+	if m.Sections != nil {
+		sections = make([]section, len(m.Sections))
+	}
+	for i, s := range m.Sections {
+		sections[i] = section{ID: s.ID, Title: s.Title, Layout: s.Layout}
+		if s.Blocks != nil {
+			sections[i].Blocks = make([]any, len(s.Blocks))
+		}
+		for j, b := range s.Blocks {
+			sections[i].Blocks[j] = b.normalForm()
+		}
+	}
+	var fields []fieldJSON
+	if m.Fields != nil {
+		fields = make([]fieldJSON, len(m.Fields))
+	}
+	for i, f := range m.Fields {
+		fields[i] = f.normalForm()
+	}
+	return struct {
+		Version     int         `json:"version"`
+		Title       string      `json:"title"`
+		Description string      `json:"description,omitempty"`
+		Sections    []section   `json:"sections"`
+		Fields      []fieldJSON `json:"fields"`
+		Submit      Submit      `json:"submit"`
+	}{m.Version, m.Title, m.Description, sections, fields, m.Submit}
 }
 
 // marshalCompact encodes v as compact JSON without HTML escaping and
@@ -34,9 +74,9 @@ func marshalCompact(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-// MarshalJSON writes the block with exactly the keys of its kind, in a
-// fixed order; a table without rows has "rows": [].
-func (b Block) MarshalJSON() ([]byte, error) {
+// normalForm is the block with exactly the keys of its kind, in a fixed
+// order; a table without rows has "rows": [].
+func (b Block) normalForm() any {
 	var v any
 	switch b.Kind {
 	case BlockMarkdown:
@@ -51,9 +91,9 @@ func (b Block) MarshalJSON() ([]byte, error) {
 		}{b.Kind, nonNil(b.Items)}
 	case BlockTable:
 		v = struct {
-			Kind    string   `json:"kind"`
-			Columns []Column `json:"columns"`
-			Rows    []Row    `json:"rows"`
+			Kind    string           `json:"kind"`
+			Columns []Column         `json:"columns"`
+			Rows    []map[string]any `json:"rows"`
 		}{b.Kind, nonNil(b.Columns), nonNil(b.Rows)}
 	case BlockDiff:
 		v = struct {
@@ -70,7 +110,7 @@ func (b Block) MarshalJSON() ([]byte, error) {
 			Text string `json:"text"`
 		}{b.Kind, b.Tone, b.Text}
 	}
-	return marshalCompact(v)
+	return v
 }
 
 // fieldJSON is a field as the normalised model writes it: each kind uses
@@ -98,9 +138,9 @@ type fieldJSON struct {
 	Initial     any         `json:"initial,omitempty"`
 }
 
-// MarshalJSON writes the field with exactly the keys of its kind, in a
-// fixed order. Numbers are written by FormatNumber (no exponent).
-func (f Field) MarshalJSON() ([]byte, error) {
+// normalForm is the field with exactly the keys of its kind, in a fixed
+// order. Numbers are written by FormatNumber (no exponent).
+func (f Field) normalForm() fieldJSON {
 	v := fieldJSON{Kind: f.Kind, ID: f.ID, Label: f.Label, Required: f.Required, Initial: f.Initial}
 	switch f.Kind {
 	case FieldText:
@@ -121,7 +161,7 @@ func (f Field) MarshalJSON() ([]byte, error) {
 	if n, ok := f.Initial.(float64); ok {
 		v.Initial = json.Number(FormatNumber(n))
 	}
-	return marshalCompact(v)
+	return v
 }
 
 // numberText is *n written by FormatNumber, or "" for nil.

@@ -138,13 +138,10 @@ func parseDocument(doc any, limits tasksurface.Limits, ps *problems) (*Model, []
 	if len(ps.Items) > 0 {
 		return nil, ps.Finish(retry)
 	}
-	m, err := build(doc.(map[string]any))
+	m := build(doc.(map[string]any))
+	normalized, err := marshalCompact(m.normalForm())
 	if err != nil {
-		// A checked document's cells are scalars, which always encode.
-		panic(err)
-	}
-	normalized, err := marshalCompact(m)
-	if err != nil {
+		// A checked document holds only values that encode.
 		panic(err)
 	}
 	sizeProblem(len(normalized), limits, ps)

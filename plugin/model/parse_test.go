@@ -192,7 +192,7 @@ func TestParseReturnsAModelThatMatchesTheInput(t *testing.T) {
 		t.Errorf("diff before null must stay nil: %+v", s.Blocks[0])
 	}
 	rows := s.Blocks[1].Rows
-	if len(rows) != 3 || string(rows[0]) != `{"c":1.50}` || string(rows[1]) != `{"c":null}` || string(rows[2]) != `{"c":true}` {
+	if len(rows) != 3 || rows[0]["c"] != json.Number("1.50") || rows[1]["c"] != nil || rows[2]["c"] != true {
 		t.Errorf("cells: %q", rows)
 	}
 	f := m.Fields

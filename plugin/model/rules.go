@@ -9,10 +9,10 @@ import (
 // The model's rules, in one table: the kinds of blocks, fields and
 // layouts, the keys of every object, their JSON types, the bounds of their
 // strings and arrays, the id pattern and what an initial value must be.
-// The fast path (fast.go) reads its checks from these shapes, the semantic
-// checks (semantic.go) read the initial rules and the reserved ids, and
+// The semantic checks (semantic.go) read the shapes (which strings must
+// show something), the initial rules and the reserved ids, and
 // TestRulesMatchTheSchema holds schema.json, the JSON Schema the tool
-// publishes, to them key by key.
+// publishes and jsonschema/v5 checks, to them key by key.
 
 // unlimited is the upper bound of a string or array the schema does not
 // bound (a configured limit may still apply).
@@ -22,11 +22,6 @@ const unlimited = math.MaxInt32
 // an array.
 type bounds struct {
 	min, max int
-}
-
-// holds reports whether n is within b.
-func (b bounds) holds(n int) bool {
-	return b.min <= n && n <= b.max
 }
 
 // Text bounds shared by several keys.

@@ -10,8 +10,6 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
-
-	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
 )
 
 // parametersSchema is the JSON Schema (draft 2020-12) of the tool
@@ -83,12 +81,13 @@ func compileSchema() (*compiledSchema, error) {
 		return nil, errors.New("model: the embedded parameter schema is not strict JSON")
 	}
 	unions := make(map[string]schemaUnion)
-	dispatchUnions(doc, "", unions)
+	rewriteUnions(doc, "", unions)
 	validated, err := marshalCompact(doc)
 	if err != nil {
 		return nil, fmt.Errorf("model: encoding the validation schema: %w", err)
 	}
 	c := newCompiler()
+	c.RegisterExtension(kindOfKeyword, nil, kindOf{})
 	if err := c.AddResource(schemaURL, bytes.NewReader(validated)); err != nil {
 		return nil, fmt.Errorf("model: adding the parameter schema: %w", err)
 	}
@@ -97,61 +96,4 @@ func compileSchema() (*compiledSchema, error) {
 		return nil, fmt.Errorf("model: compiling the parameter schema: %w", err)
 	}
 	return &compiledSchema{schema: s, doc: doc, unions: unions}, nil
-}
-
-// dispatchUnions rewrites, in place, every oneOf whose arms each have a
-// constant "kind" into an equivalent form that validates only the arm the
-// instance's kind selects:
-//
-//	{"type": "object", "required": ["kind"],
-//	 "properties": {"kind": {"enum": [kinds...]}},
-//	 "allOf": [{"if": {"required": ["kind"], "properties": {"kind": {"const": k}}},
-//	            "then": arm_k}, ...]}
-//
-// The published schema keeps oneOf, which reads better as documentation;
-// validation with it would check every arm of every block and field, and
-// build an error for each arm that does not match. Both forms accept the
-// same documents because the kinds are distinct.
-func dispatchUnions(node any, ptr string, unions map[string]schemaUnion) {
-	switch n := node.(type) {
-	case []any:
-		for i, x := range n {
-			dispatchUnions(x, jsonpointer.Index(ptr, i), unions)
-		}
-	case map[string]any:
-		for k, x := range n {
-			dispatchUnions(x, jsonpointer.Append(ptr, k), unions)
-		}
-		arms, ok := n["oneOf"].([]any)
-		if !ok {
-			return
-		}
-		var kinds []any
-		var names []string
-		for _, a := range arms {
-			k, _ := jsonpointer.Resolve(a, "/properties/kind/const")
-			name, isString := k.(string)
-			if !isString {
-				return
-			}
-			kinds = append(kinds, name)
-			names = append(names, name)
-		}
-		branches := make([]any, len(arms))
-		for i, a := range arms {
-			branches[i] = map[string]any{
-				"if": map[string]any{
-					"required":   []any{"kind"},
-					"properties": map[string]any{"kind": map[string]any{"const": kinds[i]}},
-				},
-				"then": a,
-			}
-		}
-		delete(n, "oneOf")
-		n["type"] = "object"
-		n["required"] = []any{"kind"}
-		n["properties"] = map[string]any{"kind": map[string]any{"enum": kinds}}
-		n["allOf"] = branches
-		unions[ptr] = schemaUnion{noun: jsonpointer.Last(ptr), kinds: names}
-	}
 }

@@ -96,15 +96,13 @@ func (m *mapper) walk(ve *jsonschema.ValidationError) {
 	m.leaf(ve, frag)
 }
 
-// unionOf returns the union whose own keyword failed at frag: its type,
-// its required "kind" or its kind enum. Failures inside an arm are not the
+// unionOf returns the union whose own keyword failed at frag (a value
+// that selects none of its arms). Failures inside an arm are not the
 // union's own.
 func (m *mapper) unionOf(frag string) (schemaUnion, bool) {
-	for _, suffix := range []string{"/type", "/required", "/properties/kind/enum"} {
-		if base, ok := strings.CutSuffix(frag, suffix); ok {
-			u, found := m.cs.unions[base]
-			return u, found
-		}
+	if base, ok := strings.CutSuffix(frag, "/"+kindOfKeyword); ok {
+		u, found := m.cs.unions[base]
+		return u, found
 	}
 	return schemaUnion{}, false
 }
@@ -116,21 +114,23 @@ func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
 	loc := instancePointer(ve.InstanceLocation)
 	inst, _ := jsonpointer.Resolve(m.root, loc)
 	ptr := modelPointer(loc)
-	if jsonpointer.Last(loc) == "kind" && strings.HasSuffix(ve.KeywordLocation, "/enum") {
-		// The kind enum failed; ptr is the kind itself.
-		kind, isString := inst.(string)
-		if !isString {
-			m.ps.Add(problem.CodeWrongType, ptr, "a %s's \"kind\" must be a string, one of %s, not %s.", u.noun, allowed, strictjson.TypeName(inst))
-			return
-		}
-		m.ps.Add(problem.CodeUnknownKind, ptr, "%q is not a %s kind of version 1; use one of %s.", abbreviate(kind, 40), u.noun, allowed)
-		return
-	}
-	if _, isObj := inst.(map[string]any); !isObj {
+	obj, isObj := inst.(map[string]any)
+	if !isObj {
 		m.ps.Add(problem.CodeWrongType, ptr, "a %s must be an object with a \"kind\" (%s), not %s.", u.noun, allowed, strictjson.TypeName(inst))
 		return
 	}
-	m.ps.Add(problem.CodeMissing, jsonpointer.Append(ptr, "kind"), "add the %s's \"kind\": one of %s.", u.noun, allowed)
+	kindPtr := jsonpointer.Append(ptr, "kind")
+	kind, present := obj["kind"]
+	if !present {
+		m.ps.Add(problem.CodeMissing, kindPtr, "add the %s's \"kind\": one of %s.", u.noun, allowed)
+		return
+	}
+	name, isString := kind.(string)
+	if !isString {
+		m.ps.Add(problem.CodeWrongType, kindPtr, "a %s's \"kind\" must be a string, one of %s, not %s.", u.noun, allowed, strictjson.TypeName(kind))
+		return
+	}
+	m.ps.Add(problem.CodeUnknownKind, kindPtr, "%q is not a %s kind of version 1; use one of %s.", abbreviate(name, 40), u.noun, allowed)
 }
 
 func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {

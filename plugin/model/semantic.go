@@ -2,6 +2,7 @@ package model
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
@@ -53,7 +54,7 @@ func checkSemantics(doc any, limits tasksurface.Limits, ps *problems) {
 		scope.add(fld["id"], jsonpointer.Append(fptr, "id"))
 		checkField(fld, fptr, ps)
 	}
-	walkText(doc, "", ps)
+	walkText(doc, nil, ps)
 	walkVisible(root, &modelShape, "", ps)
 }
 
@@ -245,19 +246,23 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 }
 
 // walkText checks every string value in the document with CheckText.
-func walkText(v any, ptr string, ps *problems) {
+func walkText(v any, path []string, ps *problems) {
 	switch v := v.(type) {
 	case string:
 		if ok, reason := CheckText(v); !ok {
+			ptr := ""
+			for _, tok := range path {
+				ptr = jsonpointer.Append(ptr, tok)
+			}
 			ps.Add(problem.CodeForbiddenCharacter, ptr, "this text holds %s; remove it.", reason)
 		}
 	case []any:
 		for i, x := range v {
-			walkText(x, jsonpointer.Index(ptr, i), ps)
+			walkText(x, append(path, strconv.Itoa(i)), ps)
 		}
 	case map[string]any:
 		for k, x := range v {
-			walkText(x, jsonpointer.Append(ptr, k), ps)
+			walkText(x, append(path, k), ps)
 		}
 	}
 }

@@ -17,6 +17,12 @@ import (
 func CheckText(s string) (ok bool, reason string) {
 	pos := 0
 	for i := 0; i < len(s); {
+		if c := s[i]; c >= 0x20 && c < 0x7f {
+			// Printable ASCII, most of any text: allowed.
+			pos++
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		pos++
 		if r == utf8.RuneError && size <= 1 {

@@ -114,9 +114,9 @@ type Block struct {
 	Items []Metric
 	// Columns are the table's columns (table).
 	Columns []Column
-	// Rows are the table's rows, each in its normalised encoding (table;
-	// see Row).
-	Rows []Row
+	// Rows are the table's rows (table): cells keyed by column id, each a
+	// string, a json.Number as written, a bool or nil.
+	Rows []map[string]any
 	// Path names the file (diff, optional).
 	Path string
 	// Before is the old text, or nil for a new file (diff).
