@@ -54,10 +54,7 @@ func TestHarnessSurvivesPluginKillAndRestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	session, err := h.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
+	session := h.NewSession()
 	if res, err := h.CallTool(ctx, session, toolArgs); err != nil || !res.OK {
 		t.Fatalf("show: %v %+v", err, res)
 	}
@@ -115,7 +112,7 @@ func TestHarnessSurvivesPluginKillAndRestart(t *testing.T) {
 		t.Fatalf("after the turn getActive = %s, want not-open", summary(a))
 	}
 	committed := 0
-	for _, e := range h.Log(session) {
+	for _, e := range h.Kit().Log(session) {
 		var msg tasksurface.UserMessage
 		if e.Type == tasksurface.EventUserMessage && json.Unmarshal(e.Data, &msg) == nil && msg.ID == sub.MessageID {
 			committed++
@@ -185,10 +182,7 @@ func TestPlausibleAnswersFitEveryExample(t *testing.T) {
 			t.Fatal(err)
 		}
 		toolArgs, _ := json.Marshal(map[string]json.RawMessage{"model": model})
-		session, err := h.NewSession()
-		if err != nil {
-			t.Fatal(err)
-		}
+		session := h.NewSession()
 		if res, err := h.CallTool(ctx, session, toolArgs); err != nil || !res.OK {
 			t.Fatalf("%s: show: %v %+v", file, err, res)
 		}

@@ -2,31 +2,53 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 
-	"github.com/dsh-community/task-surface/sdk/tasksurface"
+	"github.com/dsh-community/task-surface/sdk/tshost"
 )
 
+// lockedBuffer collects log lines from concurrent writers.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
 // A line of a session log that is not JSON, such as one cut short when the
-// harness crashed, is reported with its line and left out; the events
-// around it are kept.
-func TestLoadReportsUnreadableLines(t *testing.T) {
+// harness crashed, is reported with its session and line when the harness
+// starts, and the events around it are kept.
+func TestOpenReportsUnreadableLines(t *testing.T) {
 	t.Parallel()
+	plugin, digest := buildPlugin(t)
 	call := `{"type":"tool/call","seq":0,"data":{"callId":"c1","name":"show_task_surface","arguments":"{}"}}`
 	tests := []struct {
 		name   string
 		log    string
 		events int
-		lines  []string
+		line   string
 	}{
-		{"a clean log", call + "\n", 1, nil},
-		{"a torn last line", call + "\n" + `{"type":"tool/re`, 1, []string{"line=2"}},
-		{"a torn line before more events", call + "\n{\n" + call + "\n", 2, []string{"line=2"}},
+		{"a clean log", call + "\n", 1, ""},
+		{"a torn last line", call + "\n" + `{"type":"tool/re`, 1, "line 2"},
+		{"a torn line before more events", call + "\n{\n" + strings.Replace(call, `"seq":0`, `"seq":1`, 1) + "\n", 2, "line 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -35,22 +57,23 @@ func TestLoadReportsUnreadableLines(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "s1.jsonl"), []byte(tt.log), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			var logs bytes.Buffer
-			h := &Harness{dir: dir, logger: hclog.New(&hclog.LoggerOptions{Output: &logs}),
-				logs: map[string][]tasksurface.Event{}, queues: map[string][]queued{}}
-			if err := h.load(); err != nil {
+			logs := &lockedBuffer{}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			h, err := Open(ctx, dir, tshost.Config{Path: plugin, SHA256: digest, Logger: hclog.New(&hclog.LoggerOptions{Output: logs, Level: hclog.Error})})
+			if err != nil {
 				t.Fatal(err)
 			}
-			if n := len(h.logs["s1"]); n != tt.events {
+			defer h.Close(context.Background())
+			if n := len(h.Kit().Log("s1")); n != tt.events {
 				t.Errorf("%d events loaded, want %d", n, tt.events)
 			}
-			if got := strings.Count(logs.String(), "[ERROR]"); got != len(tt.lines) {
-				t.Errorf("%d lines reported, want %d:\n%s", got, len(tt.lines), logs.String())
-			}
-			for _, line := range tt.lines {
-				if !strings.Contains(logs.String(), line) {
-					t.Errorf("the report does not name %s:\n%s", line, logs.String())
-				}
+			reported := strings.Contains(logs.String(), "holds no event")
+			switch {
+			case tt.line == "" && reported:
+				t.Errorf("a clean log was reported:\n%s", logs)
+			case tt.line != "" && (!reported || !strings.Contains(logs.String(), tt.line)):
+				t.Errorf("the report does not name %s:\n%s", tt.line, logs)
 			}
 		})
 	}

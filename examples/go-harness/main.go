@@ -81,10 +81,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		desc.PluginVersion, desc.APIVersion, desc.Tool.Name, desc.Projection.Key, desc.Command.Name)
 
 	// 2. The model calls the tool with the model file.
-	session, err := h.NewSession()
-	if err != nil {
-		return err
-	}
+	session := h.NewSession()
 	toolArgs, err := json.Marshal(map[string]json.RawMessage{"model": model})
 	if err != nil {
 		return err
@@ -136,7 +133,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "== the next turn's user message, as the model receives it ==\n%s\n\n", m.Text())
 
-	view, err := h.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: session})
+	view, err := h.Kit().ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: session})
 	if err != nil {
 		return err
 	}

@@ -149,4 +149,3 @@ func (f *FileStorage) Sessions(context.Context) ([]string, error) {
 	sort.Strings(out)
 	return out, nil
 }
-
