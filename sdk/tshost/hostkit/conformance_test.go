@@ -12,34 +12,41 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost/hostkit"
 	"github.com/dsh-community/task-surface/sdk/tshost/hosttest"
+	"github.com/dsh-community/task-surface/sdk/tshost/tshosttest"
 )
 
-// kitHarness is a harness made of the kit alone, over the plugin's server
-// in this process.
+// kitHarness is a harness made of the kit alone, over a plugin in this
+// process.
 type kitHarness struct {
 	kit *hostkit.Host
-	srv *server.Server
+	srv tasksurface.Server
 }
 
-// startKit starts the kit over a FileStorage in dir and an in-process
-// plugin configured with it.
-func startKit(t *testing.T, dir string) hosttest.Harness {
-	t.Helper()
-	logger := hclog.New(&hclog.LoggerOptions{Name: "hostkit-test", Level: hclog.Error, Output: hclog.DefaultOutput})
-	storage, err := hostkit.NewFileStorage(dir)
-	if err != nil {
-		t.Fatal(err)
+// startKit returns a Start of the kit over a FileStorage in dir, with the
+// plugin's server called directly or, with wire, over go-plugin's test
+// connection (the broker carrying the host's services back).
+func startKit(wire bool) hosttest.Start {
+	return func(t *testing.T, dir string) hosttest.Harness {
+		t.Helper()
+		logger := hclog.New(&hclog.LoggerOptions{Name: "hostkit-test", Level: hclog.Error, Output: hclog.DefaultOutput})
+		storage, err := hostkit.NewFileStorage(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kit := hostkit.New(hostkit.Config{Storage: storage, Logger: logger})
+		impl := server.New("test", logger)
+		if wire {
+			return kitHarness{kit: kit, srv: tshosttest.Connect(t, impl, tshosttest.Config{NewHost: kit.Bind, Logger: logger})}
+		}
+		host, err := kit.Bind(impl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := impl.Configure(t.Context(), &tasksurface.ConfigureRequest{Host: host, HostName: "hostkit-test"}); err != nil {
+			t.Fatal(err)
+		}
+		return kitHarness{kit: kit, srv: impl}
 	}
-	kit := hostkit.New(hostkit.Config{Storage: storage, Logger: logger})
-	srv := server.New("test", logger)
-	host, err := kit.Bind(srv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := srv.Configure(t.Context(), &tasksurface.ConfigureRequest{Host: host, HostName: "hostkit-test"}); err != nil {
-		t.Fatal(err)
-	}
-	return kitHarness{kit: kit, srv: srv}
 }
 
 func (h kitHarness) Server() tasksurface.Server { return h.srv }
@@ -77,8 +84,16 @@ func (h kitHarness) Log(_ context.Context, sessionID string) ([]tasksurface.Even
 }
 func (h kitHarness) Close(context.Context) error { return nil }
 
-// The kit passes the host conformance suite over its file storage.
+// The kit passes the host conformance suite over its file storage, with
+// the plugin called directly and over the wire.
 func TestHostConformance(t *testing.T) {
 	t.Parallel()
-	hosttest.Run(t, startKit)
+	t.Run("direct", func(t *testing.T) {
+		t.Parallel()
+		hosttest.Run(t, startKit(false))
+	})
+	t.Run("over the wire", func(t *testing.T) {
+		t.Parallel()
+		hosttest.Run(t, startKit(true))
+	})
 }
