@@ -2,6 +2,7 @@ package bench
 
 import (
 	"cmp"
+	"encoding/json"
 	"runtime"
 	"slices"
 	"time"
@@ -98,6 +99,22 @@ func measureFamily(f hostile.Family, blockBytes, rounds int) MarkdownRender {
 	out := MarkdownRender{Family: f.Name, P50: fulls.Percentile(50), Half: halves.Percentile(50), CPU: cpus.Percentile(50)}
 	out.Growth = Median(ratios)
 	return out
+}
+
+// FamilyArguments returns the arguments of show_task_surface for a model
+// of two Markdown blocks of the hostile family named family, blockBytes
+// each, or nil for a family hostile does not know.
+func FamilyArguments(family string, blockBytes int) json.RawMessage {
+	for _, f := range hostile.Families() {
+		if f.Name == family {
+			m, err := familyModel(f, blockBytes).Normalized()
+			if err != nil {
+				return nil
+			}
+			return Arguments(m)
+		}
+	}
+	return nil
 }
 
 // familyModel returns a model of two Markdown blocks of f, blockBytes each.

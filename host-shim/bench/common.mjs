@@ -11,8 +11,15 @@ export const manifest = readManifest()
 /** The projection view of a session with no surface open, as the shim sends it along. */
 export const EMPTY_VIEW = Buffer.from('{"active":null,"outcomes":[]}')
 
-/** Build the plugin binary and return {path, sha256}. */
+/**
+ * Build the plugin binary and return {path, sha256}; TASK_SURFACE_PLUGIN names a binary built
+ * elsewhere to measure instead (an earlier commit's, side by side with this one's).
+ */
 export async function buildPlugin() {
+  if (process.env.TASK_SURFACE_PLUGIN) {
+    const path = process.env.TASK_SURFACE_PLUGIN
+    return { path, sha256: await sha256File(path) }
+  }
   const dir = join(BUNDLE_ROOT, '.cache', 'bin')
   mkdirSync(dir, { recursive: true })
   const path = join(dir, 'task-surface-plugin')
