@@ -55,9 +55,22 @@ type Config struct {
 	// StartTimeout bounds the wait for the plugin's handshake; 30 seconds
 	// when zero.
 	StartTimeout time.Duration
+	// Reattach, when set, attaches to a plugin that is already running
+	// instead of starting Path: one started under a debugger with
+	// tsplugin.ServeDebug (the plugin binary's `debug` command), which
+	// prints the config to pass here (tasksurface.ParseReattach reads
+	// it). Path, SHA256, Verified, Args and Env are then unused: nothing
+	// is verified, and the connection has no TLS. The plugin's logs stay
+	// on its own output. Close leaves the process running, and a
+	// Supervisor cannot restart it: start it again under the debugger.
+	// For debugging only.
+	Reattach *tasksurface.ReattachConfig
 }
 
 func (c Config) validate() error {
+	if c.Reattach != nil {
+		return c.validateHost()
+	}
 	if c.Path == "" {
 		return errors.New("tshost: Config.Path is empty")
 	}
@@ -67,6 +80,11 @@ func (c Config) validate() error {
 	if sum, err := hex.DecodeString(c.SHA256); err != nil || len(sum) != 32 {
 		return fmt.Errorf("tshost: Config.SHA256 %q is not a hex SHA-256 digest", c.SHA256)
 	}
+	return c.validateHost()
+}
+
+// validateHost checks that the config names one host, or allows none.
+func (c Config) validateHost() error {
 	switch {
 	case c.NewHost != nil && c.Host != nil:
 		return errors.New("tshost: Config sets both NewHost and Host; set one")

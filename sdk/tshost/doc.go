@@ -18,4 +18,10 @@
 // reported, and the index of tool results by call id. A Host method's
 // error comes back from the plugin as a *tasksurface.HostError that
 // unwraps to it.
+//
+// Config.Reattach attaches to a plugin that is already running, started
+// under a debugger with tsplugin.ServeDebug, instead of starting a binary.
+// Below tshost: hostkit is a whole Host to assemble, hosttest a
+// conformance suite for any Host, and tshosttest a plugin in a test's own
+// process.
 package tshost

@@ -37,12 +37,17 @@ type Plugin struct {
 // version, serves the harness's host to it (cfg.Host, or what cfg.NewHost
 // builds for the returned Plugin) and configures it. A Config with no host
 // is refused with ErrNoHost unless it sets AllowNoHost. The context bounds the
-// whole launch; the process itself lives until Close.
+// whole launch; the process itself lives until Close. With cfg.Reattach
+// it starts nothing and attaches to the plugin already running there (see
+// Config.Reattach).
 func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
 	cfg = cfg.withLogger()
+	if cfg.Reattach != nil {
+		return attach(ctx, cfg)
+	}
 	logger := cfg.Logger
 	// The check go-plugin's SecureConfig makes, done here so that an
 	// unchanged binary verified before is not hashed again.
@@ -75,8 +80,13 @@ func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 		SyncStderr:       &lineLogger{logger: logger, stream: "stderr"},
 		GRPCDialOptions:  []grpc.DialOption{grpc.WithDefaultCallOptions(transport.CallOptions()...)},
 	})
-	p := &Plugin{client: client, sockDir: sockDir, exited: make(chan struct{})}
-	if cfg, err = cfg.withHost(p); err != nil {
+	return begin(ctx, &Plugin{client: client, sockDir: sockDir, exited: make(chan struct{})}, cfg)
+}
+
+// begin builds the host for p, completes the launch and watches p.
+func begin(ctx context.Context, p *Plugin, cfg Config) (*Plugin, error) {
+	cfg, err := cfg.withHost(p)
+	if err != nil {
 		p.kill()
 		return nil, err
 	}

@@ -81,6 +81,24 @@ func (p *Projections) Append(ctx context.Context, sessionID string, events ...ta
 	return p.foldLocked(ctx, sessionID, s)
 }
 
+// AppendLater hands events of a session's log to the cache without folding
+// them: the next Append or read of the session folds them, in order. A
+// harness reading its logs back before the plugin runs uses it, so no
+// call reaches a plugin that is not started yet.
+func (p *Projections) AppendLater(sessionID string, events ...tasksurface.Event) error {
+	s := p.session(sessionID)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range events {
+		raw, err := e.Encode()
+		if err != nil {
+			return err
+		}
+		s.pending = append(s.pending, raw)
+	}
+	return nil
+}
+
 // View returns a session's view with every appended event folded.
 func (p *Projections) View(ctx context.Context, sessionID string) (json.RawMessage, error) {
 	s := p.session(sessionID)

@@ -105,3 +105,27 @@ func TestToolResults(t *testing.T) {
 		})
 	}
 }
+
+// Events handed over for later are folded by the next read, once, and no
+// fold runs before it.
+func TestProjectionsAppendLater(t *testing.T) {
+	t.Parallel()
+	f := &countingFolder{}
+	p := tshost.NewProjections(f, nil)
+	if err := p.AppendLater("s", event(0, "turn/start", `{}`), event(1, "turn/end", `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.batches) != 0 {
+		t.Fatalf("AppendLater folded %v", f.batches)
+	}
+	resp, err := p.ReadProjection(t.Context(), &tasksurface.ReadProjectionRequest{SessionID: "s"})
+	if err != nil || string(resp.View) != "2" {
+		t.Fatalf("ReadProjection = %+v, %v; want both events folded", resp, err)
+	}
+	if _, _, err := p.Append(t.Context(), "s", event(2, "turn/start", `{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{2, 1}; fmt.Sprint(f.batches) != fmt.Sprint(want) {
+		t.Errorf("fold batches = %v, want %v", f.batches, want)
+	}
+}

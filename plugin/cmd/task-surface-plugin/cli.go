@@ -29,6 +29,8 @@ command line it offers:
                                       exit 0 valid, 1 invalid, 2 usage or I/O error
   task-surface-plugin describe        print the tool, projection, command and limits it declares
   task-surface-plugin version         print the version
+  task-surface-plugin debug           serve for a harness to attach to, e.g. under a debugger:
+                                      prints TASK_SURFACE_REATTACH=... for tshost.Config.Reattach
 `
 
 func runCLI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

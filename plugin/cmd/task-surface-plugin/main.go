@@ -5,13 +5,18 @@
 //	task-surface-plugin validate FILE   check a model; prints {"valid", "problems"}
 //	task-surface-plugin describe        print what the plugin declares, as JSON
 //	task-surface-plugin version         print the version
+//	task-surface-plugin debug           serve for a harness to attach (under a debugger)
 //
 // validate exits 0 when the model is valid, 1 when it is not, and 2 on a
 // usage or I/O error.
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/dsh-community/task-surface/plugin/server"
 	"github.com/dsh-community/task-surface/sdk/tsplugin"
@@ -26,5 +31,22 @@ func main() {
 		tsplugin.Serve(server.New(version, logger), tsplugin.WithLogger(logger))
 		return
 	}
+	if len(os.Args) == 2 && os.Args[1] == "debug" {
+		os.Exit(debug())
+	}
 	os.Exit(runCLI(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// debug serves the plugin for a harness to attach to (tshost.Config's
+// Reattach), until interrupted: start it under a debugger, and hand the
+// TASK_SURFACE_REATTACH line it prints to the harness.
+func debug() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	logger := tsplugin.NewLogger("task-surface")
+	if err := tsplugin.ServeDebug(ctx, server.New(version, logger), os.Stdout, tsplugin.WithLogger(logger)); err != nil {
+		fmt.Fprintln(os.Stderr, "task-surface-plugin debug:", err)
+		return 1
+	}
+	return 0
 }

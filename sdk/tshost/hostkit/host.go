@@ -110,7 +110,9 @@ func (h *Host) Bind(server tasksurface.Server) (tasksurface.Host, error) {
 		h.results.Add(id, events...)
 		// The plugin is not running yet: the projection folds at the
 		// first read.
-		_, _, _ = h.proj.Append(ctx, id, events...)
+		if err := h.proj.AppendLater(id, events...); err != nil {
+			return nil, err
+		}
 	}
 	return h, nil
 }
