@@ -113,6 +113,14 @@ func TestShowAndFoldSafeByDefault(t *testing.T) {
 	if len(fold.Problems) != 1 || fold.Problems[0].Seq != 12 || fold.Problems[0].Problem.Pointer != "/data/source" {
 		t.Errorf("Fold problems = %v, want the event at seq 12 reported at /data/source", fold.Problems)
 	}
+	// A line cut short crosses the wire as it is and is reported, not dropped.
+	torn := []json.RawMessage{json.RawMessage(`{"type":"turn/start","seq":1,"data":{}}`), json.RawMessage(`{"type":"tool/call","seq":2,"da`)}
+	if fold, err = r.sup.Fold(r.ctx, &tasksurface.FoldRequest{Events: torn}); err != nil {
+		t.Fatal(err)
+	}
+	if len(fold.Problems) != 1 || fold.Problems[0].Index != 1 || fold.Problems[0].Problem.Code != tasksurface.CodeInvalidJSON {
+		t.Errorf("Fold problems = %v, want event 1 reported as invalid-json", fold.Problems)
+	}
 }
 
 // killProcess sends SIGKILL to a process.

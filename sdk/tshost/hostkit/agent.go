@@ -129,22 +129,19 @@ func (h *Host) Discard(ctx context.Context, sessionID, messageID string) error {
 
 // Remove takes a queued message out of the queue, as a person removing it
 // in the UI, if the plugin allows it (CheckQueueAction): a submission being
-// claimed is refused with a *RefusedError. A plugin that cannot be asked
-// refuses too.
+// claimed is refused with a *RefusedError carrying the plugin's reason. A
+// plugin that cannot be asked refuses too. The question and the removal
+// are one step for the session's queue: no claim lands between them.
 func (h *Host) Remove(ctx context.Context, sessionID, messageID string) error {
 	if h.server == nil {
 		return ErrNotBound
 	}
 	s := h.session(sessionID)
-	s.mu.Lock()
-	i := s.queue.index(messageID)
-	var m tasksurface.UserMessage
-	if i >= 0 {
-		m = s.queue.messages[i].Message
-	}
-	s.mu.Unlock()
-	if i < 0 {
-		return fmt.Errorf("%w: %s in session %s", ErrNotQueued, messageID, sessionID)
+	s.report.Lock()
+	defer s.report.Unlock()
+	m, err := h.queued(s, messageID)
+	if err != nil {
+		return fmt.Errorf("%w in session %s", err, sessionID)
 	}
 	resp, err := h.server.CheckQueueAction(ctx, &tasksurface.QueueActionRequest{
 		SessionID: sessionID, MessageID: messageID, Action: tasksurface.ActionRemove, Source: m.Source,
@@ -155,7 +152,7 @@ func (h *Host) Remove(ctx context.Context, sessionID, messageID string) error {
 	if !resp.Allowed {
 		return &RefusedError{Action: tasksurface.ActionRemove, Reason: resp.Reason}
 	}
-	return h.unqueue(ctx, sessionID, messageID, tasksurface.QueueRemoved)
+	return h.unqueueLocked(ctx, sessionID, m, tasksurface.QueueRemoved)
 }
 
 // Step is the agent's next turn taking one message: Claim, then Commit.
@@ -204,7 +201,13 @@ func (h *Host) unqueue(ctx context.Context, sessionID, messageID string, kind ta
 	if err != nil {
 		return err
 	}
-	if _, err := h.write(ctx, sessionID, Unqueued{MessageID: messageID, Kind: kind}); err != nil {
+	return h.unqueueLocked(ctx, sessionID, m, kind)
+}
+
+// unqueueLocked records that m left the queue and reports kind; the
+// session's report lock is held.
+func (h *Host) unqueueLocked(ctx context.Context, sessionID string, m tasksurface.UserMessage, kind tasksurface.QueueEventKind) error {
+	if _, err := h.write(ctx, sessionID, Unqueued{MessageID: m.ID, Kind: kind}); err != nil {
 		return err
 	}
 	h.report(ctx, sessionID, kind, m, 0)
