@@ -187,6 +187,8 @@ func writeValue(b *strings.Builder, f *model.Field, value any) {
 			parts[i] = listItem(flatten(t))
 		}
 		b.WriteString(" " + strings.Join(parts, ListSeparator) + "\n")
+	case model.FieldMatrix:
+		writeMatrix(b, f, value)
 	case model.FieldOrder:
 		ids, _ := value.([]string)
 		labels := optionLabels(f)

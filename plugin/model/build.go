@@ -83,6 +83,7 @@ func fieldOf(f map[string]any) Field {
 		Kind:       str(f["kind"]),
 		ID:         str(f["id"]),
 		Label:      str(f["label"]),
+		Help:       str(f["help"]),
 		Multiline:  f["multiline"] == true,
 		Required:   f["required"] == true,
 		AllowOther: f["allowOther"] == true,
@@ -95,6 +96,10 @@ func fieldOf(f map[string]any) Field {
 	for _, o := range list(f["options"]) {
 		opt := obj(o)
 		fld.Options = append(fld.Options, Option{ID: str(opt["id"]), Label: str(opt["label"]), Detail: str(opt["detail"])})
+	}
+	for _, r := range list(f["rows"]) {
+		row := obj(r)
+		fld.Rows = append(fld.Rows, Column{ID: str(row["id"]), Label: str(row["label"])})
 	}
 	for _, name := range typedKeys {
 		if v, ok := f[name]; ok {
@@ -116,6 +121,12 @@ func fieldOf(f map[string]any) Field {
 			ids = append(ids, str(x))
 		}
 		fld.Initial = ids
+	case map[string]any:
+		answers := make(map[string]string, len(v))
+		for row, x := range v {
+			answers[row] = str(x)
+		}
+		fld.Initial = answers
 	}
 	return fld
 }

@@ -119,10 +119,13 @@ type fieldJSON struct {
 	Kind        string      `json:"kind"`
 	ID          string      `json:"id"`
 	Label       string      `json:"label"`
+	Help        string      `json:"help,omitempty"`
 	Multiline   bool        `json:"multiline,omitempty"`
 	Required    bool        `json:"required,omitempty"`
+	Rows        []Column    `json:"rows,omitempty"`
 	Options     *[]Option   `json:"options,omitempty"`
 	AllowOther  bool        `json:"allowOther,omitempty"`
+	MinItems    int         `json:"minItems,omitempty"`
 	MinLength   int         `json:"minLength,omitempty"`
 	MaxLength   int         `json:"maxLength,omitempty"`
 	Pattern     string      `json:"pattern,omitempty"`
@@ -141,7 +144,7 @@ type fieldJSON struct {
 // normalForm is the field with exactly the keys of its kind, in a fixed
 // order. Numbers are written by FormatNumber (no exponent).
 func (f Field) normalForm() fieldJSON {
-	v := fieldJSON{Kind: f.Kind, ID: f.ID, Label: f.Label, Required: f.Required, Initial: f.Initial}
+	v := fieldJSON{Kind: f.Kind, ID: f.ID, Label: f.Label, Help: f.Help, Required: f.Required, Initial: f.Initial}
 	switch f.Kind {
 	case FieldText:
 		v.Multiline, v.MinLength, v.MaxLength, v.Pattern = f.Multiline, f.MinLength, f.MaxLength, f.Pattern
@@ -154,9 +157,15 @@ func (f Field) normalForm() fieldJSON {
 		v.Min, v.Max, v.MinLabel, v.MaxLabel = numberOrNil(f.Min), numberOrNil(f.Max), f.MinLabel, f.MaxLabel
 	case FieldTags:
 		v.MaxItems, v.Suggestions = f.MaxItems, f.Suggestions
+	case FieldMatrix:
+		options := nonNil(f.Options)
+		v.Rows, v.Options = nonNil(f.Rows), &options
 	default: // choice, multi-choice, order
 		options := nonNil(f.Options)
 		v.Options, v.AllowOther = &options, f.AllowOther
+		if f.Kind == FieldMultiChoice {
+			v.MinItems, v.MaxItems = f.MinItems, f.MaxItems
+		}
 	}
 	if n, ok := f.Initial.(float64); ok {
 		v.Initial = json.Number(FormatNumber(n))

@@ -75,6 +75,8 @@ const (
 	typeInteger
 	// typeDate is a string that matches datePattern.
 	typeDate
+	// typeStringMap is an object whose values are strings.
+	typeStringMap
 )
 
 // maxMagnitude bounds every number of a number field: beyond it float64
@@ -160,6 +162,8 @@ const (
 	initialOptionSet
 	// initialPermutation is every option id of the field, each once.
 	initialPermutation
+	// initialMatrix maps row ids of the field to its option ids.
+	initialMatrix
 )
 
 // Keys used by several shapes.
@@ -169,6 +173,8 @@ var (
 	detailKey     = key{name: "detail", typ: typeString, size: detailText}
 	optionsKey    = key{name: "options", typ: typeArray, size: bounds{1, 50}, required: true, shape: &optionShape}
 	requiredKey   = key{name: "required", typ: typeBoolean}
+	helpKey       = key{name: "help", typ: typeString, size: labelText, visible: true}
+	countKey      = bounds{1, 50}
 	allowOtherKey = key{name: "allowOther", typ: typeBoolean}
 	// scaleEnd is a scale's min or max.
 	scaleEnd = bounds{-100, 100}
@@ -186,6 +192,8 @@ const (
 	maxScalePoints = 11
 	// maxTextLength bounds a text value's minLength and maxLength.
 	maxTextLength = 4000
+	// maxMatrixRows and maxMatrixOptions bound a matrix field.
+	maxMatrixRows, maxMatrixOptions = 20, 7
 )
 
 // optionShape is one option of a choice, multi-choice or order field.
@@ -198,7 +206,7 @@ var metricShape = shape{keys: []key{
 	detailKey,
 }}
 
-// columnShape is one column of a table.
+// columnShape is one column of a table, and one row of a matrix field.
 var columnShape = shape{keys: []key{idKey, labelKey}}
 
 // submitShape is the submit button.
@@ -239,7 +247,7 @@ var blocks = union{noun: "block", arms: []arm{
 // pattern that compiles) are in typed.go.
 var fields = union{noun: "field", arms: []arm{
 	{kind: FieldText, shape: shape{keys: []key{
-		idKey, labelKey,
+		idKey, labelKey, helpKey,
 		{name: "multiline", typ: typeBoolean},
 		requiredKey,
 		{name: "minLength", typ: typeInteger, size: bounds{0, maxTextLength}},
@@ -248,23 +256,25 @@ var fields = union{noun: "field", arms: []arm{
 		{name: "initial", typ: typeString, size: bounds{0, maxTextLength}},
 	}}},
 	{kind: FieldChoice, initial: initialOption, shape: shape{keys: []key{
-		idKey, labelKey, optionsKey, allowOtherKey,
+		idKey, labelKey, helpKey, requiredKey, optionsKey, allowOtherKey,
 		{name: "initial", typ: typeString, size: anyText},
 	}}},
 	{kind: FieldMultiChoice, initial: initialOptionSet, shape: shape{keys: []key{
-		idKey, labelKey, optionsKey, allowOtherKey,
+		idKey, labelKey, helpKey, requiredKey, optionsKey, allowOtherKey,
+		{name: "minItems", typ: typeInteger, size: countKey},
+		{name: "maxItems", typ: typeInteger, size: countKey},
 		{name: "initial", typ: typeArray, size: anyCount},
 	}}},
 	{kind: FieldToggle, shape: shape{keys: []key{
-		idKey, labelKey,
+		idKey, labelKey, helpKey,
 		{name: "initial", typ: typeBoolean},
 	}}},
 	{kind: FieldOrder, initial: initialPermutation, shape: shape{keys: []key{
-		idKey, labelKey, optionsKey,
+		idKey, labelKey, helpKey, requiredKey, optionsKey,
 		{name: "initial", typ: typeArray, size: anyCount},
 	}}},
 	{kind: FieldNumber, shape: shape{keys: []key{
-		idKey, labelKey, requiredKey,
+		idKey, labelKey, helpKey, requiredKey,
 		{name: "min", typ: typeFloat},
 		{name: "max", typ: typeFloat},
 		{name: "step", typ: typeFloat, positive: true},
@@ -273,13 +283,13 @@ var fields = union{noun: "field", arms: []arm{
 		{name: "initial", typ: typeFloat},
 	}}},
 	{kind: FieldDate, shape: shape{keys: []key{
-		idKey, labelKey, requiredKey,
+		idKey, labelKey, helpKey, requiredKey,
 		{name: "min", typ: typeDate},
 		{name: "max", typ: typeDate},
 		{name: "initial", typ: typeDate},
 	}}},
 	{kind: FieldScale, shape: shape{keys: []key{
-		idKey, labelKey, requiredKey,
+		idKey, labelKey, helpKey, requiredKey,
 		{name: "min", typ: typeInteger, size: scaleEnd},
 		{name: "max", typ: typeInteger, size: scaleEnd},
 		{name: "minLabel", typ: typeString, size: labelText, visible: true},
@@ -287,10 +297,16 @@ var fields = union{noun: "field", arms: []arm{
 		{name: "initial", typ: typeInteger, size: scaleEnd},
 	}}},
 	{kind: FieldTags, shape: shape{keys: []key{
-		idKey, labelKey, requiredKey,
+		idKey, labelKey, helpKey, requiredKey,
 		{name: "maxItems", typ: typeInteger, size: bounds{1, 20}},
 		{name: "suggestions", typ: typeArray, size: bounds{0, 50}, item: tagText},
 		{name: "initial", typ: typeArray, size: bounds{0, 20}, item: tagText},
+	}}},
+	{kind: FieldMatrix, initial: initialMatrix, shape: shape{keys: []key{
+		idKey, labelKey, helpKey, requiredKey,
+		{name: "rows", typ: typeArray, size: bounds{1, maxMatrixRows}, required: true, shape: &columnShape},
+		{name: "options", typ: typeArray, size: bounds{2, maxMatrixOptions}, required: true, shape: &optionShape},
+		{name: "initial", typ: typeStringMap},
 	}}},
 }}
 

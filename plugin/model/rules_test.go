@@ -133,7 +133,7 @@ func (c *schemaChecker) union(path string, node any, u *union) {
 func (c *schemaChecker) key(path string, node any, k *key) {
 	n := c.resolve(node)
 	want := map[valueType]any{typeString: "string", typeID: "string", typeBoolean: "boolean", typeArray: "array", typeCells: "array", typeObject: nil, typeNumber: nil, typeEnum: nil,
-		typeFloat: "number", typeInteger: "integer", typeDate: "string"}
+		typeFloat: "number", typeInteger: "integer", typeDate: "string", typeStringMap: "object"}
 	switch k.typ {
 	case typeStringOrNull:
 		if !sameJSON(n["type"], []any{"string", "null"}) {
@@ -187,6 +187,10 @@ func (c *schemaChecker) key(path string, node any, k *key) {
 	case typeDate:
 		if n["pattern"] != datePattern {
 			c.errorf(path, "date pattern %v, want %q", n["pattern"], datePattern)
+		}
+	case typeStringMap:
+		if values := c.resolve(n["additionalProperties"]); values["type"] != "string" {
+			c.errorf(path, "values are not strings")
 		}
 	case typeEnum:
 		if !sameJSON(n["enum"], k.words) {

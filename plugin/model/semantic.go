@@ -1,6 +1,7 @@
 package model
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -202,12 +203,38 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 			}
 		}
 	}
+	var rowIDs []string
+	if kind == FieldMatrix {
+		rows := newIDScope("the rows of a matrix", ps)
+		list, _ := fld["rows"].([]any)
+		for i, r := range list {
+			row, _ := r.(map[string]any)
+			if id, isStr := row["id"].(string); isStr {
+				if _, fresh := rows.add(id, jsonpointer.Append(jsonpointer.Index(jsonpointer.Append(ptr, "rows"), i), "id")); fresh {
+					rowIDs = append(rowIDs, id)
+				}
+			}
+		}
+	}
+	if kind == FieldMultiChoice && optsValid {
+		checkChosenCount(&typed, len(optionIDs), ptr, ps)
+	}
 	initial, present := fld["initial"]
 	if !present || !optsValid {
 		return
 	}
 	iptr := jsonpointer.Append(ptr, "initial")
 	switch a.initial {
+	case initialMatrix:
+		answers, _ := initial.(map[string]any)
+		for _, row := range slices.Sorted(maps.Keys(answers)) {
+			at := jsonpointer.Append(iptr, row)
+			if !slices.Contains(rowIDs, row) {
+				ps.Add(problem.CodeInvalidInitial, at, "%q is not a row id; use only %s.", abbreviate(row, 40), strings.Join(rowIDs, ", "))
+			} else if s, ok := answers[row].(string); ok && !slices.Contains(optionIDs, s) {
+				ps.Add(problem.CodeInvalidInitial, at, "%q is not an option id; use one of %s.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
+			}
+		}
 	case initialOption:
 		if s, ok := initial.(string); ok && !slices.Contains(optionIDs, s) {
 			ps.Add(problem.CodeInvalidInitial, iptr, "initial %q is not an option id; use one of %s or omit initial.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
@@ -300,5 +327,26 @@ func dropShadowed(ps *problems) {
 func sizeProblem(n int, limits tasksurface.Limits, ps *problems) {
 	if n > int(limits.MaxModelBytes) {
 		ps.Add(problem.CodeLimitExceeded, "", "the normalised model is %d bytes; the limit is %d, so shorten texts, tables or diffs.", n, limits.MaxModelBytes)
+	}
+}
+
+// checkChosenCount checks a multi-choice's minItems and maxItems against
+// each other and its options, and its initial value's count against them.
+func checkChosenCount(f *Field, options int, ptr string, ps *problems) {
+	switch {
+	case f.MinItems > options:
+		ps.Add(problem.CodeInvalidValue, jsonpointer.Append(ptr, "minItems"), "minItems %d is more than the %d options; lower it or add options.", f.MinItems, options)
+	case f.MaxItems > options:
+		ps.Add(problem.CodeInvalidValue, jsonpointer.Append(ptr, "maxItems"), "maxItems %d is more than the %d options; lower it or leave it out.", f.MaxItems, options)
+	case f.MaxItems > 0 && f.MinItems > f.MaxItems:
+		ps.Add(problem.CodeInvalidValue, jsonpointer.Append(ptr, "maxItems"), "maxItems %d is less than minItems %d; raise maxItems or lower minItems.", f.MaxItems, f.MinItems)
+	default:
+		ids, _ := f.Initial.([]string)
+		switch n := len(ids); {
+		case n > 0 && n < f.MinItems:
+			ps.Add(problem.CodeInvalidInitial, jsonpointer.Append(ptr, "initial"), "initial holds %d options, fewer than minItems %d; add options or omit initial.", n, f.MinItems)
+		case f.MaxItems > 0 && n > f.MaxItems:
+			ps.Add(problem.CodeInvalidInitial, jsonpointer.Append(ptr, "initial"), "initial holds %d options, more than maxItems %d; remove some or omit initial.", n, f.MaxItems)
+		}
 	}
 }

@@ -252,6 +252,8 @@ func (f *Field) setTyped(name string, v any) {
 		}
 	case "maxItems":
 		f.MaxItems = int(n)
+	case "minItems":
+		f.MinItems = int(n)
 	case "minLength":
 		f.MinLength = int(n)
 	case "maxLength":
@@ -264,7 +266,7 @@ func (f *Field) setTyped(name string, v any) {
 }
 
 // typedKeysArray are the keys setTyped sets; typedKeys slices it.
-var typedKeysArray = [...]string{"min", "max", "step", "maxItems", "minLength", "maxLength", "suggestions"}
+var typedKeysArray = [...]string{"min", "max", "step", "minItems", "maxItems", "minLength", "maxLength", "suggestions"}
 
 // typedKeys are the keys setTyped sets.
 var typedKeys = typedKeysArray[:]

@@ -38,6 +38,8 @@ const (
 	FieldScale = "scale"
 	// FieldTags is a short list of distinct free strings.
 	FieldTags = "tags"
+	// FieldMatrix is one choice per row from one shared list of options.
+	FieldMatrix = "matrix"
 )
 
 // Layout kinds.
@@ -155,13 +157,23 @@ type Field struct {
 	ID string
 	// Label is the field's accessible name.
 	Label string
+	// Help is a sentence shown under the label, or "".
+	Help string
 	// Multiline makes a text field a text area (text).
 	Multiline bool
-	// Required makes the answer non-empty (text, number, date, scale,
-	// tags).
+	// Required makes the answer non-empty: text, number, date, scale and
+	// tags answered, a choice chosen, at least one option (and MinItems)
+	// of a multi-choice, an order the user confirmed or changed, every row
+	// of a matrix.
 	Required bool
-	// Options are the choices (choice, multi-choice, order).
+	// Options are the choices (choice, multi-choice, order, matrix).
 	Options []Option
+	// Rows are the matrix's rows, each answered with one of Options
+	// (matrix).
+	Rows []Column
+	// MinItems is the fewest options a non-empty multi-choice answer
+	// holds, or 0 (multi-choice).
+	MinItems int
 	// AllowOther lets the user answer a choice or multi-choice in their
 	// own words besides the options (choice, multi-choice).
 	AllowOther bool
@@ -187,13 +199,15 @@ type Field struct {
 	// (scale).
 	MinLabel, MaxLabel string
 	// MaxItems is the most tags a value may hold; a parsed tags field
-	// always has it, 10 unless the model says otherwise (tags).
+	// always has it, 10 unless the model says otherwise (tags). For a
+	// multi-choice, the most options an answer holds, or 0.
 	MaxItems int
 	// Suggestions are tags offered to the user (tags).
 	Suggestions []string
 	// Initial is the starting value, or nil: a string (text, choice,
-	// date), a []string (multi-choice, order, tags), a bool (toggle) or a
-	// float64 (number, scale).
+	// date), a []string (multi-choice, order, tags), a bool (toggle), a
+	// float64 (number, scale) or a map[string]string of row ids to option
+	// ids (matrix).
 	Initial any
 }
 

@@ -190,6 +190,12 @@ func unanswered(v any) bool {
 		return model.VisiblyEmpty(v)
 	case []string:
 		return len(v) == 0
+	case map[string]any: // a matrix: every row must be answered
+		for _, answer := range v {
+			if answer == nil {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -203,6 +209,12 @@ func requiredHint(f *model.Field) string {
 		return "add at least one tag"
 	case model.FieldDate:
 		return "choose a date"
+	case model.FieldChoice, model.FieldMultiChoice:
+		return "choose an option"
+	case model.FieldOrder:
+		return "confirm or change the order"
+	case model.FieldMatrix:
+		return "answer every row"
 	}
 	return "give a value"
 }

@@ -173,6 +173,13 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 			return nil, false
 		}
 		chosen := declaredOrder(*f, ids)
+		count := len(chosen)
+		if other != nil {
+			count++
+		}
+		if !checkChosenCount(f, ptr, count, ps) {
+			return nil, false
+		}
 		if other == nil {
 			return chosen, true
 		}
@@ -181,7 +188,12 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 			withOther = append(withOther, id)
 		}
 		return append(withOther, *other), true
+	case model.FieldMatrix:
+		return checkMatrix(f, ptr, v, ps)
 	case model.FieldOrder:
+		if v == nil && f.Required {
+			return nil, true // untouched; reported as required
+		}
 		ids, ok := optionArray(f, ptr, v, ps)
 		if !ok {
 			return nil, false

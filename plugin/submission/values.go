@@ -14,7 +14,10 @@ import (
 //   - multi-choice: a []string of distinct option ids in the options'
 //     declared order (never nil; empty when nothing is chosen);
 //   - toggle: a bool;
-//   - order: a []string holding every option id once, in the user's order;
+//   - order: a []string holding every option id once, in the user's order,
+//     or nil for a required order the user has not confirmed or changed;
+//   - matrix: a map[string]any of every row id to an option id, or nil
+//     when the row is unanswered;
 //   - number and scale: a float64, or nil when unanswered;
 //   - date: a string "YYYY-MM-DD", or nil when unanswered;
 //   - tags: a []string of distinct tags, in the user's order (never nil);
@@ -28,7 +31,9 @@ type Values map[string]any
 // DefaultValue is the value a field takes when the values document leaves
 // it out: its initial value when the model declares one, else "" for text,
 // nil (unanswered) for a choice, an empty list for a multi-choice, false
-// for a toggle, the options' declared order for an order field, nil
+// for a toggle, the options' declared order for an order field (nil when
+// it is required: the user must confirm it), every row unanswered but the
+// initial ones for a matrix, nil
 // (unanswered) for a number, scale or date, and an empty list for tags. A
 // multi-choice initial is put in declared order like a submitted value.
 func DefaultValue(f model.Field) any {
@@ -48,10 +53,15 @@ func DefaultValue(f model.Field) any {
 		b, _ := f.Initial.(bool)
 		return b
 	case model.FieldOrder:
+		if f.Required {
+			return nil // the user must confirm or change the order
+		}
 		if ids, ok := f.Initial.([]string); ok && len(ids) == len(f.Options) {
 			return slices.Clone(ids)
 		}
 		return optionIDs(f)
+	case model.FieldMatrix:
+		return matrixDefault(f)
 	case model.FieldNumber, model.FieldScale:
 		if n, ok := f.Initial.(float64); ok {
 			return n

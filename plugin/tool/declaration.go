@@ -13,7 +13,8 @@ const Description = "Show the user a structured panel (a Task Surface) and end t
 	"reordering a plan, reviewing a table or diff, or filling a few related fields. " +
 	"The panel appears above the composer; the user's submission arrives as their next message. " +
 	"Content blocks: markdown, metrics, table, diff, notice. " +
-	"Fields: text, choice, multi-choice, toggle, order, number, date, scale, tags. " +
+	"Fields: text, choice, multi-choice, toggle, order, number, date, scale, tags, matrix. " +
+	"By default at most 32 fields, 64 blocks, 200 table rows, 64 KiB; no control characters but tab and newline (no \\r). " +
 	"Only one surface can be open per session. Do not restate the panel in prose. " +
 	"For one short blocking question use ask_user_question instead."
 
