@@ -1,7 +1,8 @@
-// Command go-harness is the SDK quick start: a small Go harness with its
-// own file-backed session log and queue (harness.go) that launches the
-// real Task Surface plugin binary through the SDK (digest checked,
-// AutoMTLS, restarted if it crashes), opens a surface from a model file,
+// Command go-harness is the SDK quick start: a small Go harness whose
+// session logs and queue are files kept by the SDK's host kit (harness.go)
+// that launches the real Task Surface plugin binary through the SDK (digest
+// checked, AutoMTLS, restarted if it crashes), opens a surface from a model
+// file,
 // submits values for it as the Dock would, lets the agent take the
 // submission as its next turn, and prints what the model receives at each
 // step.
@@ -70,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	logger := hclog.New(&hclog.LoggerOptions{Name: "go-harness", Level: hclog.LevelFromString(*logLevel), Output: stderr})
 
 	// 1. Open the harness: it launches the plugin under supervision and
-	// serves itself to it as the host.
+	// serves the kit to it as the host.
 	h, err := Open(ctx, *dir, tshost.Config{Path: *pluginPath, SHA256: *digest, Logger: logger, HostName: "go-harness"})
 	if err != nil {
 		return err
