@@ -2,8 +2,7 @@
 // session logs and queue are files kept by the SDK's host kit (harness.go)
 // that launches the real Task Surface plugin binary through the SDK (digest
 // checked, AutoMTLS, restarted if it crashes), opens a surface from a model
-// file,
-// submits values for it as the Dock would, lets the agent take the
+// file, submits values for it as the Dock would, lets the agent take the
 // submission as its next turn, and prints what the model receives at each
 // step.
 //
