@@ -38,9 +38,15 @@ func Example() {
 	}
 
 	// The user answers in the UI.
-	active, _ := plugin.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
-	sub, _ := plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: active.SurfaceID,
+	active, err := plugin.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
+	if err != nil {
+		panic(err)
+	}
+	sub, err := plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: active.SurfaceID,
 		SubmissionID: "sub-1", Values: json.RawMessage(`{"go":"yes"}`)})
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println("accepted:", sub.Accepted, "phase:", sub.Phase)
 
 	// The agent's next turn takes the submission as its user message.
@@ -49,7 +55,10 @@ func Example() {
 		panic(err)
 	}
 	fmt.Println(m.Text())
-	after, _ := plugin.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
+	after, err := plugin.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println("open:", after.Active)
 	// Output:
 	// accepted: true phase: queued
