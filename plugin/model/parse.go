@@ -123,6 +123,9 @@ func parseDocument(doc any, limits tasksurface.Limits, ps *problems) (*Model, []
 	if p, ok := unsupportedVersion(doc); ok {
 		return nil, []tasksurface.Problem{p}
 	}
+	if p, ok := wrappedTwice(doc); ok {
+		return nil, []tasksurface.Problem{p}
+	}
 	cs, err := loadSchema()
 	if err != nil {
 		// The schema is embedded and covered by tests; failing to compile
@@ -168,5 +171,21 @@ func unsupportedVersion(doc any) (tasksurface.Problem, bool) {
 		Code:    problem.CodeUnsupportedVersion,
 		Pointer: "/version",
 		Message: fmt.Sprintf("version %s is not supported; this tool takes version 1 models only.", n),
+	}, true
+}
+
+// wrappedTwice reports a model that is itself {"model": {...}}: the tool's
+// arguments where the model belongs. Alone, since every other problem (an
+// unknown key model, four missing keys) would only follow from it.
+func wrappedTwice(doc any) (tasksurface.Problem, bool) {
+	root, _ := doc.(map[string]any)
+	_, wrapped := root["model"]
+	if _, versioned := root["version"]; !wrapped || versioned {
+		return tasksurface.Problem{}, false
+	}
+	return tasksurface.Problem{
+		Code:    problem.CodeInvalidArguments,
+		Pointer: "",
+		Message: "the model is wrapped in a second {\"model\": ...}; the arguments are {\"model\": {\"version\": 1, \"title\": ...}}, with the model's own keys directly under \"model\".",
 	}, true
 }

@@ -116,6 +116,10 @@ func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
 	ptr := modelPointer(loc)
 	obj, isObj := inst.(map[string]any)
 	if !isObj {
+		if u.noun == "layout" {
+			m.ps.Add(problem.CodeWrongType, ptr, "a layout must be an object, {\"kind\": \"stack\"} or {\"kind\": \"grid\", \"columns\": 2} (or 3), not %s.", strictjson.TypeName(inst))
+			return
+		}
 		m.ps.Add(problem.CodeWrongType, ptr, "a %s must be an object with a \"kind\" (%s), not %s.", u.noun, allowed, strictjson.TypeName(inst))
 		return
 	}

@@ -36,13 +36,16 @@ func CheckText(s string) (ok bool, reason string) {
 	return true, ""
 }
 
+// crName names a carriage return in CheckText's reason.
+const crName = "a carriage return"
+
 // forbiddenName names a forbidden rune, or returns "" for an allowed one.
 func forbiddenName(r rune) string {
 	switch {
 	case r == '\t' || r == '\n':
 		return ""
 	case r == '\r':
-		return "a carriage return"
+		return crName
 	case r < 0x20:
 		return "a control character"
 	case r == 0x7f:

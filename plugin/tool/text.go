@@ -19,17 +19,18 @@ func Opened(title, surfaceID string) string {
 
 // InvalidModel is the model-facing text of a call whose model has
 // problems: every problem with its JSON Pointer, so the model can fix the
-// call in one retry.
+// call in one retry; identical problems at sibling pointers are one line
+// that counts them (foldRepeats).
 func InvalidModel(problems []tasksurface.Problem) string {
 	var b strings.Builder
 	b.WriteString("show_task_surface was not shown: the model is invalid. Fix these and call it again.\n")
 	b.WriteString("Each line is a JSON Pointer into `model`, then the problem:\n")
-	for _, p := range problems {
+	for _, p := range foldRepeats(problems) {
 		ptr := p.Pointer
 		if ptr == "" {
 			ptr = "(root)"
 		}
-		fmt.Fprintf(&b, "- %s: %s [%s]\n", ptr, p.Message, p.Code)
+		fmt.Fprintf(&b, "- %s: %s%s [%s]\n", ptr, p.Message, p.also(), p.Code)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
