@@ -8,6 +8,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -25,6 +26,7 @@ import (
 	"github.com/dsh-community/task-surface/bench"
 	"github.com/dsh-community/task-surface/bench/chart"
 	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
+	"github.com/dsh-community/task-surface/plugin/tool"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -72,6 +74,15 @@ func run(w io.Writer, chartDir string) error {
 	}
 	rows = append(rows, row{"plugin binary, stripped (CGO off, -trimpath, -ldflags=-s -w)", mb(size.Plugin), mb(size.Minimal) + " minimal go-plugin plugin, same flags",
 		fmt.Sprintf("%.2f×", size.Ratio()), "—", "(information)"})
+
+	// The tool definition every request carries: its size, and an estimate of its tokens.
+	def, err := definitionBytes()
+	if err != nil {
+		return err
+	}
+	rows = append(rows, row{"the tool definition the model reads (name, description, minified parameter schema), byte-identical across calls",
+		fmt.Sprintf("%d bytes, about %d tokens (4 bytes a token)", def, def/4), fmt.Sprintf("%d bytes before required choices, help text and the matrix", definitionBytesTyped),
+		fmt.Sprintf("%.2f×", float64(def)/definitionBytesTyped), "≤ 1.15×", verdict(float64(def) <= 1.15*definitionBytesTyped)})
 
 	// (a) cold start against the minimal go-plugin gRPC plugin: a launch of a
 	// binary verified before (its identity unchanged since it was hashed: every
@@ -297,6 +308,21 @@ func memory(ctx context.Context, bins bench.Binaries) (memoryFigures, error) {
 	}
 	loaded, err := bench.RSS(rig.Plugin.Pid())
 	return memoryFigures{idle: idle, loaded: loaded}, err
+}
+
+// definitionBytesTyped is the tool definition's size after the typed
+// inputs: 17 + 606 + 7,479 bytes.
+const definitionBytesTyped = 17 + 606 + 7479
+
+// definitionBytes is the size of the tool definition the model reads: its
+// name, its description and its minified parameter schema.
+func definitionBytes() (int, error) {
+	d := tool.Declaration()
+	var schema bytes.Buffer
+	if err := json.Compact(&schema, d.ParametersSchema); err != nil {
+		return 0, err
+	}
+	return len(d.Name) + len(d.Description) + schema.Len(), nil
 }
 
 func ratio(a, b time.Duration) float64 {
