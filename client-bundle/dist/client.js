@@ -195,19 +195,35 @@ function initialValue(f) {
     case "choice":
       return f.initial ?? null;
     case "multi-choice": {
-      const chosen = new Set(f.initial ?? []);
-      return f.options.filter((o) => chosen.has(o.id)).map((o) => o.id);
+      const chosen2 = new Set(f.initial ?? []);
+      return f.options.filter((o) => chosen2.has(o.id)).map((o) => o.id);
     }
-    case "order": {
-      const ids = f.options.map((o) => o.id);
-      const init = f.initial;
-      return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids;
-    }
+    // A required order is no answer (null) until the user moves an item or keeps the order shown.
+    case "order":
+      return f.required ? null : startOrder(f);
+    case "matrix":
+      return matrixOf(f, f.initial);
     case "tags":
       return [...f.initial ?? []];
     default:
       return f.initial ?? null;
   }
+}
+function startOrder(f) {
+  const ids = f.options.map((o) => o.id);
+  const init = f.initial;
+  return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids;
+}
+var orderOf = (f, v) => isArray(v) ? strings(v) : startOrder(f);
+function matrixOf(f, v) {
+  const ids = f.options.map((o) => o.id);
+  const given = isObj(v) ? v : {};
+  const out = {};
+  for (const r of f.rows) {
+    const x = given[r.id];
+    out[r.id] = typeof x === "string" && ids.includes(x) ? x : null;
+  }
+  return out;
 }
 var strings = (v) => isArray(v) ? v.filter((x) => typeof x === "string") : [];
 var isOther = (v) => isObj(v) && typeof v.other === "string";
@@ -238,7 +254,15 @@ function repairValue(f, v) {
       return rest === v ? out : [...out, { other: own.other }];
     }
     case "order":
+      if (v === null && f.required) return null;
       return isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...v] : void 0;
+    case "matrix": {
+      if (!isObj(v)) return void 0;
+      const start = matrixOf(f, f.initial);
+      const kept = matrixOf(f, v);
+      for (const r of f.rows) if (kept[r.id] === null && v[r.id] !== null) kept[r.id] = start[r.id] ?? null;
+      return kept;
+    }
     case "number":
       return v === null || typeof v === "number" && isFinite(v) ? v : void 0;
     case "date":
@@ -263,11 +287,18 @@ function mergeDraft(model, draft) {
 }
 var blank = (s) => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s);
 var utf8Bytes = (s) => new TextEncoder().encode(s).length;
-var unanswered = (v) => v === void 0 || v === null || isArray(v) && v.length === 0 || typeof v === "string" && blank(v);
+var unanswered = (f, v) => v === void 0 || v === null || isArray(v) && v.length === 0 || typeof v === "string" && blank(v) || f.kind === "matrix" && Object.values(matrixOf(f, v)).includes(null);
+var chosen = (v) => isArray(v) ? v.length : 0;
 function localProblems(model, values, note, maxBytes = MAX_SUBMISSION_BYTES) {
   const out = [];
   for (const f of model.fields) {
-    if ("required" in f && f.required && unanswered(values[f.id])) out.push({ code: "required", message: "", pointer: pointerOf(f.id) });
+    const v = values[f.id];
+    const pointer = pointerOf(f.id);
+    if ("required" in f && f.required && unanswered(f, v)) out.push({ code: "required", message: "", pointer });
+    else if (f.kind === "multi-choice" && chosen(v) > 0) {
+      if (f.minItems !== void 0 && chosen(v) < f.minItems) out.push({ code: "too-few", message: "", pointer, params: { min: f.minItems } });
+      if (f.maxItems !== void 0 && chosen(v) > f.maxItems) out.push({ code: "too-many", message: "", pointer, params: { max: f.maxItems } });
+    }
   }
   const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note);
   if (size > maxBytes) out.push({ code: "limit-exceeded", message: "", pointer: "", params: { limit: bytesText(maxBytes) } });
@@ -382,10 +413,10 @@ function createDraftStore(getStorage = () => globalThis.localStorage, limits = D
 
 // src/locales.ts
 var NS = "taskSurface";
-var LOCALE_KEYS = "dock.badge|dock.keyboard|dock.toQuestions|action.collapse|action.expand|action.dismiss|action.dismissLabel|action.dismissing|action.sending|action.retry|action.closeDraft|action.copyDraft|action.copied|action.copyFailed|action.addNote|field.note|field.required|field.noChoice|status.loading|status.queued|status.claiming|status.draftRestored|status.discarded|status.draftTooLarge|error.transport|error.unavailable|error.timeout|error.connectionLost|status.reconnected|status.overtaken|status.closedElsewhere|status.answeredElsewhere|status.dismissedElsewhere|status.otherWithdrawn|error.load|error.loadRestarting|error.not-open|error.stale|error.invalid-submission|error.submission-pending|error.submitted|error.admission-refused|error.other|problem.required|problem.limit-exceeded|fallback.unsupported|order.help|order.moveUp|order.moveDown|order.moved|order.item|other.option|other.input|tags.help|tags.remove|tags.add|tags.suggestions|text.count|text.min|toggle.on|toggle.off|table.rows|table.showing|table.showAll|table.showFewer|cell.yes|cell.no|cell.empty|diff.newFile|diff.stats|diff.added|diff.removed|notice.neutral|notice.info|notice.warning|row.label|row.fields.one|row.fields.other|row.fields.none|row.status.open|row.status.submitted|row.status.dismissed|row.status.bypassed|row.status.replaced|row.status.closed|row.status.preparing|row.show|row.hide|row.answers|row.noAnswer|row.scale|row.other|row.fallback".split("|");
+var LOCALE_KEYS = "dock.badge|dock.keyboard|dock.toQuestions|action.collapse|action.expand|action.dismiss|action.dismissLabel|action.dismissing|action.sending|action.retry|action.closeDraft|action.copyDraft|action.copied|action.copyFailed|action.addNote|field.note|field.required|field.noChoice|status.loading|status.queued|status.claiming|status.draftRestored|status.discarded|status.draftTooLarge|error.transport|error.unavailable|error.timeout|error.connectionLost|status.reconnected|status.overtaken|status.closedElsewhere|status.answeredElsewhere|status.dismissedElsewhere|status.otherWithdrawn|error.load|error.loadRestarting|error.not-open|error.stale|error.invalid-submission|error.submission-pending|error.submitted|error.admission-refused|error.other|problem.required|problem.limit-exceeded|problem.too-few|problem.too-many|fallback.unsupported|order.help|order.moveUp|order.moveDown|order.moved|order.item|order.untouched|order.keep|order.kept|multi.atLeast|multi.atMost|multi.between|multi.exactly|matrix.count|other.option|other.input|tags.help|tags.remove|tags.add|tags.suggestions|text.count|text.min|toggle.on|toggle.off|table.rows|table.showing|table.showAll|table.showFewer|cell.yes|cell.no|cell.empty|diff.newFile|diff.stats|diff.added|diff.removed|notice.neutral|notice.info|notice.warning|row.label|row.fields.one|row.fields.other|row.fields.none|row.status.open|row.status.submitted|row.status.dismissed|row.status.bypassed|row.status.replaced|row.status.closed|row.status.preparing|row.show|row.hide|row.answers|row.noAnswer|row.scale|row.other|row.fallback".split("|");
 var localeTable = (values) => Object.fromEntries(LOCALE_KEYS.map((k, i) => [k, values[i]]));
-var en = localeTable(["Task Surface", "Ctrl+Enter sends the panel.", "Questions below — show them", "Collapse panel", "Expand panel", "Dismiss", "Dismiss this panel without answering", "Dismissing…", "Sending…", "Try again", "Close the draft", "Copy your answers", "Copied", "Could not copy", "Add a note", "Note (optional)", "required", "Nothing chosen yet", "Loading the panel…", "Sent. Waiting for the agent to pick it up…", "The agent is taking your answer…", "Restored your unsent answers.", "Your answer was withdrawn before the agent took it. Edit it and send it again.", "This draft is too large to keep in the browser; it will be lost on reload.", "Could not reach the harness. Your answers are kept; try again.", "The harness answered, but the Task Surface plugin is restarting or not running. Your answers are kept; try again shortly.", "No answer from the harness within {seconds} s. Your answers are kept; trying again cannot send them twice.", "The connection to the harness was lost after your answer was accepted. It will be re-read when the connection is back.", "The connection was lost after your answer was accepted, and now your answer is neither waiting for the agent nor in the conversation (a restarted harness does not keep its queue). Your answers are kept here; send them again.", "Another answer to this panel was sent first (from another tab or window); yours was not sent. Your answers are kept here as a draft.", "This panel was closed elsewhere; your answers were not sent. They are kept here as a draft you can copy.", "This panel was answered from another tab or window, and yours was not sent. Your answers are kept here as a draft you can copy.", "This panel was dismissed from another tab or window; your answers were not sent. They are kept here as a draft you can copy.", "The other answer was withdrawn before the agent took it. The panel is open again with your answers.", "Could not load the panel. Trying again by itself…", "The Task Surface plugin is restarting. The panel loads by itself once it is back…", "This panel is no longer open.", "This panel was replaced by a newer one.", "Some answers need attention before they can be sent.", "An answer is already on its way.", "This panel was already answered; it was not dismissed.", "The harness did not queue your answer. Your answers are kept; you can send them again.", "The answer was not accepted ({reason}).", "This field is required; enter an answer.", "The answers are too long to send (the limit is {limit}); shorten the text.", "This panel uses a format this client cannot show. Reply with an ordinary message instead.", "Alt+↑ and Alt+↓ move the focused item; ↑ and ↓ move between items.", "Move “{label}” up", "Move “{label}” down", "Moved “{label}” to position {position} of {count}.", "{label}, position {position} of {count}", "Other…", "Your own answer", "{count} of at most {max}. Enter or a comma adds a tag; Backspace removes the last.", "Remove “{tag}”", "Add “{tag}”", "Suggestions", "{count} / {max} characters", "At least {min} characters", "On", "Off", "{count} rows × {columns} columns", "Showing {shown} of {count} rows.", "Show all {count} rows", "Show fewer rows", "Yes", "No", "empty", "New file", "{added} added, {removed} removed", "Added", "Removed", "Note", "Info", "Warning", "Task Surface", "1 field", "{count} fields", "no fields", "Open — answer it in the panel above the message box", "Submitted", "Dismissed", "Answered with an ordinary message", "Replaced by a newer panel", "Closed", "Preparing the panel…", "Show the panel", "Hide the panel", "Submitted answers", "no answer", "{value} of {range}", "Other (your own words): “{text}”", "Task Surface result"]);
-var zh = localeTable(["任务面板", "按 Ctrl+Enter 发送面板。", "下方还有问题 — 查看", "收起面板", "展开面板", "关闭", "不作答，关闭此面板", "正在关闭…", "正在发送…", "重试", "关闭草稿", "复制你的答复", "已复制", "无法复制", "添加备注", "备注（可选）", "必填", "尚未选择", "正在加载面板…", "已发送，等待智能体接收…", "智能体正在接收你的答复…", "已恢复未发送的内容。", "答复在智能体接收前被撤回，请修改后重新发送。", "草稿过大，无法保存在浏览器中，刷新后会丢失。", "无法连接到服务。内容已保留，请重试。", "服务已响应，但 Task Surface 插件正在重启或未运行。内容已保留，请稍后重试。", "服务在 {seconds} 秒内没有响应。内容已保留；重试不会重复发送。", "答复被接受后与服务的连接中断。连接恢复后将重新读取。", "答复被接受后连接中断，现在它既不在等待智能体接收，也不在对话中（重启后的服务不保留队列）。内容已保留在这里，请重新发送。", "此面板已先收到另一份答复（来自其他标签页或窗口），你的答复未发送，内容已作为草稿保留在这里。", "此面板已在别处关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。", "此面板已在其他标签页或窗口中答复，你的答复未发送，内容已作为草稿保留在这里，可以复制。", "此面板已在其他标签页或窗口中关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。", "另一份答复在智能体接收前被撤回，面板已重新打开，你的内容仍在。", "无法加载面板，正在自动重试…", "Task Surface 插件正在重启，恢复后面板会自动加载…", "此面板已不再打开。", "此面板已被新的面板替换。", "部分内容需要修改后才能发送。", "已有一份答复正在发送。", "此面板已有答复，未被关闭。", "服务没有将你的答复加入队列。内容已保留，可以重新发送。", "答复未被接受（{reason}）。", "此项必填，请输入内容。", "内容过长，无法发送（上限 {limit}），请缩短。", "此面板的格式无法在当前客户端显示，请直接发送普通消息作答。", "Alt+↑ / Alt+↓ 移动当前项；↑ / ↓ 在各项之间切换。", "上移“{label}”", "下移“{label}”", "已将“{label}”移到第 {position} 位，共 {count} 项。", "{label}，第 {position} 位，共 {count} 项", "其他…", "你自己的答案", "已有 {count} 个，最多 {max} 个。按 Enter 或逗号添加标签，Backspace 删除最后一个。", "移除“{tag}”", "添加“{tag}”", "建议", "{count} / {max} 个字符", "至少 {min} 个字符", "开", "关", "{count} 行 × {columns} 列", "显示 {count} 行中的前 {shown} 行。", "显示全部 {count} 行", "收起多余的行", "是", "否", "空", "新文件", "新增 {added} 行，删除 {removed} 行", "新增", "删除", "说明", "提示", "警告", "任务面板", "1 个字段", "{count} 个字段", "无字段", "待答复 — 请在输入框上方的面板中作答", "已提交", "已关闭", "已用普通消息答复", "已被新的面板替换", "已结束", "正在准备面板…", "查看面板", "隐藏面板", "提交的答复", "未作答", "{value}（{range}）", "其他（你自己的话）：“{text}”", "任务面板结果"]);
+var en = localeTable(["Task Surface", "Ctrl+Enter sends the panel.", "Questions below — show them", "Collapse panel", "Expand panel", "Dismiss", "Dismiss this panel without answering", "Dismissing…", "Sending…", "Try again", "Close the draft", "Copy your answers", "Copied", "Could not copy", "Add a note", "Note (optional)", "required", "Nothing chosen yet", "Loading the panel…", "Sent. Waiting for the agent to pick it up…", "The agent is taking your answer…", "Restored your unsent answers.", "Your answer was withdrawn before the agent took it. Edit it and send it again.", "This draft is too large to keep in the browser; it will be lost on reload.", "Could not reach the harness. Your answers are kept; try again.", "The harness answered, but the Task Surface plugin is restarting or not running. Your answers are kept; try again shortly.", "No answer from the harness within {seconds} s. Your answers are kept; trying again cannot send them twice.", "The connection to the harness was lost after your answer was accepted. It will be re-read when the connection is back.", "The connection was lost after your answer was accepted, and now your answer is neither waiting for the agent nor in the conversation (a restarted harness does not keep its queue). Your answers are kept here; send them again.", "Another answer to this panel was sent first (from another tab or window); yours was not sent. Your answers are kept here as a draft.", "This panel was closed elsewhere; your answers were not sent. They are kept here as a draft you can copy.", "This panel was answered from another tab or window, and yours was not sent. Your answers are kept here as a draft you can copy.", "This panel was dismissed from another tab or window; your answers were not sent. They are kept here as a draft you can copy.", "The other answer was withdrawn before the agent took it. The panel is open again with your answers.", "Could not load the panel. Trying again by itself…", "The Task Surface plugin is restarting. The panel loads by itself once it is back…", "This panel is no longer open.", "This panel was replaced by a newer one.", "Some answers need attention before they can be sent.", "An answer is already on its way.", "This panel was already answered; it was not dismissed.", "The harness did not queue your answer. Your answers are kept; you can send them again.", "The answer was not accepted ({reason}).", "This field is required; enter an answer.", "The answers are too long to send (the limit is {limit}); shorten the text.", "Too few chosen: choose at least {min}.", "Too many chosen: choose at most {max}.", "This panel uses a format this client cannot show. Reply with an ordinary message instead.", "Alt+↑ and Alt+↓ move the focused item; ↑ and ↓ move between items.", "Move “{label}” up", "Move “{label}” down", "Moved “{label}” to position {position} of {count}.", "{label}, position {position} of {count}", "Not answered yet: move an item, or keep the order as it is.", "Keep this order", "Kept this order.", "Choose at least {min}.", "Choose at most {max}.", "Choose {min} to {max}.", "Choose {count}.", "{answered} of {count} rows answered", "Other…", "Your own answer", "{count} of at most {max}. Enter or a comma adds a tag; Backspace removes the last.", "Remove “{tag}”", "Add “{tag}”", "Suggestions", "{count} / {max} characters", "At least {min} characters", "On", "Off", "{count} rows × {columns} columns", "Showing {shown} of {count} rows.", "Show all {count} rows", "Show fewer rows", "Yes", "No", "empty", "New file", "{added} added, {removed} removed", "Added", "Removed", "Note", "Info", "Warning", "Task Surface", "1 field", "{count} fields", "no fields", "Open — answer it in the panel above the message box", "Submitted", "Dismissed", "Answered with an ordinary message", "Replaced by a newer panel", "Closed", "Preparing the panel…", "Show the panel", "Hide the panel", "Submitted answers", "no answer", "{value} of {range}", "Other (your own words): “{text}”", "Task Surface result"]);
+var zh = localeTable(["任务面板", "按 Ctrl+Enter 发送面板。", "下方还有问题 — 查看", "收起面板", "展开面板", "关闭", "不作答，关闭此面板", "正在关闭…", "正在发送…", "重试", "关闭草稿", "复制你的答复", "已复制", "无法复制", "添加备注", "备注（可选）", "必填", "尚未选择", "正在加载面板…", "已发送，等待智能体接收…", "智能体正在接收你的答复…", "已恢复未发送的内容。", "答复在智能体接收前被撤回，请修改后重新发送。", "草稿过大，无法保存在浏览器中，刷新后会丢失。", "无法连接到服务。内容已保留，请重试。", "服务已响应，但 Task Surface 插件正在重启或未运行。内容已保留，请稍后重试。", "服务在 {seconds} 秒内没有响应。内容已保留；重试不会重复发送。", "答复被接受后与服务的连接中断。连接恢复后将重新读取。", "答复被接受后连接中断，现在它既不在等待智能体接收，也不在对话中（重启后的服务不保留队列）。内容已保留在这里，请重新发送。", "此面板已先收到另一份答复（来自其他标签页或窗口），你的答复未发送，内容已作为草稿保留在这里。", "此面板已在别处关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。", "此面板已在其他标签页或窗口中答复，你的答复未发送，内容已作为草稿保留在这里，可以复制。", "此面板已在其他标签页或窗口中关闭，你的答复未发送，内容已作为草稿保留在这里，可以复制。", "另一份答复在智能体接收前被撤回，面板已重新打开，你的内容仍在。", "无法加载面板，正在自动重试…", "Task Surface 插件正在重启，恢复后面板会自动加载…", "此面板已不再打开。", "此面板已被新的面板替换。", "部分内容需要修改后才能发送。", "已有一份答复正在发送。", "此面板已有答复，未被关闭。", "服务没有将你的答复加入队列。内容已保留，可以重新发送。", "答复未被接受（{reason}）。", "此项必填，请输入内容。", "内容过长，无法发送（上限 {limit}），请缩短。", "选得太少：请至少选择 {min} 项。", "选得太多：最多只能选择 {max} 项。", "此面板的格式无法在当前客户端显示，请直接发送普通消息作答。", "Alt+↑ / Alt+↓ 移动当前项；↑ / ↓ 在各项之间切换。", "上移“{label}”", "下移“{label}”", "已将“{label}”移到第 {position} 位，共 {count} 项。", "{label}，第 {position} 位，共 {count} 项", "尚未作答：移动某一项，或保持当前顺序。", "保持此顺序", "已保持此顺序。", "请至少选择 {min} 项。", "最多选择 {max} 项。", "请选择 {min} 至 {max} 项。", "请选择 {count} 项。", "已回答 {answered} / {count} 行", "其他…", "你自己的答案", "已有 {count} 个，最多 {max} 个。按 Enter 或逗号添加标签，Backspace 删除最后一个。", "移除“{tag}”", "添加“{tag}”", "建议", "{count} / {max} 个字符", "至少 {min} 个字符", "开", "关", "{count} 行 × {columns} 列", "显示 {count} 行中的前 {shown} 行。", "显示全部 {count} 行", "收起多余的行", "是", "否", "空", "新文件", "新增 {added} 行，删除 {removed} 行", "新增", "删除", "说明", "提示", "警告", "任务面板", "1 个字段", "{count} 个字段", "无字段", "待答复 — 请在输入框上方的面板中作答", "已提交", "已关闭", "已用普通消息答复", "已被新的面板替换", "已结束", "正在准备面板…", "查看面板", "隐藏面板", "提交的答复", "未作答", "{value}（{range}）", "其他（你自己的话）：“{text}”", "任务面板结果"]);
 function format(template, params) {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name) => name in params ? String(params[name]) : whole);
@@ -400,19 +431,19 @@ function withFallback(t) {
 }
 
 // src/base.css
-var base_default = ".tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t3:var(--dsw-alias-label-primary);--t2:var(--dsw-alias-label-secondary);--t0:var(--dsw-alias-label-tertiary);--te:var(--dsw-alias-label-caption);--t5:var(--dsw-alias-border-l2);--tb:var(--dsw-alias-border-l1);--t1:var(--dsw-alias-state-business-primary);--t6:var(--dsw-alias-state-business-tertiary);--t8:var(--dsw-specific-tip);--tn:var(--dsw-alias-interactive-bg-hover);--ta:var(--dsw-alias-state-error-primary);--ti:var(--dsw-alias-state-success-tertiary);--tj:var(--dsw-alias-state-success-primary);--tf:var(--dsw-alias-markdown-code-block);--t9:var(--dsw-font-markdown-code-block-small);--td:var(--dsw-font-s-14);--tg:var(--dsw-font-s-strong-14);--t7:var(--dsw-font-xs-13);--t4:var(--dsw-font-xxs-12);--tl:var(--dsw-font-xxs-strong-12);--tm:var(--dsw-font-base-strong-16);--tk:var(--dsw-alias-bg-base);--th:var(--dsw-specific-input-major);color:var(--t3);font:var(--td)}.tsf-dock,.tsf-row,.tsf-fallback,:is(.tsf-dock,.tsf-row,.tsf-fallback) *{box-sizing:border-box}.tsf-head,.tsf-status,.tsf-alert,.tsf-actions,.tsf-inline,.tsf-switch,.tsf-order__item,.tsf-diff__head,.tsf-table__more,.tsf-row__summary{display:flex;align-items:center}.tsf-dock,.tsf-body,.tsf-form,.tsf-foot,.tsf-section,.tsf-stack,.tsf-field,.tsf-options,.tsf-option__text,.tsf-order,.tsf-order__text,.tsf-problems,.tsf-row,.tsf-fallback,.tsf-row__replay,.tsf-answers,.tsf-answers__list{display:flex;flex-direction:column}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-muted{color:var(--t0)}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--t4)}.tsf-chip--info,.tsf-chip--open{background:var(--t6);color:var(--t1)}.tsf-chip--submitted{background:var(--ti);color:var(--t3)}.tsf-button,.tsf-icon-button,.tsf-notice__tone,.tsf-order__pos{display:inline-flex;align-items:center;justify-content:center}.tsf-button,.tsf-icon-button,.tsf-link-button{cursor:pointer}.tsf-button{min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t5);background:var(--dsw-alias-button-elevated-fill);color:var(--t3);font:var(--tg)}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled,.tsf-link-button:disabled{opacity:.5}.tsf-button:disabled,.tsf-link-button:disabled,.tsf-icon-button:disabled{cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible,.tsf-scale input:focus-visible,.tsf-switch input:focus-visible+.tsf-switch__track,.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible,.tsf-order__item:focus{outline:2px solid var(--t1);outline-offset:2px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible,.tsf-order__item:focus{outline-offset:1px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t1);font:var(--t7);border-radius:6px}.tsf-icon-button{flex:none;width:28px;height:28px;border:0;border-radius:999px;background:none;color:var(--t0);font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--tn);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}@media(prefers-reduced-motion:reduce){.tsf-chevron{transition:none}}";
+var base_default = ".tsf-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.tsf-dock,.tsf-row,.tsf-fallback{--t3:var(--dsw-alias-label-primary);--t2:var(--dsw-alias-label-secondary);--t0:var(--dsw-alias-label-tertiary);--tc:var(--dsw-alias-label-caption);--t6:var(--dsw-alias-border-l2);--ta:var(--dsw-alias-border-l1);--t1:var(--dsw-alias-state-business-primary);--t5:var(--dsw-alias-state-business-tertiary);--t9:var(--dsw-specific-tip);--ti:var(--dsw-alias-interactive-bg-hover);--t8:var(--dsw-alias-state-error-primary);--tk:var(--dsw-alias-state-success-tertiary);--tl:var(--dsw-alias-state-success-primary);--tg:var(--dsw-alias-markdown-code-block);--tb:var(--dsw-font-markdown-code-block-small);--te:var(--dsw-font-s-14);--tf:var(--dsw-font-s-strong-14);--t7:var(--dsw-font-xs-13);--t4:var(--dsw-font-xxs-12);--th:var(--dsw-font-xxs-strong-12);--tn:var(--dsw-font-base-strong-16);--tm:var(--dsw-alias-bg-base);--tj:var(--dsw-specific-input-major);color:var(--t3);font:var(--te)}.tsf-dock,.tsf-row,.tsf-fallback,:is(.tsf-dock,.tsf-row,.tsf-fallback) *{box-sizing:border-box}.tsf-head,.tsf-status,.tsf-alert,.tsf-actions,.tsf-inline,.tsf-switch,.tsf-order__item,.tsf-diff__head,.tsf-table__more,.tsf-row__summary{display:flex;align-items:center}.tsf-dock,.tsf-body,.tsf-form,.tsf-foot,.tsf-section,.tsf-stack,.tsf-field,.tsf-options,.tsf-option__text,.tsf-order,.tsf-order__text,.tsf-matrix,.tsf-problems,.tsf-row,.tsf-fallback,.tsf-row__replay,.tsf-answers,.tsf-answers__list{display:flex;flex-direction:column}.tsf-desc{margin:0;color:var(--t2);overflow-wrap:anywhere}.tsf-muted{color:var(--t0)}.tsf-chip{flex:none;display:inline-flex;align-items:center;padding:0 8px;border-radius:999px;background:var(--t9);color:var(--t2);font:var(--t4)}.tsf-chip--info,.tsf-chip--open{background:var(--t5);color:var(--t1)}.tsf-chip--submitted{background:var(--tk);color:var(--t3)}.tsf-button,.tsf-icon-button,.tsf-notice__tone,.tsf-order__pos{display:inline-flex;align-items:center;justify-content:center}.tsf-button,.tsf-icon-button,.tsf-link-button{cursor:pointer}.tsf-button{min-height:32px;padding:5px 14px;border-radius:999px;border:1px solid var(--t6);background:var(--dsw-alias-button-elevated-fill);color:var(--t3);font:var(--tf)}.tsf-button:hover:not(:disabled){background:var(--dsw-alias-interactive-bg-hover-solid)}.tsf-button--primary{border-color:transparent;background:var(--dsw-alias-button-primary-fill);color:var(--dsw-alias-label-primary-inverted)}.tsf-button--primary:hover:not(:disabled){background:var(--dsw-alias-button-primary-hover)}.tsf-button:disabled,.tsf-link-button:disabled{opacity:.5}.tsf-button:disabled,.tsf-link-button:disabled,.tsf-icon-button:disabled{cursor:default}.tsf-button:focus-visible,.tsf-link-button:focus-visible,.tsf-icon-button:focus-visible,.tsf-row__summary--button:focus-visible,.tsf-option input:focus-visible,.tsf-scale input:focus-visible,.tsf-matrix__cell input:focus-visible,.tsf-switch input:focus-visible+.tsf-switch__track,.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible,.tsf-order__item:focus{outline:2px solid var(--t1);outline-offset:2px}.tsf-table__scroll:focus-visible,.tsf-diff__body:focus-visible,.tsf-order__item:focus{outline-offset:1px}.tsf-link-button{background:none;border:0;padding:2px 4px;color:var(--t1);font:var(--t7);border-radius:6px}.tsf-icon-button{flex:none;width:28px;height:28px;border:0;border-radius:999px;background:none;color:var(--t0);font:14px/1 system-ui,sans-serif}.tsf-icon-button:hover:not(:disabled){background:var(--ti);color:var(--t2)}.tsf-icon-button:disabled{opacity:.35}.tsf-chevron{display:inline-block;width:8px;height:8px;border-right:1.5px solid currentColor;border-bottom:1.5px solid currentColor;transform:rotate(45deg) translate(-2px,-2px);transition:transform .15s}@media(prefers-reduced-motion:reduce){.tsf-chevron{transition:none}}";
 
 // src/blocks/blocks.css
-var blocks_default = ".tsf-section{gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tg);color:var(--t3)}.tsf-stack{gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--tc),minmax(0,1fr))}.tsf-grid--2{--tc:2}.tsf-grid--3{--tc:3}@container tsf (max-width:600px){.tsf-grid--3{--tc:2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--tc:1}}.tsf-block{min-width:0}.tsf-md{overflow-wrap:anywhere;color:var(--t3)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tm)}.tsf-md a{color:var(--t1);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--t9);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--tf);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t5);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t5);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t8);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t0);font:var(--t4)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t0);font:var(--t4)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t5);border-radius:10px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t0);font:var(--t4)}.tsf-table th{position:sticky;top:0;background:var(--t8);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--tb);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{flex-wrap:wrap;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t5);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{flex-wrap:wrap;gap:8px;padding:6px 10px;background:var(--t8);font:var(--t7)}.tsf-diff__path{font:var(--t9);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--t9)}.tsf-diff__add{color:var(--tj)}.tsf-diff__del{color:var(--ta)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--tf)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--t9)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--te);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t0)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--ti)}.tsf-diff__line--add .tsf-diff__marker{color:var(--tj)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--ta)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t8)}.tsf-notice--info{background:var(--t6)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;font:700 12px/1 system-ui,sans-serif;background:var(--t0);color:var(--th)}.tsf-notice--info .tsf-notice__tone{background:var(--t1)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}";
+var blocks_default = ".tsf-section{gap:8px;min-width:0}.tsf-section__title{margin:0;font:var(--tf);color:var(--t3)}.tsf-stack{gap:10px;min-width:0}.tsf-grid{display:grid;gap:10px;grid-template-columns:repeat(var(--td),minmax(0,1fr))}.tsf-grid--2{--td:2}.tsf-grid--3{--td:3}@container tsf (max-width:600px){.tsf-grid--3{--td:2}}@container tsf (max-width:440px){.tsf-grid--2,.tsf-grid--3{--td:1}}.tsf-block{min-width:0}.tsf-md{overflow-wrap:anywhere;color:var(--t3)}.tsf-md--plain{white-space:pre-wrap}.tsf-md>:first-child{margin-top:0}.tsf-md>:last-child{margin-bottom:0}.tsf-md p,.tsf-md ul,.tsf-md ol,.tsf-md pre,.tsf-md blockquote,.tsf-md table{margin:0 0 8px}.tsf-md ul,.tsf-md ol{padding-left:22px}.tsf-md h1,.tsf-md h2,.tsf-md h3,.tsf-md h4,.tsf-md h5,.tsf-md h6{margin:4px 0 6px;font:var(--tn)}.tsf-md a{color:var(--t1);text-decoration:underline;text-underline-offset:2px}.tsf-md code{font:var(--tb);background:var(--dsw-alias-markdown-inline-code);padding:1px 4px;border-radius:4px}.tsf-md pre{background:var(--tg);padding:8px 10px;border-radius:8px;overflow:auto}.tsf-md pre code{background:none;padding:0}.tsf-md blockquote{border-left:3px solid var(--t6);padding-left:10px;color:var(--t2)}.tsf-md table{border-collapse:collapse;display:block;overflow:auto;max-width:100%}.tsf-md th,.tsf-md td{border:1px solid var(--t6);padding:3px 8px}.tsf-metrics{display:grid;grid-template-columns:repeat(auto-fit,minmax(130px,1fr));gap:8px;margin:0}.tsf-metric{background:var(--t9);border-radius:10px;padding:8px 12px;min-width:0}.tsf-metric__label{color:var(--t0);font:var(--t4)}.tsf-metric__value{margin:0;font:var(--dsw-font-l-20);overflow-wrap:anywhere}.tsf-metric__detail{margin:0;color:var(--t0);font:var(--t4)}.tsf-table__scroll{max-height:320px;overflow:auto;border:1px solid var(--t6);border-radius:10px}.tsf-table table{border-collapse:separate;border-spacing:0;width:100%;font:var(--t7)}.tsf-table__caption{caption-side:bottom;text-align:left;padding:4px 10px;color:var(--t0);font:var(--t4)}.tsf-table th{position:sticky;top:0;background:var(--t9);text-align:left;font-weight:500;color:var(--t2)}.tsf-table th,.tsf-table td{padding:5px 10px;border-bottom:1px solid var(--ta);max-width:32ch;overflow-wrap:anywhere;vertical-align:top}.tsf-num{text-align:right;font-variant-numeric:tabular-nums}.tsf-table__more{flex-wrap:wrap;gap:8px;margin-top:6px;font:var(--t7)}.tsf-diff{margin:0;border:1px solid var(--t6);border-radius:10px;overflow:hidden;min-width:0}.tsf-diff__head{flex-wrap:wrap;gap:8px;padding:6px 10px;background:var(--t9);font:var(--t7)}.tsf-diff__path{font:var(--tb);overflow-wrap:anywhere;min-width:0;flex:1}.tsf-diff__stats{flex:none;font:var(--tb)}.tsf-diff__add{color:var(--tl)}.tsf-diff__del{color:var(--t8)}.tsf-diff__body{max-height:360px;overflow:auto;background:var(--tg)}.tsf-diff__table{border-collapse:collapse;width:100%;font:var(--tb)}.tsf-diff__table td{padding:0 6px;vertical-align:top}.tsf-diff__no{width:1%;text-align:right;color:var(--tc);user-select:none;white-space:nowrap}.tsf-diff__marker{width:1%;user-select:none;color:var(--t0)}.tsf-diff__text{white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4}.tsf-diff__line--add{background:var(--tk)}.tsf-diff__line--add .tsf-diff__marker{color:var(--tl)}.tsf-diff__line--del{background:var(--dsw-alias-interactive-bg-hover-danger)}.tsf-diff__line--del .tsf-diff__marker{color:var(--t8)}.tsf-notice{display:flex;gap:10px;align-items:flex-start;padding:8px 12px;border-radius:10px;background:var(--t9)}.tsf-notice--info{background:var(--t5)}.tsf-notice--warning{background:var(--dsw-alias-state-warn-tertiary)}.tsf-notice__tone{flex:none;width:18px;height:18px;margin-top:2px;border-radius:50%;font:700 12px/1 system-ui,sans-serif;background:var(--t0);color:var(--tj)}.tsf-notice--info .tsf-notice__tone{background:var(--t1)}.tsf-notice--warning .tsf-notice__tone{background:var(--dsw-alias-state-warn-label)}.tsf-notice__text{margin:0;overflow-wrap:anywhere}";
 
 // src/fields/fields.css
-var fields_default = ".tsf-field{gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tg);color:var(--t3);padding:0}.tsf-required{font-weight:400;color:var(--t0)}.tsf-hint{margin:0;color:var(--t0);font:var(--t4)}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--tk);color:var(--t3);font:var(--td);resize:vertical}.tsf-input:focus,.tsf-tags:focus-within{outline:none;border-color:var(--t1);box-shadow:0 0 0 3px var(--t6)}.tsf-input[aria-invalid=true]{border-color:var(--ta)}.tsf-input:disabled{opacity:.65}.tsf-options{gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--tn)}.tsf-option:has(input:checked){background:var(--t6)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t1)}.tsf-option__text{min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t0);font:var(--t4);overflow-wrap:anywhere}.tsf-switch{gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t1)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t0);font:var(--t4)}.tsf-order{list-style:none;margin:0;padding:0;gap:4px}.tsf-order__item{gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t5);border-radius:10px;background:var(--tk);min-width:0}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--te);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t8);color:var(--t2);font:var(--tl)}.tsf-order__text{flex:1;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-problem{margin:0;color:var(--ta);font:var(--t4)}@media(prefers-reduced-motion:reduce){.tsf-switch__thumb,.tsf-switch__track{transition:none}}.tsf-inline{gap:8px}.tsf-input--short{width:auto;max-width:14em}.tsf-unit{color:var(--t2)}.tsf-other{margin:0 0 4px 34px;width:calc(100% - 34px)}.tsf-scale{display:flex;gap:2px}.tsf-scale__pt{flex:1 1 0;min-width:0;display:flex;flex-direction:column-reverse;align-items:center;padding:4px 0;border-radius:10px;cursor:pointer}.tsf-scale__pt:has(input:checked){background:var(--t6)}.tsf-scale__pt input{accent-color:var(--t1)}.tsf-scale__ends{display:flex;justify-content:space-between;gap:8px}.tsf-tags{display:flex;flex-wrap:wrap;gap:4px;padding:4px 6px}.tsf-tag{max-width:100%;padding-right:0;color:var(--t3);font:var(--td);overflow-wrap:anywhere}.tsf-tag .tsf-icon-button{width:24px;height:24px}.tsf-tags__input{flex:1 0 6em;min-width:0;border:0;outline:0;background:none;color:var(--t3);font:var(--td);padding:3px 2px}.tsf-tags__suggest{display:flex;flex-wrap:wrap;gap:2px}";
+var fields_default = ".tsf-field{gap:6px;min-width:0;margin:0;padding:0;border:0}.tsf-label{font:var(--tf);color:var(--t3);padding:0}.tsf-required{font-weight:400;color:var(--t0)}.tsf-hint{margin:0;color:var(--t0);font:var(--t4)}.tsf-help{margin:0;color:var(--t2);font:var(--t7);overflow-wrap:anywhere}.tsf-field--toggle .tsf-help{padding-left:44px}.tsf-input{width:100%;min-width:0;padding:7px 10px;border:1px solid var(--dsw-alias-border-l3);border-radius:10px;background:var(--tm);color:var(--t3);font:var(--te);resize:vertical}.tsf-input:focus,.tsf-tags:focus-within{outline:none;border-color:var(--t1);box-shadow:0 0 0 3px var(--t5)}.tsf-input[aria-invalid=true]{border-color:var(--t8)}.tsf-input:disabled{opacity:.65}.tsf-options{gap:2px}.tsf-option{display:flex;gap:10px;align-items:flex-start;padding:6px 8px;border-radius:10px;cursor:pointer}.tsf-option:hover{background:var(--ti)}.tsf-option:has(input:checked){background:var(--t5)}.tsf-option input{flex:none;margin:4px 0 0;width:16px;height:16px;accent-color:var(--t1)}.tsf-option__text{min-width:0}.tsf-option__label{overflow-wrap:anywhere}.tsf-option__detail{color:var(--t0);font:var(--t4);overflow-wrap:anywhere}.tsf-switch{gap:10px;cursor:pointer;padding:4px 0;position:relative}.tsf-switch input{position:absolute;opacity:0;width:34px;height:20px;margin:0;cursor:pointer}.tsf-switch__track{flex:none;width:34px;height:20px;border-radius:999px;background:var(--dsw-alias-border-l4);position:relative;transition:background .15s}.tsf-switch__thumb{position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px #0003;transition:transform .15s}.tsf-switch input:checked+.tsf-switch__track{background:var(--t1)}.tsf-switch input:checked+.tsf-switch__track .tsf-switch__thumb{transform:translate(14px)}.tsf-switch input:disabled~*{opacity:.65}.tsf-switch__label{flex:1;min-width:0;overflow-wrap:anywhere}.tsf-switch__state{flex:none;color:var(--t0);font:var(--t4)}.tsf-order{list-style:none;margin:0;padding:0;gap:4px}.tsf-order__item{gap:8px;padding:6px 6px 6px 4px;border:1px solid var(--t6);border-radius:10px;background:var(--tm);min-width:0}.tsf-order__item[aria-disabled=true]{opacity:.65}.tsf-order__grip{flex:none;cursor:grab;color:var(--tc);padding:0 4px;touch-action:none;user-select:none;letter-spacing:-3px}.tsf-order__pos{flex:none;min-width:20px;height:20px;border-radius:999px;background:var(--t9);color:var(--t2);font:var(--th)}.tsf-order__text{flex:1;min-width:0}.tsf-order__buttons{flex:none;display:flex;gap:2px}.tsf-order__keep{flex-wrap:wrap;gap:4px 8px}.tsf-matrix__head,.tsf-matrix__row{display:grid;grid-template-columns:minmax(6em,2fr);grid-auto-flow:column;grid-auto-columns:minmax(0,1fr);align-items:center;gap:4px}.tsf-matrix__head{padding:0 0 4px;color:var(--t2);font:var(--th);text-align:center;overflow-wrap:anywhere}.tsf-matrix__row{padding:4px 0;border-top:1px solid var(--ta)}.tsf-matrix__row[aria-invalid=true] .tsf-matrix__label{color:var(--t8)}.tsf-matrix__label{min-width:0;overflow-wrap:anywhere}.tsf-matrix__cell{display:flex;justify-content:center;align-items:center;gap:10px;min-height:32px;border-radius:10px;cursor:pointer;position:relative}.tsf-matrix__cell:hover{background:var(--ti)}.tsf-matrix__cell:has(input:checked){background:var(--t5)}.tsf-matrix__cell input{flex:none;margin:0;width:16px;height:16px;accent-color:var(--t1)}.tsf-matrix__option{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}@container tsf (max-width:520px){.tsf-matrix__head{display:none}.tsf-matrix__row{display:flex;flex-direction:column;align-items:stretch;gap:2px;padding:6px 0}.tsf-matrix__label{font:var(--tf)}.tsf-matrix__cell{justify-content:flex-start;padding:6px 8px}.tsf-matrix__option{position:static;width:auto;height:auto;overflow:visible;clip:auto;white-space:normal;overflow-wrap:anywhere}}.tsf-problem{margin:0;color:var(--t8);font:var(--t4)}@media(prefers-reduced-motion:reduce){.tsf-switch__thumb,.tsf-switch__track{transition:none}}.tsf-inline{gap:8px}.tsf-input--short{width:auto;max-width:14em}.tsf-unit{color:var(--t2)}.tsf-other{margin:0 0 4px 34px;width:calc(100% - 34px)}.tsf-scale{display:flex;gap:2px}.tsf-scale__pt{flex:1 1 0;min-width:0;display:flex;flex-direction:column-reverse;align-items:center;padding:4px 0;border-radius:10px;cursor:pointer}.tsf-scale__pt:has(input:checked){background:var(--t5)}.tsf-scale__pt input{accent-color:var(--t1)}.tsf-scale__ends{display:flex;justify-content:space-between;gap:8px}.tsf-tags{display:flex;flex-wrap:wrap;gap:4px;padding:4px 6px}.tsf-tag{max-width:100%;padding-right:0;color:var(--t3);font:var(--te);overflow-wrap:anywhere}.tsf-tag .tsf-icon-button{width:24px;height:24px}.tsf-tags__input{flex:1 0 6em;min-width:0;border:0;outline:0;background:none;color:var(--t3);font:var(--te);padding:3px 2px}.tsf-tags__suggest{display:flex;flex-wrap:wrap;gap:2px}";
 
 // src/dock/dock.css
-var dock_default = ".tsf-slot{display:contents}.tsf-dock{container:tsf/inline-size;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--th);border:1px solid var(--t5);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-kept__text{flex:1 1 auto;min-width:0}.tsf-kept__title{color:var(--t3)}.tsf-head{gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--tb);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t6);color:var(--t1);font:var(--tl)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tm);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-body>.tsf-section,.tsf-form>.tsf-field{flex-shrink:0;content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-form{gap:14px;padding-top:2px}.tsf-foot{flex:none;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--tb)}.tsf-status,.tsf-alert{gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--ta);flex-direction:column;align-items:flex-start}.tsf-actions{flex-wrap:wrap;gap:8px}.tsf-spacer{flex:1}.tsf-cue-at{position:sticky;bottom:0;height:0;margin-top:-14px;display:flex;justify-content:center;align-items:flex-end}.tsf-cue{flex:none;display:inline-flex;align-items:center;gap:8px;padding:4px 12px;border:1px solid var(--t5);border-radius:999px;background:var(--th);box-shadow:var(--dsw-shadow-lv2);color:var(--t1);font:var(--t7);cursor:pointer}.tsf-cue .tsf-chevron{transform:rotate(45deg) translate(-2px,-2px)}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t6);border-top-color:var(--t1);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
+var dock_default = ".tsf-slot{display:contents}.tsf-dock{container:tsf/inline-size;width:calc(100% - 2*var(--dsh-composer-side-clearance,0px) - 4*var(--dsh-composer-dock-inset,0px));max-width:calc(var(--dsh-composer-card-max-width,800px) - 4*var(--dsh-composer-dock-inset,0px));max-height:min(62vh,760px);margin:0 auto;background:var(--tj);border:1px solid var(--t6);border-radius:16px;box-shadow:var(--dsw-shadow-lv2);overflow:hidden}.tsf-dock--bar{flex-direction:row;align-items:center;gap:12px;max-height:none;padding:8px 14px;color:var(--t2);font:var(--t7)}.tsf-kept__text{flex:1 1 auto;min-width:0}.tsf-kept__title{color:var(--t3)}.tsf-head{gap:8px;padding:10px 10px 8px 16px;border-bottom:1px solid var(--ta);flex:none}.tsf-badge{flex:none;padding:1px 8px;border-radius:999px;background:var(--t5);color:var(--t1);font:var(--th)}.tsf-title{flex:1;min-width:0;margin:0;font:var(--tn);overflow-wrap:anywhere}.tsf-body{flex:1 1 auto;min-height:0;overflow:auto;padding:12px 16px 4px;gap:14px;overscroll-behavior:contain}.tsf-body[hidden],.tsf-foot[hidden]{display:none}.tsf-body>.tsf-section,.tsf-form>.tsf-field{flex-shrink:0;content-visibility:auto;contain-intrinsic-size:auto 120px;padding:4px;margin:-4px}.tsf-form{gap:14px;padding-top:2px}.tsf-foot{flex:none;gap:6px;padding:8px 12px 12px 16px;border-top:1px solid var(--ta)}.tsf-status,.tsf-alert{gap:8px;font:var(--t7);color:var(--t2);outline:none}.tsf-status:empty,.tsf-alert:empty{display:none}.tsf-alert{color:var(--t8);flex-direction:column;align-items:flex-start}.tsf-actions{flex-wrap:wrap;gap:8px}.tsf-spacer{flex:1}.tsf-cue-at{position:sticky;bottom:0;height:0;margin-top:-14px;display:flex;justify-content:center;align-items:flex-end}.tsf-cue{flex:none;display:inline-flex;align-items:center;gap:8px;padding:4px 12px;border:1px solid var(--t6);border-radius:999px;background:var(--tj);box-shadow:var(--dsw-shadow-lv2);color:var(--t1);font:var(--t7);cursor:pointer}.tsf-cue .tsf-chevron{transform:rotate(45deg) translate(-2px,-2px)}.tsf-collapse[aria-expanded=false] .tsf-chevron{transform:rotate(-135deg) translate(-2px,-2px)}.tsf-spinner{flex:none;width:12px;height:12px;border-radius:50%;border:2px solid var(--t5);border-top-color:var(--t1);animation:tsf-spin .8s linear infinite}@keyframes tsf-spin{to{transform:rotate(360deg)}}@media(prefers-reduced-motion:reduce){.tsf-spinner{animation:none}}@container tsf (max-width:420px){.tsf-head{padding-left:12px}.tsf-body{padding:10px 12px 4px}.tsf-foot{padding:8px 10px 10px 12px}.tsf-badge{display:none}.tsf-actions .tsf-button{flex:1}}";
 
 // src/row/row.css
-var row_default = ".tsf-row,.tsf-fallback{min-width:0}.tsf-row__summary{gap:0;min-height:24px;flex-wrap:wrap;row-gap:2px;min-width:0;max-width:100%;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0 40px 0 0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t0)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--te)}.tsf-row__title{min-width:0;color:var(--t0);overflow-wrap:anywhere}.tsf-row__detail{flex:none;color:var(--t0)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--tb);border-radius:12px;container:tsf/inline-size}.tsf-answers{gap:6px}.tsf-answers__list{margin:0;gap:6px}.tsf-answer dt{color:var(--t0);font:var(--t4)}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--tf);border-radius:8px;font:var(--t9);color:var(--t2);max-height:240px;overflow:auto}";
+var row_default = ".tsf-row,.tsf-fallback{min-width:0}.tsf-row__summary{gap:0;min-height:24px;flex-wrap:wrap;row-gap:2px;min-width:0;max-width:100%;overflow:hidden;color:var(--t2);font:var(--dsw-font-s-14);background:none;border:0;padding:0 40px 0 0;text-align:left}.tsf-row__summary--button{cursor:pointer;border-radius:6px}.tsf-row__summary .tsf-chevron{margin:0 8px 0 4px;transform:rotate(-45deg)}.tsf-row__summary .tsf-chevron[data-open]{transform:rotate(45deg) translate(-2px,-2px)}.tsf-row__icon{flex:none;margin:0 7px 0 1px;color:var(--t0)}.tsf-row__label{flex:none}.tsf-row__sep{flex:none;width:2px;height:2px;margin:0 8px;border-radius:1px;background:var(--tc)}.tsf-row__title{min-width:0;color:var(--t0);overflow-wrap:anywhere}.tsf-row__detail{flex:none;color:var(--t0)}.tsf-row__summary .tsf-chip{margin-left:8px;flex:0 1 auto;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.tsf-row__replay{gap:12px;margin:6px 0 4px 4px;padding:12px 14px;border:1px solid var(--ta);border-radius:12px;container:tsf/inline-size}.tsf-answers{gap:6px}.tsf-answers__list{margin:0;gap:6px}.tsf-answer dt{color:var(--t0);font:var(--t4)}.tsf-answer__help{display:block;color:var(--tc);overflow-wrap:anywhere}.tsf-answer dd{margin:0;overflow-wrap:anywhere}.tsf-answer__text{white-space:pre-wrap}.tsf-answer dd ol,.tsf-answer dd ul{margin:0;padding-left:20px}.tsf-fallback__text{margin:4px 0 0 4px;padding:8px 10px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--tg);border-radius:8px;font:var(--tb);color:var(--t2);max-height:240px;overflow:auto}";
 
 // src/styles.ts
 var CSS = base_default + blocks_default + fields_default + dock_default + row_default;
@@ -472,11 +503,7 @@ var optStrArr = (v) => v === void 0 || isStrArr(v);
 var optNum = (v) => v === void 0 || typeof v === "number" && isFinite(v);
 var all = (f, ok, ...keys) => keys.every((k) => ok(f[k]));
 var isCell = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
-function readOptions(v) {
-  if (!isArray(v) || v.length === 0) return null;
-  for (const o of v) if (!isObj(o) || !isStr(o.id) || !isStr(o.label) || !optStr(o.detail)) return null;
-  return v;
-}
+var readOptions = (v) => isArray(v) && v.length > 0 && v.every((o) => isObj(o) && isStr(o.id) && isStr(o.label) && optStr(o.detail));
 function readBlock(b) {
   if (!isObj(b)) return null;
   switch (b.kind) {
@@ -496,27 +523,31 @@ function readBlock(b) {
       return null;
   }
 }
-function readField(f) {
-  if (!isObj(f) || !isStr(f.id) || !isStr(f.label)) return null;
+var readRows = (v) => isArray(v) && v.length > 0 && v.every((r) => isObj(r) && isStr(r.id) && isStr(r.label));
+var optStrMap = (v) => v === void 0 || isObj(v) && Object.values(v).every(isStr);
+function knownField(f) {
+  if (!isObj(f) || !isStr(f.id) || !isStr(f.label) || !optStr(f.help)) return false;
   switch (f.kind) {
     case "text":
-      return all(f, optBool, "multiline", "required") && all(f, optStr, "initial", "pattern") && all(f, optNum, "minLength", "maxLength") ? f : null;
+      return all(f, optBool, "multiline", "required") && all(f, optStr, "initial", "pattern") && all(f, optNum, "minLength", "maxLength");
     case "toggle":
-      return optBool(f.initial) ? f : null;
+      return optBool(f.initial);
     case "choice":
-      return readOptions(f.options) && optStr(f.initial) && optBool(f.allowOther) ? f : null;
+      return readOptions(f.options) && optStr(f.initial) && all(f, optBool, "allowOther", "required");
     case "multi-choice":
     case "order":
-      return readOptions(f.options) && optStrArr(f.initial) && optBool(f.allowOther) ? f : null;
+      return readOptions(f.options) && optStrArr(f.initial) && all(f, optBool, "allowOther", "required") && all(f, optNum, "minItems", "maxItems");
+    case "matrix":
+      return readRows(f.rows) && readOptions(f.options) && optStrMap(f.initial) && optBool(f.required);
     case "number":
     case "scale":
-      return all(f, optNum, "min", "max", "step", "initial") && all(f, optStr, "unit", "minLabel", "maxLabel") && all(f, optBool, "required", "integer") ? f : null;
+      return all(f, optNum, "min", "max", "step", "initial") && all(f, optStr, "unit", "minLabel", "maxLabel") && all(f, optBool, "required", "integer");
     case "date":
-      return all(f, optStr, "min", "max", "initial") && optBool(f.required) ? f : null;
+      return all(f, optStr, "min", "max", "initial") && optBool(f.required);
     case "tags":
-      return optNum(f.maxItems) && optStrArr(f.suggestions) && optStrArr(f.initial) && optBool(f.required) ? f : null;
+      return optNum(f.maxItems) && optStrArr(f.suggestions) && optStrArr(f.initial) && optBool(f.required);
     default:
-      return null;
+      return false;
   }
 }
 function readLayout(l) {
@@ -534,7 +565,7 @@ function readModel(m) {
     if (!s.blocks.every((b) => readBlock(b) !== null)) return null;
   }
   const fields = m.fields === void 0 ? [] : m.fields;
-  if (!isArray(fields) || !fields.every((f) => readField(f) !== null)) return null;
+  if (!isArray(fields) || !fields.every(knownField)) return null;
   return { ...m, fields };
 }
 function readMarkdown(v) {
@@ -853,8 +884,9 @@ var Section = memo(function Section2({ section, index, markdown, headingLevel })
 });
 
 // src/fields/common.tsx
+var OWN = ["limit-exceeded", "too-few", "too-many"];
 function problemText(p, t) {
-  if (p.code === "required" || p.code === "limit-exceeded" && !p.message) return t(`problem.${p.code}`, p.params);
+  if (p.code === "required" || !p.message && OWN.includes(p.code)) return t(`problem.${p.code}`, p.params);
   return p.message || p.code;
 }
 var problemsId = (id) => `${id}-problems`;
@@ -863,10 +895,13 @@ function FieldProblems({ id, problems }) {
   if (problems.length === 0) return null;
   return /* @__PURE__ */ createElement("div", { className: "tsf-problems", id: problemsId(id) }, problems.map((p, i) => /* @__PURE__ */ createElement("p", { key: i, className: "tsf-problem" }, problemText(p, t))));
 }
-function FieldLabel({ field, htmlFor, id, legend }) {
+function FieldLabel({ field, htmlFor, id, tag: Tag = "label" }) {
   const t = useT();
-  const Tag = legend ? "legend" : "label";
   return /* @__PURE__ */ createElement(Tag, { className: "tsf-label", htmlFor, id }, field.label, "required" in field && field.required ? /* @__PURE__ */ createElement("span", { className: "tsf-required" }, " (", t("field.required"), ")") : null);
+}
+var helpOf = (field, id) => field.help ? `${id}-help` : void 0;
+function FieldHelp({ field, id }) {
+  return field.help ? /* @__PURE__ */ createElement("p", { className: "tsf-help", id: helpOf(field, id) }, field.help) : null;
 }
 function describedBy(...ids) {
   const list = ids.filter(Boolean);
@@ -876,16 +911,17 @@ function controlAria(id, problems, ...details) {
   const invalid = problems.length > 0;
   return { "aria-invalid": invalid || void 0, "aria-describedby": describedBy(...details, invalid && problemsId(id)) };
 }
-function FieldSet({ field, kind, disabled, problems, id, children }) {
+function FieldSet({ field, kind, disabled, problems, id, hints = [], children }) {
   return /* @__PURE__ */ createElement(
     "fieldset",
     {
       className: kind ? `tsf-field tsf-field--${kind}` : "tsf-field",
       disabled,
-      "aria-describedby": controlAria(id, problems)["aria-describedby"],
+      "aria-describedby": controlAria(id, problems, helpOf(field, id), ...hints)["aria-describedby"],
       "data-field": field.id
     },
-    /* @__PURE__ */ createElement(FieldLabel, { field, legend: true }),
+    /* @__PURE__ */ createElement(FieldLabel, { field, tag: "legend" }),
+    /* @__PURE__ */ createElement(FieldHelp, { field, id }),
     children,
     /* @__PURE__ */ createElement(FieldProblems, { id, problems })
   );
@@ -918,30 +954,30 @@ function TextField({ field, value, onChange, disabled, problems, id }) {
     disabled,
     maxLength: max,
     "aria-required": field.required || void 0,
-    ...controlAria(id, problems, hint && `${id}-hint`),
+    ...controlAria(id, problems, helpOf(field, id), hint && `${id}-hint`),
     "data-field": field.id,
     className: "tsf-input",
     onChange: (e) => onChange(e.target.value)
   };
-  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--text" }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input` }), field.multiline ? /* @__PURE__ */ createElement("textarea", { ...common, rows: 3 }) : /* @__PURE__ */ createElement("input", { ...common, type: "text", autoComplete: "off" }), hint ? /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: `${id}-hint` }, hint) : null, /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--text" }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input` }), /* @__PURE__ */ createElement(FieldHelp, { field, id }), field.multiline ? /* @__PURE__ */ createElement("textarea", { ...common, rows: 3 }) : /* @__PURE__ */ createElement("input", { ...common, type: "text", autoComplete: "off" }), hint ? /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: `${id}-hint` }, hint) : null, /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/Other.tsx
 function OtherOption({ own, type, name, invalid, onOwn, id }) {
   const t = useT();
-  const chosen = isOther(own);
-  const [text, setText] = useState(chosen ? own.other : "");
+  const chosen2 = isOther(own);
+  const [text, setText] = useState(chosen2 ? own.other : "");
   return /* @__PURE__ */ createElement(Fragment, null, /* @__PURE__ */ createElement("label", { className: "tsf-option" }, /* @__PURE__ */ createElement(
     "input",
     {
       type,
       name,
-      checked: chosen,
+      checked: chosen2,
       "aria-invalid": invalid || void 0,
       "data-other": "",
       onChange: (e) => onOwn(e.target.checked ? text : null)
     }
-  ), /* @__PURE__ */ createElement("span", { className: "tsf-option__label" }, t("other.option"))), chosen ? /* @__PURE__ */ createElement(
+  ), /* @__PURE__ */ createElement("span", { className: "tsf-option__label" }, t("other.option"))), chosen2 ? /* @__PURE__ */ createElement(
     "input",
     {
       className: "tsf-input tsf-other",
@@ -991,11 +1027,14 @@ function ChoiceField({ field, value, onChange, disabled, problems, id }) {
 
 // src/fields/MultiChoiceField.tsx
 function MultiChoiceField({ field, value, onChange, disabled, problems, id }) {
+  const t = useT();
   const list = isArray(value) ? value : [];
   const own = list.find(isOther);
   const invalid = problems.length > 0;
-  const set = (chosen, other) => onChange([...field.options.map((o) => o.id).filter(chosen), ...other ? [other] : []]);
-  return /* @__PURE__ */ createElement(FieldSet, { field, kind: "multi", disabled, problems, id }, /* @__PURE__ */ createElement("div", { className: "tsf-options" }, /* @__PURE__ */ createElement(
+  const { minItems: min, maxItems: max } = field;
+  const hint = min !== void 0 && max !== void 0 ? min === max ? t("multi.exactly", { count: min }) : t("multi.between", { min, max }) : min !== void 0 ? t("multi.atLeast", { min }) : max !== void 0 ? t("multi.atMost", { max }) : "";
+  const set = (chosen2, other) => onChange([...field.options.map((o) => o.id).filter(chosen2), ...other ? [other] : []]);
+  return /* @__PURE__ */ createElement(FieldSet, { field, kind: "multi", disabled, problems, id, hints: [hint !== "" && `${id}-hint`] }, /* @__PURE__ */ createElement("div", { className: "tsf-options" }, /* @__PURE__ */ createElement(
     OptionList,
     {
       options: field.options,
@@ -1014,7 +1053,7 @@ function MultiChoiceField({ field, value, onChange, disabled, problems, id }) {
       id,
       onOwn: (text) => set((x) => list.includes(x), text === null ? void 0 : { other: text })
     }
-  ) : null));
+  ) : null), hint ? /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: `${id}-hint` }, hint) : null);
 }
 
 // src/fields/ToggleField.tsx
@@ -1030,10 +1069,10 @@ function ToggleField({ field, value, onChange, disabled, problems, id }) {
       "data-field": field.id,
       checked: on,
       disabled,
-      ...controlAria(id, problems),
+      ...controlAria(id, problems, helpOf(field, id)),
       onChange: (e) => onChange(e.target.checked)
     }
-  ), /* @__PURE__ */ createElement("span", { className: "tsf-switch__track", "aria-hidden": true }, /* @__PURE__ */ createElement("span", { className: "tsf-switch__thumb" })), /* @__PURE__ */ createElement("span", { className: "tsf-switch__label" }, field.label), /* @__PURE__ */ createElement("span", { className: "tsf-switch__state", "aria-hidden": true }, on ? t("toggle.on") : t("toggle.off"))), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
+  ), /* @__PURE__ */ createElement("span", { className: "tsf-switch__track", "aria-hidden": true }, /* @__PURE__ */ createElement("span", { className: "tsf-switch__thumb" })), /* @__PURE__ */ createElement("span", { className: "tsf-switch__label" }, field.label), /* @__PURE__ */ createElement("span", { className: "tsf-switch__state", "aria-hidden": true }, on ? t("toggle.on") : t("toggle.off"))), /* @__PURE__ */ createElement(FieldHelp, { field, id }), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
 }
 
 // src/fields/OrderField.tsx
@@ -1047,7 +1086,8 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   const t = useT();
   const labelId = useId();
   const helpId = useId();
-  const order = isArray(value) ? strings(value) : field.options.map((o) => o.id);
+  const order = orderOf(field, value);
+  const untouched = value === null;
   const labels = new Map(field.options.map((o) => [o.id, o]));
   const [active, setActive] = useState(0);
   const [announcement, setAnnouncement] = useState("");
@@ -1069,6 +1109,12 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
     setActive(to);
     if (keepFocus) focusNext.current = to;
     setAnnouncement((prev) => t("order.moved", { label: labelOf(optionId), position: to + 1, count }) + (prev.endsWith(" ") ? "" : " "));
+  };
+  const keep = () => {
+    if (disabled) return;
+    onChange([...order]);
+    focusNext.current = Math.min(active, count - 1);
+    setAnnouncement(t("order.kept"));
   };
   const focusItem = (i) => {
     const to = Math.max(0, Math.min(count - 1, i));
@@ -1111,7 +1157,7 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
   const onGripUp = (e) => {
     if (drag.current?.pointerId === e.pointerId) drag.current = null;
   };
-  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--order", role: "group", "aria-labelledby": labelId, "data-field": field.id }, /* @__PURE__ */ createElement("div", { className: "tsf-label", id: labelId }, field.label), /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: helpId }, t("order.help")), /* @__PURE__ */ createElement("ol", { className: "tsf-order", "aria-labelledby": labelId, "aria-describedby": controlAria(id, problems)["aria-describedby"] }, order.map((optionId, i) => {
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field tsf-field--order", role: "group", "aria-labelledby": labelId, "data-field": field.id }, /* @__PURE__ */ createElement(FieldLabel, { field, id: labelId, tag: "div" }), /* @__PURE__ */ createElement(FieldHelp, { field, id }), /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: helpId }, t("order.help")), /* @__PURE__ */ createElement("ol", { className: "tsf-order", "aria-labelledby": labelId, "aria-describedby": controlAria(id, problems, helpOf(field, id), untouched && `${id}-keep`)["aria-describedby"] }, order.map((optionId, i) => {
     const option = labels.get(optionId);
     const label = labelOf(optionId);
     return /* @__PURE__ */ createElement(
@@ -1168,14 +1214,48 @@ function OrderField({ field, value, onChange, disabled, problems, id }) {
         "↓"
       ))
     );
-  })), /* @__PURE__ */ createElement("div", { className: "tsf-sr", "aria-live": "polite", "aria-atomic": "true", "data-order-live": field.id }, announcement), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
+  })), untouched ? /* @__PURE__ */ createElement("div", { className: "tsf-inline tsf-order__keep" }, /* @__PURE__ */ createElement("span", { className: "tsf-hint", id: `${id}-keep` }, t("order.untouched")), /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-link-button", disabled, "data-action": "keep-order", onClick: keep }, t("order.keep"))) : null, /* @__PURE__ */ createElement("div", { className: "tsf-sr", "aria-live": "polite", "aria-atomic": "true", "data-order-live": field.id }, announcement), /* @__PURE__ */ createElement(FieldProblems, { id, problems }));
+}
+
+// src/fields/MatrixField.tsx
+function MatrixField({ field, value, onChange, disabled, problems, id }) {
+  const t = useT();
+  const answers = matrixOf(field, value);
+  const answered = field.rows.filter((r) => answers[r.id] !== null).length;
+  return /* @__PURE__ */ createElement(FieldSet, { field, kind: "matrix", disabled, problems, id, hints: [`${id}-count`] }, /* @__PURE__ */ createElement("div", { className: "tsf-matrix" }, /* @__PURE__ */ createElement("div", { className: "tsf-matrix__head", "aria-hidden": true }, /* @__PURE__ */ createElement("span", null), field.options.map((o) => /* @__PURE__ */ createElement("span", { key: o.id }, o.label))), field.rows.map((r, i) => {
+    const invalid = problems.length > 0 && answers[r.id] === null || void 0;
+    return /* @__PURE__ */ createElement(
+      "div",
+      {
+        key: r.id,
+        className: "tsf-matrix__row",
+        role: "radiogroup",
+        "aria-labelledby": `${id}-r${i}`,
+        "aria-invalid": invalid,
+        "data-row": r.id,
+        "data-unanswered": answers[r.id] === null || void 0
+      },
+      /* @__PURE__ */ createElement("span", { className: "tsf-matrix__label", id: `${id}-r${i}` }, r.label),
+      field.options.map((o) => /* @__PURE__ */ createElement("label", { key: o.id, className: "tsf-matrix__cell" }, /* @__PURE__ */ createElement(
+        "input",
+        {
+          type: "radio",
+          name: `${id}-r${i}`,
+          value: o.id,
+          checked: answers[r.id] === o.id,
+          "aria-invalid": invalid,
+          onChange: () => onChange({ ...answers, [r.id]: o.id })
+        }
+      ), /* @__PURE__ */ createElement("span", { className: "tsf-matrix__option" }, o.label)))
+    );
+  })), /* @__PURE__ */ createElement("p", { className: "tsf-hint", id: `${id}-count` }, t("matrix.count", { answered, count: field.rows.length })));
 }
 
 // src/fields/InputField.tsx
 function InputField({ field, value, onChange, disabled, problems, id }) {
   const num = field.kind === "number";
   const unit = num ? field.unit : void 0;
-  return /* @__PURE__ */ createElement("div", { className: "tsf-field" }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input` }), /* @__PURE__ */ createElement("div", { className: "tsf-inline" }, /* @__PURE__ */ createElement(
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field" }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input` }), /* @__PURE__ */ createElement(FieldHelp, { field, id }), /* @__PURE__ */ createElement("div", { className: "tsf-inline" }, /* @__PURE__ */ createElement(
     "input",
     {
       id: `${id}-input`,
@@ -1190,7 +1270,7 @@ function InputField({ field, value, onChange, disabled, problems, id }) {
       value: typeof value === "number" || typeof value === "string" ? value : "",
       disabled,
       "aria-required": field.required || void 0,
-      ...controlAria(id, problems, unit && `${id}-unit`),
+      ...controlAria(id, problems, helpOf(field, id), unit && `${id}-unit`),
       onChange: (e) => {
         const v = e.target;
         onChange(v.value === "" ? null : num ? isNaN(v.valueAsNumber) ? null : v.valueAsNumber : v.value);
@@ -1228,7 +1308,7 @@ function TagsField({ field, value, onChange, disabled, problems, id }) {
   const tags = strings(value);
   const max = maxTags(field);
   const full = tags.length >= max;
-  const aria = controlAria(id, problems, `${id}-hint`);
+  const aria = controlAria(id, problems, helpOf(field, id), `${id}-hint`);
   const add = (words) => {
     const next = [...tags];
     for (const w of words.map((w2) => w2.trim())) if (!blank(w) && !next.includes(w) && next.length < max) next.push(w);
@@ -1249,7 +1329,7 @@ function TagsField({ field, value, onChange, disabled, problems, id }) {
     }
   };
   const suggestions = full ? [] : (field.suggestions ?? []).filter((s) => !tags.includes(s));
-  return /* @__PURE__ */ createElement("div", { className: "tsf-field", role: "group", "aria-labelledby": `${id}-label`, "data-field": field.id }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input`, id: `${id}-label` }), /* @__PURE__ */ createElement("div", { className: "tsf-input tsf-tags", "aria-invalid": aria["aria-invalid"] }, tags.map((tag, i) => /* @__PURE__ */ createElement("span", { key: tag, className: "tsf-chip tsf-tag", "data-tag": tag }, tag, /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-icon-button tsf-tag__x", disabled, "aria-label": t("tags.remove", { tag }), onClick: () => remove(i) }, "×"))), /* @__PURE__ */ createElement(
+  return /* @__PURE__ */ createElement("div", { className: "tsf-field", role: "group", "aria-labelledby": `${id}-label`, "data-field": field.id }, /* @__PURE__ */ createElement(FieldLabel, { field, htmlFor: `${id}-input`, id: `${id}-label` }), /* @__PURE__ */ createElement(FieldHelp, { field, id }), /* @__PURE__ */ createElement("div", { className: "tsf-input tsf-tags", "aria-invalid": aria["aria-invalid"] }, tags.map((tag, i) => /* @__PURE__ */ createElement("span", { key: tag, className: "tsf-chip tsf-tag", "data-tag": tag }, tag, /* @__PURE__ */ createElement("button", { type: "button", className: "tsf-icon-button tsf-tag__x", disabled, "aria-label": t("tags.remove", { tag }), onClick: () => remove(i) }, "×"))), /* @__PURE__ */ createElement(
     "input",
     {
       ref: box,
@@ -1289,6 +1369,8 @@ function FieldView(props) {
       return /* @__PURE__ */ createElement(ToggleField, { ...props, field: f });
     case "order":
       return /* @__PURE__ */ createElement(OrderField, { ...props, field: f });
+    case "matrix":
+      return /* @__PURE__ */ createElement(MatrixField, { ...props, field: f });
     case "number":
     case "date":
       return /* @__PURE__ */ createElement(InputField, { ...props, field: f });
@@ -1340,6 +1422,10 @@ function answerOf(field, v, t) {
       return list(false);
     case "order":
       return list(true);
+    case "matrix": {
+      if (!isObj(v)) return { none: true };
+      return { list: field.rows.map((r) => `${r.label}: ${typeof v[r.id] === "string" ? label(v[r.id]) : t("row.noAnswer")}`), ordered: false };
+    }
     case "number":
       return typeof v === "number" ? { text: field.unit ? `${v} ${field.unit}` : String(v) } : { none: true };
     case "date":
@@ -1542,7 +1628,7 @@ function revealField(root, fieldId) {
 }
 function focusField(root, fieldId) {
   const el = fieldElement(root, fieldId);
-  const target = el?.matches("input, textarea") ? el : el?.querySelector('input:not([disabled]), textarea, li[tabindex="0"]');
+  const target = el?.matches("input, textarea") ? el : el?.querySelector("[data-unanswered] input:not([disabled])") ?? el?.querySelector('input:not([disabled]), textarea, li[tabindex="0"]');
   target?.focus();
 }
 
@@ -2030,7 +2116,7 @@ function Answers({ meta, values }) {
   return /* @__PURE__ */ createElement("div", { className: "tsf-answers" }, /* @__PURE__ */ createElement("h4", { className: "tsf-section__title" }, t("row.answers")), /* @__PURE__ */ createElement("dl", { className: "tsf-answers__list" }, meta.model.fields.map((f) => {
     const a = answerOf(f, values[f.id], t);
     const List = "list" in a && a.ordered ? "ol" : "ul";
-    return /* @__PURE__ */ createElement("div", { className: "tsf-answer", key: f.id, "data-field": f.id }, /* @__PURE__ */ createElement("dt", null, f.label), /* @__PURE__ */ createElement("dd", null, "none" in a ? /* @__PURE__ */ createElement("span", { className: "tsf-muted" }, t("row.noAnswer")) : "text" in a ? /* @__PURE__ */ createElement("span", { className: "tsf-answer__text" }, a.text) : /* @__PURE__ */ createElement(List, null, a.list.map((x, i) => /* @__PURE__ */ createElement("li", { key: i }, x)))));
+    return /* @__PURE__ */ createElement("div", { className: "tsf-answer", key: f.id, "data-field": f.id }, /* @__PURE__ */ createElement("dt", null, f.label, f.help ? /* @__PURE__ */ createElement("span", { className: "tsf-answer__help" }, f.help) : null), /* @__PURE__ */ createElement("dd", null, "none" in a ? /* @__PURE__ */ createElement("span", { className: "tsf-muted" }, t("row.noAnswer")) : "text" in a ? /* @__PURE__ */ createElement("span", { className: "tsf-answer__text" }, a.text) : /* @__PURE__ */ createElement(List, null, a.list.map((x, i) => /* @__PURE__ */ createElement("li", { key: i }, x)))));
   })));
 }
 function fieldCount(n, t) {

@@ -15,16 +15,24 @@ export type Block =
 
 export interface Option { id: string; label: string; detail?: string }
 
-export type Field =
-  | { kind: 'text'; id: string; label: string; multiline?: boolean; required?: boolean; initial?: string; minLength?: number; maxLength?: number; pattern?: string }
-  | { kind: 'choice'; id: string; label: string; options: Option[]; initial?: string; allowOther?: boolean }
-  | { kind: 'multi-choice'; id: string; label: string; options: Option[]; initial?: string[]; allowOther?: boolean }
-  | { kind: 'toggle'; id: string; label: string; initial?: boolean }
-  | { kind: 'order'; id: string; label: string; options: Option[]; initial?: string[] }
-  | { kind: 'number'; id: string; label: string; required?: boolean; min?: number; max?: number; step?: number; unit?: string; integer?: boolean; initial?: number }
-  | { kind: 'date'; id: string; label: string; required?: boolean; min?: string; max?: string; initial?: string }
-  | { kind: 'scale'; id: string; label: string; required?: boolean; min?: number; max?: number; minLabel?: string; maxLabel?: string; initial?: number }
-  | { kind: 'tags'; id: string; label: string; required?: boolean; maxItems?: number; suggestions?: string[]; initial?: string[] }
+/** What every field may carry besides its kind, id and label: `help`, a sentence shown under the
+ * label (plain text). */
+interface Base { id: string; label: string; help?: string }
+
+/** One row of a matrix: its id (a key of the value) and its label. */
+export interface MatrixRow { id: string; label: string }
+
+export type Field = Base & (
+  | { kind: 'text'; multiline?: boolean; required?: boolean; initial?: string; minLength?: number; maxLength?: number; pattern?: string }
+  | { kind: 'choice'; required?: boolean; options: Option[]; initial?: string; allowOther?: boolean }
+  | { kind: 'multi-choice'; required?: boolean; options: Option[]; initial?: string[]; allowOther?: boolean; minItems?: number; maxItems?: number }
+  | { kind: 'toggle'; initial?: boolean }
+  | { kind: 'order'; required?: boolean; options: Option[]; initial?: string[] }
+  | { kind: 'matrix'; required?: boolean; rows: MatrixRow[]; options: Option[]; initial?: Record<string, string> }
+  | { kind: 'number'; required?: boolean; min?: number; max?: number; step?: number; unit?: string; integer?: boolean; initial?: number }
+  | { kind: 'date'; required?: boolean; min?: string; max?: string; initial?: string }
+  | { kind: 'scale'; required?: boolean; min?: number; max?: number; minLabel?: string; maxLabel?: string; initial?: number }
+  | { kind: 'tags'; required?: boolean; maxItems?: number; suggestions?: string[]; initial?: string[] })
 
 /** A field of one kind. */
 export type FieldOf<K extends Field['kind']> = Extract<Field, { kind: K }>
@@ -60,11 +68,9 @@ const optNum = (v: unknown): boolean => v === undefined || (typeof v === 'number
 const all = (f: Record<string, unknown>, ok: (v: unknown) => boolean, ...keys: string[]): boolean => keys.every((k) => ok(f[k]))
 const isCell = (v: unknown): v is Cell => v === null || ['string', 'number', 'boolean'].includes(typeof v)
 
-function readOptions(v: unknown): Option[] | null {
-  if (!Array.isArray(v) || v.length === 0) return null
-  for (const o of v) if (!isObj(o) || !isStr(o.id) || !isStr(o.label) || !optStr(o.detail)) return null
-  return v as Option[]
-}
+/** Options: a non-empty list of {id, label, detail?}. */
+const readOptions = (v: unknown): boolean =>
+  Array.isArray(v) && v.length > 0 && v.every((o) => isObj(o) && isStr(o.id) && isStr(o.label) && optStr(o.detail))
 
 function readBlock(b: unknown): Block | null {
   if (!isObj(b)) return null
@@ -86,27 +92,36 @@ function readBlock(b: unknown): Block | null {
   }
 }
 
-function readField(f: unknown): Field | null {
-  if (!isObj(f) || !isStr(f.id) || !isStr(f.label)) return null
+/** The rows of a matrix: a non-empty list of {id, label}. */
+const readRows = (v: unknown): boolean => Array.isArray(v) && v.length > 0 && v.every((r) => isObj(r) && isStr(r.id) && isStr(r.label))
+
+/** A matrix's initial answers: absent, or an object of option ids by row id. */
+const optStrMap = (v: unknown): boolean => v === undefined || (isObj(v) && Object.values(v).every(isStr))
+
+/** Whether `f` is a field of a kind this client knows, with every member it reads well formed. */
+function knownField(f: unknown): boolean {
+  if (!isObj(f) || !isStr(f.id) || !isStr(f.label) || !optStr(f.help)) return false
   switch (f.kind) {
     case 'text':
-      return all(f, optBool, 'multiline', 'required') && all(f, optStr, 'initial', 'pattern') && all(f, optNum, 'minLength', 'maxLength') ? (f as Field) : null
+      return all(f, optBool, 'multiline', 'required') && all(f, optStr, 'initial', 'pattern') && all(f, optNum, 'minLength', 'maxLength')
     case 'toggle':
-      return optBool(f.initial) ? (f as Field) : null
+      return optBool(f.initial)
     case 'choice':
-      return readOptions(f.options) && optStr(f.initial) && optBool(f.allowOther) ? (f as Field) : null
+      return readOptions(f.options) && optStr(f.initial) && all(f, optBool, 'allowOther', 'required')
     case 'multi-choice':
     case 'order':
-      return readOptions(f.options) && optStrArr(f.initial) && optBool(f.allowOther) ? (f as Field) : null
+      return readOptions(f.options) && optStrArr(f.initial) && all(f, optBool, 'allowOther', 'required') && all(f, optNum, 'minItems', 'maxItems')
+    case 'matrix':
+      return readRows(f.rows) && readOptions(f.options) && optStrMap(f.initial) && optBool(f.required)
     case 'number':
     case 'scale':
-      return all(f, optNum, 'min', 'max', 'step', 'initial') && all(f, optStr, 'unit', 'minLabel', 'maxLabel') && all(f, optBool, 'required', 'integer') ? (f as Field) : null
+      return all(f, optNum, 'min', 'max', 'step', 'initial') && all(f, optStr, 'unit', 'minLabel', 'maxLabel') && all(f, optBool, 'required', 'integer')
     case 'date':
-      return all(f, optStr, 'min', 'max', 'initial') && optBool(f.required) ? (f as Field) : null
+      return all(f, optStr, 'min', 'max', 'initial') && optBool(f.required)
     case 'tags':
-      return optNum(f.maxItems) && optStrArr(f.suggestions) && optStrArr(f.initial) && optBool(f.required) ? (f as Field) : null
+      return optNum(f.maxItems) && optStrArr(f.suggestions) && optStrArr(f.initial) && optBool(f.required)
     default:
-      return null
+      return false
   }
 }
 
@@ -127,7 +142,7 @@ export function readModel(m: unknown): Model | null {
     if (!s.blocks.every((b) => readBlock(b) !== null)) return null
   }
   const fields = m.fields === undefined ? [] : m.fields
-  if (!Array.isArray(fields) || !fields.every((f) => readField(f) !== null)) return null
+  if (!Array.isArray(fields) || !fields.every(knownField)) return null
   return { ...(m as unknown as Model), fields: fields as Field[] }
 }
 

@@ -1,13 +1,16 @@
 // Field values: the starting values of a model, the repair of a restored draft against the
 // model, the checks the browser can make before sending, and the mapping of the server's
 // problems (JSON Pointers into the values document) back onto fields.
-import type { Field, Model } from './model.ts'
+import type { Field, FieldOf, Model } from './model.ts'
 import { isObj } from './host/json.ts'
 
 /** The user's own answer to a choice or multi-choice with `allowOther`. */
 export interface Other { other: string }
 
-export type Value = string | number | boolean | null | Other | (string | Other)[]
+/** A matrix's answers: every row id, each with an option id or null while unanswered. */
+export type MatrixValue = Record<string, string | null>
+
+export type Value = string | number | boolean | null | Other | MatrixValue | (string | Other)[]
 export type Values = Record<string, Value>
 
 /** A problem as the host returns it: a code, a message and a pointer into the values. A problem
@@ -30,14 +33,36 @@ export function initialValue(f: Field): Value {
       const chosen = new Set(f.initial ?? [])
       return f.options.filter((o) => chosen.has(o.id)).map((o) => o.id)
     }
-    case 'order': {
-      const ids = f.options.map((o) => o.id)
-      const init = f.initial
-      return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids
-    }
+    // A required order is no answer (null) until the user moves an item or keeps the order shown.
+    case 'order': return f.required ? null : startOrder(f)
+    case 'matrix': return matrixOf(f, f.initial)
     case 'tags': return [...(f.initial ?? [])]
     default: return f.initial ?? null
   }
+}
+
+/** The order an order field shows before the user moves anything: its `initial` when that is a
+ * permutation of the options, else the options' own order. */
+export function startOrder(f: FieldOf<'order'>): string[] {
+  const ids = f.options.map((o) => o.id)
+  const init = f.initial
+  return init && init.length === ids.length && ids.every((id) => init.includes(id)) ? [...init] : ids
+}
+
+/** The order an order field shows: its value when that is a list, else the starting order. */
+export const orderOf = (f: FieldOf<'order'>, v: Value): string[] => (Array.isArray(v) ? strings(v) : startOrder(f))
+
+/** A matrix's answers read from `v`: every row of `f` as a key, with the option id `v` gives it
+ * when that is one of the options, else null. */
+export function matrixOf(f: FieldOf<'matrix'>, v: unknown): MatrixValue {
+  const ids = f.options.map((o) => o.id)
+  const given = isObj(v) ? v : {}
+  const out: MatrixValue = {}
+  for (const r of f.rows) {
+    const x = given[r.id]
+    out[r.id] = typeof x === 'string' && ids.includes(x) ? x : null
+  }
+  return out
 }
 
 /** The strings of an array value (a multi-choice's ids, an order, tags); [] for anything else. */
@@ -77,7 +102,16 @@ export function repairValue(f: Field, v: unknown): Value | undefined {
       return rest === v ? out : [...out, { other: (own as Other).other }]
     }
     case 'order':
+      if (v === null && f.required) return null
       return Array.isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...(v as string[])] : undefined
+    case 'matrix': {
+      // Row by row: a row whose answer the model no longer allows falls back to its initial one.
+      if (!isObj(v)) return undefined
+      const start = matrixOf(f, f.initial)
+      const kept = matrixOf(f, v)
+      for (const r of f.rows) if (kept[r.id] === null && v[r.id] !== null) kept[r.id] = start[r.id] ?? null
+      return kept
+    }
     case 'number': return v === null || (typeof v === 'number' && isFinite(v)) ? v : undefined
     case 'date': return v === null || (typeof v === 'string' && DATE.test(v)) ? v : undefined
     case 'scale': {
@@ -110,17 +144,30 @@ export const blank = (s: string): boolean => /^[\p{White_Space}\p{Cc}\p{Cf}\p{De
 /** UTF-8 length of a string. */
 export const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length
 
-/** Whether a value is no answer: null, an empty list, or text that shows nothing. */
-const unanswered = (v: Value | undefined): boolean =>
+/** Whether a value is no answer: null, an empty list, text that shows nothing, or a matrix with
+ * a row left unanswered. */
+const unanswered = (f: Field, v: Value | undefined): boolean =>
   v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (typeof v === 'string' && blank(v))
+  || (f.kind === 'matrix' && Object.values(matrixOf(f, v)).includes(null))
+
+/** How many answers a multi-choice holds (an "Other…" answer counts as one). */
+const chosen = (v: Value | undefined): number => (Array.isArray(v) ? v.length : 0)
 
 /** Checks the browser makes before sending: required fields answered (text that shows nothing,
- * an empty number, date or scale, no tags are no answer) and the submission size against the
- * host's limit (`maxBytes`, the default when the host named none). */
+ * an empty number, date or scale, no tags, no choice, an order never touched, a matrix row left
+ * unanswered are no answer), a multi-choice's answers within its minItems and maxItems (an
+ * unanswered optional one is not checked), and the submission size against the host's limit
+ * (`maxBytes`, the default when the host named none). */
 export function localProblems(model: Model, values: Values, note: string, maxBytes = MAX_SUBMISSION_BYTES): Problem[] {
   const out: Problem[] = []
   for (const f of model.fields) {
-    if ('required' in f && f.required && unanswered(values[f.id])) out.push({ code: 'required', message: '', pointer: pointerOf(f.id) })
+    const v = values[f.id]
+    const pointer = pointerOf(f.id)
+    if ('required' in f && f.required && unanswered(f, v)) out.push({ code: 'required', message: '', pointer })
+    else if (f.kind === 'multi-choice' && chosen(v) > 0) {
+      if (f.minItems !== undefined && chosen(v) < f.minItems) out.push({ code: 'too-few', message: '', pointer, params: { min: f.minItems } })
+      if (f.maxItems !== undefined && chosen(v) > f.maxItems) out.push({ code: 'too-many', message: '', pointer, params: { max: f.maxItems } })
+    }
   }
   const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note)
   if (size > maxBytes) out.push({ code: 'limit-exceeded', message: '', pointer: '', params: { limit: bytesText(maxBytes) } })

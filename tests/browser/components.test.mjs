@@ -16,6 +16,7 @@ import { launch, openPage } from './support/browser.mjs'
 import { serveFiles } from './support/static.mjs'
 import { limitsModel } from './support/surfaces.mjs'
 import { typedInputTests } from './components/typed.mjs'
+import { decisionTests } from './components/decisions.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repo = join(here, '..', '..')
@@ -326,6 +327,7 @@ describe('transcript row', () => {
 })
 
 typedInputTests(() => page, JSON.parse(readFileSync(join(here, 'components', 'typed-model.json'), 'utf8')))
+decisionTests(() => page, JSON.parse(readFileSync(join(here, 'components', 'decisions-model.json'), 'utf8')))
 
 describe('pure modules', () => {
   let L

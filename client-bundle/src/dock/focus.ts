@@ -35,9 +35,11 @@ export function revealField(root: Element | null, fieldId: string): void {
   requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: 'nearest' }))
 }
 
-/** Focuses the control of a field: its input, the first radio or checkbox, or its list. */
+/** Focuses the control of a field: its input, the first radio or checkbox (in a matrix, of the
+ * first row left unanswered), or its list. */
 export function focusField(root: Element | null, fieldId: string): void {
   const el = fieldElement(root, fieldId)
-  const target = el?.matches('input, textarea') ? el : el?.querySelector<HTMLElement>('input:not([disabled]), textarea, li[tabindex="0"]')
+  const target = el?.matches('input, textarea') ? el
+    : el?.querySelector<HTMLElement>('[data-unanswered] input:not([disabled])') ?? el?.querySelector<HTMLElement>('input:not([disabled]), textarea, li[tabindex="0"]')
   target?.focus()
 }

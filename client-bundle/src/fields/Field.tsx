@@ -5,6 +5,7 @@ import { ChoiceField } from './ChoiceField.tsx'
 import { MultiChoiceField } from './MultiChoiceField.tsx'
 import { ToggleField } from './ToggleField.tsx'
 import { OrderField } from './OrderField.tsx'
+import { MatrixField } from './MatrixField.tsx'
 import { InputField } from './InputField.tsx'
 import { ScaleField } from './ScaleField.tsx'
 import { TagsField } from './TagsField.tsx'
@@ -17,6 +18,7 @@ export function FieldView(props: FieldProps) {
     case 'multi-choice': return <MultiChoiceField {...props} field={f} />
     case 'toggle': return <ToggleField {...props} field={f} />
     case 'order': return <OrderField {...props} field={f} />
+    case 'matrix': return <MatrixField {...props} field={f} />
     case 'number':
     case 'date': return <InputField {...props} field={f} />
     case 'scale': return <ScaleField {...props} field={f} />

@@ -3,7 +3,7 @@
 // as a suffix; a date is <input type="date"> with min and max. An empty input is null. The
 // bounds are the plugin's to check: the Dock shows its problem under the field.
 import type { FieldOf } from '../model.ts'
-import { controlAria, FieldLabel, FieldProblems, type FieldProps } from './common.tsx'
+import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf, type FieldProps } from './common.tsx'
 
 export function InputField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'number' | 'date'>>) {
   const num = field.kind === 'number'
@@ -11,6 +11,7 @@ export function InputField({ field, value, onChange, disabled, problems, id }: F
   return (
     <div className="tsf-field">
       <FieldLabel field={field} htmlFor={`${id}-input`} />
+      <FieldHelp field={field} id={id} />
       <div className="tsf-inline">
         <input
           id={`${id}-input`}
@@ -26,7 +27,7 @@ export function InputField({ field, value, onChange, disabled, problems, id }: F
           value={typeof value === 'number' || typeof value === 'string' ? value : ''}
           disabled={disabled}
           aria-required={field.required || undefined}
-          {...controlAria(id, problems, unit && `${id}-unit`)}
+          {...controlAria(id, problems, helpOf(field, id), unit && `${id}-unit`)}
           onChange={(e) => {
             const v = e.target
             onChange(v.value === '' ? null : num ? (isNaN(v.valueAsNumber) ? null : v.valueAsNumber) : v.value)

@@ -1,12 +1,13 @@
 // An order field: a list the user puts in order. One tab stop for the whole list (a roving
 // tabindex); ↑/↓ move focus between items, Alt+↑/Alt+↓ (and Alt+Home/End) move the focused
 // item, the ↑/↓ buttons do the same for a pointer, and the grip drags. Every move is announced
-// through a polite live region.
+// through a polite live region. A required order is no answer (null) until the user moves an
+// item or presses "Keep this order", which takes the order shown as it is.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
-import { strings } from '../values.ts'
-import { controlAria, FieldProblems, type FieldProps } from './common.tsx'
+import { orderOf } from '../values.ts'
+import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf, type FieldProps } from './common.tsx'
 
 /** Moves one element of `list` from index `from` to index `to`. */
 export function moved<T>(list: readonly T[], from: number, to: number): T[] {
@@ -20,7 +21,8 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
   const t = useT()
   const labelId = useId()
   const helpId = useId()
-  const order = Array.isArray(value) ? strings(value) : field.options.map((o) => o.id)
+  const order = orderOf(field, value)
+  const untouched = value === null
   const labels = new Map(field.options.map((o) => [o.id, o]))
   const [active, setActive] = useState(0)
   const [announcement, setAnnouncement] = useState('')
@@ -46,6 +48,13 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
     if (keepFocus) focusNext.current = to
     // A trailing no-break space alternates so that the same sentence twice is still announced.
     setAnnouncement((prev) => t('order.moved', { label: labelOf(optionId), position: to + 1, count }) + (prev.endsWith('\u00a0') ? '' : '\u00a0'))
+  }
+
+  const keep = () => {
+    if (disabled) return
+    onChange([...order])
+    focusNext.current = Math.min(active, count - 1)
+    setAnnouncement(t('order.kept'))
   }
 
   const focusItem = (i: number) => {
@@ -95,9 +104,10 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
 
   return (
     <div className="tsf-field tsf-field--order" role="group" aria-labelledby={labelId} data-field={field.id}>
-      <div className="tsf-label" id={labelId}>{field.label}</div>
+      <FieldLabel field={field} id={labelId} tag="div" />
+      <FieldHelp field={field} id={id} />
       <p className="tsf-hint" id={helpId}>{t('order.help')}</p>
-      <ol className="tsf-order" aria-labelledby={labelId} aria-describedby={controlAria(id, problems)['aria-describedby']}>
+      <ol className="tsf-order" aria-labelledby={labelId} aria-describedby={controlAria(id, problems, helpOf(field, id), untouched && `${id}-keep`)['aria-describedby']}>
         {order.map((optionId, i) => {
           const option = labels.get(optionId)
           const label = labelOf(optionId)
@@ -137,6 +147,12 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
           )
         })}
       </ol>
+      {untouched ? (
+        <div className="tsf-inline tsf-order__keep">
+          <span className="tsf-hint" id={`${id}-keep`}>{t('order.untouched')}</span>
+          <button type="button" className="tsf-link-button" disabled={disabled} data-action="keep-order" onClick={keep}>{t('order.keep')}</button>
+        </div>
+      ) : null}
       <div className="tsf-sr" aria-live="polite" aria-atomic="true" data-order-live={field.id}>{announcement}</div>
       <FieldProblems id={id} problems={problems} />
     </div>

@@ -7,7 +7,7 @@ import { useRef, useState, type KeyboardEvent } from 'react'
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
 import { blank, maxTags, strings } from '../values.ts'
-import { controlAria, FieldLabel, FieldProblems, type FieldProps } from './common.tsx'
+import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf, type FieldProps } from './common.tsx'
 
 const COMMA = /[,，]/
 
@@ -18,7 +18,7 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
   const tags = strings(value)
   const max = maxTags(field)
   const full = tags.length >= max
-  const aria = controlAria(id, problems, `${id}-hint`)
+  const aria = controlAria(id, problems, helpOf(field, id), `${id}-hint`)
   const add = (words: string[]) => {
     const next = [...tags]
     for (const w of words.map((w) => w.trim())) if (!blank(w) && !next.includes(w) && next.length < max) next.push(w)
@@ -42,6 +42,7 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
   return (
     <div className="tsf-field" role="group" aria-labelledby={`${id}-label`} data-field={field.id}>
       <FieldLabel field={field} htmlFor={`${id}-input`} id={`${id}-label`} />
+      <FieldHelp field={field} id={id} />
       <div className="tsf-input tsf-tags" aria-invalid={aria['aria-invalid']}>
         {tags.map((tag, i) => (
           <span key={tag} className="tsf-chip tsf-tag" data-tag={tag}>

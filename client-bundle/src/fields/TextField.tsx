@@ -3,7 +3,7 @@
 // The model's `pattern` never runs here: the plugin checks it and the Dock shows its problem.
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
-import { controlAria, FieldLabel, FieldProblems, type FieldProps } from './common.tsx'
+import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf, type FieldProps } from './common.tsx'
 
 export function TextField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'text'>>) {
   const t = useT()
@@ -17,7 +17,7 @@ export function TextField({ field, value, onChange, disabled, problems, id }: Fi
     disabled,
     maxLength: max,
     'aria-required': field.required || undefined,
-    ...controlAria(id, problems, hint && `${id}-hint`),
+    ...controlAria(id, problems, helpOf(field, id), hint && `${id}-hint`),
     'data-field': field.id,
     className: 'tsf-input',
     onChange: (e: { target: { value: string } }) => onChange(e.target.value),
@@ -25,6 +25,7 @@ export function TextField({ field, value, onChange, disabled, problems, id }: Fi
   return (
     <div className="tsf-field tsf-field--text">
       <FieldLabel field={field} htmlFor={`${id}-input`} />
+      <FieldHelp field={field} id={id} />
       {field.multiline ? <textarea {...common} rows={3} /> : <input {...common} type="text" autoComplete="off" />}
       {hint ? <p className="tsf-hint" id={`${id}-hint`}>{hint}</p> : null}
       <FieldProblems id={id} problems={problems} />

@@ -1,9 +1,11 @@
 // Submitted values as read-only text for the transcript row: option labels instead of ids,
 // Yes/No for toggles, a numbered order, a number with its unit, a scale point with its range
-// ("4 of 1–5"), tags as a list, and the user's own "Other" text marked as theirs.
+// ("4 of 1–5"), tags as a list, a matrix as one "Row: Option" line per row, and the user's own
+// "Other" text marked as theirs.
 import type { Field } from '../model.ts'
 import type { Translate } from '../dsh.ts'
 import { blank, isOther, scaleRange } from '../values.ts'
+import { isObj } from '../host/json.ts'
 
 export type Answer = { text: string } | { list: string[]; ordered: boolean } | { none: true }
 
@@ -23,6 +25,11 @@ export function answerOf(field: Field, v: unknown, t: Translate): Answer {
       return list(false)
     case 'order':
       return list(true)
+    case 'matrix': {
+      // One line per row: "Row: Option", or the row with no answer said so.
+      if (!isObj(v)) return { none: true }
+      return { list: field.rows.map((r) => `${r.label}: ${typeof v[r.id] === 'string' ? label(v[r.id]) : t('row.noAnswer')}`), ordered: false }
+    }
     case 'number':
       return typeof v === 'number' ? { text: field.unit ? `${v} ${field.unit}` : String(v) } : { none: true }
     case 'date':

@@ -1,5 +1,5 @@
-// What every field shares: its props, the problems shown under it, its label, the ARIA state
-// of its control, and the frame of the fields that are a group of inputs.
+// What every field shares: its props, the problems shown under it, its label and help text,
+// the ARIA state of its control, and the frame of the fields that are a group of inputs.
 import type { ReactNode } from 'react'
 import type { Field, Option } from '../model.ts'
 import type { Problem, Value } from '../values.ts'
@@ -16,10 +16,14 @@ export interface FieldProps<F extends Field = Field> {
   id: string
 }
 
-/** A problem's message: `required` in the chrome's language; a limit the browser found itself
- * (no message) in the chrome's language with the host's limit; the host's own text otherwise. */
+/** Problems the browser finds itself (with no message of the host's) and says in its own words. */
+const OWN = ['limit-exceeded', 'too-few', 'too-many']
+
+/** A problem's message: `required` in the chrome's language; a limit or a multi-choice's count
+ * the browser found itself (no message) in the chrome's language with its bound; the host's own
+ * text otherwise. */
 export function problemText(p: Problem, t: Translate): string {
-  if (p.code === 'required' || (p.code === 'limit-exceeded' && !p.message)) return t(`problem.${p.code}`, p.params)
+  if (p.code === 'required' || (!p.message && OWN.includes(p.code))) return t(`problem.${p.code}`, p.params)
   return p.message || p.code
 }
 
@@ -35,16 +39,24 @@ export function FieldProblems({ id, problems }: { id: string; problems: readonly
   )
 }
 
-/** A field's label (the legend of a group), with "(required)" after it when the model says so. */
-export function FieldLabel({ field, htmlFor, id, legend }: { field: Field; htmlFor?: string; id?: string; legend?: boolean }) {
+/** A field's label (the legend of a group, or a plain box that names a group through
+ * aria-labelledby), with "(required)" after it when the model says so. */
+export function FieldLabel({ field, htmlFor, id, tag: Tag = 'label' }: { field: Field; htmlFor?: string; id?: string; tag?: 'label' | 'legend' | 'div' }) {
   const t = useT()
-  const Tag = legend ? 'legend' : 'label'
   return (
     <Tag className="tsf-label" htmlFor={htmlFor} id={id}>
       {field.label}
       {'required' in field && field.required ? <span className="tsf-required"> ({t('field.required')})</span> : null}
     </Tag>
   )
+}
+
+/** The DOM id of a field's help text, when the model gives it one. */
+export const helpOf = (field: Field, id: string): string | undefined => (field.help ? `${id}-help` : undefined)
+
+/** A field's help text (the model's `help`), under its label. */
+export function FieldHelp({ field, id }: { field: Field; id: string }) {
+  return field.help ? <p className="tsf-help" id={helpOf(field, id)}>{field.help}</p> : null
 }
 
 /** aria-describedby for a control: its detail text and its problems, when present. */
@@ -54,26 +66,29 @@ export function describedBy(...ids: (string | false | undefined)[]): string | un
 }
 
 /** The ARIA state of a field's control: invalid while the field has problems, and described by
- * its detail texts (`details`, when present) and then its problems. */
+ * its detail texts (`details`, when present: its help first) and then its problems. */
 export function controlAria(id: string, problems: readonly Problem[], ...details: (string | false | undefined)[]) {
   const invalid = problems.length > 0
   return { 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy(...details, invalid && problemsId(id)) }
 }
 
-/** A field that is a group of inputs (a choice, a multi-choice, a scale): a fieldset, locked
- * with `disabled`, named by its legend and described by its problems, listed under it. */
-export function FieldSet({ field, kind, disabled, problems, id, children }: {
+/** A field that is a group of inputs (a choice, a multi-choice, a scale, a matrix): a fieldset,
+ * locked with `disabled`, named by its legend and described by its help, its hints (`hints`,
+ * the ids of texts inside it) and its problems, listed under it. */
+export function FieldSet({ field, kind, disabled, problems, id, hints = [], children }: {
   field: Field
   kind?: string
   disabled: boolean
   problems: readonly Problem[]
   id: string
+  hints?: (string | false | undefined)[]
   children: ReactNode
 }) {
   return (
     <fieldset className={kind ? `tsf-field tsf-field--${kind}` : 'tsf-field'} disabled={disabled}
-      aria-describedby={controlAria(id, problems)['aria-describedby']} data-field={field.id}>
-      <FieldLabel field={field} legend />
+      aria-describedby={controlAria(id, problems, helpOf(field, id), ...hints)['aria-describedby']} data-field={field.id}>
+      <FieldLabel field={field} tag="legend" />
+      <FieldHelp field={field} id={id} />
       {children}
       <FieldProblems id={id} problems={problems} />
     </fieldset>

@@ -1,6 +1,6 @@
 // The keyed `tool.call.toolview` row of show_task_surface: a compact summary (title, field
 // count, outcome) that opens a read-only replay of the logged model and, once submitted, of
-// the submitted answers. It is never an editor. Anything it cannot read exactly (an error
+// the submitted answers (each under its field's label and help text). It is never an editor. Anything it cannot read exactly (an error
 // result, meta of another version, a block or field kind it does not know, an outcome it does
 // not know) renders the ordinary tool result content instead.
 import { useId, useMemo, useState } from 'react'
@@ -36,7 +36,7 @@ function Answers({ meta, values }: { meta: Meta; values: Record<string, unknown>
           const List = 'list' in a && a.ordered ? 'ol' : 'ul'
           return (
             <div className="tsf-answer" key={f.id} data-field={f.id}>
-              <dt>{f.label}</dt>
+              <dt>{f.label}{f.help ? <span className="tsf-answer__help">{f.help}</span> : null}</dt>
               <dd>
                 {'none' in a ? <span className="tsf-muted">{t('row.noAnswer')}</span>
                   : 'text' in a ? <span className="tsf-answer__text">{a.text}</span>

@@ -7,7 +7,7 @@ import { safeHref, sanitizeHtml } from '../../../client-bundle/src/safety/saniti
 import { lineDiff } from '../../../client-bundle/src/blocks/lineDiff.ts'
 import { createDraftStore, DRAFT_PREFIX } from '../../../client-bundle/src/storage/drafts.ts'
 import { readMeta, readModel } from '../../../client-bundle/src/model.ts'
-import { blank, localProblems, mergeDraft, initialValues, problemsByField, type Value } from '../../../client-bundle/src/values.ts'
+import { blank, localProblems, mergeDraft, initialValues, problemsByField, type Problem, type Value } from '../../../client-bundle/src/values.ts'
 import { FieldView } from '../../../client-bundle/src/fields/Field.tsx'
 import { answerOf } from '../../../client-bundle/src/fields/answers.ts'
 import type { Field } from '../../../client-bundle/src/model.ts'
@@ -15,6 +15,7 @@ import { TContext } from '../../../client-bundle/src/i18n.ts'
 import { fallbackT, format, zh } from '../../../client-bundle/src/locales.ts'
 import { TaskSurfaceRow } from '../../../client-bundle/src/row/Row.tsx'
 import { installStyles } from '../../../client-bundle/src/styles.ts'
+import { focusField } from '../../../client-bundle/src/dock/focus.ts'
 
 let root: Root | null = null
 
@@ -31,15 +32,15 @@ function renderRow(block: unknown, projection: unknown, container: HTMLElement):
 }
 
 /** One field's control with its value kept as the Dock keeps it; the latest value is in
- * window.TS.fieldValue. `lang: 'zh'` draws the chrome in Chinese. */
-function FieldHarness({ field, initial, lang }: { field: Field; initial: Value; lang?: string }) {
+ * window.TS.fieldValue. `lang: 'zh'` draws the chrome in Chinese; `problems` are shown at it. */
+function FieldHarness({ field, initial, lang, problems = [] }: { field: Field; initial: Value; lang?: string; problems?: Problem[] }) {
   const [value, setValue] = useState<Value>(initial)
   ;(window as unknown as { TS: { fieldValue: Value } }).TS.fieldValue = value
   const t = lang === 'zh' ? (key: string, params?: Record<string, unknown>) => format(zh[key] ?? key, params) : fallbackT
   return (
     <TContext.Provider value={t}>
       <div className="tsf-dock" data-task-surface-dock="">
-        <FieldView id="cf" field={field} value={value} onChange={setValue} disabled={false} problems={[]} />
+        <FieldView id="cf" field={field} value={value} onChange={setValue} disabled={false} problems={problems} />
         <button type="button" id="after">after</button>
       </div>
     </TContext.Provider>
@@ -47,15 +48,15 @@ function FieldHarness({ field, initial, lang }: { field: Field; initial: Value; 
 }
 
 /** Render one field's control, synchronously. */
-function renderField(field: Field, initial: Value, container: HTMLElement, lang?: string): void {
+function renderField(field: Field, initial: Value, container: HTMLElement, lang?: string, problems?: Problem[]): void {
   root?.unmount()
   root = createRoot(container)
-  flushSync(() => root!.render(createElement(FieldHarness, { field, initial, lang })))
+  flushSync(() => root!.render(createElement(FieldHarness, { field, initial, lang, problems })))
 }
 
 Object.assign(window, {
   TS: {
     safeHref, sanitizeHtml, lineDiff, createDraftStore, DRAFT_PREFIX, readMeta, readModel, localProblems, mergeDraft, initialValues, problemsByField,
-    renderRow, renderField, installStyles, blank, answerOf: (f: Field, v: unknown) => answerOf(f, v, fallbackT), fieldValue: null as Value,
+    renderRow, renderField, installStyles, blank, focusField, answerOf: (f: Field, v: unknown) => answerOf(f, v, fallbackT), fieldValue: null as Value,
   },
 })
