@@ -228,7 +228,7 @@ var blocks = union{noun: "block", arms: []arm{
 	}}},
 	{kind: BlockTable, shape: shape{keys: []key{
 		{name: "columns", typ: typeArray, size: bounds{1, 16}, required: true, shape: &columnShape},
-		{name: "rows", typ: typeCells, size: anyCount, required: true, cell: bounds{0, 2000}},
+		{name: "rows", typ: typeCells, size: bounds{0, int(tasksurface.DefaultLimits.MaxTableRows)}, required: true, cell: bounds{0, 2000}},
 	}}},
 	{kind: BlockDiff, shape: shape{keys: []key{
 		{name: "path", typ: typeString, size: bounds{0, 1024}},
@@ -318,15 +318,17 @@ var sectionShape = shape{keys: []key{
 	{name: "blocks", typ: typeArray, size: bounds{1, unlimited}, required: true, union: &blocks},
 }}
 
-// modelShape is TaskSurfaceModelV1. The counts of blocks and fields and
-// the rows of a table are bounded by the configured tasksurface.Limits,
-// not by the schema.
+// modelShape is TaskSurfaceModelV1. The counts of fields and of a table's
+// rows are the default tasksurface.Limits here and in the published
+// schema, which the model reads; the plugin validates with the configured
+// limits (configuredLimits), and the blocks, counted across sections, only
+// there.
 var modelShape = shape{keys: []key{
 	{name: "version", typ: typeNumber, numbers: []int64{Version}, required: true},
 	{name: "title", typ: typeString, size: labelText, required: true, visible: true},
 	{name: "description", typ: typeString, size: bounds{0, 2000}},
 	{name: "sections", typ: typeArray, size: bounds{0, 64}, required: true, shape: &sectionShape},
-	{name: "fields", typ: typeArray, size: anyCount, union: &fields},
+	{name: "fields", typ: typeArray, size: bounds{0, int(tasksurface.DefaultLimits.MaxFields)}, union: &fields},
 	{name: "submit", typ: typeObject, required: true, shape: &submitShape},
 }}
 

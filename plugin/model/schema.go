@@ -10,6 +10,9 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // parametersSchema is the JSON Schema (draft 2020-12) of the tool
@@ -59,6 +62,16 @@ type schemaUnion struct {
 	kinds []string
 }
 
+// configuredLimits are the arrays whose maxItems the published schema
+// states at its default (tasksurface.DefaultLimits), by their schema
+// pointer, with the limit each stands for. The schema the plugin validates
+// with leaves those maxItems out, and the semantic checks count the items
+// under the configured limits, so a harness may configure more.
+var configuredLimits = map[string]func(tasksurface.Limits) int64{
+	"/$defs/model/properties/fields":       func(l tasksurface.Limits) int64 { return int64(l.MaxFields) },
+	"/$defs/block/oneOf/2/properties/rows": func(l tasksurface.Limits) int64 { return int64(l.MaxTableRows) },
+}
+
 // loadSchema compiles the parameter schema once per process; the result is
 // immutable and safe to share between goroutines.
 var loadSchema = sync.OnceValues(compileSchema)
@@ -79,6 +92,10 @@ func compileSchema() (*compiledSchema, error) {
 	doc, derr := decode(parametersSchema, &ps)
 	if derr != nil || len(ps.Items) > 0 {
 		return nil, errors.New("model: the embedded parameter schema is not strict JSON")
+	}
+	for ptr := range configuredLimits {
+		node, _ := jsonpointer.Resolve(doc, ptr)
+		delete(node.(map[string]any), "maxItems")
 	}
 	unions := make(map[string]schemaUnion)
 	rewriteUnions(doc, "", unions)

@@ -3,11 +3,13 @@ package model
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
+	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -142,5 +144,34 @@ func TestSchemaCompilerRefusesOutsideReferences(t *testing.T) {
 	}
 	if _, err := loadSchema(); err != nil {
 		t.Fatalf("the embedded schema does not compile: %v", err)
+	}
+}
+
+// The counts a harness may configure are in the schema the model reads at
+// their defaults, and a model within configured limits above them parses:
+// the plugin validates those counts with the configured limits.
+func TestSchemaStatesTheDefaultLimits(t *testing.T) {
+	t.Parallel()
+	var published any
+	if err := json.Unmarshal(parametersSchema, &published); err != nil {
+		t.Fatal(err)
+	}
+	for ptr, limit := range configuredLimits {
+		node, ok := jsonpointer.Resolve(published, ptr)
+		got, _ := node.(map[string]any)["maxItems"].(float64)
+		if want := limit(tasksurface.DefaultLimits); !ok || int64(got) != want {
+			t.Errorf("%s: maxItems %v in the published schema, want the default limit %d", ptr, got, want)
+		}
+	}
+	fields := make([]string, 40)
+	for i := range fields {
+		fields[i] = fmt.Sprintf(`{"kind":"toggle","id":"f%d","label":"F"}`, i)
+	}
+	raw := []byte(`{"version":1,"title":"T","sections":[],"fields":[` + strings.Join(fields, ",") + `],"submit":{"label":"S"}}`)
+	if m, problems := Parse(raw, tasksurface.Limits{MaxFields: 40}); m == nil {
+		t.Errorf("40 fields under a configured limit of 40: %v", problems)
+	}
+	if _, problems := Parse(raw, tasksurface.Limits{}); len(problems) == 0 || problems[0].Code != "limit-exceeded" {
+		t.Errorf("40 fields under the default limit: %v, want limit-exceeded", problems)
 	}
 }

@@ -14,7 +14,7 @@ const Description = "Show the user a structured panel (a Task Surface) and end t
 	"The panel appears above the composer; the user's submission arrives as their next message. " +
 	"Content blocks: markdown, metrics, table, diff, notice. " +
 	"Fields: text, choice, multi-choice, toggle, order, number, date, scale, tags, matrix. " +
-	"By default at most 32 fields, 64 blocks, 200 table rows, 64 KiB; no control characters but tab and newline (no \\r). " +
+	"By default at most 64 blocks and 64 KiB; no control characters but tab and newline (no \\r). " +
 	"Only one surface can be open per session. Do not restate the panel in prose. " +
 	"For one short blocking question use ask_user_question instead."
 
