@@ -135,7 +135,8 @@ function numberFor(field) {
 /**
  * Fill every field of `model` in the open Dock as a user would: pick another option (or write
  * an answer of one's own when the field allows one), add a choice, flip a switch, move the first
- * item down, type into text boxes, type a number and a date, rate, add a tag. A text field with
+ * item down, answer every row of a matrix, type into text boxes, type a number and a date, rate,
+ * add a tag. A text field with
  * a pattern keeps its initial value (only the plugin runs the pattern).
  * @returns {Promise<string[]>} texts the submission must show (labels, chosen options, typed text)
  */
@@ -214,6 +215,15 @@ export async function fillFields(page, model) {
       case 'toggle':
         await clickControl(page, scope)
         break
+      case 'matrix': {
+        // One answer per row, the rows taking the options in turn.
+        for (const [r, row] of field.rows.entries()) {
+          const pick = field.options[(r + 1) % field.options.length]
+          await clickControl(page, `${scope} [data-row="${row.id}"] input[type=radio][value="${pick.id}"]`)
+          expect.push(`${row.label}: ${pick.label}`)
+        }
+        break
+      }
       case 'order': {
         const first = await page.$(`${scope} li[data-option]`)
         await first.focus()
