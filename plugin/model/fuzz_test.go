@@ -2,7 +2,10 @@ package model
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/internal/problem"
@@ -91,4 +94,51 @@ func checkOutcome(t *testing.T, m *Model, problems []tasksurface.Problem, limits
 	if b, _ := again.Normalized(); !bytes.Equal(b, norm) {
 		t.Fatalf("normalising twice changed the bytes:\n%s\n%s", norm, b)
 	}
+}
+
+// FuzzRoundTripNumbers writes a number field and a scale with fuzzed
+// literals for their bounds, step and initial value (numbers at the edges
+// of their range and precision among the seeds): a model valid once must
+// stay valid, with the same normalised bytes, when its normalised form is
+// read again, as a replayed log reads it.
+func FuzzRoundTripNumbers(f *testing.F) {
+	for _, seed := range [][4]string{
+		{"-1e15", "1e15", "1e15", "1000000000000000.0"},
+		{"0", "1", "0.1", "0.30000000000000004"},
+		{"0.1", "0.7", "0.2", "0.5"},
+		{"-0", "1e-300", "1e-300", "5e-324"},
+		{"999999999999999.9", "1e15", "0.1", "1e15"},
+		{"1", "11", "1", "11"},
+		{"-100", "100", "25", "-75"},
+		{"1.7976931348623157e308", "2", "3", "4"},
+	} {
+		f.Add(seed[0], seed[1], seed[2], seed[3])
+	}
+	f.Fuzz(func(t *testing.T, lo, hi, step, initial string) {
+		for _, lit := range []string{lo, hi, step, initial} {
+			if !json.Valid([]byte(lit)) || !strings.ContainsAny(lit[:1], "-0123456789") {
+				return
+			}
+		}
+		raw := fmt.Sprintf(`{"version":1,"title":"T","sections":[],"fields":[`+
+			`{"kind":"number","id":"n","label":"N","min":%s,"max":%s,"step":%s,"initial":%s},`+
+			`{"kind":"scale","id":"s","label":"S","min":%s,"max":%s,"initial":%s}],"submit":{"label":"S"}}`,
+			lo, hi, step, initial, lo, hi, initial)
+		m, _ := Parse([]byte(raw), tasksurface.Limits{})
+		if m == nil {
+			// Each field alone, so that a scale out of range does not hide the number.
+			raw = fmt.Sprintf(`{"version":1,"title":"T","sections":[],"fields":[{"kind":"number","id":"n","label":"N","min":%s,"max":%s,"step":%s,"initial":%s}],"submit":{"label":"S"}}`, lo, hi, step, initial)
+			if m, _ = Parse([]byte(raw), tasksurface.Limits{}); m == nil {
+				return
+			}
+		}
+		norm, _ := m.Normalized()
+		again, problems := Parse(norm, tasksurface.Limits{})
+		if again == nil {
+			t.Fatalf("valid once, refused when read again: %v\n%s\n%s", problems, raw, norm)
+		}
+		if b, _ := again.Normalized(); !bytes.Equal(b, norm) {
+			t.Fatalf("read again, the normalised bytes changed:\n%s\n%s", norm, b)
+		}
+	})
 }

@@ -8,7 +8,6 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strconv"
-	"time"
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
@@ -52,39 +51,6 @@ func TextPattern(pattern string) (*regexp.Regexp, error) {
 		return nil, fmt.Errorf("the pattern compiles to %d instructions, more than %d (simplify its repetitions)", len(prog.Inst), maxPatternProgram)
 	}
 	return regexp.Compile(`^(?:` + pattern + `)$`)
-}
-
-// ValidDate reports whether s is a real calendar date written YYYY-MM-DD.
-func ValidDate(s string) bool {
-	if !datePatternMatches(s) {
-		return false
-	}
-	_, err := time.Parse(time.DateOnly, s)
-	return err == nil
-}
-
-// datePatternMatches reports whether s is written YYYY-MM-DD (ten
-// characters, digits and two hyphens), whether or not it is a real date.
-func datePatternMatches(s string) bool {
-	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if i != 4 && i != 7 && (s[i] < '0' || s[i] > '9') {
-			return false
-		}
-	}
-	return true
-}
-
-// FormatNumber writes a number as the model's normalised form and the
-// message text do: the shortest decimal that reads back to v, without an
-// exponent.
-func FormatNumber(v float64) string {
-	if v == 0 {
-		v = 0 // no "-0"
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
 // decimal is v as the exact decimal it is written as (see FormatNumber),
