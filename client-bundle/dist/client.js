@@ -1231,6 +1231,7 @@ function MatrixField({ field, value, onChange, disabled, problems, id }) {
         className: "tsf-matrix__row",
         role: "radiogroup",
         "aria-labelledby": `${id}-r${i}`,
+        "aria-required": field.required || void 0,
         "aria-invalid": invalid,
         "data-row": r.id,
         "data-unanswered": answers[r.id] === null || void 0

@@ -23,7 +23,7 @@ export function MatrixField({ field, value, onChange, disabled, problems, id }: 
           // A row left unanswered is what a problem of the field is about (a required matrix).
           const invalid = (problems.length > 0 && answers[r.id] === null) || undefined
           return (
-            <div key={r.id} className="tsf-matrix__row" role="radiogroup" aria-labelledby={`${id}-r${i}`} aria-invalid={invalid}
+            <div key={r.id} className="tsf-matrix__row" role="radiogroup" aria-labelledby={`${id}-r${i}`} aria-required={field.required || undefined} aria-invalid={invalid}
               data-row={r.id} data-unanswered={answers[r.id] === null || undefined}>
               <span className="tsf-matrix__label" id={`${id}-r${i}`}>{r.label}</span>
               {field.options.map((o) => (

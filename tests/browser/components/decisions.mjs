@@ -166,9 +166,11 @@ export function decisionTests(pageOf, decisions) {
         groups: [...document.querySelectorAll('#app [role=radiogroup]')].map((g) => document.getElementById(g.getAttribute('aria-labelledby')).textContent),
         radios: [...document.querySelectorAll('#app [data-row=t1] input[type=radio]')].map((r) => r.labels[0].textContent),
         legend: document.querySelector('#app legend').textContent,
+        required: [...document.querySelectorAll('#app [role=radiogroup]')].map((g) => g.getAttribute('aria-required')),
       }))
       assert.deepEqual(names, {
         groups: ['TestUploadRetry', 'TestCacheEviction', 'TestWebSocketReconnect'],
+        required: ['true', 'true', 'true'],
         radios: ['Quarantine', 'Fix now', 'Ignore'],
         legend: 'What should happen to each flaky test? (required)',
       })
