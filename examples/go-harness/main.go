@@ -155,9 +155,14 @@ func plausibleValues(model json.RawMessage) (json.RawMessage, error) {
 			Max         json.RawMessage `json:"max"`
 			MaxLength   int             `json:"maxLength"`
 			Suggestions []string        `json:"suggestions"`
+			MinItems    int             `json:"minItems"`
+			MaxItems    int             `json:"maxItems"`
 			Options     []struct {
 				ID string `json:"id"`
 			} `json:"options"`
+			Rows []struct {
+				ID string `json:"id"`
+			} `json:"rows"`
 		} `json:"fields"`
 	}
 	if err := json.Unmarshal(model, &m); err != nil {
@@ -184,7 +189,17 @@ func plausibleValues(model json.RawMessage) (json.RawMessage, error) {
 		case "choice":
 			out[f.ID] = ids[len(ids)-1]
 		case "multi-choice":
-			out[f.ID] = ids[:(len(ids)+1)/2]
+			n := (len(ids) + 1) / 2
+			if f.MaxItems > 0 {
+				n = min(n, f.MaxItems)
+			}
+			out[f.ID] = ids[:max(n, f.MinItems)]
+		case "matrix":
+			answers := map[string]string{}
+			for i, r := range f.Rows {
+				answers[r.ID] = ids[i%len(ids)]
+			}
+			out[f.ID] = answers
 		case "toggle":
 			out[f.ID] = true
 		case "order":
