@@ -156,6 +156,7 @@ describe('required decisions in the browser', () => {
     const required = 'This field is required; enter an answer.'
     assert.deepEqual(await problemsShown(page), { verdict: [required], areas: [required], rollout: [required], triage: [required], why: [required] })
     await waitFor(async () => (await where(page)).field === 'verdict', { what: 'focus on the first field' })
+    await page.screenshot({ path: join(SHOTS, 'decisions-required.png') })
 
     await press(page, 'ArrowDown') // the first radio has focus; the arrow chooses the next
     await tabTo(page, (f) => f.field === 'areas')
@@ -179,6 +180,8 @@ describe('required decisions in the browser', () => {
     await tabTo(page, (f) => f.field === 'why')
     await page.keyboard.type('The EU window is shorter.')
     assert.deepEqual(await problemsShown(page), {}, 'every problem went with its answer')
+    await page.$eval(`${DOCK} [data-field=areas]`, (e) => e.scrollIntoView({ block: 'start' }))
+    await page.screenshot({ path: join(SHOTS, 'decisions-answered.png') })
 
     h.llm.reply({ text: 'Noted.' })
     await press(page, 'Control+Enter')
