@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/dsh-community/task-surface/plugin/markdown"
-	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
 	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/tests/hostile"
 )
 
 // rendersPerBlock is how many times a timed block renders the full model;

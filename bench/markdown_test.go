@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
+	"github.com/dsh-community/task-surface/tests/hostile"
 )
 
 // Every family is measured, in the order of hostile.Families, at both

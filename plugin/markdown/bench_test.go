@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
 	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/tests/hostile"
 )
 
 func BenchmarkRender16KiB(b *testing.B) {

@@ -12,7 +12,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/util"
 
-	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
+	"github.com/dsh-community/task-surface/tests/hostile"
 )
 
 // tag matches one element tag the renderer wrote; text is escaped, so every

@@ -3,7 +3,7 @@ package markdown
 import (
 	"testing"
 
-	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
+	"github.com/dsh-community/task-surface/tests/hostile"
 )
 
 // FuzzRender checks that no input makes Render panic or write markup

@@ -25,9 +25,9 @@ import (
 
 	"github.com/dsh-community/task-surface/bench"
 	"github.com/dsh-community/task-surface/bench/chart"
-	"github.com/dsh-community/task-surface/plugin/markdown/hostile"
 	"github.com/dsh-community/task-surface/plugin/tool"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
+	"github.com/dsh-community/task-surface/tests/hostile"
 )
 
 func main() {
