@@ -5,14 +5,15 @@
 // and focus goes to the first), answers it row by row with the arrow keys and Tab, and sends;
 // the message source has every row, the bubble has one line per row, the row replays them under
 // the help. A required choice, multi-choice (with bounds) and order are answered the same way,
-// the order with "Keep this order". Also: 360 px in the dark theme, and zh.
+// the order with "Keep this order". A reload brings the matrix's rows and a kept order back as a
+// draft. Also: 360 px in the dark theme, and zh.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { press } from './components/keys.mjs'
-import { example, openSurfacePage, sessionWithSurface, submissions, tabUntil, waitFor } from './support/app.mjs'
+import { dockReady, example, openSurfacePage, selectSession, sessionWithSurface, submissions, tabUntil, waitFor } from './support/app.mjs'
 import { DOCK, SHOTS, dockGone, submitRequests, unnamedControls, useSuite } from './support/suite.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -193,6 +194,46 @@ describe('required decisions in the browser', () => {
       triage: { t1: 'quarantine', t2: 'fix', t3: 'fix' }, later: { r: null }, notify: false, why: 'The EU window is shorter.',
     })
     await page.close()
+  })
+})
+
+describe('required decisions: drafts', () => {
+  test('a reload brings back the matrix\'s rows as answered and the order as kept; an order never touched is still no answer', async () => {
+    const s = await sessionWithSurface(h, DECISIONS)
+    const { page } = await open(s)
+    await page.focus(`${DOCK} .tsf-collapse`)
+    await tabTo(page, (f) => f.action === 'keep-order')
+    await press(page, 'Enter')
+    await tabTo(page, (f) => f.field === 'triage')
+    await press(page, 'ArrowDown') // TestUploadRetry: Fix now
+    await press(page, 'Tab', 'Tab', 'ArrowDown', 'ArrowDown') // TestCacheEviction keeps Fix now; TestWebSocketReconnect: Ignore
+    const shown = () => page.evaluate((sel) => ({
+      rows: [...document.querySelectorAll(`${sel} [data-field=triage] input:checked`)].map((r) => `${r.closest('[data-row]').dataset.row}=${r.value}`),
+      keep: document.querySelector(`${sel} [data-action=keep-order]`) !== null,
+      order: [...document.querySelectorAll(`${sel} [data-field=rollout] li`)].map((li) => li.dataset.option),
+    }), DOCK)
+    const answered = { rows: ['t1=fix', 't2=fix', 't3=ignore'], keep: false, order: ['eu', 'us', 'ap'] }
+    assert.deepEqual(await shown(), answered)
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await page.waitForSelector('textarea')
+    await selectSession(page, s.title)
+    await dockReady(page, s.surfaceId)
+    assert.deepEqual(await shown(), answered, 'the draft kept the rows and the kept order')
+    assert.match(await page.$eval(`${DOCK} [role=status]`, (e) => e.textContent), /Restored your unsent answers/)
+    await page.close()
+
+    const untouched = await sessionWithSurface(h, DECISIONS)
+    const other = await open(untouched)
+    await other.page.focus(`${DOCK} .tsf-collapse`)
+    await tabTo(other.page, (f) => f.field === 'verdict')
+    await press(other.page, 'ArrowDown')
+    await other.page.reload({ waitUntil: 'domcontentloaded' })
+    await other.page.waitForSelector('textarea')
+    await selectSession(other.page, untouched.title)
+    await dockReady(other.page, untouched.surfaceId)
+    assert.equal(await other.page.$eval(`${DOCK} [data-field=verdict] input:checked`, (r) => r.value), 'changes')
+    assert.notEqual(await other.page.$(`${DOCK} [data-action=keep-order]`), null, 'the order still waits to be kept')
+    await other.page.close()
   })
 })
 
