@@ -56,51 +56,37 @@ func checkSemantics(doc any, limits tasksurface.Limits, ps *problems) {
 		checkField(fld, fptr, ps)
 	}
 	walkText(doc, nil, ps)
-	walkVisible(root, &modelShape, "", ps)
+	walkVisible(root, ps)
 }
 
-// walkVisible reports, as empty, every string of a key that must show
-// something (key.visible) but is visibly empty: a title or label of only
-// white space or invisible characters counts as missing. An empty string
-// is the schema's to report.
-func walkVisible(obj map[string]any, s *shape, ptr string, ps *problems) {
-	for i := range s.keys {
-		k := &s.keys[i]
-		v, present := obj[k.name]
-		if !present {
-			continue
-		}
-		kptr := jsonpointer.Append(ptr, k.name)
-		switch k.typ {
-		case typeString:
-			if str, ok := v.(string); ok && k.visible && str != "" && VisiblyEmpty(str) {
-				ps.Add(problem.CodeEmpty, kptr, "%s holds only white space or invisible characters; write visible text.", subjectOf(kptr))
-			}
-		case typeObject:
-			walkVisibleIn(v, k, kptr, ps)
-		case typeArray:
-			items, _ := v.([]any)
-			for j, item := range items {
-				walkVisibleIn(item, k, jsonpointer.Index(kptr, j), ps)
-			}
-		}
+// walkVisible reports, as empty, every text at one of visibleTexts that is
+// present but visibly empty: a title or label of only white space or
+// invisible characters counts as missing. An empty string, or a key the
+// schema already refused, is the schema's to report.
+func walkVisible(doc any, ps *problems) {
+	for _, place := range visibleTexts {
+		visibleAt(doc, jsonpointer.Tokens(place), "", ps)
 	}
 }
 
-// walkVisibleIn walks an object of k's shape, or of the arm of k's union
-// its kind selects.
-func walkVisibleIn(v any, k *key, ptr string, ps *problems) {
-	o, _ := v.(map[string]any)
-	if o == nil {
+// visibleAt checks the texts at the place toks names below v, at ptr.
+func visibleAt(v any, toks []string, ptr string, ps *problems) {
+	if len(toks) == 0 {
+		if s, ok := v.(string); ok && s != "" && VisiblyEmpty(s) && !ps.Has(ptr, problem.CodeUnknownKey) {
+			ps.Add(problem.CodeEmpty, ptr, "%s holds only white space or invisible characters; write visible text.", subjectOf(ptr))
+		}
 		return
 	}
-	switch {
-	case k.shape != nil:
-		walkVisible(o, k.shape, ptr, ps)
-	case k.union != nil:
-		kind, _ := o["kind"].(string)
-		if a, ok := k.union.armOf(kind); ok {
-			walkVisible(o, &a.shape, ptr, ps)
+	if toks[0] == "*" {
+		items, _ := v.([]any)
+		for i, item := range items {
+			visibleAt(item, toks[1:], jsonpointer.Index(ptr, i), ps)
+		}
+		return
+	}
+	if obj, ok := v.(map[string]any); ok {
+		if x, present := obj[toks[0]]; present {
+			visibleAt(x, toks[1:], jsonpointer.Append(ptr, toks[0]), ps)
 		}
 	}
 }
@@ -174,7 +160,7 @@ func checkTable(blk map[string]any, ptr string, limits tasksurface.Limits, ps *p
 // the rules of its kind (rules.go).
 func checkField(fld map[string]any, ptr string, ps *problems) {
 	kind, _ := fld["kind"].(string)
-	a, known := fields.armOf(kind)
+	rule, known := fieldKinds[kind]
 	if !known {
 		return
 	}
@@ -187,7 +173,7 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 	})
 	var optionIDs []string
 	optsValid := true
-	if _, hasOptions := a.keyOf("options"); hasOptions {
+	if rule != initialFree { // a kind with options
 		opts := newIDScope("the options of a field", ps)
 		list, ok := fld["options"].([]any)
 		optsValid = ok
@@ -224,7 +210,7 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 		return
 	}
 	iptr := jsonpointer.Append(ptr, "initial")
-	switch a.initial {
+	switch rule {
 	case initialMatrix:
 		answers, _ := initial.(map[string]any)
 		for _, row := range slices.Sorted(maps.Keys(answers)) {
@@ -258,7 +244,7 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 			}
 			seen[s] = true
 		}
-		if a.initial == initialPermutation {
+		if rule == initialPermutation {
 			var missing []string
 			for _, id := range optionIDs {
 				if !seen[id] {

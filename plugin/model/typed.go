@@ -165,8 +165,8 @@ func TagMiss(tags []string, i int) (tasksurface.Code, string) {
 	switch {
 	case VisiblyEmpty(t):
 		return problem.CodeEmpty, "a tag must have visible text"
-	case utf8.RuneCountInString(t) > tagText.max:
-		return problem.CodeTooLong, fmt.Sprintf("a tag may have at most %d characters", tagText.max)
+	case utf8.RuneCountInString(t) > maxTagLength:
+		return problem.CodeTooLong, fmt.Sprintf("a tag may have at most %d characters", maxTagLength)
 	case slices.Contains(tags[:i], t):
 		return problem.CodeInvalidValue, fmt.Sprintf("tag %q is listed twice", abbreviate(t, 40))
 	}
