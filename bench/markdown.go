@@ -120,7 +120,10 @@ func FamilyArguments(family string, blockBytes int) json.RawMessage {
 // familyModel returns a model of two Markdown blocks of f, blockBytes each.
 func familyModel(f hostile.Family, blockBytes int) *model.Model {
 	block := model.Block{Kind: model.BlockMarkdown, Text: f.Build(blockBytes)}
-	return &model.Model{Version: 1, Title: f.Name, Sections: []model.Section{{ID: "a", Blocks: []model.Block{block, block}}}}
+	return &model.Model{
+		Version: 1, Title: f.Name, Fields: []model.Field{}, Submit: model.Submit{Label: "Send"},
+		Sections: []model.Section{{ID: "a", Layout: model.Layout{Kind: model.LayoutStack}, Blocks: []model.Block{block, block}}},
+	}
 }
 
 // timeBlock collects the garbage, then calls render n times and returns

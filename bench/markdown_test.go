@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/tests/hostile"
 )
 
@@ -111,6 +113,18 @@ func TestTimeBlock(t *testing.T) {
 		}
 		if cpu < 0 {
 			t.Errorf("timeBlock(%d) gave a negative CPU time %v", tt.n, cpu)
+		}
+	}
+}
+
+// The model of every hostile family that benchreport sends to
+// show_task_surface is a valid model.
+func TestFamilyArgumentsAreValidModels(t *testing.T) {
+	t.Parallel()
+	for _, f := range hostile.Families() {
+		args := FamilyArguments(f.Name, 4<<10)
+		if m, problems := model.ParseArguments(args, tasksurface.Limits{}); m == nil {
+			t.Errorf("%s: %v", f.Name, problems)
 		}
 	}
 }
