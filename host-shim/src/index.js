@@ -10,6 +10,7 @@ import { effectiveLimits, readRowConfig } from './dsh/config.js'
 import { createAdmissions } from './dsh/admissions.js'
 import { createDismissals } from './dsh/dismissals.js'
 import { createHostServices } from './dsh/host-services.js'
+import { JOURNAL_DIR_ENV, journalDir } from './dsh/journal-dir.js'
 import { pluginBinary, readManifest } from './dsh/manifest.js'
 import { projectionDefinition, readProjection } from './dsh/projection.js'
 import { createQueue } from './dsh/queue.js'
@@ -129,7 +130,7 @@ export async function apply(ctx, config) {
     binary: pluginBinary(manifest),
     handshake: manifest.handshake,
     limits: row.limits,
-    env: row.env,
+    env: { [JOURNAL_DIR_ENV]: journalDir(), ...row.env },
     hostHandlers,
     log,
     onReady(proc) {

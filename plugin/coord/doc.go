@@ -36,6 +36,12 @@
 // afterwards, so GetActive asks the host for its phase (one ListInFlight)
 // and says claiming as soon as the host holds the claim.
 //
+// With a Journal (Config.Journal), every submission is written to it before
+// its admission and leaves it once the queue reports it committed, discarded
+// or removed; Recover, after a start, admits again what a host that died
+// lost, so an answer called accepted reaches the conversation once (see
+// journal.go).
+//
 // A local pending record ends only when the host reports the message
 // committed, discarded or removed (ObserveQueue); the service does not
 // guess from a message's absence. The one exception is an admission that

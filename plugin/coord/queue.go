@@ -37,6 +37,8 @@ func (s *Service) ObserveQueue(_ context.Context, ev *tasksurface.QueueEvent) (*
 	}
 	log := s.logger.With("session", ev.SessionID, "message", ev.MessageID, "event", ev.Kind)
 	var restore string
+	// Out of the journal: gone for good at once, committed after the grace.
+	gone, committed := false, false
 	ss.update(ev.MessageID, func(r submissionRecord) *submissionRecord {
 		switch ev.Kind {
 		case tasksurface.QueueClaimed:
@@ -46,10 +48,12 @@ func (s *Service) ObserveQueue(_ context.Context, ev *tasksurface.QueueEvent) (*
 		case tasksurface.QueueDiscarded, tasksurface.QueueRemoved:
 			if r.phase != phaseCommitted {
 				log.Info("submission discarded; the surface is editable again", "surface", r.surfaceID, "submission", r.submissionID)
+				gone = true
 				return nil
 			}
 		case tasksurface.QueueCommitted:
 			r.phase = phaseCommitted
+			committed = true
 			log.Info("submission committed", "surface", r.surfaceID, "submission", r.submissionID, "seq", ev.EventSeq)
 		case tasksurface.QueueEdited:
 			restore = r.text
@@ -62,6 +66,12 @@ func (s *Service) ObserveQueue(_ context.Context, ev *tasksurface.QueueEvent) (*
 		r.confirmed = true
 		return &r
 	})
+	switch {
+	case gone:
+		s.forget(ev.SessionID, ev.MessageID)
+	case committed:
+		s.forgetLater(ev.SessionID, ev.MessageID)
+	}
 	return &tasksurface.QueueEventResponse{Tracked: true, RestoreText: restore}, nil
 }
 

@@ -1,8 +1,10 @@
 package coord
 
 import (
+	"cmp"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 
@@ -29,13 +31,21 @@ type Config struct {
 	Logger hclog.Logger
 	// Markdown renders the open model's Markdown blocks; nil builds one.
 	Markdown *markdown.Renderer
+	// Journal keeps accepted submissions until they are durable in the
+	// log (see Journal and Recover); nil keeps none.
+	Journal Journal
+	// CommittedGrace is how long a committed submission stays in the
+	// journal after the report; zero means DefaultCommittedGrace.
+	CommittedGrace time.Duration
 }
 
 // Service coordinates Task Surface transactions. It is safe for concurrent
 // use.
 type Service struct {
-	logger hclog.Logger
-	md     *markdown.Renderer
+	logger  hclog.Logger
+	md      *markdown.Renderer
+	journal Journal
+	grace   time.Duration
 
 	mu       sync.Mutex // guards the fields below; never held across host calls
 	host     tasksurface.Host
@@ -57,6 +67,8 @@ func New(cfg Config) *Service {
 	return &Service{
 		logger:   logger,
 		md:       md,
+		journal:  cfg.Journal,
+		grace:    cmp.Or(cfg.CommittedGrace, DefaultCommittedGrace),
 		host:     cfg.Host,
 		limits:   cfg.Limits.WithDefaults(),
 		sessions: map[string]*session{},

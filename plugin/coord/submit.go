@@ -103,6 +103,18 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	if !ss.add(rec) {
 		ss.update(rec.messageID, func(r submissionRecord) *submissionRecord { r.text = text; return &r })
 	}
+	// Journal before admitting: a host may tell the browser it was
+	// accepted as it admits it, and may die before its queue is durable
+	// (journal.go).
+	if s.journal != nil {
+		if err := s.journal.Put(JournalEntry{
+			SessionID: req.SessionID, SurfaceID: occ.SurfaceID, CallID: occ.CallID, SubmissionID: string(req.SubmissionID),
+			MessageID: rec.messageID, Text: text, Source: source,
+		}); err != nil {
+			ss.abandon(rec.messageID, *occ)
+			return nil, fmt.Errorf("journal submission %s of surface %s in session %s: %w", string(req.SubmissionID), occ.SurfaceID, req.SessionID, err)
+		}
+	}
 	resp, err := host.AdmitUserMessage(ctx, &tasksurface.AdmitUserMessageRequest{
 		SessionID: req.SessionID, MessageID: rec.messageID, Text: text, Source: source,
 	})
@@ -125,6 +137,9 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 			}
 			return nil
 		})
+		if _, held := ss.byMessage(rec.messageID); !held {
+			s.forget(req.SessionID, rec.messageID)
+		}
 		why := "the host did not queue the message"
 		if resp != nil && resp.Reason != "" {
 			why = resp.Reason

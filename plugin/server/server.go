@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"os"
 	"sync"
 
 	"github.com/hashicorp/go-hclog"
@@ -28,6 +29,13 @@ type Server struct {
 
 var _ tasksurface.Server = (*Server)(nil)
 
+// JournalDirEnv names the environment variable in which a host gives the
+// plugin a folder for its journal of accepted submissions (coord.Journal):
+// a host whose queue may be lost when it dies sets it, and Configure then
+// admits again what the host lost (coord.Service.Recover). Unset, the
+// plugin keeps no journal.
+const JournalDirEnv = "TASK_SURFACE_JOURNAL_DIR"
+
 // New returns the plugin, reporting version as its release version. It has
 // no host until Configure.
 func New(version string, logger hclog.Logger) *Server {
@@ -35,11 +43,20 @@ func New(version string, logger hclog.Logger) *Server {
 		logger = hclog.NewNullLogger()
 	}
 	md := markdown.New()
+	cfg := coord.Config{Limits: tasksurface.DefaultLimits, Logger: logger.Named("coord"), Markdown: md}
+	if dir := os.Getenv(JournalDirEnv); dir != "" {
+		j, err := coord.OpenDirJournal(dir)
+		if err != nil {
+			logger.Error("no journal of accepted submissions: an answer accepted just before the harness dies may be lost", "error", err)
+		} else {
+			cfg.Journal = j
+		}
+	}
 	return &Server{
 		version: version,
 		logger:  logger,
 		tool:    tool.New(md),
-		coord:   coord.New(coord.Config{Limits: tasksurface.DefaultLimits, Logger: logger.Named("coord"), Markdown: md}),
+		coord:   coord.New(cfg),
 		limits:  tasksurface.DefaultLimits,
 	}
 }

@@ -99,11 +99,12 @@ export async function makeHome(tarball) {
   return { home, workspace, cleanup }
 }
 
-/** Removes a harness's home and the log files beside it (shimLogFile, dshLogFile). */
+/** Removes a harness's home and the files beside it (shimLogFile, dshLogFile, journalDirOf). */
 export function removeHome(home) {
   rmSync(home, { recursive: true, force: true })
   rmSync(shimLogFile(home), { force: true })
   rmSync(dshLogFile(home), { force: true })
+  rmSync(journalDirOf(home), { recursive: true, force: true })
 }
 
 /**
@@ -114,6 +115,11 @@ export function removeHome(home) {
  * Dock submission in a profile, none for a composer message, which logs nothing of ours).
  */
 export const shimLogFile = (home) => `${home}.task-surface.log`
+
+/** The plugin's journal of accepted submissions for a harness on `home` (TASK_SURFACE_JOURNAL_DIR):
+ * beside the home, as the shim's own default is outside it (host-shim/src/dsh/journal-dir.js), and
+ * removed with it instead of left in the user's state folder. */
+export const journalDirOf = (home) => `${home}.journal`
 
 /** The file dsh's own output is kept in, where a harness keeps it (the demo): beside the home too,
  * for the same reason as shimLogFile. */
@@ -160,6 +166,7 @@ export class Dsh {
         DEEPSEEK_BASE_URL: llmUrl,
         DEEPSEEK_API_KEY: 'sk-keyless-test',
         TASK_SURFACE_LOG_FILE: logFile,
+        TASK_SURFACE_JOURNAL_DIR: journalDirOf(home),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
