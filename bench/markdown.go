@@ -9,6 +9,7 @@ import (
 
 	"github.com/dsh-community/task-surface/plugin/markdown"
 	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/tests/hostile"
 )
 
@@ -101,17 +102,25 @@ func measureFamily(f hostile.Family, blockBytes, rounds int) MarkdownRender {
 	return out
 }
 
-// FamilyArguments returns the arguments of show_task_surface for a model
-// of two Markdown blocks of the hostile family named family, blockBytes
-// each, or nil for a family hostile does not know.
+// FamilyArguments returns the arguments of show_task_surface for the
+// largest model of two Markdown blocks of the hostile family named family,
+// at most blockBytes each, that the plugin takes under the default limits
+// (escapes make some families' normalised model longer than their text),
+// or nil for a family hostile does not know.
 func FamilyArguments(family string, blockBytes int) json.RawMessage {
 	for _, f := range hostile.Families() {
-		if f.Name == family {
-			m, err := familyModel(f, blockBytes).Normalized()
+		if f.Name != family {
+			continue
+		}
+		for size := blockBytes; size > 0; size -= 512 {
+			m, err := familyModel(f, size).Normalized()
 			if err != nil {
 				return nil
 			}
-			return Arguments(m)
+			args := Arguments(m)
+			if parsed, _ := model.ParseArguments(args, tasksurface.Limits{}); parsed != nil {
+				return args
+			}
 		}
 	}
 	return nil

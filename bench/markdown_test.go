@@ -118,13 +118,13 @@ func TestTimeBlock(t *testing.T) {
 }
 
 // The model of every hostile family that benchreport sends to
-// show_task_surface is a valid model.
+// show_task_surface is a valid model, and near the 64 KiB limit.
 func TestFamilyArgumentsAreValidModels(t *testing.T) {
 	t.Parallel()
 	for _, f := range hostile.Families() {
-		args := FamilyArguments(f.Name, 4<<10)
-		if m, problems := model.ParseArguments(args, tasksurface.Limits{}); m == nil {
-			t.Errorf("%s: %v", f.Name, problems)
+		args := FamilyArguments(f.Name, 32<<10)
+		if m, problems := model.ParseArguments(args, tasksurface.Limits{}); m == nil || len(args) < 48<<10 {
+			t.Errorf("%s: %d bytes of arguments: %v", f.Name, len(args), problems)
 		}
 	}
 }
