@@ -11,6 +11,11 @@ BIN := bin
 PLUGIN := $(BIN)/task-surface-plugin
 SURFACE ?= examples/surfaces/compare-options.json
 FUZZTIME ?= 20s
+# make test races dismiss against submit and kills dsh web after an accept fewer times than the
+# issue's counts (100 races, 20 kills at each of 4 delays), so that it stays within 15 minutes;
+# make release-check, which CI runs too, runs both tests in full.
+RACE_ROUNDS ?= 25
+KILL_RUNS ?= 5
 # The generated files `make generate` writes and test-generated holds current.
 GENERATED := sdk/internal/tsproto1 host-shim/src/wire/words.gen.js client-bundle/src/contract/words.gen.ts
 # Long targets run each step through tools/step.sh: the step's name and the time elapsed since
@@ -95,7 +100,7 @@ test-generated:
 ## test-node: the host shim's unit tests, the real-harness suite and the demo check (installs
 ## Node 22, pnpm and dsh 0.1.0-rc.8 into .cache on first use)
 test-node:
-	$(STEP) "host shim and real harness" tests/e2e/run.sh
+	TASK_SURFACE_RACE_ROUNDS=$(RACE_ROUNDS) TASK_SURFACE_KILL_RUNS=$(KILL_RUNS) $(STEP) "host shim and real harness" tests/e2e/run.sh
 
 ## test-browser: the client bundle (committed build current, types, components) and the whole
 ## flow in Debian's Chromium against the real dsh web; screenshots in tests/browser/artifacts/
@@ -105,10 +110,12 @@ test-browser:
 ## release-check: the release build, slow: the bundle for all six platforms, stripped, with
 ## the digests the shim checks, and reproducible (built twice, and once more from another folder
 ## with an empty Go build cache); `make release`'s seven packages, checked and the same bytes
-## from another folder; the Windows x64 binary under Wine (version, validate, describe).
+## from another folder; the Windows x64 binary under Wine (version, validate, describe); the
+## dismiss/submit race and the kills of dsh web after an accept at their full counts.
 ## .ci/run runs it after `make test`.
 release-check:
 	$(STEP) "release build, packages, registry install, Wine" tests/e2e/run.sh 'tests/e2e/release/*.test.mjs'
+	$(STEP) "one outcome (100 races) and accepted answers (80 kills of dsh web), in full" tests/e2e/run.sh tests/e2e/one-outcome.test.mjs tests/e2e/accepted-durable.test.mjs
 
 ## screenshots: rewrite the committed screenshots the README shows (tests/browser/screenshots/)
 ## by running the browser flow with its screenshots pointed there; commit the result on purpose
