@@ -37,8 +37,11 @@ func Connect(t testing.TB, impl tasksurface.Server, cfg Config) tasksurface.Serv
 	}
 	client, server := plugin.TestPluginGRPCConn(t, false, plugins)
 	t.Cleanup(func() {
-		_ = client.Close()
+		// The server first: closing the client asks the plugin to shut
+		// down, and that request's handler stops the same server, which
+		// go-plugin does not guard against a second, concurrent Stop.
 		server.Stop()
+		_ = client.Close()
 	})
 	raw, err := client.Dispense(tasksurface.PluginName)
 	if err != nil {
