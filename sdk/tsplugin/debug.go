@@ -8,9 +8,7 @@ import (
 	"os"
 
 	"github.com/hashicorp/go-plugin"
-	"google.golang.org/grpc"
 
-	"github.com/dsh-community/task-surface/sdk/internal/transport"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -32,19 +30,9 @@ func ServeDebug(ctx context.Context, impl tasksurface.Server, out io.Writer, opt
 	}
 	reattach := make(chan *plugin.ReattachConfig, 1)
 	closed := make(chan struct{})
-	go plugin.Serve(&plugin.ServeConfig{
-		HandshakeConfig: tasksurface.Handshake,
-		VersionedPlugins: map[int]plugin.PluginSet{
-			tasksurface.ProtocolVersion: {
-				tasksurface.PluginName: &transport.Plugin{Impl: impl, Logger: cfg.logger},
-			},
-		},
-		GRPCServer: func(opts []grpc.ServerOption) *grpc.Server {
-			return grpc.NewServer(append(opts, transport.ServerOptions()...)...)
-		},
-		Logger: cfg.logger,
-		Test:   &plugin.ServeTestConfig{Context: ctx, ReattachConfigCh: reattach, CloseCh: closed},
-	})
+	serve := serveConfigOf(impl, cfg.logger)
+	serve.Test = &plugin.ServeTestConfig{Context: ctx, ReattachConfigCh: reattach, CloseCh: closed}
+	go plugin.Serve(serve)
 	select {
 	case rc := <-reattach:
 		line := tasksurface.ReattachConfig{Network: rc.Addr.Network(), Address: rc.Addr.String(), Pid: os.Getpid()}

@@ -76,18 +76,25 @@ func Serve(impl tasksurface.Server, opts ...ServeOpt) {
 	if cfg.parentWatch > 0 {
 		go watchParent(cfg.logger, cfg.parentWatch)
 	}
-	plugin.Serve(&plugin.ServeConfig{
+	plugin.Serve(serveConfigOf(impl, cfg.logger))
+}
+
+// serveConfigOf is go-plugin's configuration for serving impl: the
+// handshake, the versioned plugin set, the gRPC server with the
+// transport's options, and logger. Serve and ServeDebug both serve with it.
+func serveConfigOf(impl tasksurface.Server, logger hclog.Logger) *plugin.ServeConfig {
+	return &plugin.ServeConfig{
 		HandshakeConfig: tasksurface.Handshake,
 		VersionedPlugins: map[int]plugin.PluginSet{
 			tasksurface.ProtocolVersion: {
-				tasksurface.PluginName: &transport.Plugin{Impl: impl, Logger: cfg.logger},
+				tasksurface.PluginName: &transport.Plugin{Impl: impl, Logger: logger},
 			},
 		},
 		GRPCServer: func(opts []grpc.ServerOption) *grpc.Server {
 			return grpc.NewServer(append(opts, transport.ServerOptions()...)...)
 		},
-		Logger: cfg.logger,
-	})
+		Logger: logger,
+	}
 }
 
 // IsPluginProcess reports whether a host started this process: the
