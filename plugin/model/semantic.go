@@ -267,9 +267,11 @@ func walkText(v any, path []string, ps *problems) {
 			for _, tok := range path {
 				ptr = jsonpointer.Append(ptr, tok)
 			}
-			if n := strings.Count(v, "\r"); n > 1 && strings.HasPrefix(reason, crName) {
-				ps.Add(problem.CodeForbiddenCharacter, ptr, "this text holds %d carriage returns (U+000D), the first %s; remove all %d and write line breaks as \\n alone.", n, strings.TrimPrefix(reason, crName+" (U+000D) "), n)
-				return
+			if r, pos, _ := firstForbidden(v); r == '\r' {
+				if n := strings.Count(v, "\r"); n > 1 {
+					ps.Add(problem.CodeForbiddenCharacter, ptr, "this text holds %d carriage returns (U+000D), the first at character %d; remove all %d and write line breaks as \\n alone.", n, pos, n)
+					return
+				}
 			}
 			ps.Add(problem.CodeForbiddenCharacter, ptr, "this text holds %s; remove it.", reason)
 		}

@@ -15,7 +15,20 @@ import (
 // U+200F and U+061C; and U+FEFF. These can hide or reorder what a user
 // reads, or break the transcript and the logs.
 func CheckText(s string) (ok bool, reason string) {
-	pos := 0
+	r, pos, found := firstForbidden(s)
+	switch {
+	case !found:
+		return true, ""
+	case r == utf8.RuneError:
+		return false, fmt.Sprintf("invalid UTF-8 at character %d", pos)
+	}
+	return false, fmt.Sprintf("%s (U+%04X) at character %d", forbiddenName(r), r, pos)
+}
+
+// firstForbidden finds the first character of s that CheckText refuses:
+// the rune (utf8.RuneError for invalid UTF-8) and its position, counted in
+// characters from 1.
+func firstForbidden(s string) (r rune, pos int, found bool) {
 	for i := 0; i < len(s); {
 		if c := s[i]; c >= 0x20 && c < 0x7f {
 			// Printable ASCII, most of any text: allowed.
@@ -26,18 +39,15 @@ func CheckText(s string) (ok bool, reason string) {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		pos++
 		if r == utf8.RuneError && size <= 1 {
-			return false, fmt.Sprintf("invalid UTF-8 at character %d", pos)
+			return utf8.RuneError, pos, true
 		}
-		if name := forbiddenName(r); name != "" {
-			return false, fmt.Sprintf("%s (U+%04X) at character %d", name, r, pos)
+		if forbiddenName(r) != "" {
+			return r, pos, true
 		}
 		i += size
 	}
-	return true, ""
+	return 0, 0, false
 }
-
-// crName names a carriage return in CheckText's reason.
-const crName = "a carriage return"
 
 // forbiddenName names a forbidden rune, or returns "" for an allowed one.
 func forbiddenName(r rune) string {
@@ -45,7 +55,7 @@ func forbiddenName(r rune) string {
 	case r == '\t' || r == '\n':
 		return ""
 	case r == '\r':
-		return crName
+		return "a carriage return"
 	case r < 0x20:
 		return "a control character"
 	case r == 0x7f:
