@@ -307,6 +307,11 @@ func checkTyped(f *Field, ptr string, add reporter) {
 				add(problem.CodeInvalidValue, at(b.name), "%s is %s, but the field is integer; use a whole number.", b.name, FormatNumber(*b.v))
 			}
 		}
+		if f.Step != nil && *f.Step == 0 {
+			// Above 0 as written (the schema's bound), 0 as a float64: its
+			// normalised form would be refused when the log is replayed.
+			add(problem.CodeInvalidValue, at("step"), "step is too small to tell from 0 in a 64-bit float; use a step of at least 1e-300.")
+		}
 		if f.Min != nil && f.Max != nil && *f.Min > *f.Max {
 			add(problem.CodeInvalidValue, at("max"), "max %s is below min %s; swap them.", FormatNumber(*f.Max), FormatNumber(*f.Min))
 		} else if f.Min != nil && f.Max != nil && f.Step != nil && !f.onGrid(*f.Max) {
