@@ -361,7 +361,7 @@ func NewRig(ctx context.Context, bins Binaries) (*Rig, error) {
 // SubmitRequest is the submission of SubmitValues to a surface, carrying the
 // session's projection view as the dsh shim sends it (it reads its own
 // projections, in memory): the plugin need not ask the host for the view.
-func (r *Rig) SubmitRequest(ctx context.Context, session, surfaceID, submissionID string) (*tasksurface.SubmitRequest, error) {
+func (r *Rig) SubmitRequest(ctx context.Context, session tasksurface.SessionID, surfaceID, submissionID string) (*tasksurface.SubmitRequest, error) {
 	view, err := r.Host.View(ctx, session)
 	if err != nil {
 		return nil, err
@@ -373,7 +373,7 @@ func (r *Rig) SubmitRequest(ctx context.Context, session, surfaceID, submissionI
 }
 
 // Open opens a surface from args in a new session.
-func (r *Rig) Open(ctx context.Context, args json.RawMessage) (session, surfaceID string, err error) {
+func (r *Rig) Open(ctx context.Context, args json.RawMessage) (session tasksurface.SessionID, surfaceID string, err error) {
 	session = r.Host.NewSession()
 	res, err := r.Host.CallTool(ctx, session, args, refhost.CallOptions{})
 	if err != nil {

@@ -28,7 +28,7 @@ func TestFoldVectors(t *testing.T) {
 	}
 	defer h.Close(context.Background())
 	folds.Run(t, h.Plugin())
-	folds.RunLog(t, func(t *testing.T) folds.Session { return vectorSession{h, h.NewSession()} })
+	folds.RunLog(t, func(t *testing.T) folds.Session { return vectorSession{h, string(h.NewSession())} })
 }
 
 // vectorSession writes a vector's events into one of the harness's
@@ -39,11 +39,11 @@ type vectorSession struct {
 }
 
 func (s vectorSession) Append(ctx context.Context, events ...tasksurface.Event) error {
-	return s.h.Kit().AppendEvents(ctx, s.id, events...)
+	return s.h.Kit().AppendEvents(ctx, tasksurface.SessionID(s.id), events...)
 }
 
 func (s vectorSession) View(ctx context.Context) (json.RawMessage, error) {
-	resp, err := s.h.Kit().ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: s.id})
+	resp, err := s.h.Kit().ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: tasksurface.SessionID(s.id)})
 	if err != nil {
 		return nil, err
 	}
@@ -69,24 +69,24 @@ type suiteHarness struct{ *Harness }
 
 func (h suiteHarness) Server() tasksurface.Server { return h.Plugin() }
 func (h suiteHarness) Host() tasksurface.Host     { return h.Kit() }
-func (h suiteHarness) NewSession(context.Context) (string, error) {
-	return h.Harness.NewSession(), nil
+func (h suiteHarness) NewSession(context.Context) (tasksurface.SessionID, error) {
+	return tasksurface.SessionID(h.Harness.NewSession()), nil
 }
-func (h suiteHarness) CallTool(ctx context.Context, sessionID, callID string, args json.RawMessage) (*tasksurface.ShowResponse, error) {
+func (h suiteHarness) CallTool(ctx context.Context, sessionID tasksurface.SessionID, callID tasksurface.CallID, args json.RawMessage) (*tasksurface.ShowResponse, error) {
 	return h.Kit().CallTool(ctx, sessionID, callID, args)
 }
-func (h suiteHarness) Claim(ctx context.Context, sessionID string) (string, error) {
+func (h suiteHarness) Claim(ctx context.Context, sessionID tasksurface.SessionID) (tasksurface.MessageID, error) {
 	m, err := h.Kit().Claim(ctx, sessionID)
 	return m.ID, err
 }
-func (h suiteHarness) Commit(ctx context.Context, sessionID, messageID string) error {
+func (h suiteHarness) Commit(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
 	_, err := h.Kit().Commit(ctx, sessionID, messageID)
 	return err
 }
-func (h suiteHarness) Discard(ctx context.Context, sessionID, messageID string) error {
+func (h suiteHarness) Discard(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
 	return h.Kit().Discard(ctx, sessionID, messageID)
 }
-func (h suiteHarness) Remove(ctx context.Context, sessionID, messageID string) (*tasksurface.QueueActionResponse, error) {
+func (h suiteHarness) Remove(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) (*tasksurface.QueueActionResponse, error) {
 	var refused *hostkit.RefusedError
 	switch err := h.Kit().Remove(ctx, sessionID, messageID); {
 	case errors.As(err, &refused):
@@ -96,6 +96,6 @@ func (h suiteHarness) Remove(ctx context.Context, sessionID, messageID string) (
 	}
 	return &tasksurface.QueueActionResponse{Allowed: true}, nil
 }
-func (h suiteHarness) Log(_ context.Context, sessionID string) ([]tasksurface.Event, error) {
+func (h suiteHarness) Log(_ context.Context, sessionID tasksurface.SessionID) ([]tasksurface.Event, error) {
 	return h.Kit().Log(sessionID), nil
 }

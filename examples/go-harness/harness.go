@@ -55,16 +55,16 @@ func (h *Harness) Plugin() *tshost.Supervisor { return h.sup }
 func (h *Harness) Kit() *hostkit.Host { return h.kit }
 
 // NewSession starts an empty session.
-func (h *Harness) NewSession() string { return h.kit.NewSession() }
+func (h *Harness) NewSession() tasksurface.SessionID { return h.kit.NewSession() }
 
 // CallTool is the model calling the plugin's tool.
-func (h *Harness) CallTool(ctx context.Context, session string, args []byte) (*tasksurface.ShowResponse, error) {
-	return h.kit.CallTool(ctx, session, fmt.Sprintf("call_%d", time.Now().UnixNano()), args)
+func (h *Harness) CallTool(ctx context.Context, session tasksurface.SessionID, args []byte) (*tasksurface.ShowResponse, error) {
+	return h.kit.CallTool(ctx, session, tasksurface.CallID(fmt.Sprintf("call_%d", time.Now().UnixNano())), args)
 }
 
 // Step is the agent taking the oldest queued message for its next turn
 // and committing it to the log; the plugin hears of both.
-func (h *Harness) Step(ctx context.Context, session string) (*tasksurface.UserMessage, error) {
+func (h *Harness) Step(ctx context.Context, session tasksurface.SessionID) (*tasksurface.UserMessage, error) {
 	m, err := h.kit.Step(ctx, session)
 	if err != nil {
 		return nil, err

@@ -61,12 +61,12 @@ func TestHarnessSurvivesPluginKillAndRestart(t *testing.T) {
 	if res, err := h.CallTool(ctx, session, toolArgs); err != nil || res.ErrorCode != tasksurface.ShowSurfaceOpen {
 		t.Fatalf("a second show = %+v, %v; want surface-open", res, err)
 	}
-	active := getActive(ctx, t, h, session)
+	active := getActive(ctx, t, h, string(session))
 	if !active.Active {
 		t.Fatalf("no open surface: %s", active.Reason)
 	}
 	values := answerFor(t, active.Model)
-	sub := submit(ctx, t, h, session, active.SurfaceID, values)
+	sub := submit(ctx, t, h, string(session), active.SurfaceID, values)
 
 	// The plugin is SIGKILLed: the supervisor restarts it, and the
 	// surface and its queued submission come back from the harness.
@@ -82,7 +82,7 @@ func TestHarnessSurvivesPluginKillAndRestart(t *testing.T) {
 	if _, err := h.Plugin().WaitRunning(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if a := getActive(ctx, t, h, session); !a.Active || a.Pending == nil || a.Pending.MessageID != sub.MessageID || a.Pending.Phase != tasksurface.PhaseQueued {
+	if a := getActive(ctx, t, h, string(session)); !a.Active || a.Pending == nil || a.Pending.MessageID != sub.MessageID || a.Pending.Phase != tasksurface.PhaseQueued {
 		t.Fatalf("after the plugin's restart getActive = %s, want the submission queued", summary(a))
 	}
 
@@ -95,10 +95,10 @@ func TestHarnessSurvivesPluginKillAndRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close(context.Background())
-	if a := getActive(ctx, t, h, session); !a.Active || a.SurfaceID != active.SurfaceID || a.Pending == nil || a.Pending.MessageID != sub.MessageID {
+	if a := getActive(ctx, t, h, string(session)); !a.Active || a.SurfaceID != active.SurfaceID || a.Pending == nil || a.Pending.MessageID != sub.MessageID {
 		t.Fatalf("after the harness's restart getActive = %s, want %s open with its submission queued", summary(a), active.SurfaceID)
 	}
-	if again := submit(ctx, t, h, session, active.SurfaceID, values); again.MessageID != sub.MessageID {
+	if again := submit(ctx, t, h, string(session), active.SurfaceID, values); again.MessageID != sub.MessageID {
 		t.Fatalf("a retry was admitted as %s, want the first message %s", again.MessageID, sub.MessageID)
 	}
 	m, err := h.Step(ctx, session)
@@ -108,7 +108,7 @@ func TestHarnessSurvivesPluginKillAndRestart(t *testing.T) {
 	if _, err := h.Step(ctx, session); err == nil {
 		t.Fatal("a second message was queued")
 	}
-	if a := getActive(ctx, t, h, session); a.Active || a.Reason != tasksurface.ReasonNotOpen {
+	if a := getActive(ctx, t, h, string(session)); a.Active || a.Reason != tasksurface.ReasonNotOpen {
 		t.Fatalf("after the turn getActive = %s, want not-open", summary(a))
 	}
 	committed := 0
@@ -125,7 +125,7 @@ func TestHarnessSurvivesPluginKillAndRestart(t *testing.T) {
 
 func getActive(ctx context.Context, t *testing.T, h *Harness, session string) *tasksurface.GetActiveResponse {
 	t.Helper()
-	a, err := h.Plugin().GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
+	a, err := h.Plugin().GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: tasksurface.SessionID(session)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +134,7 @@ func getActive(ctx context.Context, t *testing.T, h *Harness, session string) *t
 
 func submit(ctx context.Context, t *testing.T, h *Harness, session string, surface tasksurface.SurfaceID, values json.RawMessage) *tasksurface.SubmitResponse {
 	t.Helper()
-	sub, err := h.Plugin().Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface, SubmissionID: "sub-1", Values: values})
+	sub, err := h.Plugin().Submit(ctx, &tasksurface.SubmitRequest{SessionID: tasksurface.SessionID(session), SurfaceID: surface, SubmissionID: "sub-1", Values: values})
 	if err != nil || !sub.Accepted {
 		t.Fatalf("submit = %+v, %v", sub, err)
 	}
@@ -186,7 +186,7 @@ func TestPlausibleAnswersFitEveryExample(t *testing.T) {
 		if res, err := h.CallTool(ctx, session, toolArgs); err != nil || !res.OK {
 			t.Fatalf("%s: show: %v %+v", file, err, res)
 		}
-		active := getActive(ctx, t, h, session)
+		active := getActive(ctx, t, h, string(session))
 		sub, err := h.Plugin().Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: active.SurfaceID, SubmissionID: "sub-1", Values: answerFor(t, active.Model)})
 		if err != nil || !sub.Accepted {
 			t.Errorf("%s: the plausible answers were refused: %+v, %v", filepath.Base(file), sub, err)

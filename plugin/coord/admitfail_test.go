@@ -129,7 +129,7 @@ func TestSubmitAfterAFailedAdmission(t *testing.T) {
 				wantRefused(t, resp, tasksurface.ReasonSubmissionPending)
 				return
 			}
-			wantAccepted(t, resp, wire.MessageID(sess, surface, "sub-2"))
+			wantAccepted(t, resp, tasksurface.MessageID(string(wire.MessageID(sess, surface, "sub-2"))))
 		}},
 		{"a retry with the same id is accepted once", func(t *testing.T, f *fixture, svc *coord.Service, surface string, queued bool) {
 			first := wire.MessageID(sess, surface, "sub-1")

@@ -43,23 +43,23 @@ func BenchmarkSubmit(b *testing.B) {
 				}
 				i++
 				session, call := "s"+strconv.Itoa(i), "call_"+strconv.Itoa(i)
-				resp, surface, err := tool.New(md).Open(&tasksurface.ShowRequest{SessionID: session, CallID: call, Arguments: args}, tasksurface.DefaultLimits)
+				resp, surface, err := tool.New(md).Open(&tasksurface.ShowRequest{SessionID: tasksurface.SessionID(session), CallID: tasksurface.CallID(call), Arguments: args}, tasksurface.DefaultLimits)
 				if err != nil || surface == nil {
 					b.Fatalf("show: %v %+v", err, resp)
 				}
-				host.openWithMeta(session, call, json.RawMessage(resp.Meta))
+				host.openWithMeta(tasksurface.SessionID(session), tasksurface.CallID(call), json.RawMessage(resp.Meta))
 				switch name {
 				case "opened-here":
-					svc.Opened(coord.Opened{SessionID: session, CallID: call, SurfaceID: surface.SurfaceID, Value: resp.Value,
+					svc.Opened(coord.Opened{SessionID: tasksurface.SessionID(session), CallID: tasksurface.CallID(call), SurfaceID: surface.SurfaceID, Value: resp.Value,
 						Model: surface.Model, Markdown: surface.Markdown, Limits: surface.Limits})
 				case "after-getActive":
-					if got, err := svc.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surface.SurfaceID)}); err != nil || !got.Active {
+					if got, err := svc.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: tasksurface.SessionID(session), SurfaceID: tasksurface.SurfaceID(surface.SurfaceID)}); err != nil || !got.Active {
 						b.Fatalf("getActive: %v %+v", err, got)
 					}
 				}
 				b.StartTimer()
-				got, err := svc.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surface.SurfaceID), SubmissionID: "s1", Values: json.RawMessage(bench.SubmitValues)})
-				if err != nil || !got.Accepted || got.MessageID != wire.MessageID(session, surface.SurfaceID, "s1") {
+				got, err := svc.Submit(ctx, &tasksurface.SubmitRequest{SessionID: tasksurface.SessionID(session), SurfaceID: tasksurface.SurfaceID(surface.SurfaceID), SubmissionID: "s1", Values: json.RawMessage(bench.SubmitValues)})
+				if err != nil || !got.Accepted || got.MessageID != wire.MessageID(tasksurface.SessionID(session), surface.SurfaceID, "s1") {
 					b.Fatalf("submit: %v %+v", err, got)
 				}
 			}

@@ -19,7 +19,7 @@ import (
 // message the host no longer lists has committed or been discarded, and
 // the report of that (which carries the event sequence, or frees the
 // surface) is left to ObserveQueue.
-func (s *Service) claimedMeanwhile(ctx context.Context, host tasksurface.Host, ss *session, sessionID string, pending *submissionRecord) (*submissionRecord, error) {
+func (s *Service) claimedMeanwhile(ctx context.Context, host tasksurface.Host, ss *session, sessionID tasksurface.SessionID, pending *submissionRecord) (*submissionRecord, error) {
 	if pending == nil || pending.phase != tasksurface.PhaseQueued || !pending.confirmed {
 		return pending, nil
 	}

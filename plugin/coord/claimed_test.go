@@ -27,7 +27,7 @@ func TestGetActiveSaysClaimingBeforeTheReport(t *testing.T) {
 			surface := f.host.open(t, sess, "call_1")
 			svc := f.svc
 			resp := f.submit(svc, sess, surface, "sub-1", goodValues)
-			wantAccepted(t, resp, wire.MessageID(sess, surface, "sub-1"))
+			wantAccepted(t, resp, tasksurface.MessageID(string(wire.MessageID(sess, surface, "sub-1"))))
 			if tt.restart {
 				svc = f.restart()
 				f.active(svc, sess, surface) // adopts the queued message

@@ -50,7 +50,7 @@ func TestConcurrentSubmissions(t *testing.T) {
 				switch {
 				case r == nil:
 				case r.Accepted:
-					accepted[r.MessageID]++
+					accepted[string(r.MessageID)]++
 				case r.Reason != tt.refusal:
 					t.Errorf("refused with %q, want %q", r.Reason, tt.refusal)
 				}
@@ -70,7 +70,7 @@ func TestConcurrentSubmissions(t *testing.T) {
 func TestSessionsDoNotWaitForEachOther(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	slow, fast := "session-slow", "session-fast"
+	var slow, fast tasksurface.SessionID = "session-slow", "session-fast"
 	slowSurface := f.host.open(t, slow, "call_1")
 	fastSurface := f.host.open(t, fast, "call_1")
 	release := make(chan struct{})
@@ -82,11 +82,11 @@ func TestSessionsDoNotWaitForEachOther(t *testing.T) {
 		}
 	}
 	done := make(chan *tasksurface.SubmitResponse)
-	go func() { done <- f.submit(f.svc, slow, slowSurface, "sub-1", goodValues) }()
+	go func() { done <- f.submit(f.svc, string(slow), slowSurface, "sub-1", goodValues) }()
 	<-entered
 
-	wantAccepted(t, f.submit(f.svc, fast, fastSurface, "sub-1", goodValues), wire.MessageID(fast, fastSurface, "sub-1"))
-	if d := f.dismiss(f.svc, fast, fastSurface, "dis-1"); d.Reason != tasksurface.ReasonSubmissionPending {
+	wantAccepted(t, f.submit(f.svc, string(fast), fastSurface, "sub-1", goodValues), tasksurface.MessageID(string(wire.MessageID(fast, fastSurface, "sub-1"))))
+	if d := f.dismiss(f.svc, string(fast), fastSurface, "dis-1"); d.Reason != tasksurface.ReasonSubmissionPending {
 		t.Errorf("dismiss in the fast session = %+v", d)
 	}
 	// Queue reports for the slow session do not wait for its admission either.
@@ -100,7 +100,7 @@ func TestSessionsDoNotWaitForEachOther(t *testing.T) {
 	case <-time.After(10 * time.Millisecond):
 	}
 	close(release)
-	wantAccepted(t, <-done, wire.MessageID(slow, slowSurface, "sub-1"))
+	wantAccepted(t, <-done, tasksurface.MessageID(string(wire.MessageID(slow, slowSurface, "sub-1"))))
 }
 
 // TestConcurrentEverything runs every entry point at once over a few
@@ -111,7 +111,7 @@ func TestConcurrentEverything(t *testing.T) {
 	sessions := []string{"s-a", "s-b", "s-c"}
 	surfaces := map[string]string{}
 	for _, s := range sessions {
-		surfaces[s] = f.host.open(t, s, "call_1")
+		surfaces[s] = f.host.open(t, tasksurface.SessionID(s), "call_1")
 	}
 	var wg sync.WaitGroup
 	for i := range 60 {
@@ -127,9 +127,9 @@ func TestConcurrentEverything(t *testing.T) {
 			case 2:
 				f.dismiss(f.svc, s, surface, fmt.Sprintf("dis-%d", i))
 			case 3:
-				f.observe(f.svc, &tasksurface.QueueEvent{SessionID: s, Kind: tasksurface.QueueClaimed, MessageID: wire.MessageID(s, surface, "sub-0")})
+				f.observe(f.svc, &tasksurface.QueueEvent{SessionID: tasksurface.SessionID(s), Kind: tasksurface.QueueClaimed, MessageID: wire.MessageID(tasksurface.SessionID(s), surface, "sub-0")})
 			case 4:
-				_, _ = f.svc.CheckQueueAction(ctx, &tasksurface.QueueActionRequest{SessionID: s, MessageID: wire.MessageID(s, surface, "sub-0"), Action: tasksurface.ActionRemove})
+				_, _ = f.svc.CheckQueueAction(ctx, &tasksurface.QueueActionRequest{SessionID: tasksurface.SessionID(s), MessageID: wire.MessageID(tasksurface.SessionID(s), surface, "sub-0"), Action: tasksurface.ActionRemove})
 			default:
 				f.svc.SetLimits(tasksurface.Limits{MaxFields: uint32(8 + i)})
 				f.svc.SetHost(f.host)
@@ -138,7 +138,7 @@ func TestConcurrentEverything(t *testing.T) {
 	}
 	wg.Wait()
 	for _, s := range sessions {
-		if n := len(f.host.queued(s)); n > 1 {
+		if n := len(f.host.queued(tasksurface.SessionID(s))); n > 1 {
 			t.Errorf("session %s: %d messages queued for one surface", s, n)
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // DirJournal is a Journal in a folder: one JSON file per entry, named by a
@@ -33,8 +35,8 @@ func OpenDirJournal(dir string) (*DirJournal, error) {
 // entrySuffix ends the name of every entry file.
 const entrySuffix = ".submission.json"
 
-func (j *DirJournal) path(sessionID, messageID string) string {
-	sum := sha256.Sum256([]byte(sessionID + "\x00" + messageID))
+func (j *DirJournal) path(sessionID tasksurface.SessionID, messageID tasksurface.MessageID) string {
+	sum := sha256.Sum256([]byte(string(sessionID) + "\x00" + string(messageID)))
 	return filepath.Join(j.dir, hex.EncodeToString(sum[:16])+entrySuffix)
 }
 
@@ -67,7 +69,7 @@ func (j *DirJournal) Put(e JournalEntry) error {
 }
 
 // Done removes the entry of a message.
-func (j *DirJournal) Done(sessionID, messageID string) error {
+func (j *DirJournal) Done(sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
 	if err := os.Remove(j.path(sessionID, messageID)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("remove the journal entry of message %s: %w", messageID, err)
 	}

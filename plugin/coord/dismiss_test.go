@@ -72,7 +72,7 @@ func TestDismiss(t *testing.T) {
 			}
 		}},
 		{"refused while a submission is queued", func(t *testing.T, f *fixture, surface string) {
-			wantAccepted(t, f.submit(f.svc, sess, surface, "sub-1", goodValues), wire.MessageID(sess, surface, "sub-1"))
+			wantAccepted(t, f.submit(f.svc, sess, surface, "sub-1", goodValues), tasksurface.MessageID(string(wire.MessageID(sess, surface, "sub-1"))))
 			if d := f.dismiss(f.svc, sess, surface, "dis-1"); d.Dismissed || d.Reason != tasksurface.ReasonSubmissionPending {
 				t.Errorf("dismiss = %+v, want submission-pending", d)
 			}

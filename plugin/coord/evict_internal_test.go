@@ -16,7 +16,7 @@ func TestSessionsAreBounded(t *testing.T) {
 	s := New(Config{})
 	report := func(session string, kind tasksurface.QueueEventKind) {
 		src := json.RawMessage(fmt.Sprintf(`{"kind":"user","taskSurface":{"version":1,"submissionId":"sub-1","callId":"call_1","surfaceId":"tsf_%s","values":{}}}`, session))
-		if r, err := s.ObserveQueue(context.Background(), &tasksurface.QueueEvent{SessionID: session, Kind: kind, MessageID: "tsm_" + session, Source: src}); err != nil || !r.Tracked {
+		if r, err := s.ObserveQueue(context.Background(), &tasksurface.QueueEvent{SessionID: tasksurface.SessionID(session), Kind: kind, MessageID: tasksurface.MessageID("tsm_" + session), Source: src}); err != nil || !r.Tracked {
 			t.Fatalf("ObserveQueue: %+v, %v", r, err)
 		}
 	}
@@ -46,7 +46,7 @@ func TestSubmissionRecordsAreBounded(t *testing.T) {
 	ss := newSession()
 	ss.add(submissionRecord{surfaceID: "tsf_0", submissionID: "sub-pending", messageID: "m-pending", phase: tasksurface.PhaseQueued})
 	for i := range MaxSubmissionRecords + 5 {
-		ss.add(submissionRecord{surfaceID: "tsf_0", submissionID: fmt.Sprint(i), messageID: fmt.Sprint("m-", i), phase: phaseCommitted})
+		ss.add(submissionRecord{surfaceID: "tsf_0", submissionID: fmt.Sprint(i), messageID: tasksurface.MessageID(fmt.Sprint("m-", i)), phase: phaseCommitted})
 	}
 	if n := len(ss.submissions); n != MaxSubmissionRecords {
 		t.Errorf("%d records, want %d", n, MaxSubmissionRecords)

@@ -62,7 +62,7 @@ func (f *fixture) restart() *coord.Service {
 func (f *fixture) submit(svc *coord.Service, session, surface, submission, values string) *tasksurface.SubmitResponse {
 	f.t.Helper()
 	resp, err := svc.Submit(context.Background(), &tasksurface.SubmitRequest{
-		SessionID: session, SurfaceID: tasksurface.SurfaceID(surface), SubmissionID: tasksurface.SubmissionID(submission), Values: json.RawMessage(values),
+		SessionID: tasksurface.SessionID(session), SurfaceID: tasksurface.SurfaceID(surface), SubmissionID: tasksurface.SubmissionID(submission), Values: json.RawMessage(values),
 	})
 	if err != nil {
 		f.t.Fatalf("Submit: %v", err)
@@ -72,7 +72,7 @@ func (f *fixture) submit(svc *coord.Service, session, surface, submission, value
 
 func (f *fixture) dismiss(svc *coord.Service, session, surface, dismissal string) *tasksurface.DismissResponse {
 	f.t.Helper()
-	resp, err := svc.Dismiss(context.Background(), &tasksurface.DismissRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surface), DismissalID: tasksurface.DismissalID(dismissal)})
+	resp, err := svc.Dismiss(context.Background(), &tasksurface.DismissRequest{SessionID: tasksurface.SessionID(session), SurfaceID: tasksurface.SurfaceID(surface), DismissalID: tasksurface.DismissalID(dismissal)})
 	if err != nil {
 		f.t.Fatalf("Dismiss: %v", err)
 	}
@@ -81,7 +81,7 @@ func (f *fixture) dismiss(svc *coord.Service, session, surface, dismissal string
 
 func (f *fixture) active(svc *coord.Service, session, surface string) *tasksurface.GetActiveResponse {
 	f.t.Helper()
-	resp, err := svc.GetActive(context.Background(), &tasksurface.GetActiveRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surface)})
+	resp, err := svc.GetActive(context.Background(), &tasksurface.GetActiveRequest{SessionID: tasksurface.SessionID(session), SurfaceID: tasksurface.SurfaceID(surface)})
 	if err != nil {
 		f.t.Fatalf("GetActive: %v", err)
 	}
@@ -98,7 +98,7 @@ func (f *fixture) observe(svc *coord.Service, ev *tasksurface.QueueEvent) *tasks
 }
 
 // wantAccepted fails unless resp accepted the submission as messageID.
-func wantAccepted(t *testing.T, resp *tasksurface.SubmitResponse, messageID string) {
+func wantAccepted(t *testing.T, resp *tasksurface.SubmitResponse, messageID tasksurface.MessageID) {
 	t.Helper()
 	if !resp.Accepted || resp.Phase != tasksurface.PhaseQueued || resp.MessageID != messageID {
 		t.Fatalf("submit = %+v, want accepted as %s in phase queued", resp, messageID)

@@ -30,7 +30,7 @@ const goodValues = `{"plan":"b","notes":"ship after lunch"}`
 // idempotent per message id, dismissals written as the command pair.
 type memHost struct {
 	mu       sync.Mutex
-	sessions map[string]*memSession
+	sessions map[tasksurface.SessionID]*memSession
 
 	// Hooks and faults, set before use.
 	admitHook   func(req *tasksurface.AdmitUserMessageRequest) // runs without the lock held
@@ -59,22 +59,22 @@ type memSession struct {
 	log       []json.RawMessage
 	state     fold.State
 	queue     []*memMessage
-	committed map[string]bool
+	committed map[tasksurface.MessageID]bool
 }
 
 type memMessage struct {
-	id     string
+	id     tasksurface.MessageID
 	text   string
 	source json.RawMessage
 	phase  tasksurface.Phase
 }
 
-func newMemHost() *memHost { return &memHost{sessions: map[string]*memSession{}} }
+func newMemHost() *memHost { return &memHost{sessions: map[tasksurface.SessionID]*memSession{}} }
 
-func (h *memHost) sess(id string) *memSession {
+func (h *memHost) sess(id tasksurface.SessionID) *memSession {
 	s, ok := h.sessions[id]
 	if !ok {
-		s = &memSession{state: fold.Init(), committed: map[string]bool{}}
+		s = &memSession{state: fold.Init(), committed: map[tasksurface.MessageID]bool{}}
 		h.sessions[id] = s
 	}
 	return s
@@ -82,7 +82,7 @@ func (h *memHost) sess(id string) *memSession {
 
 // appendLocked writes an event to a session log and folds it; h.mu is held.
 func (h *memHost) appendLocked(sessionID, typ string, data any) int64 {
-	s := h.sess(sessionID)
+	s := h.sess(tasksurface.SessionID(sessionID))
 	seq := int64(len(s.log) + 1)
 	raw, err := json.Marshal(map[string]any{"type": typ, "seq": seq, "data": data})
 	if err != nil {
@@ -99,11 +99,11 @@ func (h *memHost) appendLocked(sessionID, typ string, data any) int64 {
 
 // openWithMeta logs a show_task_surface call and its successful result
 // with the given meta.
-func (h *memHost) openWithMeta(sessionID, callID string, meta any) {
+func (h *memHost) openWithMeta(sessionID tasksurface.SessionID, callID tasksurface.CallID, meta any) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.appendLocked(sessionID, wire.EventToolCall, map[string]any{"turn": 1, "step": 1, "callId": callID, "name": wire.ToolName, "arguments": "{}"})
-	h.appendLocked(sessionID, wire.EventToolResult, map[string]any{
+	h.appendLocked(string(sessionID), wire.EventToolCall, map[string]any{"turn": 1, "step": 1, "callId": callID, "name": wire.ToolName, "arguments": "{}"})
+	h.appendLocked(string(sessionID), wire.EventToolResult, map[string]any{
 		"turn": 1, "step": 1,
 		"message": map[string]any{
 			"source": map[string]any{"kind": "tool", "callId": callID}, "role": "user", "id": "r-" + callID,
@@ -115,7 +115,7 @@ func (h *memHost) openWithMeta(sessionID, callID string, meta any) {
 
 // open opens a surface with testModel, normalised as the tool would, and
 // returns its id.
-func (h *memHost) open(t *testing.T, sessionID, callID string) string {
+func (h *memHost) open(t *testing.T, sessionID tasksurface.SessionID, callID tasksurface.CallID) string {
 	t.Helper()
 	m, problems := model.Parse([]byte(testModel), tasksurface.DefaultLimits)
 	if len(problems) > 0 {
@@ -127,22 +127,22 @@ func (h *memHost) open(t *testing.T, sessionID, callID string) string {
 	}
 	surfaceID := "tsf_" + callID
 	h.openWithMeta(sessionID, callID, wire.Meta{
-		Kind: wire.MetaKind, Version: wire.MetaVersion, SurfaceID: surfaceID, Model: normalized,
+		Kind: wire.MetaKind, Version: wire.MetaVersion, SurfaceID: string(surfaceID), Model: normalized,
 		// Whatever the meta says about Markdown, GetActive renders it again.
 		Markdown: map[string]string{"/sections/0/blocks/0": `<script>alert(1)</script>`},
 	})
-	return surfaceID
+	return string(surfaceID)
 }
 
 // bypass logs an ordinary user message.
-func (h *memHost) bypass(sessionID string) {
+func (h *memHost) bypass(sessionID tasksurface.SessionID) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.appendLocked(sessionID, wire.EventUserMessage, map[string]any{"id": "u-typed", "role": "user", "content": []any{}, "source": map[string]any{"kind": "user"}})
+	h.appendLocked(string(sessionID), wire.EventUserMessage, map[string]any{"id": "u-typed", "role": "user", "content": []any{}, "source": map[string]any{"kind": "user"}})
 }
 
 // claim marks a queued message as taken for a turn and returns the report.
-func (h *memHost) claim(sessionID, messageID string) *tasksurface.QueueEvent {
+func (h *memHost) claim(sessionID tasksurface.SessionID, messageID tasksurface.MessageID) *tasksurface.QueueEvent {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, m := range h.sess(sessionID).queue {
@@ -156,7 +156,7 @@ func (h *memHost) claim(sessionID, messageID string) *tasksurface.QueueEvent {
 
 // commit makes a queued or claimed message a durable user message, folded
 // into the projection, and returns the report.
-func (h *memHost) commit(sessionID, messageID string) *tasksurface.QueueEvent {
+func (h *memHost) commit(sessionID tasksurface.SessionID, messageID tasksurface.MessageID) *tasksurface.QueueEvent {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s := h.sess(sessionID)
@@ -167,7 +167,7 @@ func (h *memHost) commit(sessionID, messageID string) *tasksurface.QueueEvent {
 	m := s.queue[i]
 	s.queue = slices.Delete(s.queue, i, i+1)
 	s.committed[m.id] = true
-	seq := h.appendLocked(sessionID, wire.EventUserMessage, map[string]any{
+	seq := h.appendLocked(string(sessionID), wire.EventUserMessage, map[string]any{
 		"id": m.id, "role": "user", "content": []any{map[string]any{"type": "text", "text": m.text}}, "source": m.source,
 	})
 	return &tasksurface.QueueEvent{SessionID: sessionID, Kind: tasksurface.QueueCommitted, MessageID: m.id, Source: m.source, EventSeq: seq}
@@ -175,7 +175,7 @@ func (h *memHost) commit(sessionID, messageID string) *tasksurface.QueueEvent {
 
 // drop removes a message from the queue (a discard or a removal) and
 // returns the report of the given kind.
-func (h *memHost) drop(sessionID, messageID string, kind tasksurface.QueueEventKind) *tasksurface.QueueEvent {
+func (h *memHost) drop(sessionID tasksurface.SessionID, messageID tasksurface.MessageID, kind tasksurface.QueueEventKind) *tasksurface.QueueEvent {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s := h.sess(sessionID)
@@ -189,7 +189,7 @@ func (h *memHost) drop(sessionID, messageID string, kind tasksurface.QueueEventK
 }
 
 // queued returns the messages in a session's queue.
-func (h *memHost) queued(sessionID string) []memMessage {
+func (h *memHost) queued(sessionID tasksurface.SessionID) []memMessage {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	var out []memMessage
@@ -200,14 +200,14 @@ func (h *memHost) queued(sessionID string) []memMessage {
 }
 
 // userMessages counts the durable user messages of a session.
-func (h *memHost) userMessages(sessionID string) int {
+func (h *memHost) userMessages(sessionID tasksurface.SessionID) int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return len(h.sess(sessionID).committed)
 }
 
 // logTypes counts a session's log events by type.
-func (h *memHost) logTypes(sessionID string) map[string]int {
+func (h *memHost) logTypes(sessionID tasksurface.SessionID) map[string]int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	out := map[string]int{}
@@ -262,9 +262,9 @@ func (h *memHost) ReadToolResult(_ context.Context, req *tasksurface.ReadToolRes
 			continue
 		}
 		switch {
-		case ev.Type == wire.EventToolCall && ev.Data.CallID == req.CallID:
+		case ev.Type == wire.EventToolCall && tasksurface.CallID(ev.Data.CallID) == req.CallID:
 			resp.ToolName = ev.Data.Name
-		case ev.Type == wire.EventToolResult && ev.Data.Message.Source.CallID == req.CallID:
+		case ev.Type == wire.EventToolResult && tasksurface.CallID(ev.Data.Message.Source.CallID) == req.CallID:
 			resp.Found, resp.Meta = true, ev.Data.Meta
 			resp.IsError = len(ev.Data.Error) > 0 && string(ev.Data.Error) != "null"
 			for _, c := range ev.Data.Message.Content {
@@ -355,8 +355,8 @@ func (h *memHost) RecordDismissal(_ context.Context, req *tasksurface.RecordDism
 		return &tasksurface.RecordDismissalResponse{Recorded: true, EventSeq: 1000 + int64(h.records)}, nil
 	}
 	commandID := fmt.Sprintf("cmd-%d", h.records)
-	h.appendLocked(req.SessionID, wire.EventCommandRun, map[string]any{"commandId": commandID, "name": wire.CommandName, "args": wire.DismissArgs(req.SurfaceID, req.DismissalID)})
-	seq := h.appendLocked(req.SessionID, wire.EventCommandDone, map[string]any{"commandId": commandID, "kind": "success", "text": "Dismissed."})
+	h.appendLocked(string(req.SessionID), wire.EventCommandRun, map[string]any{"commandId": commandID, "name": wire.CommandName, "args": wire.DismissArgs(req.SurfaceID, req.DismissalID)})
+	seq := h.appendLocked(string(req.SessionID), wire.EventCommandDone, map[string]any{"commandId": commandID, "kind": "success", "text": "Dismissed."})
 	return &tasksurface.RecordDismissalResponse{Recorded: true, EventSeq: seq}, nil
 }
 

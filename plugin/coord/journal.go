@@ -25,7 +25,7 @@ type Journal interface {
 	Put(e JournalEntry) error
 	// Done forgets the entry of a message; one that is not there is no
 	// error.
-	Done(sessionID, messageID string) error
+	Done(sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error
 	// Entries returns every entry kept.
 	Entries() ([]JournalEntry, error)
 }
@@ -33,13 +33,13 @@ type Journal interface {
 // JournalEntry is one accepted submission: the message the host was asked
 // to admit, exactly, and the surface it answers.
 type JournalEntry struct {
-	SessionID    string          `json:"sessionId"`
-	SurfaceID    string          `json:"surfaceId"`
-	CallID       string          `json:"callId"`
-	SubmissionID string          `json:"submissionId"`
-	MessageID    string          `json:"messageId"`
-	Text         string          `json:"text"`
-	Source       json.RawMessage `json:"source"`
+	SessionID    tasksurface.SessionID `json:"sessionId"`
+	SurfaceID    string                `json:"surfaceId"`
+	CallID       tasksurface.CallID    `json:"callId"`
+	SubmissionID string                `json:"submissionId"`
+	MessageID    tasksurface.MessageID `json:"messageId"`
+	Text         string                `json:"text"`
+	Source       json.RawMessage       `json:"source"`
 }
 
 // DefaultCommittedGrace is how long a submission stays in the journal after
@@ -53,7 +53,7 @@ const DefaultCommittedGrace = 5 * time.Second
 
 // forgetLater takes a committed message out of the journal once the grace
 // has passed (see DefaultCommittedGrace).
-func (s *Service) forgetLater(sessionID, messageID string) {
+func (s *Service) forgetLater(sessionID tasksurface.SessionID, messageID tasksurface.MessageID) {
 	if s.journal == nil {
 		return
 	}
@@ -62,7 +62,7 @@ func (s *Service) forgetLater(sessionID, messageID string) {
 
 // forget takes a message out of the journal; a failure is logged, not
 // returned: the entry is answered for again by the next Recover.
-func (s *Service) forget(sessionID, messageID string) {
+func (s *Service) forget(sessionID tasksurface.SessionID, messageID tasksurface.MessageID) {
 	if s.journal == nil {
 		return
 	}
@@ -99,8 +99,8 @@ func (s *Service) Recover(ctx context.Context) (RecoverResult, error) {
 	if err != nil {
 		return out, fmt.Errorf("read the journal: %w", err)
 	}
-	bySession := map[string][]JournalEntry{}
-	var order []string
+	bySession := map[tasksurface.SessionID][]JournalEntry{}
+	var order []tasksurface.SessionID
 	for _, e := range entries {
 		if _, ok := bySession[e.SessionID]; !ok {
 			order = append(order, e.SessionID)
@@ -125,7 +125,7 @@ func (s *Service) Recover(ctx context.Context) (RecoverResult, error) {
 }
 
 // recoverSession is Recover for one session's entries.
-func (s *Service) recoverSession(ctx context.Context, host tasksurface.Host, sessionID string, entries []JournalEntry) (RecoverResult, error) {
+func (s *Service) recoverSession(ctx context.Context, host tasksurface.Host, sessionID tasksurface.SessionID, entries []JournalEntry) (RecoverResult, error) {
 	var out RecoverResult
 	ss := s.session(sessionID)
 	defer ss.begin()()
@@ -137,7 +137,7 @@ func (s *Service) recoverSession(ctx context.Context, host tasksurface.Host, ses
 	if err != nil {
 		return out, fmt.Errorf("list the in-flight messages of session %s: %w", sessionID, err)
 	}
-	held := map[string]bool{}
+	held := map[tasksurface.MessageID]bool{}
 	if inFlight != nil {
 		for _, m := range inFlight.Messages {
 			held[m.MessageID] = true

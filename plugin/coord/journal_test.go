@@ -54,49 +54,53 @@ func TestAcceptedMeansDurable(t *testing.T) {
 		name string
 		// after plays what happened after the accept, before the restart;
 		// it returns the message id.
-		after         func(f *fixture, svc *coord.Service, messageID string)
+		after         func(f *fixture, svc *coord.Service, messageID tasksurface.MessageID)
 		wantRecovered coord.RecoverResult
 		// wantQueued and wantDurable are the host's copies of the message
 		// after the restart's Recover; wantJournal the entries left.
 		wantQueued, wantDurable, wantJournal int
 	}{
 		{
-			name:          "the harness died with the message in its memory only: admitted again, once",
-			after:         func(f *fixture, _ *coord.Service, id string) { f.host.drop(sess, id, tasksurface.QueueDiscarded) },
+			name: "the harness died with the message in its memory only: admitted again, once",
+			after: func(f *fixture, _ *coord.Service, id tasksurface.MessageID) {
+				f.host.drop(sess, id, tasksurface.QueueDiscarded)
+			},
 			wantRecovered: coord.RecoverResult{Readmitted: 1}, wantQueued: 1, wantJournal: 1,
 		},
 		{
 			name:          "the harness kept it queued: left to the host",
-			after:         func(*fixture, *coord.Service, string) {},
+			after:         func(*fixture, *coord.Service, tasksurface.MessageID) {},
 			wantRecovered: coord.RecoverResult{Kept: 1}, wantQueued: 1, wantJournal: 1,
 		},
 		{
 			name:          "durable in the log, its report lost with the harness: out of the journal, nothing sent",
-			after:         func(f *fixture, _ *coord.Service, id string) { f.host.commit(sess, id) },
+			after:         func(f *fixture, _ *coord.Service, id tasksurface.MessageID) { f.host.commit(sess, id) },
 			wantRecovered: coord.RecoverResult{Done: 1}, wantDurable: 1,
 		},
 		{
 			name: "reported committed, the harness killed before its log was on disk: kept, and admitted again",
-			after: func(f *fixture, svc *coord.Service, id string) {
+			after: func(f *fixture, svc *coord.Service, id tasksurface.MessageID) {
 				f.observe(svc, f.host.commit(sess, id))
 				f.host.loseLastEvent(sess)
 			},
 			wantRecovered: coord.RecoverResult{Readmitted: 1}, wantQueued: 1, wantJournal: 1,
 		},
 		{
-			name:          "reported committed and on disk: taken out at the next start",
-			after:         func(f *fixture, svc *coord.Service, id string) { f.observe(svc, f.host.commit(sess, id)) },
+			name: "reported committed and on disk: taken out at the next start",
+			after: func(f *fixture, svc *coord.Service, id tasksurface.MessageID) {
+				f.observe(svc, f.host.commit(sess, id))
+			},
 			wantRecovered: coord.RecoverResult{Done: 1}, wantDurable: 1,
 		},
 		{
 			name: "removed from the queue by the user: out of the journal, not sent again",
-			after: func(f *fixture, svc *coord.Service, id string) {
+			after: func(f *fixture, svc *coord.Service, id tasksurface.MessageID) {
 				f.observe(svc, f.host.drop(sess, id, tasksurface.QueueRemoved))
 			},
 		},
 		{
 			name: "lost, and the surface answered with an ordinary message meanwhile: nothing sent",
-			after: func(f *fixture, _ *coord.Service, id string) {
+			after: func(f *fixture, _ *coord.Service, id tasksurface.MessageID) {
 				f.host.drop(sess, id, tasksurface.QueueDiscarded)
 				f.host.bypass(sess)
 			},
@@ -156,11 +160,11 @@ func TestCommittedLeavesTheJournalAfterTheGrace(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name   string
-		report func(f *fixture, id string) *tasksurface.QueueEvent
+		report func(f *fixture, id tasksurface.MessageID) *tasksurface.QueueEvent
 		grace  time.Duration
 	}{
-		{"committed", func(f *fixture, id string) *tasksurface.QueueEvent { return f.host.commit(sess, id) }, 20 * time.Millisecond},
-		{"removed", func(f *fixture, id string) *tasksurface.QueueEvent {
+		{"committed", func(f *fixture, id tasksurface.MessageID) *tasksurface.QueueEvent { return f.host.commit(sess, id) }, 20 * time.Millisecond},
+		{"removed", func(f *fixture, id tasksurface.MessageID) *tasksurface.QueueEvent {
 			return f.host.drop(sess, id, tasksurface.QueueRemoved)
 		}, time.Hour},
 	}
@@ -208,7 +212,7 @@ func TestDirJournal(t *testing.T) {
 	}
 	got := map[string]string{}
 	for _, e := range entries(t, j) {
-		got[e.MessageID] = e.Text
+		got[string(e.MessageID)] = e.Text
 	}
 	if len(got) != 2 || got["m1"] != "one again" || got["m2"] != "two" {
 		t.Errorf("entries = %v, want m1 replaced and m2", got)
@@ -230,7 +234,7 @@ func TestDirJournal(t *testing.T) {
 // loseLastEvent takes the last event out of a session's log, as a harness
 // killed before it wrote its log out loses it: its message is neither
 // durable nor queued any more.
-func (h *memHost) loseLastEvent(sessionID string) {
+func (h *memHost) loseLastEvent(sessionID tasksurface.SessionID) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s := h.sess(sessionID)
@@ -242,7 +246,7 @@ func (h *memHost) loseLastEvent(sessionID string) {
 		} `json:"data"`
 	}
 	if err := json.Unmarshal(last, &ev); err == nil {
-		delete(s.committed, ev.Data.ID)
+		delete(s.committed, tasksurface.MessageID(ev.Data.ID))
 	}
 	s.state = fold.Init()
 	for _, raw := range s.log {

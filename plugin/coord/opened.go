@@ -11,8 +11,10 @@ import (
 // Opened describes a surface that a show_task_surface call of this process
 // has just opened.
 type Opened struct {
-	// SessionID and CallID name the call.
-	SessionID, CallID string
+	// SessionID names the session of the call.
+	SessionID tasksurface.SessionID
+	// CallID names the call.
+	CallID tasksurface.CallID
 	// SurfaceID is the surface id the call minted.
 	SurfaceID string
 	// Value is the canonical value the call answered with, exactly: the

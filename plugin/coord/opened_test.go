@@ -19,7 +19,7 @@ import (
 func (f *fixture) show(svc *coord.Service, session, call, model string, meta json.RawMessage) *tool.Surface {
 	f.t.Helper()
 	resp, surface, err := tool.New(f.md).Open(&tasksurface.ShowRequest{
-		SessionID: session, CallID: call, Arguments: json.RawMessage(`{"model":` + model + `}`),
+		SessionID: tasksurface.SessionID(session), CallID: tasksurface.CallID(call), Arguments: json.RawMessage(`{"model":` + model + `}`),
 	}, tasksurface.DefaultLimits)
 	if err != nil || surface == nil {
 		f.t.Fatalf("show: %v %+v", err, resp)
@@ -27,9 +27,9 @@ func (f *fixture) show(svc *coord.Service, session, call, model string, meta jso
 	if meta == nil {
 		meta = resp.Meta
 	}
-	f.host.openWithMeta(session, call, meta)
+	f.host.openWithMeta(tasksurface.SessionID(session), tasksurface.CallID(call), meta)
 	svc.Opened(coord.Opened{
-		SessionID: session, CallID: call, SurfaceID: surface.SurfaceID, Value: resp.Value,
+		SessionID: tasksurface.SessionID(session), CallID: tasksurface.CallID(call), SurfaceID: surface.SurfaceID, Value: resp.Value,
 		Model: surface.Model, Markdown: surface.Markdown, Limits: surface.Limits,
 	})
 	return surface

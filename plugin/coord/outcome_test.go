@@ -16,7 +16,7 @@ import (
 // it before it sends a submit.
 func (f *fixture) viewNow(session string) json.RawMessage {
 	f.t.Helper()
-	resp, err := f.host.ReadProjection(context.Background(), &tasksurface.ReadProjectionRequest{SessionID: session})
+	resp, err := f.host.ReadProjection(context.Background(), &tasksurface.ReadProjectionRequest{SessionID: tasksurface.SessionID(session)})
 	if err != nil || !resp.Found {
 		f.t.Fatalf("ReadProjection = %+v, %v", resp, err)
 	}
@@ -27,7 +27,7 @@ func (f *fixture) viewNow(session string) json.RawMessage {
 func (f *fixture) submitWith(svc *coord.Service, session, surface, submission string, view json.RawMessage) *tasksurface.SubmitResponse {
 	f.t.Helper()
 	resp, err := svc.Submit(context.Background(), &tasksurface.SubmitRequest{
-		SessionID: session, SurfaceID: tasksurface.SurfaceID(surface), SubmissionID: tasksurface.SubmissionID(submission),
+		SessionID: tasksurface.SessionID(session), SurfaceID: tasksurface.SurfaceID(surface), SubmissionID: tasksurface.SubmissionID(submission),
 		Values: json.RawMessage(goodValues), Projection: view,
 	})
 	if err != nil {
@@ -39,7 +39,7 @@ func (f *fixture) submitWith(svc *coord.Service, session, surface, submission st
 // outcomes counts what the host holds for a session: messages admitted
 // (queued or durable) and dismissals written.
 func (f *fixture) outcomes(session string) (messages, dismissals int) {
-	return len(f.host.queued(session)) + f.host.userMessages(session), f.host.logTypes(session)[wire.EventCommandDone]
+	return len(f.host.queued(tasksurface.SessionID(session))) + f.host.userMessages(tasksurface.SessionID(session)), f.host.logTypes(tasksurface.SessionID(session))[wire.EventCommandDone]
 }
 
 // TestOneOutcome checks that the first outcome recorded for a surface wins

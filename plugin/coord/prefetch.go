@@ -12,7 +12,7 @@ import (
 // when it names that very call as the open one. It saves a serial round trip
 // to the host on the first submit of a surface.
 type toolResultFetch struct {
-	callID string
+	callID tasksurface.CallID
 	done   chan struct{}
 	resp   *tasksurface.ReadToolResultResponse
 	err    error
@@ -22,7 +22,7 @@ type toolResultFetch struct {
 // cached, unconfirmed model belongs to, when that is the surface the request
 // names; it returns nil when there is nothing to guess. The read ends with
 // ctx.
-func prefetchToolResult(ctx context.Context, host tasksurface.Host, ss *session, sessionID, surfaceID string) *toolResultFetch {
+func prefetchToolResult(ctx context.Context, host tasksurface.Host, ss *session, sessionID tasksurface.SessionID, surfaceID string) *toolResultFetch {
 	ss.mu.Lock()
 	cached := ss.model
 	ss.mu.Unlock()
@@ -39,7 +39,7 @@ func prefetchToolResult(ctx context.Context, host tasksurface.Host, ss *session,
 
 // readToolResult answers ReadToolResult for callID from f when f read that
 // call, else asks the host.
-func (f *toolResultFetch) readToolResult(ctx context.Context, host tasksurface.Host, sessionID, callID string) (*tasksurface.ReadToolResultResponse, error) {
+func (f *toolResultFetch) readToolResult(ctx context.Context, host tasksurface.Host, sessionID tasksurface.SessionID, callID tasksurface.CallID) (*tasksurface.ReadToolResultResponse, error) {
 	if f == nil || f.callID != callID {
 		return host.ReadToolResult(ctx, &tasksurface.ReadToolResultRequest{SessionID: sessionID, CallID: callID})
 	}

@@ -11,7 +11,7 @@ import (
 // whose request carries none. ok is false when no host is configured yet
 // (the call proceeds as in a session with no open surface) or the host
 // does not know the session.
-func (s *Service) Projection(ctx context.Context, sessionID string) (view []byte, ok bool, err error) {
+func (s *Service) Projection(ctx context.Context, sessionID tasksurface.SessionID) (view []byte, ok bool, err error) {
 	s.mu.Lock()
 	host := s.host
 	s.mu.Unlock()

@@ -46,7 +46,7 @@ func TestObserveQueue(t *testing.T) {
 		}
 		var warned bool
 		for _, line := range strings.Split(f.logs.String(), "\n") {
-			warned = warned || (strings.Contains(line, `"@level":"warn"`) && strings.Contains(line, "steered") && strings.Contains(line, first))
+			warned = warned || (strings.Contains(line, `"@level":"warn"`) && strings.Contains(line, "steered") && strings.Contains(line, string(first)))
 		}
 		if !warned {
 			t.Errorf("no warning about the steer:\n%s", f.logs)

@@ -18,7 +18,7 @@ import (
 // readView returns a session's projection view: the one the caller sent
 // with its request (given), else the host's answer to ReadProjection. A
 // session the host does not know has no open surface.
-func (s *Service) readView(ctx context.Context, host tasksurface.Host, sessionID string, given json.RawMessage) (fold.View, error) {
+func (s *Service) readView(ctx context.Context, host tasksurface.Host, sessionID tasksurface.SessionID, given json.RawMessage) (fold.View, error) {
 	raw := []byte(given)
 	if len(raw) == 0 {
 		resp, err := host.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: sessionID})
@@ -108,7 +108,7 @@ func newModelCache(occ fold.Occurrence, limits tasksurface.Limits, m *model.Mode
 // A confirmed entry for the occurrence under the same limits is reused
 // without a read; an entry Opened prepared is confirmed by finding its
 // exact metadata in the log.
-func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits tasksurface.Limits, ss *session, sessionID string, occ fold.Occurrence, pre *toolResultFetch) (*modelCache, tasksurface.Reason, error) {
+func (s *Service) loadModel(ctx context.Context, host tasksurface.Host, limits tasksurface.Limits, ss *session, sessionID tasksurface.SessionID, occ fold.Occurrence, pre *toolResultFetch) (*modelCache, tasksurface.Reason, error) {
 	ss.mu.Lock()
 	cached := ss.model
 	ss.mu.Unlock()
@@ -199,7 +199,7 @@ func (s *Service) keepModel(ss *session, mc *modelCache) *modelCache {
 // (ObserveQueue). An occurrence this process opened is covered from the
 // start: its surface id is new, so only this process can have admitted a
 // message for it.
-func (s *Service) pendingFor(ctx context.Context, host tasksurface.Host, ss *session, sessionID string, occ fold.Occurrence) (pending *submissionRecord, committed bool, err error) {
+func (s *Service) pendingFor(ctx context.Context, host tasksurface.Host, ss *session, sessionID tasksurface.SessionID, occ fold.Occurrence) (pending *submissionRecord, committed bool, err error) {
 	if pending, committed = ss.forSurface(occ.SurfaceID, occ.CallID); pending != nil || committed || ss.covers(occ) {
 		return pending, committed, nil
 	}

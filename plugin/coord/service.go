@@ -50,7 +50,7 @@ type Service struct {
 	mu       sync.Mutex // guards the fields below; never held across host calls
 	host     tasksurface.Host
 	limits   tasksurface.Limits
-	sessions map[string]*session
+	sessions map[tasksurface.SessionID]*session
 	clock    uint64 // orders session use for eviction
 }
 
@@ -71,7 +71,7 @@ func New(cfg Config) *Service {
 		grace:    cmp.Or(cfg.CommittedGrace, DefaultCommittedGrace),
 		host:     cfg.Host,
 		limits:   cfg.Limits.WithDefaults(),
-		sessions: map[string]*session{},
+		sessions: map[tasksurface.SessionID]*session{},
 	}
 }
 
@@ -102,7 +102,7 @@ func (s *Service) config() (tasksurface.Host, tasksurface.Limits, error) {
 }
 
 // session returns the records of a session, creating them when needed.
-func (s *Service) session(id string) *session {
+func (s *Service) session(id tasksurface.SessionID) *session {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.clock++
@@ -120,7 +120,7 @@ func (s *Service) session(id string) *session {
 }
 
 // lookup returns the records of a session without creating them.
-func (s *Service) lookup(id string) *session {
+func (s *Service) lookup(id tasksurface.SessionID) *session {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.sessions[id]
@@ -129,7 +129,7 @@ func (s *Service) lookup(id string) *session {
 // evictLocked forgets the least recently used session that is idle: no
 // pending submission and no transaction in flight.
 func (s *Service) evictLocked() {
-	var victim string
+	var victim tasksurface.SessionID
 	var oldest uint64
 	for id, ss := range s.sessions {
 		if used := ss.used.Load(); (victim == "" || used < oldest) && ss.idle() {

@@ -26,9 +26,9 @@ const phaseCommitted tasksurface.Phase = "committed"
 // submissionRecord is one accepted submission.
 type submissionRecord struct {
 	surfaceID    string
-	callID       string
+	callID       tasksurface.CallID
 	submissionID string
-	messageID    string
+	messageID    tasksurface.MessageID
 	// phase is tasksurface.PhaseQueued, tasksurface.PhaseClaiming or
 	// phaseCommitted.
 	phase tasksurface.Phase
@@ -108,7 +108,7 @@ func (ss *session) coverLocked(occ fold.Occurrence) {
 // message is unknown, so the next transaction asks it (ListInFlight) and
 // adopts the message if it is there. It reports whether it dropped a
 // record.
-func (ss *session) abandon(messageID string, occ fold.Occurrence) bool {
+func (ss *session) abandon(messageID tasksurface.MessageID, occ fold.Occurrence) bool {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	i := ss.indexOfMessage(messageID)
@@ -158,7 +158,7 @@ func (ss *session) submission(surfaceID, submissionID string) (submissionRecord,
 }
 
 // byMessage returns the record of a message.
-func (ss *session) byMessage(messageID string) (submissionRecord, bool) {
+func (ss *session) byMessage(messageID tasksurface.MessageID) (submissionRecord, bool) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	if i := ss.indexOfMessage(messageID); i >= 0 {
@@ -168,13 +168,13 @@ func (ss *session) byMessage(messageID string) (submissionRecord, bool) {
 }
 
 // indexOfMessage finds a message's record; ss.mu must be held.
-func (ss *session) indexOfMessage(messageID string) int {
+func (ss *session) indexOfMessage(messageID tasksurface.MessageID) int {
 	return slices.IndexFunc(ss.submissions, func(r *submissionRecord) bool { return r.messageID == messageID })
 }
 
 // forSurface returns the pending submission of a surface, or else whether
 // one of its submissions has committed.
-func (ss *session) forSurface(surfaceID, callID string) (pending *submissionRecord, committed bool) {
+func (ss *session) forSurface(surfaceID string, callID tasksurface.CallID) (pending *submissionRecord, committed bool) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	for _, r := range ss.submissions {
@@ -212,7 +212,7 @@ func (ss *session) add(r submissionRecord) bool {
 
 // update changes a message's record in place and reports whether there was
 // one. A nil result of fn drops the record.
-func (ss *session) update(messageID string, fn func(r submissionRecord) *submissionRecord) bool {
+func (ss *session) update(messageID tasksurface.MessageID, fn func(r submissionRecord) *submissionRecord) bool {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	i := ss.indexOfMessage(messageID)

@@ -95,7 +95,7 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 	}
 	rec := submissionRecord{
 		surfaceID: occ.SurfaceID, callID: occ.CallID, submissionID: string(req.SubmissionID),
-		messageID: wire.MessageID(req.SessionID, occ.SurfaceID, string(req.SubmissionID)),
+		messageID: wire.MessageID(req.SessionID, occ.SurfaceID, req.SubmissionID),
 		phase:     tasksurface.PhaseQueued, text: text,
 	}
 	// Record before admitting: a host may report the claim before
@@ -158,14 +158,14 @@ func (s *Service) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*
 }
 
 // accepted is the answer to an accepted submission and to its retries.
-func accepted(messageID string) *tasksurface.SubmitResponse {
+func accepted(messageID tasksurface.MessageID) *tasksurface.SubmitResponse {
 	return &tasksurface.SubmitResponse{Accepted: true, MessageID: messageID, Phase: tasksurface.PhaseQueued}
 }
 
 // submittedBefore answers a retry of a submission that already closed its
 // surface, from the projection's outcomes: the records of a restarted
 // plugin are empty, but the log remembers.
-func submittedBefore(v fold.View, req *tasksurface.SubmitRequest) (string, bool) {
+func submittedBefore(v fold.View, req *tasksurface.SubmitRequest) (tasksurface.MessageID, bool) {
 	o, ok := v.OutcomeOf(string(req.SurfaceID))
 	if !ok || o.Outcome != fold.OutcomeSubmitted || o.SubmissionID != string(req.SubmissionID) {
 		return "", false
@@ -173,7 +173,7 @@ func submittedBefore(v fold.View, req *tasksurface.SubmitRequest) (string, bool)
 	if o.MessageID != "" {
 		return o.MessageID, true
 	}
-	return wire.MessageID(req.SessionID, string(req.SurfaceID), string(req.SubmissionID)), true
+	return wire.MessageID(req.SessionID, string(req.SurfaceID), req.SubmissionID), true
 }
 
 // idProblems checks the ids of a submission.

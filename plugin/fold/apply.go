@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dsh-community/task-surface/plugin/wire"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Apply folds one event into the state and returns the new state. It never
@@ -88,7 +89,7 @@ func applyToolResult(s State, ev Event) State {
 			CallID: s.Active.CallID, SurfaceID: s.Active.SurfaceID, Outcome: OutcomeReplaced, Seq: ev.Seq,
 		}, MaxOutcomes)
 	}
-	s.Active = &Occurrence{CallID: callID, SurfaceID: surfaceID}
+	s.Active = &Occurrence{CallID: tasksurface.CallID(callID), SurfaceID: surfaceID}
 	return s
 }
 
@@ -146,7 +147,7 @@ func applyUserMessage(s State, ev Event) State {
 	}
 	messageID, _ := str(d["id"])
 	if absent(src, wire.SourceKey) {
-		return closeActive(s, Outcome{Outcome: OutcomeBypassed, Seq: ev.Seq, MessageID: messageID})
+		return closeActive(s, Outcome{Outcome: OutcomeBypassed, Seq: ev.Seq, MessageID: tasksurface.MessageID(messageID)})
 	}
 	c, ok := object(src[wire.SourceKey])
 	if !ok {
@@ -160,7 +161,7 @@ func applyUserMessage(s State, ev Event) State {
 		return s
 	}
 	callID, ok := str(c["callId"])
-	if !ok || callID != s.Active.CallID {
+	if !ok || tasksurface.CallID(callID) != s.Active.CallID {
 		return s
 	}
 	surfaceID, ok := str(c["surfaceId"])
@@ -175,7 +176,7 @@ func applyUserMessage(s State, ev Event) State {
 		values = append(json.RawMessage(nil), c["values"]...) // own copy: ev.Data may be reused
 	}
 	return closeActive(s, Outcome{
-		Outcome: OutcomeSubmitted, Seq: ev.Seq, MessageID: messageID, SubmissionID: submissionID, Values: values,
+		Outcome: OutcomeSubmitted, Seq: ev.Seq, MessageID: tasksurface.MessageID(messageID), SubmissionID: submissionID, Values: values,
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // ev builds an event from a type, a seq and a JSON data document.
@@ -14,7 +15,7 @@ func ev(typ string, seq int64, data string) fold.Event {
 	return fold.Event{Type: typ, Seq: seq, Data: json.RawMessage(data)}
 }
 
-func callEvent(seq int64, callID string) fold.Event {
+func callEvent(seq int64, callID tasksurface.CallID) fold.Event {
 	return ev("tool/call", seq, fmt.Sprintf(`{"turn":1,"step":1,"callId":%q,"name":"show_task_surface","arguments":"{}"}`, callID))
 }
 

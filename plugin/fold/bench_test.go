@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // benchLog builds the realistic 100k-event log of
@@ -96,7 +97,7 @@ func benchLog(tb testing.TB) []json.RawMessage {
 		}
 		if opens {
 			callID := fmt.Sprintf("call_ts_%d", k)
-			open = &fold.Occurrence{CallID: callID, SurfaceID: fmt.Sprintf("tsf_%d", k)}
+			open = &fold.Occurrence{CallID: tasksurface.CallID(callID), SurfaceID: fmt.Sprintf("tsf_%d", k)}
 			push("tool/call", map[string]any{"turn": k, "step": 99, "callId": callID, "name": "show_task_surface", "arguments": string(modelJSON)})
 			push("tool/result", map[string]any{"turn": k, "step": 99, "message": map[string]any{
 				"source": map[string]any{"kind": "tool", "callId": callID}, "role": "user", "id": "r_ts_" + callID,

@@ -3,6 +3,8 @@ package fold
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Bounds of the state. They keep the projection small no matter how long the
@@ -33,7 +35,7 @@ const (
 // surface id it minted.
 type Occurrence struct {
 	// CallID is the show_task_surface call.
-	CallID string `json:"callId"`
+	CallID tasksurface.CallID `json:"callId"`
 	// SurfaceID is the surface.
 	SurfaceID string `json:"surfaceId"`
 }
@@ -52,7 +54,7 @@ type PendingDismissal struct {
 // Outcome records how a surface closed.
 type Outcome struct {
 	// CallID is the show_task_surface call that opened the surface.
-	CallID string `json:"callId"`
+	CallID tasksurface.CallID `json:"callId"`
 	// SurfaceID is the surface.
 	SurfaceID string `json:"surfaceId"`
 	// Outcome is one of the Outcome* values.
@@ -60,7 +62,7 @@ type Outcome struct {
 	// Seq is the log sequence of the event that closed the surface.
 	Seq int64 `json:"seq"`
 	// MessageID is the closing user message's id (submitted, bypassed).
-	MessageID string `json:"messageId,omitempty"`
+	MessageID tasksurface.MessageID `json:"messageId,omitempty"`
 	// SubmissionID is the submission's id (submitted).
 	SubmissionID string `json:"submissionId,omitempty"`
 	// DismissalID is the dismissal's id, when the command named one

@@ -34,7 +34,7 @@ func TestShowReadsTheProjectionFromTheHost(t *testing.T) {
 	tests := map[string]struct {
 		host     viewHost
 		wantOK   bool
-		wantCode string
+		wantCode tasksurface.ShowErrorCode
 		wantErr  error
 	}{
 		"an open surface refuses another": {host: viewHost{view: json.RawMessage(`{"active":{"callId":"c1","surfaceId":"tsf_open"},"outcomes":[]}`)}, wantCode: tasksurface.ShowSurfaceOpen},
@@ -97,13 +97,13 @@ func TestLogContractDrivesTheFold(t *testing.T) {
 		}
 		return v, out.Problems
 	}
-	open := func(callID string) tasksurface.SurfaceID {
-		add(tasksurface.NewToolCall(callID, "show_task_surface", json.RawMessage(modelArgs), ""))
-		resp, err := s.Show(ctx, &tasksurface.ShowRequest{SessionID: "s1", CallID: callID, Arguments: json.RawMessage(modelArgs)})
+	open := func(callID tasksurface.CallID) tasksurface.SurfaceID {
+		add(tasksurface.NewToolCall(tasksurface.CallID(callID), "show_task_surface", json.RawMessage(modelArgs), ""))
+		resp, err := s.Show(ctx, &tasksurface.ShowRequest{SessionID: "s1", CallID: tasksurface.CallID(callID), Arguments: json.RawMessage(modelArgs)})
 		if err != nil || !resp.OK {
 			t.Fatalf("Show = %+v, %v", resp, err)
 		}
-		add(tasksurface.NewToolResult(callID, resp))
+		add(tasksurface.NewToolResult(tasksurface.CallID(callID), resp))
 		var value struct {
 			SurfaceID tasksurface.SurfaceID `json:"surfaceId"`
 		}

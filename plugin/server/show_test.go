@@ -43,7 +43,7 @@ func TestShowReadsTheHostsView(t *testing.T) {
 		readErr   error
 		args      string
 		parent    string
-		wantCode  string
+		wantCode  tasksurface.ShowErrorCode
 		wantOK    bool
 		wantErr   bool
 		wantReads int32
@@ -64,7 +64,7 @@ func TestShowReadsTheHostsView(t *testing.T) {
 				t.Fatal(err)
 			}
 			resp, err := s.Show(context.Background(), &tasksurface.ShowRequest{
-				SessionID: "s1", CallID: "call_2", ParentCallID: tc.parent, Arguments: json.RawMessage(tc.args),
+				SessionID: "s1", CallID: "call_2", ParentCallID: tasksurface.CallID(tc.parent), Arguments: json.RawMessage(tc.args),
 			})
 			if got := host.reads.Load(); got != tc.wantReads {
 				t.Errorf("the host's view was read %d times, want %d", got, tc.wantReads)

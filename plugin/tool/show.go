@@ -111,6 +111,6 @@ func ActiveRefusal(projection []byte) *tasksurface.ShowResponse {
 	return nil
 }
 
-func failed(code, text string, problems []tasksurface.Problem) *tasksurface.ShowResponse {
+func failed(code tasksurface.ShowErrorCode, text string, problems []tasksurface.Problem) *tasksurface.ShowResponse {
 	return &tasksurface.ShowResponse{ErrorCode: code, ErrorText: text, Problems: problems}
 }

@@ -17,7 +17,7 @@ func TestShow(t *testing.T) {
 	tests := map[string]struct {
 		req      tasksurface.ShowRequest
 		wantOK   bool
-		wantCode string
+		wantCode tasksurface.ShowErrorCode
 		wantText string
 	}{
 		"a valid model opens": {

@@ -36,7 +36,7 @@ func TestMessageIDIsStable(t *testing.T) {
 	if a != MessageID("s", "f", "b") || a == MessageID("s", "f", "c") || a == MessageID("s\x00f", "", "b") {
 		t.Errorf("MessageID is not a stable function of its three ids")
 	}
-	if !ValidID(a) || !ValidID(NewSurfaceID()) || NewSurfaceID() == NewSurfaceID() {
+	if !ValidID(string(a)) || !ValidID(NewSurfaceID()) || NewSurfaceID() == NewSurfaceID() {
 		t.Errorf("minted ids are not valid or not unique")
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Id prefixes.
@@ -26,7 +28,7 @@ func NewSurfaceID() string {
 // pure function of the session, surface and submission ids, so a retry after
 // a plugin restart admits the same id and the host's idempotency drops the
 // duplicate.
-func MessageID(sessionID, surfaceID, submissionID string) string {
-	h := sha256.Sum256([]byte(strings.Join([]string{sessionID, surfaceID, submissionID}, "\x00")))
-	return MessagePrefix + hex.EncodeToString(h[:12])
+func MessageID(sessionID tasksurface.SessionID, surfaceID string, submissionID tasksurface.SubmissionID) tasksurface.MessageID {
+	h := sha256.Sum256([]byte(strings.Join([]string{string(sessionID), surfaceID, string(submissionID)}, "\x00")))
+	return tasksurface.MessageID(MessagePrefix + hex.EncodeToString(h[:12]))
 }

@@ -1,6 +1,10 @@
 package wire
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
 
 // Correlation ties a submitted user message to the surface it answers.
 type Correlation struct {
@@ -9,7 +13,7 @@ type Correlation struct {
 	// SubmissionID is the client's id for the attempt.
 	SubmissionID string `json:"submissionId"`
 	// CallID is the show_task_surface call that opened the surface.
-	CallID string `json:"callId"`
+	CallID tasksurface.CallID `json:"callId"`
 	// SurfaceID is the surface.
 	SurfaceID string `json:"surfaceId"`
 	// Values are the submitted values, keyed by field id.

@@ -9,10 +9,14 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
+// ErrorTransport is the ErrorCode of a call the plugin never answered: the
+// connection failed or the plugin died during it.
+const ErrorTransport tasksurface.ShowErrorCode = "transport"
+
 // ToolResult is what one call of the plugin's tool produced.
 type ToolResult struct {
 	// CallID is the call's id.
-	CallID string
+	CallID tasksurface.CallID
 	// OK is true when the call succeeded.
 	OK bool
 	// Text is the model-facing text of the result.
@@ -21,8 +25,8 @@ type ToolResult struct {
 	Meta json.RawMessage
 	// Value is the canonical value.
 	Value json.RawMessage
-	// ErrorCode is the plugin's code for a failed call.
-	ErrorCode string
+	// ErrorCode is the plugin's code for a failed call, or ErrorTransport.
+	ErrorCode tasksurface.ShowErrorCode
 	// Problems are the problems of a failed call.
 	Problems []tasksurface.Problem
 }
@@ -30,7 +34,7 @@ type ToolResult struct {
 // CallOptions shape one tool call.
 type CallOptions struct {
 	// ParentCallID makes the call nested, as a call from code mode is.
-	ParentCallID string
+	ParentCallID tasksurface.CallID
 	// Mode is the presentation mode the call arrives in; "native" when
 	// empty.
 	Mode string
@@ -41,7 +45,7 @@ type CallOptions struct {
 // through the plugin with the session's current projection view, writes
 // tool/result (with the presentation metadata of a successful call) and,
 // since the tool concludes the turn, turn/end.
-func (h *Host) CallTool(ctx context.Context, sessionID string, args json.RawMessage, opts CallOptions) (*ToolResult, error) {
+func (h *Host) CallTool(ctx context.Context, sessionID tasksurface.SessionID, args json.RawMessage, opts CallOptions) (*ToolResult, error) {
 	s, err := h.session(sessionID)
 	if err != nil {
 		return nil, err
@@ -60,7 +64,7 @@ func (h *Host) CallTool(ctx context.Context, sessionID string, args json.RawMess
 	}
 	s.mu.Lock()
 	s.calls++
-	callID := fmt.Sprintf("call_%d", s.calls)
+	callID := tasksurface.CallID(fmt.Sprintf("call_%d", s.calls))
 	turn := len(s.inputs) + 1
 	s.inputs = append(s.inputs, nil)
 	s.appendLocked("turn/start", map[string]any{"turn": turn})
@@ -77,7 +81,7 @@ func (h *Host) CallTool(ctx context.Context, sessionID string, args json.RawMess
 	switch {
 	case err != nil:
 		out.Text = "The tool failed: " + err.Error()
-		out.ErrorCode = "transport"
+		out.ErrorCode = ErrorTransport
 	case resp.OK:
 		out.OK, out.Text, out.Meta, out.Value = true, resp.Text, resp.Meta, resp.Value
 	default:
@@ -111,7 +115,7 @@ func (h *Host) foldNow(ctx context.Context, s *session) {
 // Prompt is the user typing an ordinary message: it is committed at once
 // and the scripted model receives it in a new turn that ends without a
 // tool call.
-func (h *Host) Prompt(sessionID, text string) (int64, error) {
+func (h *Host) Prompt(sessionID tasksurface.SessionID, text string) (int64, error) {
 	s, err := h.session(sessionID)
 	if err != nil {
 		return 0, err
@@ -119,7 +123,7 @@ func (h *Host) Prompt(sessionID, text string) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.calls++
-	m := textMessage(fmt.Sprintf("user-%d", s.calls), text, json.RawMessage(`{"kind":"user"}`))
+	m := textMessage(tasksurface.MessageID(fmt.Sprintf("user-%d", s.calls)), text, json.RawMessage(`{"kind":"user"}`))
 	seq := s.appendLocked("user/message", m)
 	s.inputs = append(s.inputs, []string{text})
 	turn := len(s.inputs)
@@ -131,7 +135,7 @@ func (h *Host) Prompt(sessionID, text string) (int64, error) {
 // Claim is the agent taking the oldest queued message for its next turn.
 // The plugin hears of it before Claim returns, as the note requires (the
 // claim is reported before the queue snapshot loses the row).
-func (h *Host) Claim(ctx context.Context, sessionID string) (*Message, error) {
+func (h *Host) Claim(ctx context.Context, sessionID tasksurface.SessionID) (*Message, error) {
 	s, err := h.session(sessionID)
 	if err != nil {
 		return nil, err
@@ -156,7 +160,7 @@ func (h *Host) Claim(ctx context.Context, sessionID string) (*Message, error) {
 
 // Commit makes the claimed message durable: a user/message event, a new
 // turn whose model input is the message's text, and a report to the plugin.
-func (h *Host) Commit(ctx context.Context, sessionID string) (int64, error) {
+func (h *Host) Commit(ctx context.Context, sessionID tasksurface.SessionID) (int64, error) {
 	s, err := h.session(sessionID)
 	if err != nil {
 		return 0, err
@@ -184,7 +188,7 @@ func (h *Host) Commit(ctx context.Context, sessionID string) (int64, error) {
 
 // Discard is the agent dropping the claimed message before it became
 // durable (a cancelled or failed admission).
-func (h *Host) Discard(ctx context.Context, sessionID string) error {
+func (h *Host) Discard(ctx context.Context, sessionID tasksurface.SessionID) error {
 	s, err := h.session(sessionID)
 	if err != nil {
 		return err
@@ -203,7 +207,7 @@ func (h *Host) Discard(ctx context.Context, sessionID string) error {
 }
 
 // Step claims the oldest queued message and commits it.
-func (h *Host) Step(ctx context.Context, sessionID string) (int64, error) {
+func (h *Host) Step(ctx context.Context, sessionID tasksurface.SessionID) (int64, error) {
 	if _, err := h.Claim(ctx, sessionID); err != nil {
 		return 0, err
 	}
@@ -211,7 +215,7 @@ func (h *Host) Step(ctx context.Context, sessionID string) (int64, error) {
 }
 
 // Queue returns the session's queued messages, oldest first.
-func (h *Host) Queue(sessionID string) []Message {
+func (h *Host) Queue(sessionID tasksurface.SessionID) []Message {
 	s, err := h.session(sessionID)
 	if err != nil {
 		return nil
@@ -223,7 +227,7 @@ func (h *Host) Queue(sessionID string) []Message {
 
 // ModelInputs returns, per turn, the user texts the scripted model
 // received.
-func (h *Host) ModelInputs(sessionID string) [][]string {
+func (h *Host) ModelInputs(sessionID tasksurface.SessionID) [][]string {
 	s, err := h.session(sessionID)
 	if err != nil {
 		return nil
@@ -240,7 +244,7 @@ func (h *Host) ModelInputs(sessionID string) [][]string {
 // report tells the plugin what happened to a message. A plugin that is
 // away does not stop the host: the outcome is in the log, and the plugin
 // recovers it from there.
-func (h *Host) report(ctx context.Context, sessionID string, kind tasksurface.QueueEventKind, m Message, seq int64) {
+func (h *Host) report(ctx context.Context, sessionID tasksurface.SessionID, kind tasksurface.QueueEventKind, m Message, seq int64) {
 	p, _, err := h.attached()
 	if err != nil {
 		return

@@ -15,7 +15,7 @@ type Event = tasksurface.Event
 // queue item.
 type Message = tasksurface.UserMessage
 
-func textMessage(id, text string, source json.RawMessage) Message {
+func textMessage(id tasksurface.MessageID, text string, source json.RawMessage) Message {
 	return tasksurface.NewUserMessage(id, text, source)
 }
 

@@ -23,7 +23,7 @@ type Host struct {
 	mu       sync.Mutex
 	plugin   tasksurface.Server
 	desc     *tasksurface.Description
-	sessions map[string]*session
+	sessions map[tasksurface.SessionID]*session
 	ids      int
 	tracer   func(Hop)
 }
@@ -35,7 +35,7 @@ func New(logger hclog.Logger) *Host {
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
-	h := &Host{logger: logger, results: tshost.NewToolResults(), sessions: map[string]*session{}}
+	h := &Host{logger: logger, results: tshost.NewToolResults(), sessions: map[tasksurface.SessionID]*session{}}
 	h.projections = tshost.NewProjections(foldVia{h}, logger)
 	return h
 }
@@ -89,16 +89,16 @@ func (h *Host) attached() (tasksurface.Server, *tasksurface.Description, error) 
 }
 
 // NewSession creates a session and returns its id.
-func (h *Host) NewSession() string {
+func (h *Host) NewSession() tasksurface.SessionID {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.ids++
-	id := fmt.Sprintf("session-%d", h.ids)
+	id := tasksurface.SessionID(fmt.Sprintf("session-%d", h.ids))
 	h.sessions[id] = newSession(id, h.results)
 	return id
 }
 
-func (h *Host) session(id string) (*session, error) {
+func (h *Host) session(id tasksurface.SessionID) (*session, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s, ok := h.sessions[id]
@@ -109,7 +109,7 @@ func (h *Host) session(id string) (*session, error) {
 }
 
 // Events returns a copy of a session's log.
-func (h *Host) Events(sessionID string) []Event {
+func (h *Host) Events(sessionID tasksurface.SessionID) []Event {
 	s, err := h.session(sessionID)
 	if err != nil {
 		return nil
@@ -119,7 +119,7 @@ func (h *Host) Events(sessionID string) []Event {
 
 // View folds the session's log through the plugin and returns the
 // projection view. Events already folded are not folded again.
-func (h *Host) View(ctx context.Context, sessionID string) (json.RawMessage, error) {
+func (h *Host) View(ctx context.Context, sessionID tasksurface.SessionID) (json.RawMessage, error) {
 	s, err := h.session(sessionID)
 	if err != nil {
 		return nil, err
@@ -193,7 +193,7 @@ func (h *Host) ListInFlight(_ context.Context, req *tasksurface.ListInFlightRequ
 // ImportSession creates a session from a saved log, as a host does when it
 // restarts: the log comes back, the in-memory queue does not. It returns
 // the new session's id.
-func (h *Host) ImportSession(events []Event) string {
+func (h *Host) ImportSession(events []Event) tasksurface.SessionID {
 	id := h.NewSession()
 	s, _ := h.session(id)
 	s.mu.Lock()

@@ -38,7 +38,7 @@ func TestReadToolResult(t *testing.T) {
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			got, err := h.ReadToolResult(context.Background(), &tasksurface.ReadToolResultRequest{SessionID: session, CallID: tt.call})
+			got, err := h.ReadToolResult(context.Background(), &tasksurface.ReadToolResultRequest{SessionID: session, CallID: tasksurface.CallID(tt.call)})
 			if err != nil {
 				t.Fatal(err)
 			}

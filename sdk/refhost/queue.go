@@ -20,7 +20,7 @@ var ErrNotQueued = errors.New("queue-item-not-found")
 // a queued message. Before acting it asks the plugin whenever the plugin
 // declared a veto for the action and the message carries its source key;
 // a refusal leaves the queue unchanged.
-func (h *Host) UpdateQueue(ctx context.Context, sessionID, messageID string, action tasksurface.QueueAction, text string) error {
+func (h *Host) UpdateQueue(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID, action tasksurface.QueueAction, text string) error {
 	s, err := h.session(sessionID)
 	if err != nil {
 		return err
@@ -82,7 +82,7 @@ func (h *Host) UpdateQueue(ctx context.Context, sessionID, messageID string, act
 // RunCommand is a person typing a slash command of the plugin's, such as
 // "/task-surface dismiss": the host hands it to the plugin's Dismiss, which
 // records the command through RecordDismissal when it accepts it.
-func (h *Host) RunCommand(ctx context.Context, sessionID, line string) (*tasksurface.DismissResponse, error) {
+func (h *Host) RunCommand(ctx context.Context, sessionID tasksurface.SessionID, line string) (*tasksurface.DismissResponse, error) {
 	p, desc, err := h.attached()
 	if err != nil {
 		return nil, err

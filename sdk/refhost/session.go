@@ -14,24 +14,24 @@ import (
 // its index of tool results live in the host's tshost.Projections and
 // tshost.ToolResults.
 type session struct {
-	id      string
+	id      tasksurface.SessionID
 	results *tshost.ToolResults
 
 	mu      sync.Mutex
 	events  []Event
-	handed  int                          // events handed to the projection so far
-	queue   []Message                    // next-turn items, oldest first
-	claimed *Message                     // the item the agent took for its turn
-	status  map[string]tasksurface.Phase // message id -> queued, claiming, "committed"
-	inputs  [][]string                   // per turn: the user texts the model received
+	handed  int                                         // events handed to the projection so far
+	queue   []Message                                   // next-turn items, oldest first
+	claimed *Message                                    // the item the agent took for its turn
+	status  map[tasksurface.MessageID]tasksurface.Phase // message id -> queued, claiming, "committed"
+	inputs  [][]string                                  // per turn: the user texts the model received
 	calls   int
 	cmds    int
 
 	foldMu sync.Mutex // one fold of the session at a time, in log order
 }
 
-func newSession(id string, results *tshost.ToolResults) *session {
-	return &session{id: id, results: results, status: map[string]tasksurface.Phase{}}
+func newSession(id tasksurface.SessionID, results *tshost.ToolResults) *session {
+	return &session{id: id, results: results, status: map[tasksurface.MessageID]tasksurface.Phase{}}
 }
 
 func (s *session) snapshot() []Event {

@@ -2,6 +2,8 @@ package refhost
 
 import (
 	"time"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Hop is one host service the plugin called, as the host saw it: when the
@@ -11,7 +13,7 @@ type Hop struct {
 	// Service is the host service, e.g. "ReadProjection".
 	Service string
 	// SessionID is the session the call is about.
-	SessionID string
+	SessionID tasksurface.SessionID
 	// In is when the request reached the host.
 	In time.Time
 	// Out is when the host's answer was ready to go back.
@@ -29,7 +31,7 @@ func (h *Host) Trace(fn func(Hop)) {
 
 // hop starts timing one host service call; the returned function ends it.
 // With no tracer and debug logging off it costs one lock.
-func (h *Host) hop(service, sessionID string) func() {
+func (h *Host) hop(service, sessionID tasksurface.SessionID) func() {
 	h.mu.Lock()
 	fn := h.tracer
 	h.mu.Unlock()
@@ -38,7 +40,7 @@ func (h *Host) hop(service, sessionID string) func() {
 	}
 	in := time.Now()
 	return func() {
-		hp := Hop{Service: service, SessionID: sessionID, In: in, Out: time.Now()}
+		hp := Hop{Service: string(service), SessionID: sessionID, In: in, Out: time.Now()}
 		h.logger.Debug("host service answered", "service", service, "session", sessionID,
 			"in", hp.In.Format(time.RFC3339Nano), "took", hp.Out.Sub(hp.In))
 		if fn != nil {

@@ -5,7 +5,7 @@ import "encoding/json"
 // GetActiveRequest asks for the open surface of a session.
 type GetActiveRequest struct {
 	// SessionID is the session.
-	SessionID string `json:"sessionId,omitempty"`
+	SessionID SessionID `json:"sessionId,omitempty"`
 	// SurfaceID, when set, must name the open surface.
 	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
 	// Projection, when set, is the session's current projection view; the
@@ -26,7 +26,7 @@ type PendingSubmission struct {
 	// SubmissionID is the client's id for the attempt.
 	SubmissionID SubmissionID `json:"submissionId"`
 	// MessageID is the id of the admitted user message.
-	MessageID string `json:"messageId"`
+	MessageID MessageID `json:"messageId"`
 	// Phase is PhaseQueued or PhaseClaiming.
 	Phase Phase `json:"phase"`
 }
@@ -36,7 +36,7 @@ type GetActiveResponse struct {
 	// Active is true when a surface is open.
 	Active bool `json:"active,omitempty"`
 	// CallID is the show_task_surface call that opened it.
-	CallID string `json:"callId,omitempty"`
+	CallID CallID `json:"callId,omitempty"`
 	// SurfaceID is the open surface.
 	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
 	// Model is the normalised model; empty when the request said ModelHeld.

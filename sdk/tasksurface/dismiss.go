@@ -3,7 +3,7 @@ package tasksurface
 // DismissRequest closes an open surface without submitting it.
 type DismissRequest struct {
 	// SessionID is the session.
-	SessionID string `json:"sessionId,omitempty"`
+	SessionID SessionID `json:"sessionId,omitempty"`
 	// SurfaceID is the surface dismissed.
 	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
 	// DismissalID is minted by the client and reused on retry.

@@ -26,9 +26,9 @@ type Host interface {
 // ReadToolResultRequest names a tool result.
 type ReadToolResultRequest struct {
 	// SessionID is the session.
-	SessionID string `json:"sessionId,omitempty"`
+	SessionID SessionID `json:"sessionId,omitempty"`
 	// CallID is the tool call.
-	CallID string `json:"callId,omitempty"`
+	CallID CallID `json:"callId,omitempty"`
 }
 
 // ReadToolResultResponse is a tool result's metadata.
@@ -42,13 +42,13 @@ type ReadToolResultResponse struct {
 	// IsError is true for a failed call.
 	IsError bool `json:"isError,omitempty"`
 	// ParentCallID is set for a nested call.
-	ParentCallID string `json:"parentCallId,omitempty"`
+	ParentCallID CallID `json:"parentCallId,omitempty"`
 }
 
 // ReadProjectionRequest names a session.
 type ReadProjectionRequest struct {
 	// SessionID is the session.
-	SessionID string `json:"sessionId,omitempty"`
+	SessionID SessionID `json:"sessionId,omitempty"`
 }
 
 // ReadProjectionResponse is a session's projection view.
@@ -62,9 +62,9 @@ type ReadProjectionResponse struct {
 // AdmitUserMessageRequest queues a user message.
 type AdmitUserMessageRequest struct {
 	// SessionID is the session.
-	SessionID string `json:"sessionId,omitempty"`
+	SessionID SessionID `json:"sessionId,omitempty"`
 	// MessageID is the message's id, minted by the plugin.
-	MessageID string `json:"messageId,omitempty"`
+	MessageID MessageID `json:"messageId,omitempty"`
 	// Text is the message's visible text.
 	Text string `json:"text,omitempty"`
 	// Source is the message's source, {kind: "user", taskSurface: {...}}.
@@ -76,7 +76,7 @@ type AdmitUserMessageResponse struct {
 	// Admitted is true when the message is queued (or was already).
 	Admitted bool `json:"admitted,omitempty"`
 	// MessageID is the message's id.
-	MessageID string `json:"messageId,omitempty"`
+	MessageID MessageID `json:"messageId,omitempty"`
 	// Duplicate is true when a message with this id had been admitted.
 	Duplicate bool `json:"duplicate,omitempty"`
 	// Reason says why a message was not admitted, in the host's words.
@@ -86,13 +86,13 @@ type AdmitUserMessageResponse struct {
 // RecordDismissalRequest records a dismissal.
 type RecordDismissalRequest struct {
 	// SessionID is the session.
-	SessionID string `json:"sessionId,omitempty"`
+	SessionID SessionID `json:"sessionId,omitempty"`
 	// SurfaceID is the surface dismissed.
 	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
 	// DismissalID is the client's id for the dismissal.
 	DismissalID DismissalID `json:"dismissalId,omitempty"`
 	// CallID is the call that opened the surface.
-	CallID string `json:"callId,omitempty"`
+	CallID CallID `json:"callId,omitempty"`
 }
 
 // RecordDismissalResponse is the outcome of recording a dismissal.
@@ -108,13 +108,13 @@ type RecordDismissalResponse struct {
 // ListInFlightRequest names a session.
 type ListInFlightRequest struct {
 	// SessionID is the session.
-	SessionID string `json:"sessionId,omitempty"`
+	SessionID SessionID `json:"sessionId,omitempty"`
 }
 
 // InFlightMessage is a plugin message that is queued or claimed.
 type InFlightMessage struct {
 	// MessageID is the message.
-	MessageID string `json:"messageId,omitempty"`
+	MessageID MessageID `json:"messageId,omitempty"`
 	// Phase is PhaseQueued or PhaseClaiming.
 	Phase Phase `json:"phase,omitempty"`
 	// Source is the message's source.

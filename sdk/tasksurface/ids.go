@@ -6,6 +6,18 @@ import "context"
 // show_task_surface call succeeds; it is the note's TaskSurfaceId.
 type SurfaceID string
 
+// SessionID names one session of the harness: the conversation whose log
+// the plugin folds. The harness mints it; the plugin only carries it.
+type SessionID string
+
+// MessageID names one message of a session's log, as the harness mints it:
+// the id of an admitted user message, for instance.
+type MessageID string
+
+// CallID names one tool call, as the model's provider or the harness mints
+// it; a tool result answers the call of the same id.
+type CallID string
+
 // SubmissionID names one submission attempt. The client mints it once per
 // attempt and reuses it on retry, so a retry returns the first result.
 type SubmissionID string

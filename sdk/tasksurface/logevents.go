@@ -14,20 +14,20 @@ type ToolCall struct {
 	// it.
 	Step int `json:"step"`
 	// CallID is the call's id, the same as ShowRequest.CallID.
-	CallID string `json:"callId"`
+	CallID CallID `json:"callId"`
 	// Name is the tool's name (Description.Tool.Name).
 	Name string `json:"name"`
 	// Arguments is the raw tool arguments as a JSON string.
 	Arguments string `json:"arguments"`
 	// ParentCallID is set for a call made from inside another call.
-	ParentCallID string `json:"parentCallId,omitempty"`
+	ParentCallID CallID `json:"parentCallId,omitempty"`
 }
 
 // EventType returns EventToolCall.
 func (ToolCall) EventType() string { return EventToolCall }
 
 // NewToolCall returns the tool/call payload of a call of the plugin's tool.
-func NewToolCall(callID, toolName string, arguments json.RawMessage, parentCallID string) ToolCall {
+func NewToolCall(callID CallID, toolName string, arguments json.RawMessage, parentCallID CallID) ToolCall {
 	return ToolCall{CallID: callID, Name: toolName, Arguments: string(arguments), ParentCallID: parentCallID}
 }
 
@@ -68,7 +68,7 @@ type ToolSource struct {
 	Kind string `json:"kind"`
 	// CallID is the call the result answers; the fold matches results to
 	// calls by it.
-	CallID string `json:"callId"`
+	CallID CallID `json:"callId"`
 }
 
 // ToolResultContent is one tool-result content block.
@@ -76,7 +76,7 @@ type ToolResultContent struct {
 	// Type is "tool-result".
 	Type string `json:"type"`
 	// ToolCallID is the call the block answers.
-	ToolCallID string `json:"toolCallId"`
+	ToolCallID CallID `json:"toolCallId"`
 	// Content is the text the model reads.
 	Content []TextContent `json:"content"`
 	// IsError is true for a failed call; such a result opens nothing.
@@ -88,7 +88,7 @@ type ToolError struct {
 	// Name is the error's class, such as "ToolError".
 	Name string `json:"name"`
 	// Code is the plugin's ShowResponse.ErrorCode, or the harness's own.
-	Code string `json:"code"`
+	Code ShowErrorCode `json:"code"`
 }
 
 // TextContent is one text content block.
@@ -106,9 +106,10 @@ type TextContent struct {
 // its Value (MetaFromValue), so a harness may leave that work out of the
 // call and have it done here, when it writes the result; a Value it cannot
 // be derived from leaves Meta out, and the surface does not open.
-func NewToolResult(callID string, resp *ShowResponse) ToolResult {
+func NewToolResult(callID CallID, resp *ShowResponse) ToolResult {
 	if resp == nil || !resp.OK {
-		code, text := "", ""
+		var code ShowErrorCode
+		var text string
 		if resp != nil {
 			code, text = resp.ErrorCode, resp.ErrorText
 		}
@@ -125,15 +126,15 @@ func NewToolResult(callID string, resp *ShowResponse) ToolResult {
 // NewFailedToolResult returns the tool/result payload of a call that failed
 // with code, such as a transport failure the harness met before the plugin
 // answered; text is what the model reads.
-func NewFailedToolResult(callID, code, text string) ToolResult {
+func NewFailedToolResult(callID CallID, code ShowErrorCode, text string) ToolResult {
 	r := toolResult(callID, text, true)
 	r.Error = &ToolError{Name: "ToolError", Code: code}
 	return r
 }
 
-func toolResult(callID, text string, isError bool) ToolResult {
+func toolResult(callID CallID, text string, isError bool) ToolResult {
 	return ToolResult{Message: ToolResultMessage{
-		ID: "result-" + callID, Role: "user", Source: ToolSource{Kind: "tool", CallID: callID},
+		ID: string("result-" + callID), Role: "user", Source: ToolSource{Kind: "tool", CallID: callID},
 		Content: []ToolResultContent{{Type: "tool-result", ToolCallID: callID, Content: []TextContent{{Type: "text", Text: text}}, IsError: isError}},
 	}}
 }
@@ -145,7 +146,7 @@ func toolResult(callID, text string, isError bool) ToolResult {
 type UserMessage struct {
 	// ID is the message's id; for a submission, the id the plugin minted
 	// (AdmitUserMessageRequest.MessageID).
-	ID string `json:"id"`
+	ID MessageID `json:"id"`
 	// Role is "user".
 	Role string `json:"role"`
 	// Content is the message's text.
@@ -168,7 +169,7 @@ func (m UserMessage) Text() string {
 }
 
 // NewUserMessage returns a user message with one text block.
-func NewUserMessage(id, text string, source json.RawMessage) UserMessage {
+func NewUserMessage(id MessageID, text string, source json.RawMessage) UserMessage {
 	return UserMessage{ID: id, Role: "user", Content: []TextContent{{Type: "text", Text: text}}, Source: source}
 }
 
@@ -201,7 +202,7 @@ type Correlation struct {
 	// SubmissionID is the client's id for the attempt.
 	SubmissionID SubmissionID `json:"submissionId"`
 	// CallID is the show_task_surface call that opened the surface.
-	CallID string `json:"callId"`
+	CallID CallID `json:"callId"`
 	// SurfaceID is the surface.
 	SurfaceID SurfaceID `json:"surfaceId"`
 	// Values are the submitted values, a JSON object keyed by field id.

@@ -39,11 +39,11 @@ const (
 // QueueEvent reports what happened to a queued message.
 type QueueEvent struct {
 	// SessionID is the session.
-	SessionID string `json:"sessionId,omitempty"`
+	SessionID SessionID `json:"sessionId,omitempty"`
 	// Kind is one of the Queue* kinds.
 	Kind QueueEventKind `json:"kind,omitempty"`
 	// MessageID is the message.
-	MessageID string `json:"messageId,omitempty"`
+	MessageID MessageID `json:"messageId,omitempty"`
 	// Source is the message's source.
 	Source json.RawMessage `json:"source,omitempty"`
 	// EventSeq is the log sequence of a committed message.
@@ -69,9 +69,9 @@ type QueueEventResponse struct {
 // QueueActionRequest asks whether a queue action may proceed.
 type QueueActionRequest struct {
 	// SessionID is the session.
-	SessionID string `json:"sessionId,omitempty"`
+	SessionID SessionID `json:"sessionId,omitempty"`
 	// MessageID is the message acted on.
-	MessageID string `json:"messageId,omitempty"`
+	MessageID MessageID `json:"messageId,omitempty"`
 	// Action is one of the Action* values.
 	Action QueueAction `json:"action,omitempty"`
 	// Source is the message's source.

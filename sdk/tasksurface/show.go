@@ -2,27 +2,34 @@ package tasksurface
 
 import "encoding/json"
 
+// ShowErrorCode says why a show_task_surface call opened nothing: the
+// ErrorCode of a ShowResponse and the Code of the failed call's ToolError.
+// The plugin answers with one of the Show* codes; a harness that fails a
+// call before the plugin answers (a transport failure, say) may use a code
+// of its own.
+type ShowErrorCode string
+
 // Error codes of a failed Show.
 const (
 	// ShowInvalidModel means the arguments are not a valid model.
-	ShowInvalidModel = "invalid-model"
+	ShowInvalidModel ShowErrorCode = "invalid-model"
 	// ShowSurfaceOpen means the session already has an open surface.
-	ShowSurfaceOpen = "surface-open"
+	ShowSurfaceOpen ShowErrorCode = "surface-open"
 	// ShowNestedCall means the call was made from inside another call.
-	ShowNestedCall = "nested-call"
+	ShowNestedCall ShowErrorCode = "nested-call"
 	// ShowUnsupportedMode means the call arrived in a mode the tool is not
 	// offered in.
-	ShowUnsupportedMode = "unsupported-mode"
+	ShowUnsupportedMode ShowErrorCode = "unsupported-mode"
 )
 
 // ShowRequest executes show_task_surface.
 type ShowRequest struct {
 	// SessionID is the calling session.
-	SessionID string `json:"sessionId,omitempty"`
+	SessionID SessionID `json:"sessionId,omitempty"`
 	// CallID is the tool call's id.
-	CallID string `json:"callId,omitempty"`
+	CallID CallID `json:"callId,omitempty"`
 	// ParentCallID is set when the call is nested (made from code mode).
-	ParentCallID string `json:"parentCallId,omitempty"`
+	ParentCallID CallID `json:"parentCallId,omitempty"`
 	// Arguments is the raw tool arguments.
 	Arguments json.RawMessage `json:"arguments,omitempty"`
 	// Projection is the session's current projection view.
@@ -48,7 +55,7 @@ type ShowResponse struct {
 	// Value is the canonical value {surfaceId, model, markdown}.
 	Value json.RawMessage `json:"value,omitempty"`
 	// ErrorCode is one of the Show* codes when OK is false.
-	ErrorCode string `json:"errorCode,omitempty"`
+	ErrorCode ShowErrorCode `json:"errorCode,omitempty"`
 	// ErrorText is the model-facing text of a failed call: what to fix.
 	ErrorText string `json:"errorText,omitempty"`
 	// Problems lists what is wrong with the arguments, with pointers.

@@ -5,7 +5,7 @@ import "encoding/json"
 // SubmitRequest submits the values of an open surface.
 type SubmitRequest struct {
 	// SessionID is the session.
-	SessionID string `json:"sessionId,omitempty"`
+	SessionID SessionID `json:"sessionId,omitempty"`
 	// SurfaceID is the surface submitted.
 	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
 	// SubmissionID is minted by the client once per attempt and reused on
@@ -26,7 +26,7 @@ type SubmitResponse struct {
 	// retry of the same SubmissionID).
 	Accepted bool `json:"accepted,omitempty"`
 	// MessageID is the admitted user message.
-	MessageID string `json:"messageId,omitempty"`
+	MessageID MessageID `json:"messageId,omitempty"`
 	// Phase is PhaseQueued for an accepted submission.
 	Phase Phase `json:"phase,omitempty"`
 	// Reason is set when Accepted is false.

@@ -88,13 +88,13 @@ func inFlight(ctx context.Context, host tasksurface.Host, session string) ([]tas
 	if host == nil {
 		return nil, fmt.Errorf("no host")
 	}
-	resp, err := host.ListInFlight(ctx, &tasksurface.ListInFlightRequest{SessionID: session})
+	resp, err := host.ListInFlight(ctx, &tasksurface.ListInFlightRequest{SessionID: tasksurface.SessionID(session)})
 	if err != nil {
 		return nil, err
 	}
 	var out []tasksurface.Problem
 	for _, m := range resp.Messages {
-		out = append(out, tasksurface.Problem{Code: "in-flight", Message: m.MessageID})
+		out = append(out, tasksurface.Problem{Code: "in-flight", Message: string(m.MessageID)})
 	}
 	return out, nil
 }
@@ -105,7 +105,7 @@ type echoHost struct {
 }
 
 func (echoHost) ListInFlight(_ context.Context, req *tasksurface.ListInFlightRequest) (*tasksurface.ListInFlightResponse, error) {
-	return &tasksurface.ListInFlightResponse{Messages: []tasksurface.InFlightMessage{{MessageID: "in " + req.SessionID}}}, nil
+	return &tasksurface.ListInFlightResponse{Messages: []tasksurface.InFlightMessage{{MessageID: tasksurface.MessageID("in " + req.SessionID)}}}, nil
 }
 
 // testBinary is this test binary and its digest, hashed once.

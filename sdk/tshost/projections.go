@@ -29,7 +29,7 @@ type Projections struct {
 	logger hclog.Logger
 
 	mu       sync.Mutex
-	sessions map[string]*projection
+	sessions map[tasksurface.SessionID]*projection
 	empty    json.RawMessage // the view of an empty log, once folded
 }
 
@@ -48,10 +48,10 @@ func NewProjections(folder Folder, logger hclog.Logger) *Projections {
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
-	return &Projections{folder: folder, logger: logger, sessions: map[string]*projection{}}
+	return &Projections{folder: folder, logger: logger, sessions: map[tasksurface.SessionID]*projection{}}
 }
 
-func (p *Projections) session(id string) *projection {
+func (p *Projections) session(id tasksurface.SessionID) *projection {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	s, ok := p.sessions[id]
@@ -67,7 +67,7 @@ func (p *Projections) session(id string) *projection {
 // not read (each with its seq; the projection ignored them). An error
 // means the fold did not run, for example while the plugin restarts; the
 // events stay queued for the next call, so nothing is lost.
-func (p *Projections) Append(ctx context.Context, sessionID string, events ...tasksurface.Event) (json.RawMessage, []tasksurface.LogProblem, error) {
+func (p *Projections) Append(ctx context.Context, sessionID tasksurface.SessionID, events ...tasksurface.Event) (json.RawMessage, []tasksurface.LogProblem, error) {
 	s := p.session(sessionID)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -85,7 +85,7 @@ func (p *Projections) Append(ctx context.Context, sessionID string, events ...ta
 // them: the next Append or read of the session folds them, in order. A
 // harness reading its logs back before the plugin runs uses it, so no
 // call reaches a plugin that is not started yet.
-func (p *Projections) AppendLater(sessionID string, events ...tasksurface.Event) error {
+func (p *Projections) AppendLater(sessionID tasksurface.SessionID, events ...tasksurface.Event) error {
 	s := p.session(sessionID)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -100,7 +100,7 @@ func (p *Projections) AppendLater(sessionID string, events ...tasksurface.Event)
 }
 
 // View returns a session's view with every appended event folded.
-func (p *Projections) View(ctx context.Context, sessionID string) (json.RawMessage, error) {
+func (p *Projections) View(ctx context.Context, sessionID tasksurface.SessionID) (json.RawMessage, error) {
 	s := p.session(sessionID)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -110,7 +110,7 @@ func (p *Projections) View(ctx context.Context, sessionID string) (json.RawMessa
 
 // Reset forgets a session's projection, for a log that was rewound or
 // forked: Append the events of the new log again from the start.
-func (p *Projections) Reset(sessionID string) {
+func (p *Projections) Reset(sessionID tasksurface.SessionID) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	delete(p.sessions, sessionID)
@@ -160,7 +160,7 @@ func (p *Projections) emptyView(ctx context.Context) (json.RawMessage, error) {
 }
 
 // foldLocked folds the pending events; s.mu is held.
-func (p *Projections) foldLocked(ctx context.Context, sessionID string, s *projection) (json.RawMessage, []tasksurface.LogProblem, error) {
+func (p *Projections) foldLocked(ctx context.Context, sessionID tasksurface.SessionID, s *projection) (json.RawMessage, []tasksurface.LogProblem, error) {
 	if len(s.pending) == 0 && s.view != nil {
 		return s.view, nil, nil
 	}

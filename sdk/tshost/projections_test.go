@@ -97,7 +97,7 @@ func TestToolResults(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			got, err := idx.ReadToolResult(t.Context(), &tasksurface.ReadToolResultRequest{SessionID: tc.session, CallID: tc.call})
+			got, err := idx.ReadToolResult(t.Context(), &tasksurface.ReadToolResultRequest{SessionID: tasksurface.SessionID(tc.session), CallID: tasksurface.CallID(tc.call)})
 			if err != nil || got.Found != tc.want.Found || got.ToolName != tc.want.ToolName || got.ParentCallID != tc.want.ParentCallID ||
 				got.IsError != tc.want.IsError || string(got.Meta) != string(tc.want.Meta) {
 				t.Errorf("ReadToolResult = %+v, %v; want %+v", got, err, tc.want)

@@ -15,25 +15,25 @@ import (
 // concurrent use.
 type ToolResults struct {
 	mu       sync.Mutex
-	sessions map[string]map[string]*tasksurface.ReadToolResultResponse
+	sessions map[tasksurface.SessionID]map[tasksurface.CallID]*tasksurface.ReadToolResultResponse
 }
 
 // NewToolResults returns an empty index.
 func NewToolResults() *ToolResults {
-	return &ToolResults{sessions: map[string]map[string]*tasksurface.ReadToolResultResponse{}}
+	return &ToolResults{sessions: map[tasksurface.SessionID]map[tasksurface.CallID]*tasksurface.ReadToolResultResponse{}}
 }
 
 // Add indexes the tool/call and tool/result events among events appended
 // to a session's log; the last result of a call wins.
-func (t *ToolResults) Add(sessionID string, events ...tasksurface.Event) {
+func (t *ToolResults) Add(sessionID tasksurface.SessionID, events ...tasksurface.Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	calls := t.sessions[sessionID]
 	if calls == nil {
-		calls = map[string]*tasksurface.ReadToolResultResponse{}
+		calls = map[tasksurface.CallID]*tasksurface.ReadToolResultResponse{}
 		t.sessions[sessionID] = calls
 	}
-	entry := func(callID string) *tasksurface.ReadToolResultResponse {
+	entry := func(callID tasksurface.CallID) *tasksurface.ReadToolResultResponse {
 		r, ok := calls[callID]
 		if !ok {
 			r = &tasksurface.ReadToolResultResponse{}
@@ -70,7 +70,7 @@ func hasErrorBlock(content []tasksurface.ToolResultContent) bool {
 }
 
 // Reset forgets a session's index, for a log that was rewound or forked.
-func (t *ToolResults) Reset(sessionID string) {
+func (t *ToolResults) Reset(sessionID tasksurface.SessionID) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	delete(t.sessions, sessionID)

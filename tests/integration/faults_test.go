@@ -35,13 +35,13 @@ func TestFaultKilledBeforeSubmit(t *testing.T) {
 	if a := r.active(session); !a.Active || string(a.SurfaceID) != surfaceID {
 		t.Fatalf("after restart = %+v, want the surface open", a)
 	}
-	if sub := r.submit(session, surfaceID, "sub-1", gateValues); !sub.Accepted {
+	if sub := r.submit(string(session), surfaceID, "sub-1", gateValues); !sub.Accepted {
 		t.Fatalf("submit after restart = %+v", sub)
 	}
 	if _, err := r.host.Step(r.ctx, session); err != nil {
 		t.Fatal(err)
 	}
-	if n := r.submitted(session, surfaceID); n != 1 {
+	if n := r.submitted(string(session), surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages, want 1", n)
 	}
 }
@@ -51,7 +51,7 @@ func TestFaultKilledAfterAdmission(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
-	first := r.submit(session, surfaceID, "sub-1", gateValues)
+	first := r.submit(string(session), surfaceID, "sub-1", gateValues)
 	r.kill()
 	if a := r.active(session); a.Pending == nil || a.Pending.MessageID != first.MessageID || a.Pending.Phase != tasksurface.PhaseQueued {
 		t.Fatalf("after restart = %+v, want the queued submission recovered", a)
@@ -59,7 +59,7 @@ func TestFaultKilledAfterAdmission(t *testing.T) {
 	if _, err := r.host.Step(r.ctx, session); err != nil {
 		t.Fatal(err)
 	}
-	if n := r.submitted(session, surfaceID); n != 1 {
+	if n := r.submitted(string(session), surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages, want 1", n)
 	}
 	if a := r.active(session); a.Active {
@@ -73,31 +73,31 @@ func TestFaultKilledAfterCommit(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
-	first := r.submit(session, surfaceID, "sub-1", gateValues)
+	first := r.submit(string(session), surfaceID, "sub-1", gateValues)
 	if _, err := r.host.Step(r.ctx, session); err != nil {
 		t.Fatal(err)
 	}
 	r.kill()
-	retry := r.submit(session, surfaceID, "sub-1", gateValues)
+	retry := r.submit(string(session), surfaceID, "sub-1", gateValues)
 	if !retry.Accepted || retry.MessageID != first.MessageID {
 		t.Fatalf("retry after restart = %+v, want the first answer %s", retry, first.MessageID)
 	}
 	if q := r.host.Queue(session); len(q) != 0 {
 		t.Fatalf("the retry queued %d messages", len(q))
 	}
-	if n := r.submitted(session, surfaceID); n != 1 {
+	if n := r.submitted(string(session), surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages, want 1", n)
 	}
 }
 
 // restartHost replaces the host and its plugin, keeping the session's log,
 // as a harness restart does; the in-memory queue is lost.
-func restartHost(t *testing.T, r *rig, session string) (*rig, string) {
+func restartHost(t *testing.T, r *rig, session tasksurface.SessionID) (*rig, tasksurface.SessionID) {
 	t.Helper()
 	events := r.host.Events(session)
 	_ = r.sup.Close(context.Background())
 	next := newRig(t)
-	return next, next.host.ImportSession(events)
+	return next, tasksurface.SessionID(string(next.host.ImportSession(events)))
 }
 
 // The harness restarted with a surface open: it is open again and works.
@@ -110,7 +110,7 @@ func TestFaultHostRestartedWithSurfaceOpen(t *testing.T) {
 	if !a.Active || string(a.SurfaceID) != surfaceID || a.Pending != nil {
 		t.Fatalf("after host restart = %+v, want the surface open and editable", a)
 	}
-	if sub := r2.submit(session2, surfaceID, "sub-1", `{"steps":["schema","dual-write","backfill","cutover","cleanup"],"pause":false}`); !sub.Accepted {
+	if sub := r2.submit(string(session2), surfaceID, "sub-1", `{"steps":["schema","dual-write","backfill","cutover","cleanup"],"pause":false}`); !sub.Accepted {
 		t.Fatalf("submit after host restart = %+v", sub)
 	}
 }
@@ -122,7 +122,7 @@ func TestFaultHostRestartedWithSubmissionPending(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
-	r.submit(session, surfaceID, "sub-1", gateValues)
+	r.submit(string(session), surfaceID, "sub-1", gateValues)
 	if _, err := r.host.Claim(r.ctx, session); err != nil {
 		t.Fatal(err)
 	}
@@ -130,13 +130,13 @@ func TestFaultHostRestartedWithSubmissionPending(t *testing.T) {
 	if a := r2.active(session2); !a.Active || a.Pending != nil {
 		t.Fatalf("after host restart = %+v, want open with nothing pending", a)
 	}
-	if sub := r2.submit(session2, surfaceID, "sub-2", gateValues); !sub.Accepted {
+	if sub := r2.submit(string(session2), surfaceID, "sub-2", gateValues); !sub.Accepted {
 		t.Fatalf("resubmit = %+v", sub)
 	}
 	if _, err := r2.host.Step(r2.ctx, session2); err != nil {
 		t.Fatal(err)
 	}
-	if n := r2.submitted(session2, surfaceID); n != 1 {
+	if n := r2.submitted(string(session2), surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages, want 1", n)
 	}
 }

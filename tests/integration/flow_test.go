@@ -19,7 +19,7 @@ func TestShowSubmitClaimCommit(t *testing.T) {
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
 
-	sub := r.submit(session, surfaceID, "sub-1", gateValues)
+	sub := r.submit(string(session), surfaceID, "sub-1", gateValues)
 	if !sub.Accepted || sub.Phase != tasksurface.PhaseQueued || sub.MessageID == "" {
 		t.Fatalf("submit = %+v, want accepted and queued", sub)
 	}
@@ -36,7 +36,7 @@ func TestShowSubmitClaimCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	if n := r.submitted(session, surfaceID); n != 1 {
+	if n := r.submitted(string(session), surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages in the log, want 1", n)
 	}
 	inputs := r.host.ModelInputs(session)
@@ -61,26 +61,26 @@ func TestSubmitIdempotency(t *testing.T) {
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
 
-	first := r.submit(session, surfaceID, "sub-1", gateValues)
-	again := r.submit(session, surfaceID, "sub-1", gateValues)
+	first := r.submit(string(session), surfaceID, "sub-1", gateValues)
+	again := r.submit(string(session), surfaceID, "sub-1", gateValues)
 	if !again.Accepted || again.MessageID != first.MessageID {
 		t.Fatalf("retry = %+v, want the first answer %+v", again, first)
 	}
 	if q := r.host.Queue(session); len(q) != 1 {
 		t.Fatalf("%d queued messages after a retry, want 1", len(q))
 	}
-	other := r.submit(session, surfaceID, "sub-2", gateValues)
+	other := r.submit(string(session), surfaceID, "sub-2", gateValues)
 	if other.Accepted || other.Reason != tasksurface.ReasonSubmissionPending {
 		t.Fatalf("another id while pending = %+v, want submission-pending", other)
 	}
 	if _, err := r.host.Step(r.ctx, session); err != nil {
 		t.Fatal(err)
 	}
-	late := r.submit(session, surfaceID, "sub-1", gateValues)
+	late := r.submit(string(session), surfaceID, "sub-1", gateValues)
 	if !late.Accepted || late.MessageID != first.MessageID {
 		t.Fatalf("retry after commit = %+v, want the first answer", late)
 	}
-	if n := r.submitted(session, surfaceID); n != 1 {
+	if n := r.submitted(string(session), surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages, want 1", n)
 	}
 }
@@ -90,7 +90,7 @@ func TestSubmitInvalidValues(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
-	sub := r.submit(session, surfaceID, "sub-1", `{"channel":"nightly","nope":1}`)
+	sub := r.submit(string(session), surfaceID, "sub-1", `{"channel":"nightly","nope":1}`)
 	if sub.Accepted || sub.Reason != tasksurface.ReasonInvalidSubmission {
 		t.Fatalf("submit = %+v, want invalid-submission", sub)
 	}
@@ -104,7 +104,7 @@ func TestSubmitInvalidValues(t *testing.T) {
 	if a := r.active(session); !a.Active || a.Pending != nil {
 		t.Errorf("after a refused submission = %+v, want open with nothing pending", a)
 	}
-	if ok := r.submit(session, surfaceID, "sub-2", gateValues); !ok.Accepted {
+	if ok := r.submit(string(session), surfaceID, "sub-2", gateValues); !ok.Accepted {
 		t.Errorf("a corrected submission was refused: %+v", ok)
 	}
 }
@@ -116,12 +116,12 @@ func TestDismiss(t *testing.T) {
 	r := newRig(t)
 
 	session, surfaceID := r.open("reorder-plan.json")
-	d1 := r.dismiss(session, surfaceID, "dis-1")
-	d2 := r.dismiss(session, surfaceID, "dis-1")
+	d1 := r.dismiss(string(session), surfaceID, "dis-1")
+	d2 := r.dismiss(string(session), surfaceID, "dis-1")
 	if !d1.Dismissed || !d2.Dismissed || d1.EventSeq != d2.EventSeq {
 		t.Fatalf("dismiss twice = %+v then %+v, want the same record", d1, d2)
 	}
-	if n := r.count(session, "command/done"); n != 1 {
+	if n := r.count(string(session), "command/done"); n != 1 {
 		t.Fatalf("%d command records, want 1", n)
 	}
 	if a := r.active(session); a.Active {
@@ -135,8 +135,8 @@ func TestDismiss(t *testing.T) {
 	}
 
 	session2, surface2 := r.open("release-gate.json")
-	r.submit(session2, surface2, "sub-1", gateValues)
-	if d := r.dismiss(session2, surface2, "dis-2"); d.Dismissed || d.Reason != tasksurface.ReasonSubmissionPending {
+	r.submit(string(session2), surface2, "sub-1", gateValues)
+	if d := r.dismiss(string(session2), surface2, "dis-2"); d.Dismissed || d.Reason != tasksurface.ReasonSubmissionPending {
 		t.Fatalf("dismiss while pending = %+v, want submission-pending", d)
 	}
 }
@@ -167,7 +167,7 @@ func TestBypass(t *testing.T) {
 	if v := r.view(session); !strings.Contains(v, `"bypassed"`) {
 		t.Errorf("projection = %s, want closed as bypassed", v)
 	}
-	if sub := r.submit(session, surfaceID, "late", `{"goal":"x"}`); sub.Accepted || sub.Reason != tasksurface.ReasonNotOpen {
+	if sub := r.submit(string(session), surfaceID, "late", `{"goal":"x"}`); sub.Accepted || sub.Reason != tasksurface.ReasonNotOpen {
 		t.Errorf("submit after bypass = %+v, want not-open", sub)
 	}
 }
@@ -201,7 +201,7 @@ func TestShowRefusals(t *testing.T) {
 	if !strings.Contains(invalid.Text, "/sections/0/blocks/0") {
 		t.Errorf("the model is not told where the problem is:\n%s", invalid.Text)
 	}
-	if a := r.active(fresh); a.Active {
+	if a := r.active(tasksurface.SessionID(string(fresh))); a.Active {
 		t.Errorf("a refused call opened a surface")
 	}
 }
@@ -212,7 +212,7 @@ func TestQueueVeto(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
-	sub := r.submit(session, surfaceID, "sub-1", gateValues)
+	sub := r.submit(string(session), surfaceID, "sub-1", gateValues)
 
 	for _, action := range []tasksurface.QueueAction{tasksurface.ActionEdit, tasksurface.ActionSteer} {
 		if err := r.host.UpdateQueue(r.ctx, session, sub.MessageID, action, "edited"); !errors.Is(err, refhost.ErrVetoed) {
@@ -228,7 +228,7 @@ func TestQueueVeto(t *testing.T) {
 	if a := r.active(session); !a.Active || a.Pending != nil {
 		t.Fatalf("after remove = %+v, want open and editable", a)
 	}
-	if again := r.submit(session, surfaceID, "sub-2", gateValues); !again.Accepted {
+	if again := r.submit(string(session), surfaceID, "sub-2", gateValues); !again.Accepted {
 		t.Errorf("resubmit after remove = %+v", again)
 	}
 }
@@ -240,7 +240,7 @@ func TestPluginKilledMidClaim(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
-	first := r.submit(session, surfaceID, "sub-1", gateValues)
+	first := r.submit(string(session), surfaceID, "sub-1", gateValues)
 	if _, err := r.host.Claim(r.ctx, session); err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +253,7 @@ func TestPluginKilledMidClaim(t *testing.T) {
 	if !a.Active || a.Pending == nil || a.Pending.Phase != tasksurface.PhaseClaiming || a.Pending.MessageID != first.MessageID {
 		t.Fatalf("after restart = %+v, want the claim recovered from the host", a)
 	}
-	if other := r.submit(session, surfaceID, "sub-2", gateValues); other.Accepted {
+	if other := r.submit(string(session), surfaceID, "sub-2", gateValues); other.Accepted {
 		t.Fatalf("a second message was admitted while the first is claimed: %+v", other)
 	}
 
@@ -263,14 +263,14 @@ func TestPluginKilledMidClaim(t *testing.T) {
 	if a := r.active(session); !a.Active || a.Pending != nil {
 		t.Fatalf("after discard = %+v, want open and editable", a)
 	}
-	second := r.submit(session, surfaceID, "sub-2", gateValues)
+	second := r.submit(string(session), surfaceID, "sub-2", gateValues)
 	if !second.Accepted {
 		t.Fatalf("resubmit after discard = %+v", second)
 	}
 	if _, err := r.host.Step(r.ctx, session); err != nil {
 		t.Fatal(err)
 	}
-	if n := r.submitted(session, surfaceID); n != 1 {
+	if n := r.submitted(string(session), surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages, want exactly 1", n)
 	}
 }
@@ -281,9 +281,9 @@ func TestPluginKilledWhileQueued(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
-	first := r.submit(session, surfaceID, "sub-1", gateValues)
+	first := r.submit(string(session), surfaceID, "sub-1", gateValues)
 	r.kill()
-	again := r.submit(session, surfaceID, "sub-1", gateValues)
+	again := r.submit(string(session), surfaceID, "sub-1", gateValues)
 	if !again.Accepted || again.MessageID != first.MessageID {
 		t.Fatalf("retry after restart = %+v, want the first message %s", again, first.MessageID)
 	}

@@ -90,7 +90,7 @@ func args(model json.RawMessage) json.RawMessage {
 
 // open opens a surface in a new session and returns the session and
 // surface ids.
-func (r *rig) open(name string) (string, string) {
+func (r *rig) open(name string) (tasksurface.SessionID, string) {
 	r.t.Helper()
 	session := r.host.NewSession()
 	res, err := r.host.CallTool(r.ctx, session, args(surface(r.t, name)), refhost.CallOptions{})
@@ -104,7 +104,7 @@ func (r *rig) open(name string) (string, string) {
 	return session, string(active.SurfaceID)
 }
 
-func (r *rig) active(session string) *tasksurface.GetActiveResponse {
+func (r *rig) active(session tasksurface.SessionID) *tasksurface.GetActiveResponse {
 	r.t.Helper()
 	a, err := r.sup.GetActive(r.ctx, &tasksurface.GetActiveRequest{SessionID: session})
 	if err != nil {
@@ -115,7 +115,7 @@ func (r *rig) active(session string) *tasksurface.GetActiveResponse {
 
 func (r *rig) submit(session, surfaceID, submissionID, values string) *tasksurface.SubmitResponse {
 	r.t.Helper()
-	s, err := r.sup.Submit(r.ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: tasksurface.SubmissionID(submissionID), Values: json.RawMessage(values)})
+	s, err := r.sup.Submit(r.ctx, &tasksurface.SubmitRequest{SessionID: tasksurface.SessionID(session), SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: tasksurface.SubmissionID(submissionID), Values: json.RawMessage(values)})
 	if err != nil {
 		r.t.Fatalf("submit: %v", err)
 	}
@@ -124,7 +124,7 @@ func (r *rig) submit(session, surfaceID, submissionID, values string) *tasksurfa
 
 func (r *rig) dismiss(session, surfaceID, dismissalID string) *tasksurface.DismissResponse {
 	r.t.Helper()
-	d, err := r.sup.Dismiss(r.ctx, &tasksurface.DismissRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), DismissalID: tasksurface.DismissalID(dismissalID)})
+	d, err := r.sup.Dismiss(r.ctx, &tasksurface.DismissRequest{SessionID: tasksurface.SessionID(session), SurfaceID: tasksurface.SurfaceID(surfaceID), DismissalID: tasksurface.DismissalID(dismissalID)})
 	if err != nil {
 		r.t.Fatalf("dismiss: %v", err)
 	}
@@ -134,7 +134,7 @@ func (r *rig) dismiss(session, surfaceID, dismissalID string) *tasksurface.Dismi
 // events counts a session's events of one type.
 func (r *rig) count(session, typ string) int {
 	n := 0
-	for _, e := range r.host.Events(session) {
+	for _, e := range r.host.Events(tasksurface.SessionID(session)) {
 		if e.Type == typ {
 			n++
 		}
@@ -145,7 +145,7 @@ func (r *rig) count(session, typ string) int {
 // submitted counts the durable user messages that answer a surface.
 func (r *rig) submitted(session, surfaceID string) int {
 	n := 0
-	for _, e := range r.host.Events(session) {
+	for _, e := range r.host.Events(tasksurface.SessionID(session)) {
 		if e.Type != "user/message" {
 			continue
 		}
@@ -163,7 +163,7 @@ func (r *rig) submitted(session, surfaceID string) int {
 	return n
 }
 
-func (r *rig) view(session string) string {
+func (r *rig) view(session tasksurface.SessionID) string {
 	r.t.Helper()
 	v, err := r.host.View(r.ctx, session)
 	if err != nil {

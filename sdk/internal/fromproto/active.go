@@ -7,14 +7,14 @@ import (
 
 // GetActiveRequest converts a get-active request.
 func GetActiveRequest(in *tsproto1.GetActiveRequest) *tasksurface.GetActiveRequest {
-	return &tasksurface.GetActiveRequest{SessionID: in.GetSessionId(), SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()), Projection: raw(in.GetProjectionJson()), ModelHeld: in.GetModelHeld()}
+	return &tasksurface.GetActiveRequest{SessionID: tasksurface.SessionID(in.GetSessionId()), SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()), Projection: raw(in.GetProjectionJson()), ModelHeld: in.GetModelHeld()}
 }
 
 // GetActiveResponse converts a get-active response.
 func GetActiveResponse(in *tsproto1.GetActiveResponse) *tasksurface.GetActiveResponse {
 	out := &tasksurface.GetActiveResponse{
 		Active:    in.GetActive(),
-		CallID:    in.GetCallId(),
+		CallID:    tasksurface.CallID(in.GetCallId()),
 		SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()),
 		Model:     raw(in.GetModelJson()),
 		Markdown:  raw(in.GetMarkdownJson()),
@@ -23,7 +23,7 @@ func GetActiveResponse(in *tsproto1.GetActiveResponse) *tasksurface.GetActiveRes
 	if p := in.GetPending(); p != nil {
 		out.Pending = &tasksurface.PendingSubmission{
 			SubmissionID: tasksurface.SubmissionID(p.GetSubmissionId()),
-			MessageID:    p.GetMessageId(),
+			MessageID:    tasksurface.MessageID(p.GetMessageId()),
 			Phase:        tasksurface.Phase(p.GetPhase()),
 		}
 	}

@@ -7,7 +7,7 @@ import (
 
 // DismissRequest converts a dismiss request.
 func DismissRequest(in *tsproto1.DismissRequest) *tasksurface.DismissRequest {
-	return &tasksurface.DismissRequest{SessionID: in.GetSessionId(), SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()), DismissalID: tasksurface.DismissalID(in.GetDismissalId())}
+	return &tasksurface.DismissRequest{SessionID: tasksurface.SessionID(in.GetSessionId()), SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()), DismissalID: tasksurface.DismissalID(in.GetDismissalId())}
 }
 
 // DismissResponse converts a dismiss response.

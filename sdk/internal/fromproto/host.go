@@ -7,7 +7,7 @@ import (
 
 // ReadToolResultRequest converts a tool result read.
 func ReadToolResultRequest(in *tsproto1.ReadToolResultRequest) *tasksurface.ReadToolResultRequest {
-	return &tasksurface.ReadToolResultRequest{SessionID: in.GetSessionId(), CallID: in.GetCallId()}
+	return &tasksurface.ReadToolResultRequest{SessionID: tasksurface.SessionID(in.GetSessionId()), CallID: tasksurface.CallID(in.GetCallId())}
 }
 
 // ReadToolResultResponse converts a tool result.
@@ -17,13 +17,13 @@ func ReadToolResultResponse(in *tsproto1.ReadToolResultResponse) *tasksurface.Re
 		ToolName:     in.GetToolName(),
 		Meta:         raw(in.GetMetaJson()),
 		IsError:      in.GetIsError(),
-		ParentCallID: in.GetParentCallId(),
+		ParentCallID: tasksurface.CallID(in.GetParentCallId()),
 	}
 }
 
 // ReadProjectionRequest converts a projection read.
 func ReadProjectionRequest(in *tsproto1.ReadProjectionRequest) *tasksurface.ReadProjectionRequest {
-	return &tasksurface.ReadProjectionRequest{SessionID: in.GetSessionId()}
+	return &tasksurface.ReadProjectionRequest{SessionID: tasksurface.SessionID(in.GetSessionId())}
 }
 
 // ReadProjectionResponse converts a projection view.
@@ -34,8 +34,8 @@ func ReadProjectionResponse(in *tsproto1.ReadProjectionResponse) *tasksurface.Re
 // AdmitUserMessageRequest converts an admission.
 func AdmitUserMessageRequest(in *tsproto1.AdmitUserMessageRequest) *tasksurface.AdmitUserMessageRequest {
 	return &tasksurface.AdmitUserMessageRequest{
-		SessionID: in.GetSessionId(),
-		MessageID: in.GetMessageId(),
+		SessionID: tasksurface.SessionID(in.GetSessionId()),
+		MessageID: tasksurface.MessageID(in.GetMessageId()),
 		Text:      in.GetText(),
 		Source:    raw(in.GetSourceJson()),
 	}
@@ -45,7 +45,7 @@ func AdmitUserMessageRequest(in *tsproto1.AdmitUserMessageRequest) *tasksurface.
 func AdmitUserMessageResponse(in *tsproto1.AdmitUserMessageResponse) *tasksurface.AdmitUserMessageResponse {
 	return &tasksurface.AdmitUserMessageResponse{
 		Admitted:  in.GetAdmitted(),
-		MessageID: in.GetMessageId(),
+		MessageID: tasksurface.MessageID(in.GetMessageId()),
 		Duplicate: in.GetDuplicate(),
 		Reason:    in.GetReason(),
 	}
@@ -54,10 +54,10 @@ func AdmitUserMessageResponse(in *tsproto1.AdmitUserMessageResponse) *tasksurfac
 // RecordDismissalRequest converts a dismissal record.
 func RecordDismissalRequest(in *tsproto1.RecordDismissalRequest) *tasksurface.RecordDismissalRequest {
 	return &tasksurface.RecordDismissalRequest{
-		SessionID:   in.GetSessionId(),
+		SessionID:   tasksurface.SessionID(in.GetSessionId()),
 		SurfaceID:   tasksurface.SurfaceID(in.GetSurfaceId()),
 		DismissalID: tasksurface.DismissalID(in.GetDismissalId()),
-		CallID:      in.GetCallId(),
+		CallID:      tasksurface.CallID(in.GetCallId()),
 	}
 }
 
@@ -68,14 +68,14 @@ func RecordDismissalResponse(in *tsproto1.RecordDismissalResponse) *tasksurface.
 
 // ListInFlightRequest converts an in-flight listing request.
 func ListInFlightRequest(in *tsproto1.ListInFlightRequest) *tasksurface.ListInFlightRequest {
-	return &tasksurface.ListInFlightRequest{SessionID: in.GetSessionId()}
+	return &tasksurface.ListInFlightRequest{SessionID: tasksurface.SessionID(in.GetSessionId())}
 }
 
 // ListInFlightResponse converts an in-flight listing.
 func ListInFlightResponse(in *tsproto1.ListInFlightResponse) *tasksurface.ListInFlightResponse {
 	out := &tasksurface.ListInFlightResponse{Messages: make([]tasksurface.InFlightMessage, len(in.GetMessages()))}
 	for i, m := range in.GetMessages() {
-		out.Messages[i] = tasksurface.InFlightMessage{MessageID: m.GetMessageId(), Phase: tasksurface.Phase(m.GetPhase()), Source: raw(m.GetSourceJson())}
+		out.Messages[i] = tasksurface.InFlightMessage{MessageID: tasksurface.MessageID(m.GetMessageId()), Phase: tasksurface.Phase(m.GetPhase()), Source: raw(m.GetSourceJson())}
 	}
 	return out
 }

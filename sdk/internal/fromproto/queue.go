@@ -8,9 +8,9 @@ import (
 // QueueEvent converts a queue event.
 func QueueEvent(in *tsproto1.QueueEvent) *tasksurface.QueueEvent {
 	return &tasksurface.QueueEvent{
-		SessionID: in.GetSessionId(),
+		SessionID: tasksurface.SessionID(in.GetSessionId()),
 		Kind:      tasksurface.QueueEventKind(in.GetKind()),
-		MessageID: in.GetMessageId(),
+		MessageID: tasksurface.MessageID(in.GetMessageId()),
 		Source:    raw(in.GetSourceJson()),
 		EventSeq:  in.GetEventSeq(),
 		Text:      in.GetText(),
@@ -26,8 +26,8 @@ func QueueEventResponse(in *tsproto1.QueueEventResponse) *tasksurface.QueueEvent
 // QueueActionRequest converts a queue action check.
 func QueueActionRequest(in *tsproto1.QueueActionRequest) *tasksurface.QueueActionRequest {
 	return &tasksurface.QueueActionRequest{
-		SessionID: in.GetSessionId(),
-		MessageID: in.GetMessageId(),
+		SessionID: tasksurface.SessionID(in.GetSessionId()),
+		MessageID: tasksurface.MessageID(in.GetMessageId()),
 		Action:    tasksurface.QueueAction(in.GetAction()),
 		Source:    raw(in.GetSourceJson()),
 	}

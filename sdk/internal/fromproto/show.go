@@ -8,9 +8,9 @@ import (
 // ShowRequest converts a show request.
 func ShowRequest(in *tsproto1.ShowRequest) *tasksurface.ShowRequest {
 	return &tasksurface.ShowRequest{
-		SessionID:    in.GetSessionId(),
-		CallID:       in.GetCallId(),
-		ParentCallID: in.GetParentCallId(),
+		SessionID:    tasksurface.SessionID(in.GetSessionId()),
+		CallID:       tasksurface.CallID(in.GetCallId()),
+		ParentCallID: tasksurface.CallID(in.GetParentCallId()),
 		Arguments:    raw(in.GetArgumentsJson()),
 		Projection:   raw(in.GetProjectionJson()),
 		Mode:         tasksurface.Mode(in.GetMode()),
@@ -23,7 +23,7 @@ func ShowResponse(in *tsproto1.ShowResponse) *tasksurface.ShowResponse {
 	return &tasksurface.ShowResponse{
 		OK:        in.GetOk(),
 		Value:     raw(in.GetValueJson()),
-		ErrorCode: in.GetErrorCode(),
+		ErrorCode: tasksurface.ShowErrorCode(in.GetErrorCode()),
 		ErrorText: in.GetErrorText(),
 		Problems:  Problems(in.GetProblems()),
 		Text:      in.GetText(),

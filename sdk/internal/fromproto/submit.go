@@ -8,7 +8,7 @@ import (
 // SubmitRequest converts a submit request.
 func SubmitRequest(in *tsproto1.SubmitRequest) *tasksurface.SubmitRequest {
 	return &tasksurface.SubmitRequest{
-		SessionID:    in.GetSessionId(),
+		SessionID:    tasksurface.SessionID(in.GetSessionId()),
 		SurfaceID:    tasksurface.SurfaceID(in.GetSurfaceId()),
 		SubmissionID: tasksurface.SubmissionID(in.GetSubmissionId()),
 		Values:       raw(in.GetValuesJson()),
@@ -21,7 +21,7 @@ func SubmitRequest(in *tsproto1.SubmitRequest) *tasksurface.SubmitRequest {
 func SubmitResponse(in *tsproto1.SubmitResponse) *tasksurface.SubmitResponse {
 	return &tasksurface.SubmitResponse{
 		Accepted:  in.GetAccepted(),
-		MessageID: in.GetMessageId(),
+		MessageID: tasksurface.MessageID(in.GetMessageId()),
 		Phase:     tasksurface.Phase(in.GetPhase()),
 		Reason:    tasksurface.Reason(in.GetReason()),
 		Problems:  Problems(in.GetProblems()),

@@ -7,14 +7,14 @@ import (
 
 // GetActiveRequest converts a get-active request.
 func GetActiveRequest(in *tasksurface.GetActiveRequest) *tsproto1.GetActiveRequest {
-	return &tsproto1.GetActiveRequest{SessionId: in.SessionID, SurfaceId: string(in.SurfaceID), ProjectionJson: in.Projection, ModelHeld: in.ModelHeld}
+	return &tsproto1.GetActiveRequest{SessionId: string(in.SessionID), SurfaceId: string(in.SurfaceID), ProjectionJson: in.Projection, ModelHeld: in.ModelHeld}
 }
 
 // GetActiveResponse converts a get-active response.
 func GetActiveResponse(in *tasksurface.GetActiveResponse) *tsproto1.GetActiveResponse {
 	out := &tsproto1.GetActiveResponse{
 		Active:       in.Active,
-		CallId:       in.CallID,
+		CallId:       string(in.CallID),
 		SurfaceId:    string(in.SurfaceID),
 		ModelJson:    in.Model,
 		MarkdownJson: in.Markdown,
@@ -23,7 +23,7 @@ func GetActiveResponse(in *tasksurface.GetActiveResponse) *tsproto1.GetActiveRes
 	if in.Pending != nil {
 		out.Pending = &tsproto1.PendingSubmission{
 			SubmissionId: string(in.Pending.SubmissionID),
-			MessageId:    in.Pending.MessageID,
+			MessageId:    string(in.Pending.MessageID),
 			Phase:        string(in.Pending.Phase),
 		}
 	}

@@ -7,7 +7,7 @@ import (
 
 // DismissRequest converts a dismiss request.
 func DismissRequest(in *tasksurface.DismissRequest) *tsproto1.DismissRequest {
-	return &tsproto1.DismissRequest{SessionId: in.SessionID, SurfaceId: string(in.SurfaceID), DismissalId: string(in.DismissalID)}
+	return &tsproto1.DismissRequest{SessionId: string(in.SessionID), SurfaceId: string(in.SurfaceID), DismissalId: string(in.DismissalID)}
 }
 
 // DismissResponse converts a dismiss response.

@@ -7,7 +7,7 @@ import (
 
 // ReadToolResultRequest converts a tool result read.
 func ReadToolResultRequest(in *tasksurface.ReadToolResultRequest) *tsproto1.ReadToolResultRequest {
-	return &tsproto1.ReadToolResultRequest{SessionId: in.SessionID, CallId: in.CallID}
+	return &tsproto1.ReadToolResultRequest{SessionId: string(in.SessionID), CallId: string(in.CallID)}
 }
 
 // ReadToolResultResponse converts a tool result.
@@ -17,13 +17,13 @@ func ReadToolResultResponse(in *tasksurface.ReadToolResultResponse) *tsproto1.Re
 		ToolName:     in.ToolName,
 		MetaJson:     in.Meta,
 		IsError:      in.IsError,
-		ParentCallId: in.ParentCallID,
+		ParentCallId: string(in.ParentCallID),
 	}
 }
 
 // ReadProjectionRequest converts a projection read.
 func ReadProjectionRequest(in *tasksurface.ReadProjectionRequest) *tsproto1.ReadProjectionRequest {
-	return &tsproto1.ReadProjectionRequest{SessionId: in.SessionID}
+	return &tsproto1.ReadProjectionRequest{SessionId: string(in.SessionID)}
 }
 
 // ReadProjectionResponse converts a projection view.
@@ -34,8 +34,8 @@ func ReadProjectionResponse(in *tasksurface.ReadProjectionResponse) *tsproto1.Re
 // AdmitUserMessageRequest converts an admission.
 func AdmitUserMessageRequest(in *tasksurface.AdmitUserMessageRequest) *tsproto1.AdmitUserMessageRequest {
 	return &tsproto1.AdmitUserMessageRequest{
-		SessionId:  in.SessionID,
-		MessageId:  in.MessageID,
+		SessionId:  string(in.SessionID),
+		MessageId:  string(in.MessageID),
 		Text:       in.Text,
 		SourceJson: in.Source,
 	}
@@ -45,7 +45,7 @@ func AdmitUserMessageRequest(in *tasksurface.AdmitUserMessageRequest) *tsproto1.
 func AdmitUserMessageResponse(in *tasksurface.AdmitUserMessageResponse) *tsproto1.AdmitUserMessageResponse {
 	return &tsproto1.AdmitUserMessageResponse{
 		Admitted:  in.Admitted,
-		MessageId: in.MessageID,
+		MessageId: string(in.MessageID),
 		Duplicate: in.Duplicate,
 		Reason:    in.Reason,
 	}
@@ -54,10 +54,10 @@ func AdmitUserMessageResponse(in *tasksurface.AdmitUserMessageResponse) *tsproto
 // RecordDismissalRequest converts a dismissal record.
 func RecordDismissalRequest(in *tasksurface.RecordDismissalRequest) *tsproto1.RecordDismissalRequest {
 	return &tsproto1.RecordDismissalRequest{
-		SessionId:   in.SessionID,
+		SessionId:   string(in.SessionID),
 		SurfaceId:   string(in.SurfaceID),
 		DismissalId: string(in.DismissalID),
-		CallId:      in.CallID,
+		CallId:      string(in.CallID),
 	}
 }
 
@@ -68,14 +68,14 @@ func RecordDismissalResponse(in *tasksurface.RecordDismissalResponse) *tsproto1.
 
 // ListInFlightRequest converts an in-flight listing request.
 func ListInFlightRequest(in *tasksurface.ListInFlightRequest) *tsproto1.ListInFlightRequest {
-	return &tsproto1.ListInFlightRequest{SessionId: in.SessionID}
+	return &tsproto1.ListInFlightRequest{SessionId: string(in.SessionID)}
 }
 
 // ListInFlightResponse converts an in-flight listing.
 func ListInFlightResponse(in *tasksurface.ListInFlightResponse) *tsproto1.ListInFlightResponse {
 	out := &tsproto1.ListInFlightResponse{Messages: make([]*tsproto1.InFlightMessage, len(in.Messages))}
 	for i, m := range in.Messages {
-		out.Messages[i] = &tsproto1.InFlightMessage{MessageId: m.MessageID, Phase: string(m.Phase), SourceJson: m.Source}
+		out.Messages[i] = &tsproto1.InFlightMessage{MessageId: string(m.MessageID), Phase: string(m.Phase), SourceJson: m.Source}
 	}
 	return out
 }

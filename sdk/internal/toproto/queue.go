@@ -8,9 +8,9 @@ import (
 // QueueEvent converts a queue event.
 func QueueEvent(in *tasksurface.QueueEvent) *tsproto1.QueueEvent {
 	return &tsproto1.QueueEvent{
-		SessionId:  in.SessionID,
+		SessionId:  string(in.SessionID),
 		Kind:       string(in.Kind),
-		MessageId:  in.MessageID,
+		MessageId:  string(in.MessageID),
 		SourceJson: in.Source,
 		EventSeq:   in.EventSeq,
 		Text:       in.Text,
@@ -26,8 +26,8 @@ func QueueEventResponse(in *tasksurface.QueueEventResponse) *tsproto1.QueueEvent
 // QueueActionRequest converts a queue action check.
 func QueueActionRequest(in *tasksurface.QueueActionRequest) *tsproto1.QueueActionRequest {
 	return &tsproto1.QueueActionRequest{
-		SessionId:  in.SessionID,
-		MessageId:  in.MessageID,
+		SessionId:  string(in.SessionID),
+		MessageId:  string(in.MessageID),
 		Action:     string(in.Action),
 		SourceJson: in.Source,
 	}

@@ -8,9 +8,9 @@ import (
 // ShowRequest converts a show request.
 func ShowRequest(in *tasksurface.ShowRequest) *tsproto1.ShowRequest {
 	return &tsproto1.ShowRequest{
-		SessionId:      in.SessionID,
-		CallId:         in.CallID,
-		ParentCallId:   in.ParentCallID,
+		SessionId:      string(in.SessionID),
+		CallId:         string(in.CallID),
+		ParentCallId:   string(in.ParentCallID),
 		ArgumentsJson:  in.Arguments,
 		ProjectionJson: in.Projection,
 		Mode:           string(in.Mode),
@@ -23,7 +23,7 @@ func ShowResponse(in *tasksurface.ShowResponse) *tsproto1.ShowResponse {
 	return &tsproto1.ShowResponse{
 		Ok:        in.OK,
 		ValueJson: in.Value,
-		ErrorCode: in.ErrorCode,
+		ErrorCode: string(in.ErrorCode),
 		ErrorText: validUTF8(in.ErrorText),
 		Problems:  Problems(in.Problems),
 		Text:      validUTF8(in.Text),

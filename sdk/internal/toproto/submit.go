@@ -8,7 +8,7 @@ import (
 // SubmitRequest converts a submit request.
 func SubmitRequest(in *tasksurface.SubmitRequest) *tsproto1.SubmitRequest {
 	return &tsproto1.SubmitRequest{
-		SessionId:      in.SessionID,
+		SessionId:      string(in.SessionID),
 		SurfaceId:      string(in.SurfaceID),
 		SubmissionId:   string(in.SubmissionID),
 		ValuesJson:     in.Values,
@@ -21,7 +21,7 @@ func SubmitRequest(in *tasksurface.SubmitRequest) *tsproto1.SubmitRequest {
 func SubmitResponse(in *tasksurface.SubmitResponse) *tsproto1.SubmitResponse {
 	return &tsproto1.SubmitResponse{
 		Accepted:  in.Accepted,
-		MessageId: in.MessageID,
+		MessageId: string(in.MessageID),
 		Phase:     string(in.Phase),
 		Reason:    string(in.Reason),
 		Problems:  Problems(in.Problems),

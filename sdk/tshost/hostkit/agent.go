@@ -34,20 +34,20 @@ func nowNano() int64 { return time.Now().UnixNano() }
 
 // NewSession returns the id of a new, empty session. Nothing is written
 // until its first event.
-func (h *Host) NewSession() string {
-	return fmt.Sprintf("session-%d-%d", nowNano(), h.sessionIDs.Add(1))
+func (h *Host) NewSession() tasksurface.SessionID {
+	return tasksurface.SessionID(fmt.Sprintf("session-%d-%d", nowNano(), h.sessionIDs.Add(1)))
 }
 
 // Append writes the harness's own events (an assistant message, a user
 // message typed into the composer) to a session's log with the next seqs,
 // and returns them.
-func (h *Host) Append(ctx context.Context, sessionID string, data ...tasksurface.EventData) ([]tasksurface.Event, error) {
+func (h *Host) Append(ctx context.Context, sessionID tasksurface.SessionID, data ...tasksurface.EventData) ([]tasksurface.Event, error) {
 	return h.write(ctx, sessionID, data...)
 }
 
 // AppendEvents writes events as they are, seqs included, for a log being
 // imported or replayed; each seq must be above the session's last.
-func (h *Host) AppendEvents(ctx context.Context, sessionID string, events ...tasksurface.Event) error {
+func (h *Host) AppendEvents(ctx context.Context, sessionID tasksurface.SessionID, events ...tasksurface.Event) error {
 	if h.server == nil {
 		return ErrNotBound
 	}
@@ -65,7 +65,7 @@ func (h *Host) AppendEvents(ctx context.Context, sessionID string, events ...tas
 // CallTool is the model calling the plugin's tool: the call, the plugin's
 // answer and its result go to the log, in that order. A call that fails
 // (the plugin is restarting) is logged as a failed result and returned.
-func (h *Host) CallTool(ctx context.Context, sessionID, callID string, args json.RawMessage) (*tasksurface.ShowResponse, error) {
+func (h *Host) CallTool(ctx context.Context, sessionID tasksurface.SessionID, callID tasksurface.CallID, args json.RawMessage) (*tasksurface.ShowResponse, error) {
 	desc, err := h.description(ctx)
 	if err != nil {
 		return nil, err
@@ -86,7 +86,7 @@ func (h *Host) CallTool(ctx context.Context, sessionID, callID string, args json
 
 // Claim is the agent taking the oldest unclaimed message for its next
 // turn; the plugin hears of it (QueueClaimed) before Claim returns.
-func (h *Host) Claim(ctx context.Context, sessionID string) (tasksurface.UserMessage, error) {
+func (h *Host) Claim(ctx context.Context, sessionID tasksurface.SessionID) (tasksurface.UserMessage, error) {
 	s := h.session(sessionID)
 	s.report.Lock()
 	defer s.report.Unlock()
@@ -105,7 +105,7 @@ func (h *Host) Claim(ctx context.Context, sessionID string) (tasksurface.UserMes
 
 // Commit writes a claimed (or queued) message to the log as a user message
 // and reports it committed with its seq, which it returns.
-func (h *Host) Commit(ctx context.Context, sessionID, messageID string) (int64, error) {
+func (h *Host) Commit(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) (int64, error) {
 	s := h.session(sessionID)
 	s.report.Lock()
 	defer s.report.Unlock()
@@ -123,7 +123,7 @@ func (h *Host) Commit(ctx context.Context, sessionID, messageID string) (int64, 
 
 // Discard drops a claimed message whose turn will not commit it; the
 // plugin hears QueueDiscarded and its surface is editable again.
-func (h *Host) Discard(ctx context.Context, sessionID, messageID string) error {
+func (h *Host) Discard(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
 	return h.unqueue(ctx, sessionID, messageID, tasksurface.QueueDiscarded)
 }
 
@@ -132,7 +132,7 @@ func (h *Host) Discard(ctx context.Context, sessionID, messageID string) error {
 // claimed is refused with a *RefusedError carrying the plugin's reason. A
 // plugin that cannot be asked refuses too. The question and the removal
 // are one step for the session's queue: no claim lands between them.
-func (h *Host) Remove(ctx context.Context, sessionID, messageID string) error {
+func (h *Host) Remove(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
 	if h.server == nil {
 		return ErrNotBound
 	}
@@ -156,7 +156,7 @@ func (h *Host) Remove(ctx context.Context, sessionID, messageID string) error {
 }
 
 // Step is the agent's next turn taking one message: Claim, then Commit.
-func (h *Host) Step(ctx context.Context, sessionID string) (tasksurface.UserMessage, error) {
+func (h *Host) Step(ctx context.Context, sessionID tasksurface.SessionID) (tasksurface.UserMessage, error) {
 	m, err := h.Claim(ctx, sessionID)
 	if err != nil {
 		return m, err
@@ -166,7 +166,7 @@ func (h *Host) Step(ctx context.Context, sessionID string) (tasksurface.UserMess
 }
 
 // Log returns a copy of a session's log.
-func (h *Host) Log(sessionID string) []tasksurface.Event {
+func (h *Host) Log(sessionID tasksurface.SessionID) []tasksurface.Event {
 	s := h.session(sessionID)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -174,7 +174,7 @@ func (h *Host) Log(sessionID string) []tasksurface.Event {
 }
 
 // Queue returns a copy of a session's queue, oldest first.
-func (h *Host) Queue(sessionID string) []QueuedMessage {
+func (h *Host) Queue(sessionID tasksurface.SessionID) []QueuedMessage {
 	s := h.session(sessionID)
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -182,7 +182,7 @@ func (h *Host) Queue(sessionID string) []QueuedMessage {
 }
 
 // queued returns a message in the queue.
-func (h *Host) queued(s *session, messageID string) (tasksurface.UserMessage, error) {
+func (h *Host) queued(s *session, messageID tasksurface.MessageID) (tasksurface.UserMessage, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	i := s.queue.index(messageID)
@@ -193,7 +193,7 @@ func (h *Host) queued(s *session, messageID string) (tasksurface.UserMessage, er
 }
 
 // unqueue takes a message out of the queue for good and reports kind.
-func (h *Host) unqueue(ctx context.Context, sessionID, messageID string, kind tasksurface.QueueEventKind) error {
+func (h *Host) unqueue(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID, kind tasksurface.QueueEventKind) error {
 	s := h.session(sessionID)
 	s.report.Lock()
 	defer s.report.Unlock()
@@ -206,7 +206,7 @@ func (h *Host) unqueue(ctx context.Context, sessionID, messageID string, kind ta
 
 // unqueueLocked records that m left the queue and reports kind; the
 // session's report lock is held.
-func (h *Host) unqueueLocked(ctx context.Context, sessionID string, m tasksurface.UserMessage, kind tasksurface.QueueEventKind) error {
+func (h *Host) unqueueLocked(ctx context.Context, sessionID tasksurface.SessionID, m tasksurface.UserMessage, kind tasksurface.QueueEventKind) error {
 	if _, err := h.write(ctx, sessionID, Unqueued{MessageID: m.ID, Kind: kind}); err != nil {
 		return err
 	}
@@ -217,7 +217,7 @@ func (h *Host) unqueueLocked(ctx context.Context, sessionID string, m tasksurfac
 // report tells the plugin what happened to a message. A plugin that is
 // restarting learns it from the log and ListInFlight instead, so a failed
 // report is logged, not returned.
-func (h *Host) report(ctx context.Context, sessionID string, kind tasksurface.QueueEventKind, m tasksurface.UserMessage, seq int64) {
+func (h *Host) report(ctx context.Context, sessionID tasksurface.SessionID, kind tasksurface.QueueEventKind, m tasksurface.UserMessage, seq int64) {
 	_, err := h.server.ObserveQueue(ctx, &tasksurface.QueueEvent{
 		SessionID: sessionID, Kind: kind, MessageID: m.ID, Source: m.Source, EventSeq: seq, Text: m.Text(),
 	})

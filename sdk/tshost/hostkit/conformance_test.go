@@ -51,24 +51,24 @@ func startKit(wire bool) hosttest.Start {
 
 func (h kitHarness) Server() tasksurface.Server { return h.srv }
 func (h kitHarness) Host() tasksurface.Host     { return h.kit }
-func (h kitHarness) NewSession(context.Context) (string, error) {
+func (h kitHarness) NewSession(context.Context) (tasksurface.SessionID, error) {
 	return h.kit.NewSession(), nil
 }
-func (h kitHarness) CallTool(ctx context.Context, sessionID, callID string, args json.RawMessage) (*tasksurface.ShowResponse, error) {
+func (h kitHarness) CallTool(ctx context.Context, sessionID tasksurface.SessionID, callID tasksurface.CallID, args json.RawMessage) (*tasksurface.ShowResponse, error) {
 	return h.kit.CallTool(ctx, sessionID, callID, args)
 }
-func (h kitHarness) Claim(ctx context.Context, sessionID string) (string, error) {
+func (h kitHarness) Claim(ctx context.Context, sessionID tasksurface.SessionID) (tasksurface.MessageID, error) {
 	m, err := h.kit.Claim(ctx, sessionID)
 	return m.ID, err
 }
-func (h kitHarness) Commit(ctx context.Context, sessionID, messageID string) error {
+func (h kitHarness) Commit(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
 	_, err := h.kit.Commit(ctx, sessionID, messageID)
 	return err
 }
-func (h kitHarness) Discard(ctx context.Context, sessionID, messageID string) error {
+func (h kitHarness) Discard(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
 	return h.kit.Discard(ctx, sessionID, messageID)
 }
-func (h kitHarness) Remove(ctx context.Context, sessionID, messageID string) (*tasksurface.QueueActionResponse, error) {
+func (h kitHarness) Remove(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) (*tasksurface.QueueActionResponse, error) {
 	err := h.kit.Remove(ctx, sessionID, messageID)
 	var refused *hostkit.RefusedError
 	switch {
@@ -79,7 +79,7 @@ func (h kitHarness) Remove(ctx context.Context, sessionID, messageID string) (*t
 	}
 	return &tasksurface.QueueActionResponse{Allowed: true}, nil
 }
-func (h kitHarness) Log(_ context.Context, sessionID string) ([]tasksurface.Event, error) {
+func (h kitHarness) Log(_ context.Context, sessionID tasksurface.SessionID) ([]tasksurface.Event, error) {
 	return h.kit.Log(sessionID), nil
 }
 func (h kitHarness) Close(context.Context) error { return nil }

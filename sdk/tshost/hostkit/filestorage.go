@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 
@@ -43,15 +43,16 @@ func NewFileStorage(dir string) (*FileStorage, error) {
 
 // path returns the log file of a session; a session id that is not a plain
 // file name is refused.
-func (f *FileStorage) path(sessionID string) (string, error) {
-	if sessionID == "" || sessionID != filepath.Base(sessionID) || strings.HasPrefix(sessionID, ".") {
+func (f *FileStorage) path(sessionID tasksurface.SessionID) (string, error) {
+	name := string(sessionID)
+	if name == "" || name != filepath.Base(name) || strings.HasPrefix(name, ".") {
 		return "", fmt.Errorf("hostkit: session id %q cannot name a log file", sessionID)
 	}
-	return filepath.Join(f.dir, sessionID+logSuffix), nil
+	return filepath.Join(f.dir, name+logSuffix), nil
 }
 
 // Append writes each event as one line and syncs the file.
-func (f *FileStorage) Append(_ context.Context, sessionID string, events ...tasksurface.Event) error {
+func (f *FileStorage) Append(_ context.Context, sessionID tasksurface.SessionID, events ...tasksurface.Event) error {
 	path, err := f.path(sessionID)
 	if err != nil {
 		return err
@@ -83,7 +84,7 @@ func (f *FileStorage) Append(_ context.Context, sessionID string, events ...task
 }
 
 // Load reads a session's log, cutting a torn last line off the file.
-func (f *FileStorage) Load(_ context.Context, sessionID string) ([]tasksurface.Event, []tasksurface.LogProblem, error) {
+func (f *FileStorage) Load(_ context.Context, sessionID tasksurface.SessionID) ([]tasksurface.Event, []tasksurface.LogProblem, error) {
 	path, err := f.path(sessionID)
 	if err != nil {
 		return nil, nil, err
@@ -135,17 +136,17 @@ func tornTail(raw []byte) int {
 }
 
 // Sessions lists the sessions with a log file.
-func (f *FileStorage) Sessions(context.Context) ([]string, error) {
+func (f *FileStorage) Sessions(context.Context) ([]tasksurface.SessionID, error) {
 	entries, err := os.ReadDir(f.dir)
 	if err != nil {
 		return nil, fmt.Errorf("hostkit: list the log folder: %w", err)
 	}
-	var out []string
+	var out []tasksurface.SessionID
 	for _, e := range entries {
 		if name, ok := strings.CutSuffix(e.Name(), logSuffix); ok && e.Type().IsRegular() {
-			out = append(out, name)
+			out = append(out, tasksurface.SessionID(name))
 		}
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out, nil
 }

@@ -46,7 +46,7 @@ type Host struct {
 	commands, sessionIDs atomic.Uint64
 
 	mu       sync.Mutex // guards sessions
-	sessions map[string]*session
+	sessions map[tasksurface.SessionID]*session
 }
 
 var _ tasksurface.Host = (*Host)(nil)
@@ -70,7 +70,7 @@ func New(cfg Config) *Host {
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
-	return &Host{storage: cfg.Storage, logger: logger, sessions: map[string]*session{}}
+	return &Host{storage: cfg.Storage, logger: logger, sessions: map[tasksurface.SessionID]*session{}}
 }
 
 // Bind is tshost.Config.NewHost: it keeps the server the host folds
@@ -118,7 +118,7 @@ func (h *Host) Bind(server tasksurface.Server) (tasksurface.Host, error) {
 }
 
 // session returns a session's state, creating it.
-func (h *Host) session(id string) *session {
+func (h *Host) session(id tasksurface.SessionID) *session {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	s, ok := h.sessions[id]
@@ -140,7 +140,7 @@ func (s *session) add(e tasksurface.Event) {
 
 // write appends events with the next seqs to a session's log, durably,
 // then to its queue, projection and tool-result index. It returns them.
-func (h *Host) write(ctx context.Context, id string, data ...tasksurface.EventData) ([]tasksurface.Event, error) {
+func (h *Host) write(ctx context.Context, id tasksurface.SessionID, data ...tasksurface.EventData) ([]tasksurface.Event, error) {
 	if h.server == nil {
 		return nil, ErrNotBound
 	}
@@ -164,7 +164,7 @@ func (h *Host) write(ctx context.Context, id string, data ...tasksurface.EventDa
 }
 
 // keep stores events and takes them in; s.mu is held.
-func (h *Host) keep(ctx context.Context, id string, s *session, events []tasksurface.Event) error {
+func (h *Host) keep(ctx context.Context, id tasksurface.SessionID, s *session, events []tasksurface.Event) error {
 	if err := h.storage.Append(ctx, id, events...); err != nil {
 		return fmt.Errorf("hostkit: write %d events to session %s: %w", len(events), id, err)
 	}

@@ -32,7 +32,7 @@ func (Queued) EventType() string { return EventQueued }
 // Unqueued is the payload of an EventUnqueued event.
 type Unqueued struct {
 	// MessageID is the message that left the queue.
-	MessageID string `json:"messageId"`
+	MessageID tasksurface.MessageID `json:"messageId"`
 	// Kind is tasksurface.QueueDiscarded or tasksurface.QueueRemoved.
 	Kind tasksurface.QueueEventKind `json:"kind"`
 }
@@ -52,10 +52,10 @@ type QueuedMessage struct {
 // queue is one session's queue and the ids of its committed messages.
 type queue struct {
 	messages  []QueuedMessage
-	committed map[string]bool
+	committed map[tasksurface.MessageID]bool
 }
 
-func newQueue() *queue { return &queue{committed: map[string]bool{}} }
+func newQueue() *queue { return &queue{committed: map[tasksurface.MessageID]bool{}} }
 
 // replay applies one event of the log to the queue, as it did when it was
 // written; claims are not in the log, so a replayed message is unclaimed.
@@ -81,16 +81,16 @@ func (q *queue) replay(e tasksurface.Event) {
 }
 
 // known reports whether a message is queued or committed.
-func (q *queue) known(id string) bool {
+func (q *queue) known(id tasksurface.MessageID) bool {
 	return q.committed[id] || q.index(id) >= 0
 }
 
-func (q *queue) index(id string) int {
+func (q *queue) index(id tasksurface.MessageID) int {
 	return slices.IndexFunc(q.messages, func(m QueuedMessage) bool { return m.Message.ID == id })
 }
 
 // drop takes a message out of the queue.
-func (q *queue) drop(id string) {
+func (q *queue) drop(id tasksurface.MessageID) {
 	q.messages = slices.DeleteFunc(q.messages, func(m QueuedMessage) bool { return m.Message.ID == id })
 }
 

@@ -58,7 +58,7 @@ func TestStorageKeepsEventsInOrder(t *testing.T) {
 			if !slices.Equal(seqs, []int64{0, 1, 2}) {
 				t.Errorf("seqs = %v, want 0 1 2", seqs)
 			}
-			if ids, err := s.Sessions(ctx); err != nil || !slices.Equal(ids, []string{"a", "b"}) {
+			if ids, err := s.Sessions(ctx); err != nil || !slices.Equal(ids, []tasksurface.SessionID{"a", "b"}) {
 				t.Errorf("Sessions = %v, %v; want a b", ids, err)
 			}
 			if events, _, err := s.Load(ctx, "never"); err != nil || len(events) != 0 {
@@ -142,7 +142,7 @@ func TestFileStorageRefusesPathsAsSessionIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"", "../x", "a/b", ".hidden"} {
-		if err := s.Append(t.Context(), id, event(0)); err == nil {
+		if err := s.Append(t.Context(), tasksurface.SessionID(id), event(0)); err == nil {
 			t.Errorf("Append to session %q succeeded", id)
 		}
 	}

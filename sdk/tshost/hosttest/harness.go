@@ -17,26 +17,26 @@ type Harness interface {
 	// configured with.
 	Host() tasksurface.Host
 	// NewSession starts an empty session and returns its id.
-	NewSession(ctx context.Context) (string, error)
+	NewSession(ctx context.Context) (tasksurface.SessionID, error)
 	// CallTool is the model calling the plugin's tool: the call, the
 	// plugin's Show and the result, written to the session's log.
-	CallTool(ctx context.Context, sessionID, callID string, args json.RawMessage) (*tasksurface.ShowResponse, error)
+	CallTool(ctx context.Context, sessionID tasksurface.SessionID, callID tasksurface.CallID, args json.RawMessage) (*tasksurface.ShowResponse, error)
 	// Claim is the agent taking the oldest queued message for a turn,
 	// reported to the plugin (QueueClaimed); it returns the message's id.
-	Claim(ctx context.Context, sessionID string) (string, error)
+	Claim(ctx context.Context, sessionID tasksurface.SessionID) (tasksurface.MessageID, error)
 	// Commit writes a claimed message to the log as a user message and
 	// reports it (QueueCommitted, with its seq).
-	Commit(ctx context.Context, sessionID, messageID string) error
+	Commit(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error
 	// Discard drops a claimed message whose turn did not commit it, and
 	// reports it (QueueDiscarded).
-	Discard(ctx context.Context, sessionID, messageID string) error
+	Discard(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error
 	// Remove is a person removing a message from the queue: the harness
 	// asks the plugin (CheckQueueAction with ActionRemove), removes the
 	// message and reports it (QueueRemoved) only if allowed, and returns
 	// the plugin's answer.
-	Remove(ctx context.Context, sessionID, messageID string) (*tasksurface.QueueActionResponse, error)
+	Remove(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) (*tasksurface.QueueActionResponse, error)
 	// Log returns the session's log.
-	Log(ctx context.Context, sessionID string) ([]tasksurface.Event, error)
+	Log(ctx context.Context, sessionID tasksurface.SessionID) ([]tasksurface.Event, error)
 	// Close stops the harness and its plugin without committing anything.
 	Close(ctx context.Context) error
 }

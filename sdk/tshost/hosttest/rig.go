@@ -25,7 +25,7 @@ type rig struct {
 	dir     string
 	start   Start
 	h       Harness
-	session string
+	session tasksurface.SessionID
 	surface tasksurface.SurfaceID
 }
 
@@ -87,7 +87,7 @@ func (r *rig) submit(submissionID tasksurface.SubmissionID) *tasksurface.SubmitR
 }
 
 // accepted submits and fails unless the submission is accepted.
-func (r *rig) accepted(submissionID tasksurface.SubmissionID) string {
+func (r *rig) accepted(submissionID tasksurface.SubmissionID) tasksurface.MessageID {
 	r.t.Helper()
 	resp := r.submit(submissionID)
 	if !resp.Accepted || resp.MessageID == "" {
@@ -105,7 +105,7 @@ func (r *rig) dismiss(dismissalID tasksurface.DismissalID) *tasksurface.DismissR
 	return resp
 }
 
-func (r *rig) claim() string {
+func (r *rig) claim() tasksurface.MessageID {
 	r.t.Helper()
 	id, err := r.h.Claim(r.ctx, r.session)
 	if err != nil {
@@ -114,7 +114,7 @@ func (r *rig) claim() string {
 	return id
 }
 
-func (r *rig) commit(messageID string) {
+func (r *rig) commit(messageID tasksurface.MessageID) {
 	r.t.Helper()
 	if err := r.h.Commit(r.ctx, r.session, messageID); err != nil {
 		r.t.Fatalf("Commit %s: %v", messageID, err)
@@ -123,7 +123,7 @@ func (r *rig) commit(messageID string) {
 
 // wantPending fails unless the open surface's pending submission is the
 // message in phase, or none when messageID is "".
-func (r *rig) wantPending(messageID string, phase tasksurface.Phase) {
+func (r *rig) wantPending(messageID tasksurface.MessageID, phase tasksurface.Phase) {
 	r.t.Helper()
 	a := r.active()
 	switch {
@@ -146,7 +146,7 @@ func (r *rig) wantClosed() {
 
 // count returns how many events of a type the log holds, and how many
 // user messages with the id.
-func (r *rig) count(typ, messageID string) int {
+func (r *rig) count(typ string, messageID tasksurface.MessageID) int {
 	r.t.Helper()
 	events, err := r.h.Log(r.ctx, r.session)
 	if err != nil {
