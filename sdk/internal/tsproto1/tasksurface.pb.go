@@ -1244,7 +1244,9 @@ type SubmitResponse struct {
 	MessageId string                 `protobuf:"bytes,2,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
 	Phase     string                 `protobuf:"bytes,3,opt,name=phase,proto3" json:"phase,omitempty"`
 	// reason is set when accepted is false: "not-open", "stale",
-	// "invalid-submission", "submission-pending".
+	// "invalid-submission", "submission-pending", "admission-refused" (with
+	// one problem carrying the host's explanation) or "dismissed" (the
+	// dismissal reached the plugin first). See tasksurface.Reason.
 	Reason        string     `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
 	Problems      []*Problem `protobuf:"bytes,5,rep,name=problems,proto3" json:"problems,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -1381,7 +1383,9 @@ type DismissResponse struct {
 	Dismissed bool                   `protobuf:"varint,1,opt,name=dismissed,proto3" json:"dismissed,omitempty"`
 	EventSeq  int64                  `protobuf:"varint,2,opt,name=event_seq,json=eventSeq,proto3" json:"event_seq,omitempty"`
 	// reason is set when dismissed is false: "not-open", "stale",
-	// "submission-pending".
+	// "submission-pending", "invalid-surface-id", "invalid-dismissal-id",
+	// "submitted" (the answer reached the plugin first), "not-recorded", or
+	// the host's own reason for not recording it. See tasksurface.Reason.
 	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
