@@ -71,7 +71,7 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		Model:     normalized,
 		Markdown:  markdown.RenderBlocks(t.markdown, m),
 	}
-	value, err := json.Marshal(v)
+	value, err := v.Encode()
 	if err != nil {
 		return nil, nil, fmt.Errorf("encode the value: %w", err)
 	}
