@@ -8,12 +8,16 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// Opened is the model-facing text of a successful call. (Written by
-// concatenation: it is on every call's path, and %q is strconv.Quote.)
+// Opened is the model-facing text of a successful call: it names the surface
+// and, as the design note asks, says that an ordinary message bypasses it when
+// the client cannot render the panel (a client without Task Surface shows this
+// text as the result). (Written by concatenation: it is on every call's path,
+// and %q is strconv.Quote.)
 func Opened(title, surfaceID string) string {
 	return "Task Surface " + strconv.Quote(title) + " (" + surfaceID + ") is open for the user. This turn ends here: " +
 		"the user's submission arrives as their next message. " +
-		"If they answer with an ordinary message instead, the surface is bypassed and closed. " +
+		"If they answer with an ordinary message instead, as they must when their client cannot render the panel, " +
+		"the surface is bypassed and closed. " +
 		"Do not restate the panel in prose."
 }
 

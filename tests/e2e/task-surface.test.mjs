@@ -84,9 +84,12 @@ describe('Task Surface in dsh web', () => {
     const html = Object.values(meta.markdown ?? {}).join('')
     assert.match(html, /<a href="https:\/\/example\.com\/bench\/cache-2026-11"/, 'the markdown block is rendered by the plugin')
 
-    // The model-facing text names the surface; the turn ended without another model request.
+    // The model-facing text (what a client without Task Surface shows too) names the surface and
+    // says an ordinary message bypasses it when the client cannot render the panel; the turn ended
+    // without another model request.
     const text = contentText(result.data.message.content[0])
-    assert.ok(text.length > 0)
+    assert.ok(text.startsWith(`Task Surface ${JSON.stringify(MODEL.title)} (${surfaceId}) is open for the user.`), text)
+    assert.match(text, /If they answer with an ordinary message instead, as they must when their client cannot render the panel, the surface is bypassed and closed\./)
     await sleep(500)
     assert.equal(llm.requests.length, requestsBefore + 1, 'no model request after the concluding call')
     assert.equal(events.filter((e) => e.type === 'turn/end').length >= 1, true, 'the turn ended')

@@ -33,9 +33,7 @@ export function toolDefinition({ declaration, projectionKey, ctx, plugin }) {
     output: {
       schema: toDshSchema(parseJsonBytes(declaration.output_schema_json, {})),
       render(_args, value) {
-        const text = texts.get(value.surfaceId) ??
-          `Opened Task Surface ${value.surfaceId}. The user's submission will arrive as their next message.`
-        return [{ type: 'text', text }]
+        return [{ type: 'text', text: texts.get(value.surfaceId) ?? fallbackText(value) }]
       },
       presentationMeta(_args, value) {
         return metaOf(value)
@@ -69,6 +67,21 @@ export function toolDefinition({ declaration, projectionKey, ctx, plugin }) {
   // Omitting isConcurrencySafe makes every call an exclusive ordering barrier.
   if (!declaration.exclusive) definition.isConcurrencySafe = () => true
   return definition
+}
+
+/**
+ * The result text when the plugin's own text is not held for the value (render is synchronous and
+ * cannot ask): like the plugin's (plugin/tool/text.go, Opened), it names the surface and says that
+ * an ordinary message bypasses it when the client cannot render the panel. A client without Task
+ * Surface shows this text as the result.
+ * @param {{surfaceId: string, model?: {title?: string}}} value - the canonical value
+ */
+export function fallbackText(value) {
+  const title = typeof value.model?.title === 'string' ? `${JSON.stringify(value.model.title)} ` : ''
+  return `Task Surface ${title}(${value.surfaceId}) is open for the user. ` +
+    'The user\'s submission arrives as their next message. ' +
+    'If they answer with an ordinary message instead, as they must when their client cannot render the panel, ' +
+    'the surface is bypassed and closed.'
 }
 
 /**
