@@ -9,7 +9,7 @@ SHELL := /bin/bash
 GO ?= go
 BIN := bin
 PLUGIN := $(BIN)/task-surface-plugin
-SURFACE ?= examples/surfaces/compare-options.json
+SURFACE ?= compare-options
 FUZZTIME ?= 20s
 # make test races dismiss against submit and kills dsh web after an accept fewer times than the
 # issue's counts (100 races, 20 kills at each of 4 delays), so that it stays within 15 minutes;
@@ -59,9 +59,15 @@ demo:
 demo-check:
 	DEMO_CHECK=1 SURFACE="$(if $(filter file,$(origin SURFACE)),all,$(SURFACE))" examples/demo/demo.sh
 
-## demo-go: the Go harness example: launch the plugin, open SURFACE, submit it
+## demo-go: the Go harness example: launch the plugin, open SURFACE, submit it. SURFACE takes the
+## same forms as for make demo (examples/demo/surfaces.mjs resolves it): an example's name, a model
+## file, or all (each example in turn)
 demo-go: build
-	$(GO) run ./examples/go-harness -plugin $(PLUGIN) -sha256 "$$(cat $(PLUGIN).sha256)" -surface $(SURFACE)
+	@files="$$(node examples/demo/surfaces.mjs "$(SURFACE)")"; \
+	while IFS= read -r file; do \
+	  echo "== make demo-go: $$file"; \
+	  $(GO) run ./examples/go-harness -plugin $(PLUGIN) -sha256 "$$(cat $(PLUGIN).sha256)" -surface "$$file"; \
+	done <<< "$$files"
 
 ## check: the inner loop, in a few minutes: the generated code current, go vet, every Go test
 ## (unit, conformance, integration and faults; without -race) and the host shim's unit tests

@@ -9,9 +9,9 @@ import { join } from 'node:path'
 import { REPO, toolPath } from '../../tests/e2e/support/harness.mjs'
 import { exampleNames } from './surfaces.mjs'
 
-function demo(env) {
+function demo(env, command = [join(REPO, 'examples', 'demo', 'demo.sh')]) {
   return new Promise((resolve) => {
-    const child = spawn(join(REPO, 'examples', 'demo', 'demo.sh'), [], {
+    const child = spawn(command[0], command.slice(1), {
       cwd: REPO, env: { ...process.env, PATH: toolPath(), ...env }, stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -36,4 +36,15 @@ test('a SURFACE that does not exist stops the demo with the examples there are',
   const { code, stderr } = await demo({ DEMO_CHECK: '1', SURFACE: 'no-such-surface' })
   assert.equal(code, 1)
   assert.ok(stderr.includes(`SURFACE=no-such-surface: no such example or file (examples: ${exampleNames().join(', ')}, all, or a path to a model)`), stderr)
+})
+
+test('make demo-go takes SURFACE as make demo does: an example\'s name, and a wrong one is told the names', async () => {
+  const named = await demo({}, ['make', '--no-print-directory', 'demo-go', 'SURFACE=typed-inputs'])
+  assert.equal(named.code, 0, `${named.stdout}\n${named.stderr.slice(-4000)}`)
+  assert.ok(named.stdout.includes(`== make demo-go: ${join(REPO, 'examples', 'surfaces', 'typed-inputs.json')}`), named.stdout)
+  assert.ok(named.stdout.includes('Task Surface "Plan the load test" submitted:'), named.stdout)
+
+  const wrong = await demo({}, ['make', '--no-print-directory', 'demo-go', 'SURFACE=no-such-surface'])
+  assert.notEqual(wrong.code, 0)
+  assert.ok(wrong.stderr.includes(`SURFACE=no-such-surface: no such example or file (examples: ${exampleNames().join(', ')}, all, or a path to a model)`), wrong.stderr)
 })
