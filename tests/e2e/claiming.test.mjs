@@ -60,6 +60,16 @@ describe('the claiming phase in dsh web', () => {
     assert.equal((await submit(sessionId, surfaceId, 'sub-D')).reason, 'submission-pending')
     assert.equal((await submit(sessionId, surfaceId, 'sub-C')).messageId, messageId)
     assert.deepEqual(await dsh.taskSurface('dismiss', { sessionId, surfaceId, dismissalId: 'dis-1' }), { dismissed: false, reason: 'submission-pending' })
+    // Claimed, the message has left dsh's queue: dsh refuses to remove, edit or steer it ("queued
+    // item is no longer pending"), and it stays claiming (remove succeeds only before the claim;
+    // the plugin's own refusal is plugin/coord/queue_test.go's "a claiming submission may not be
+    // removed"). It is then committed once, below.
+    for (const action of [{ kind: 'remove' }, { kind: 'edit', content: [{ type: 'text', text: 'use no cache at all' }] }, { kind: 'steer' }]) {
+      const refused = await dsh.api('session.updateQueue', { sessionId, itemId: messageId, action })
+      assert.equal(refused.ok, false, `${action.kind} after the claim: ${JSON.stringify(refused)}`)
+      assert.equal(refused.error.code, 'queue-item-not-found', `${action.kind}: ${JSON.stringify(refused)}`)
+    }
+    assert.deepEqual((await getActive(sessionId, surfaceId)).pending, { submissionId: 'sub-C', messageId, phase: 'claiming' })
 
     llm.reply({ text: 'Redis it is.' })
     const n = llm.requests.length
