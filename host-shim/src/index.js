@@ -19,6 +19,7 @@ import { createSessionAccess } from './dsh/sessions.js'
 import { createTimeline } from './dsh/timeline.js'
 import { Supervisor } from './goplugin/supervisor.js'
 import { toolDefinition, unavailableToolDefinition } from './dsh/tool.js'
+import { packageName, whileRendered } from './dsh/renderer.js'
 import { jsonBytes } from './wire/json.js'
 import { TOOL_NAME } from './wire/names.js'
 
@@ -83,6 +84,13 @@ export async function apply(ctx, config) {
   const dismissals = createDismissals({ ctx, access, plugin, commandName: () => declared?.command?.name ?? '' })
   const hostHandlers = createHostServices({ ctx, access, queue, dismissals, projectionKey: () => declared?.projection?.key, mark })
 
+  // The tool is offered only while dsh's web roster loads this package's client half.
+  const offer = (definition) => whileRendered(ctx, packageName(), (c) => c.tools.register(definition()), (mounted) => {
+    log(mounted ? 'info' : 'warn', mounted
+      ? `the Web renderer is mounted: ${TOOL_NAME} is offered`
+      : `the Web renderer is not mounted any more: ${TOOL_NAME} is withdrawn`)
+  })
+
   function register(description) {
     declared = description
     const { tool, projection, command } = description
@@ -93,7 +101,8 @@ export async function apply(ctx, config) {
     // Each seam on its own: one that dsh refuses must not take the others down.
     const seams = [
       ['projection', () => ctx.sessionProjections.register(projectionDefinition(projection))],
-      ['tool', () => ctx.tools.register(toolDefinition({ declaration: tool, projectionKey: projection.key, ctx, plugin }))],
+      // Only where the Web renderer is mounted (./dsh/renderer.js): not in a headless profile.
+      ['tool', () => offer(() => toolDefinition({ declaration: tool, projectionKey: projection.key, ctx, plugin }))],
       ['command', () => ctx.commands.register({
         name: command.name,
         description: command.description,
@@ -159,8 +168,8 @@ export async function apply(ctx, config) {
     // binary that fails its digest): offer a tool whose error says so, so the model can tell
     // the user what to install instead of the tool silently not being there.
     try {
-      ctx.tools.register(unavailableToolDefinition(TOOL_NAME, () => supervisor.lastError))
-      log('warn', `offering ${TOOL_NAME} as a tool that explains why Task Surface cannot start`)
+      offer(() => unavailableToolDefinition(TOOL_NAME, () => supervisor.lastError))
+      log('warn', `offering ${TOOL_NAME}, where the Web renderer is mounted, as a tool that explains why Task Surface cannot start`)
     } catch (err) {
       log('error', `could not register the Task Surface stand-in tool: ${err.message}`)
     }

@@ -6,7 +6,11 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFakeLlm } from './support/fake-llm.mjs'
-import { Dsh, REPO, makeHome, packBundle, waitFor } from './support/harness.mjs'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { CACHE, Dsh, REPO, journalDirOf, makeHome, packBundle, shimLogFile, toolPath, waitFor } from './support/harness.mjs'
+
+const execFileAsync = promisify(execFile)
 
 const TOOL = 'show_task_surface'
 const surface = (name) => JSON.parse(readFileSync(join(REPO, 'examples', 'surfaces', name), 'utf8'))
@@ -47,4 +51,32 @@ test('one stable show_task_surface definition whatever the model shows', async (
   for (const name of ['compare-options.json', 'release-gate.json', 'review-change.json']) {
     assert.ok(!definition.includes(surface(name).title), `the definition leaks the model of ${name}`)
   }
+})
+
+// The design note composes the tool only in profiles that mount the Web renderer. dsh rc.8 applies
+// a bundle's patch layer in whichever profile it was added to, so the host half loads in the
+// headless profile too (dsh-headless mounts no HTTP server and no browser plugin); the shim offers
+// the tool only while dsh's web roster (ctx.clientModules) loads the bundle's client half
+// (host-shim/src/dsh/renderer.js). The web profile above is offered it; headless is not.
+test('a profile without the Web renderer (headless) is not offered show_task_surface, though the bundle is installed there', async () => {
+  const dshBin = join(CACHE, 'dsh', 'node_modules', '.bin', 'dsh')
+  const env = {
+    ...process.env, PATH: toolPath(), DSH_HOME: home.home, DEEPSEEK_BASE_URL: llm.url, DEEPSEEK_API_KEY: 'sk-keyless-test',
+    TASK_SURFACE_LOG_FILE: shimLogFile(home.home), TASK_SURFACE_JOURNAL_DIR: journalDirOf(home.home),
+  }
+  await execFileAsync(dshBin, ['plugin', '--profile', 'headless', 'add', await packBundle(), '--allow-build=protobufjs'], { cwd: home.home, env, maxBuffer: 16 << 20 })
+  const before = llm.requests.length
+  const logged = dsh.shimLog().length
+  llm.reply({ text: 'Done.' })
+  const { stdout } = await execFileAsync(dshBin, ['--profile', 'headless', 'Say done.'], { cwd: home.workspace, env, maxBuffer: 16 << 20 })
+  assert.equal(stdout.trim(), 'Done.')
+  const offered = llm.requests.slice(before).map((r) => (r.tools ?? []).map((t) => t.function?.name))
+  assert.equal(offered.length, 1, 'one agent request')
+  assert.ok(offered[0].includes('bash'), `the headless agent has its tools: ${offered[0]}`)
+  assert.ok(!offered[0].includes(TOOL), `headless offers ${TOOL}: ${offered[0]}`)
+  // The host half did load there: it registered the rest and started its plugin.
+  const headlessLog = dsh.shimLog().slice(logged)
+  assert.ok(headlessLog.some((r) => /^registered show_task_surface, projection taskSurface/.test(r.message)), 'the bundle loaded in the headless profile')
+  assert.ok(!headlessLog.some((r) => /Web renderer is mounted/.test(r.message)), 'and found no Web renderer there')
+  assert.ok(dsh.shimLog().slice(0, logged).some((r) => r.message === `the Web renderer is mounted: ${TOOL} is offered`), 'the web profile found it')
 })
