@@ -141,13 +141,16 @@ export function mergeDraft(model: Model, draft: Record<string, unknown> | undefi
  * fillers, the variation selectors) and U+2800 BRAILLE PATTERN BLANK. */
 export const blank = (s: string): boolean => /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.test(s)
 
+/** An ISO date (YYYY-MM-DD) as the browser's date box shows it, in the user's locale. */
+export const localDate = (iso: string): string => new Date(iso + 'T00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC' })
+
 /** UTF-8 length of a string. */
 export const utf8Bytes = (s: string): number => new TextEncoder().encode(s).length
 
-/** Whether a value is no answer: null, an empty list, text that shows nothing, or a matrix with
+/** Whether a value is no answer: null, what a number or date box holds that is not one (NaN), an empty list, text that shows nothing, or a matrix with
  * a row left unanswered. */
-const unanswered = (f: Field, v: Value | undefined): boolean =>
-  v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (typeof v === 'string' && blank(v))
+export const unanswered = (f: Field, v: Value | undefined): boolean =>
+  v === undefined || v === null || Number.isNaN(v) || (Array.isArray(v) && v.length === 0) || (typeof v === 'string' && blank(v))
   || (f.kind === 'matrix' && Object.values(matrixOf(f, v)).includes(null))
 
 /** How many answers a multi-choice holds (an "Other…" answer counts as one). */
@@ -163,7 +166,18 @@ export function localProblems(model: Model, values: Values, note: string, maxByt
   for (const f of model.fields) {
     const v = values[f.id]
     const pointer = pointerOf(f.id)
-    if ('required' in f && f.required && unanswered(f, v)) out.push({ code: 'required', message: '', pointer })
+    // A number or date box holding what is not one (NaN, see InputField): say so, not "required".
+    if (Number.isNaN(v)) out.push({ code: `not-a-${f.kind}`, message: '', pointer })
+    else if ((f.kind === 'number' || f.kind === 'date') && v !== null && v !== undefined) {
+      // Out of the field's bounds: said with the other problems of the same submit, the date as
+      // the user's locale writes it.
+      const shown = (b: unknown) => (f.kind === 'date' ? localDate(String(b)) : b)
+      if (f.min !== undefined && v < f.min) out.push({ code: 'below', message: '', pointer, params: { bound: shown(f.min) } })
+      else if (f.max !== undefined && v > f.max) out.push({ code: 'above', message: '', pointer, params: { bound: shown(f.max) } })
+      else if (f.kind === 'number' && f.integer && !Number.isInteger(v)) out.push({ code: 'whole', message: '', pointer })
+    }
+    else if (f.kind === 'text' && f.minLength && typeof v === 'string' && !blank(v) && [...v].length < f.minLength) out.push({ code: 'short', message: '', pointer, params: { min: f.minLength } })
+    else if ('required' in f && f.required && unanswered(f, v)) out.push({ code: 'required', message: '', pointer })
     else if (f.kind === 'multi-choice' && chosen(v) > 0) {
       if (f.minItems !== undefined && chosen(v) < f.minItems) out.push({ code: 'too-few', message: '', pointer, params: { min: f.minItems } })
       if (f.maxItems !== undefined && chosen(v) > f.maxItems) out.push({ code: 'too-many', message: '', pointer, params: { max: f.maxItems } })

@@ -38,9 +38,8 @@ describe('the Dock as a user first sees it', () => {
     const place = await placeOf(page, first)
     const cue = await page.$(`${DOCK} [data-action=to-questions]`)
     await page.screenshot({ path: join(SHOTS, 'dock-1280x900-first-view.png') })
-    if (inView(place)) {
-      assert.equal(cue, null, 'no cue when the question is already in view')
-    } else {
+    // With the first question in view, the cue may still name later ones (findable.test.mjs).
+    if (!inView(place)) {
       assert.ok(cue, `the first question is below the fold (${Math.round(place.top)} of ${Math.round(place.bodyBottom)}) and a cue says so`)
       assert.ok(await cue.isIntersectingViewport(), 'the cue itself is in view')
       assert.match(await cue.evaluate((e) => e.textContent), /question/i)

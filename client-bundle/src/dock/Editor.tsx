@@ -15,7 +15,7 @@ import { Section } from '../blocks/Section.tsx'
 import { FieldView } from '../fields/Field.tsx'
 import { FieldProblems } from '../fields/common.tsx'
 import type { Field } from '../model.ts'
-import type { Problem, Value } from '../values.ts'
+import { unanswered, type Problem, type Value } from '../values.ts'
 import { copyText } from './clipboard.ts'
 import { draftText } from './draftText.ts'
 import { explained, keepsOnClose, sending } from './editorState.ts'
@@ -122,6 +122,11 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const statusText = pending && !overtaken && !editor.cutOff && !sendingLook ? t(pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
   const state = overtaken ? 'overtaken' : closing ? 'closing' : sendingLook ? 'submit' : pending ? pending.phase : busy ?? 'editing'
   const general = [...(byField.get('') ?? []), ...(byField.get('/note') ?? [])]
+  // "3 of 8 answered · 2 required left": a toggle is always answered.
+  const left = model?.fields.filter((f) => unanswered(f, values[f.id])) ?? []
+  const required = left.filter((f) => 'required' in f && f.required).length
+  const count = model?.fields.length ?? 0
+  const progress = count > 0 ? t('dock.progress', { answered: count - left.length, count }) + (required ? ' · ' + t('dock.requiredLeft', { count: required }) : '') : ''
 
   return (
     <section
@@ -138,6 +143,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
         <h2 className="tsf-title" id={titleId}>
           <span className="tsf-sr">{t('dock.badge')}: </span>{title}
         </h2>
+        {progress && !collapsed ? <QuestionsCue root={root} fields={count} progress={progress} /> : null}
         <button
           type="button"
           className="tsf-icon-button tsf-collapse"
@@ -170,12 +176,11 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
               {noteOpen ? (
                 <div className="tsf-field tsf-field--text">
                   <label className="tsf-label" htmlFor={`${uid}-note`}>{t('field.note')}</label>
-                  <textarea id={`${uid}-note`} className="tsf-input" rows={2} value={note} disabled={locked}
+                  <textarea id={`${uid}-note`} className="tsf-input" rows={2} value={note} disabled={locked} data-note=""
                     onChange={(e) => act.setNote(e.target.value)} />
                 </div>
               ) : null}
             </form>
-            {model.fields[0] ? <QuestionsCue root={root} firstFieldId={model.fields[0].id} /> : null}
           </>
         )}
       </div>

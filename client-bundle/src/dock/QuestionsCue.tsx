@@ -1,46 +1,46 @@
-// The cue at the foot of a long panel whose first question is below its fold (at 1280×900 the
-// compare-options example shows its numbers and table and no question): it says that the panel
-// scrolls and brings the first question into view. An IntersectionObserver on the first field,
-// inside the panel's scrolling body, shows and hides it; nothing polls, and unmounting
-// disconnects it. The button hangs from an anchor of no height stuck to the body's foot
-// (.tsf-cue-at), so it takes no space in the body's flow: its coming and going moves nothing
-// under the user's pointer.
+// The cue of a panel with questions below its fold, first or later ones (typed-inputs shows 4
+// of its 8 fields at 1280 px, and what it shows ends neatly): "More questions below" brings the first field below the fold into view and focuses it. An
+// IntersectionObserver on every field, inside the panel's scrolling body, shows and hides it;
+// nothing polls, and unmounting disconnects it. It is the header's progress line ("7 of 8
+// answered · 1 required left · More questions below"), made a button while questions are below:
+// it covers nothing in the body and takes no room of its own.
 import { useEffect, useState, type RefObject } from 'react'
 import { useT } from '../i18n.ts'
 import { focusField } from './focus.ts'
 
-/** The panel's scrolling body and its first field, inside `root`. */
-const partsOf = (root: HTMLElement | null) => ({
-  body: root?.querySelector<HTMLElement>('.tsf-body') ?? null,
-  first: root?.querySelector<HTMLElement>('.tsf-form > .tsf-field') ?? null,
-})
+/** The fields of the panel in `root` that are below its body's fold. */
+const below = (root: HTMLElement | null, seen: Map<Element, boolean>): HTMLElement[] =>
+  [...root?.querySelectorAll<HTMLElement>('.tsf-form > .tsf-field') ?? []].filter((f) => seen.get(f))
 
-/** Shows "Questions below" while the first field of the panel in `root` is below its fold. */
-export function QuestionsCue({ root, firstFieldId }: { root: RefObject<HTMLElement>; firstFieldId: string }) {
+/** The progress line (`progress`), which is also the cue while a field of the panel in `root`
+ * (it has `fields`) is below its fold. */
+export function QuestionsCue({ root, fields, progress }: { root: RefObject<HTMLElement>; fields: number; progress: string }) {
   const t = useT()
-  const [below, setBelow] = useState(false)
+  const [seen] = useState(() => new Map<Element, boolean>())
+  const [any, setAny] = useState(false)
 
   useEffect(() => {
-    const { body, first } = partsOf(root.current)
-    if (!body || !first || typeof IntersectionObserver === 'undefined') return
-    const seen = new IntersectionObserver(([e]) => {
-      if (e) setBelow(!e.isIntersecting && e.boundingClientRect.top >= (e.rootBounds?.bottom ?? 0))
+    const body = root.current?.querySelector('.tsf-body')
+    if (!body || typeof IntersectionObserver === 'undefined') return
+    const watch = new IntersectionObserver((entries) => {
+      for (const e of entries) seen.set(e.target, !e.isIntersecting && e.boundingClientRect.top >= (e.rootBounds?.bottom ?? 0))
+      setAny([...seen.values()].includes(true))
     }, { root: body, threshold: 0, rootMargin: '0px 0px -24px 0px' })
-    seen.observe(first)
-    return () => seen.disconnect()
-  }, [root, firstFieldId])
+    for (const f of body.querySelectorAll('.tsf-form > .tsf-field')) watch.observe(f)
+    return () => { watch.disconnect(); seen.clear() }
+  }, [root, fields, seen])
 
   const show = () => {
-    partsOf(root.current).first?.scrollIntoView({ block: 'start' })
-    focusField(root.current, firstFieldId)
+    const first = below(root.current, seen)[0]
+    const id = first?.querySelector<HTMLElement>('[data-field]')?.dataset.field ?? first?.dataset.field
+    if (!first) return
+    first.scrollIntoView({ block: 'start' })
+    if (id) focusField(root.current, id)
+    else first.querySelector<HTMLElement>('textarea')?.focus()
   }
-  return (
-    <div className="tsf-cue-at">
-      {below ? (
-        <button type="button" className="tsf-cue" data-action="to-questions" onClick={show}>
-          <span aria-hidden className="tsf-chevron" />{t('dock.toQuestions')}
-        </button>
-      ) : null}
-    </div>
-  )
+  return any ? (
+    <button type="button" className="tsf-progress tsf-cue tsf-link-button" data-progress="" data-action="to-questions" onClick={show}>
+      {progress}<span className="tsf-cue__more"> · {t('dock.toQuestions')}</span><span aria-hidden className="tsf-chevron" />
+    </button>
+  ) : <span className="tsf-progress" data-progress="">{progress}</span>
 }

@@ -40,7 +40,7 @@ export type Load =
 export interface Message { key: string; params?: Record<string, unknown>; tone: 'error' | 'info' }
 
 /** Where focus should go once the state is on screen. */
-export type FocusRequest = { to: 'status' } | { to: 'composer' } | { to: 'alert' } | { to: 'field'; fieldId: string } | { to: 'reveal'; fieldId: string }
+export type FocusRequest = { to: 'status' } | { to: 'composer' } | { to: 'alert' } | { to: 'note' } | { to: 'field'; fieldId: string } | { to: 'reveal'; fieldId: string }
 
 /** Everything the editor of one surface knows. */
 export interface EditorState {
@@ -271,14 +271,16 @@ export function edited(s: EditorState, fieldId: string, value: Value): EditorSta
   const model = modelOf(s)
   const own = model ? problemsByField(model, s.problems).get(fieldId) : undefined
   const problems = own ? s.problems.filter((p) => !own.includes(p)) : s.problems
-  return { ...s, dirty: true, values: { ...s.values, [fieldId]: value }, problems }
+  // "Some answers need attention" goes with the last problem it was about.
+  const message = s.message?.key === MESSAGES.invalid && problems.length === 0 ? null : s.message
+  return { ...s, dirty: true, values: { ...s.values, [fieldId]: value }, problems, message }
 }
 
 /** The user changed the note. */
 export const noteEdited = (s: EditorState, note: string): EditorState => ({ ...s, dirty: true, note })
 
-/** The user opened the note. */
-export const noteOpened = (s: EditorState): EditorState => ({ ...s, noteOpen: true })
+/** The user opened the note: focus goes into it (the button that opened it is gone). */
+export const noteOpened = (s: EditorState): EditorState => ({ ...s, noteOpen: true, focus: { to: 'note' } })
 
 /** The user collapsed or expanded the panel. */
 export const collapseToggled = (s: EditorState): EditorState => ({ ...s, collapsed: !s.collapsed })

@@ -41,5 +41,7 @@ export function focusField(root: Element | null, fieldId: string): void {
   const el = fieldElement(root, fieldId)
   const target = el?.matches('input, textarea') ? el
     : el?.querySelector<HTMLElement>('[data-unanswered] input:not([disabled])') ?? el?.querySelector<HTMLElement>('input:not([disabled]), textarea, li[tabindex="0"]')
+  // Into view first: focus alone leaves a field under the panel's fold (content-visibility).
+  target?.scrollIntoView({ block: 'center' })
   target?.focus()
 }

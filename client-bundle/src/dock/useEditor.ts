@@ -226,6 +226,11 @@ export function useEditor(
     if (f === null) return
     if (f.to === 'status') statusRef.current?.focus()
     else if (f.to === 'composer') focusComposer(root.current)
+    else if (f.to === 'note') {
+      const note = root.current?.querySelector<HTMLElement>('[data-note]')
+      note?.scrollIntoView({ block: 'nearest' })
+      note?.focus()
+    }
     else if (f.to === 'reveal') requestAnimationFrame(() => revealField(root.current, f.fieldId))
     else requestAnimationFrame(() => (f.to === 'field' ? focusField(root.current, f.fieldId) : alertRef.current?.focus()))
   }, [state.focus])

@@ -73,7 +73,7 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
           }}
         />
       </div>
-      <p className="tsf-hint" id={`${id}-hint`}>{t('tags.help', { count: tags.length, max })}</p>
+      <p className="tsf-hint" id={`${id}-hint`} aria-live="polite">{t('tags.help', { count: tags.length, max })}{full ? ' ' + t('tags.full', { max }) : ''}</p>
       {suggestions.length > 0 ? (
         <div className="tsf-tags__suggest" role="group" aria-label={t('tags.suggestions')}>
           {suggestions.map((s) => (

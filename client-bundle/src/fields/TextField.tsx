@@ -1,15 +1,21 @@
 // A text field: one line, or a text area when multiline; required ones say so in the label.
 // `maxLength` is the control's own maxlength, with a counter; `minLength` is said in the hint.
-// The model's `pattern` never runs here: the plugin checks it and the Dock shows its problem.
+// The model's `pattern` never runs here: the plugin checks it and the Dock shows its problem, in
+// words, never the expression. At maxLength the hint says that more is not taken.
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
 import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf, type FieldProps } from './common.tsx'
 
-export function TextField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'text'>>) {
+export function TextField({ field, value, onChange, disabled, problems: given, id }: FieldProps<FieldOf<'text'>>) {
   const t = useT()
   const text = typeof value === 'string' ? value : ''
   const { minLength: min, maxLength: max } = field
-  const hint = [min ? t('text.min', { min }) : '', max ? t('text.count', { count: [...text].length, max }) : ''].filter(Boolean).join(' · ')
+  const count = [...text].length
+  const hint = [min ? t('text.min', { min }) : '', max ? t('text.count', { count, max }) : '', max && count >= max ? t('text.full') : ''].filter(Boolean).join(' · ')
+  // The plugin's pattern problem names the raw expression: say it in words, with the field's
+  // help (shown under the label) or its initial value as an example.
+  const example = !field.help && field.initial ? t('problem.example', { example: field.initial }) : ''
+  const problems = given.map((p) => (p.message.includes('match the pattern') ? { code: 'pattern', message: '', params: { example } } : p))
   const common = {
     id: `${id}-input`,
     name: field.id,

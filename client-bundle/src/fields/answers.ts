@@ -1,6 +1,6 @@
 // Submitted values as read-only text for the transcript row: option labels instead of ids,
 // Yes/No for toggles, a numbered order, a number with its unit, a scale point with its range
-// ("4 of 1–5"), tags as a list, a matrix as one "Row: Option" line per row, and the user's own
+// ("4 on a scale of 1 to 5"), tags as a list, a matrix as one "Row: Option" line per row, and the user's own
 // "Other" text marked as theirs.
 import type { Field } from '../model.ts'
 import type { Translate } from '../dsh.ts'
@@ -38,8 +38,7 @@ export function answerOf(field: Field, v: unknown, t: Translate): Answer {
       if (typeof v !== 'number') return { none: true }
       const [lo, hi] = scaleRange(field)
       const end = (n: number, l?: string) => (l ? `${n} (${l})` : String(n))
-      const range = field.minLabel || field.maxLabel ? `${end(lo, field.minLabel)} – ${end(hi, field.maxLabel)}` : `${lo}–${hi}`
-      return { text: t('row.scale', { value: v, range }) }
+      return { text: t('row.scale', { value: v, range: t('row.scaleRange', { lo: end(lo, field.minLabel), hi: end(hi, field.maxLabel) }) }) }
     }
   }
 }

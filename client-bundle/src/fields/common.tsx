@@ -2,7 +2,8 @@
 // the ARIA state of its control, and the frame of the fields that are a group of inputs.
 import type { ReactNode } from 'react'
 import type { Field, Option } from '../model.ts'
-import type { Problem, Value } from '../values.ts'
+import { localDate, type Problem, type Value } from '../values.ts'
+export { localDate }
 import { useT } from '../i18n.ts'
 import type { Translate } from '../dsh.ts'
 
@@ -17,13 +18,17 @@ export interface FieldProps<F extends Field = Field> {
 }
 
 /** Problems the browser finds itself (with no message of the host's) and says in its own words. */
-const OWN = ['limit-exceeded', 'too-few', 'too-many']
+const OWN = ['limit-exceeded', 'too-few', 'too-many', 'not-a-number', 'not-a-date', 'pattern', 'below', 'above', 'whole', 'short']
+
+/** How the browser's date box asks for a date in the user's locale ("MM/DD/YYYY"). */
+const dateFormat = (): string => new Intl.DateTimeFormat().formatToParts(new Date(2026, 11, 24))
+  .map((p) => ({ year: 'YYYY', month: 'MM', day: 'DD' } as Record<string, string>)[p.type] ?? p.value).join('')
 
 /** A problem's message: `required` in the chrome's language; a limit or a multi-choice's count
  * the browser found itself (no message) in the chrome's language with its bound; the host's own
  * text otherwise. */
 export function problemText(p: Problem, t: Translate): string {
-  if (p.code === 'required' || (!p.message && OWN.includes(p.code))) return t(`problem.${p.code}`, p.params)
+  if (p.code === 'required' || (!p.message && OWN.includes(p.code))) return t(`problem.${p.code}`, { format: dateFormat(), ...p.params })
   return p.message || p.code
 }
 

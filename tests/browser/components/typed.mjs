@@ -94,11 +94,13 @@ export function typedInputTests(pageOf, typed) {
         const codes = (values) => window.TS.localProblems(model, { ...window.TS.initialValues(model), ...values }, '').map((p) => `${p.code} ${p.pointer}`)
         return {
           empty: codes({ rps: null, when: null, risk: null, endpoints: [] }),
-          answered: codes({ rps: 0, when: '2026-12-10', risk: 1, endpoints: ['/cart'] }),
+          answered: codes({ rps: 10, when: '2026-12-10', risk: 1, endpoints: ['/cart'] }),
+          zero: codes({ rps: 0, when: '2026-12-10', risk: 1, endpoints: ['/cart'] }),
         }
       }, typed)
       assert.deepEqual(got.empty, ['required /rps', 'required /when', 'required /risk', 'required /endpoints'])
-      assert.deepEqual(got.answered, [], 'zero is an answer')
+      assert.deepEqual(got.answered, [])
+      assert.deepEqual(got.zero, ['below /rps'], 'zero is an answer: below the bounds, not "required"')
     })
   })
 
@@ -252,7 +254,7 @@ export function typedInputTests(pageOf, typed) {
   })
 
   describe('typed inputs: the transcript row', () => {
-    test('the row shows the submitted typed values read-only: unit, date, "4 of 1–5", tags, the user\'s own words marked', async () => {
+    test('the row shows the submitted typed values read-only: unit, date, "4 on a scale of 1 to 5", tags, the user\'s own words marked', async () => {
       const values = { rps: 1250, p99: 180.5, when: '2026-12-10', risk: 4, endpoints: ['/checkout', '/cart'], where: { other: 'a dedicated perf cluster' }, notify: ['payments', { other: 'SRE lead' }], ticket: 'CHG-7', notes: '' }
       const got = await pageOf().evaluate((m, values) => {
         const meta = { kind: 'dsh/task-surface', version: 1, surfaceId: 'tsf_1', model: m, markdown: {} }
@@ -270,15 +272,15 @@ export function typedInputTests(pageOf, typed) {
         'Target load 1250 req/s',
         'p99 latency budget 180.5 ms',
         'Run it on 2026-12-10',
-        'How risky is a run against production? 4 of 1 (Harmless) – 5 (Dangerous)',
+        'How risky is a run against production? 4 on a scale of 1 (Harmless) to 5 (Dangerous)',
         'Endpoints to include /checkout /cart',
-        'Where should it run? Other (your own words): “a dedicated perf cluster”',
-        'Who should hear about it? The payments team Other (your own words): “SRE lead”',
+        'Where should it run? Other (the user\'s own words): “a dedicated perf cluster”',
+        'Who should hear about it? The payments team Other (the user\'s own words): “SRE lead”',
         'Change ticket CHG-7',
         'Anything I should avoid? no answer',
       ])
       assert.equal(got.inputs, 0, 'the row is never an editor')
-      assert.deepEqual(got.plain, { text: '3 of 1–5' })
+      assert.deepEqual(got.plain, { text: '3 on a scale of 1 to 5' })
     })
   })
 }
