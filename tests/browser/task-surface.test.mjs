@@ -456,3 +456,75 @@ describe('Task Surface in the browser', () => {
     await page.close()
   })
 })
+
+/**
+ * Keeps the bundle's cordis context on the page as `window.__taskSurface` ({ctx, locale}), so the
+ * test can unload the bundle as dsh does: by disposing the plugin's fiber. It wraps the bundle's
+ * registration with dsh's module table (window.__ModuleLoader__.load) before any page script
+ * runs; the bundle itself is the one dsh serves, unchanged.
+ */
+function keepBundleContext(id) {
+  const wrap = (rec) => (rec?.id !== id ? rec : {
+    ...rec,
+    factory: (require) => {
+      const exports = rec.factory(require)
+      const apply = exports.apply
+      exports.apply = function (ctx, config) {
+        window.__taskSurface = { ctx, locale: ctx.locale }
+        return apply.call(this, ctx, config)
+      }
+      return exports
+    },
+  })
+  let facade
+  Object.defineProperty(window, '__ModuleLoader__', {
+    configurable: true,
+    get: () => facade,
+    set: (value) => {
+      facade = value
+      let load = value.load
+      Object.defineProperty(value, 'load', {
+        configurable: true,
+        enumerable: true,
+        get: () => function (rec) { return load.call(this, wrap(rec)) },
+        set: (f) => { load = f },
+      })
+    },
+  })
+}
+
+describe('unloading the bundle', () => {
+  test('disposing its fiber takes the Dock, the row, the styles and the dictionaries away; the transcript is unchanged and shows the result text', async () => {
+    const s = await sessionWithSurface(h, example('compare-options'))
+    const { page, errors } = await openPage(browser)
+    await page.evaluateOnNewDocument(keepBundleContext, 'dsh-task-surface')
+    await openApp(page, h)
+    await selectSession(page, s.title)
+    await dockReady(page, s.surfaceId)
+    await page.waitForSelector('[data-task-surface-row]')
+    await page.type(`${DOCK} textarea[data-field=constraints]`, 'A draft.')
+    const logged = await h.dsh.events(s.sessionId)
+
+    const look = () => page.evaluate(() => ({
+      dock: document.querySelector('section.tsf-dock') !== null,
+      row: document.querySelector('[data-task-surface-row]') !== null,
+      styles: [...document.querySelectorAll('style[data-plugin]')].filter((e) => e.getAttribute('data-plugin') === 'dsh-task-surface').length,
+      badge: window.__taskSurface.locale.bind('taskSurface')('dock.badge'),
+    }))
+    assert.deepEqual(await look(), { dock: true, row: true, styles: 1, badge: 'Task Surface' })
+
+    await page.evaluate(() => window.__taskSurface.ctx.fiber.dispose())
+    await page.waitForSelector(DOCK, { hidden: true, timeout: 10_000 })
+    assert.deepEqual(await look(), { dock: false, row: false, styles: 0, badge: 'dock.badge' }, 'no Dock, row, stylesheet or dictionary is left')
+    // The transcript is dsh's again: the call shows its ordinary result, which tells the user
+    // an ordinary message bypasses the surface; nothing was written to the session.
+    // The call is dsh's generic tool line now; opened, it shows that text.
+    await waitFor(() => clickText(page, 'Tool call'), { what: 'dsh\'s generic tool line' })
+    await page.waitForFunction(() => document.body.innerText.includes('as they must when their client cannot render the panel'), { timeout: 10_000 })
+    await page.screenshot({ path: join(SHOTS, 'unloaded-tool-result.png') })
+    assert.deepEqual(await h.dsh.events(s.sessionId), logged, 'the session log is unchanged')
+    assert.equal((await h.dsh.taskSurface('getActive', { sessionId: s.sessionId, surfaceId: s.surfaceId })).active, true, 'the surface is still open')
+    assert.deepEqual(errors, [])
+    await page.close()
+  })
+})
