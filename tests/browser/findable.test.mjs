@@ -53,6 +53,13 @@ describe('every question findable', () => {
     await page.close()
   })
 
+  test('the progress line in zh', async () => {
+    const s = await sessionWithSurface(h, example('typed-inputs'))
+    const { page } = await openSurfacePage(browser, h, s, { zh: true })
+    assert.equal(await page.$eval(`${DOCK} [data-progress]`, (e) => e.textContent), '已回答 7 / 8 项 · 还有 1 个必填项 · 下方还有问题')
+    await page.close()
+  })
+
   test('Submit with a required answer out of view scrolls to it and focuses it', async () => {
     const s = await sessionWithSurface(h, example('typed-inputs'))
     const { page, requests } = await openSurfacePage(browser, h, s)
