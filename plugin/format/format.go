@@ -27,8 +27,10 @@ const (
 	// OtherAnswer starts the user's own answer to a choice or
 	// multi-choice, which follows in double quotes.
 	OtherAnswer = "Other (the user's own words): "
-	// ScaleDash joins the ends of a scale: "4 of 1–5".
-	ScaleDash = "–"
+	// ScaleOf and ScaleTo place a scale's value in its range, as the
+	// transcript row says it: "4 on a scale of 1 to 5".
+	ScaleOf = " on a scale of "
+	ScaleTo = " to "
 	// ListSeparator joins the labels of a multi-choice or order value.
 	// Labels are free text and often hold commas, so lists use "; ".
 	ListSeparator = "; "
@@ -54,8 +56,8 @@ const (
 // line breaks included, becomes one space), so no label can start a line
 // of its own; so are a number's unit, a scale's end labels, tags and the
 // user's own answer to a choice. A number reads "42 ms", a date
-// "2026-12-01", a scale "4 of 1–5" or "4 of 1 (Poor) – 5 (Great)", tags
-// "a; b" or "(none)", and the user's own answer
+// "2026-12-01", a scale "4 on a scale of 1 to 5" or "4 on a scale of
+// 1 (Poor) to 5 (Great)", tags "a; b" or "(none)", and the user's own answer
 // `Other (the user's own words): "<text>"`; an unanswered number, date
 // or scale reads "(not answered)". A text value or note that spans lines follows its label on
 // lines indented by two spaces; its leading and trailing blank lines are
@@ -175,7 +177,7 @@ func writeValue(b *strings.Builder, f *model.Field, value any) {
 			b.WriteString(" " + NotAnswered + "\n")
 			return
 		}
-		b.WriteString(" " + model.FormatNumber(n) + " of " + scaleRange(f) + "\n")
+		b.WriteString(" " + model.FormatNumber(n) + ScaleOf + scaleRange(f) + "\n")
 	case model.FieldTags:
 		tags, _ := value.([]string)
 		if len(tags) == 0 {
@@ -207,21 +209,18 @@ func otherAnswer(o submission.Other) string {
 	return OtherAnswer + `"` + flatten(o.Text) + `"`
 }
 
-// scaleRange writes a scale's range: "1–5", or with end labels
-// "1 (Poor) – 5 (Great)".
+// scaleRange writes a scale's range: "1 to 5", or with end labels
+// "1 (Poor) to 5 (Great)".
 func scaleRange(f *model.Field) string {
 	lo, hi := f.ScaleEnds()
 	minLabel, maxLabel := flatten(f.MinLabel), flatten(f.MaxLabel)
-	if minLabel == "" && maxLabel == "" {
-		return model.FormatNumber(lo) + ScaleDash + model.FormatNumber(hi)
-	}
 	end := func(n float64, label string) string {
 		if label == "" {
 			return model.FormatNumber(n)
 		}
 		return model.FormatNumber(n) + " (" + label + ")"
 	}
-	return end(lo, minLabel) + " " + ScaleDash + " " + end(hi, maxLabel)
+	return end(lo, minLabel) + ScaleTo + end(hi, maxLabel)
 }
 
 // writeLines writes a text value after its label: on the same line when it

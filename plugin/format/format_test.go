@@ -46,7 +46,7 @@ func TestFormatEdges(t *testing.T) {
 			name:   "typed fields built by other code: scale defaults, no unit, empty tags",
 			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldScale, ID: "s", Label: "S", MaxLabel: "Top"}, {Kind: model.FieldNumber, ID: "n", Label: "N"}, {Kind: model.FieldTags, ID: "g", Label: "G"}}},
 			values: submission.Values{"s": 2.0, "n": -0.000001, "g": []string{}},
-			want:   "Task Surface \"T\" submitted:\n- S: 2 of 1 – 5 (Top)\n- N: -0.000001\n- G: (none)",
+			want:   "Task Surface \"T\" submitted:\n- S: 2 on a scale of 1 to 5 (Top)\n- N: -0.000001\n- G: (none)",
 		},
 		{
 			name:   "a blank label shows the field id",
