@@ -24,7 +24,7 @@ export function ScaleField({ field, value, onChange, disabled, problems, id }: F
               aria-invalid={invalid || undefined}
               onChange={() => onChange(n)}
             />
-            <span aria-hidden>{n}</span>
+            <span>{n}</span>
           </label>
         ))}
       </div>

@@ -79,10 +79,10 @@ function Summary({ title, detail, status, expanded, onToggle, controls }: {
   )
   if (expanded === null) return <div className="tsf-row__summary">{inner}</div>
   return (
-    <button type="button" className="tsf-row__summary tsf-row__summary--button" aria-expanded={expanded} aria-controls={controls} onClick={onToggle}
-      aria-label={`${t('row.label')}: ${title}. ${t(`row.status.${status}`)}. ${expanded ? t('row.hide') : t('row.show')}`}>
+    <button type="button" className="tsf-row__summary tsf-row__summary--button" aria-expanded={expanded} aria-controls={controls} onClick={onToggle}>
       <span className="tsf-chevron" aria-hidden data-open={expanded || undefined} />
       {inner}
+      <span className="tsf-sr">{expanded ? t('row.hide') : t('row.show')}</span>
     </button>
   )
 }
