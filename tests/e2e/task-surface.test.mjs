@@ -259,6 +259,8 @@ describe('Task Surface in dsh web', () => {
     assert.match(runs[0].data.args, new RegExp(`dismiss ${surfaceId} dis-1`))
     const done = events.find((e) => e.type === 'command/done' && e.data.commandId === runs[0].data.commandId)
     assert.equal(done.data.kind, 'success')
+    // The row dsh shows for the command says which surface went, by its title.
+    assert.equal(done.data.text, `Task Surface ${JSON.stringify(MODEL.title)} dismissed.`)
     assert.equal(dismissed.value.eventSeq, done.seq)
     const projection = await dsh.projection(sessionId)
     assert.equal(projection.active, null)

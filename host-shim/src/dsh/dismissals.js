@@ -19,7 +19,7 @@
 // A refusal reads as the contract's sentence for its reason (ReasonText, generated from
 // tasksurface.Reason.Text in sdk/tasksurface), not a copy kept here.
 import { dismissArgs, parseDismissArgs } from '../wire/command.js'
-import { EVENT_COMMAND_DONE, EVENT_COMMAND_RUN } from '../wire/names.js'
+import { EVENT_COMMAND_DONE, EVENT_COMMAND_RUN, EVENT_TOOL_RESULT } from '../wire/names.js'
 import { ReasonText } from '../wire/words.gen.js'
 
 /**
@@ -32,8 +32,8 @@ import { ReasonText } from '../wire/words.gen.js'
 export function createDismissals({ ctx, access, plugin, commandName }) {
   /** sessionId -> the typed command being handled: {commandId, dismissalId} */
   const typed = new Map()
-  /** `${sessionId}\0${dismissalId}` of host-initiated commands being written */
-  const hostInitiated = new Set()
+  /** `${sessionId}\0${dismissalId}` of host-initiated commands being written -> the surface's name */
+  const hostInitiated = new Map()
 
   const key = (sessionId, dismissalId) => `${sessionId}\u0000${dismissalId}`
 
@@ -45,8 +45,9 @@ export function createDismissals({ ctx, access, plugin, commandName }) {
       return { kind: 'error', text: `Usage: /${commandName()} dismiss [<surfaceId> [<dismissalId>]]` }
     }
     if (args.dismissalId && hostInitiated.has(key(agent.id, args.dismissalId))) {
-      // The plugin has already decided; this run is the record it asked for.
-      return { kind: 'success', text: `Task Surface ${args.surfaceId} dismissed.` }
+      // The plugin has already decided; this run is the record it asked for. The row shows this
+      // text: the surface by its title, as the tool result named it, not by its id.
+      return { kind: 'success', text: `Task Surface ${hostInitiated.get(key(agent.id, args.dismissalId)) || args.surfaceId} dismissed.` }
     }
     if (typed.has(agent.id)) {
       return { kind: 'error', text: 'Another Task Surface dismissal is in progress in this session.' }
@@ -81,7 +82,7 @@ export function createDismissals({ ctx, access, plugin, commandName }) {
     const agent = await access.agentFor(sessionId)
     if (!agent) return { recorded: false, event_seq: 0, reason: 'session-not-found' }
     const k = key(sessionId, req.dismissal_id)
-    hostInitiated.add(k)
+    hostInitiated.set(k, surfaceTitle(session.events, req.surface_id))
     try {
       const line = `/${commandName()} ${dismissArgs(req.surface_id, req.dismissal_id)}`
       const execution = await ctx.commands.execute(agent, line, [], AbortSignal.timeout(15_000))
@@ -100,6 +101,16 @@ export function createDismissals({ ctx, access, plugin, commandName }) {
 /** The contract's sentence for a refusal's reason; a reason it does not know is named as it is. */
 function refusalText(reason) {
   return Object.hasOwn(ReasonText, reason) ? ReasonText[reason] : `Task Surface not dismissed (${reason}).`
+}
+
+/** The quoted title of the surface a tool result in the log opened, or '' when it holds none. */
+export function surfaceTitle(events, surfaceId) {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i]
+    const meta = e.type === EVENT_TOOL_RESULT ? e.data?.meta : undefined
+    if (meta?.surfaceId === surfaceId && typeof meta.model?.title === 'string') return JSON.stringify(meta.model.title)
+  }
+  return ''
 }
 
 function commandEventSeq(events, type, commandId) {

@@ -47,3 +47,36 @@ test('a line that is not a dismissal shows the usage, and a failed call its erro
   const failing = handlerWith(new Error('The Task Surface plugin is restarting after a failure'))
   assert.deepEqual(await failing.run('dismiss tsf_a'), { kind: 'error', text: 'The Task Surface plugin is restarting after a failure' })
 })
+
+test('a dismissal from the Dock is recorded as a command whose row names the surface by its title, not its id', async () => {
+  const agent = { id: 'ses_1' }
+  const meta = (surfaceId, title) => ({ kind: 'dsh/task-surface', version: 1, surfaceId, model: { title } })
+  const session = {
+    events: [
+      { seq: 1, type: 'tool/result', data: { meta: meta('tsf_old', 'Older') } },
+      { seq: 2, type: 'tool/result', data: { meta: meta('tsf_a', 'Release "gate"') } },
+    ],
+  }
+  let dismissals
+  const ran = []
+  const ctx = {
+    commands: {
+      // dsh runs the command line through the same handler a person's typed command reaches.
+      async execute(a, line) {
+        const result = await dismissals.handle({ agent: a, rawInput: line.replace(/^\/task-surface /, ''), commandId: `cmd_${ran.length}`, signal: undefined })
+        ran.push({ line, text: result.text })
+        return { result, commandId: `cmd_${ran.length - 1}` }
+      },
+    },
+  }
+  const access = { sessionFor: async () => session, agentFor: async () => agent }
+  const plugin = { call: async () => assert.fail('the plugin decided already; the record is not asked of it again') }
+  dismissals = createDismissals({ ctx, access, plugin, commandName: () => 'task-surface' })
+  assert.equal((await dismissals.record({ session_id: 'ses_1', surface_id: 'tsf_a', dismissal_id: 'd-1' })).recorded, true)
+  // A surface the log holds no result for is named by its id.
+  assert.equal((await dismissals.record({ session_id: 'ses_1', surface_id: 'tsf_gone', dismissal_id: 'd-2' })).recorded, true)
+  assert.deepEqual(ran, [
+    { line: '/task-surface dismiss tsf_a d-1', text: 'Task Surface "Release \\"gate\\"" dismissed.' },
+    { line: '/task-surface dismiss tsf_gone d-2', text: 'Task Surface tsf_gone dismissed.' },
+  ])
+})
