@@ -7,6 +7,8 @@
 #   components.test.mjs    the bundle's modules in Chromium (sanitiser, diff, drafts, model, row)
 #   task-surface.test.mjs  the packed bundle inside `dsh web`, driven by mouse and keyboard
 #   people.test.mjs        the same, as people see it: themes, 360 px, zh chrome
+#   a11y.test.mjs          axe-core over the Dock and its row, every example, light/dark, 360 px, zh:
+#                          no serious or critical violation; report in artifacts/a11y/
 #   (every tests/browser/*.test.mjs runs; each file boots its own dsh)
 # Screenshots land in the git-ignored tests/browser/artifacts/screenshots/;
 # TASK_SURFACE_SCREENSHOTS=<folder> puts them elsewhere (`make screenshots` rewrites the committed
