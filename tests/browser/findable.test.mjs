@@ -2,8 +2,9 @@
 // Dock's header counts the answers ("7 of 8 answered · 1 required left"), and that line is the
 // cue, covering nothing in the body, that says that later questions are below the fold and brings the next
 // one into view; Submit with a required answer out of view scrolls to it and focuses it; at
-// 360×740 the Dock leaves the conversation at least a third of the height and an order's items
-// do not wrap to many lines; "Add a note" puts focus in the note, in view, and the note
+// 360×740 the Dock leaves the conversation at least a third of the height, its content blocks
+// start folded behind one line, and an order's items do not wrap to many lines; "Add a note"
+// puts focus in the note, in view, and the note
 // survives a reload as part of the draft.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -78,8 +79,8 @@ describe('every question findable', () => {
     await page.close()
   })
 
-  test('at 360×740 the Dock leaves the conversation a third of the height; order items stay short', async () => {
-    for (const name of ['typed-inputs', 'reorder-plan']) {
+  test('at 360×740 the Dock leaves the conversation a third of the height; content blocks start folded; order items stay short', async () => {
+    for (const name of ['typed-inputs', 'reorder-plan', 'review-change']) {
       const s = await sessionWithSurface(h, example(name))
       // At 1280 px first: the harness keeps the selected session, which the 360 px page (no sidebar) needs.
       await (await openSurfacePage(browser, h, s)).page.close()
@@ -91,6 +92,17 @@ describe('every question findable', () => {
         return dock.getBoundingClientRect().top - tabs.getBoundingClientRect().bottom
       })
       assert.ok(room >= NARROW.height / 3, `${name}: the conversation keeps ${room} px of ${NARROW.height}`)
+      // The content blocks wait behind one line that counts them, so the first question shows;
+      // a click on that line opens them.
+      const blocks = example(name).sections.reduce((n, sec) => n + sec.blocks.length, 0)
+      const summary = `${DOCK} .tsf-context > summary`
+      assert.equal(await page.$eval(summary, (e) => e.textContent), `What the agent shows (${blocks})`)
+      assert.equal(await page.$$eval(`${DOCK} .tsf-block`, (els) => els.filter((e) => e.checkVisibility()).length), 0, `${name}: the blocks start folded`)
+      const first = await page.$eval(`${DOCK} .tsf-form .tsf-field`, (e) => e.getBoundingClientRect().top - e.closest('.tsf-body').getBoundingClientRect().bottom)
+      assert.ok(first < 0, `${name}: the first question starts in view without scrolling (${first} px below the body's end)`)
+      await page.click(summary)
+      assert.equal(await page.$$eval(`${DOCK} .tsf-block`, (els) => els.filter((e) => e.checkVisibility()).length), blocks, `${name}: a click opens them`)
+      await page.click(summary)
       if (name === 'reorder-plan') {
         await page.$eval(`${DOCK} [data-field=steps]`, (e) => e.scrollIntoView({ block: 'start' }))
         const lines = await page.$$eval(`${DOCK} .tsf-order__text .tsf-option__label`, (els) => els.map((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))))

@@ -57,6 +57,9 @@ const FormField = memo(function FormField({ id, field, value, setValue, disabled
   return <FieldView id={id} field={field} value={value} onChange={(v) => setValue(field.id, v)} disabled={disabled} problems={problems} />
 })
 
+/** The windows in which the Dock's height is capped (dock.css) and its content blocks start folded. */
+const NARROW = '(max-width: 600px)'
+
 /**
  * The Dock's panel for one open surface. It renders again only when its own props change (the
  * projection, the queue, the outcome, the Dock's leaving) or its state does: dsh renders the
@@ -83,6 +86,10 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
     else if (drafts.load(sessionId, surfaceId)?.kept) drafts.save(sessionId, surfaceId, { values, note })
   }, [overtaken, model, values, note, noteOpen, drafts, sessionId, surfaceId, t])
   const [copied, setCopied] = useState<boolean | null>(null)
+  // In a narrow window (the Dock's height capped, dock.css) the description and the content
+  // blocks start folded, so the first question shows without scrolling past them; the user
+  // opens them at a click.
+  const [narrow] = useState(() => typeof matchMedia === 'function' && matchMedia(NARROW).matches)
   const copy = async () => { if (model) setCopied(await copyText(draftText(model, values, noteOpen ? note : '', t))) }
   const retry = message?.params?.retry === 'submit' ? act.submit : message?.params?.retry === 'dismiss' ? act.dismiss : null
 
@@ -128,6 +135,13 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const count = model?.fields.length ?? 0
   const progress = count > 0 ? t('dock.progress', { answered: count - left.length, count }) + (required ? ' · ' + t('dock.requiredLeft', { count: required }) : '') : ''
 
+  const context = model === null ? null : (
+    <>
+      {model.description ? <p className="tsf-desc">{model.description}</p> : null}
+      {model.sections.map((s, i) => <Section key={s.id} section={s} index={i} markdown={load.markdown} headingLevel={3} />)}
+    </>
+  )
+
   return (
     <section
       ref={root}
@@ -159,8 +173,12 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
           <p className="tsf-desc">{t('fallback.unsupported')}</p>
         ) : (
           <>
-            {model.description ? <p className="tsf-desc">{model.description}</p> : null}
-            {model.sections.map((s, i) => <Section key={s.id} section={s} index={i} markdown={load.markdown} headingLevel={3} />)}
+            {narrow && (model.description || model.sections.length > 0) ? (
+              <details className="tsf-context">
+                <summary className="tsf-context__summary">{t('dock.context', { count: model.sections.reduce((n, s) => n + s.blocks.length, 0) })}</summary>
+                {context}
+              </details>
+            ) : context}
             <form id={formId} className="tsf-form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
               {model.fields.map((f) => (
                 <FormField
