@@ -201,7 +201,7 @@ export async function fillFields(page, model) {
       case 'scale': {
         const hi = field.max ?? 5
         await clickControl(page, `${scope} input[type=radio][value="${hi}"]`)
-        expect.push(`${hi} of`)
+        expect.push(`${hi} on a scale of`)
         break
       }
       case 'tags': {
