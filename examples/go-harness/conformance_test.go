@@ -70,7 +70,7 @@ type suiteHarness struct{ *Harness }
 func (h suiteHarness) Server() tasksurface.Server { return h.Plugin() }
 func (h suiteHarness) Host() tasksurface.Host     { return h.Kit() }
 func (h suiteHarness) NewSession(context.Context) (tasksurface.SessionID, error) {
-	return tasksurface.SessionID(h.Harness.NewSession()), nil
+	return h.Harness.NewSession(), nil
 }
 func (h suiteHarness) CallTool(ctx context.Context, sessionID tasksurface.SessionID, callID tasksurface.CallID, args json.RawMessage) (*tasksurface.ShowResponse, error) {
 	return h.Kit().CallTool(ctx, sessionID, callID, args)

@@ -47,7 +47,7 @@ func BenchmarkSubmit(b *testing.B) {
 				if err != nil || surface == nil {
 					b.Fatalf("show: %v %+v", err, resp)
 				}
-				host.openWithMeta(tasksurface.SessionID(session), tasksurface.CallID(call), json.RawMessage(resp.Meta))
+				host.openWithMeta(tasksurface.SessionID(session), tasksurface.CallID(call), resp.Meta)
 				switch name {
 				case "opened-here":
 					svc.Opened(coord.Opened{SessionID: tasksurface.SessionID(session), CallID: tasksurface.CallID(call), SurfaceID: surface.SurfaceID, Value: resp.Value,

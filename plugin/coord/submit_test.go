@@ -62,29 +62,29 @@ func TestSubmitLifecycle(t *testing.T) {
 		run  func(t *testing.T, f *fixture, surface string, first tasksurface.MessageID)
 	}{
 		{"a double click answers the first answer and admits once", func(t *testing.T, f *fixture, surface string, first tasksurface.MessageID) {
-			wantAccepted(t, f.submit(f.svc, sess, string(surface), "sub-1", goodValues), first)
-			wantAccepted(t, f.submit(f.svc, sess, string(surface), "sub-1", `{"plan":"a","notes":"changed my mind"}`), first)
+			wantAccepted(t, f.submit(f.svc, sess, surface, "sub-1", goodValues), first)
+			wantAccepted(t, f.submit(f.svc, sess, surface, "sub-1", `{"plan":"a","notes":"changed my mind"}`), first)
 			if admits, _ := f.host.counts(); admits != 1 {
 				t.Errorf("%d admissions, want 1", admits)
 			}
 		}},
 		{"another id while queued is submission-pending", func(t *testing.T, f *fixture, surface string, first tasksurface.MessageID) {
-			wantRefused(t, f.submit(f.svc, sess, string(surface), "sub-2", goodValues), tasksurface.ReasonSubmissionPending)
+			wantRefused(t, f.submit(f.svc, sess, surface, "sub-2", goodValues), tasksurface.ReasonSubmissionPending)
 			if n := len(f.host.queued(sess)); n != 1 {
 				t.Errorf("queue holds %d messages, want 1", n)
 			}
 		}},
 		{"claimed: getActive says claiming and other ids stay refused", func(t *testing.T, f *fixture, surface string, first tasksurface.MessageID) {
 			f.observe(f.svc, f.host.claim(sess, first))
-			wantPending(t, f.active(f.svc, sess, string(surface)), &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: first, Phase: tasksurface.PhaseClaiming})
-			wantRefused(t, f.submit(f.svc, sess, string(surface), "sub-2", goodValues), tasksurface.ReasonSubmissionPending)
-			wantAccepted(t, f.submit(f.svc, sess, string(surface), "sub-1", goodValues), first)
+			wantPending(t, f.active(f.svc, sess, surface), &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: first, Phase: tasksurface.PhaseClaiming})
+			wantRefused(t, f.submit(f.svc, sess, surface, "sub-2", goodValues), tasksurface.ReasonSubmissionPending)
+			wantAccepted(t, f.submit(f.svc, sess, surface, "sub-1", goodValues), first)
 		}},
 		{"committed: a retry still answers, another id finds the surface closed", func(t *testing.T, f *fixture, surface string, first tasksurface.MessageID) {
 			f.observe(f.svc, f.host.claim(sess, first))
 			f.observe(f.svc, f.host.commit(sess, first))
-			wantAccepted(t, f.submit(f.svc, sess, string(surface), "sub-1", goodValues), first)
-			wantRefused(t, f.submit(f.svc, sess, string(surface), "sub-2", goodValues), tasksurface.ReasonNotOpen)
+			wantAccepted(t, f.submit(f.svc, sess, surface, "sub-1", goodValues), first)
+			wantRefused(t, f.submit(f.svc, sess, surface, "sub-2", goodValues), tasksurface.ReasonNotOpen)
 			if n := f.host.userMessages(sess); n != 1 {
 				t.Errorf("%d user messages, want 1", n)
 			}
@@ -92,28 +92,28 @@ func TestSubmitLifecycle(t *testing.T) {
 		{"committed but not folded yet: the surface already reads as closed", func(t *testing.T, f *fixture, surface string, first tasksurface.MessageID) {
 			// The host reports the commit before its projection shows it.
 			f.observe(f.svc, &tasksurface.QueueEvent{SessionID: sess, Kind: tasksurface.QueueCommitted, MessageID: first})
-			if got := f.active(f.svc, sess, string(surface)); got.Active || got.Reason != tasksurface.ReasonNotOpen {
+			if got := f.active(f.svc, sess, surface); got.Active || got.Reason != tasksurface.ReasonNotOpen {
 				t.Errorf("getActive = %+v, want not-open", got)
 			}
-			wantRefused(t, f.submit(f.svc, sess, string(surface), "sub-2", goodValues), tasksurface.ReasonNotOpen)
+			wantRefused(t, f.submit(f.svc, sess, surface, "sub-2", goodValues), tasksurface.ReasonNotOpen)
 		}},
 		{"discarded after claim: editable again, the same id may be submitted again", func(t *testing.T, f *fixture, surface string, first tasksurface.MessageID) {
 			f.observe(f.svc, f.host.claim(sess, first))
 			f.observe(f.svc, f.host.drop(sess, first, tasksurface.QueueDiscarded))
-			wantPending(t, f.active(f.svc, sess, string(surface)), nil)
-			wantAccepted(t, f.submit(f.svc, sess, string(surface), "sub-1", goodValues), first)
+			wantPending(t, f.active(f.svc, sess, surface), nil)
+			wantAccepted(t, f.submit(f.svc, sess, surface, "sub-1", goodValues), first)
 			if n := len(f.host.queued(sess)); n != 1 {
 				t.Errorf("queue holds %d messages after the resubmission, want 1", n)
 			}
 		}},
 		{"removed while queued: another id is accepted", func(t *testing.T, f *fixture, surface string, first tasksurface.MessageID) {
 			f.observe(f.svc, f.host.drop(sess, first, tasksurface.QueueRemoved))
-			wantPending(t, f.active(f.svc, sess, string(surface)), nil)
-			wantAccepted(t, f.submit(f.svc, sess, string(surface), "sub-2", goodValues), wire.MessageID(sess, string(surface), "sub-2"))
+			wantPending(t, f.active(f.svc, sess, surface), nil)
+			wantAccepted(t, f.submit(f.svc, sess, surface, "sub-2", goodValues), wire.MessageID(sess, surface, "sub-2"))
 		}},
 		{"a bypass while queued closes the surface for new ids", func(t *testing.T, f *fixture, surface string, first tasksurface.MessageID) {
 			f.host.bypass(sess)
-			wantRefused(t, f.submit(f.svc, sess, string(surface), "sub-2", goodValues), tasksurface.ReasonNotOpen)
+			wantRefused(t, f.submit(f.svc, sess, surface, "sub-2", goodValues), tasksurface.ReasonNotOpen)
 		}},
 	}
 	for _, tt := range tests {
@@ -247,41 +247,41 @@ func TestSubmitAfterRestart(t *testing.T) {
 		check func(t *testing.T, f *fixture, svc *coord.Service, surface string, first tasksurface.MessageID)
 	}{
 		{"queued: another id is pending, a retry answers, getActive shows it", nil, func(t *testing.T, f *fixture, svc *coord.Service, surface string, first tasksurface.MessageID) {
-			wantPending(t, f.active(svc, sess, string(surface)), &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: first, Phase: tasksurface.PhaseQueued})
-			wantRefused(t, f.submit(svc, sess, string(surface), "sub-2", goodValues), tasksurface.ReasonSubmissionPending)
-			wantAccepted(t, f.submit(svc, sess, string(surface), "sub-1", goodValues), first)
+			wantPending(t, f.active(svc, sess, surface), &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: first, Phase: tasksurface.PhaseQueued})
+			wantRefused(t, f.submit(svc, sess, surface, "sub-2", goodValues), tasksurface.ReasonSubmissionPending)
+			wantAccepted(t, f.submit(svc, sess, surface, "sub-1", goodValues), first)
 			if admits, _ := f.host.counts(); admits != 1 {
 				t.Errorf("%d admissions, want 1", admits)
 			}
 		}},
 		{"claimed: the adopted phase is claiming", func(f *fixture, first tasksurface.MessageID) { f.host.claim(sess, first) }, func(t *testing.T, f *fixture, svc *coord.Service, surface string, first tasksurface.MessageID) {
-			wantRefused(t, f.submit(svc, sess, string(surface), "sub-2", goodValues), tasksurface.ReasonSubmissionPending)
-			wantPending(t, f.active(svc, sess, string(surface)), &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: first, Phase: tasksurface.PhaseClaiming})
-			if d := f.dismiss(svc, sess, string(surface), "dis-1"); d.Dismissed || d.Reason != tasksurface.ReasonSubmissionPending {
+			wantRefused(t, f.submit(svc, sess, surface, "sub-2", goodValues), tasksurface.ReasonSubmissionPending)
+			wantPending(t, f.active(svc, sess, surface), &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: first, Phase: tasksurface.PhaseClaiming})
+			if d := f.dismiss(svc, sess, surface, "dis-1"); d.Dismissed || d.Reason != tasksurface.ReasonSubmissionPending {
 				t.Errorf("dismiss = %+v, want submission-pending", d)
 			}
 		}},
 		{"committed: a retry answers from the log", func(f *fixture, first tasksurface.MessageID) { f.host.commit(sess, first) }, func(t *testing.T, f *fixture, svc *coord.Service, surface string, first tasksurface.MessageID) {
-			wantAccepted(t, f.submit(svc, sess, string(surface), "sub-1", goodValues), first)
-			wantRefused(t, f.submit(svc, sess, string(surface), "sub-2", goodValues), tasksurface.ReasonNotOpen)
+			wantAccepted(t, f.submit(svc, sess, surface, "sub-1", goodValues), first)
+			wantRefused(t, f.submit(svc, sess, surface, "sub-2", goodValues), tasksurface.ReasonNotOpen)
 		}},
 		{"committed and another surface open: a retry still answers", func(f *fixture, first tasksurface.MessageID) {
 			f.host.commit(sess, first)
 			f.host.open(f.t, sess, "call_2")
 		}, func(t *testing.T, f *fixture, svc *coord.Service, surface string, first tasksurface.MessageID) {
-			wantAccepted(t, f.submit(svc, sess, string(surface), "sub-1", goodValues), first)
+			wantAccepted(t, f.submit(svc, sess, surface, "sub-1", goodValues), first)
 		}},
 		{"discarded: the surface is editable again", func(f *fixture, first tasksurface.MessageID) {
 			f.host.drop(sess, first, tasksurface.QueueDiscarded)
 		}, func(t *testing.T, f *fixture, svc *coord.Service, surface string, first tasksurface.MessageID) {
-			wantPending(t, f.active(svc, sess, string(surface)), nil)
-			wantAccepted(t, f.submit(svc, sess, string(surface), "sub-2", goodValues), wire.MessageID(sess, string(surface), "sub-2"))
+			wantPending(t, f.active(svc, sess, surface), nil)
+			wantAccepted(t, f.submit(svc, sess, surface, "sub-2", goodValues), wire.MessageID(sess, surface, "sub-2"))
 		}},
 		{"a claim reported to the new process is tracked", func(f *fixture, first tasksurface.MessageID) {}, func(t *testing.T, f *fixture, svc *coord.Service, surface string, first tasksurface.MessageID) {
 			if r := f.observe(svc, f.host.claim(sess, first)); !r.Tracked {
 				t.Errorf("claim of a correlated message not tracked")
 			}
-			wantPending(t, f.active(svc, sess, string(surface)), &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: first, Phase: tasksurface.PhaseClaiming})
+			wantPending(t, f.active(svc, sess, surface), &tasksurface.PendingSubmission{SubmissionID: "sub-1", MessageID: first, Phase: tasksurface.PhaseClaiming})
 		}},
 	}
 	for _, tt := range tests {

@@ -98,12 +98,12 @@ func TestLogContractDrivesTheFold(t *testing.T) {
 		return v, out.Problems
 	}
 	open := func(callID tasksurface.CallID) tasksurface.SurfaceID {
-		add(tasksurface.NewToolCall(tasksurface.CallID(callID), "show_task_surface", json.RawMessage(modelArgs), ""))
-		resp, err := s.Show(ctx, &tasksurface.ShowRequest{SessionID: "s1", CallID: tasksurface.CallID(callID), Arguments: json.RawMessage(modelArgs)})
+		add(tasksurface.NewToolCall(callID, "show_task_surface", json.RawMessage(modelArgs), ""))
+		resp, err := s.Show(ctx, &tasksurface.ShowRequest{SessionID: "s1", CallID: callID, Arguments: json.RawMessage(modelArgs)})
 		if err != nil || !resp.OK {
 			t.Fatalf("Show = %+v, %v", resp, err)
 		}
-		add(tasksurface.NewToolResult(tasksurface.CallID(callID), resp))
+		add(tasksurface.NewToolResult(callID, resp))
 		var value struct {
 			SurfaceID tasksurface.SurfaceID `json:"surfaceId"`
 		}

@@ -104,7 +104,7 @@ function refusalText(reason) {
 }
 
 /** The quoted title of the surface a tool result in the log opened, or '' when it holds none. */
-export function surfaceTitle(events, surfaceId) {
+function surfaceTitle(events, surfaceId) {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]
     const meta = e.type === EVENT_TOOL_RESULT ? e.data?.meta : undefined
