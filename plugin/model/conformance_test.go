@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -229,13 +228,13 @@ func checkProblemShape(t *testing.T, p tasksurface.Problem) {
 }
 
 var knownCodes = map[tasksurface.Code]bool{
-	problem.CodeInvalidJSON: true, problem.CodeInvalidArguments: true, problem.CodeDuplicateKey: true,
-	problem.CodeTooDeep: true, problem.CodeLimitExceeded: true, problem.CodeUnsupportedVersion: true,
-	problem.CodeUnknownKey: true, problem.CodeUnknownKind: true, problem.CodeMissing: true,
-	problem.CodeWrongType: true, problem.CodeInvalidValue: true, problem.CodeTooLong: true,
-	problem.CodeEmpty: true, problem.CodeTooMany: true, problem.CodeTooFew: true, problem.CodeDuplicateID: true,
-	problem.CodeReservedID: true, problem.CodeUnknownColumn: true, problem.CodeInvalidInitial: true,
-	problem.CodeForbiddenCharacter: true, problem.CodeTooManyProblems: true,
+	tasksurface.CodeInvalidJSON: true, tasksurface.CodeInvalidArguments: true, tasksurface.CodeDuplicateKey: true,
+	tasksurface.CodeTooDeep: true, tasksurface.CodeLimitExceeded: true, tasksurface.CodeUnsupportedVersion: true,
+	tasksurface.CodeUnknownKey: true, tasksurface.CodeUnknownKind: true, tasksurface.CodeMissing: true,
+	tasksurface.CodeWrongType: true, tasksurface.CodeInvalidValue: true, tasksurface.CodeTooLong: true,
+	tasksurface.CodeEmpty: true, tasksurface.CodeTooMany: true, tasksurface.CodeTooFew: true, tasksurface.CodeDuplicateID: true,
+	tasksurface.CodeReservedID: true, tasksurface.CodeUnknownColumn: true, tasksurface.CodeInvalidInitial: true,
+	tasksurface.CodeForbiddenCharacter: true, tasksurface.CodeTooManyProblems: true,
 }
 
 // canonicalJSON re-encodes a JSON text compactly, keeping key order and

@@ -61,7 +61,7 @@ func checkOutcome(t *testing.T, m *Model, problems []tasksurface.Problem, limits
 	}
 	body := problems
 	if n := len(problems); n == MaxProblems+1 {
-		if problems[n-1].Code != problem.CodeTooManyProblems {
+		if problems[n-1].Code != tasksurface.CodeTooManyProblems {
 			t.Fatalf("a full list must end in too-many-problems: %v", problems[n-1])
 		}
 		body = problems[:n-1]

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
@@ -74,23 +73,23 @@ func checkArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 		if ptr, inside := intoModel(p.Pointer); inside && p.Pointer != argumentsRoot {
 			p.Pointer = ptr
 		} else {
-			p = tasksurface.Problem{Code: problem.CodeInvalidArguments, Pointer: "", Message: "in the arguments outside the model, " + p.Message}
+			p = tasksurface.Problem{Code: tasksurface.CodeInvalidArguments, Pointer: "", Message: "in the arguments outside the model, " + p.Message}
 		}
 		out.Items = append(out.Items, p)
 	}
 	args, isObj := doc.(map[string]any)
 	if !isObj {
-		out.Add(problem.CodeInvalidArguments, "", "the arguments must be an object {\"model\": {...}}, not %s.", strictjson.TypeName(doc))
+		out.Add(tasksurface.CodeInvalidArguments, "", "the arguments must be an object {\"model\": {...}}, not %s.", strictjson.TypeName(doc))
 		return nil, out.Finish(retry)
 	}
 	for _, key := range sortedKeys(args) {
 		if key != "model" {
-			out.Add(problem.CodeInvalidArguments, "", "remove the argument %q; the only argument is \"model\".", abbreviate(key, 40))
+			out.Add(tasksurface.CodeInvalidArguments, "", "remove the argument %q; the only argument is \"model\".", abbreviate(key, 40))
 		}
 	}
 	model, present := args["model"]
 	if !present {
-		out.Add(problem.CodeInvalidArguments, "", "put the surface under the key \"model\": {\"model\": {\"version\": 1, ...}}.")
+		out.Add(tasksurface.CodeInvalidArguments, "", "put the surface under the key \"model\": {\"model\": {\"version\": 1, ...}}.")
 		return nil, out.Finish(retry)
 	}
 	return parseDocument(model, limits, &out)
@@ -111,7 +110,7 @@ func rawTooLarge(raw []byte, limits tasksurface.Limits) (tasksurface.Problem, bo
 		return tasksurface.Problem{}, false
 	}
 	return tasksurface.Problem{
-		Code:    problem.CodeLimitExceeded,
+		Code:    tasksurface.CodeLimitExceeded,
 		Pointer: "",
 		Message: fmt.Sprintf("the input is %d bytes, far over the model limit of %d bytes; send a much smaller model.", len(raw), limits.MaxModelBytes),
 	}, true
@@ -168,7 +167,7 @@ func unsupportedVersion(doc any) (tasksurface.Problem, bool) {
 		return tasksurface.Problem{}, false
 	}
 	return tasksurface.Problem{
-		Code:    problem.CodeUnsupportedVersion,
+		Code:    tasksurface.CodeUnsupportedVersion,
 		Pointer: "/version",
 		Message: fmt.Sprintf("version %s is not supported; this tool takes version 1 models only.", n),
 	}, true
@@ -184,7 +183,7 @@ func wrappedTwice(doc any) (tasksurface.Problem, bool) {
 		return tasksurface.Problem{}, false
 	}
 	return tasksurface.Problem{
-		Code:    problem.CodeInvalidArguments,
+		Code:    tasksurface.CodeInvalidArguments,
 		Pointer: "",
 		Message: "the model is wrapped in a second {\"model\": ...}; the arguments are {\"model\": {\"version\": 1, \"title\": ...}}, with the model's own keys directly under \"model\".",
 	}, true

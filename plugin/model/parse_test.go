@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -87,7 +86,7 @@ func TestParseCustomLimits(t *testing.T) {
 				}
 				return
 			}
-			if len(problems) != 1 || problems[0].Code != problem.CodeLimitExceeded || problems[0].Pointer != tt.pointer {
+			if len(problems) != 1 || problems[0].Code != tasksurface.CodeLimitExceeded || problems[0].Pointer != tt.pointer {
 				t.Fatalf("want one limit-exceeded at %q, got %v", tt.pointer, problems)
 			}
 		})
@@ -102,7 +101,7 @@ func TestParseDefaultLimitsApplyToZeroFields(t *testing.T) {
 		t.Fatalf("40 fields under MaxFields 40: %v", problems)
 	}
 	_, problems := Parse(modelWith(65, 0, 0, 0), limits)
-	if len(problems) != 1 || problems[0].Code != problem.CodeLimitExceeded {
+	if len(problems) != 1 || problems[0].Code != tasksurface.CodeLimitExceeded {
 		t.Fatalf("65 blocks under the default MaxBlocks: %v", problems)
 	}
 }
@@ -114,7 +113,7 @@ func TestParseRawGuardScalesWithTheLimit(t *testing.T) {
 		max  uint32
 		want tasksurface.Code
 	}{
-		{uint32(len(raw)/4 - 1), problem.CodeLimitExceeded},
+		{uint32(len(raw)/4 - 1), tasksurface.CodeLimitExceeded},
 		{uint32(2 * len(raw)), ""},
 	}
 	for _, tt := range tests {
@@ -142,7 +141,7 @@ func TestInvalidJSONReportsTheByteOffset(t *testing.T) {
 	for _, tt := range tests {
 		_, problems := Parse([]byte(tt.raw), tasksurface.Limits{})
 		want := fmt.Sprintf("at byte %d", tt.offset)
-		if len(problems) != 1 || problems[0].Code != problem.CodeInvalidJSON || !strings.Contains(problems[0].Message, want) {
+		if len(problems) != 1 || problems[0].Code != tasksurface.CodeInvalidJSON || !strings.Contains(problems[0].Message, want) {
 			t.Errorf("%s: want invalid-json %q, got %v", tt.raw, want, problems)
 		}
 	}
@@ -238,7 +237,7 @@ func TestProblemListIsCapped(t *testing.T) {
 		t.Fatalf("got %d problems, want %d", len(problems), MaxProblems+1)
 	}
 	last := problems[MaxProblems]
-	if last.Code != problem.CodeTooManyProblems || !strings.Contains(last.Message, "450 more") {
+	if last.Code != tasksurface.CodeTooManyProblems || !strings.Contains(last.Message, "450 more") {
 		t.Errorf("last problem = %v", last)
 	}
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // argumentsRoot is the pointer of the model inside the tool arguments; the
@@ -117,24 +117,24 @@ func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
 	obj, isObj := inst.(map[string]any)
 	if !isObj {
 		if u.noun == "layout" {
-			m.ps.Add(problem.CodeWrongType, ptr, "a layout must be an object, {\"kind\": \"stack\"} or {\"kind\": \"grid\", \"columns\": 2} (or 3), not %s.", strictjson.TypeName(inst))
+			m.ps.Add(tasksurface.CodeWrongType, ptr, "a layout must be an object, {\"kind\": \"stack\"} or {\"kind\": \"grid\", \"columns\": 2} (or 3), not %s.", strictjson.TypeName(inst))
 			return
 		}
-		m.ps.Add(problem.CodeWrongType, ptr, "a %s must be an object with a \"kind\" (%s), not %s.", u.noun, allowed, strictjson.TypeName(inst))
+		m.ps.Add(tasksurface.CodeWrongType, ptr, "a %s must be an object with a \"kind\" (%s), not %s.", u.noun, allowed, strictjson.TypeName(inst))
 		return
 	}
 	kindPtr := jsonpointer.Append(ptr, "kind")
 	kind, present := obj["kind"]
 	if !present {
-		m.ps.Add(problem.CodeMissing, kindPtr, "add the %s's \"kind\": one of %s.", u.noun, allowed)
+		m.ps.Add(tasksurface.CodeMissing, kindPtr, "add the %s's \"kind\": one of %s.", u.noun, allowed)
 		return
 	}
 	name, isString := kind.(string)
 	if !isString {
-		m.ps.Add(problem.CodeWrongType, kindPtr, "a %s's \"kind\" must be a string, one of %s, not %s.", u.noun, allowed, strictjson.TypeName(kind))
+		m.ps.Add(tasksurface.CodeWrongType, kindPtr, "a %s's \"kind\" must be a string, one of %s, not %s.", u.noun, allowed, strictjson.TypeName(kind))
 		return
 	}
-	m.ps.Add(problem.CodeUnknownKind, kindPtr, "%q is not a %s kind of version 1; use one of %s.", abbreviate(name, 40), u.noun, allowed)
+	m.ps.Add(tasksurface.CodeUnknownKind, kindPtr, "%q is not a %s kind of version 1; use one of %s.", abbreviate(name, 40), u.noun, allowed)
 }
 
 func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
@@ -153,7 +153,7 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 			if _, ok := obj[name]; ok {
 				continue
 			}
-			m.ps.Add(problem.CodeMissing, jsonpointer.Append(ptr, name), "add the required key %q%s.", name, m.hint(props[name]))
+			m.ps.Add(tasksurface.CodeMissing, jsonpointer.Append(ptr, name), "add the required key %q%s.", name, m.hint(props[name]))
 		}
 	case "additionalProperties":
 		obj, _ := inst.(map[string]any)
@@ -163,57 +163,57 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 			if _, ok := props[key]; ok {
 				continue
 			}
-			m.ps.Add(problem.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s.", abbreviate(key, 40), strings.Join(allowed, ", "))
+			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s.", abbreviate(key, 40), strings.Join(allowed, ", "))
 		}
 	case "type":
 		want := typeNames(kwValue)
 		if n, isNum := inst.(json.Number); isNum && kwValue == "integer" {
-			m.ps.Add(problem.CodeInvalidValue, ptr, "%s must be a whole number, not %s.", subject, n)
+			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s must be a whole number, not %s.", subject, n)
 			return
 		}
-		m.ps.Add(problem.CodeWrongType, ptr, "%s must be %s, not %s%s.", subject, want, strictjson.TypeName(inst), typeHint(inst))
+		m.ps.Add(tasksurface.CodeWrongType, ptr, "%s must be %s, not %s%s.", subject, want, strictjson.TypeName(inst), typeHint(inst))
 	case "const":
 		want, _ := json.Marshal(kwValue)
 		if ptr == "/version" {
 			if _, isNum := inst.(json.Number); isNum {
-				m.ps.Add(problem.CodeUnsupportedVersion, ptr, "version %s is not supported; this tool takes version 1.", inst)
+				m.ps.Add(tasksurface.CodeUnsupportedVersion, ptr, "version %s is not supported; this tool takes version 1.", inst)
 			} else {
-				m.ps.Add(problem.CodeWrongType, ptr, "version must be the number 1, not %s.", strictjson.TypeName(inst))
+				m.ps.Add(tasksurface.CodeWrongType, ptr, "version must be the number 1, not %s.", strictjson.TypeName(inst))
 			}
 			return
 		}
-		m.ps.Add(problem.CodeInvalidValue, ptr, "%s must be %s.", subject, want)
+		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s must be %s.", subject, want)
 	case "enum":
 		if !sameTypeAsAny(inst, kwValue) {
-			m.ps.Add(problem.CodeWrongType, ptr, "%s must be one of %s, not %s%s.", subject, enumList(kwValue), strictjson.TypeName(inst), typeHint(inst))
+			m.ps.Add(tasksurface.CodeWrongType, ptr, "%s must be one of %s, not %s%s.", subject, enumList(kwValue), strictjson.TypeName(inst), typeHint(inst))
 			return
 		}
-		m.ps.Add(problem.CodeInvalidValue, ptr, "%s must be one of %s, not %s.", subject, enumList(kwValue), shortJSON(inst))
+		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s must be one of %s, not %s.", subject, enumList(kwValue), shortJSON(inst))
 	case "pattern":
 		s, _ := inst.(string)
 		if kwValue == datePattern {
-			m.ps.Add(problem.CodeInvalidValue, ptr, "%s is %q; write a date as YYYY-MM-DD, such as 2026-12-01.", subject, abbreviate(s, 40))
+			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %q; write a date as YYYY-MM-DD, such as 2026-12-01.", subject, abbreviate(s, 40))
 			return
 		}
-		m.ps.Add(problem.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", abbreviate(s, 40), maxIDLength)
+		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", abbreviate(s, 40), maxIDLength)
 	case "maxLength":
 		s, _ := inst.(string)
-		m.ps.Add(problem.CodeTooLong, ptr, "%s has %d characters; shorten it to at most %s.", subject, utf8.RuneCountInString(s), shortJSON(kwValue))
+		m.ps.Add(tasksurface.CodeTooLong, ptr, "%s has %d characters; shorten it to at most %s.", subject, utf8.RuneCountInString(s), shortJSON(kwValue))
 	case "minLength":
-		m.ps.Add(problem.CodeEmpty, ptr, "%s must not be empty.", subject)
+		m.ps.Add(tasksurface.CodeEmpty, ptr, "%s must not be empty.", subject)
 	case "minimum":
-		m.ps.Add(problem.CodeInvalidValue, ptr, "%s is %s; it must be at least %s.", subject, shortJSON(inst), shortJSON(kwValue))
+		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %s; it must be at least %s.", subject, shortJSON(inst), shortJSON(kwValue))
 	case "exclusiveMinimum":
-		m.ps.Add(problem.CodeInvalidValue, ptr, "%s is %s; it must be more than %s.", subject, shortJSON(inst), shortJSON(kwValue))
+		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %s; it must be more than %s.", subject, shortJSON(inst), shortJSON(kwValue))
 	case "maximum":
-		m.ps.Add(problem.CodeInvalidValue, ptr, "%s is %s; it must be at most %s.", subject, shortJSON(inst), shortJSON(kwValue))
+		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %s; it must be at most %s.", subject, shortJSON(inst), shortJSON(kwValue))
 	case "maxItems":
 		a, _ := inst.([]any)
-		m.ps.Add(problem.CodeTooMany, ptr, "%s has %d items; use at most %s.", subject, len(a), shortJSON(kwValue))
+		m.ps.Add(tasksurface.CodeTooMany, ptr, "%s has %d items; use at most %s.", subject, len(a), shortJSON(kwValue))
 	case "minItems":
-		m.ps.Add(problem.CodeTooFew, ptr, "%s needs at least %s item(s).", subject, shortJSON(kwValue))
+		m.ps.Add(tasksurface.CodeTooFew, ptr, "%s needs at least %s item(s).", subject, shortJSON(kwValue))
 	default:
-		m.ps.Add(problem.CodeInvalidValue, ptr, "%s is not valid: %s.", subject, ve.Message)
+		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is not valid: %s.", subject, ve.Message)
 	}
 }
 

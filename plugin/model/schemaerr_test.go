@@ -11,7 +11,6 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -93,8 +92,8 @@ func checkSchemaProblems(t testing.TB, raw []byte) int {
 		model = nil
 	}
 	for _, p := range got {
-		stops := p.Code == problem.CodeLimitExceeded && p.Pointer == ""
-		if stops || p.Code == problem.CodeUnsupportedVersion || p.Code == problem.CodeTooManyProblems {
+		stops := p.Code == tasksurface.CodeLimitExceeded && p.Pointer == ""
+		if stops || p.Code == tasksurface.CodeUnsupportedVersion || p.Code == tasksurface.CodeTooManyProblems {
 			// The input was too large to read, the version is reported
 			// alone, or the list is cut: leaves go unreported.
 			return 0
@@ -116,7 +115,7 @@ func checkSchemaProblems(t testing.TB, raw []byte) int {
 func covered(leaf string, got []tasksurface.Problem) bool {
 	for _, p := range got {
 		ptr := withoutEmptyTokens(p.Pointer)
-		if p.Code == problem.CodeInvalidArguments || ptr == leaf || strings.HasPrefix(ptr, leaf+"/") {
+		if p.Code == tasksurface.CodeInvalidArguments || ptr == leaf || strings.HasPrefix(ptr, leaf+"/") {
 			return true
 		}
 	}
@@ -129,11 +128,11 @@ func checkProblemWording(t testing.TB, model any, p tasksurface.Problem) {
 	if !strings.HasSuffix(p.Message, ".") || strings.Contains(p.Message, "fails the schema") || strings.Contains(p.Message, "is not valid:") {
 		t.Errorf("problem %s at %q: %q is not one sentence of the plugin's own", p.Code, p.Pointer, p.Message)
 	}
-	if p.Code == problem.CodeInvalidArguments || model == nil {
+	if p.Code == tasksurface.CodeInvalidArguments || model == nil {
 		return
 	}
 	at := p.Pointer
-	if p.Code == problem.CodeMissing {
+	if p.Code == tasksurface.CodeMissing {
 		at = jsonpointer.Parent(at)
 	}
 	if _, ok := jsonpointer.Resolve(model, at); !ok {

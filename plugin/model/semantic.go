@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -34,7 +33,7 @@ func checkSemantics(doc any, limits tasksurface.Limits, ps *problems) {
 		for j, b := range bl {
 			bptr := jsonpointer.Index(jsonpointer.Append(sptr, "blocks"), j)
 			if blocks == int(limits.MaxBlocks) {
-				ps.Add(problem.CodeLimitExceeded, bptr, "this is block %d; a surface may have at most %d blocks across all sections, so remove or merge blocks.", blocks+1, limits.MaxBlocks)
+				ps.Add(tasksurface.CodeLimitExceeded, bptr, "this is block %d; a surface may have at most %d blocks across all sections, so remove or merge blocks.", blocks+1, limits.MaxBlocks)
 			}
 			blocks++
 			if blk, _ := b.(map[string]any); blk != nil && blk["kind"] == BlockTable {
@@ -46,7 +45,7 @@ func checkSemantics(doc any, limits tasksurface.Limits, ps *problems) {
 	for i, f := range fields {
 		fptr := jsonpointer.Index("/fields", i)
 		if i == int(limits.MaxFields) {
-			ps.Add(problem.CodeLimitExceeded, fptr, "this is field %d; a surface may have at most %d fields, so remove or combine fields.", i+1, limits.MaxFields)
+			ps.Add(tasksurface.CodeLimitExceeded, fptr, "this is field %d; a surface may have at most %d fields, so remove or combine fields.", i+1, limits.MaxFields)
 		}
 		fld, _ := f.(map[string]any)
 		if fld == nil {
@@ -72,8 +71,8 @@ func walkVisible(doc any, ps *problems) {
 // visibleAt checks the texts at the place toks names below v, at ptr.
 func visibleAt(v any, toks []string, ptr string, ps *problems) {
 	if len(toks) == 0 {
-		if s, ok := v.(string); ok && s != "" && VisiblyEmpty(s) && !ps.Has(ptr, problem.CodeUnknownKey) {
-			ps.Add(problem.CodeEmpty, ptr, "%s holds only white space or invisible characters; write visible text.", subjectOf(ptr))
+		if s, ok := v.(string); ok && s != "" && VisiblyEmpty(s) && !ps.Has(ptr, tasksurface.CodeUnknownKey) {
+			ps.Add(tasksurface.CodeEmpty, ptr, "%s holds only white space or invisible characters; write visible text.", subjectOf(ptr))
 		}
 		return
 	}
@@ -110,10 +109,10 @@ func (s *idScope) add(v any, ptr string) (string, bool) {
 		return "", false
 	}
 	if slices.Contains(reservedIDs, id) {
-		s.ps.Add(problem.CodeReservedID, ptr, "%q is reserved because JavaScript objects inherit it; choose another id.", id)
+		s.ps.Add(tasksurface.CodeReservedID, ptr, "%q is reserved because JavaScript objects inherit it; choose another id.", id)
 	}
 	if first, dup := s.seen[id]; dup {
-		s.ps.Add(problem.CodeDuplicateID, ptr, "id %q is already used at %s; ids must be unique among %s.", abbreviate(id, 40), first, s.what)
+		s.ps.Add(tasksurface.CodeDuplicateID, ptr, "id %q is already used at %s; ids must be unique among %s.", abbreviate(id, 40), first, s.what)
 		return id, false
 	}
 	s.seen[id] = ptr
@@ -140,7 +139,7 @@ func checkTable(blk map[string]any, ptr string, limits tasksurface.Limits, ps *p
 	rows, _ := blk["rows"].([]any)
 	rptr := jsonpointer.Append(ptr, "rows")
 	if len(rows) > int(limits.MaxTableRows) {
-		ps.Add(problem.CodeLimitExceeded, jsonpointer.Index(rptr, int(limits.MaxTableRows)), "this table has %d rows; a table may have at most %d, so summarise or split it.", len(rows), limits.MaxTableRows)
+		ps.Add(tasksurface.CodeLimitExceeded, jsonpointer.Index(rptr, int(limits.MaxTableRows)), "this table has %d rows; a table may have at most %d, so summarise or split it.", len(rows), limits.MaxTableRows)
 	}
 	if !colsValid {
 		return
@@ -150,7 +149,7 @@ func checkTable(blk map[string]any, ptr string, limits tasksurface.Limits, ps *p
 		row, _ := r.(map[string]any)
 		for key := range row {
 			if _, ok := cols.seen[key]; !ok {
-				ps.Add(problem.CodeUnknownColumn, jsonpointer.Append(jsonpointer.Index(rptr, i), key), "row key %q is not a column id; use one of %s.", abbreviate(key, 40), strings.Join(ids, ", "))
+				ps.Add(tasksurface.CodeUnknownColumn, jsonpointer.Append(jsonpointer.Index(rptr, i), key), "row key %q is not a column id; use one of %s.", abbreviate(key, 40), strings.Join(ids, ", "))
 			}
 		}
 	}
@@ -216,14 +215,14 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 		for _, row := range slices.Sorted(maps.Keys(answers)) {
 			at := jsonpointer.Append(iptr, row)
 			if !slices.Contains(rowIDs, row) {
-				ps.Add(problem.CodeInvalidInitial, at, "%q is not a row id; use only %s.", abbreviate(row, 40), strings.Join(rowIDs, ", "))
+				ps.Add(tasksurface.CodeInvalidInitial, at, "%q is not a row id; use only %s.", abbreviate(row, 40), strings.Join(rowIDs, ", "))
 			} else if s, ok := answers[row].(string); ok && !slices.Contains(optionIDs, s) {
-				ps.Add(problem.CodeInvalidInitial, at, "%q is not an option id; use one of %s.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
+				ps.Add(tasksurface.CodeInvalidInitial, at, "%q is not an option id; use one of %s.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
 			}
 		}
 	case initialOption:
 		if s, ok := initial.(string); ok && !slices.Contains(optionIDs, s) {
-			ps.Add(problem.CodeInvalidInitial, iptr, "initial %q is not an option id; use one of %s or omit initial.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
+			ps.Add(tasksurface.CodeInvalidInitial, iptr, "initial %q is not an option id; use one of %s or omit initial.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
 		}
 	case initialOptionSet, initialPermutation:
 		list, ok := initial.([]any)
@@ -238,9 +237,9 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 			}
 			switch {
 			case !slices.Contains(optionIDs, s):
-				ps.Add(problem.CodeInvalidInitial, jsonpointer.Index(iptr, i), "%q is not an option id; use only %s.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
+				ps.Add(tasksurface.CodeInvalidInitial, jsonpointer.Index(iptr, i), "%q is not an option id; use only %s.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
 			case seen[s]:
-				ps.Add(problem.CodeInvalidInitial, jsonpointer.Index(iptr, i), "option %q is listed twice; list each option at most once.", s)
+				ps.Add(tasksurface.CodeInvalidInitial, jsonpointer.Index(iptr, i), "option %q is listed twice; list each option at most once.", s)
 			}
 			seen[s] = true
 		}
@@ -252,7 +251,7 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 				}
 			}
 			if len(missing) > 0 {
-				ps.Add(problem.CodeInvalidInitial, iptr, "an order's initial must list every option id exactly once; add %s or omit initial.", strings.Join(missing, ", "))
+				ps.Add(tasksurface.CodeInvalidInitial, iptr, "an order's initial must list every option id exactly once; add %s or omit initial.", strings.Join(missing, ", "))
 			}
 		}
 	}
@@ -269,11 +268,11 @@ func walkText(v any, path []string, ps *problems) {
 			}
 			if r, pos, _ := firstForbidden(v); r == '\r' {
 				if n := strings.Count(v, "\r"); n > 1 {
-					ps.Add(problem.CodeForbiddenCharacter, ptr, "this text holds %d carriage returns (U+000D), the first at character %d; remove all %d and write line breaks as \\n alone.", n, pos, n)
+					ps.Add(tasksurface.CodeForbiddenCharacter, ptr, "this text holds %d carriage returns (U+000D), the first at character %d; remove all %d and write line breaks as \\n alone.", n, pos, n)
 					return
 				}
 			}
-			ps.Add(problem.CodeForbiddenCharacter, ptr, "this text holds %s; remove it.", reason)
+			ps.Add(tasksurface.CodeForbiddenCharacter, ptr, "this text holds %s; remove it.", reason)
 		}
 	case []any:
 		for i, x := range v {
@@ -294,8 +293,8 @@ func remapInitial(ps *problems) {
 		toks := jsonpointer.Tokens(p.Pointer)
 		if len(toks) >= 3 && toks[0] == "fields" && jsonpointer.IsIndex(toks[1]) && toks[2] == "initial" {
 			switch p.Code {
-			case problem.CodeWrongType, problem.CodeTooLong, problem.CodeInvalidValue, problem.CodeEmpty:
-				ps.Items[i].Code = problem.CodeInvalidInitial
+			case tasksurface.CodeWrongType, tasksurface.CodeTooLong, tasksurface.CodeInvalidValue, tasksurface.CodeEmpty:
+				ps.Items[i].Code = tasksurface.CodeInvalidInitial
 			}
 		}
 	}
@@ -307,7 +306,7 @@ func remapInitial(ps *problems) {
 func dropShadowed(ps *problems) {
 	var out []tasksurface.Problem
 	for _, p := range ps.Items {
-		if p.Code == problem.CodeForbiddenCharacter && ps.Has(p.Pointer, problem.CodeInvalidValue, problem.CodeUnknownKind) {
+		if p.Code == tasksurface.CodeForbiddenCharacter && ps.Has(p.Pointer, tasksurface.CodeInvalidValue, tasksurface.CodeUnknownKind) {
 			continue
 		}
 		out = append(out, p)
@@ -318,7 +317,7 @@ func dropShadowed(ps *problems) {
 // sizeProblem reports a normalised model over the byte limit.
 func sizeProblem(n int, limits tasksurface.Limits, ps *problems) {
 	if n > int(limits.MaxModelBytes) {
-		ps.Add(problem.CodeLimitExceeded, "", "the normalised model is %d bytes; the limit is %d, so shorten texts, tables or diffs.", n, limits.MaxModelBytes)
+		ps.Add(tasksurface.CodeLimitExceeded, "", "the normalised model is %d bytes; the limit is %d, so shorten texts, tables or diffs.", n, limits.MaxModelBytes)
 	}
 }
 
@@ -327,18 +326,18 @@ func sizeProblem(n int, limits tasksurface.Limits, ps *problems) {
 func checkChosenCount(f *Field, options int, ptr string, ps *problems) {
 	switch {
 	case f.MinItems > options:
-		ps.Add(problem.CodeInvalidValue, jsonpointer.Append(ptr, "minItems"), "minItems %d is more than the %d options; lower it or add options.", f.MinItems, options)
+		ps.Add(tasksurface.CodeInvalidValue, jsonpointer.Append(ptr, "minItems"), "minItems %d is more than the %d options; lower it or add options.", f.MinItems, options)
 	case f.MaxItems > options:
-		ps.Add(problem.CodeInvalidValue, jsonpointer.Append(ptr, "maxItems"), "maxItems %d is more than the %d options; lower it or leave it out.", f.MaxItems, options)
+		ps.Add(tasksurface.CodeInvalidValue, jsonpointer.Append(ptr, "maxItems"), "maxItems %d is more than the %d options; lower it or leave it out.", f.MaxItems, options)
 	case f.MaxItems > 0 && f.MinItems > f.MaxItems:
-		ps.Add(problem.CodeInvalidValue, jsonpointer.Append(ptr, "maxItems"), "maxItems %d is less than minItems %d; raise maxItems or lower minItems.", f.MaxItems, f.MinItems)
+		ps.Add(tasksurface.CodeInvalidValue, jsonpointer.Append(ptr, "maxItems"), "maxItems %d is less than minItems %d; raise maxItems or lower minItems.", f.MaxItems, f.MinItems)
 	default:
 		ids, _ := f.Initial.([]string)
 		switch n := len(ids); {
 		case n > 0 && n < f.MinItems:
-			ps.Add(problem.CodeInvalidInitial, jsonpointer.Append(ptr, "initial"), "initial holds %d options, fewer than minItems %d; add options or omit initial.", n, f.MinItems)
+			ps.Add(tasksurface.CodeInvalidInitial, jsonpointer.Append(ptr, "initial"), "initial holds %d options, fewer than minItems %d; add options or omit initial.", n, f.MinItems)
 		case f.MaxItems > 0 && n > f.MaxItems:
-			ps.Add(problem.CodeInvalidInitial, jsonpointer.Append(ptr, "initial"), "initial holds %d options, more than maxItems %d; remove some or omit initial.", n, f.MaxItems)
+			ps.Add(tasksurface.CodeInvalidInitial, jsonpointer.Append(ptr, "initial"), "initial holds %d options, more than maxItems %d; remove some or omit initial.", n, f.MaxItems)
 		}
 	}
 }

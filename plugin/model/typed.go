@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -164,11 +163,11 @@ func TagMiss(tags []string, i int) (tasksurface.Code, string) {
 	t := tags[i]
 	switch {
 	case VisiblyEmpty(t):
-		return problem.CodeEmpty, "a tag must have visible text"
+		return tasksurface.CodeEmpty, "a tag must have visible text"
 	case utf8.RuneCountInString(t) > maxTagLength:
-		return problem.CodeTooLong, fmt.Sprintf("a tag may have at most %d characters", maxTagLength)
+		return tasksurface.CodeTooLong, fmt.Sprintf("a tag may have at most %d characters", maxTagLength)
 	case slices.Contains(tags[:i], t):
-		return problem.CodeInvalidValue, fmt.Sprintf("tag %q is listed twice", abbreviate(t, 40))
+		return tasksurface.CodeInvalidValue, fmt.Sprintf("tag %q is listed twice", abbreviate(t, 40))
 	}
 	return "", ""
 }
@@ -279,18 +278,18 @@ func stringList(v any) []string {
 func checkTyped(f *Field, ptr string, add reporter) {
 	at := func(name string) string { return jsonpointer.Append(ptr, name) }
 	miss := func(reason string) {
-		add(problem.CodeInvalidInitial, at("initial"), "initial %s; change it or omit initial.", reason)
+		add(tasksurface.CodeInvalidInitial, at("initial"), "initial %s; change it or omit initial.", reason)
 	}
 	switch f.Kind {
 	case FieldText:
 		if f.MinLength > 0 && f.MaxLength > 0 && f.MinLength > f.MaxLength {
-			add(problem.CodeInvalidValue, at("maxLength"), "maxLength %d is less than minLength %d; raise maxLength or lower minLength.", f.MaxLength, f.MinLength)
+			add(tasksurface.CodeInvalidValue, at("maxLength"), "maxLength %d is less than minLength %d; raise maxLength or lower minLength.", f.MaxLength, f.MinLength)
 		}
 		var re *regexp.Regexp
 		if f.Pattern != "" {
 			var err error
 			if re, err = TextPattern(f.Pattern); err != nil {
-				add(problem.CodeInvalidValue, at("pattern"), "the pattern is not usable: %v; write a short RE2 expression.", err)
+				add(tasksurface.CodeInvalidValue, at("pattern"), "the pattern is not usable: %v; write a short RE2 expression.", err)
 			}
 		}
 		if s, ok := f.Initial.(string); ok && s != "" {
@@ -304,18 +303,18 @@ func checkTyped(f *Field, ptr string, add reporter) {
 			v    *float64
 		}{{"min", f.Min}, {"max", f.Max}, {"step", f.Step}} {
 			if b.v != nil && f.Integer && !whole(*b.v) {
-				add(problem.CodeInvalidValue, at(b.name), "%s is %s, but the field is integer; use a whole number.", b.name, FormatNumber(*b.v))
+				add(tasksurface.CodeInvalidValue, at(b.name), "%s is %s, but the field is integer; use a whole number.", b.name, FormatNumber(*b.v))
 			}
 		}
 		if f.Step != nil && *f.Step == 0 {
 			// Above 0 as written (the schema's bound), 0 as a float64: its
 			// normalised form would be refused when the log is replayed.
-			add(problem.CodeInvalidValue, at("step"), "step is too small to tell from 0 in a 64-bit float; use a step of at least 1e-300.")
+			add(tasksurface.CodeInvalidValue, at("step"), "step is too small to tell from 0 in a 64-bit float; use a step of at least 1e-300.")
 		}
 		if f.Min != nil && f.Max != nil && *f.Min > *f.Max {
-			add(problem.CodeInvalidValue, at("max"), "max %s is below min %s; swap them.", FormatNumber(*f.Max), FormatNumber(*f.Min))
+			add(tasksurface.CodeInvalidValue, at("max"), "max %s is below min %s; swap them.", FormatNumber(*f.Max), FormatNumber(*f.Min))
 		} else if f.Min != nil && f.Max != nil && f.Step != nil && !f.onGrid(*f.Max) {
-			add(problem.CodeInvalidValue, at("step"), "step %s does not divide max − min (%s − %s); choose a step that does.", FormatNumber(*f.Step), FormatNumber(*f.Max), FormatNumber(*f.Min))
+			add(tasksurface.CodeInvalidValue, at("step"), "step %s does not divide max − min (%s − %s); choose a step that does.", FormatNumber(*f.Step), FormatNumber(*f.Max), FormatNumber(*f.Min))
 		}
 		if v, ok := f.Initial.(float64); ok {
 			if why := f.NumberMiss(v); why != "" {
@@ -325,11 +324,11 @@ func checkTyped(f *Field, ptr string, add reporter) {
 	case FieldDate:
 		for _, b := range []struct{ name, v string }{{"min", f.MinDate}, {"max", f.MaxDate}} {
 			if b.v != "" && !ValidDate(b.v) {
-				add(problem.CodeInvalidValue, at(b.name), "%s %q is not a real calendar date; write YYYY-MM-DD.", b.name, b.v)
+				add(tasksurface.CodeInvalidValue, at(b.name), "%s %q is not a real calendar date; write YYYY-MM-DD.", b.name, b.v)
 			}
 		}
 		if f.MinDate != "" && f.MaxDate != "" && f.MinDate > f.MaxDate {
-			add(problem.CodeInvalidValue, at("max"), "max %s is before min %s; swap them.", f.MaxDate, f.MinDate)
+			add(tasksurface.CodeInvalidValue, at("max"), "max %s is before min %s; swap them.", f.MaxDate, f.MinDate)
 		}
 		if s, ok := f.Initial.(string); ok {
 			if why := f.DateMiss(s); why != "" {
@@ -344,9 +343,9 @@ func checkTyped(f *Field, ptr string, add reporter) {
 		}
 		switch {
 		case lo >= hi:
-			add(problem.CodeInvalidValue, end, "a scale runs from min %s up to a larger max, not %s; raise max.", FormatNumber(lo), FormatNumber(hi))
+			add(tasksurface.CodeInvalidValue, end, "a scale runs from min %s up to a larger max, not %s; raise max.", FormatNumber(lo), FormatNumber(hi))
 		case hi-lo+1 > maxScalePoints:
-			add(problem.CodeInvalidValue, end, "a scale from %s to %s has %s points; use at most %d.", FormatNumber(lo), FormatNumber(hi), FormatNumber(hi-lo+1), maxScalePoints)
+			add(tasksurface.CodeInvalidValue, end, "a scale from %s to %s has %s points; use at most %d.", FormatNumber(lo), FormatNumber(hi), FormatNumber(hi-lo+1), maxScalePoints)
 		}
 		if v, ok := f.Initial.(float64); ok {
 			if why := f.ScaleMiss(v); why != "" {
@@ -362,7 +361,7 @@ func checkTyped(f *Field, ptr string, add reporter) {
 		if tags, ok := f.Initial.([]string); ok {
 			for i := range tags {
 				if _, why := TagMiss(tags, i); why != "" {
-					add(problem.CodeInvalidInitial, jsonpointer.Index(at("initial"), i), "%s; fix or remove this tag.", why)
+					add(tasksurface.CodeInvalidInitial, jsonpointer.Index(at("initial"), i), "%s; fix or remove this tag.", why)
 				}
 			}
 			if len(tags) > f.MaxTags() {

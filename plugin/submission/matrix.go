@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // checkMatrix checks a matrix field's value: an object of row ids to an
@@ -17,14 +17,14 @@ import (
 func checkMatrix(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 	answers, ok := v.(map[string]any)
 	if !ok {
-		ps.Add(problem.CodeWrongType, ptr, "%s takes an object of row ids to option ids (or null), not %s.", quote(f.Label), strictjson.TypeName(v))
+		ps.Add(tasksurface.CodeWrongType, ptr, "%s takes an object of row ids to option ids (or null), not %s.", quote(f.Label), strictjson.TypeName(v))
 		return nil, false
 	}
 	good := true
 	for _, row := range slices.Sorted(maps.Keys(answers)) {
 		at := jsonpointer.Append(ptr, row)
 		if !slices.ContainsFunc(f.Rows, func(r model.Column) bool { return r.ID == row }) {
-			ps.Add(problem.CodeNotAnOption, at, "%s is not a row of %s; use only %s.", quote(row), quote(f.Label), rowList(f))
+			ps.Add(tasksurface.CodeNotAnOption, at, "%s is not a row of %s; use only %s.", quote(row), quote(f.Label), rowList(f))
 			good = false
 			continue
 		}
@@ -32,11 +32,11 @@ func checkMatrix(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 		case nil:
 		case string:
 			if !hasOption(f, a) {
-				ps.Add(problem.CodeNotAnOption, at, "%s is not an option of %s; use one of %s, or null.", quote(a), quote(f.Label), optionList(f))
+				ps.Add(tasksurface.CodeNotAnOption, at, "%s is not an option of %s; use one of %s, or null.", quote(a), quote(f.Label), optionList(f))
 				good = false
 			}
 		default:
-			ps.Add(problem.CodeWrongType, at, "a row of %s takes one option id or null, not %s.", quote(f.Label), strictjson.TypeName(a))
+			ps.Add(tasksurface.CodeWrongType, at, "a row of %s takes one option id or null, not %s.", quote(f.Label), strictjson.TypeName(a))
 			good = false
 		}
 	}
@@ -81,9 +81,9 @@ func checkChosenCount(f *model.Field, ptr string, n int, ps *problems) bool {
 	case n == 0:
 		return true
 	case n < f.MinItems:
-		ps.Add(problem.CodeTooFew, ptr, "%s needs at least %d options chosen, not %d.", quote(f.Label), f.MinItems, n)
+		ps.Add(tasksurface.CodeTooFew, ptr, "%s needs at least %d options chosen, not %d.", quote(f.Label), f.MinItems, n)
 	case f.MaxItems > 0 && n > f.MaxItems:
-		ps.Add(problem.CodeTooMany, ptr, "%s takes at most %d options, not %d.", quote(f.Label), f.MaxItems, n)
+		ps.Add(tasksurface.CodeTooMany, ptr, "%s takes at most %d options, not %d.", quote(f.Label), f.MaxItems, n)
 	default:
 		return true
 	}

@@ -10,9 +10,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // The typed kinds' values: numbers, scales, dates and tags, and the
@@ -41,12 +41,12 @@ func checkNumber(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 	}
 	lit, ok := v.(json.Number)
 	if !ok {
-		ps.Add(problem.CodeWrongType, ptr, "%s takes a number or null, not %s.", quote(f.Label), strictjson.TypeName(v))
+		ps.Add(tasksurface.CodeWrongType, ptr, "%s takes a number or null, not %s.", quote(f.Label), strictjson.TypeName(v))
 		return nil, false
 	}
 	n, err := strconv.ParseFloat(string(lit), 64)
 	if err != nil || math.IsInf(n, 0) || math.Abs(n) > maxMagnitude {
-		ps.Add(problem.CodeInvalidValue, ptr, "%s takes numbers from -1e15 to 1e15, not %s.", quote(f.Label), abbreviateNumber(string(lit)))
+		ps.Add(tasksurface.CodeInvalidValue, ptr, "%s takes numbers from -1e15 to 1e15, not %s.", quote(f.Label), abbreviateNumber(string(lit)))
 		return nil, false
 	}
 	if n == 0 {
@@ -59,7 +59,7 @@ func checkNumber(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 		why = f.NumberMiss(n)
 	}
 	if why != "" {
-		ps.Add(problem.CodeInvalidValue, ptr, "%s: %s %s.", quote(f.Label), model.FormatNumber(n), why)
+		ps.Add(tasksurface.CodeInvalidValue, ptr, "%s: %s %s.", quote(f.Label), model.FormatNumber(n), why)
 		return nil, false
 	}
 	return n, true
@@ -79,7 +79,7 @@ func abbreviateNumber(lit string) string {
 func checkTags(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 	arr, ok := v.([]any)
 	if !ok {
-		ps.Add(problem.CodeWrongType, ptr, "%s takes an array of strings, not %s.", quote(f.Label), strictjson.TypeName(v))
+		ps.Add(tasksurface.CodeWrongType, ptr, "%s takes an array of strings, not %s.", quote(f.Label), strictjson.TypeName(v))
 		return nil, false
 	}
 	tags := make([]string, 0, len(arr))
@@ -87,12 +87,12 @@ func checkTags(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 	for i, item := range arr {
 		s, isStr := item.(string)
 		if !isStr {
-			ps.Add(problem.CodeWrongType, jsonpointer.Index(ptr, i), "a tag is a string, not %s.", strictjson.TypeName(item))
+			ps.Add(tasksurface.CodeWrongType, jsonpointer.Index(ptr, i), "a tag is a string, not %s.", strictjson.TypeName(item))
 			good = false
 			continue
 		}
 		if ok, reason := model.CheckText(s); !ok {
-			ps.Add(problem.CodeForbiddenCharacter, jsonpointer.Index(ptr, i), "this tag holds %s; remove it.", reason)
+			ps.Add(tasksurface.CodeForbiddenCharacter, jsonpointer.Index(ptr, i), "this tag holds %s; remove it.", reason)
 			good = false
 		}
 		tags = append(tags, s)
@@ -102,7 +102,7 @@ func checkTags(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 		}
 	}
 	if len(arr) > f.MaxTags() {
-		ps.Add(problem.CodeTooMany, ptr, "%s has %d tags; it takes at most %d.", quote(f.Label), len(arr), f.MaxTags())
+		ps.Add(tasksurface.CodeTooMany, ptr, "%s has %d tags; it takes at most %d.", quote(f.Label), len(arr), f.MaxTags())
 		good = false
 	}
 	if !good {
@@ -114,24 +114,24 @@ func checkTags(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 // checkOther checks the user's own answer {"other": text} to f.
 func checkOther(f *model.Field, ptr string, o map[string]any, ps *problems) (any, bool) {
 	if !f.AllowOther {
-		ps.Add(problem.CodeNotAnOption, ptr, "%s takes only its options, not your own answer; use one of %s.", quote(f.Label), optionList(f))
+		ps.Add(tasksurface.CodeNotAnOption, ptr, "%s takes only its options, not your own answer; use one of %s.", quote(f.Label), optionList(f))
 		return nil, false
 	}
 	text, isStr := o["other"].(string)
 	if len(o) != 1 || !isStr {
-		ps.Add(problem.CodeWrongType, ptr, "your own answer to %s is {\"other\": \"your text\"}.", quote(f.Label))
+		ps.Add(tasksurface.CodeWrongType, ptr, "your own answer to %s is {\"other\": \"your text\"}.", quote(f.Label))
 		return nil, false
 	}
 	if ok, reason := model.CheckText(text); !ok {
-		ps.Add(problem.CodeForbiddenCharacter, ptr, "your own answer to %s holds %s; remove it.", quote(f.Label), reason)
+		ps.Add(tasksurface.CodeForbiddenCharacter, ptr, "your own answer to %s holds %s; remove it.", quote(f.Label), reason)
 		return nil, false
 	}
 	if model.VisiblyEmpty(text) {
-		ps.Add(problem.CodeEmpty, ptr, "your own answer to %s is empty; write it, or choose an option.", quote(f.Label))
+		ps.Add(tasksurface.CodeEmpty, ptr, "your own answer to %s is empty; write it, or choose an option.", quote(f.Label))
 		return nil, false
 	}
 	if n := utf8.RuneCountInString(strings.TrimFunc(text, unicode.IsSpace)); n > maxOtherLength {
-		ps.Add(problem.CodeTooLong, ptr, "your own answer to %s has %d characters; shorten it to at most %d.", quote(f.Label), n, maxOtherLength)
+		ps.Add(tasksurface.CodeTooLong, ptr, "your own answer to %s has %d characters; shorten it to at most %d.", quote(f.Label), n, maxOtherLength)
 		return nil, false
 	}
 	return Other{Text: text}, true

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/plugin/model"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -30,24 +29,24 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 	limits = limits.WithDefaults()
 	if size := len(values) + len(note); size > int(limits.MaxSubmissionBytes) {
 		return nil, []tasksurface.Problem{{
-			Code:    problem.CodeLimitExceeded,
+			Code:    tasksurface.CodeLimitExceeded,
 			Pointer: "",
 			Message: "the values and the note together are " + itoa(size) + " bytes, more than the limit of " + itoa(int(limits.MaxSubmissionBytes)) + "; shorten the text.",
 		}}
 	}
 	if m == nil {
-		return nil, []tasksurface.Problem{{Code: problem.CodeWrongType, Pointer: "", Message: "there is no surface model to submit against."}}
+		return nil, []tasksurface.Problem{{Code: tasksurface.CodeWrongType, Pointer: "", Message: "there is no surface model to submit against."}}
 	}
 	var ps problems
 	if ok, reason := model.CheckText(note); !ok {
-		ps.Add(problem.CodeForbiddenCharacter, NotePointer, "the note holds %s; remove it.", reason)
+		ps.Add(tasksurface.CodeForbiddenCharacter, NotePointer, "the note holds %s; remove it.", reason)
 	}
 	members, isObject, top, fe := strictjson.DecodeMembers(values, readOptions, &ps)
 	if fe != nil {
 		return nil, []tasksurface.Problem{{Code: fe.Code, Pointer: fe.Pointer, Message: fe.Message}}
 	}
 	if !isObject {
-		ps.Add(problem.CodeWrongType, "", "the values must be a JSON object that maps field ids to values, not %s.", strictjson.TypeName(top))
+		ps.Add(tasksurface.CodeWrongType, "", "the values must be a JSON object that maps field ids to values, not %s.", strictjson.TypeName(top))
 		return nil, ps.Finish(retry)
 	}
 	fields := make(map[string]*model.Field, len(m.Fields))
@@ -62,7 +61,7 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 		ptr := jsonpointer.Append("", mem.Key)
 		f, ok := fields[mem.Key]
 		if !ok {
-			ps.Add(problem.CodeUnknownField, ptr, "%s is not a field of this surface; send only %s.", quote(mem.Key), fieldList(m))
+			ps.Add(tasksurface.CodeUnknownField, ptr, "%s is not a field of this surface; send only %s.", quote(mem.Key), fieldList(m))
 			continue
 		}
 		if v, ok := checkValue(f, ptr, mem.Value, &ps); ok {
@@ -77,7 +76,7 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 			out[f.ID] = DefaultValue(*f)
 		}
 		if f.Required && !refused[f.ID] && unanswered(out[f.ID]) {
-			ps.Add(problem.CodeRequired, jsonpointer.Append("", f.ID), "%s is required; %s.", quote(f.Label), requiredHint(f))
+			ps.Add(tasksurface.CodeRequired, jsonpointer.Append("", f.ID), "%s is required; %s.", quote(f.Label), requiredHint(f))
 		}
 	}
 	if list := ps.Finish(retry); list != nil {
@@ -93,20 +92,20 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 	case model.FieldText:
 		s, ok := v.(string)
 		if !ok {
-			ps.Add(problem.CodeWrongType, ptr, "%s takes a string, not %s.", quote(f.Label), strictjson.TypeName(v))
+			ps.Add(tasksurface.CodeWrongType, ptr, "%s takes a string, not %s.", quote(f.Label), strictjson.TypeName(v))
 			return nil, false
 		}
 		if ok, reason := model.CheckText(s); !ok {
-			ps.Add(problem.CodeForbiddenCharacter, ptr, "%s holds %s; remove it.", quote(f.Label), reason)
+			ps.Add(tasksurface.CodeForbiddenCharacter, ptr, "%s holds %s; remove it.", quote(f.Label), reason)
 			return nil, false
 		}
 		if model.VisiblyEmpty(s) {
 			return s, true
 		}
 		if why := f.TextMiss(s, textPattern(f)); why != "" {
-			code := problem.CodeInvalidValue
+			code := tasksurface.CodeInvalidValue
 			if f.MaxLength > 0 && utf8.RuneCountInString(s) > f.MaxLength {
-				code = problem.CodeTooLong
+				code = tasksurface.CodeTooLong
 			}
 			ps.Add(code, ptr, "%s %s.", quote(f.Label), why)
 			return nil, false
@@ -120,11 +119,11 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 		}
 		s, ok := v.(string)
 		if !ok {
-			ps.Add(problem.CodeWrongType, ptr, "%s takes a date as a string \"YYYY-MM-DD\" or null, not %s.", quote(f.Label), strictjson.TypeName(v))
+			ps.Add(tasksurface.CodeWrongType, ptr, "%s takes a date as a string \"YYYY-MM-DD\" or null, not %s.", quote(f.Label), strictjson.TypeName(v))
 			return nil, false
 		}
 		if why := f.DateMiss(s); why != "" {
-			ps.Add(problem.CodeInvalidValue, ptr, "%s: %s %s.", quote(f.Label), quote(s), why)
+			ps.Add(tasksurface.CodeInvalidValue, ptr, "%s: %s %s.", quote(f.Label), quote(s), why)
 			return nil, false
 		}
 		return s, true
@@ -133,7 +132,7 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 	case model.FieldToggle:
 		b, ok := v.(bool)
 		if !ok {
-			ps.Add(problem.CodeWrongType, ptr, "%s takes true or false, not %s.", quote(f.Label), strictjson.TypeName(v))
+			ps.Add(tasksurface.CodeWrongType, ptr, "%s takes true or false, not %s.", quote(f.Label), strictjson.TypeName(v))
 			return nil, false
 		}
 		return b, true
@@ -146,11 +145,11 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 		}
 		s, ok := v.(string)
 		if !ok {
-			ps.Add(problem.CodeWrongType, ptr, "%s takes one option id or null, not %s.", quote(f.Label), strictjson.TypeName(v))
+			ps.Add(tasksurface.CodeWrongType, ptr, "%s takes one option id or null, not %s.", quote(f.Label), strictjson.TypeName(v))
 			return nil, false
 		}
 		if !hasOption(f, s) {
-			ps.Add(problem.CodeNotAnOption, ptr, "%s is not an option of %s; use one of %s, or null.", quote(s), quote(f.Label), optionList(f))
+			ps.Add(tasksurface.CodeNotAnOption, ptr, "%s is not an option of %s; use one of %s, or null.", quote(s), quote(f.Label), optionList(f))
 			return nil, false
 		}
 		return s, true
@@ -164,7 +163,7 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 				continue // not an option id; already reported
 			}
 			if seen[id] {
-				ps.Add(problem.CodeDuplicateOption, jsonpointer.Index(ptr, i), "option %s is listed twice; list each chosen option once.", quote(id))
+				ps.Add(tasksurface.CodeDuplicateOption, jsonpointer.Index(ptr, i), "option %s is listed twice; list each chosen option once.", quote(id))
 				ok = false
 			}
 			seen[id] = true
@@ -219,12 +218,12 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 			if len(repeated) > 0 {
 				why = append(why, "it repeats "+strings.Join(quoteAll(repeated), ", "))
 			}
-			ps.Add(problem.CodeNotAPermutation, ptr, "%s must list every option exactly once, but %s.", quote(f.Label), strings.Join(why, " and "))
+			ps.Add(tasksurface.CodeNotAPermutation, ptr, "%s must list every option exactly once, but %s.", quote(f.Label), strings.Join(why, " and "))
 			return nil, false
 		}
 		return slices.Clone(ids), true
 	}
-	ps.Add(problem.CodeWrongType, ptr, "field %s has a kind this version does not know.", quote(f.ID))
+	ps.Add(tasksurface.CodeWrongType, ptr, "field %s has a kind this version does not know.", quote(f.ID))
 	return nil, false
 }
 
@@ -235,7 +234,7 @@ func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 func optionArray(f *model.Field, ptr string, v any, ps *problems) ([]string, bool) {
 	arr, ok := v.([]any)
 	if !ok {
-		ps.Add(problem.CodeWrongType, ptr, "%s takes an array of option ids, not %s.", quote(f.Label), strictjson.TypeName(v))
+		ps.Add(tasksurface.CodeWrongType, ptr, "%s takes an array of option ids, not %s.", quote(f.Label), strictjson.TypeName(v))
 		return nil, false
 	}
 	ids := make([]string, 0, len(arr))
@@ -244,10 +243,10 @@ func optionArray(f *model.Field, ptr string, v any, ps *problems) ([]string, boo
 		s, ok := item.(string)
 		switch {
 		case !ok:
-			ps.Add(problem.CodeWrongType, jsonpointer.Index(ptr, i), "an option id is a string, not %s.", strictjson.TypeName(item))
+			ps.Add(tasksurface.CodeWrongType, jsonpointer.Index(ptr, i), "an option id is a string, not %s.", strictjson.TypeName(item))
 			good = false
 		case !hasOption(f, s):
-			ps.Add(problem.CodeNotAnOption, jsonpointer.Index(ptr, i), "%s is not an option of %s; use only %s.", quote(s), quote(f.Label), optionList(f))
+			ps.Add(tasksurface.CodeNotAnOption, jsonpointer.Index(ptr, i), "%s is not an option of %s; use only %s.", quote(s), quote(f.Label), optionList(f))
 			good = false
 			s = ""
 		}

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/model"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
@@ -81,46 +80,46 @@ func TestValidate(t *testing.T) {
 			name:   "array indexes sort as numbers",
 			values: `{"name":"A","many":["x","y","z","w0","w1","w2","w3","w4","w5","w6","w7"]}`,
 			probs: []wantProblem{
-				{problem.CodeNotAnOption, "/many/3"}, {problem.CodeNotAnOption, "/many/4"}, {problem.CodeNotAnOption, "/many/5"},
-				{problem.CodeNotAnOption, "/many/6"}, {problem.CodeNotAnOption, "/many/7"}, {problem.CodeNotAnOption, "/many/8"},
-				{problem.CodeNotAnOption, "/many/9"}, {problem.CodeNotAnOption, "/many/10"},
+				{tasksurface.CodeNotAnOption, "/many/3"}, {tasksurface.CodeNotAnOption, "/many/4"}, {tasksurface.CodeNotAnOption, "/many/5"},
+				{tasksurface.CodeNotAnOption, "/many/6"}, {tasksurface.CodeNotAnOption, "/many/7"}, {tasksurface.CodeNotAnOption, "/many/8"},
+				{tasksurface.CodeNotAnOption, "/many/9"}, {tasksurface.CodeNotAnOption, "/many/10"},
 			},
 		},
 		{
 			name:   "note and field problems together",
 			values: `{"name":"","on":1}`,
 			note:   "bad\x01",
-			probs:  []wantProblem{{problem.CodeRequired, "/name"}, {problem.CodeForbiddenCharacter, "/note"}, {problem.CodeWrongType, "/on"}},
+			probs:  []wantProblem{{tasksurface.CodeRequired, "/name"}, {tasksurface.CodeForbiddenCharacter, "/note"}, {tasksurface.CodeWrongType, "/on"}},
 		},
 		{
 			name:   "invalid escape",
 			values: `{"name":"\x"}`,
-			probs:  []wantProblem{{problem.CodeInvalidJSON, ""}},
+			probs:  []wantProblem{{tasksurface.CodeInvalidJSON, ""}},
 		},
 		{
 			name:   "raw control character in a string",
 			values: "{\"name\":\"a\nb\"}",
-			probs:  []wantProblem{{problem.CodeInvalidJSON, ""}},
+			probs:  []wantProblem{{tasksurface.CodeInvalidJSON, ""}},
 		},
 		{
 			name:   "invalid number",
 			values: `{"name":01}`,
-			probs:  []wantProblem{{problem.CodeInvalidJSON, ""}},
+			probs:  []wantProblem{{tasksurface.CodeInvalidJSON, ""}},
 		},
 		{
 			name:   "high surrogate followed by a non-surrogate escape",
 			values: `{"name":"\ud800\u0041"}`,
-			probs:  []wantProblem{{problem.CodeForbiddenCharacter, "/name"}},
+			probs:  []wantProblem{{tasksurface.CodeForbiddenCharacter, "/name"}},
 		},
 		{
 			name:   "lone surrogate in a key",
 			values: `{"\udc00":1,"name":"A"}`,
-			probs:  []wantProblem{{problem.CodeForbiddenCharacter, "/\ufffd"}, {problem.CodeUnknownField, "/\ufffd"}},
+			probs:  []wantProblem{{tasksurface.CodeForbiddenCharacter, "/\ufffd"}, {tasksurface.CodeUnknownField, "/\ufffd"}},
 		},
 		{
 			name:   "default limit applies to a zero limit",
 			values: `{"name":"` + strings.Repeat("a", 32<<10) + `"}`,
-			probs:  []wantProblem{{problem.CodeLimitExceeded, ""}},
+			probs:  []wantProblem{{tasksurface.CodeLimitExceeded, ""}},
 		},
 		{
 			name:   "a raised limit admits more",
@@ -163,7 +162,7 @@ func TestValidateCapsProblems(t *testing.T) {
 	if len(probs) != MaxProblems+1 {
 		t.Fatalf("got %d problems, want %d", len(probs), MaxProblems+1)
 	}
-	if last := probs[len(probs)-1]; last.Code != problem.CodeTooManyProblems || !strings.Contains(last.Message, "150 more") {
+	if last := probs[len(probs)-1]; last.Code != tasksurface.CodeTooManyProblems || !strings.Contains(last.Message, "150 more") {
 		t.Errorf("last problem = %v, want too-many-problems naming 150 more", last)
 	}
 }

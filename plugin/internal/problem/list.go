@@ -65,7 +65,7 @@ func (l *List) Finish(retry string) []tasksurface.Problem {
 	if len(list) > MaxListed {
 		more := len(list) - MaxListed
 		list = append(list[:MaxListed:MaxListed], tasksurface.Problem{
-			Code:    CodeTooManyProblems,
+			Code:    tasksurface.CodeTooManyProblems,
 			Message: fmt.Sprintf("%d more problems are not shown; fix the ones above and %s.", more, retry),
 			Pointer: "",
 		})

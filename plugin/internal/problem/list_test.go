@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/internal/problem"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 func TestFinishSortsDeduplicatesAndCaps(t *testing.T) {
@@ -17,15 +18,15 @@ func TestFinishSortsDeduplicatesAndCaps(t *testing.T) {
 	}{
 		{"empty", func(*problem.List) {}, nil, 0},
 		{"sorted by pointer then code, repeats dropped", func(l *problem.List) {
-			l.Add(problem.CodeTooLong, "/a/10", "m")
-			l.Add(problem.CodeMissing, "/a/2", "m")
-			l.Add(problem.CodeEmpty, "/a/2", "m")
-			l.Add(problem.CodeEmpty, "/a/2", "m")
-			l.Add(problem.CodeWrongType, "", "m")
+			l.Add(tasksurface.CodeTooLong, "/a/10", "m")
+			l.Add(tasksurface.CodeMissing, "/a/2", "m")
+			l.Add(tasksurface.CodeEmpty, "/a/2", "m")
+			l.Add(tasksurface.CodeEmpty, "/a/2", "m")
+			l.Add(tasksurface.CodeWrongType, "", "m")
 		}, []string{" wrong-type", "/a/2 empty", "/a/2 missing", "/a/10 too-long"}, 4},
 		{"cut at MaxListed", func(l *problem.List) {
 			for i := range problem.MaxListed + 3 {
-				l.Add(problem.CodeMissing, fmt.Sprintf("/f/%d", i), "m")
+				l.Add(tasksurface.CodeMissing, fmt.Sprintf("/f/%d", i), "m")
 			}
 		}, nil, problem.MaxListed + 1},
 	}
@@ -45,7 +46,7 @@ func TestFinishSortsDeduplicatesAndCaps(t *testing.T) {
 			}
 			if tt.count > problem.MaxListed {
 				last := got[problem.MaxListed]
-				if last.Code != problem.CodeTooManyProblems || last.Message != "3 more problems are not shown; fix the ones above and try again." {
+				if last.Code != tasksurface.CodeTooManyProblems || last.Message != "3 more problems are not shown; fix the ones above and try again." {
 					t.Errorf("last = %+v", last)
 				}
 			}

@@ -14,7 +14,7 @@ import (
 // "") or too deep a nesting (too-deep, at the value that is too deep): the
 // document is abandoned.
 type Error struct {
-	// Code is problem.CodeInvalidJSON or problem.CodeTooDeep.
+	// Code is tasksurface.CodeInvalidJSON or tasksurface.CodeTooDeep.
 	Code tasksurface.Code
 	// Pointer is "" for a syntax error.
 	Pointer string
@@ -99,7 +99,7 @@ func (r *reader) pointer() string {
 
 func (r *reader) syntax(f Fault, c byte) *Error {
 	return &Error{
-		Code:    problem.CodeInvalidJSON,
+		Code:    tasksurface.CodeInvalidJSON,
 		Pointer: "",
 		Message: r.opts.Wording.Syntax(SyntaxError{Offset: r.pos, Pointer: r.pointer(), Fault: f, Byte: c}),
 	}
@@ -148,7 +148,7 @@ func (r *reader) enter() *Error {
 	r.depth++
 	if r.depth > r.opts.MaxDepth {
 		return &Error{
-			Code:    problem.CodeTooDeep,
+			Code:    tasksurface.CodeTooDeep,
 			Pointer: r.pointer(),
 			Message: r.opts.Wording.TooDeep(r.opts.MaxDepth),
 		}
@@ -206,7 +206,7 @@ func (r *reader) object(ordered bool) (map[string]any, []Member, *Error) {
 		_, dup := obj[key]
 		switch {
 		case dup || seen[key]:
-			r.ps.Add(problem.CodeDuplicateKey, r.pointer(), "%s", r.opts.Wording.DuplicateKey(key))
+			r.ps.Add(tasksurface.CodeDuplicateKey, r.pointer(), "%s", r.opts.Wording.DuplicateKey(key))
 		case ordered:
 			seen[key] = true
 			members = append(members, Member{Key: key, Value: v})
@@ -279,7 +279,7 @@ func (r *reader) number() (any, *Error) {
 	}
 	lit := string(r.data[start:end])
 	if r.opts.CheckNumbers && !NumberInRange(lit, expAt) {
-		r.ps.Add(problem.CodeInvalidValue, r.pointer(), "%s", r.opts.Wording.NumberOutOfRange(lit))
+		r.ps.Add(tasksurface.CodeInvalidValue, r.pointer(), "%s", r.opts.Wording.NumberOutOfRange(lit))
 		return json.Number("0"), nil
 	}
 	return json.Number(lit), nil

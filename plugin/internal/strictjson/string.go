@@ -6,13 +6,13 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/dsh-community/task-surface/plugin/internal/problem"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // invalidText records invalid UTF-8 or a lone surrogate at the current
 // pointer.
 func (r *reader) invalidText() {
-	r.ps.Add(problem.CodeForbiddenCharacter, r.pointer(), "%s", r.opts.Wording.InvalidText())
+	r.ps.Add(tasksurface.CodeForbiddenCharacter, r.pointer(), "%s", r.opts.Wording.InvalidText())
 }
 
 // text reads a string value, recording it when it is not valid text.
