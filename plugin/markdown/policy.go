@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/util"
@@ -25,6 +26,7 @@ func (policyRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindRawHTML, renderNothing)
 	reg.Register(ast.KindHTMLBlock, renderNothing)
 	reg.Register(ast.KindFencedCodeBlock, renderFencedCode)
+	reg.Register(east.KindTableCell, renderTableCell)
 }
 
 // renderFencedCode writes a fenced code block like goldmark does, except
