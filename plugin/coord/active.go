@@ -3,7 +3,6 @@ package coord
 import (
 	"context"
 
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -21,7 +20,7 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 	if err != nil {
 		return nil, err
 	}
-	if string(req.SurfaceID) != "" && !wire.ValidID(string(req.SurfaceID)) {
+	if req.SurfaceID != "" && !req.SurfaceID.Valid() {
 		return &tasksurface.GetActiveResponse{Reason: tasksurface.ReasonNotOpen}, nil
 	}
 	ss := s.session(req.SessionID)

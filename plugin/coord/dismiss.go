@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -27,9 +26,9 @@ func (s *Service) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) 
 		return nil, err
 	}
 	switch {
-	case !wire.ValidID(string(req.DismissalID)):
+	case !req.DismissalID.Valid():
 		return &tasksurface.DismissResponse{Reason: tasksurface.ReasonInvalidDismissalID}, nil
-	case string(req.SurfaceID) != "" && !wire.ValidID(string(req.SurfaceID)):
+	case req.SurfaceID != "" && !req.SurfaceID.Valid():
 		return &tasksurface.DismissResponse{Reason: tasksurface.ReasonInvalidSurfaceID}, nil
 	}
 	ss := s.session(req.SessionID)

@@ -355,7 +355,7 @@ func (h *memHost) RecordDismissal(_ context.Context, req *tasksurface.RecordDism
 		return &tasksurface.RecordDismissalResponse{Recorded: true, EventSeq: 1000 + int64(h.records)}, nil
 	}
 	commandID := fmt.Sprintf("cmd-%d", h.records)
-	h.appendLocked(string(req.SessionID), wire.EventCommandRun, map[string]any{"commandId": commandID, "name": wire.CommandName, "args": wire.DismissArgs(req.SurfaceID, req.DismissalID)})
+	h.appendLocked(string(req.SessionID), wire.EventCommandRun, map[string]any{"commandId": commandID, "name": wire.CommandName, "args": tasksurface.DismissArgs(req.SurfaceID, req.DismissalID)})
 	seq := h.appendLocked(string(req.SessionID), wire.EventCommandDone, map[string]any{"commandId": commandID, "kind": "success", "text": "Dismissed."})
 	return &tasksurface.RecordDismissalResponse{Recorded: true, EventSeq: seq}, nil
 }

@@ -179,13 +179,13 @@ func submittedBefore(v fold.View, req *tasksurface.SubmitRequest) (tasksurface.M
 // idProblems checks the ids of a submission.
 func idProblems(req *tasksurface.SubmitRequest) []tasksurface.Problem {
 	var out []tasksurface.Problem
-	if !wire.ValidID(string(req.SubmissionID)) {
+	if !req.SubmissionID.Valid() {
 		out = append(out, tasksurface.Problem{
 			Code: tasksurface.CodeInvalidID, Pointer: "/submissionId",
 			Message: "the submission id must be 1 to 128 letters, digits or _.:- starting with a letter or digit; mint a new one.",
 		})
 	}
-	if !wire.ValidID(string(req.SurfaceID)) {
+	if !req.SurfaceID.Valid() {
 		out = append(out, tasksurface.Problem{
 			Code: tasksurface.CodeInvalidID, Pointer: "/surfaceId",
 			Message: "the surface id must be 1 to 128 letters, digits or _.:- starting with a letter or digit; use the id getActive returned.",

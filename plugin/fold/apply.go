@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
-	"strings"
 
 	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -119,7 +118,7 @@ func openedSurface(d, msg map[string]json.RawMessage) (string, bool) {
 		return "", false
 	}
 	surfaceID, ok := str(meta["surfaceId"])
-	if !ok || !wire.ValidID(surfaceID) {
+	if !ok || !tasksurface.ValidID(surfaceID) {
 		return "", false
 	}
 	if _, ok := object(meta["model"]); !ok {
@@ -157,7 +156,7 @@ func applyUserMessage(s State, ev Event) State {
 		return s
 	}
 	submissionID, ok := str(c["submissionId"])
-	if !ok || !wire.ValidID(submissionID) {
+	if !ok || !tasksurface.ValidID(submissionID) {
 		return s
 	}
 	callID, ok := str(c["callId"])
@@ -200,7 +199,7 @@ func applyCommandRun(s State, ev Event) State {
 	if !ok {
 		return s
 	}
-	surfaceID, dismissalID, ok := parseDismiss(args)
+	surfaceID, dismissalID, ok := wire.ParseDismissArgs(args)
 	if !ok {
 		return s
 	}
@@ -249,15 +248,6 @@ func closeActive(s State, o Outcome) State {
 	s.Active = nil
 	s.Outcomes = appendBounded(s.Outcomes, o, MaxOutcomes)
 	return s
-}
-
-// parseDismiss reads dismissal command arguments. It answers the bare verb
-// itself, so it never depends on how wire.ParseDismissArgs treats it.
-func parseDismiss(args string) (surfaceID, dismissalID string, ok bool) {
-	if parts := strings.Fields(args); len(parts) == 1 {
-		return "", "", parts[0] == wire.CommandDismiss
-	}
-	return wire.ParseDismissArgs(args)
 }
 
 // mayContain reports whether the JSON text raw may hold the string s once

@@ -1,9 +1,5 @@
 package model
 
-import (
-	"github.com/dsh-community/task-surface/sdk/tasksurface"
-)
-
 // The rules the schema does not state. The schema (schema.json, checked by
 // jsonschema/v5) is the one statement of every object's keys, types and
 // bounds; what it cannot say is here, for the semantic checks
@@ -82,6 +78,3 @@ var reservedIDs = []string{
 	"constructor", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
 	"toLocaleString", "toString", "valueOf",
 }
-
-// validID reports whether s matches the schema's id pattern.
-func validID(s string) bool { return tasksurface.ValidIDUpTo(s, maxIDLength) }

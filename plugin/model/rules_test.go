@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // publishedSchema is schema.json decoded.
@@ -87,8 +88,8 @@ func TestValidIDFollowsThePattern(t *testing.T) {
 		strings.Repeat("x", maxIDLength), strings.Repeat("x", maxIDLength+1), "x" + strings.Repeat("-", maxIDLength-1),
 	}
 	for _, id := range tests {
-		if got, want := validID(id), re.MatchString(id) && !strings.HasSuffix(id, "\n"); got != want {
-			t.Errorf("validID(%q) = %v, the pattern says %v", id, got, want)
+		if got, want := tasksurface.ValidIDUpTo(id, maxIDLength), re.MatchString(id) && !strings.HasSuffix(id, "\n"); got != want {
+			t.Errorf("ValidIDUpTo(%q, maxIDLength) = %v, the pattern says %v", id, got, want)
 		}
 	}
 }

@@ -75,8 +75,23 @@ func FuzzValidate(f *testing.F) {
 			t.Fatalf("values %v have %d entries for %d fields", v, len(v), len(m.Fields))
 		}
 		text := format.Format(m, v, note)
-		if err := format.CheckStructure(text, len(m.Fields)); err != nil {
-			t.Fatalf("%v: %q", err, text)
+		// The structure format.CheckStructure (a test helper of that
+		// package) asserts: a field line per field, at most one note line,
+		// and every other line indented or empty.
+		lines := strings.Split(text, "\n")[1:]
+		fieldLines, noteLines := 0, 0
+		for _, l := range lines {
+			switch {
+			case strings.HasPrefix(l, "- "):
+				fieldLines++
+			case strings.HasPrefix(l, "Note:"):
+				noteLines++
+			case l != "" && !strings.HasPrefix(l, format.Indent):
+				t.Fatalf("line %q of %q is neither a field, the note nor an indented continuation", l, text)
+			}
+		}
+		if fieldLines != len(m.Fields) || noteLines > 1 {
+			t.Fatalf("%d field lines for %d fields and %d note lines: %q", fieldLines, len(m.Fields), noteLines, text)
 		}
 		if !strings.Contains(text, `"`+title+`"`) {
 			t.Fatalf("text %q lacks the title %q", text, title)

@@ -1,6 +1,10 @@
 package wire
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
 
 func TestParseDismissArgs(t *testing.T) {
 	t.Parallel()
@@ -12,7 +16,7 @@ func TestParseDismissArgs(t *testing.T) {
 		"bare verb means the open surface": {"dismiss", "", "", true},
 		"surface only":                     {"dismiss tsf_1", "tsf_1", "", true},
 		"surface and dismissal":            {" dismiss  tsf_1 d-1 ", "tsf_1", "d-1", true},
-		"round trip of DismissArgs":        {DismissArgs("tsf_2", "d:2"), "tsf_2", "d:2", true},
+		"round trip of DismissArgs":        {tasksurface.DismissArgs("tsf_2", "d:2"), "tsf_2", "d:2", true},
 		"empty":                            {"", "", "", false},
 		"another verb":                     {"submit tsf_1", "", "", false},
 		"too many words":                   {"dismiss a b c", "", "", false},
@@ -36,25 +40,7 @@ func TestMessageIDIsStable(t *testing.T) {
 	if a != MessageID("s", "f", "b") || a == MessageID("s", "f", "c") || a == MessageID("s\x00f", "", "b") {
 		t.Errorf("MessageID is not a stable function of its three ids")
 	}
-	if !ValidID(string(a)) || !ValidID(NewSurfaceID()) || NewSurfaceID() == NewSurfaceID() {
+	if !tasksurface.ValidID(string(a)) || !tasksurface.ValidID(NewSurfaceID()) || NewSurfaceID() == NewSurfaceID() {
 		t.Errorf("minted ids are not valid or not unique")
-	}
-}
-
-func TestValidID(t *testing.T) {
-	t.Parallel()
-	long := make([]byte, 129)
-	for i := range long {
-		long[i] = 'a'
-	}
-	tests := map[string]bool{
-		"a": true, "tsf_0f3a": true, "A1.b:c-d_e": true, string(long[:128]): true,
-		"": false, "_x": false, "-x": false, "__proto__": false, "a b": false, "é": false,
-		"a/b": false, string(long): false, "x\x00": false,
-	}
-	for id, want := range tests {
-		if got := ValidID(id); got != want {
-			t.Errorf("ValidID(%q) = %v, want %v", id, got, want)
-		}
 	}
 }

@@ -22,11 +22,6 @@ type Error struct {
 	Message string
 }
 
-// Problem returns the error as the one problem of a document.
-func (e *Error) Problem() tasksurface.Problem {
-	return tasksurface.Problem{Code: e.Code, Message: e.Message, Pointer: e.Pointer}
-}
-
 // Member is one key of an object and its value.
 type Member struct {
 	// Key is the key, decoded.
