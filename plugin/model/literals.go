@@ -25,24 +25,9 @@ func FormatNumber(v float64) string {
 }
 
 // ValidDate reports whether s is a real calendar date written YYYY-MM-DD.
+// time.DateOnly takes exactly four, two and two digits, so it refuses
+// "2026-1-01" and "+026-01-01" as the schema's pattern does.
 func ValidDate(s string) bool {
-	if !datePatternMatches(s) {
-		return false
-	}
 	_, err := time.Parse(time.DateOnly, s)
 	return err == nil
-}
-
-// datePatternMatches reports whether s is written YYYY-MM-DD (ten
-// characters, digits and two hyphens), whether or not it is a real date.
-func datePatternMatches(s string) bool {
-	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if i != 4 && i != 7 && (s[i] < '0' || s[i] > '9') {
-			return false
-		}
-	}
-	return true
 }

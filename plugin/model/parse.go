@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
@@ -84,7 +85,7 @@ func checkArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 	}
 	for _, key := range sortedKeys(args) {
 		if key != "model" {
-			out.Add(tasksurface.CodeInvalidArguments, "", "remove the argument %q; the only argument is \"model\".", abbreviate(key, 40))
+			out.Add(tasksurface.CodeInvalidArguments, "", "remove the argument %q; the only argument is \"model\".", problem.Abbreviate(key, 40))
 		}
 	}
 	model, present := args["model"]

@@ -2,7 +2,6 @@ package model
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
@@ -61,14 +60,5 @@ func (wording) InvalidText() string {
 
 // NumberOutOfRange words a number the reader refuses.
 func (wording) NumberOutOfRange(lit string) string {
-	return fmt.Sprintf("the number %s is out of range; write numbers of at most %d characters that fit a 64-bit float, or send the value as a string.", abbreviate(lit, 24), strictjson.MaxNumberLength)
-}
-
-// abbreviate shortens s to at most n runes for a message.
-func abbreviate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n]) + "…"
+	return fmt.Sprintf("the number %s is out of range; write numbers of at most %d characters that fit a 64-bit float, or send the value as a string.", problem.Abbreviate(lit, 24), strictjson.MaxNumberLength)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
@@ -134,7 +135,7 @@ func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
 		m.ps.Add(tasksurface.CodeWrongType, kindPtr, "a %s's \"kind\" must be a string, one of %s, not %s.", u.noun, allowed, strictjson.TypeName(kind))
 		return
 	}
-	m.ps.Add(tasksurface.CodeUnknownKind, kindPtr, "%q is not a %s kind of version 1; use one of %s.", abbreviate(name, 40), u.noun, allowed)
+	m.ps.Add(tasksurface.CodeUnknownKind, kindPtr, "%q is not a %s kind of version 1; use one of %s.", problem.Abbreviate(name, 40), u.noun, allowed)
 }
 
 func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
@@ -163,7 +164,7 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 			if _, ok := props[key]; ok {
 				continue
 			}
-			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s.", abbreviate(key, 40), strings.Join(allowed, ", "))
+			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s.", problem.Abbreviate(key, 40), strings.Join(allowed, ", "))
 		}
 	case "type":
 		want := typeNames(kwValue)
@@ -192,10 +193,10 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 	case "pattern":
 		s, _ := inst.(string)
 		if kwValue == datePattern {
-			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %q; write a date as YYYY-MM-DD, such as 2026-12-01.", subject, abbreviate(s, 40))
+			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %q; write a date as YYYY-MM-DD, such as 2026-12-01.", subject, problem.Abbreviate(s, 40))
 			return
 		}
-		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", abbreviate(s, 40), maxIDLength)
+		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", problem.Abbreviate(s, 40), maxIDLength)
 	case "maxLength":
 		s, _ := inst.(string)
 		m.ps.Add(tasksurface.CodeTooLong, ptr, "%s has %d characters; shorten it to at most %s.", subject, utf8.RuneCountInString(s), shortJSON(kwValue))
@@ -345,7 +346,7 @@ func shortJSON(v any) string {
 	case map[string]any:
 		return "an object"
 	case string:
-		return fmt.Sprintf("%q", abbreviate(v, 40))
+		return fmt.Sprintf("%q", problem.Abbreviate(v, 40))
 	case json.Number:
 		return string(v)
 	}

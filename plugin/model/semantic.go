@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -55,20 +56,15 @@ func checkSemantics(doc any, limits tasksurface.Limits, ps *problems) {
 		checkField(fld, fptr, ps)
 	}
 	walkText(doc, nil, ps)
-	walkVisible(root, ps)
-}
-
-// walkVisible reports, as empty, every text at one of visibleTexts that is
-// present but visibly empty: a title or label of only white space or
-// invisible characters counts as missing. An empty string, or a key the
-// schema already refused, is the schema's to report.
-func walkVisible(doc any, ps *problems) {
 	for _, place := range visibleTexts {
-		visibleAt(doc, jsonpointer.Tokens(place), "", ps)
+		visibleAt(root, jsonpointer.Tokens(place), "", ps)
 	}
 }
 
-// visibleAt checks the texts at the place toks names below v, at ptr.
+// visibleAt reports, as empty, every text at the place toks names below v
+// (at ptr) that is present but visibly empty: a title or label of only
+// white space or invisible characters counts as missing. An empty string,
+// or a key the schema already refused, is the schema's to report.
 func visibleAt(v any, toks []string, ptr string, ps *problems) {
 	if len(toks) == 0 {
 		if s, ok := v.(string); ok && s != "" && VisiblyEmpty(s) && !ps.Has(ptr, tasksurface.CodeUnknownKey) {
@@ -101,41 +97,47 @@ func newIDScope(what string, ps *problems) *idScope {
 	return &idScope{what: what, seen: make(map[string]string), ps: ps}
 }
 
-// add records an id at ptr; values that are not strings are the schema's
-// business.
-func (s *idScope) add(v any, ptr string) (string, bool) {
+// add records an id at ptr and reports whether it is its first use;
+// values that are not strings are the schema's business.
+func (s *idScope) add(v any, ptr string) bool {
 	id, ok := v.(string)
 	if !ok {
-		return "", false
+		return false
 	}
 	if slices.Contains(reservedIDs, id) {
 		s.ps.Add(tasksurface.CodeReservedID, ptr, "%q is reserved because JavaScript objects inherit it; choose another id.", id)
 	}
 	if first, dup := s.seen[id]; dup {
-		s.ps.Add(tasksurface.CodeDuplicateID, ptr, "id %q is already used at %s; ids must be unique among %s.", abbreviate(id, 40), first, s.what)
-		return id, false
+		s.ps.Add(tasksurface.CodeDuplicateID, ptr, "id %q is already used at %s; ids must be unique among %s.", problem.Abbreviate(id, 40), first, s.what)
+		return false
 	}
 	s.seen[id] = ptr
-	return id, true
+	return true
+}
+
+// scopedIDs checks the ids of the objects listed under key in obj (at ptr)
+// as one scope, what, and returns each id at its first use, in order. valid
+// is false when the list is missing or an item has no string id.
+func scopedIDs(obj map[string]any, key, ptr, what string, ps *problems) (ids []string, valid bool) {
+	scope := newIDScope(what, ps)
+	list, valid := obj[key].([]any)
+	for i, x := range list {
+		item, _ := x.(map[string]any)
+		id, isStr := item["id"].(string)
+		if !isStr {
+			valid = false
+			continue
+		}
+		if scope.add(id, jsonpointer.Append(jsonpointer.Index(jsonpointer.Append(ptr, key), i), "id")) {
+			ids = append(ids, id)
+		}
+	}
+	return ids, valid
 }
 
 // checkTable checks a table's column ids, its row keys and its row count.
 func checkTable(blk map[string]any, ptr string, limits tasksurface.Limits, ps *problems) {
-	cols := newIDScope("the columns of a table", ps)
-	columns, _ := blk["columns"].([]any)
-	colsValid := columns != nil
-	for i, c := range columns {
-		col, _ := c.(map[string]any)
-		if col == nil {
-			colsValid = false
-			continue
-		}
-		if _, ok := cols.add(col["id"], jsonpointer.Append(jsonpointer.Index(jsonpointer.Append(ptr, "columns"), i), "id")); !ok {
-			if _, isStr := col["id"].(string); !isStr {
-				colsValid = false
-			}
-		}
-	}
+	ids, colsValid := scopedIDs(blk, "columns", ptr, "the columns of a table", ps)
 	rows, _ := blk["rows"].([]any)
 	rptr := jsonpointer.Append(ptr, "rows")
 	if len(rows) > int(limits.MaxTableRows) {
@@ -144,12 +146,12 @@ func checkTable(blk map[string]any, ptr string, limits tasksurface.Limits, ps *p
 	if !colsValid {
 		return
 	}
-	ids := sortedKeys(cols.seen)
+	slices.Sort(ids)
 	for i, r := range rows {
 		row, _ := r.(map[string]any)
 		for key := range row {
-			if _, ok := cols.seen[key]; !ok {
-				ps.Add(tasksurface.CodeUnknownColumn, jsonpointer.Append(jsonpointer.Index(rptr, i), key), "row key %q is not a column id; use one of %s.", abbreviate(key, 40), strings.Join(ids, ", "))
+			if !slices.Contains(ids, key) {
+				ps.Add(tasksurface.CodeUnknownColumn, jsonpointer.Append(jsonpointer.Index(rptr, i), key), "row key %q is not a column id; use one of %s.", problem.Abbreviate(key, 40), strings.Join(ids, ", "))
 			}
 		}
 	}
@@ -173,33 +175,11 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 	var optionIDs []string
 	optsValid := true
 	if rule != initialFree { // a kind with options
-		opts := newIDScope("the options of a field", ps)
-		list, ok := fld["options"].([]any)
-		optsValid = ok
-		for i, o := range list {
-			opt, _ := o.(map[string]any)
-			id, isStr := opt["id"].(string)
-			if !isStr {
-				optsValid = false
-				continue
-			}
-			if _, fresh := opts.add(id, jsonpointer.Append(jsonpointer.Index(jsonpointer.Append(ptr, "options"), i), "id")); fresh {
-				optionIDs = append(optionIDs, id)
-			}
-		}
+		optionIDs, optsValid = scopedIDs(fld, "options", ptr, "the options of a field", ps)
 	}
 	var rowIDs []string
 	if kind == FieldMatrix {
-		rows := newIDScope("the rows of a matrix", ps)
-		list, _ := fld["rows"].([]any)
-		for i, r := range list {
-			row, _ := r.(map[string]any)
-			if id, isStr := row["id"].(string); isStr {
-				if _, fresh := rows.add(id, jsonpointer.Append(jsonpointer.Index(jsonpointer.Append(ptr, "rows"), i), "id")); fresh {
-					rowIDs = append(rowIDs, id)
-				}
-			}
-		}
+		rowIDs, _ = scopedIDs(fld, "rows", ptr, "the rows of a matrix", ps)
 	}
 	if kind == FieldMultiChoice && optsValid {
 		checkChosenCount(&typed, len(optionIDs), ptr, ps)
@@ -215,14 +195,14 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 		for _, row := range slices.Sorted(maps.Keys(answers)) {
 			at := jsonpointer.Append(iptr, row)
 			if !slices.Contains(rowIDs, row) {
-				ps.Add(tasksurface.CodeInvalidInitial, at, "%q is not a row id; use only %s.", abbreviate(row, 40), strings.Join(rowIDs, ", "))
+				ps.Add(tasksurface.CodeInvalidInitial, at, "%q is not a row id; use only %s.", problem.Abbreviate(row, 40), strings.Join(rowIDs, ", "))
 			} else if s, ok := answers[row].(string); ok && !slices.Contains(optionIDs, s) {
-				ps.Add(tasksurface.CodeInvalidInitial, at, "%q is not an option id; use one of %s.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
+				ps.Add(tasksurface.CodeInvalidInitial, at, "%q is not an option id; use one of %s.", problem.Abbreviate(s, 40), strings.Join(optionIDs, ", "))
 			}
 		}
 	case initialOption:
 		if s, ok := initial.(string); ok && !slices.Contains(optionIDs, s) {
-			ps.Add(tasksurface.CodeInvalidInitial, iptr, "initial %q is not an option id; use one of %s or omit initial.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
+			ps.Add(tasksurface.CodeInvalidInitial, iptr, "initial %q is not an option id; use one of %s or omit initial.", problem.Abbreviate(s, 40), strings.Join(optionIDs, ", "))
 		}
 	case initialOptionSet, initialPermutation:
 		list, ok := initial.([]any)
@@ -237,7 +217,7 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 			}
 			switch {
 			case !slices.Contains(optionIDs, s):
-				ps.Add(tasksurface.CodeInvalidInitial, jsonpointer.Index(iptr, i), "%q is not an option id; use only %s.", abbreviate(s, 40), strings.Join(optionIDs, ", "))
+				ps.Add(tasksurface.CodeInvalidInitial, jsonpointer.Index(iptr, i), "%q is not an option id; use only %s.", problem.Abbreviate(s, 40), strings.Join(optionIDs, ", "))
 			case seen[s]:
 				ps.Add(tasksurface.CodeInvalidInitial, jsonpointer.Index(iptr, i), "option %q is listed twice; list each option at most once.", s)
 			}

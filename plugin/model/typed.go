@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -167,7 +168,7 @@ func TagMiss(tags []string, i int) (tasksurface.Code, string) {
 	case utf8.RuneCountInString(t) > maxTagLength:
 		return tasksurface.CodeTooLong, fmt.Sprintf("a tag may have at most %d characters", maxTagLength)
 	case slices.Contains(tags[:i], t):
-		return tasksurface.CodeInvalidValue, fmt.Sprintf("tag %q is listed twice", abbreviate(t, 40))
+		return tasksurface.CodeInvalidValue, fmt.Sprintf("tag %q is listed twice", problem.Abbreviate(t, 40))
 	}
 	return "", ""
 }
@@ -230,11 +231,8 @@ func (f *Field) setTyped(name string, v any) {
 	}
 }
 
-// typedKeysArray are the keys setTyped sets; typedKeys slices it.
-var typedKeysArray = [...]string{"min", "max", "step", "minItems", "maxItems", "minLength", "maxLength", "suggestions"}
-
 // typedKeys are the keys setTyped sets.
-var typedKeys = typedKeysArray[:]
+var typedKeys = []string{"min", "max", "step", "minItems", "maxItems", "minLength", "maxLength", "suggestions"}
 
 // numberValue reads a json.Number as a float64, 0 for -0.
 func numberValue(v any) (float64, bool) {

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/plugin/model"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -46,7 +47,7 @@ func checkNumber(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 	}
 	n, err := strconv.ParseFloat(string(lit), 64)
 	if err != nil || math.IsInf(n, 0) || math.Abs(n) > maxMagnitude {
-		ps.Add(tasksurface.CodeInvalidValue, ptr, "%s takes numbers from -1e15 to 1e15, not %s.", quote(f.Label), abbreviateNumber(string(lit)))
+		ps.Add(tasksurface.CodeInvalidValue, ptr, "%s takes numbers from -1e15 to 1e15, not %s.", quote(f.Label), problem.Abbreviate(string(lit), 24))
 		return nil, false
 	}
 	if n == 0 {
@@ -63,14 +64,6 @@ func checkNumber(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
 		return nil, false
 	}
 	return n, true
-}
-
-// abbreviateNumber cuts a number literal for a message.
-func abbreviateNumber(lit string) string {
-	if len(lit) > 24 {
-		return lit[:24] + "…"
-	}
-	return lit
 }
 
 // checkTags checks a tags value: an array of distinct strings with
@@ -173,10 +166,7 @@ func textPattern(f *model.Field) *regexp.Regexp {
 	if f.Pattern == "" {
 		return nil
 	}
-	re, err := model.TextPattern(f.Pattern)
-	if err != nil {
-		return nil
-	}
+	re, _ := model.TextPattern(f.Pattern) // nil when it does not compile
 	return re
 }
 

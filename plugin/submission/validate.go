@@ -2,11 +2,14 @@ package submission
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/plugin/model"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -31,7 +34,7 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 		return nil, []tasksurface.Problem{{
 			Code:    tasksurface.CodeLimitExceeded,
 			Pointer: "",
-			Message: "the values and the note together are " + itoa(size) + " bytes, more than the limit of " + itoa(int(limits.MaxSubmissionBytes)) + "; shorten the text.",
+			Message: fmt.Sprintf("the values and the note together are %d bytes, more than the limit of %d; shorten the text.", size, limits.MaxSubmissionBytes),
 		}}
 	}
 	if m == nil {
@@ -282,4 +285,9 @@ func quoteAll(ss []string) []string {
 		out[i] = quote(s)
 	}
 	return out
+}
+
+// quote quotes a user-supplied string for a message, cut to 40 characters.
+func quote(s string) string {
+	return strconv.Quote(problem.Abbreviate(s, 40))
 }

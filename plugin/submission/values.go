@@ -41,7 +41,7 @@ func DefaultValue(f model.Field) any {
 	case model.FieldText:
 		s, _ := f.Initial.(string)
 		return s
-	case model.FieldChoice:
+	case model.FieldChoice, model.FieldDate:
 		if s, ok := f.Initial.(string); ok {
 			return s
 		}
@@ -65,11 +65,6 @@ func DefaultValue(f model.Field) any {
 	case model.FieldNumber, model.FieldScale:
 		if n, ok := f.Initial.(float64); ok {
 			return n
-		}
-		return nil
-	case model.FieldDate:
-		if s, ok := f.Initial.(string); ok {
-			return s
 		}
 		return nil
 	case model.FieldTags:

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -71,6 +72,15 @@ func (l *List) Finish(retry string) []tasksurface.Problem {
 		})
 	}
 	return list
+}
+
+// Abbreviate shortens s to at most n characters for a message, marking a
+// cut with "…".
+func Abbreviate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
 }
 
 // Compare orders problems by pointer (see jsonpointer.Compare), then code,
