@@ -43,7 +43,7 @@ func TestSessionsAreBounded(t *testing.T) {
 // that pending records are never the ones dropped.
 func TestSubmissionRecordsAreBounded(t *testing.T) {
 	t.Parallel()
-	ss := newSession()
+	ss := &session{}
 	ss.add(submissionRecord{surfaceID: "tsf_0", submissionID: "sub-pending", messageID: "m-pending", phase: tasksurface.PhaseQueued})
 	for i := range MaxSubmissionRecords + 5 {
 		ss.add(submissionRecord{surfaceID: "tsf_0", submissionID: fmt.Sprint(i), messageID: tasksurface.MessageID(fmt.Sprint("m-", i)), phase: phaseCommitted})

@@ -113,7 +113,7 @@ func (s *Service) session(id tasksurface.SessionID) *session {
 	if len(s.sessions) >= MaxSessions {
 		s.evictLocked()
 	}
-	ss := newSession()
+	ss := &session{}
 	ss.used.Store(s.clock)
 	s.sessions[id] = ss
 	return ss

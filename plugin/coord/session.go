@@ -123,8 +123,6 @@ func (ss *session) abandon(messageID tasksurface.MessageID, occ fold.Occurrence)
 	return true
 }
 
-func newSession() *session { return &session{} }
-
 // begin enters the session's single flight; the returned func leaves it.
 func (ss *session) begin() func() {
 	ss.inFlight.Add(1)

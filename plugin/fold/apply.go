@@ -34,22 +34,29 @@ func Apply(s State, ev Event) State {
 
 // applyToolCall remembers a show_task_surface call until its result.
 func applyToolCall(s State, ev Event) State {
-	if !mayContain(ev.Data, wire.ToolName) {
-		return s
-	}
-	d, ok := object(ev.Data)
-	if !ok {
-		return s
-	}
-	if name, ok := str(d["name"]); !ok || name != wire.ToolName {
-		return s
-	}
-	callID, ok := nonEmpty(d["callId"])
+	_, callID, ok := named(ev.Data, wire.ToolName, "callId")
 	if !ok || slices.Contains(s.Calls, callID) {
 		return s
 	}
 	s.Calls = appendBounded(s.Calls, callID, MaxCalls)
 	return s
+}
+
+// named reads the data of a tool call or command run of the given name: its
+// members and the non-empty id under idKey.
+func named(data json.RawMessage, name, idKey string) (map[string]json.RawMessage, string, bool) {
+	if !mayContain(data, name) {
+		return nil, "", false
+	}
+	d, ok := object(data)
+	if !ok {
+		return nil, "", false
+	}
+	if n, ok := str(d["name"]); !ok || n != name {
+		return nil, "", false
+	}
+	id, ok := nonEmpty(d[idKey])
+	return d, id, ok
 }
 
 // applyToolResult settles a remembered call and opens its surface when the
@@ -181,17 +188,7 @@ func applyUserMessage(s State, ev Event) State {
 
 // applyCommandRun remembers a dismissal command run until its done event.
 func applyCommandRun(s State, ev Event) State {
-	if !mayContain(ev.Data, wire.CommandName) {
-		return s
-	}
-	d, ok := object(ev.Data)
-	if !ok {
-		return s
-	}
-	if name, ok := str(d["name"]); !ok || name != wire.CommandName {
-		return s
-	}
-	commandID, ok := nonEmpty(d["commandId"])
+	d, commandID, ok := named(ev.Data, wire.CommandName, "commandId")
 	if !ok {
 		return s
 	}

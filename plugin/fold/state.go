@@ -90,24 +90,28 @@ type State struct {
 
 // Init returns the state of an empty log.
 func Init() State {
-	return State{Calls: []string{}, Dismissals: []PendingDismissal{}, Outcomes: []Outcome{}}
+	return State{}.withLists()
+}
+
+// withLists returns s with empty lists in place of nil ones.
+func (s State) withLists() State {
+	if s.Calls == nil {
+		s.Calls = []string{}
+	}
+	if s.Dismissals == nil {
+		s.Dismissals = []PendingDismissal{}
+	}
+	if s.Outcomes == nil {
+		s.Outcomes = []Outcome{}
+	}
+	return s
 }
 
 // MarshalJSON writes the state with empty lists as [] rather than null, in
 // the shape and key order of the JavaScript twin's state.
 func (s State) MarshalJSON() ([]byte, error) {
 	type plain State
-	p := plain(s)
-	if p.Calls == nil {
-		p.Calls = []string{}
-	}
-	if p.Dismissals == nil {
-		p.Dismissals = []PendingDismissal{}
-	}
-	if p.Outcomes == nil {
-		p.Outcomes = []Outcome{}
-	}
-	return json.Marshal(p)
+	return json.Marshal(plain(s.withLists()))
 }
 
 // UnmarshalJSON reads a state written by MarshalJSON or by the JavaScript
@@ -122,15 +126,6 @@ func (s *State) UnmarshalJSON(b []byte) error {
 	if p.Active != nil && (p.Active.CallID == "" || p.Active.SurfaceID == "") {
 		return fmt.Errorf("fold state: active surface without call id or surface id")
 	}
-	*s = State(p)
-	if s.Calls == nil {
-		s.Calls = []string{}
-	}
-	if s.Dismissals == nil {
-		s.Dismissals = []PendingDismissal{}
-	}
-	if s.Outcomes == nil {
-		s.Outcomes = []Outcome{}
-	}
+	*s = State(p).withLists()
 	return nil
 }

@@ -14,11 +14,7 @@ type View struct {
 
 // View returns the state's view.
 func (s State) View() View {
-	out := s.Outcomes
-	if out == nil {
-		out = []Outcome{}
-	}
-	return View{Active: s.Active, Outcomes: out}
+	return View{Active: s.Active, Outcomes: s.withLists().Outcomes}
 }
 
 // MarshalJSON writes the view with an empty outcome list as [].

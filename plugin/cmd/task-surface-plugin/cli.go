@@ -86,16 +86,10 @@ func validate(path string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if out.Problems == nil {
 		out.Problems = []tasksurface.Problem{}
 	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		fmt.Fprintf(stderr, "task-surface-plugin: %v\n", err)
-		return exitUsage
+	if code := printJSON(out, stdout, stderr); code != exitOK || out.Valid {
+		return code
 	}
-	if !out.Valid {
-		return exitInvalid
-	}
-	return exitOK
+	return exitInvalid
 }
 
 func describe(stdout, stderr io.Writer) int {
@@ -104,9 +98,14 @@ func describe(stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "task-surface-plugin: %v\n", err)
 		return exitUsage
 	}
+	return printJSON(d, stdout, stderr)
+}
+
+// printJSON writes v to stdout as indented JSON.
+func printJSON(v any, stdout, stderr io.Writer) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(d); err != nil {
+	if err := enc.Encode(v); err != nil {
 		fmt.Fprintf(stderr, "task-surface-plugin: %v\n", err)
 		return exitUsage
 	}
