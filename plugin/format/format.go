@@ -153,14 +153,16 @@ func writeValue(b *strings.Builder, f *model.Field, value any) {
 			return
 		}
 		b.WriteString(" " + strings.Join(parts, ListSeparator) + "\n")
-	case model.FieldNumber:
+	case model.FieldNumber, model.FieldScale:
 		n, ok := value.(float64)
 		if !ok {
 			b.WriteString(" " + NotAnswered + "\n")
 			return
 		}
 		b.WriteString(" " + model.FormatNumber(n))
-		if unit := flatten(f.Unit); unit != "" {
+		if f.Kind == model.FieldScale {
+			b.WriteString(ScaleOf + scaleRange(f))
+		} else if unit := flatten(f.Unit); unit != "" {
 			b.WriteString(" " + unit)
 		}
 		b.WriteByte('\n')
@@ -171,13 +173,6 @@ func writeValue(b *strings.Builder, f *model.Field, value any) {
 			return
 		}
 		b.WriteString(" " + flatten(d) + "\n")
-	case model.FieldScale:
-		n, ok := value.(float64)
-		if !ok {
-			b.WriteString(" " + NotAnswered + "\n")
-			return
-		}
-		b.WriteString(" " + model.FormatNumber(n) + ScaleOf + scaleRange(f) + "\n")
 	case model.FieldTags:
 		tags, _ := value.([]string)
 		if len(tags) == 0 {

@@ -29,7 +29,12 @@ func Parse(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem
 	if p, ok := rawTooLarge(raw, limits); ok {
 		return nil, []tasksurface.Problem{p}
 	}
-	return checkModel(raw, limits)
+	var ps problems
+	doc, derr := decode(raw, &ps)
+	if derr != nil {
+		return nil, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: derr.Pointer}}
+	}
+	return parseDocument(doc, limits, &ps)
 }
 
 // ParseArguments parses and checks the arguments of show_task_surface,
@@ -42,23 +47,6 @@ func ParseArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurfac
 	if p, ok := rawTooLarge(raw, limits); ok {
 		return nil, []tasksurface.Problem{p}
 	}
-	return checkArguments(raw, limits)
-}
-
-// checkModel is the check of a model document: strict decoding into a
-// generic tree, the schema, the semantic checks, then the model. Limits
-// have their defaults and the raw size is checked.
-func checkModel(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
-	var ps problems
-	doc, derr := decode(raw, &ps)
-	if derr != nil {
-		return nil, []tasksurface.Problem{{Code: derr.Code, Message: derr.Message, Pointer: derr.Pointer}}
-	}
-	return parseDocument(doc, limits, &ps)
-}
-
-// checkArguments is the full check of tool arguments, like checkModel.
-func checkArguments(raw []byte, limits tasksurface.Limits) (*Model, []tasksurface.Problem) {
 	var ps problems
 	doc, derr := decode(raw, &ps)
 	if derr != nil {

@@ -45,15 +45,6 @@ type mapper struct {
 	ps   *problems
 }
 
-// schemaFragment returns the JSON Pointer part of an absolute keyword
-// location.
-func schemaFragment(abs string) string {
-	if i := strings.IndexByte(abs, '#'); i >= 0 {
-		return abs[i+1:]
-	}
-	return ""
-}
-
 // schemaAt returns the schema document node at a fragment pointer.
 func (m *mapper) schemaAt(frag string) any {
 	v, _ := jsonpointer.Resolve(m.cs.doc, frag)
@@ -89,7 +80,7 @@ func (m *mapper) walk(ve *jsonschema.ValidationError) {
 		}
 		return
 	}
-	frag := schemaFragment(ve.AbsoluteKeywordLocation)
+	_, frag, _ := strings.Cut(ve.AbsoluteKeywordLocation, "#") // the schema pointer
 	if u, ok := m.unionOf(frag); ok {
 		m.unionLeaf(ve, u)
 		return

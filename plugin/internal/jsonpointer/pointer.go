@@ -60,18 +60,14 @@ func Parent(ptr string) string {
 func Compare(a, b string) int {
 	ta, tb := Tokens(a), Tokens(b)
 	for i := 0; i < len(ta) && i < len(tb); i++ {
-		if c := compareTokens(ta[i], tb[i]); c != 0 {
+		if IsIndex(ta[i]) && IsIndex(tb[i]) && len(ta[i]) != len(tb[i]) {
+			return len(ta[i]) - len(tb[i])
+		}
+		if c := strings.Compare(ta[i], tb[i]); c != 0 {
 			return c
 		}
 	}
 	return len(ta) - len(tb)
-}
-
-func compareTokens(a, b string) int {
-	if IsIndex(a) && IsIndex(b) && len(a) != len(b) {
-		return len(a) - len(b)
-	}
-	return strings.Compare(a, b)
 }
 
 // IsIndex reports whether tok is a canonical array index: "0" or digits

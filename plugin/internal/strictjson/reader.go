@@ -116,7 +116,10 @@ func (r *reader) value() (any, *Error) {
 	case c == '[':
 		return r.array()
 	case c == '"':
-		s, err := r.text()
+		s, bad, err := r.str()
+		if bad {
+			r.invalidText()
+		}
 		return s, err
 	case c == '-' || ('0' <= c && c <= '9'):
 		return r.number()

@@ -15,18 +15,6 @@ func (r *reader) invalidText() {
 	r.ps.Add(tasksurface.CodeForbiddenCharacter, r.pointer(), "%s", r.opts.Wording.InvalidText())
 }
 
-// text reads a string value, recording it when it is not valid text.
-func (r *reader) text() (string, *Error) {
-	s, bad, err := r.str()
-	if err != nil {
-		return "", err
-	}
-	if bad {
-		r.invalidText()
-	}
-	return s, nil
-}
-
 // str reads a string at r.pos. Invalid UTF-8 and lone surrogates become
 // U+FFFD and set bad. Runs of plain characters are copied whole, and a
 // string without escapes is a single slice of the input.
