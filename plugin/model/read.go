@@ -40,7 +40,7 @@ func (wording) Syntax(e strictjson.SyntaxError) string {
 	if e.Pointer != "" {
 		where = " (inside " + e.Pointer + ")"
 	}
-	return fmt.Sprintf("invalid JSON at byte %d%s: %s; send one complete JSON object.", e.Offset, where, e.Detail())
+	return fmt.Sprintf("invalid JSON at byte %d%s: %s; send one complete JSON object.", e.Offset, where, e.Detail)
 }
 
 // TooDeep words nesting deeper than max.

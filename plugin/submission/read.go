@@ -39,10 +39,10 @@ type wording struct{}
 // placed at its letter.
 func (wording) Syntax(e strictjson.SyntaxError) string {
 	at := e.Offset
-	if e.Fault == strictjson.FaultEscape {
+	if e.Escape {
 		at--
 	}
-	return fmt.Sprintf("invalid JSON at byte %d: %s; send one JSON object that maps field ids to values.", at, e.Brief())
+	return fmt.Sprintf("invalid JSON at byte %d: %s; send one JSON object that maps field ids to values.", at, e.Brief)
 }
 
 // TooDeep words nesting deeper than max.

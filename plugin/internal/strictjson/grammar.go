@@ -15,11 +15,11 @@ func SkipSpace(s []byte, pos int) int {
 }
 
 // ScanNumber reads a number literal at pos by the JSON grammar. It returns
-// the offset just past the literal and ok, or the offset where the grammar
-// broke and the fault (FaultNumber, FaultFraction or FaultExponent). expAt
-// is the offset of the exponent's digits relative to pos, as NumberInRange
-// takes it, or -1 without an exponent.
-func ScanNumber(s []byte, pos int) (end, expAt int, fault Fault, ok bool) {
+// the offset just past the literal, or the offset where the grammar broke
+// and the fault in words ("invalid number: expected a digit after '.'"),
+// "" for none. expAt is the offset of the exponent's digits relative to
+// pos, as NumberInRange takes it, or -1 without an exponent.
+func ScanNumber(s []byte, pos int) (end, expAt int, fault string) {
 	start := pos
 	if pos < len(s) && s[pos] == '-' {
 		pos++
@@ -29,13 +29,13 @@ func ScanNumber(s []byte, pos int) (end, expAt int, fault Fault, ok bool) {
 		pos++
 	default:
 		if pos = digits(s, pos); pos == start || s[pos-1] == '-' {
-			return pos, -1, FaultNumber, false
+			return pos, -1, "invalid number"
 		}
 	}
 	if pos < len(s) && s[pos] == '.' {
 		end := digits(s, pos+1)
 		if end == pos+1 {
-			return end, -1, FaultFraction, false
+			return end, -1, "invalid number: expected a digit after '.'"
 		}
 		pos = end
 	}
@@ -48,11 +48,11 @@ func ScanNumber(s []byte, pos int) (end, expAt int, fault Fault, ok bool) {
 		expAt = pos - start
 		end := digits(s, pos)
 		if end == pos {
-			return end, -1, FaultExponent, false
+			return end, -1, "invalid number: expected a digit in the exponent"
 		}
 		pos = end
 	}
-	return pos, expAt, 0, true
+	return pos, expAt, ""
 }
 
 // digits returns the offset of the first byte at or after pos that is not

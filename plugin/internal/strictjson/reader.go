@@ -79,7 +79,7 @@ type reader struct {
 func (r *reader) end() *Error {
 	r.skipSpace()
 	if r.pos < len(r.data) {
-		return r.syntax(FaultTrailing, 0)
+		return r.syntax(SyntaxError{Detail: "unexpected data after the top-level value"})
 	}
 	return nil
 }
@@ -92,12 +92,14 @@ func (r *reader) pointer() string {
 	return b.String()
 }
 
-func (r *reader) syntax(f Fault, c byte) *Error {
-	return &Error{
-		Code:    tasksurface.CodeInvalidJSON,
-		Pointer: "",
-		Message: r.opts.Wording.Syntax(SyntaxError{Offset: r.pos, Pointer: r.pointer(), Fault: f, Byte: c}),
+// syntax is the error of a break of the grammar at r.pos, worded by e (a
+// Brief left "" is the Detail).
+func (r *reader) syntax(e SyntaxError) *Error {
+	e.Offset, e.Pointer = r.pos, r.pointer()
+	if e.Brief == "" {
+		e.Brief = e.Detail
 	}
+	return &Error{Code: tasksurface.CodeInvalidJSON, Pointer: "", Message: r.opts.Wording.Syntax(e)}
 }
 
 func (r *reader) skipSpace() {
@@ -107,7 +109,7 @@ func (r *reader) skipSpace() {
 func (r *reader) value() (any, *Error) {
 	r.skipSpace()
 	if r.pos >= len(r.data) {
-		return nil, r.syntax(FaultEnd, 0)
+		return nil, r.syntax(SyntaxError{Detail: "unexpected end of input"})
 	}
 	switch c := r.data[r.pos]; {
 	case c == '{':
@@ -130,7 +132,7 @@ func (r *reader) value() (any, *Error) {
 	case r.literal("null"):
 		return nil, nil
 	default:
-		return nil, r.syntax(FaultUnexpected, c)
+		return nil, r.syntax(SyntaxError{Detail: "unexpected " + DescribeByte(c)})
 	}
 }
 
@@ -179,10 +181,10 @@ func (r *reader) object(ordered bool) (map[string]any, []Member, *Error) {
 	for {
 		r.skipSpace()
 		if r.pos >= len(r.data) {
-			return nil, nil, r.syntax(FaultEndBeforeKey, 0)
+			return nil, nil, r.syntax(SyntaxError{Detail: "unexpected end of input, expected a key"})
 		}
 		if r.data[r.pos] != '"' {
-			return nil, nil, r.syntax(FaultKey, r.data[r.pos])
+			return nil, nil, r.syntax(SyntaxError{Detail: "expected a quoted key, found " + DescribeByte(r.data[r.pos])})
 		}
 		key, bad, err := r.str()
 		if err != nil {
@@ -194,7 +196,7 @@ func (r *reader) object(ordered bool) (map[string]any, []Member, *Error) {
 		}
 		r.skipSpace()
 		if r.pos >= len(r.data) || r.data[r.pos] != ':' {
-			return nil, nil, r.syntax(FaultColon, 0)
+			return nil, nil, r.syntax(SyntaxError{Detail: "expected ':' after a key"})
 		}
 		r.pos++
 		v, err := r.value()
@@ -214,7 +216,7 @@ func (r *reader) object(ordered bool) (map[string]any, []Member, *Error) {
 		r.path = r.path[:len(r.path)-1]
 		r.skipSpace()
 		if r.pos >= len(r.data) {
-			return nil, nil, r.syntax(FaultEndInObject, 0)
+			return nil, nil, r.syntax(SyntaxError{Detail: "unexpected end of input, expected ',' or '}'"})
 		}
 		switch c := r.data[r.pos]; c {
 		case ',':
@@ -224,7 +226,7 @@ func (r *reader) object(ordered bool) (map[string]any, []Member, *Error) {
 			r.depth--
 			return obj, members, nil
 		default:
-			return nil, nil, r.syntax(FaultObject, c)
+			return nil, nil, r.syntax(SyntaxError{Detail: "expected ',' or '}', found " + DescribeByte(c)})
 		}
 	}
 }
@@ -251,7 +253,7 @@ func (r *reader) array() (any, *Error) {
 		arr = append(arr, v)
 		r.skipSpace()
 		if r.pos >= len(r.data) {
-			return nil, r.syntax(FaultEndInArray, 0)
+			return nil, r.syntax(SyntaxError{Detail: "unexpected end of input, expected ',' or ']'"})
 		}
 		switch c := r.data[r.pos]; c {
 		case ',':
@@ -261,7 +263,7 @@ func (r *reader) array() (any, *Error) {
 			r.depth--
 			return arr, nil
 		default:
-			return nil, r.syntax(FaultArray, c)
+			return nil, r.syntax(SyntaxError{Detail: "expected ',' or ']', found " + DescribeByte(c)})
 		}
 	}
 }
@@ -270,10 +272,10 @@ func (r *reader) array() (any, *Error) {
 // written; with CheckNumbers, see Options.
 func (r *reader) number() (any, *Error) {
 	start := r.pos
-	end, expAt, fault, ok := ScanNumber(r.data, r.pos)
+	end, expAt, fault := ScanNumber(r.data, r.pos)
 	r.pos = end
-	if !ok {
-		return nil, r.syntax(fault, 0)
+	if fault != "" {
+		return nil, r.syntax(SyntaxError{Detail: fault, Brief: "invalid number"})
 	}
 	lit := string(r.data[start:end])
 	if r.opts.CheckNumbers && !NumberInRange(lit, expAt) {

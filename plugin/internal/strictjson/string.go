@@ -1,6 +1,7 @@
 package strictjson
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -24,7 +25,7 @@ func (r *reader) str() (s string, bad bool, err *Error) {
 	run := r.pos
 	for {
 		if r.pos >= len(r.data) {
-			return "", false, r.syntax(FaultUnterminatedString, 0)
+			return "", false, r.syntax(SyntaxError{Detail: "unterminated string"})
 		}
 		c := r.data[r.pos]
 		switch {
@@ -49,7 +50,7 @@ func (r *reader) str() (s string, bad bool, err *Error) {
 			b.WriteRune(ch)
 			run = r.pos
 		case c < 0x20:
-			return "", false, r.syntax(FaultControl, c)
+			return "", false, r.syntax(SyntaxError{Detail: fmt.Sprintf("control character 0x%02x inside a string must be escaped", c), Brief: "a control character inside a string must be escaped"})
 		case c < utf8.RuneSelf:
 			r.pos++
 		default:
@@ -71,7 +72,7 @@ func (r *reader) str() (s string, bad bool, err *Error) {
 // which decodes to U+FFFD.
 func (r *reader) escape() (ch rune, ok bool, err *Error) {
 	if r.pos+1 >= len(r.data) {
-		return 0, false, r.syntax(FaultUnterminatedEscape, 0)
+		return 0, false, r.syntax(SyntaxError{Detail: "unterminated escape"})
 	}
 	c := r.data[r.pos+1]
 	r.pos += 2
@@ -110,18 +111,18 @@ func (r *reader) escape() (ch rune, ok bool, err *Error) {
 		}
 		return utf8.RuneError, false, nil
 	default:
-		return 0, false, r.syntax(FaultEscape, c)
+		return 0, false, r.syntax(SyntaxError{Detail: `invalid escape \` + string(rune(c)), Escape: true})
 	}
 }
 
 // hex4 reads the four hexadecimal digits of a \u escape.
 func (r *reader) hex4() (rune, *Error) {
 	if r.pos+4 > len(r.data) {
-		return 0, r.syntax(FaultShortUnicodeEscape, 0)
+		return 0, r.syntax(SyntaxError{Detail: `invalid \u escape`, Brief: `unterminated \u escape`})
 	}
 	v, err := strconv.ParseUint(string(r.data[r.pos:r.pos+4]), 16, 32)
 	if err != nil {
-		return 0, r.syntax(FaultUnicodeEscape, 0)
+		return 0, r.syntax(SyntaxError{Detail: `invalid \u escape`})
 	}
 	r.pos += 4
 	return rune(v), nil
