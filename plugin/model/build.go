@@ -20,7 +20,9 @@ func build(doc map[string]any) *Model {
 		m.Sections = append(m.Sections, buildSection(obj(s)))
 	}
 	for _, f := range list(doc["fields"]) {
-		m.Fields = append(m.Fields, buildField(obj(f)))
+		fld := fieldOf(obj(f))
+		fld.fillDefaults()
+		m.Fields = append(m.Fields, fld)
 	}
 	m.Submit.Label = str(obj(doc["submit"])["label"])
 	return m
@@ -67,12 +69,6 @@ func buildBlock(b map[string]any) Block {
 		blk.Rows = append(blk.Rows, obj(r))
 	}
 	return blk
-}
-
-func buildField(f map[string]any) Field {
-	fld := fieldOf(f)
-	fld.fillDefaults()
-	return fld
 }
 
 // fieldOf reads a decoded field as it is written, without defaults. It

@@ -60,7 +60,7 @@ func (kindOf) Compile(ctx jsonschema.CompilerContext, m map[string]any) (jsonsch
 	if !ok {
 		return nil, nil
 	}
-	s := kindOfSchema{arms: make(map[string]kindOfArm, len(arms))}
+	s := make(kindOfSchema, len(arms))
 	for i, a := range arms {
 		k, _ := jsonpointer.Resolve(a, "/properties/kind/const")
 		path := kindOfKeyword + "/" + strconv.Itoa(i)
@@ -68,15 +68,13 @@ func (kindOf) Compile(ctx jsonschema.CompilerContext, m map[string]any) (jsonsch
 		if err != nil {
 			return nil, err
 		}
-		s.arms[k.(string)] = kindOfArm{path: path, schema: compiled}
+		s[k.(string)] = kindOfArm{path: path, schema: compiled}
 	}
 	return s, nil
 }
 
 // kindOfSchema is a compiled union: its arms by kind.
-type kindOfSchema struct {
-	arms map[string]kindOfArm
-}
+type kindOfSchema map[string]kindOfArm
 
 // kindOfArm is one compiled arm and its path below the union.
 type kindOfArm struct {
@@ -90,7 +88,7 @@ type kindOfArm struct {
 func (s kindOfSchema) Validate(ctx jsonschema.ValidationContext, v any) error {
 	obj, _ := v.(map[string]any)
 	kind, _ := obj["kind"].(string)
-	arm, ok := s.arms[kind]
+	arm, ok := s[kind]
 	if !ok {
 		return ctx.Error(kindOfKeyword, "selects no arm of the union")
 	}

@@ -67,12 +67,6 @@ func instancePointer(loc string) string {
 	return strings.Join(toks, "/")
 }
 
-// modelPointer converts an instance location inside the arguments into a
-// pointer inside the model.
-func modelPointer(loc string) string {
-	return strings.TrimPrefix(loc, argumentsRoot)
-}
-
 func (m *mapper) walk(ve *jsonschema.ValidationError) {
 	if len(ve.Causes) > 0 {
 		for _, c := range ve.Causes {
@@ -81,22 +75,15 @@ func (m *mapper) walk(ve *jsonschema.ValidationError) {
 		return
 	}
 	_, frag, _ := strings.Cut(ve.AbsoluteKeywordLocation, "#") // the schema pointer
-	if u, ok := m.unionOf(frag); ok {
-		m.unionLeaf(ve, u)
-		return
+	// A union's own keyword fails for a value that selects none of its
+	// arms; a failure inside an arm is not the union's own.
+	if base, ok := strings.CutSuffix(frag, "/"+kindOfKeyword); ok {
+		if u, found := m.cs.unions[base]; found {
+			m.unionLeaf(ve, u)
+			return
+		}
 	}
 	m.leaf(ve, frag)
-}
-
-// unionOf returns the union whose own keyword failed at frag (a value
-// that selects none of its arms). Failures inside an arm are not the
-// union's own.
-func (m *mapper) unionOf(frag string) (schemaUnion, bool) {
-	if base, ok := strings.CutSuffix(frag, "/"+kindOfKeyword); ok {
-		u, found := m.cs.unions[base]
-		return u, found
-	}
-	return schemaUnion{}, false
 }
 
 // unionLeaf reports a value that selects no arm of a union: not an object,
@@ -105,7 +92,7 @@ func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
 	allowed := strings.Join(u.kinds, ", ")
 	loc := instancePointer(ve.InstanceLocation)
 	inst, _ := jsonpointer.Resolve(m.root, loc)
-	ptr := modelPointer(loc)
+	ptr := strings.TrimPrefix(loc, argumentsRoot)
 	obj, isObj := inst.(map[string]any)
 	if !isObj {
 		if u.noun == "layout" {
@@ -131,7 +118,7 @@ func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
 
 func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 	loc := instancePointer(ve.InstanceLocation)
-	ptr := modelPointer(loc)
+	ptr := strings.TrimPrefix(loc, argumentsRoot)
 	inst, _ := jsonpointer.Resolve(m.root, loc)
 	kwValue := m.schemaAt(frag)
 	subject := subjectOf(ptr)

@@ -59,7 +59,7 @@ func failingLeaves(t testing.TB, instance any) []string {
 			walk(c)
 		}
 		if len(ve.Causes) == 0 {
-			leaves = append(leaves, modelPointer(instancePointer(ve.InstanceLocation)))
+			leaves = append(leaves, strings.TrimPrefix(instancePointer(ve.InstanceLocation), argumentsRoot))
 		}
 	}
 	walk(ve)
