@@ -61,7 +61,9 @@ func (s *Service) GetActive(ctx context.Context, req *tasksurface.GetActiveReque
 		Active:    true,
 		CallID:    occ.CallID,
 		SurfaceID: tasksurface.SurfaceID(occ.SurfaceID),
-		Pending:   pendingOf(pending),
+	}
+	if pending != nil {
+		resp.Pending = &tasksurface.PendingSubmission{SubmissionID: tasksurface.SubmissionID(pending.submissionID), MessageID: pending.messageID, Phase: pending.phase}
 	}
 	// req.SurfaceID names the open surface here (target checked it), so a
 	// caller that holds a model holds this one.

@@ -232,11 +232,3 @@ func (s *Service) pendingFor(ctx context.Context, host tasksurface.Host, ss *ses
 	pending, committed = ss.forSurface(occ.SurfaceID, occ.CallID)
 	return pending, committed, nil
 }
-
-// pendingOf converts a record to the SDK's pending submission.
-func pendingOf(r *submissionRecord) *tasksurface.PendingSubmission {
-	if r == nil {
-		return nil
-	}
-	return &tasksurface.PendingSubmission{SubmissionID: tasksurface.SubmissionID(r.submissionID), MessageID: r.messageID, Phase: r.phase}
-}

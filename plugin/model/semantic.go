@@ -166,12 +166,7 @@ func checkField(fld map[string]any, ptr string, ps *problems) {
 		return
 	}
 	typed := fieldOf(fld)
-	checkTyped(&typed, ptr, func(code tasksurface.Code, at, format string, args ...any) {
-		// A value the schema refused already has its problem.
-		if !ps.At(at) {
-			ps.Add(code, at, format, args...)
-		}
-	})
+	checkTyped(&typed, ptr, ps)
 	var optionIDs []string
 	optsValid := true
 	if rule != initialFree { // a kind with options

@@ -28,9 +28,6 @@ const maxPatternLength = 200
 // tens; "[a-z]{1000}" needs 1002.
 const maxPatternProgram = 1000
 
-// reporter records one problem, as problem.List.Add does.
-type reporter func(code tasksurface.Code, ptr, format string, args ...any)
-
 // TextPattern compiles a text field's pattern so that it must match the
 // whole value, as HTML's pattern attribute does. It refuses a pattern
 // that is not RE2 syntax, is longer than 200 characters or compiles to a
@@ -272,8 +269,14 @@ func stringList(v any) []string {
 // kind, or a text field's length bounds and pattern: bounds that agree, a
 // pattern that compiles, and an initial value within them. ptr is the
 // field's pointer. It runs before fillDefaults, so a problem of a default
-// points at the key that is there.
-func checkTyped(f *Field, ptr string, add reporter) {
+// points at the key that is there. A value the schema refused already has
+// its problem, and gets no other.
+func checkTyped(f *Field, ptr string, ps *problems) {
+	add := func(code tasksurface.Code, at, format string, args ...any) {
+		if !slices.ContainsFunc(ps.Items, func(p tasksurface.Problem) bool { return p.Pointer == at }) {
+			ps.Add(code, at, format, args...)
+		}
+	}
 	at := func(name string) string { return jsonpointer.Append(ptr, name) }
 	miss := func(reason string) {
 		add(tasksurface.CodeInvalidInitial, at("initial"), "initial %s; change it or omit initial.", reason)

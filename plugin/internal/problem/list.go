@@ -41,16 +41,6 @@ func (l *List) Has(pointer string, codes ...tasksurface.Code) bool {
 	return false
 }
 
-// At reports whether any problem is recorded at pointer.
-func (l *List) At(pointer string) bool {
-	for _, p := range l.Items {
-		if p.Pointer == pointer {
-			return true
-		}
-	}
-	return false
-}
-
 // Finish returns the problems sorted (see Compare), without repeats and
 // cut at MaxListed, or nil when there are none. A cut list ends with a
 // too-many-problems entry whose message asks the reader to fix the ones
