@@ -117,5 +117,3 @@ func (j *DirJournal) syncDir() error {
 	}
 	return nil
 }
-
-var _ Journal = (*DirJournal)(nil)

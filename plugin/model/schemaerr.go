@@ -270,6 +270,12 @@ func subjectOf(ptr string) string {
 	return fmt.Sprintf("%q", last)
 }
 
+// typeWords are the schema's type names as a message says them.
+var typeWords = map[string]string{
+	"integer": "a whole number", "number": "a number", "string": "a string",
+	"boolean": "true or false", "array": "an array", "object": "an object",
+}
+
 // typeNames renders a schema "type" value as prose: "a string or null".
 func typeNames(t any) string {
 	var names []string
@@ -283,19 +289,8 @@ func typeNames(t any) string {
 		}
 	}
 	for i, n := range names {
-		switch n {
-		case "integer":
-			names[i] = "a whole number"
-		case "number":
-			names[i] = "a number"
-		case "string":
-			names[i] = "a string"
-		case "boolean":
-			names[i] = "true or false"
-		case "array":
-			names[i] = "an array"
-		case "object":
-			names[i] = "an object"
+		if words, ok := typeWords[n]; ok {
+			names[i] = words
 		}
 	}
 	return strings.Join(names, " or ")
@@ -319,10 +314,8 @@ func enumList(e any) string {
 // message.
 func shortJSON(v any) string {
 	switch v := v.(type) {
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
+	case []any, map[string]any:
+		return strictjson.TypeName(v)
 	case string:
 		return fmt.Sprintf("%q", problem.Abbreviate(v, 40))
 	case json.Number:
