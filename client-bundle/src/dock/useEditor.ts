@@ -11,6 +11,7 @@
 // The state is mirrored in a ref that every transition updates synchronously, so a second click in the
 // same tick already sees the first request in flight.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import { newDismissalId, newSubmissionId } from '../host/ids.ts'
 import { TransportError, type TaskSurfaceApi } from '../host/rpc.ts'
@@ -139,7 +140,11 @@ export function useEditor(
         const model = readModel(r.model)
         first = { callId: r.callId, model, markdown: readMarkdown(r.markdown), draft: model ? drafts.load(sessionId, surfaceId) : undefined }
       }
-      go(readOpen, r.pending, first, r.limits)
+      // The model's first render runs at once, in the task that has the answer, rather than in
+      // a task React schedules behind whatever else the page queued meanwhile (dsh drawing the
+      // session it just opened): the panel does not wait for that work to be laid out.
+      if (first) flushSync(() => go(readOpen, r.pending, first, r.limits))
+      else go(readOpen, r.pending, first, r.limits)
     } catch (err) {
       if (mounted.current && seq === readSeq.current) go(readFailed, lostBecause(err))
     }
