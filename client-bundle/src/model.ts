@@ -146,7 +146,8 @@ export function readModel(m: unknown): Model | null {
   return { ...(m as unknown as Model), fields: fields as Field[] }
 }
 
-function readMarkdown(v: unknown): MarkdownMap | null {
+/** Reads the map of a surface's Markdown HTML by block pointer; null when it is not one. */
+export function readMarkdown(v: unknown): MarkdownMap | null {
   if (v === undefined || v === null) return {}
   if (!isObj(v)) return null
   for (const html of Object.values(v)) if (!isStr(html)) return null

@@ -15,7 +15,7 @@ import { flushSync } from 'react-dom'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import { newDismissalId, newSubmissionId } from '../host/ids.ts'
 import { TransportError, type TaskSurfaceApi } from '../host/rpc.ts'
-import { readModel, type MarkdownMap, type Model } from '../model.ts'
+import { readMarkdown, readModel, type Model } from '../model.ts'
 import type { DraftStore } from '../storage/drafts.ts'
 import { localProblems, problemsByField, type Problem, type Value } from '../values.ts'
 import {
@@ -57,13 +57,6 @@ export interface EditorHandle {
   retry(): void
   submit(): Promise<void>
   dismiss(): Promise<void>
-}
-
-function readMarkdown(v: unknown): MarkdownMap {
-  const out: MarkdownMap = {}
-  if (typeof v !== 'object' || v === null) return out
-  for (const [k, html] of Object.entries(v)) if (typeof html === 'string') out[k] = html
-  return out
 }
 
 /** Runs the editor of one surface; the caller keys it by session and surface. A leaving editor
@@ -138,7 +131,7 @@ export function useEditor(
       if (!current.current.loadedOnce) {
         renderStart.current = performance.now()
         const model = readModel(r.model)
-        first = { callId: r.callId, model, markdown: readMarkdown(r.markdown), draft: model ? drafts.load(sessionId, surfaceId) : undefined }
+        first = { callId: r.callId, model, markdown: readMarkdown(r.markdown) ?? {}, draft: model ? drafts.load(sessionId, surfaceId) : undefined }
       }
       // The model's first render runs at once, in the task that has the answer, rather than in
       // a task React schedules behind whatever else the page queued meanwhile (dsh drawing the
