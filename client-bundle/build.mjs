@@ -70,15 +70,21 @@ export const cssAsText = {
 }
 
 /**
- * Writes the dictionaries of src/locales.ts with one shared key list. The file spells every key
- * twice (`en` and `zh`, each a literal object); when both hold the same keys in the same order,
- * the built module lists the keys once and builds each dictionary from its values in that
- * order: the same two objects, without the second copy of every key. Dictionaries that differ
- * in their keys are left as written. The source stays the readable table people edit.
+ * Writes the dictionaries of src/locales.ts with one shared key list, as a module of their own
+ * (DICTIONARIES). The file spells every key twice (`en` and `zh`, each a literal object); when
+ * both hold the same keys in the same order, the built module lists the keys once and builds
+ * each dictionary from its values in that order: the same two objects, without the second copy
+ * of every key. locales.ts then imports and re-exports them, and the build places their module
+ * after the code (see LATE). Dictionaries that differ in their keys are left as written. The
+ * source stays the readable table people edit.
  */
+const DICTIONARIES = 'task-surface:dictionaries'
 export const sharedLocaleKeys = {
   name: 'shared-locale-keys',
   setup(b) {
+    let table = null
+    b.onResolve({ filter: new RegExp(`^${DICTIONARIES}$`) }, (args) => ({ path: args.path, namespace: 'dictionaries' }))
+    b.onLoad({ filter: /.*/, namespace: 'dictionaries' }, () => ({ contents: table, loader: 'ts' }))
     b.onLoad({ filter: /[\\/]src[\\/]locales\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8')
       const { en, zh } = await evaluateTs(source)
@@ -88,13 +94,14 @@ export const sharedLocaleKeys = {
         keys.every((k) => !k.includes('|')) && literal('en').test(source) && literal('zh').test(source)
       if (!same) return { contents: source, loader: 'ts' }
       const values = (dict) => JSON.stringify(keys.map((k) => dict[k]))
-      const table = `const LOCALE_KEYS = ${JSON.stringify(keys.join('|'))}.split('|')\n` +
-        'const localeTable = (values: string[]): Record<string, string> => Object.fromEntries(LOCALE_KEYS.map((k, i) => [k, values[i]!]))\n'
-      const contents = source
-        .replace(literal('en'), () => `${table}export const en = localeTable(${values(en)})\n`)
-        .replace(literal('zh'), () => `export const zh = localeTable(${values(zh)})\n`)
-      const built = await evaluateTs(contents)
+      table = `const LOCALE_KEYS = ${JSON.stringify(keys.join('|'))}.split('|')\n` +
+        'const localeTable = (values: string[]): Record<string, string> => Object.fromEntries(LOCALE_KEYS.map((k, i) => [k, values[i]!]))\n' +
+        `export const en = localeTable(${values(en)})\nexport const zh = localeTable(${values(zh)})\n`
+      const built = await evaluateTs(table)
       if (JSON.stringify([built.en, built.zh]) !== JSON.stringify([en, zh])) throw new Error('build: the shared-key dictionaries differ from src/locales.ts')
+      const contents = source
+        .replace(literal('en'), () => `import { en, zh } from '${DICTIONARIES}'\nexport { en, zh }\n`)
+        .replace(literal('zh'), () => '')
       return { contents, loader: 'ts' }
     })
   },
@@ -197,11 +204,55 @@ export async function moduleSizes({ id = bundleId() } = {}) {
     .filter((m) => m.bytes > 0).sort((a, b) => b.bytes - a.bytes || (a.file < b.file ? -1 : 1))
 }
 
+/**
+ * The modules whose code the build places after all the rest of the factory's body: the
+ * dictionaries and the stylesheet (its five files and styles.ts, which joins them). They are
+ * data read only once apply() runs, and in the middle of the file they kept gzip, whose window
+ * reaches back 32 KiB, from matching the code after them against the code before them (about
+ * 800 bytes of the gzipped file). Their top-level `var`s become `let`s, so that anything that
+ * read them while the factory runs would throw (checkLoads) instead of reading undefined.
+ */
+const LATE = [/^dictionaries:/, /^src\/.*\.css$/, /^src\/styles\.ts$/]
+
+/** esbuild's unminified bundle, each module's code after a `// <path>` line, with the LATE ones
+ * moved to the end. */
+export function placeLate(code) {
+  const chunks = code.replace(/^"use strict";\n/, '').split(/^(?=\/\/ \S+\n)/m)
+  const path = (c) => (c.startsWith('// ') ? c.slice(3, c.indexOf('\n')) : '')
+  const late = chunks.filter((c) => LATE.some((re) => re.test(path(c))))
+  if (late.length !== LATE.length + 4) throw new Error(`build: expected the dictionaries, five stylesheets and styles.ts, found ${late.map(path).join(', ')}`)
+  return [...chunks.filter((c) => !late.includes(c)), ...late.map((c) => c.replace(/^var /gm, 'let '))].join('')
+}
+
+/** Runs the factory's body with stand-ins for the page's modules: it must load without
+ * reading a LATE module's binding before its code has run. */
+function checkLoads(code) {
+  const stub = new Proxy({}, { get: () => () => ({}) })
+  const module = { exports: {} }
+  try {
+    new Function('require', 'module', 'exports', `"use strict";${code}`)(() => stub, module, module.exports)
+  } catch (err) {
+    throw new Error(`build: the factory does not load with its data placed last: ${err.message}`)
+  }
+  if (typeof module.exports.apply !== 'function') throw new Error('build: the factory exports no apply()')
+}
+
 /** Returns the built file's text. */
 export async function buildClient({ minify = true, id = bundleId() } = {}) {
-  const result = await bundle({ minify, id })
-  // esbuild's "use strict" directive must stay first in the factory's body to count.
-  const code = shortenCustomProperties(result.outputFiles[0].text.replace(/^"use strict";\n?/, ''))
+  const result = await bundle({ minify: false, id })
+  let code = placeLate(result.outputFiles[0].text)
+  checkLoads(code)
+  if (minify) {
+    // Minified as a second esbuild bundle of that one file (CommonJS, its top-level names
+    // local to the factory and shortened; esbuild's bundler also writes `let` for `const`).
+    const second = await build({
+      stdin: { contents: code, sourcefile: 'factory.js', loader: 'js' },
+      bundle: true, write: false, format: 'cjs', platform: 'browser', target: 'es2022', charset: 'utf8',
+      legalComments: 'none', external: PAGE_MODULES, minify: true, pure: ['Object.freeze'], logLevel: 'warning',
+    })
+    code = second.outputFiles[0].text
+  }
+  code = shortenCustomProperties(code)
   const required = new Set([...code.matchAll(/\brequire\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]))
   const foreign = [...required].filter((m) => !PAGE_MODULES.includes(m))
   if (foreign.length > 0) throw new Error(`build: the bundle requires modules the page does not provide: ${foreign.join(', ')}`)
