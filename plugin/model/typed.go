@@ -273,7 +273,7 @@ func stringList(v any) []string {
 // its problem, and gets no other.
 func checkTyped(f *Field, ptr string, ps *problems) {
 	add := func(code tasksurface.Code, at, format string, args ...any) {
-		if !slices.ContainsFunc(ps.Items, func(p tasksurface.Problem) bool { return p.Pointer == at }) {
+		if !ps.Has(at) {
 			ps.Add(code, at, format, args...)
 		}
 	}

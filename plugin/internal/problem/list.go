@@ -31,10 +31,11 @@ func (l *List) Add(code tasksurface.Code, pointer, format string, args ...any) {
 	})
 }
 
-// Has reports whether a problem with one of codes is recorded at pointer.
+// Has reports whether a problem with one of codes is recorded at pointer;
+// with no codes, whether any problem is.
 func (l *List) Has(pointer string, codes ...tasksurface.Code) bool {
 	for _, p := range l.Items {
-		if p.Pointer == pointer && slices.Contains(codes, p.Code) {
+		if p.Pointer == pointer && (len(codes) == 0 || slices.Contains(codes, p.Code)) {
 			return true
 		}
 	}

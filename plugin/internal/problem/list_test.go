@@ -53,3 +53,28 @@ func TestFinishSortsDeduplicatesAndCaps(t *testing.T) {
 		})
 	}
 }
+
+func TestHasMatchesPointerAndCodes(t *testing.T) {
+	t.Parallel()
+	var l problem.List
+	l.Add(tasksurface.CodeInvalidValue, "/fields/0/max", "max is below min")
+	for _, c := range []struct {
+		name    string
+		pointer string
+		codes   []tasksurface.Code
+		want    bool
+	}{
+		{"any code at the pointer", "/fields/0/max", nil, true},
+		{"its own code", "/fields/0/max", []tasksurface.Code{tasksurface.CodeUnknownKey, tasksurface.CodeInvalidValue}, true},
+		{"another code only", "/fields/0/max", []tasksurface.Code{tasksurface.CodeUnknownKey}, false},
+		{"another pointer", "/fields/0/min", nil, false},
+		{"a pointer it starts", "/fields/0", nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := l.Has(c.pointer, c.codes...); got != c.want {
+				t.Errorf("Has(%q, %v) = %v, want %v", c.pointer, c.codes, got, c.want)
+			}
+		})
+	}
+}
