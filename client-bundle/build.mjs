@@ -74,9 +74,11 @@ export const cssAsText = {
  * (DICTIONARIES). The file spells every key twice (`en` and `zh`, each a literal object); when
  * both hold the same keys in the same order, the built module lists the keys once and builds
  * each dictionary from its values in that order: the same two objects, without the second copy
- * of every key. locales.ts then imports and re-exports them, and the build places their module
- * after the code (see LATE). Dictionaries that differ in their keys are left as written. The
- * source stays the readable table people edit.
+ * of every key. The keys and each dictionary's values are one string each, split at `|` (none
+ * holds one), rather than arrays that spell `","` between every two. locales.ts then imports
+ * and re-exports them, and the build places their module after the code (see LATE).
+ * Dictionaries that differ in their keys are left as written. The source stays the readable
+ * table people edit.
  */
 const DICTIONARIES = 'task-surface:dictionaries'
 export const sharedLocaleKeys = {
@@ -91,11 +93,12 @@ export const sharedLocaleKeys = {
       const literal = (name) => new RegExp(`^export const ${name}(?:: [^=\\n]+)? = \\{\\n[^]*?\\n\\}\\n`, 'm')
       const keys = Object.keys(en ?? {})
       const same = keys.length > 0 && JSON.stringify(keys) === JSON.stringify(Object.keys(zh ?? {})) &&
-        keys.every((k) => !k.includes('|')) && literal('en').test(source) && literal('zh').test(source)
+        [...keys, ...Object.values(en), ...Object.values(zh)].every((x) => typeof x === 'string' && !x.includes('|')) &&
+        literal('en').test(source) && literal('zh').test(source)
       if (!same) return { contents: source, loader: 'ts' }
-      const values = (dict) => JSON.stringify(keys.map((k) => dict[k]))
+      const values = (dict) => JSON.stringify(keys.map((k) => dict[k]).join('|'))
       table = `const LOCALE_KEYS = ${JSON.stringify(keys.join('|'))}.split('|')\n` +
-        'const localeTable = (values: string[]): Record<string, string> => Object.fromEntries(LOCALE_KEYS.map((k, i) => [k, values[i]!]))\n' +
+        'const localeTable = (values: string): Record<string, string> => Object.fromEntries(values.split(\'|\').map((v, i) => [LOCALE_KEYS[i]!, v]))\n' +
         `export const en = localeTable(${values(en)})\nexport const zh = localeTable(${values(zh)})\n`
       const built = await evaluateTs(table)
       if (JSON.stringify([built.en, built.zh]) !== JSON.stringify([en, zh])) throw new Error('build: the shared-key dictionaries differ from src/locales.ts')
