@@ -166,10 +166,3 @@ export function readMeta(meta: unknown): Meta | null {
 
 /** The JSON Pointer of a block, the key of its HTML in the markdown map. */
 export const blockPointer = (section: number, block: number): string => `/sections/${section}/blocks/${block}`
-
-/** Counts shown in the compact transcript summary. */
-export function countsOf(model: Model): { sections: number; blocks: number; fields: number } {
-  let blocks = 0
-  for (const s of model.sections) blocks += s.blocks.length
-  return { sections: model.sections.length, blocks, fields: model.fields.length }
-}

@@ -5,7 +5,7 @@
 // not know) renders the ordinary tool result content instead.
 import { useId, useMemo, useState } from 'react'
 import type { ToolResultNode, ToolViewProps } from '../dsh.ts'
-import { countsOf, readMeta, type Meta } from '../model.ts'
+import { readMeta, type Meta } from '../model.ts'
 import { outcomeOfCall, PROJECTION_KEY, readProjection, type OutcomeKind } from '../projection.ts'
 import { TContext, useT } from '../i18n.ts'
 import { withFallback } from '../locales.ts'
@@ -91,10 +91,9 @@ function SettledRow({ meta, status, values }: { meta: Meta; status: Status; valu
   const t = useT()
   const id = useId()
   const [open, setOpen] = useState(false)
-  const counts = countsOf(meta.model)
   return (
     <div className="tsf-row" data-task-surface-row="" data-status={status} data-surface-id={meta.surfaceId}>
-      <Summary title={meta.model.title} detail={fieldCount(counts.fields, t)} status={status} expanded={open}
+      <Summary title={meta.model.title} detail={fieldCount(meta.model.fields.length, t)} status={status} expanded={open}
         onToggle={() => setOpen(!open)} controls={`${id}-replay`} />
       {open ? (
         <div className="tsf-row__replay" id={`${id}-replay`}>
