@@ -1,7 +1,8 @@
 // The `taskSurface` session projection as the host shim's fold views it:
 //   { active: {callId, surfaceId} | null,
 //     outcomes: [{callId, surfaceId, outcome, seq, messageId?, submissionId?, dismissalId?, values?}] }
-// `outcomes` keeps the last few closings (the fold bounds it), oldest first.
+// `outcomes` keeps the last few closings (the fold bounds it), oldest first. The reader keeps
+// of each what the Dock and the row read: its call, surface, outcome and submitted values.
 import { asTaskSurfaceId, type TaskSurfaceId } from './contract/ids.ts'
 import { isObj } from './host/json.ts'
 
@@ -14,8 +15,6 @@ export interface Outcome {
   callId: string
   surfaceId: TaskSurfaceId
   outcome: OutcomeKind
-  seq: number
-  messageId?: string
   values?: Record<string, unknown>
 }
 
@@ -38,8 +37,7 @@ export function readProjection(v: unknown): ProjectionView | undefined {
     for (const o of v.outcomes) {
       if (!isObj(o) || typeof o.callId !== 'string' || typeof o.surfaceId !== 'string' || typeof o.outcome !== 'string') continue
       const kind = (KNOWN.has(o.outcome) ? o.outcome : 'unknown') as OutcomeKind
-      const out: Outcome = { callId: o.callId, surfaceId: asTaskSurfaceId(o.surfaceId), outcome: kind, seq: typeof o.seq === 'number' ? o.seq : 0 }
-      if (typeof o.messageId === 'string') out.messageId = o.messageId
+      const out: Outcome = { callId: o.callId, surfaceId: asTaskSurfaceId(o.surfaceId), outcome: kind }
       if (isObj(o.values)) out.values = o.values
       outcomes.push(out)
     }
