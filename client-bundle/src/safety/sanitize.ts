@@ -15,11 +15,13 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   input: ['type', 'checked', 'disabled'],
 }
 
-/** Elements dropped together with everything inside them. */
+/** Elements dropped together with everything inside them. SVG and MathML are dropped as any
+ * element outside the HTML namespace is; empty (void) elements outside the allow-list, such as
+ * img, source, track, embed, link, meta or base, leave nothing behind when they are unwrapped. */
 const DROP_WITH_CONTENT = new Set([
-  'script', 'style', 'template', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noscript', 'noembed',
-  'svg', 'math', 'img', 'picture', 'source', 'video', 'audio', 'track', 'canvas', 'link', 'meta', 'base',
-  'title', 'head', 'form', 'textarea', 'select', 'option', 'button', 'portal', 'xmp', 'plaintext', 'param',
+  'script', 'style', 'template', 'iframe', 'frameset', 'object', 'applet', 'noscript', 'noembed',
+  'picture', 'video', 'audio', 'canvas', 'title', 'head', 'form', 'textarea', 'select', 'option', 'button',
+  'portal', 'xmp', 'plaintext',
 ])
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
