@@ -1,4 +1,6 @@
 // Dispatches a field to the control of its kind.
+import type { ReactNode } from 'react'
+import type { Field, FieldOf } from '../model.ts'
 import type { FieldProps } from './common.tsx'
 import { TextField } from './TextField.tsx'
 import { ChoiceField } from './ChoiceField.tsx'
@@ -10,18 +12,21 @@ import { InputField } from './InputField.tsx'
 import { ScaleField } from './ScaleField.tsx'
 import { TagsField } from './TagsField.tsx'
 
+/** Each field kind's control (number and date share the browser's typed input box). */
+const CONTROLS: { [K in Field['kind']]: (props: FieldProps<FieldOf<K>>) => ReactNode } = {
+  text: TextField,
+  choice: ChoiceField,
+  'multi-choice': MultiChoiceField,
+  toggle: ToggleField,
+  order: OrderField,
+  matrix: MatrixField,
+  number: InputField,
+  date: InputField,
+  scale: ScaleField,
+  tags: TagsField,
+}
+
 export function FieldView(props: FieldProps) {
-  const f = props.field
-  switch (f.kind) {
-    case 'text': return <TextField {...props} field={f} />
-    case 'choice': return <ChoiceField {...props} field={f} />
-    case 'multi-choice': return <MultiChoiceField {...props} field={f} />
-    case 'toggle': return <ToggleField {...props} field={f} />
-    case 'order': return <OrderField {...props} field={f} />
-    case 'matrix': return <MatrixField {...props} field={f} />
-    case 'number':
-    case 'date': return <InputField {...props} field={f} />
-    case 'scale': return <ScaleField {...props} field={f} />
-    case 'tags': return <TagsField {...props} field={f} />
-  }
+  const Control = CONTROLS[props.field.kind] as (props: FieldProps) => ReactNode
+  return <Control {...props} />
 }
