@@ -254,13 +254,16 @@ export async function buildClient({ minify = true, id = bundleId() } = {}) {
   checkLoads(code)
   if (minify) {
     // Minified as a second esbuild bundle of that one file (CommonJS, its top-level names
-    // local to the factory and shortened; esbuild's bundler also writes `let` for `const`).
+    // local to the factory and shortened; esbuild's bundler also writes `let` for `const`), in
+    // strict mode as the factory runs it; the wrapper below says "use strict" itself.
     const second = await build({
-      stdin: { contents: code, sourcefile: 'factory.js', loader: 'js' },
+      stdin: { contents: `"use strict";\n${code}`, sourcefile: 'factory.js', loader: 'js' },
       bundle: true, write: false, format: 'cjs', platform: 'browser', target: 'es2022', charset: 'utf8',
       legalComments: 'none', external: PAGE_MODULES, minify: true, pure: ['Object.freeze'], logLevel: 'warning',
     })
-    code = second.outputFiles[0].text
+    const out = second.outputFiles[0].text
+    if (!out.startsWith('"use strict";')) throw new Error('build: the minified body lost its "use strict"')
+    code = out.slice('"use strict";'.length).replace(/^\n/, '')
   }
   code = shortenCustomProperties(code)
   const required = new Set([...code.matchAll(/\brequire\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]))
