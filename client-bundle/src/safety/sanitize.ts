@@ -108,13 +108,16 @@ function copyChildren(from: Node, to: Node, doc: Document, depth: number): void 
   }
 }
 
+/** The document the clean copies are built in: made once, like the page's own, with no browsing context. */
+let target: Document | undefined
+
 /**
  * Returns `html` with every element and attribute outside the allow-list removed. Parsing
  * happens in a DOMParser document, which has no browsing context: nothing in it runs or loads.
  */
 export function sanitizeHtml(html: string): string {
   const source = new DOMParser().parseFromString(html, 'text/html')
-  const target = document.implementation.createHTMLDocument('')
+  target ??= document.implementation.createHTMLDocument('')
   const root = target.createElement('div')
   copyChildren(source.body, root, target, 0)
   return root.innerHTML
