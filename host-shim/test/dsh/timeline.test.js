@@ -11,11 +11,13 @@ import { createQueue } from '../../src/dsh/queue.js'
 import { createRemoteService } from '../../src/dsh/remote.js'
 import { createBufferedWriter, createTimeline, watchLoop } from '../../src/dsh/timeline.js'
 
-/** The JSON lines of `file` once it holds `n` of them; fails if that takes seconds. */
+/** The JSON lines of `file` once it holds `n` whole ones (an append may be half written when
+ * read); fails if that takes seconds. */
 async function linesOnce(file, n) {
   const deadline = Date.now() + 5_000
   for (;;) {
-    const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : ''
+    const lines = text.slice(0, text.lastIndexOf('\n') + 1).split('\n').filter(Boolean)
     if (lines.length >= n) return lines.map((l) => JSON.parse(l))
     assert.ok(Date.now() < deadline, `${file} holds ${lines.length} of ${n} lines after 5 s`)
     await new Promise((resolve) => setTimeout(resolve, 5))
