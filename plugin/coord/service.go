@@ -1,8 +1,6 @@
 package coord
 
 import (
-	"cmp"
-	"errors"
 	"sync"
 	"time"
 
@@ -13,42 +11,43 @@ import (
 )
 
 // MaxSessions bounds the sessions the service keeps records for. When it is
-// reached, the session used least recently that has no pending submission
-// is forgotten; its surface stays recoverable from the log and the host.
+// reached, the session used least recently that has nothing in flight is
+// forgotten; its surface stays recoverable from the log.
 const MaxSessions = 4096
 
-// ErrNoHost is what GetActive, Submit and Dismiss return before the host
-// has been configured.
-var ErrNoHost = errors.New("coordination service: no host configured yet (Configure has not handed the plugin its host)")
+// DefaultDecisionTimeout is how long a decision the host has not reported
+// on (an Admission, a DismissalRecord) holds the surface before a snapshot
+// that shows no trace of it ends it.
+const DefaultDecisionTimeout = 30 * time.Second
 
 // Config configures a Service.
 type Config struct {
-	// Host is the harness's services; nil until Configure provides it.
-	Host tasksurface.Host
 	// Limits bound models and submissions; zero fields take the defaults.
 	Limits tasksurface.Limits
+	// MetaLimits are the limits a surface's logged metadata is revalidated
+	// under: a surface opened under the limits in force then stays
+	// answerable when they are lowered later. Zero fields take Limits'.
+	MetaLimits tasksurface.Limits
 	// Logger receives the service's logs; nil discards them.
 	Logger hclog.Logger
 	// Markdown renders the open model's Markdown blocks; nil builds one.
 	Markdown *markdown.Renderer
-	// Journal keeps accepted submissions until they are durable in the
-	// log (see Journal and Recover); nil keeps none.
-	Journal Journal
-	// CommittedGrace is how long a committed submission stays in the
-	// journal after the report; zero means DefaultCommittedGrace.
-	CommittedGrace time.Duration
+	// DecisionTimeout is DefaultDecisionTimeout when zero.
+	DecisionTimeout time.Duration
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
 }
 
 // Service coordinates Task Surface transactions. It is safe for concurrent
 // use.
 type Service struct {
-	logger  hclog.Logger
-	md      *markdown.Renderer
-	journal Journal
-	grace   time.Duration
+	logger   hclog.Logger
+	md       *markdown.Renderer
+	timeout  time.Duration
+	now      func() time.Time
+	metaCeil tasksurface.Limits
 
-	mu       sync.Mutex // guards the fields below; never held across host calls
-	host     tasksurface.Host
+	mu       sync.Mutex // guards the fields below
 	limits   tasksurface.Limits
 	sessions map[tasksurface.SessionID]*session
 	clock    uint64 // orders session use for eviction
@@ -56,31 +55,28 @@ type Service struct {
 
 // New returns a Service configured by cfg.
 func New(cfg Config) *Service {
-	logger := cfg.Logger
-	if logger == nil {
-		logger = hclog.NewNullLogger()
-	}
-	md := cfg.Markdown
-	if md == nil {
-		md = markdown.New()
-	}
-	return &Service{
-		logger:   logger,
-		md:       md,
-		journal:  cfg.Journal,
-		grace:    cmp.Or(cfg.CommittedGrace, DefaultCommittedGrace),
-		host:     cfg.Host,
-		limits:   cfg.Limits.WithDefaults(),
+	s := &Service{
+		logger:   cfg.Logger,
+		md:       cfg.Markdown,
+		timeout:  cfg.DecisionTimeout,
+		now:      cfg.Now,
+		metaCeil: cfg.MetaLimits,
 		sessions: map[tasksurface.SessionID]*session{},
 	}
-}
-
-// SetHost replaces the host, as Configure does. Transactions already in
-// flight finish with the host they started with.
-func (s *Service) SetHost(h tasksurface.Host) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.host = h
+	if s.logger == nil {
+		s.logger = hclog.NewNullLogger()
+	}
+	if s.md == nil {
+		s.md = markdown.New()
+	}
+	if s.timeout == 0 {
+		s.timeout = DefaultDecisionTimeout
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.SetLimits(cfg.Limits)
+	return s
 }
 
 // SetLimits replaces the limits; zero fields take the defaults.
@@ -90,49 +86,48 @@ func (s *Service) SetLimits(l tasksurface.Limits) {
 	s.limits = l.WithDefaults()
 }
 
-// config returns the host and limits a transaction works with, or
-// ErrNoHost.
-func (s *Service) config() (tasksurface.Host, tasksurface.Limits, error) {
+// currentLimits returns the limits in force and the limits logged metadata
+// is revalidated under.
+func (s *Service) currentLimits() (limits, meta tasksurface.Limits) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.host == nil {
-		return nil, tasksurface.Limits{}, ErrNoHost
+	meta = s.metaCeil
+	for _, f := range []struct{ dst, src *uint32 }{
+		{&meta.MaxModelBytes, &s.limits.MaxModelBytes}, {&meta.MaxBlocks, &s.limits.MaxBlocks},
+		{&meta.MaxFields, &s.limits.MaxFields}, {&meta.MaxTableRows, &s.limits.MaxTableRows},
+		{&meta.MaxSubmissionBytes, &s.limits.MaxSubmissionBytes},
+	} {
+		*f.dst = max(*f.dst, *f.src)
 	}
-	return s.host, s.limits, nil
+	return s.limits, meta
 }
 
-// session returns the records of a session, creating them when needed.
+// session returns the records of a session, locked; the caller unlocks
+// them. It creates them when needed.
 func (s *Service) session(id tasksurface.SessionID) *session {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.clock++
-	if ss, ok := s.sessions[id]; ok {
-		ss.used.Store(s.clock)
-		return ss
+	ss, ok := s.sessions[id]
+	if !ok {
+		if len(s.sessions) >= MaxSessions {
+			s.evictLocked()
+		}
+		ss = &session{}
+		s.sessions[id] = ss
 	}
-	if len(s.sessions) >= MaxSessions {
-		s.evictLocked()
-	}
-	ss := &session{}
-	ss.used.Store(s.clock)
-	s.sessions[id] = ss
+	ss.used = s.clock
+	s.mu.Unlock()
+	ss.mu.Lock()
 	return ss
 }
 
-// lookup returns the records of a session without creating them.
-func (s *Service) lookup(id tasksurface.SessionID) *session {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.sessions[id]
-}
-
-// evictLocked forgets the least recently used session that is idle: no
-// pending submission and no transaction in flight.
+// evictLocked forgets the least recently used session with nothing in
+// flight; s.mu is held.
 func (s *Service) evictLocked() {
 	var victim tasksurface.SessionID
 	var oldest uint64
 	for id, ss := range s.sessions {
-		if used := ss.used.Load(); (victim == "" || used < oldest) && ss.idle() {
+		if used := ss.used; (victim == "" || used < oldest) && ss.idle() {
 			victim, oldest = id, used
 		}
 	}

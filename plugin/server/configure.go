@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
@@ -19,31 +18,16 @@ var MaxLimits = tasksurface.Limits{
 	MaxSubmissionBytes: 1 << 20,
 }
 
-// recoverTimeout bounds the recovery of the journal after Configure.
-const recoverTimeout = time.Minute
-
 // Configure sets the limits, refusing any above MaxLimits (the default
-// applies instead), and connects the coordination service to the host.
-// With a host it then recovers the journal of accepted submissions in the
-// background (coord.Service.Recover): the host is asked only once it has
-// this answer.
+// applies instead). A surface's logged metadata is revalidated under
+// MaxLimits, so lowering the limits never strands a surface opened before.
 func (s *Server) Configure(_ context.Context, req *tasksurface.ConfigureRequest) (*tasksurface.ConfigureResponse, error) {
 	limits, problems := clampLimits(req.Limits)
 	s.mu.Lock()
 	s.limits = limits
 	s.mu.Unlock()
 	s.coord.SetLimits(limits)
-	if req.Host != nil {
-		s.coord.SetHost(req.Host)
-		go func() {
-			ctx, cancel := context.WithTimeout(context.Background(), recoverTimeout)
-			defer cancel()
-			if _, err := s.coord.Recover(ctx); err != nil {
-				s.logger.Error("cannot recover the journal of accepted submissions", "error", err)
-			}
-		}()
-	}
-	s.logger.Info("configured", "host", req.HostName, "host_services", req.Host != nil,
+	s.logger.Info("configured", "host", req.HostName,
 		"max_model_bytes", limits.MaxModelBytes, "max_blocks", limits.MaxBlocks, "max_fields", limits.MaxFields,
 		"max_table_rows", limits.MaxTableRows, "max_submission_bytes", limits.MaxSubmissionBytes)
 	return &tasksurface.ConfigureResponse{EffectiveLimits: limits, Problems: problems}, nil

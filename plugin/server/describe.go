@@ -26,10 +26,7 @@ func (s *Server) Describe(context.Context) (*tasksurface.Description, error) {
 			Subcommands: []string{wire.CommandDismiss},
 		},
 		QueueHooks: tasksurface.QueueHooksDeclaration{
-			Observe: []tasksurface.QueueEventKind{
-				tasksurface.QueueClaimed, tasksurface.QueueDiscarded, tasksurface.QueueCommitted,
-				tasksurface.QueueEdited, tasksurface.QueueSteered, tasksurface.QueueRemoved,
-			},
+			Observe:   tasksurface.QueueEventKinds(),
 			Veto:      []tasksurface.QueueAction{tasksurface.ActionEdit, tasksurface.ActionSteer},
 			SourceKey: wire.SourceKey,
 		},

@@ -1,9 +1,7 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
@@ -12,47 +10,29 @@ import (
 
 const modelArgs = `{"model":{"version":1,"title":"Pick","sections":[{"id":"s","blocks":[{"kind":"markdown","text":"x"}]}],"fields":[{"kind":"text","id":"why","label":"Why"}],"submit":{"label":"Go"}}}`
 
-// viewHost answers ReadProjection with a fixed view, or fails.
-type viewHost struct {
-	tasksurface.Host
-	view json.RawMessage
-	err  error
-}
-
-func (h viewHost) ReadProjection(context.Context, *tasksurface.ReadProjectionRequest) (*tasksurface.ReadProjectionResponse, error) {
-	if h.err != nil {
-		return nil, h.err
-	}
-	return &tasksurface.ReadProjectionResponse{Found: h.view != nil, View: h.view}, nil
-}
-
-// A Show without a projection reads it from the host: a session with an
-// open surface refuses a second one, and the host's failure is the error.
-func TestShowReadsTheProjectionFromTheHost(t *testing.T) {
+// A Show needs the session's projection view: without one it is the host's
+// bug, an error, not a surface opened beside another; with one, an open
+// surface refuses a second.
+func TestShowNeedsTheProjection(t *testing.T) {
 	t.Parallel()
-	hostDown := errors.New("log store is down")
 	tests := map[string]struct {
-		host     viewHost
+		view     string
 		wantOK   bool
 		wantCode tasksurface.ShowErrorCode
-		wantErr  error
+		wantErr  bool
 	}{
-		"an open surface refuses another": {host: viewHost{view: json.RawMessage(`{"active":{"callId":"c1","surfaceId":"tsf_open"},"outcomes":[]}`)}, wantCode: tasksurface.ShowSurfaceOpen},
-		"a closed projection opens":       {host: viewHost{view: json.RawMessage(`{"active":null,"outcomes":[]}`)}, wantOK: true},
-		"an unknown session opens":        {host: viewHost{}, wantOK: true},
-		"the host's failure is the error": {host: viewHost{err: hostDown}, wantErr: hostDown},
+		"an open surface refuses another": {view: `{"active":{"callId":"c1","surfaceId":"tsf_open"},"outcomes":[]}`, wantCode: tasksurface.ShowSurfaceOpen},
+		"a closed projection opens":       {view: `{"active":null,"outcomes":[]}`, wantOK: true},
+		"no projection is an error":       {wantErr: true},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			s := New("test", nil)
-			if _, err := s.Configure(t.Context(), &tasksurface.ConfigureRequest{Host: tc.host}); err != nil {
-				t.Fatal(err)
-			}
-			resp, err := s.Show(t.Context(), &tasksurface.ShowRequest{SessionID: "s1", CallID: "c2", Arguments: json.RawMessage(modelArgs)})
-			if tc.wantErr != nil {
-				if !errors.Is(err, tc.wantErr) {
-					t.Fatalf("Show error = %v, want %v", err, tc.wantErr)
+			resp, err := s.Show(t.Context(), &tasksurface.ShowRequest{SessionID: "s1", CallID: "c2", Arguments: json.RawMessage(modelArgs), Projection: json.RawMessage(tc.view)})
+			if tc.wantErr {
+				if err == nil {
+					t.Fatalf("Show without a projection = %+v, want an error", resp)
 				}
 				return
 			}
@@ -99,7 +79,12 @@ func TestLogContractDrivesTheFold(t *testing.T) {
 	}
 	open := func(callID tasksurface.CallID) tasksurface.SurfaceID {
 		add(tasksurface.NewToolCall(callID, "show_task_surface", json.RawMessage(modelArgs), ""))
-		resp, err := s.Show(ctx, &tasksurface.ShowRequest{SessionID: "s1", CallID: callID, Arguments: json.RawMessage(modelArgs)})
+		v, _ := view()
+		projection, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := s.Show(ctx, &tasksurface.ShowRequest{SessionID: "s1", CallID: callID, Arguments: json.RawMessage(modelArgs), Projection: projection})
 		if err != nil || !resp.OK {
 			t.Fatalf("Show = %+v, %v", resp, err)
 		}
@@ -122,13 +107,14 @@ func TestLogContractDrivesTheFold(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	add(tasksurface.AdmittedMessage(&tasksurface.AdmitUserMessageRequest{MessageID: "m1", Text: "Why: because", Source: source}))
+	add((&tasksurface.Admission{MessageID: "m1", Text: "Why: because", Source: source}).Message())
 	if v, _ := view(); v.Active != nil || len(v.Outcomes) != 1 || v.Outcomes[0].Outcome != fold.OutcomeSubmitted || v.Outcomes[0].SubmissionID != "sub-1" {
 		t.Fatalf("after the message the view is %+v, want %s submitted", v, first)
 	}
 
 	second := open("c2")
-	run, done := tasksurface.NewDismissal("task-surface", "cmd-1", &tasksurface.RecordDismissalRequest{SurfaceID: second, DismissalID: "dis-1"})
+	run, done := tasksurface.NewDismissal("cmd-1", &tasksurface.DismissalRecord{SurfaceID: second, DismissalID: "dis-1",
+		CommandName: "task-surface", CommandArgs: tasksurface.DismissArgs(second, "dis-1")})
 	add(run)
 	add(done)
 	v, problems := view()

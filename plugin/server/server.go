@@ -2,7 +2,7 @@ package server
 
 import (
 	"context"
-	"os"
+	"errors"
 	"sync"
 
 	"github.com/hashicorp/go-hclog"
@@ -15,8 +15,9 @@ import (
 
 // Server is the Task Surface plugin as a tasksurface.Server: it answers
 // Describe, Configure, Validate and Fold itself, executes Show through the
-// tool, and hands the surface's requests (GetActive, Submit, Dismiss and
-// the queue hooks) to the coordination service, coord.Service.
+// tool, and hands the surface's requests (GetActive, Check, Submit, Dismiss
+// and the queue hooks) to the coordination service, coord.Service, which
+// decides them from what each request carries; the host acts.
 type Server struct {
 	version string
 	logger  hclog.Logger
@@ -29,29 +30,14 @@ type Server struct {
 
 var _ tasksurface.Server = (*Server)(nil)
 
-// JournalDirEnv names the environment variable in which a host gives the
-// plugin a folder for its journal of accepted submissions (coord.Journal):
-// a host whose queue may be lost when it dies sets it, and Configure then
-// admits again what the host lost (coord.Service.Recover). Unset, the
-// plugin keeps no journal.
-const JournalDirEnv = "TASK_SURFACE_JOURNAL_DIR"
-
-// New returns the plugin, reporting version as its release version. It has
-// no host until Configure.
+// New returns the plugin, reporting version as its release version. Its
+// limits are the defaults until Configure.
 func New(version string, logger hclog.Logger) *Server {
 	if logger == nil {
 		logger = hclog.NewNullLogger()
 	}
 	md := markdown.New()
-	cfg := coord.Config{Limits: tasksurface.DefaultLimits, Logger: logger.Named("coord"), Markdown: md}
-	if dir := os.Getenv(JournalDirEnv); dir != "" {
-		j, err := coord.OpenDirJournal(dir)
-		if err != nil {
-			logger.Error("no journal of accepted submissions: an answer accepted just before the harness dies may be lost", "error", err)
-		} else {
-			cfg.Journal = j
-		}
-	}
+	cfg := coord.Config{Limits: tasksurface.DefaultLimits, MetaLimits: MaxLimits, Logger: logger.Named("coord"), Markdown: md}
 	return &Server{
 		version: version,
 		logger:  logger,
@@ -68,22 +54,23 @@ func (s *Server) currentLimits() tasksurface.Limits {
 }
 
 // Show executes show_task_surface. A surface it opens is handed to the
-// coordination service (coord.Service.Opened), which then serves it
-// without parsing the model again when the log holds the same metadata.
+// coordination service (coord.Service.Opened), which then serves it from
+// the model the call parsed.
 //
-// A request without a projection view is answered with the view the host
-// holds (Host.ReadProjection), so a harness that leaves it out cannot open
-// a second surface in a session that has one. The view is read while the
-// model is checked and rendered, not before (see open).
-func (s *Server) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
-	resp, surface, err := s.open(ctx, req)
+// A request without a projection view is refused as a host's bug (an
+// error): the call could open a second surface in a session that has one.
+func (s *Server) Show(_ context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
+	if len(req.Projection) == 0 && req.SessionID != "" {
+		return nil, errors.New("show_task_surface: the request has no projection view; the host must send the session's view")
+	}
+	resp, surface, err := s.tool.Open(req, s.currentLimits())
 	if err != nil {
 		return nil, err
 	}
 	if surface != nil && req.SessionID != "" && req.CallID != "" {
 		s.coord.Opened(coord.Opened{
 			SessionID: req.SessionID, CallID: req.CallID, SurfaceID: surface.SurfaceID,
-			Value: surface.Value, Model: surface.Model, Markdown: surface.Markdown, Limits: surface.Limits,
+			Model: surface.Model, Markdown: surface.Markdown,
 		})
 	}
 	if resp.OK {
@@ -99,17 +86,23 @@ func (s *Server) GetActive(ctx context.Context, req *tasksurface.GetActiveReques
 	return s.coord.GetActive(ctx, req)
 }
 
-// Submit validates, formats and admits a submission.
+// Check judges the answers of the open surface without sending them.
+func (s *Server) Check(ctx context.Context, req *tasksurface.CheckRequest) (*tasksurface.CheckResponse, error) {
+	return s.coord.Check(ctx, req)
+}
+
+// Submit decides a submission: the message the host admits, or why not.
 func (s *Server) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
 	return s.coord.Submit(ctx, req)
 }
 
-// Dismiss records a dismissal.
+// Dismiss decides a dismissal: the record the host writes, or why not.
 func (s *Server) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
 	return s.coord.Dismiss(ctx, req)
 }
 
-// ObserveQueue reports what happened to a queued message.
+// ObserveQueue takes the host's report of what it did with a decision and
+// of what happened to a queued message since.
 func (s *Server) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
 	return s.coord.ObserveQueue(ctx, ev)
 }

@@ -36,9 +36,10 @@ func TestParseDismissArgs(t *testing.T) {
 
 func TestMessageIDIsStable(t *testing.T) {
 	t.Parallel()
-	a := MessageID("s", "f", "b")
-	if a != MessageID("s", "f", "b") || a == MessageID("s", "f", "c") || a == MessageID("s\x00f", "", "b") {
-		t.Errorf("MessageID is not a stable function of its three ids")
+	a := MessageID("s", "f", "b", "d")
+	if a != MessageID("s", "f", "b", "d") || a == MessageID("s", "f", "c", "d") || a == MessageID("s", "f", "b", "e") ||
+		a == MessageID("s\x00f", "", "b", "d") {
+		t.Errorf("MessageID is not a stable function of its three ids and the answers")
 	}
 	if !tasksurface.ValidID(string(a)) || !tasksurface.ValidID(NewSurfaceID()) || NewSurfaceID() == NewSurfaceID() {
 		t.Errorf("minted ids are not valid or not unique")

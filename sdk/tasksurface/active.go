@@ -8,17 +8,14 @@ type GetActiveRequest struct {
 	SessionID SessionID `json:"sessionId,omitempty"`
 	// SurfaceID, when set, must name the open surface.
 	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
-	// Projection, when set, is the session's current projection view; the
-	// plugin uses it instead of asking Host.ReadProjection (one round trip
-	// fewer). Leave it out unless it is as current as ReadProjection's
-	// answer would be. Since contract 1.1.
-	Projection json.RawMessage `json:"projection,omitempty"`
 	// ModelHeld says the caller holds the model and Markdown of SurfaceID
 	// already, as a client reading its open surface again does (a surface's
 	// model never changes): when SurfaceID is the open surface, the answer
-	// leaves Model and Markdown empty and the plugin neither encodes nor sends
-	// them. A plugin older than contract 1.2 ignores it and sends both.
+	// leaves Model and Markdown empty and the plugin neither encodes nor
+	// sends them.
 	ModelHeld bool `json:"modelHeld,omitempty"`
+	// Snapshot is the session as the host holds it.
+	Snapshot Snapshot `json:"snapshot"`
 }
 
 // PendingSubmission is the one submission in flight for a surface.
@@ -46,6 +43,9 @@ type GetActiveResponse struct {
 	Markdown json.RawMessage `json:"markdown,omitempty"`
 	// Pending is the submission in flight, or nil.
 	Pending *PendingSubmission `json:"pending,omitempty"`
-	// Reason is set when Active is false: ReasonNotOpen or ReasonStale.
+	// Reason is set when Active is false: always ReasonNotOpen.
 	Reason Reason `json:"reason,omitempty"`
+	// MetaNeeded says the plugin does not hold the open surface's model:
+	// ask again with Snapshot.OpeningMeta. Nothing else is set.
+	MetaNeeded bool `json:"metaNeeded,omitempty"`
 }

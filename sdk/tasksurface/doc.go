@@ -1,16 +1,21 @@
 // Package tasksurface holds the public Go types of the Task Surface wire
 // contract: the requests and responses a host and a Task Surface plugin
-// exchange, the Server interface a plugin implements, and the Host interface
-// a harness implements so the plugin can read the session log and admit
-// messages.
+// exchange, and the Server interface a plugin implements.
+//
+// The plugin decides and the host acts. The plugin never calls the host: a
+// request carries a Snapshot of the session (its projection view, its
+// in-flight queue, the open surface's metadata when the plugin asks for
+// it), an answer carries the decision (an Admission to carry out, a
+// DismissalRecord to write), and the host reports what it did, and what
+// happened to a queued message since, through ObserveQueue. The session log
+// is the only durable authority.
 //
 // The generated protobuf code is internal to the SDK; these types are what
 // plugin and harness authors program against. Free-form JSON (models, values,
 // projection state, message sources) is carried as json.RawMessage.
 //
 // Problems meant for a model or a user are data (Problem); a Go error from
-// any method means a transport failure or a bug, or, as a *HostError that
-// unwraps to it, an error the harness's own Host returned.
+// any method means a transport failure or a bug.
 //
 // # The log contract
 //
@@ -19,9 +24,8 @@
 // UserMessage (with its MessageSource and Correlation), CommandRun and
 // CommandDone are the payloads of the event types the fold reads
 // (LogEventTypes). The constructors write them as the fold expects:
-// NewToolCall, NewToolResult from a ShowResponse, AdmittedMessage from an
-// AdmitUserMessageRequest, NewDismissal for the two records of a
-// dismissal. CheckEvents reports an event that is not JSON or not an
+// NewToolCall, NewToolResult from a ShowResponse, Admission.Message for a
+// submission's message, NewDismissal for the two records of a dismissal. CheckEvents reports an event that is not JSON or not an
 // object, and an event of those types that the fold could not read, with
 // its position and a pointer into it; ReadLog reads a log kept as JSON
 // lines and reports each line that holds no JSON with its line number.

@@ -1,7 +1,5 @@
 package tasksurface
 
-import "context"
-
 // SurfaceID names one opened Task Surface. The plugin mints it when a
 // show_task_surface call succeeds; it is the note's TaskSurfaceId.
 type SurfaceID string
@@ -66,24 +64,3 @@ func (id SubmissionID) Valid() bool { return ValidID(string(id)) }
 
 // Valid reports whether id is a valid dismissal id.
 func (id DismissalID) Valid() bool { return ValidID(string(id)) }
-
-// rpcIDKey is the context key of an RpcID.
-type rpcIDKey struct{}
-
-// ContextWithRpcID returns ctx carrying the id of the client request a
-// Submit serves. The SDK carries it beside the Submit to the plugin and
-// beside the plugin's AdmitUserMessage back to the harness, where it is
-// set as rpcId on the admitted message's source, as the note's transport
-// does; the wire's messages do not change.
-func ContextWithRpcID(ctx context.Context, id RpcID) context.Context {
-	if id == "" {
-		return ctx
-	}
-	return context.WithValue(ctx, rpcIDKey{}, id)
-}
-
-// RpcIDFromContext returns the client request id ctx carries, if any.
-func RpcIDFromContext(ctx context.Context) (RpcID, bool) {
-	id, ok := ctx.Value(rpcIDKey{}).(RpcID)
-	return id, ok && id != ""
-}

@@ -69,14 +69,15 @@ func TestCheckEvents(t *testing.T) {
 func TestConstructorsWriteReadableEvents(t *testing.T) {
 	t.Parallel()
 	show := &tasksurface.ShowResponse{OK: true, Text: "opened", Meta: json.RawMessage(`{"kind":"dsh/task-surface"}`)}
-	run, done := tasksurface.NewDismissal("task-surface", "cmd-1", &tasksurface.RecordDismissalRequest{SurfaceID: "tsf_1", DismissalID: "d1"})
+	run, done := tasksurface.NewDismissal("cmd-1", &tasksurface.DismissalRecord{SurfaceID: "tsf_1", DismissalID: "d1",
+		CommandName: "task-surface", CommandArgs: tasksurface.DismissArgs("tsf_1", "d1")})
 	payloads := []tasksurface.EventData{
 		tasksurface.NewToolCall("c1", "show_task_surface", json.RawMessage(`{"model":{}}`), ""),
 		tasksurface.NewToolResult("c1", show),
 		tasksurface.NewToolResult("c2", &tasksurface.ShowResponse{ErrorCode: "invalid-model", ErrorText: "fix it"}),
 		tasksurface.NewFailedToolResult("c3", "transport", "the plugin is away"),
-		tasksurface.AdmittedMessage(&tasksurface.AdmitUserMessageRequest{MessageID: "m1", Text: "answers",
-			Source: json.RawMessage(`{"kind":"user","rpcId":"r1","taskSurface":{"version":1,"submissionId":"s1","callId":"c1","surfaceId":"tsf_1","values":{}}}`)}),
+		(&tasksurface.Admission{MessageID: "m1", Text: "answers",
+			Source: json.RawMessage(`{"kind":"user","rpcId":"r1","taskSurface":{"version":1,"submissionId":"s1","callId":"c1","surfaceId":"tsf_1","values":{}}}`)}).Message(),
 		tasksurface.NewUserMessage("u2", "hello", json.RawMessage(`{"kind":"user"}`)),
 		run, done,
 	}

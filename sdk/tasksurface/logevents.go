@@ -145,14 +145,15 @@ func toolResult(callID CallID, text string, isError bool) ToolResult {
 // {kind: "user"} without taskSurface) closes the open surface as bypassed.
 type UserMessage struct {
 	// ID is the message's id; for a submission, the id the plugin minted
-	// (AdmitUserMessageRequest.MessageID).
+	// (Admission.MessageID).
 	ID MessageID `json:"id"`
 	// Role is "user".
 	Role string `json:"role"`
 	// Content is the message's text.
 	Content []TextContent `json:"content"`
-	// Source says where the message came from; keep it byte for byte as
-	// AdmitUserMessageRequest.Source gave it.
+	// Source says where the message came from; keep it as
+	// Admission.Source gave it (a host may add members beside them, as
+	// WithRpcID does).
 	Source json.RawMessage `json:"source"`
 }
 
@@ -171,12 +172,6 @@ func (m UserMessage) Text() string {
 // NewUserMessage returns a user message with one text block.
 func NewUserMessage(id MessageID, text string, source json.RawMessage) UserMessage {
 	return UserMessage{ID: id, Role: "user", Content: []TextContent{{Type: "text", Text: text}}, Source: source}
-}
-
-// AdmittedMessage returns the user message an admission asks for: the
-// payload of the user/message event to write when the agent commits it.
-func AdmittedMessage(req *AdmitUserMessageRequest) UserMessage {
-	return NewUserMessage(req.MessageID, req.Text, req.Source)
 }
 
 // MessageSource is the source of a user message, as the note defines it
@@ -288,12 +283,11 @@ func DismissArgs(surfaceID SurfaceID, dismissalID DismissalID) string {
 	return DismissVerb + " " + string(surfaceID) + " " + string(dismissalID)
 }
 
-// NewDismissal returns the two records of a dismissal the plugin asked the
-// harness to write (Host.RecordDismissal): a command/run of the plugin's
-// command commandName and its successful command/done, both under
-// commandID. Write them in this order; RecordDismissalResponse.EventSeq is
-// the seq of the command/done.
-func NewDismissal(commandName, commandID string, req *RecordDismissalRequest) (CommandRun, CommandDone) {
-	return CommandRun{CommandID: commandID, Name: commandName, Args: DismissArgs(req.SurfaceID, req.DismissalID)},
+// NewDismissal returns the two records of a dismissal the plugin decided
+// (DismissResponse.Record): a command/run of the plugin's command and its
+// successful command/done, both under commandID. Write them in this order;
+// the seq of the command/done is the one to report (QueueRecorded).
+func NewDismissal(commandID string, rec *DismissalRecord) (CommandRun, CommandDone) {
+	return CommandRun{CommandID: commandID, Name: rec.CommandName, Args: rec.CommandArgs},
 		CommandDone{CommandID: commandID, Kind: CommandSucceeded}
 }

@@ -1,25 +1,34 @@
 package tasksurface
 
-// Phase says where a pending submission is: the Phase of a
-// PendingSubmission, of an accepted SubmitResponse and of a host's
-// InFlightMessage.
+// Phase says where a submission's message is: the Phase of a
+// PendingSubmission, of a QueuedMessage and of an accepted SubmitResponse.
 type Phase string
 
-// The phases of a pending submission. Phases lists them all.
+// The phases of a submission. Phases lists them all.
 const (
-	// PhaseQueued means the submission waits in the session queue.
+	// PhaseQueued means the message waits in the session queue.
 	PhaseQueued Phase = "queued"
-	// PhaseClaiming means the agent took the submission for the next turn
-	// and it is not durable yet.
+	// PhaseClaiming means the agent took the message for the next turn and
+	// it is not durable yet.
 	PhaseClaiming Phase = "claiming"
+	// PhaseCommitted means the message is a durable user message: the
+	// phase of an accepted SubmitResponse that answers a retry after the
+	// message reached the log. A pending submission is never committed.
+	PhaseCommitted Phase = "committed"
 )
 
 // Phases returns every phase, in declaration order.
 func Phases() []Phase {
-	return []Phase{PhaseQueued, PhaseClaiming}
+	return []Phase{PhaseQueued, PhaseClaiming, PhaseCommitted}
 }
 
 // Known reports whether p is one of the declared phases.
 func (p Phase) Known() bool {
+	return p == PhaseQueued || p == PhaseClaiming || p == PhaseCommitted
+}
+
+// Pending reports whether p is the phase of a message on its way: queued
+// or claiming.
+func (p Phase) Pending() bool {
 	return p == PhaseQueued || p == PhaseClaiming
 }

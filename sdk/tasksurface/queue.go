@@ -2,15 +2,25 @@ package tasksurface
 
 import "encoding/json"
 
-// QueueEventKind says what happened to a queued message: the Kind of a
-// QueueEvent that a host reports through ObserveQueue.
+// QueueEventKind says what the host did with a decision, or what happened
+// to a queued message since: the Kind of a QueueEvent that a host reports
+// through ObserveQueue.
 type QueueEventKind string
 
-// Queue outcome kinds reported through ObserveQueue.
+// The kinds a host reports through ObserveQueue. QueueEventKinds lists
+// them all.
 const (
+	// QueueAdmitted means the host admitted an Admission's message to the
+	// queue.
+	QueueAdmitted QueueEventKind = "admitted"
+	// QueueRefused means the host did not admit an Admission's message;
+	// the event's Reason says why (ReasonMovedOn, ReasonNotOpen, or the
+	// host's own words).
+	QueueRefused QueueEventKind = "refused"
 	// QueueClaimed means the agent took the message for a turn.
 	QueueClaimed QueueEventKind = "claimed"
-	// QueueDiscarded means the agent dropped a claimed message.
+	// QueueDiscarded means the agent dropped a claimed message, or the
+	// host dropped a queued one.
 	QueueDiscarded QueueEventKind = "discarded"
 	// QueueCommitted means the message became a durable user message.
 	QueueCommitted QueueEventKind = "committed"
@@ -20,7 +30,19 @@ const (
 	QueueSteered QueueEventKind = "steered"
 	// QueueRemoved means the message was removed from the queue.
 	QueueRemoved QueueEventKind = "removed"
+	// QueueRecorded means the host wrote a DismissalRecord; EventSeq is
+	// the record's seq.
+	QueueRecorded QueueEventKind = "recorded"
+	// QueueNotRecorded means the host did not write a DismissalRecord; the
+	// event's Reason says why.
+	QueueNotRecorded QueueEventKind = "not-recorded"
 )
+
+// QueueEventKinds returns every kind a host reports, in declaration order.
+func QueueEventKinds() []QueueEventKind {
+	return []QueueEventKind{QueueAdmitted, QueueRefused, QueueClaimed, QueueDiscarded, QueueCommitted,
+		QueueEdited, QueueSteered, QueueRemoved, QueueRecorded, QueueNotRecorded}
+}
 
 // QueueAction is something a person or the harness may do to a queued
 // message: the Action a host asks CheckQueueAction about.
@@ -46,15 +68,19 @@ type QueueEvent struct {
 	MessageID MessageID `json:"messageId,omitempty"`
 	// Source is the message's source.
 	Source json.RawMessage `json:"source,omitempty"`
-	// EventSeq is the log sequence of a committed message.
+	// EventSeq is the log sequence of the event that made the change (the
+	// queue's own event, the user message, the dismissal record), or 0.
 	EventSeq int64 `json:"eventSeq,omitempty"`
 	// Text is the message's current text, for QueueEdited.
 	Text string `json:"text,omitempty"`
-	// Meta is the presentation metadata of the surface the message answers
-	// ({kind: "dsh/task-surface", version, surfaceId, model, markdown}),
-	// when the host has it at hand; the plugin reads it from the log
-	// otherwise.
-	Meta json.RawMessage `json:"meta,omitempty"`
+	// Reason says why, for QueueRefused and QueueNotRecorded: a Reason or
+	// the host's own sentence.
+	Reason string `json:"reason,omitempty"`
+	// SurfaceID and DismissalID name the dismissal of QueueRecorded and
+	// QueueNotRecorded.
+	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
+	// DismissalID: see SurfaceID.
+	DismissalID DismissalID `json:"dismissalId,omitempty"`
 }
 
 // QueueEventResponse is the plugin's answer to a queue event.
@@ -76,6 +102,9 @@ type QueueActionRequest struct {
 	Action QueueAction `json:"action,omitempty"`
 	// Source is the message's source.
 	Source json.RawMessage `json:"source,omitempty"`
+	// Phase is the message's phase: PhaseQueued, or PhaseClaiming once
+	// the agent has taken it.
+	Phase Phase `json:"phase,omitempty"`
 }
 
 // QueueActionResponse allows or refuses a queue action.

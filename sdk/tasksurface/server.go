@@ -7,20 +7,30 @@ import "context"
 // interface (see package tshost). Every method takes a context first; a
 // returned error means a bug or a transport failure, never a problem with
 // the caller's input, which travels in the response.
+//
+// The plugin decides and the host acts: no method calls back into the
+// host. A request carries what the plugin needs (a Snapshot), an answer
+// carries the decision (an Admission, a DismissalRecord), and the host
+// reports what it did through ObserveQueue.
 type Server interface {
 	// Describe returns what the host must register.
 	Describe(ctx context.Context) (*Description, error)
-	// Configure hands the plugin its limits and its host.
+	// Configure hands the plugin its limits.
 	Configure(ctx context.Context, req *ConfigureRequest) (*ConfigureResponse, error)
 	// Show executes show_task_surface.
 	Show(ctx context.Context, req *ShowRequest) (*ShowResponse, error)
 	// GetActive returns the open surface of a session.
 	GetActive(ctx context.Context, req *GetActiveRequest) (*GetActiveResponse, error)
-	// Submit validates, formats and admits a submission.
+	// Check judges the answers of the open surface without sending them.
+	Check(ctx context.Context, req *CheckRequest) (*CheckResponse, error)
+	// Submit validates and formats a submission and decides whether the
+	// host admits it (SubmitResponse.Admit).
 	Submit(ctx context.Context, req *SubmitRequest) (*SubmitResponse, error)
-	// Dismiss records a dismissal.
+	// Dismiss decides whether the host records a dismissal
+	// (DismissResponse.Record).
 	Dismiss(ctx context.Context, req *DismissRequest) (*DismissResponse, error)
-	// ObserveQueue reports what happened to a queued message.
+	// ObserveQueue reports what the host did with a decision, and what
+	// happened to a queued message since.
 	ObserveQueue(ctx context.Context, ev *QueueEvent) (*QueueEventResponse, error)
 	// CheckQueueAction allows or refuses a queue action.
 	CheckQueueAction(ctx context.Context, req *QueueActionRequest) (*QueueActionResponse, error)

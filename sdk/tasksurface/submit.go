@@ -15,23 +15,56 @@ type SubmitRequest struct {
 	Values json.RawMessage `json:"values,omitempty"`
 	// Note is an optional free-text note.
 	Note string `json:"note,omitempty"`
-	// Projection, when set, is the session's current projection view, as
-	// for GetActiveRequest. Since contract 1.1.
-	Projection json.RawMessage `json:"projection,omitempty"`
+	// Snapshot is the session as the host holds it.
+	Snapshot Snapshot `json:"snapshot"`
 }
 
-// SubmitResponse is the outcome of a submission.
+// Admission is a user message the host must admit to the session's queue
+// for the next turn: at once, and only if at that moment SurfaceID is
+// still the session's open surface and no ordinary user message of the
+// session is queued or being claimed (QueuedMessage.Ordinary). The host
+// then reports QueueAdmitted, or QueueRefused with its reason (ReasonMovedOn
+// for an ordinary message ahead or a surface closed meanwhile), through
+// ObserveQueue.
+type Admission struct {
+	// MessageID is the message's id.
+	MessageID MessageID `json:"messageId"`
+	// Text is the message's visible text, the plugin's readable summary.
+	Text string `json:"text"`
+	// Source is the message's source, {kind: "user", taskSurface: {...}};
+	// the host may add members of its own beside them (WithRpcID).
+	Source json.RawMessage `json:"source"`
+	// SurfaceID is the surface the message answers.
+	SurfaceID SurfaceID `json:"surfaceId"`
+	// CallID is the call that opened it.
+	CallID CallID `json:"callId"`
+}
+
+// Message returns the user message to admit.
+func (a *Admission) Message() UserMessage {
+	return NewUserMessage(a.MessageID, a.Text, a.Source)
+}
+
+// SubmitResponse is the plugin's decision about a submission.
 type SubmitResponse struct {
-	// Accepted is true when the message was admitted (or had been, for a
-	// retry of the same SubmissionID).
+	// Accepted is true when the submission is, or was, accepted. With
+	// Admit set the host still has to admit its message, and the
+	// submission is accepted only once it has.
 	Accepted bool `json:"accepted,omitempty"`
-	// MessageID is the admitted user message.
+	// MessageID is the submission's user message.
 	MessageID MessageID `json:"messageId,omitempty"`
-	// Phase is PhaseQueued for an accepted submission.
+	// Phase is PhaseQueued or PhaseClaiming while the message is on its
+	// way, PhaseCommitted for a retry after it reached the log.
 	Phase Phase `json:"phase,omitempty"`
 	// Reason is set when Accepted is false.
 	Reason Reason `json:"reason,omitempty"`
-	// Problems lists what is wrong with the values, with pointers into the
-	// values document.
+	// Problems lists what is wrong with the request, with pointers into it
+	// ("/values/<fieldId>", "/submissionId").
 	Problems []Problem `json:"problems,omitempty"`
+	// Admit is the message the host must admit now; nil for an answer that
+	// needs nothing done (a retry whose message is already on its way or
+	// in the log, a refusal).
+	Admit *Admission `json:"admit,omitempty"`
+	// MetaNeeded as in GetActiveResponse.
+	MetaNeeded bool `json:"metaNeeded,omitempty"`
 }

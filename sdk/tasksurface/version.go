@@ -4,11 +4,11 @@ import "github.com/hashicorp/go-plugin"
 
 // ProtocolVersion is the go-plugin application protocol version of this
 // contract. It changes only on breaking wire changes.
-const ProtocolVersion = 1
+const ProtocolVersion = 2
 
 // APIVersion is the "MAJOR.MINOR" version of this contract that Describe
 // reports. The minor part grows with additive changes.
-const APIVersion = "1.2"
+const APIVersion = "2.0"
 
 // PluginName is the name under which the plugin set serves the Task Surface
 // service.
@@ -28,5 +28,5 @@ const MaxMessageBytes = 16 << 20
 var Handshake = plugin.HandshakeConfig{
 	ProtocolVersion:  ProtocolVersion,
 	MagicCookieKey:   "TASK_SURFACE_PLUGIN",
-	MagicCookieValue: "b7a1f0c2-task-surface-v1",
+	MagicCookieValue: "b7a1f0c2-task-surface-v2",
 }

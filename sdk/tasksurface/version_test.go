@@ -13,7 +13,7 @@ import (
 // the two cannot drift apart unnoticed.
 func TestProtoStatesTheProtocolVersion(t *testing.T) {
 	t.Parallel()
-	src, err := os.ReadFile("../proto/tasksurface/v1/tasksurface.proto")
+	src, err := os.ReadFile(fmt.Sprintf("../proto/tasksurface/v%d/tasksurface.proto", tasksurface.ProtocolVersion))
 	if err != nil {
 		t.Fatal(err)
 	}

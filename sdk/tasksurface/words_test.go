@@ -25,7 +25,7 @@ func TestWordsAreDeclaredOnce(t *testing.T) {
 		unknown string
 	}{
 		"reasons": {strs(tasksurface.Reasons()), func(s string) bool { return tasksurface.Reason(s).Known() }, "no such session"},
-		"phases":  {strs(tasksurface.Phases()), func(s string) bool { return tasksurface.Phase(s).Known() }, "committed"},
+		"phases":  {strs(tasksurface.Phases()), func(s string) bool { return tasksurface.Phase(s).Known() }, "dismissed"},
 		"codes":   {strs(tasksurface.Codes()), func(s string) bool { return tasksurface.Code(s).Known() }, "TOOL_FAILED"},
 	}
 	for name, tc := range tests {

@@ -8,7 +8,7 @@ import (
 
 	"google.golang.org/protobuf/reflect/protoreflect"
 
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -28,12 +28,9 @@ var goTypes = map[protoreflect.Name]any{
 	"QueueActionRequest": tasksurface.QueueActionRequest{}, "QueueActionResponse": tasksurface.QueueActionResponse{},
 	"FoldRequest": tasksurface.FoldRequest{}, "FoldResponse": tasksurface.FoldResponse{},
 	"ValidateRequest": tasksurface.ValidateRequest{}, "ValidateResponse": tasksurface.ValidateResponse{},
-	"ReadToolResultRequest": tasksurface.ReadToolResultRequest{}, "ReadToolResultResponse": tasksurface.ReadToolResultResponse{},
-	"ReadProjectionRequest": tasksurface.ReadProjectionRequest{}, "ReadProjectionResponse": tasksurface.ReadProjectionResponse{},
-	"AdmitUserMessageRequest": tasksurface.AdmitUserMessageRequest{}, "AdmitUserMessageResponse": tasksurface.AdmitUserMessageResponse{},
-	"RecordDismissalRequest": tasksurface.RecordDismissalRequest{}, "RecordDismissalResponse": tasksurface.RecordDismissalResponse{},
-	"ListInFlightRequest": tasksurface.ListInFlightRequest{}, "InFlightMessage": tasksurface.InFlightMessage{},
-	"ListInFlightResponse": tasksurface.ListInFlightResponse{},
+	"SessionSnapshot": tasksurface.Snapshot{}, "QueuedMessage": tasksurface.QueuedMessage{},
+	"CheckRequest": tasksurface.CheckRequest{}, "CheckResponse": tasksurface.CheckResponse{},
+	"Admission": tasksurface.Admission{}, "DismissalRecord": tasksurface.DismissalRecord{},
 }
 
 // Messages with no Go type: Describe takes no request, Echo is the
@@ -42,10 +39,7 @@ var noGoType = []protoreflect.Name{"DescribeRequest", "EchoMessage"}
 
 // renamed pairs a proto field with the Go field's JSON name where the two
 // differ on purpose.
-var renamed = map[string]string{
-	// The broker id becomes the Host itself on either side.
-	"ConfigureRequest.host_broker_id": "-",
-}
+var renamed = map[string]string{}
 
 // goOnly lists Go fields with no proto field, each with its reason.
 var goOnly = map[string]string{
@@ -70,7 +64,7 @@ func jsonName(f protoreflect.FieldDescriptor) string {
 // such as QueueEvent.meta_json once was, fails here.
 func TestProtoAndGoTypesAgree(t *testing.T) {
 	t.Parallel()
-	msgs := tsproto1.File_tasksurface_v1_tasksurface_proto.Messages()
+	msgs := tsproto2.File_tasksurface_v2_tasksurface_proto.Messages()
 	for i := 0; i < msgs.Len(); i++ {
 		md := msgs.Get(i)
 		t.Run(string(md.Name()), func(t *testing.T) {

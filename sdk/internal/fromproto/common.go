@@ -3,12 +3,12 @@ package fromproto
 import (
 	"encoding/json"
 
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Problems converts problems.
-func Problems(in []*tsproto1.Problem) []tasksurface.Problem {
+func Problems(in []*tsproto2.Problem) []tasksurface.Problem {
 	if len(in) == 0 {
 		return nil
 	}
@@ -20,7 +20,7 @@ func Problems(in []*tsproto1.Problem) []tasksurface.Problem {
 }
 
 // Limits converts limits.
-func Limits(in *tsproto1.Limits) tasksurface.Limits {
+func Limits(in *tsproto2.Limits) tasksurface.Limits {
 	return tasksurface.Limits{
 		MaxModelBytes:      in.GetMaxModelBytes(),
 		MaxBlocks:          in.GetMaxBlocks(),

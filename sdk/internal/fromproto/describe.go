@@ -1,12 +1,12 @@
 package fromproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // DescribeResponse converts a plugin description.
-func DescribeResponse(in *tsproto1.DescribeResponse) *tasksurface.Description {
+func DescribeResponse(in *tsproto2.DescribeResponse) *tasksurface.Description {
 	return &tasksurface.Description{
 		APIVersion:    in.GetApiVersion(),
 		PluginVersion: in.GetPluginVersion(),

@@ -3,12 +3,12 @@ package fromproto
 import (
 	"encoding/json"
 
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // FoldRequest converts a fold request.
-func FoldRequest(in *tsproto1.FoldRequest) *tasksurface.FoldRequest {
+func FoldRequest(in *tsproto2.FoldRequest) *tasksurface.FoldRequest {
 	events := make([]json.RawMessage, len(in.GetEventsJson()))
 	for i, e := range in.GetEventsJson() {
 		events[i] = e
@@ -17,6 +17,6 @@ func FoldRequest(in *tsproto1.FoldRequest) *tasksurface.FoldRequest {
 }
 
 // FoldResponse converts a fold response.
-func FoldResponse(in *tsproto1.FoldResponse) *tasksurface.FoldResponse {
+func FoldResponse(in *tsproto2.FoldResponse) *tasksurface.FoldResponse {
 	return &tasksurface.FoldResponse{State: raw(in.GetStateJson()), View: raw(in.GetViewJson())}
 }

@@ -17,6 +17,9 @@ func TestRoundTrip(t *testing.T) {
 	raw := json.RawMessage(`{"a":1}`)
 	problems := []tasksurface.Problem{{Code: "missing", Message: "title is required", Pointer: "/title"}}
 	limits := tasksurface.Limits{MaxModelBytes: 1, MaxBlocks: 2, MaxFields: 3, MaxTableRows: 4, MaxSubmissionBytes: 5}
+	snapshot := tasksurface.Snapshot{Projection: raw, LogSeq: 12, OpeningMeta: raw, Queue: []tasksurface.QueuedMessage{
+		{MessageID: "m1", Phase: "queued", Source: raw}, {MessageID: "m2", Phase: "claiming", Source: raw},
+	}}
 
 	tests := map[string]struct {
 		in   any
@@ -35,6 +38,12 @@ func TestRoundTrip(t *testing.T) {
 				return fromproto.DescribeResponse(toproto.DescribeResponse(v.(*tasksurface.Description)))
 			},
 		},
+		"configure request": {
+			in: &tasksurface.ConfigureRequest{Limits: limits, HostName: "h"},
+			trip: func(v any) any {
+				return fromproto.ConfigureRequest(toproto.ConfigureRequest(v.(*tasksurface.ConfigureRequest)))
+			},
+		},
 		"configure response": {
 			in: &tasksurface.ConfigureResponse{EffectiveLimits: limits, Problems: problems},
 			trip: func(v any) any {
@@ -42,7 +51,7 @@ func TestRoundTrip(t *testing.T) {
 			},
 		},
 		"show request": {
-			in:   &tasksurface.ShowRequest{SessionID: "s", CallID: "c", ParentCallID: "p", Arguments: raw, Projection: raw, Mode: "native"},
+			in:   &tasksurface.ShowRequest{SessionID: "s", CallID: "c", ParentCallID: "p", Arguments: raw, Projection: raw, Mode: "native", OmitMeta: true},
 			trip: func(v any) any { return fromproto.ShowRequest(toproto.ShowRequest(v.(*tasksurface.ShowRequest))) },
 		},
 		"show response": {
@@ -50,7 +59,7 @@ func TestRoundTrip(t *testing.T) {
 			trip: func(v any) any { return fromproto.ShowResponse(toproto.ShowResponse(v.(*tasksurface.ShowResponse))) },
 		},
 		"get active request": {
-			in: &tasksurface.GetActiveRequest{SessionID: "s", SurfaceID: "f", Projection: raw, ModelHeld: true},
+			in: &tasksurface.GetActiveRequest{SessionID: "s", SurfaceID: "f", ModelHeld: true, Snapshot: snapshot},
 			trip: func(v any) any {
 				return fromproto.GetActiveRequest(toproto.GetActiveRequest(v.(*tasksurface.GetActiveRequest)))
 			},
@@ -63,35 +72,38 @@ func TestRoundTrip(t *testing.T) {
 			},
 		},
 		"get active response closed": {
-			in: &tasksurface.GetActiveResponse{Reason: "not-open"},
+			in: &tasksurface.GetActiveResponse{Reason: "not-open", MetaNeeded: true},
 			trip: func(v any) any {
 				return fromproto.GetActiveResponse(toproto.GetActiveResponse(v.(*tasksurface.GetActiveResponse)))
 			},
 		},
 		"submit request": {
-			in:   &tasksurface.SubmitRequest{SessionID: "s", SurfaceID: "f", SubmissionID: "b", Values: raw, Note: "n"},
+			in:   &tasksurface.SubmitRequest{SessionID: "s", SurfaceID: "f", SubmissionID: "b", Values: raw, Note: "n", Snapshot: snapshot},
 			trip: func(v any) any { return fromproto.SubmitRequest(toproto.SubmitRequest(v.(*tasksurface.SubmitRequest))) },
 		},
 		"submit response": {
-			in: &tasksurface.SubmitResponse{Accepted: false, MessageID: "m", Phase: "queued", Reason: "invalid-submission", Problems: problems},
+			in: &tasksurface.SubmitResponse{Accepted: true, MessageID: "m", Phase: "queued", Reason: "invalid-submission", Problems: problems,
+				Admit: &tasksurface.Admission{MessageID: "m", Text: "t", Source: raw, SurfaceID: "f", CallID: "c"}, MetaNeeded: true},
 			trip: func(v any) any {
 				return fromproto.SubmitResponse(toproto.SubmitResponse(v.(*tasksurface.SubmitResponse)))
 			},
 		},
 		"dismiss": {
-			in: &tasksurface.DismissRequest{SessionID: "s", SurfaceID: "f", DismissalID: "d"},
+			in: &tasksurface.DismissRequest{SessionID: "s", SurfaceID: "f", DismissalID: "d", Snapshot: snapshot, CommandID: "cmd"},
 			trip: func(v any) any {
 				return fromproto.DismissRequest(toproto.DismissRequest(v.(*tasksurface.DismissRequest)))
 			},
 		},
 		"dismiss response": {
-			in: &tasksurface.DismissResponse{Dismissed: true, EventSeq: 42, Reason: ""},
+			in: &tasksurface.DismissResponse{Dismissed: true, EventSeq: 42, Reason: "", Record: &tasksurface.DismissalRecord{
+				SurfaceID: "f", DismissalID: "d", CallID: "c", CommandName: "n", CommandArgs: "a"}},
 			trip: func(v any) any {
 				return fromproto.DismissResponse(toproto.DismissResponse(v.(*tasksurface.DismissResponse)))
 			},
 		},
 		"queue event": {
-			in:   &tasksurface.QueueEvent{SessionID: "s", Kind: "committed", MessageID: "m", Source: raw, EventSeq: 9, Text: "t", Meta: raw},
+			in: &tasksurface.QueueEvent{SessionID: "s", Kind: "committed", MessageID: "m", Source: raw, EventSeq: 9, Text: "t",
+				Reason: "r", SurfaceID: "f", DismissalID: "d"},
 			trip: func(v any) any { return fromproto.QueueEvent(toproto.QueueEvent(v.(*tasksurface.QueueEvent))) },
 		},
 		"queue event response": {
@@ -101,7 +113,7 @@ func TestRoundTrip(t *testing.T) {
 			},
 		},
 		"queue action": {
-			in: &tasksurface.QueueActionRequest{SessionID: "s", MessageID: "m", Action: "edit", Source: raw},
+			in: &tasksurface.QueueActionRequest{SessionID: "s", MessageID: "m", Action: "edit", Source: raw, Phase: "claiming"},
 			trip: func(v any) any {
 				return fromproto.QueueActionRequest(toproto.QueueActionRequest(v.(*tasksurface.QueueActionRequest)))
 			},
@@ -126,28 +138,14 @@ func TestRoundTrip(t *testing.T) {
 				return fromproto.ValidateResponse(toproto.ValidateResponse(v.(*tasksurface.ValidateResponse)))
 			},
 		},
-		"read tool result": {
-			in: &tasksurface.ReadToolResultResponse{Found: true, ToolName: "t", Meta: raw, IsError: true, ParentCallID: "p"},
-			trip: func(v any) any {
-				return fromproto.ReadToolResultResponse(toproto.ReadToolResultResponse(v.(*tasksurface.ReadToolResultResponse)))
-			},
+		"check request": {
+			in:   &tasksurface.CheckRequest{SessionID: "s", SurfaceID: "f", Values: raw, Note: "n", Snapshot: snapshot},
+			trip: func(v any) any { return fromproto.CheckRequest(toproto.CheckRequest(v.(*tasksurface.CheckRequest))) },
 		},
-		"admit": {
-			in: &tasksurface.AdmitUserMessageRequest{SessionID: "s", MessageID: "m", Text: "t", Source: raw},
+		"check response": {
+			in: &tasksurface.CheckResponse{Checked: true, Problems: problems, Unanswered: []string{"a", "b"}, Reason: "stale", MetaNeeded: true},
 			trip: func(v any) any {
-				return fromproto.AdmitUserMessageRequest(toproto.AdmitUserMessageRequest(v.(*tasksurface.AdmitUserMessageRequest)))
-			},
-		},
-		"record dismissal": {
-			in: &tasksurface.RecordDismissalRequest{SessionID: "s", SurfaceID: "f", DismissalID: "d", CallID: "c"},
-			trip: func(v any) any {
-				return fromproto.RecordDismissalRequest(toproto.RecordDismissalRequest(v.(*tasksurface.RecordDismissalRequest)))
-			},
-		},
-		"in flight": {
-			in: &tasksurface.ListInFlightResponse{Messages: []tasksurface.InFlightMessage{{MessageID: "m", Phase: "queued", Source: raw}}},
-			trip: func(v any) any {
-				return fromproto.ListInFlightResponse(toproto.ListInFlightResponse(v.(*tasksurface.ListInFlightResponse)))
+				return fromproto.CheckResponse(toproto.CheckResponse(v.(*tasksurface.CheckResponse)))
 			},
 		},
 	}

@@ -4,19 +4,19 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Problems converts problems, cleaning their text to valid UTF-8, since
 // protobuf refuses invalid UTF-8 in string fields with an unhelpful error.
-func Problems(in []tasksurface.Problem) []*tsproto1.Problem {
+func Problems(in []tasksurface.Problem) []*tsproto2.Problem {
 	if len(in) == 0 {
 		return nil
 	}
-	out := make([]*tsproto1.Problem, len(in))
+	out := make([]*tsproto2.Problem, len(in))
 	for i, p := range in {
-		out[i] = &tsproto1.Problem{
+		out[i] = &tsproto2.Problem{
 			Code:    validUTF8(string(p.Code)),
 			Message: validUTF8(p.Message),
 			Pointer: validUTF8(p.Pointer),
@@ -26,8 +26,8 @@ func Problems(in []tasksurface.Problem) []*tsproto1.Problem {
 }
 
 // Limits converts limits.
-func Limits(in tasksurface.Limits) *tsproto1.Limits {
-	return &tsproto1.Limits{
+func Limits(in tasksurface.Limits) *tsproto2.Limits {
+	return &tsproto2.Limits{
 		MaxModelBytes:      in.MaxModelBytes,
 		MaxBlocks:          in.MaxBlocks,
 		MaxFields:          in.MaxFields,

@@ -1,19 +1,19 @@
 package toproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // DescribeResponse converts a plugin description.
-func DescribeResponse(in *tasksurface.Description) *tsproto1.DescribeResponse {
+func DescribeResponse(in *tasksurface.Description) *tsproto2.DescribeResponse {
 	if in == nil {
-		return &tsproto1.DescribeResponse{}
+		return &tsproto2.DescribeResponse{}
 	}
-	return &tsproto1.DescribeResponse{
+	return &tsproto2.DescribeResponse{
 		ApiVersion:    in.APIVersion,
 		PluginVersion: in.PluginVersion,
-		Tool: &tsproto1.ToolDeclaration{
+		Tool: &tsproto2.ToolDeclaration{
 			Name:                 in.Tool.Name,
 			Description:          in.Tool.Description,
 			ParametersSchemaJson: in.Tool.ParametersSchema,
@@ -22,17 +22,17 @@ func DescribeResponse(in *tasksurface.Description) *tsproto1.DescribeResponse {
 			Modes:                modes(in.Tool.Modes),
 			ConcludesTurn:        in.Tool.ConcludesTurn,
 		},
-		Projection: &tsproto1.ProjectionDeclaration{
+		Projection: &tsproto2.ProjectionDeclaration{
 			Key:          in.Projection.Key,
 			StateVersion: in.Projection.StateVersion,
 			EventTypes:   in.Projection.EventTypes,
 		},
-		Command: &tsproto1.CommandDeclaration{
+		Command: &tsproto2.CommandDeclaration{
 			Name:        in.Command.Name,
 			Description: in.Command.Description,
 			Subcommands: in.Command.Subcommands,
 		},
-		QueueHooks: &tsproto1.QueueHooksDeclaration{
+		QueueHooks: &tsproto2.QueueHooksDeclaration{
 			Observe:   texts(in.QueueHooks.Observe),
 			Veto:      texts(in.QueueHooks.Veto),
 			SourceKey: in.QueueHooks.SourceKey,

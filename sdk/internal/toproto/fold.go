@@ -1,20 +1,20 @@
 package toproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // FoldRequest converts a fold request.
-func FoldRequest(in *tasksurface.FoldRequest) *tsproto1.FoldRequest {
+func FoldRequest(in *tasksurface.FoldRequest) *tsproto2.FoldRequest {
 	events := make([][]byte, len(in.Events))
 	for i, e := range in.Events {
 		events[i] = e
 	}
-	return &tsproto1.FoldRequest{StateJson: in.State, EventsJson: events}
+	return &tsproto2.FoldRequest{StateJson: in.State, EventsJson: events}
 }
 
 // FoldResponse converts a fold response.
-func FoldResponse(in *tasksurface.FoldResponse) *tsproto1.FoldResponse {
-	return &tsproto1.FoldResponse{StateJson: in.State, ViewJson: in.View}
+func FoldResponse(in *tasksurface.FoldResponse) *tsproto2.FoldResponse {
+	return &tsproto2.FoldResponse{StateJson: in.State, ViewJson: in.View}
 }

@@ -1,13 +1,13 @@
 package toproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // ShowRequest converts a show request.
-func ShowRequest(in *tasksurface.ShowRequest) *tsproto1.ShowRequest {
-	return &tsproto1.ShowRequest{
+func ShowRequest(in *tasksurface.ShowRequest) *tsproto2.ShowRequest {
+	return &tsproto2.ShowRequest{
 		SessionId:      string(in.SessionID),
 		CallId:         string(in.CallID),
 		ParentCallId:   string(in.ParentCallID),
@@ -19,8 +19,8 @@ func ShowRequest(in *tasksurface.ShowRequest) *tsproto1.ShowRequest {
 }
 
 // ShowResponse converts a show response.
-func ShowResponse(in *tasksurface.ShowResponse) *tsproto1.ShowResponse {
-	return &tsproto1.ShowResponse{
+func ShowResponse(in *tasksurface.ShowResponse) *tsproto2.ShowResponse {
+	return &tsproto2.ShowResponse{
 		Ok:        in.OK,
 		ValueJson: in.Value,
 		ErrorCode: string(in.ErrorCode),

@@ -1,29 +1,40 @@
 package toproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // SubmitRequest converts a submit request.
-func SubmitRequest(in *tasksurface.SubmitRequest) *tsproto1.SubmitRequest {
-	return &tsproto1.SubmitRequest{
-		SessionId:      string(in.SessionID),
-		SurfaceId:      string(in.SurfaceID),
-		SubmissionId:   string(in.SubmissionID),
-		ValuesJson:     in.Values,
-		Note:           in.Note,
-		ProjectionJson: in.Projection,
+func SubmitRequest(in *tasksurface.SubmitRequest) *tsproto2.SubmitRequest {
+	return &tsproto2.SubmitRequest{
+		SessionId:    string(in.SessionID),
+		SurfaceId:    string(in.SurfaceID),
+		SubmissionId: string(in.SubmissionID),
+		ValuesJson:   in.Values,
+		Note:         in.Note,
+		Snapshot:     Snapshot(in.Snapshot),
 	}
 }
 
 // SubmitResponse converts a submit response.
-func SubmitResponse(in *tasksurface.SubmitResponse) *tsproto1.SubmitResponse {
-	return &tsproto1.SubmitResponse{
-		Accepted:  in.Accepted,
-		MessageId: string(in.MessageID),
-		Phase:     string(in.Phase),
-		Reason:    string(in.Reason),
-		Problems:  Problems(in.Problems),
+func SubmitResponse(in *tasksurface.SubmitResponse) *tsproto2.SubmitResponse {
+	out := &tsproto2.SubmitResponse{
+		Accepted:   in.Accepted,
+		MessageId:  string(in.MessageID),
+		Phase:      string(in.Phase),
+		Reason:     string(in.Reason),
+		Problems:   Problems(in.Problems),
+		MetaNeeded: in.MetaNeeded,
 	}
+	if a := in.Admit; a != nil {
+		out.Admit = &tsproto2.Admission{
+			MessageId:  string(a.MessageID),
+			Text:       validUTF8(a.Text),
+			SourceJson: a.Source,
+			SurfaceId:  string(a.SurfaceID),
+			CallId:     string(a.CallID),
+		}
+	}
+	return out
 }

@@ -4,77 +4,40 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
-
-	"github.com/hashicorp/go-hclog"
-	"github.com/hashicorp/go-plugin"
-	"google.golang.org/grpc"
 
 	"github.com/dsh-community/task-surface/sdk/internal/fromproto"
 	"github.com/dsh-community/task-surface/sdk/internal/toproto"
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Client is the host side of the Task Surface service: a tasksurface.Server
 // whose methods call the plugin.
 type Client struct {
-	rpc    tsproto1.TaskSurfaceClient
-	broker *plugin.GRPCBroker
-	logger hclog.Logger
-
-	errs *hostErrors
-
-	mu         sync.Mutex
-	hostServer *grpc.Server
+	rpc tsproto2.TaskSurfaceClient
 }
 
 var _ tasksurface.Server = (*Client)(nil)
 
 // Describe calls the plugin's Describe.
 func (c *Client) Describe(ctx context.Context) (*tasksurface.Description, error) {
-	out, err := c.rpc.Describe(ctx, &tsproto1.DescribeRequest{}, CallOptions()...)
+	out, err := c.rpc.Describe(ctx, &tsproto2.DescribeRequest{}, CallOptions()...)
 	if err != nil {
-		return nil, c.errs.recall(err)
+		return nil, err
 	}
 	return fromproto.DescribeResponse(out), nil
 }
 
-// Configure serves req.Host to the plugin over the broker, once per
-// connection, and then calls the plugin's Configure with its broker id.
+// Configure calls the plugin's Configure.
 func (c *Client) Configure(ctx context.Context, req *tasksurface.ConfigureRequest) (*tasksurface.ConfigureResponse, error) {
 	if req == nil {
 		return nil, errors.New("configure: nil request")
 	}
-	var id uint32
-	if req.Host != nil {
-		id = c.serveHost(req.Host)
-	}
-	out, err := c.rpc.Configure(ctx, toproto.ConfigureRequest(req, id), CallOptions()...)
+	out, err := c.rpc.Configure(ctx, toproto.ConfigureRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, c.errs.recall(err)
+		return nil, err
 	}
 	return fromproto.ConfigureResponse(out), nil
-}
-
-// serveHost starts serving the host's services on a new broker id; a
-// server from an earlier Configure on this connection is stopped.
-func (c *Client) serveHost(h tasksurface.Host) uint32 {
-	id := c.broker.NextId()
-	go c.broker.AcceptAndServe(id, func(opts []grpc.ServerOption) *grpc.Server {
-		s := grpc.NewServer(append(opts, ServerOptions()...)...)
-		tsproto1.RegisterHostServer(s, &hostServer{impl: h, errs: c.errs})
-		c.mu.Lock()
-		old := c.hostServer
-		c.hostServer = s
-		c.mu.Unlock()
-		if old != nil {
-			old.Stop()
-		}
-		return s
-	})
-	c.logger.Debug("serving host services", "broker_id", id)
-	return id
 }
 
 // Show calls the plugin's Show. It asks for the answer without Meta, which
@@ -85,7 +48,7 @@ func (c *Client) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasks
 	in.OmitMeta = true
 	out, err := c.rpc.Show(ctx, in, CallOptions()...)
 	if err != nil {
-		return nil, c.errs.recall(err)
+		return nil, err
 	}
 	resp := fromproto.ShowResponse(out)
 	if resp.OK && len(resp.Meta) == 0 && !req.OmitMeta {
@@ -103,16 +66,25 @@ func (c *Client) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasks
 func (c *Client) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
 	out, err := c.rpc.GetActive(ctx, toproto.GetActiveRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, c.errs.recall(err)
+		return nil, err
 	}
 	return fromproto.GetActiveResponse(out), nil
 }
 
+// Check calls the plugin's Check.
+func (c *Client) Check(ctx context.Context, req *tasksurface.CheckRequest) (*tasksurface.CheckResponse, error) {
+	out, err := c.rpc.Check(ctx, toproto.CheckRequest(req), CallOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	return fromproto.CheckResponse(out), nil
+}
+
 // Submit calls the plugin's Submit.
 func (c *Client) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
-	out, err := c.rpc.Submit(sendRpcID(ctx), toproto.SubmitRequest(req), CallOptions()...)
+	out, err := c.rpc.Submit(ctx, toproto.SubmitRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, c.errs.recall(err)
+		return nil, err
 	}
 	return fromproto.SubmitResponse(out), nil
 }
@@ -121,7 +93,7 @@ func (c *Client) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*t
 func (c *Client) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
 	out, err := c.rpc.Dismiss(ctx, toproto.DismissRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, c.errs.recall(err)
+		return nil, err
 	}
 	return fromproto.DismissResponse(out), nil
 }
@@ -130,7 +102,7 @@ func (c *Client) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (
 func (c *Client) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
 	out, err := c.rpc.ObserveQueue(ctx, toproto.QueueEvent(ev), CallOptions()...)
 	if err != nil {
-		return nil, c.errs.recall(err)
+		return nil, err
 	}
 	return fromproto.QueueEventResponse(out), nil
 }
@@ -139,7 +111,7 @@ func (c *Client) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (
 func (c *Client) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
 	out, err := c.rpc.CheckQueueAction(ctx, toproto.QueueActionRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, c.errs.recall(err)
+		return nil, err
 	}
 	return fromproto.QueueActionResponse(out), nil
 }
@@ -149,7 +121,7 @@ func (c *Client) CheckQueueAction(ctx context.Context, req *tasksurface.QueueAct
 func (c *Client) Fold(ctx context.Context, req *tasksurface.FoldRequest) (*tasksurface.FoldResponse, error) {
 	out, err := c.rpc.Fold(ctx, toproto.FoldRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, c.errs.recall(err)
+		return nil, err
 	}
 	resp := fromproto.FoldResponse(out)
 	// The wire does not carry the fold's problems; they are a function of
@@ -162,7 +134,7 @@ func (c *Client) Fold(ctx context.Context, req *tasksurface.FoldRequest) (*tasks
 func (c *Client) Validate(ctx context.Context, req *tasksurface.ValidateRequest) (*tasksurface.ValidateResponse, error) {
 	out, err := c.rpc.Validate(ctx, toproto.ValidateRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, c.errs.recall(err)
+		return nil, err
 	}
 	return fromproto.ValidateResponse(out), nil
 }
@@ -170,9 +142,9 @@ func (c *Client) Validate(ctx context.Context, req *tasksurface.ValidateRequest)
 // Echo sends payload to the plugin and returns what came back: the
 // transport's round trip with no domain work.
 func (c *Client) Echo(ctx context.Context, payload []byte) ([]byte, error) {
-	out, err := c.rpc.Echo(ctx, &tsproto1.EchoMessage{Payload: payload}, CallOptions()...)
+	out, err := c.rpc.Echo(ctx, &tsproto2.EchoMessage{Payload: payload}, CallOptions()...)
 	if err != nil {
-		return nil, c.errs.recall(err)
+		return nil, err
 	}
 	return out.GetPayload(), nil
 }

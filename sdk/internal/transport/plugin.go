@@ -4,11 +4,10 @@ import (
 	"context"
 	"runtime"
 
-	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -19,28 +18,19 @@ type Plugin struct {
 
 	// Impl is the plugin's implementation, served on the plugin side.
 	Impl tasksurface.Server
-	// Logger receives the transport's own logs.
-	Logger hclog.Logger
 }
 
 var _ plugin.GRPCPlugin = (*Plugin)(nil)
 
 // GRPCServer registers the Task Surface service on the plugin's server.
-func (p *Plugin) GRPCServer(broker *plugin.GRPCBroker, s *grpc.Server) error {
-	tsproto1.RegisterTaskSurfaceServer(s, &server{impl: p.Impl, broker: broker, logger: logger(p.Logger)})
+func (p *Plugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) error {
+	tsproto2.RegisterTaskSurfaceServer(s, &server{impl: p.Impl})
 	return nil
 }
 
 // GRPCClient returns a tasksurface.Server that calls the plugin.
-func (p *Plugin) GRPCClient(_ context.Context, broker *plugin.GRPCBroker, conn *grpc.ClientConn) (interface{}, error) {
-	return &Client{rpc: tsproto1.NewTaskSurfaceClient(conn), broker: broker, logger: logger(p.Logger), errs: newHostErrors()}, nil
-}
-
-func logger(l hclog.Logger) hclog.Logger {
-	if l == nil {
-		return hclog.NewNullLogger()
-	}
-	return l
+func (p *Plugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, conn *grpc.ClientConn) (interface{}, error) {
+	return &Client{rpc: tsproto2.NewTaskSurfaceClient(conn)}, nil
 }
 
 // ServerOptions are the gRPC server options both sides use: message sizes
@@ -49,8 +39,7 @@ func logger(l hclog.Logger) hclog.Logger {
 // processor, at least minStreamWorkers) that serve calls one after another,
 // so a call does not start on a fresh goroutine whose small stack has to
 // grow (and be copied) on every call; when every worker is busy, a call gets
-// a goroutine of its own as before, so calls nested across the two
-// processes never wait.
+// a goroutine of its own.
 func ServerOptions() []grpc.ServerOption {
 	return []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(tasksurface.MaxMessageBytes),

@@ -3,26 +3,21 @@ package transport
 import (
 	"context"
 
-	"github.com/hashicorp/go-hclog"
-	"github.com/hashicorp/go-plugin"
-
 	"github.com/dsh-community/task-surface/sdk/internal/fromproto"
 	"github.com/dsh-community/task-surface/sdk/internal/toproto"
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto1"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // server adapts a tasksurface.Server to the generated gRPC service on the
 // plugin side.
 type server struct {
-	tsproto1.UnimplementedTaskSurfaceServer
+	tsproto2.UnimplementedTaskSurfaceServer
 
-	impl   tasksurface.Server
-	broker *plugin.GRPCBroker
-	logger hclog.Logger
+	impl tasksurface.Server
 }
 
-func (s *server) Describe(ctx context.Context, _ *tsproto1.DescribeRequest) (*tsproto1.DescribeResponse, error) {
+func (s *server) Describe(ctx context.Context, _ *tsproto2.DescribeRequest) (*tsproto2.DescribeResponse, error) {
 	d, err := s.impl.Describe(ctx)
 	if err != nil {
 		return nil, err
@@ -30,23 +25,15 @@ func (s *server) Describe(ctx context.Context, _ *tsproto1.DescribeRequest) (*ts
 	return toproto.DescribeResponse(d), nil
 }
 
-func (s *server) Configure(ctx context.Context, req *tsproto1.ConfigureRequest) (*tsproto1.ConfigureResponse, error) {
-	in := fromproto.ConfigureRequest(req)
-	if id := req.GetHostBrokerId(); id != 0 {
-		// Dial once this call has answered (its context ends then), so
-		// Configure answers at once and the dial's handshake does not
-		// compete with the answer; the first call to a host service waits
-		// for the connection.
-		in.Host = dialHostAfter(ctx, s.broker, id, s.logger)
-	}
-	out, err := s.impl.Configure(ctx, in)
+func (s *server) Configure(ctx context.Context, req *tsproto2.ConfigureRequest) (*tsproto2.ConfigureResponse, error) {
+	out, err := s.impl.Configure(ctx, fromproto.ConfigureRequest(req))
 	if err != nil {
 		return nil, err
 	}
 	return toproto.ConfigureResponse(out), nil
 }
 
-func (s *server) Show(ctx context.Context, req *tsproto1.ShowRequest) (*tsproto1.ShowResponse, error) {
+func (s *server) Show(ctx context.Context, req *tsproto2.ShowRequest) (*tsproto2.ShowResponse, error) {
 	out, err := s.impl.Show(ctx, fromproto.ShowRequest(req))
 	if err != nil {
 		return nil, err
@@ -58,7 +45,7 @@ func (s *server) Show(ctx context.Context, req *tsproto1.ShowRequest) (*tsproto1
 	return resp, nil
 }
 
-func (s *server) GetActive(ctx context.Context, req *tsproto1.GetActiveRequest) (*tsproto1.GetActiveResponse, error) {
+func (s *server) GetActive(ctx context.Context, req *tsproto2.GetActiveRequest) (*tsproto2.GetActiveResponse, error) {
 	out, err := s.impl.GetActive(ctx, fromproto.GetActiveRequest(req))
 	if err != nil {
 		return nil, err
@@ -66,15 +53,23 @@ func (s *server) GetActive(ctx context.Context, req *tsproto1.GetActiveRequest) 
 	return toproto.GetActiveResponse(out), nil
 }
 
-func (s *server) Submit(ctx context.Context, req *tsproto1.SubmitRequest) (*tsproto1.SubmitResponse, error) {
-	out, err := s.impl.Submit(receiveRpcID(ctx), fromproto.SubmitRequest(req))
+func (s *server) Check(ctx context.Context, req *tsproto2.CheckRequest) (*tsproto2.CheckResponse, error) {
+	out, err := s.impl.Check(ctx, fromproto.CheckRequest(req))
+	if err != nil {
+		return nil, err
+	}
+	return toproto.CheckResponse(out), nil
+}
+
+func (s *server) Submit(ctx context.Context, req *tsproto2.SubmitRequest) (*tsproto2.SubmitResponse, error) {
+	out, err := s.impl.Submit(ctx, fromproto.SubmitRequest(req))
 	if err != nil {
 		return nil, err
 	}
 	return toproto.SubmitResponse(out), nil
 }
 
-func (s *server) Dismiss(ctx context.Context, req *tsproto1.DismissRequest) (*tsproto1.DismissResponse, error) {
+func (s *server) Dismiss(ctx context.Context, req *tsproto2.DismissRequest) (*tsproto2.DismissResponse, error) {
 	out, err := s.impl.Dismiss(ctx, fromproto.DismissRequest(req))
 	if err != nil {
 		return nil, err
@@ -82,7 +77,7 @@ func (s *server) Dismiss(ctx context.Context, req *tsproto1.DismissRequest) (*ts
 	return toproto.DismissResponse(out), nil
 }
 
-func (s *server) ObserveQueue(ctx context.Context, req *tsproto1.QueueEvent) (*tsproto1.QueueEventResponse, error) {
+func (s *server) ObserveQueue(ctx context.Context, req *tsproto2.QueueEvent) (*tsproto2.QueueEventResponse, error) {
 	out, err := s.impl.ObserveQueue(ctx, fromproto.QueueEvent(req))
 	if err != nil {
 		return nil, err
@@ -90,7 +85,7 @@ func (s *server) ObserveQueue(ctx context.Context, req *tsproto1.QueueEvent) (*t
 	return toproto.QueueEventResponse(out), nil
 }
 
-func (s *server) CheckQueueAction(ctx context.Context, req *tsproto1.QueueActionRequest) (*tsproto1.QueueActionResponse, error) {
+func (s *server) CheckQueueAction(ctx context.Context, req *tsproto2.QueueActionRequest) (*tsproto2.QueueActionResponse, error) {
 	out, err := s.impl.CheckQueueAction(ctx, fromproto.QueueActionRequest(req))
 	if err != nil {
 		return nil, err
@@ -98,7 +93,7 @@ func (s *server) CheckQueueAction(ctx context.Context, req *tsproto1.QueueAction
 	return toproto.QueueActionResponse(out), nil
 }
 
-func (s *server) Fold(ctx context.Context, req *tsproto1.FoldRequest) (*tsproto1.FoldResponse, error) {
+func (s *server) Fold(ctx context.Context, req *tsproto2.FoldRequest) (*tsproto2.FoldResponse, error) {
 	out, err := s.impl.Fold(ctx, fromproto.FoldRequest(req))
 	if err != nil {
 		return nil, err
@@ -106,7 +101,7 @@ func (s *server) Fold(ctx context.Context, req *tsproto1.FoldRequest) (*tsproto1
 	return toproto.FoldResponse(out), nil
 }
 
-func (s *server) Validate(ctx context.Context, req *tsproto1.ValidateRequest) (*tsproto1.ValidateResponse, error) {
+func (s *server) Validate(ctx context.Context, req *tsproto2.ValidateRequest) (*tsproto2.ValidateResponse, error) {
 	out, err := s.impl.Validate(ctx, fromproto.ValidateRequest(req))
 	if err != nil {
 		return nil, err
@@ -116,6 +111,6 @@ func (s *server) Validate(ctx context.Context, req *tsproto1.ValidateRequest) (*
 
 // Echo answers the transport diagnostic itself; it never reaches the
 // implementation.
-func (s *server) Echo(_ context.Context, req *tsproto1.EchoMessage) (*tsproto1.EchoMessage, error) {
-	return &tsproto1.EchoMessage{Payload: req.GetPayload()}, nil
+func (s *server) Echo(_ context.Context, req *tsproto2.EchoMessage) (*tsproto2.EchoMessage, error) {
+	return &tsproto2.EchoMessage{Payload: req.GetPayload()}, nil
 }

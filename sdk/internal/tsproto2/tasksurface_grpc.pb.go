@@ -1,11 +1,19 @@
 // Task Surface wire contract.
 //
-// Protocol version 1.2 (go-plugin app protocol version 1; api_version "1.2").
-// 1.1 added ShowRequest.omit_meta and the projection_json of GetActiveRequest
-// and SubmitRequest; 1.2 added GetActiveRequest.model_held.
+// Protocol version 2 (go-plugin app protocol version 2; api_version "2.0").
 // A change that removes or renumbers a field, or changes its meaning, bumps
-// the go-plugin protocol version and gets a new package (tasksurface.v2).
+// the go-plugin protocol version and gets a new package (tasksurface.v3).
 // Additive changes bump the minor api_version only.
+//
+// The plugin decides and the host acts. The plugin never calls the host: a
+// request carries what the plugin needs to decide (a SessionSnapshot: the
+// session's projection view, its in-flight queue, and the open surface's
+// tool result metadata when the plugin asks for it), and the answer carries
+// the decision (an Admission to carry out, a DismissalRecord to write). The
+// host carries it out at once and reports what happened through
+// ObserveQueue. The session log is the only durable authority; what the
+// plugin keeps in memory is coordination state that the next snapshot
+// corrects.
 //
 // Free-form JSON (models, values, projection state, message sources, events)
 // travels as UTF-8 JSON bytes, never as google.protobuf.Struct, so numbers and
@@ -18,9 +26,9 @@
 // versions:
 // - protoc-gen-go-grpc v1.6.2
 // - protoc             v3.21.12
-// source: tasksurface/v1/tasksurface.proto
+// source: tasksurface/v2/tasksurface.proto
 
-package tsproto1
+package tsproto2
 
 import (
 	context "context"
@@ -35,17 +43,18 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	TaskSurface_Describe_FullMethodName         = "/tasksurface.v1.TaskSurface/Describe"
-	TaskSurface_Configure_FullMethodName        = "/tasksurface.v1.TaskSurface/Configure"
-	TaskSurface_Show_FullMethodName             = "/tasksurface.v1.TaskSurface/Show"
-	TaskSurface_GetActive_FullMethodName        = "/tasksurface.v1.TaskSurface/GetActive"
-	TaskSurface_Submit_FullMethodName           = "/tasksurface.v1.TaskSurface/Submit"
-	TaskSurface_Dismiss_FullMethodName          = "/tasksurface.v1.TaskSurface/Dismiss"
-	TaskSurface_ObserveQueue_FullMethodName     = "/tasksurface.v1.TaskSurface/ObserveQueue"
-	TaskSurface_CheckQueueAction_FullMethodName = "/tasksurface.v1.TaskSurface/CheckQueueAction"
-	TaskSurface_Fold_FullMethodName             = "/tasksurface.v1.TaskSurface/Fold"
-	TaskSurface_Validate_FullMethodName         = "/tasksurface.v1.TaskSurface/Validate"
-	TaskSurface_Echo_FullMethodName             = "/tasksurface.v1.TaskSurface/Echo"
+	TaskSurface_Describe_FullMethodName         = "/tasksurface.v2.TaskSurface/Describe"
+	TaskSurface_Configure_FullMethodName        = "/tasksurface.v2.TaskSurface/Configure"
+	TaskSurface_Show_FullMethodName             = "/tasksurface.v2.TaskSurface/Show"
+	TaskSurface_GetActive_FullMethodName        = "/tasksurface.v2.TaskSurface/GetActive"
+	TaskSurface_Check_FullMethodName            = "/tasksurface.v2.TaskSurface/Check"
+	TaskSurface_Submit_FullMethodName           = "/tasksurface.v2.TaskSurface/Submit"
+	TaskSurface_Dismiss_FullMethodName          = "/tasksurface.v2.TaskSurface/Dismiss"
+	TaskSurface_ObserveQueue_FullMethodName     = "/tasksurface.v2.TaskSurface/ObserveQueue"
+	TaskSurface_CheckQueueAction_FullMethodName = "/tasksurface.v2.TaskSurface/CheckQueueAction"
+	TaskSurface_Fold_FullMethodName             = "/tasksurface.v2.TaskSurface/Fold"
+	TaskSurface_Validate_FullMethodName         = "/tasksurface.v2.TaskSurface/Validate"
+	TaskSurface_Echo_FullMethodName             = "/tasksurface.v2.TaskSurface/Echo"
 )
 
 // TaskSurfaceClient is the client API for TaskSurface service.
@@ -57,20 +66,24 @@ type TaskSurfaceClient interface {
 	// Describe returns what the host must register. It is stable: the tool's
 	// parameter schema is byte-identical on every call.
 	Describe(ctx context.Context, in *DescribeRequest, opts ...grpc.CallOption) (*DescribeResponse, error)
-	// Configure hands the plugin its limits and the broker id of the host
-	// services. Hosts call it once per launch, before any other call but
-	// Describe.
+	// Configure hands the plugin its limits. Hosts call it once per launch,
+	// before any other call but Describe.
 	Configure(ctx context.Context, in *ConfigureRequest, opts ...grpc.CallOption) (*ConfigureResponse, error)
 	// Show executes show_task_surface.
 	Show(ctx context.Context, in *ShowRequest, opts ...grpc.CallOption) (*ShowResponse, error)
 	// GetActive returns the open surface of a session with its pending
 	// submission.
 	GetActive(ctx context.Context, in *GetActiveRequest, opts ...grpc.CallOption) (*GetActiveResponse, error)
-	// Submit validates, formats and admits a submission.
+	// Check judges the answers of the open surface as they stand, without
+	// sending anything.
+	Check(ctx context.Context, in *CheckRequest, opts ...grpc.CallOption) (*CheckResponse, error)
+	// Submit validates and formats a submission and decides whether the host
+	// admits it.
 	Submit(ctx context.Context, in *SubmitRequest, opts ...grpc.CallOption) (*SubmitResponse, error)
-	// Dismiss records a dismissal.
+	// Dismiss decides whether the host records a dismissal.
 	Dismiss(ctx context.Context, in *DismissRequest, opts ...grpc.CallOption) (*DismissResponse, error)
-	// ObserveQueue reports what happened to a queued message.
+	// ObserveQueue reports what the host did with a decision, and what
+	// happened to a queued message since.
 	ObserveQueue(ctx context.Context, in *QueueEvent, opts ...grpc.CallOption) (*QueueEventResponse, error)
 	// CheckQueueAction asks whether the host may apply a queue action to a
 	// message (the veto hook, for hosts that can enforce it).
@@ -126,6 +139,16 @@ func (c *taskSurfaceClient) GetActive(ctx context.Context, in *GetActiveRequest,
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(GetActiveResponse)
 	err := c.cc.Invoke(ctx, TaskSurface_GetActive_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *taskSurfaceClient) Check(ctx context.Context, in *CheckRequest, opts ...grpc.CallOption) (*CheckResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CheckResponse)
+	err := c.cc.Invoke(ctx, TaskSurface_Check_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -211,20 +234,24 @@ type TaskSurfaceServer interface {
 	// Describe returns what the host must register. It is stable: the tool's
 	// parameter schema is byte-identical on every call.
 	Describe(context.Context, *DescribeRequest) (*DescribeResponse, error)
-	// Configure hands the plugin its limits and the broker id of the host
-	// services. Hosts call it once per launch, before any other call but
-	// Describe.
+	// Configure hands the plugin its limits. Hosts call it once per launch,
+	// before any other call but Describe.
 	Configure(context.Context, *ConfigureRequest) (*ConfigureResponse, error)
 	// Show executes show_task_surface.
 	Show(context.Context, *ShowRequest) (*ShowResponse, error)
 	// GetActive returns the open surface of a session with its pending
 	// submission.
 	GetActive(context.Context, *GetActiveRequest) (*GetActiveResponse, error)
-	// Submit validates, formats and admits a submission.
+	// Check judges the answers of the open surface as they stand, without
+	// sending anything.
+	Check(context.Context, *CheckRequest) (*CheckResponse, error)
+	// Submit validates and formats a submission and decides whether the host
+	// admits it.
 	Submit(context.Context, *SubmitRequest) (*SubmitResponse, error)
-	// Dismiss records a dismissal.
+	// Dismiss decides whether the host records a dismissal.
 	Dismiss(context.Context, *DismissRequest) (*DismissResponse, error)
-	// ObserveQueue reports what happened to a queued message.
+	// ObserveQueue reports what the host did with a decision, and what
+	// happened to a queued message since.
 	ObserveQueue(context.Context, *QueueEvent) (*QueueEventResponse, error)
 	// CheckQueueAction asks whether the host may apply a queue action to a
 	// message (the veto hook, for hosts that can enforce it).
@@ -257,6 +284,9 @@ func (UnimplementedTaskSurfaceServer) Show(context.Context, *ShowRequest) (*Show
 }
 func (UnimplementedTaskSurfaceServer) GetActive(context.Context, *GetActiveRequest) (*GetActiveResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetActive not implemented")
+}
+func (UnimplementedTaskSurfaceServer) Check(context.Context, *CheckRequest) (*CheckResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Check not implemented")
 }
 func (UnimplementedTaskSurfaceServer) Submit(context.Context, *SubmitRequest) (*SubmitResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Submit not implemented")
@@ -368,6 +398,24 @@ func _TaskSurface_GetActive_Handler(srv interface{}, ctx context.Context, dec fu
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
 		return srv.(TaskSurfaceServer).GetActive(ctx, req.(*GetActiveRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _TaskSurface_Check_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CheckRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(TaskSurfaceServer).Check(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: TaskSurface_Check_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(TaskSurfaceServer).Check(ctx, req.(*CheckRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
@@ -502,7 +550,7 @@ func _TaskSurface_Echo_Handler(srv interface{}, ctx context.Context, dec func(in
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
 var TaskSurface_ServiceDesc = grpc.ServiceDesc{
-	ServiceName: "tasksurface.v1.TaskSurface",
+	ServiceName: "tasksurface.v2.TaskSurface",
 	HandlerType: (*TaskSurfaceServer)(nil),
 	Methods: []grpc.MethodDesc{
 		{
@@ -520,6 +568,10 @@ var TaskSurface_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetActive",
 			Handler:    _TaskSurface_GetActive_Handler,
+		},
+		{
+			MethodName: "Check",
+			Handler:    _TaskSurface_Check_Handler,
 		},
 		{
 			MethodName: "Submit",
@@ -551,277 +603,5 @@ var TaskSurface_ServiceDesc = grpc.ServiceDesc{
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
-	Metadata: "tasksurface/v1/tasksurface.proto",
-}
-
-const (
-	Host_ReadToolResult_FullMethodName   = "/tasksurface.v1.Host/ReadToolResult"
-	Host_ReadProjection_FullMethodName   = "/tasksurface.v1.Host/ReadProjection"
-	Host_AdmitUserMessage_FullMethodName = "/tasksurface.v1.Host/AdmitUserMessage"
-	Host_RecordDismissal_FullMethodName  = "/tasksurface.v1.Host/RecordDismissal"
-	Host_ListInFlight_FullMethodName     = "/tasksurface.v1.Host/ListInFlight"
-)
-
-// HostClient is the client API for Host service.
-//
-// For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
-//
-// Host is served by the host over the go-plugin broker and called by the
-// plugin.
-type HostClient interface {
-	// ReadToolResult returns a tool result's metadata by call id.
-	ReadToolResult(ctx context.Context, in *ReadToolResultRequest, opts ...grpc.CallOption) (*ReadToolResultResponse, error)
-	// ReadProjection returns the session's projection view.
-	ReadProjection(ctx context.Context, in *ReadProjectionRequest, opts ...grpc.CallOption) (*ReadProjectionResponse, error)
-	// AdmitUserMessage queues a user message for the next turn. It is
-	// idempotent per message_id.
-	AdmitUserMessage(ctx context.Context, in *AdmitUserMessageRequest, opts ...grpc.CallOption) (*AdmitUserMessageResponse, error)
-	// RecordDismissal writes the dismissal record to the session log.
-	RecordDismissal(ctx context.Context, in *RecordDismissalRequest, opts ...grpc.CallOption) (*RecordDismissalResponse, error)
-	// ListInFlight lists the plugin's messages that are queued or claimed.
-	ListInFlight(ctx context.Context, in *ListInFlightRequest, opts ...grpc.CallOption) (*ListInFlightResponse, error)
-}
-
-type hostClient struct {
-	cc grpc.ClientConnInterface
-}
-
-func NewHostClient(cc grpc.ClientConnInterface) HostClient {
-	return &hostClient{cc}
-}
-
-func (c *hostClient) ReadToolResult(ctx context.Context, in *ReadToolResultRequest, opts ...grpc.CallOption) (*ReadToolResultResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ReadToolResultResponse)
-	err := c.cc.Invoke(ctx, Host_ReadToolResult_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func (c *hostClient) ReadProjection(ctx context.Context, in *ReadProjectionRequest, opts ...grpc.CallOption) (*ReadProjectionResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ReadProjectionResponse)
-	err := c.cc.Invoke(ctx, Host_ReadProjection_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func (c *hostClient) AdmitUserMessage(ctx context.Context, in *AdmitUserMessageRequest, opts ...grpc.CallOption) (*AdmitUserMessageResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(AdmitUserMessageResponse)
-	err := c.cc.Invoke(ctx, Host_AdmitUserMessage_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func (c *hostClient) RecordDismissal(ctx context.Context, in *RecordDismissalRequest, opts ...grpc.CallOption) (*RecordDismissalResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(RecordDismissalResponse)
-	err := c.cc.Invoke(ctx, Host_RecordDismissal_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-func (c *hostClient) ListInFlight(ctx context.Context, in *ListInFlightRequest, opts ...grpc.CallOption) (*ListInFlightResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(ListInFlightResponse)
-	err := c.cc.Invoke(ctx, Host_ListInFlight_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// HostServer is the server API for Host service.
-// All implementations must embed UnimplementedHostServer
-// for forward compatibility.
-//
-// Host is served by the host over the go-plugin broker and called by the
-// plugin.
-type HostServer interface {
-	// ReadToolResult returns a tool result's metadata by call id.
-	ReadToolResult(context.Context, *ReadToolResultRequest) (*ReadToolResultResponse, error)
-	// ReadProjection returns the session's projection view.
-	ReadProjection(context.Context, *ReadProjectionRequest) (*ReadProjectionResponse, error)
-	// AdmitUserMessage queues a user message for the next turn. It is
-	// idempotent per message_id.
-	AdmitUserMessage(context.Context, *AdmitUserMessageRequest) (*AdmitUserMessageResponse, error)
-	// RecordDismissal writes the dismissal record to the session log.
-	RecordDismissal(context.Context, *RecordDismissalRequest) (*RecordDismissalResponse, error)
-	// ListInFlight lists the plugin's messages that are queued or claimed.
-	ListInFlight(context.Context, *ListInFlightRequest) (*ListInFlightResponse, error)
-	mustEmbedUnimplementedHostServer()
-}
-
-// UnimplementedHostServer must be embedded to have
-// forward compatible implementations.
-//
-// NOTE: this should be embedded by value instead of pointer to avoid a nil
-// pointer dereference when methods are called.
-type UnimplementedHostServer struct{}
-
-func (UnimplementedHostServer) ReadToolResult(context.Context, *ReadToolResultRequest) (*ReadToolResultResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method ReadToolResult not implemented")
-}
-func (UnimplementedHostServer) ReadProjection(context.Context, *ReadProjectionRequest) (*ReadProjectionResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method ReadProjection not implemented")
-}
-func (UnimplementedHostServer) AdmitUserMessage(context.Context, *AdmitUserMessageRequest) (*AdmitUserMessageResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method AdmitUserMessage not implemented")
-}
-func (UnimplementedHostServer) RecordDismissal(context.Context, *RecordDismissalRequest) (*RecordDismissalResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method RecordDismissal not implemented")
-}
-func (UnimplementedHostServer) ListInFlight(context.Context, *ListInFlightRequest) (*ListInFlightResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method ListInFlight not implemented")
-}
-func (UnimplementedHostServer) mustEmbedUnimplementedHostServer() {}
-func (UnimplementedHostServer) testEmbeddedByValue()              {}
-
-// UnsafeHostServer may be embedded to opt out of forward compatibility for this service.
-// Use of this interface is not recommended, as added methods to HostServer will
-// result in compilation errors.
-type UnsafeHostServer interface {
-	mustEmbedUnimplementedHostServer()
-}
-
-func RegisterHostServer(s grpc.ServiceRegistrar, srv HostServer) {
-	// If the following call panics, it indicates UnimplementedHostServer was
-	// embedded by pointer and is nil.  This will cause panics if an
-	// unimplemented method is ever invoked, so we test this at initialization
-	// time to prevent it from happening at runtime later due to I/O.
-	if t, ok := srv.(interface{ testEmbeddedByValue() }); ok {
-		t.testEmbeddedByValue()
-	}
-	s.RegisterService(&Host_ServiceDesc, srv)
-}
-
-func _Host_ReadToolResult_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ReadToolResultRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(HostServer).ReadToolResult(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: Host_ReadToolResult_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(HostServer).ReadToolResult(ctx, req.(*ReadToolResultRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
-func _Host_ReadProjection_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ReadProjectionRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(HostServer).ReadProjection(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: Host_ReadProjection_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(HostServer).ReadProjection(ctx, req.(*ReadProjectionRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
-func _Host_AdmitUserMessage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(AdmitUserMessageRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(HostServer).AdmitUserMessage(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: Host_AdmitUserMessage_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(HostServer).AdmitUserMessage(ctx, req.(*AdmitUserMessageRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
-func _Host_RecordDismissal_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(RecordDismissalRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(HostServer).RecordDismissal(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: Host_RecordDismissal_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(HostServer).RecordDismissal(ctx, req.(*RecordDismissalRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
-func _Host_ListInFlight_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ListInFlightRequest)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(HostServer).ListInFlight(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: Host_ListInFlight_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(HostServer).ListInFlight(ctx, req.(*ListInFlightRequest))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
-// Host_ServiceDesc is the grpc.ServiceDesc for Host service.
-// It's only intended for direct use with grpc.RegisterService,
-// and not to be introspected or modified (even as a copy)
-var Host_ServiceDesc = grpc.ServiceDesc{
-	ServiceName: "tasksurface.v1.Host",
-	HandlerType: (*HostServer)(nil),
-	Methods: []grpc.MethodDesc{
-		{
-			MethodName: "ReadToolResult",
-			Handler:    _Host_ReadToolResult_Handler,
-		},
-		{
-			MethodName: "ReadProjection",
-			Handler:    _Host_ReadProjection_Handler,
-		},
-		{
-			MethodName: "AdmitUserMessage",
-			Handler:    _Host_AdmitUserMessage_Handler,
-		},
-		{
-			MethodName: "RecordDismissal",
-			Handler:    _Host_RecordDismissal_Handler,
-		},
-		{
-			MethodName: "ListInFlight",
-			Handler:    _Host_ListInFlight_Handler,
-		},
-	},
-	Streams:  []grpc.StreamDesc{},
-	Metadata: "tasksurface/v1/tasksurface.proto",
+	Metadata: "tasksurface/v2/tasksurface.proto",
 }

@@ -1,0 +1,27 @@
+package fromproto
+
+import (
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Snapshot converts a session snapshot; an absent one is the zero
+// snapshot.
+func Snapshot(in *tsproto2.SessionSnapshot) tasksurface.Snapshot {
+	out := tasksurface.Snapshot{
+		Projection:  raw(in.GetProjectionJson()),
+		LogSeq:      in.GetLogSeq(),
+		OpeningMeta: raw(in.GetOpeningMetaJson()),
+	}
+	if q := in.GetQueue(); len(q) > 0 {
+		out.Queue = make([]tasksurface.QueuedMessage, len(q))
+		for i, m := range q {
+			out.Queue[i] = tasksurface.QueuedMessage{
+				MessageID: tasksurface.MessageID(m.GetMessageId()),
+				Phase:     tasksurface.Phase(m.GetPhase()),
+				Source:    raw(m.GetSourceJson()),
+			}
+		}
+	}
+	return out
+}
