@@ -69,7 +69,7 @@ func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 	client := plugin.NewClient(&plugin.ClientConfig{
 		HandshakeConfig: tasksurface.Handshake,
 		VersionedPlugins: map[int]plugin.PluginSet{
-			tasksurface.ProtocolVersion: {tasksurface.PluginName: &transport.Plugin{Logger: logger}},
+			tasksurface.ProtocolVersion: {tasksurface.PluginName: &transport.Plugin{}},
 		},
 		Cmd:              cmd,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},

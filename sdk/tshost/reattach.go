@@ -24,7 +24,7 @@ func attach(ctx context.Context, cfg Config) (*Plugin, error) {
 	client := plugin.NewClient(&plugin.ClientConfig{
 		HandshakeConfig: tasksurface.Handshake,
 		// A reattached client negotiates no version: it takes Plugins.
-		Plugins: plugin.PluginSet{tasksurface.PluginName: &transport.Plugin{Logger: cfg.Logger}},
+		Plugins: plugin.PluginSet{tasksurface.PluginName: &transport.Plugin{}},
 		Reattach: &plugin.ReattachConfig{
 			Protocol: plugin.ProtocolGRPC, ProtocolVersion: tasksurface.ProtocolVersion,
 			Addr: addr, Pid: cfg.Reattach.Pid, Test: true,

@@ -87,7 +87,7 @@ func serveConfigOf(impl tasksurface.Server, logger hclog.Logger) *plugin.ServeCo
 		HandshakeConfig: tasksurface.Handshake,
 		VersionedPlugins: map[int]plugin.PluginSet{
 			tasksurface.ProtocolVersion: {
-				tasksurface.PluginName: &transport.Plugin{Impl: impl, Logger: logger},
+				tasksurface.PluginName: &transport.Plugin{Impl: impl},
 			},
 		},
 		GRPCServer: func(opts []grpc.ServerOption) *grpc.Server {

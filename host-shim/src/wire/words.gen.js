@@ -2,8 +2,9 @@
 // Regenerate with `make generate`; the tests of tools/contractgen fail when this file is stale.
 
 /**
- * Reason says why the plugin refused a request: the Reason of a GetActiveResponse, a SubmitResponse
- * or a DismissResponse whose request did not succeed (tasksurface.Reason).
+ * Reason says why the plugin, or the host carrying out its decision, refused a request: the Reason
+ * of a GetActiveResponse, a CheckResponse, a SubmitResponse or a DismissResponse whose request did
+ * not succeed, and of a QueueRefused report (tasksurface.Reason).
  */
 export const Reason = Object.freeze({
   /** Reason.NotOpen means no surface is open, or not the one named. */
@@ -17,19 +18,35 @@ export const Reason = Object.freeze({
   InvalidSubmission: 'invalid-submission',
   /** Reason.SubmissionPending means another submission is queued or being claimed. */
   SubmissionPending: 'submission-pending',
+  /**
+   * Reason.MovedOn means the conversation moved on before the answer reached it: an ordinary
+   * message was sent first (queued, being taken by the agent, or already in the log, where it
+   * closed the surface). Nothing was sent; the answers stay with the person to copy.
+   */
+  MovedOn: 'moved-on',
+  /**
+   * Reason.SubmissionIDReused means the submission id was used before for other values or another
+   * surface; a new attempt needs a new id.
+   */
+  SubmissionIDReused: 'submission-id-reused',
+  /** Reason.DismissalIDReused means the dismissal id was used before for another surface. */
+  DismissalIDReused: 'dismissal-id-reused',
+  /**
+   * Reason.InvalidRequest means an argument of the request has the wrong JSON type, or the request
+   * is too large or too deeply nested; the response's Problems name the argument.
+   */
+  InvalidRequest: 'invalid-request',
   /** Reason.InvalidDismissalID means the dismissal id is not a valid id. */
   InvalidDismissalID: 'invalid-dismissal-id',
   /** Reason.InvalidSurfaceID means the surface id is not a valid id. */
   InvalidSurfaceID: 'invalid-surface-id',
   /**
-   * Reason.AdmissionRefused means the host did not queue the message; the values stay editable and
-   * the same submission may be retried. The response carries one Problem with Code.AdmissionRefused
-   * whose message is the host's explanation.
+   * Reason.AdmissionRefused means the host could not queue the message for a reason of its own; the
+   * values stay editable and the same submission may be retried. The response carries one Problem
+   * with Code.AdmissionRefused whose message is the host's explanation.
    */
   AdmissionRefused: 'admission-refused',
-  /**
-   * Reason.NotRecorded means the host did not write the dismissal and gave no reason of its own.
-   */
+  /** Reason.NotRecorded means the host did not write the dismissal. */
   NotRecorded: 'not-recorded',
   /**
    * Reason.Dismissed means the surface was dismissed before the submission reached it: the
@@ -37,8 +54,8 @@ export const Reason = Object.freeze({
    */
   Dismissed: 'dismissed',
   /**
-   * Reason.Submitted means the surface was answered (its submission is in the log) before the
-   * dismissal reached it: nothing was dismissed.
+   * Reason.Submitted means the surface was answered (its submission is on its way or in the log)
+   * before the dismissal reached it: nothing was dismissed.
    */
   Submitted: 'submitted',
 })
@@ -49,6 +66,10 @@ export const ReasonText = Object.freeze({
   stale: 'That Task Surface is no longer the open one.',
   'invalid-submission': 'The answers do not fit the Task Surface.',
   'submission-pending': 'The Task Surface has a submission on its way; it cannot be dismissed now.',
+  'moved-on': 'The conversation moved on before these answers were sent: a message was sent first. The answers were not sent.',
+  'submission-id-reused': 'That submission id was already used for other answers; send these as a new submission.',
+  'dismissal-id-reused': 'That dismissal id was already used for another Task Surface.',
+  'invalid-request': 'The request is malformed; the problems name the argument.',
   'invalid-dismissal-id': 'The dismissal id is not a valid id.',
   'invalid-surface-id': 'The surface id is not a valid id.',
   'admission-refused': 'The harness did not queue the submission; the answers stay editable and can be sent again.',
@@ -58,16 +79,22 @@ export const ReasonText = Object.freeze({
 })
 
 /**
- * Phase says where a pending submission is: the Phase of a PendingSubmission, of an accepted
- * SubmitResponse and of a host's InFlightMessage (tasksurface.Phase).
+ * Phase says where a submission's message is: the Phase of a PendingSubmission, of a QueuedMessage
+ * and of an accepted SubmitResponse (tasksurface.Phase).
  */
 export const Phase = Object.freeze({
-  /** Phase.Queued means the submission waits in the session queue. */
+  /** Phase.Queued means the message waits in the session queue. */
   Queued: 'queued',
   /**
-   * Phase.Claiming means the agent took the submission for the next turn and it is not durable yet.
+   * Phase.Claiming means the agent took the message for the next turn and it is not durable yet.
    */
   Claiming: 'claiming',
+  /**
+   * Phase.Committed means the message is a durable user message: the phase of an accepted
+   * SubmitResponse that answers a retry after the message reached the log. A pending submission is
+   * never committed.
+   */
+  Committed: 'committed',
 })
 
 /** Code is the stable, machine-readable kebab-case code of a Problem (tasksurface.Code). */

@@ -33,7 +33,7 @@ type Config struct {
 func Connect(t testing.TB, impl tasksurface.Server, cfg Config) tasksurface.Server {
 	t.Helper()
 	plugins := map[string]plugin.Plugin{
-		tasksurface.PluginName: &transport.Plugin{Impl: impl, Logger: cfg.Logger},
+		tasksurface.PluginName: &transport.Plugin{Impl: impl},
 	}
 	client, server := plugin.TestPluginGRPCConn(t, false, plugins)
 	t.Cleanup(func() {
