@@ -22,7 +22,7 @@ type CheckResponse struct {
 	// Checked is true when the answers were judged against the surface.
 	Checked bool `json:"checked,omitempty"`
 	// Problems are what a Submit of these answers would refuse, with
-	// pointers into the request ("/values/<fieldId>...", "/note").
+	// pointers into the request ("/<fieldId>..." into the values, "/note").
 	Problems []Problem `json:"problems,omitempty"`
 	// Unanswered lists the ids of the fields whose value counts as no
 	// answer, in the model's order.

@@ -59,7 +59,7 @@ type SubmitResponse struct {
 	// Reason is set when Accepted is false.
 	Reason Reason `json:"reason,omitempty"`
 	// Problems lists what is wrong with the request, with pointers into it
-	// ("/values/<fieldId>", "/submissionId").
+	// ("/<fieldId>" into the values, "/submissionId").
 	Problems []Problem `json:"problems,omitempty"`
 	// Admit is the message the host must admit now; nil for an answer that
 	// needs nothing done (a retry whose message is already on its way or

@@ -1,6 +1,6 @@
 // Task Surface wire contract.
 //
-// Protocol version 2 (go-plugin app protocol version 2; api_version "2.0").
+// Protocol version 2.0 (go-plugin app protocol version 2; api_version "2.0").
 // A change that removes or renumbers a field, or changes its meaning, bumps
 // the go-plugin protocol version and gets a new package (tasksurface.v3).
 // Additive changes bump the minor api_version only.
@@ -1389,7 +1389,7 @@ type CheckResponse struct {
 	// checked is true when the answers were judged against the open surface.
 	Checked bool `protobuf:"varint,1,opt,name=checked,proto3" json:"checked,omitempty"`
 	// problems are what a Submit of these answers would refuse, with
-	// pointers into the request ("/values/<fieldId>...", "/note").
+	// pointers into the values ("/<fieldId>...") or at the note ("/note").
 	Problems []*Problem `protobuf:"bytes,2,rep,name=problems,proto3" json:"problems,omitempty"`
 	// unanswered lists the ids of the fields whose value counts as no answer.
 	Unanswered []string `protobuf:"bytes,3,rep,name=unanswered,proto3" json:"unanswered,omitempty"`

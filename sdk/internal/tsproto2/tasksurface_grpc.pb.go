@@ -1,6 +1,6 @@
 // Task Surface wire contract.
 //
-// Protocol version 2 (go-plugin app protocol version 2; api_version "2.0").
+// Protocol version 2.0 (go-plugin app protocol version 2; api_version "2.0").
 // A change that removes or renumbers a field, or changes its meaning, bumps
 // the go-plugin protocol version and gets a new package (tasksurface.v3).
 // Additive changes bump the minor api_version only.

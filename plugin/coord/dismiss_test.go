@@ -1,0 +1,109 @@
+package coord_test
+
+import (
+	"testing"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// A dismissal is decided once: a retry gets the record's seq, the same id
+// for another surface is refused, and a surface answered first is not
+// dismissed.
+func TestDismissal(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, false) // no model needed to dismiss
+	d := h.dismiss("dis-1")
+	if again := h.dismiss("dis-1"); !again.Dismissed || again.Record != nil {
+		t.Fatalf("a retry while it is written = %+v, want dismissed with nothing to write", again)
+	}
+	seq := h.record(d)
+	if again := h.dismiss("dis-1"); !again.Dismissed || again.EventSeq != seq || again.Record != nil {
+		t.Fatalf("a retry = %+v, want dismissed at seq %d", again, seq)
+	}
+	h.restart()
+	if again := h.dismiss("dis-1"); !again.Dismissed || again.EventSeq != seq {
+		t.Fatalf("a retry after a restart = %+v, want dismissed at seq %d from the log", again, seq)
+	}
+	resp, err := h.svc.Dismiss(t.Context(), &tasksurface.DismissRequest{SessionID: session, SurfaceID: "tsf_other",
+		DismissalID: "dis-1", Snapshot: h.snapshot(false)})
+	if err != nil || resp.Dismissed || resp.Reason != tasksurface.ReasonDismissalIDReused {
+		t.Fatalf("the id for another surface = %+v, %v; want dismissal-id-reused", resp, err)
+	}
+}
+
+// A dismissal the host did not write frees the surface; one of a surface
+// already submitted is refused as submitted.
+func TestDismissalNotRecordedAndSubmitted(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, true)
+	d := h.dismiss("dis-1")
+	if r, err := h.svc.ObserveQueue(t.Context(), &tasksurface.QueueEvent{SessionID: session, Kind: tasksurface.QueueNotRecorded,
+		SurfaceID: d.Record.SurfaceID, DismissalID: d.Record.DismissalID, Reason: "moved-on"}); err != nil || !r.Tracked {
+		t.Fatalf("not-recorded = %+v, %v", r, err)
+	}
+	h.wantPending("")
+	r := h.submit("sub-1", answers)
+	h.admit(r)
+	h.claim()
+	h.commit(true)
+	if d := h.dismiss("dis-2"); d.Dismissed || d.Reason != tasksurface.ReasonSubmitted {
+		t.Fatalf("dismiss after the submission = %+v, want submitted", d)
+	}
+}
+
+// Check judges answers by the submission's rules and sends nothing.
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, true)
+	resp, err := h.svc.Check(t.Context(), &tasksurface.CheckRequest{SessionID: session, SurfaceID: surface,
+		Values: []byte(`{"why":"","ok":true}`), Snapshot: h.snapshot(false)})
+	if err != nil || !resp.Checked || len(resp.Problems) != 1 || resp.Problems[0].Pointer != "/why" {
+		t.Fatalf("check = %+v, %v; want one problem at /why", resp, err)
+	}
+	h.wantPending("")
+	resp, err = h.svc.Check(t.Context(), &tasksurface.CheckRequest{SessionID: session, SurfaceID: "tsf_other",
+		Values: []byte(answers), Snapshot: h.snapshot(false)})
+	if err != nil || resp.Checked || resp.Reason != tasksurface.ReasonStale {
+		t.Fatalf("check of another surface = %+v, %v; want stale", resp, err)
+	}
+}
+
+// A request without the projection view is the host's bug.
+func TestSnapshotNeedsTheView(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, true)
+	if _, err := h.svc.Submit(t.Context(), &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface, SubmissionID: "s"}); err == nil {
+		t.Fatal("Submit without a projection view succeeded")
+	}
+}
+
+// Queue actions: edit and steer are refused for a submission, remove only
+// once it is claimed; other messages are not the plugin's business.
+func TestCheckQueueAction(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, true)
+	r := h.submit("sub-1", answers)
+	tests := map[string]struct {
+		action tasksurface.QueueAction
+		phase  tasksurface.Phase
+		source string
+		want   bool
+	}{
+		"edit":              {tasksurface.ActionEdit, tasksurface.PhaseQueued, string(r.Admit.Source), false},
+		"steer":             {tasksurface.ActionSteer, tasksurface.PhaseQueued, string(r.Admit.Source), false},
+		"remove queued":     {tasksurface.ActionRemove, tasksurface.PhaseQueued, string(r.Admit.Source), true},
+		"remove claimed":    {tasksurface.ActionRemove, tasksurface.PhaseClaiming, string(r.Admit.Source), false},
+		"edit an ordinary":  {tasksurface.ActionEdit, tasksurface.PhaseQueued, `{"kind":"user"}`, true},
+		"steer an ordinary": {tasksurface.ActionSteer, tasksurface.PhaseQueued, `{"kind":"user"}`, true},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			resp, err := h.svc.CheckQueueAction(t.Context(), &tasksurface.QueueActionRequest{SessionID: session,
+				MessageID: r.MessageID, Action: tc.action, Phase: tc.phase, Source: []byte(tc.source)})
+			if err != nil || resp.Allowed != tc.want || (!resp.Allowed && resp.Reason == "") {
+				t.Fatalf("CheckQueueAction = %+v, %v; want allowed %v (with a sentence when refused)", resp, err, tc.want)
+			}
+		})
+	}
+}
