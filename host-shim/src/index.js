@@ -2,19 +2,18 @@
 //
 // It starts the Go plugin (inside ctx.effect, so a reload or unload stops it), asks it what to
 // register (Describe), and registers exactly that: the tool, the session projection unit, the
-// dismissal command, the inbox observers and the browser RPC. Domain rules live in the plugin;
-// this file only wires dsh's seams to it.
+// dismissal command, the inbox observers and the browser RPC, with the size bound of its
+// requests. Domain rules live in the plugin, which decides; this half carries its decisions
+// out and wires dsh's seams to it.
 import { appendFileSync } from 'node:fs'
 import * as typert from '@deepseek-ai/dsh-typert-protocol'
 import { effectiveLimits, readRowConfig } from './dsh/config.js'
-import { createAdmissions } from './dsh/admissions.js'
 import { createDismissals } from './dsh/dismissals.js'
-import { createHostServices } from './dsh/host-services.js'
-import { JOURNAL_DIR_ENV, journalDir } from './dsh/journal-dir.js'
 import { pluginBinary, readManifest } from './dsh/manifest.js'
 import { projectionDefinition, readProjection } from './dsh/projection.js'
 import { createQueue } from './dsh/queue.js'
 import { createRemoteService, remoteContribution } from './dsh/remote.js'
+import { requestSizeRoute } from './dsh/request-size.js'
 import { createSessionAccess } from './dsh/sessions.js'
 import { createTimeline } from './dsh/timeline.js'
 import { Supervisor } from './goplugin/supervisor.js'
@@ -29,6 +28,9 @@ export const inject = ['tools', 'sessionProjections', 'commands', 'agents', 'ses
 /** How long apply waits for the first launch before the harness boot continues without it. */
 const FIRST_LAUNCH_WAIT_MS = 20_000
 
+/** The line's own keys in the log file; a field of the same name is kept as `field.<name>`. */
+const LINE_KEYS = new Set(['time', 'level', 'message'])
+
 function createLog(ctx) {
   const logger = ctx.logger('task-surface')
   const file = process.env.TASK_SURFACE_LOG_FILE
@@ -37,8 +39,10 @@ function createLog(ctx) {
     const method = level === 'trace' ? 'debug' : level
     logger[method]('%s', message + extra)
     if (file) {
+      const line = { time: new Date().toISOString(), level, message }
+      for (const [k, v] of Object.entries(fields ?? {})) line[LINE_KEYS.has(k) ? `field.${k}` : k] = v
       try {
-        appendFileSync(file, `${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`)
+        appendFileSync(file, `${JSON.stringify(line)}\n`)
       } catch { /* logging must never break the harness */ }
     }
   }
@@ -62,16 +66,13 @@ export async function apply(ctx, config) {
   let supervisor
   const plugin = { call: (method, request, options) => supervisor.call(method, request, options) }
 
-  // The queue tells the browser RPC when a submit's message is queued (./dsh/admissions.js);
-  // the bench's timeline hook is one writer for the whole shim, or off (./dsh/timeline.js).
-  const admissions = createAdmissions()
+  // The bench's timeline hook is one writer for the whole shim, or off (./dsh/timeline.js).
   const mark = createTimeline()
   const queue = createQueue({
     ctx,
-    access,
     log,
     mark,
-    admissions,
+    view: (session) => readProjection(ctx.sessionProjections, session, declared?.projection?.key),
     report: (kind, sessionId, message, extra = {}) => plugin.call('ObserveQueue', {
       session_id: sessionId,
       kind,
@@ -79,10 +80,12 @@ export async function apply(ctx, config) {
       source_json: jsonBytes(message.source ?? {}),
       event_seq: extra.eventSeq ?? 0,
       text: extra.text ?? '',
+      reason: extra.reason ?? '',
+      surface_id: extra.surfaceId ?? '',
+      dismissal_id: extra.dismissalId ?? '',
     }, { timeoutMs: 10_000 }),
   })
-  const dismissals = createDismissals({ ctx, access, plugin, commandName: () => declared?.command?.name ?? '' })
-  const hostHandlers = createHostServices({ ctx, access, queue, dismissals, projectionKey: () => declared?.projection?.key, mark })
+  const dismissals = createDismissals({ ctx, plugin, queue, log, commandName: () => declared?.command?.name ?? '' })
 
   // The tool is offered only while dsh's web roster loads this package's client half.
   const offer = (definition) => whileRendered(ctx, packageName(), (c) => c.tools.register(definition()), (mounted) => {
@@ -109,11 +112,14 @@ export async function apply(ctx, config) {
         input: { hint: 'dismiss [<surfaceId> [<dismissalId>]]' },
         handler: (invocation) => dismissals.handle(invocation),
       })],
-      ['queue observers', () => queue.observe()],
+      ['queue observers', () => { queue.observe(); dismissals.observe() }],
       ['browser RPC', () => ctx.plugin(createRemoteService(plugin, typert, {
-        limits: () => limitsInForce, mark, admissions,
-        view: (session) => readProjection(ctx.sessionProjections, session, declared?.projection?.key),
+        queue, dismissals, agentFor: access.agentFor, limits: () => limitsInForce, mark,
       }))],
+      // The bound on a browser request's size, checked before dsh reads its body (./dsh/request-size.js).
+      ['browser RPC size bound', () => ctx.inject(['webServer'], (c) => {
+        c.effect(() => c.webServer.register(requestSizeRoute(c.webServer, () => limitsInForce)), 'task-surface: request size bound')
+      })],
       // Its descriptors, so that dsh's gateway finds a call's by its endpoint instead of deriving
       // them from the source on every call; without them (refused), calls take that SRC path.
       ['browser RPC descriptors', () => ctx.inject(['typert'], (c) => {
@@ -139,8 +145,7 @@ export async function apply(ctx, config) {
     binary: pluginBinary(manifest),
     handshake: manifest.handshake,
     limits: row.limits,
-    env: { [JOURNAL_DIR_ENV]: journalDir(), ...row.env },
-    hostHandlers,
+    env: row.env,
     log,
     onReady(proc) {
       limitsInForce = effectiveLimits(proc.configuration?.effective_limits)

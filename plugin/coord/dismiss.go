@@ -50,6 +50,10 @@ func (s *Service) Dismiss(_ context.Context, req *tasksurface.DismissRequest) (*
 		}
 		return &tasksurface.DismissResponse{Reason: reason}, nil
 	}
+	if ss.submittedHere(occ.SurfaceID) {
+		// A submission of it reached the log first; the snapshot, read before, does not show it.
+		return &tasksurface.DismissResponse{Reason: tasksurface.ReasonSubmitted}, nil
+	}
 	if p := ss.pending; p != nil {
 		if p.submission() {
 			return &tasksurface.DismissResponse{Reason: tasksurface.ReasonSubmissionPending}, nil

@@ -142,6 +142,17 @@ func (ss *session) addDismissal(r dismissalRecord) {
 	}
 }
 
+// dismissedHere reports whether a dismissal of the surface was decided or
+// recorded by this process.
+func (ss *session) dismissedHere(surfaceID string) bool {
+	return slices.ContainsFunc(ss.dismissals, func(r dismissalRecord) bool { return r.surfaceID == surfaceID })
+}
+
+// submittedHere reports whether a submission of the surface reached the log.
+func (ss *session) submittedHere(surfaceID string) bool {
+	return slices.ContainsFunc(ss.submissions, func(r submissionRecord) bool { return r.surfaceID == surfaceID && r.committed })
+}
+
 // forgetDismissal drops the record of a dismissal the host did not write.
 func (ss *session) forgetDismissal(id tasksurface.DismissalID) {
 	ss.dismissals = slices.DeleteFunc(ss.dismissals, func(r dismissalRecord) bool { return r.dismissalID == id })

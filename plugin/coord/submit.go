@@ -50,6 +50,11 @@ func (s *Service) Submit(_ context.Context, req *tasksurface.SubmitRequest) (*ta
 	if occ == nil {
 		return refuse(closedReason(view, surfaceID, reason)), nil
 	}
+	if ss.dismissedHere(surfaceID) {
+		// The dismissal was decided first; the snapshot, read before it was written, does not
+		// show it yet.
+		return refuse(tasksurface.ReasonDismissed), nil
+	}
 	switch p := ss.pending; {
 	case p != nil && p.submission():
 		return refuse(tasksurface.ReasonSubmissionPending), nil

@@ -222,3 +222,33 @@ func TestEditRestoresTheText(t *testing.T) {
 		t.Fatalf("edited = %+v, want the canonical text", resp)
 	}
 }
+
+// A request whose snapshot was read before the other outcome was written is
+// refused all the same: the records of this process know what was decided.
+func TestStaleSnapshotOneOutcome(t *testing.T) {
+	t.Parallel()
+	t.Run("a submit after the dismissal was recorded", func(t *testing.T) {
+		t.Parallel()
+		h := newHost(t, true)
+		stale := h.snapshot(false)
+		h.record(h.dismiss("dis-1"))
+		resp, err := h.svc.Submit(t.Context(), &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface, SubmissionID: "sub-1",
+			Values: []byte(answers), Snapshot: stale})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantRefused(t, resp, tasksurface.ReasonDismissed)
+	})
+	t.Run("a dismiss after the submission was committed", func(t *testing.T) {
+		t.Parallel()
+		h := newHost(t, true)
+		stale := h.snapshot(false)
+		h.admit(h.submit("sub-1", answers))
+		h.claim()
+		h.commit(true)
+		resp, err := h.svc.Dismiss(t.Context(), &tasksurface.DismissRequest{SessionID: session, SurfaceID: surface, DismissalID: "dis-1", Snapshot: stale})
+		if err != nil || resp.Dismissed || resp.Reason != tasksurface.ReasonSubmitted {
+			t.Fatalf("dismiss = %+v, %v; want submitted", resp, err)
+		}
+	})
+}

@@ -1,9 +1,15 @@
-// Accepted means durable: `dsh web` is killed with SIGKILL 0, 1, 5 and 20 ms after the answer to a
-// submit said accepted, and started again on the same home. rc.8 holds a queued message in memory
-// for a moment before it writes it to the log, so without more the answer could be gone; the
-// plugin keeps each accepted submission in its journal before the admission (plugin/coord
-// journal.go) and, once restarted, admits again what dsh lost. Each time the answer must reach
-// the conversation exactly once, with nobody sending it again.
+// The session log is the only durable authority: `dsh web` is killed with SIGKILL 0, 1, 5, 20 and
+// 100 ms after the answer to a submit said accepted, and started again on the same home. rc.8
+// writes its log out a moment after it queues a message, so the answer may be in the log, or
+// restored into the queue, or gone. Each run must end in one of two ways, never both, never
+// neither:
+//   - the answer is in the log exactly once (and the surface closed as submitted); or
+//   - the answer is not in the log, and getActive says the surface is open with nothing pending:
+//     the Dock then shows the answers from its draft and says they did not reach the
+//     conversation (tests/browser/dock-harness-death.test.mjs walks that in Chromium).
+// And nothing is sent after the restart that the person did not send again: a submission dsh
+// restored into its queue is taken out, not delivered (a message typed afterwards is answered
+// alone).
 //
 // TASK_SURFACE_KILL_RUNS sets the runs per delay (default 20).
 import { after, before, test } from 'node:test'
@@ -15,9 +21,7 @@ import { Dsh, REPO, makeHome, packBundle, sleep, waitFor } from './support/harne
 
 const MODEL = JSON.parse(readFileSync(join(REPO, 'examples', 'surfaces', 'compare-options.json'), 'utf8'))
 const RUNS = Number(process.env.TASK_SURFACE_KILL_RUNS ?? 20)
-const DELAYS = [0, 1, 5, 20]
-/** How long after the restart the answer has to reach the conversation. */
-const DELIVERY_MS = 20_000
+const DELAYS = [0, 1, 5, 20, 100]
 
 let llm
 let home
@@ -48,16 +52,19 @@ async function openSurface() {
   return { sessionId, surfaceId: active.surfaceId }
 }
 
-/** The copies of a message in a session's log. */
-async function copiesInLog(sessionId, messageId) {
-  return (await dsh.events(sessionId)).filter((e) => e.type === 'user/message' && e.data.id === messageId).length
+/** The submissions of a surface in a session's log. */
+async function submissionsInLog(sessionId, surfaceId) {
+  return (await dsh.events(sessionId)).filter((e) => e.type === 'user/message' && e.data.source?.taskSurface?.surfaceId === surfaceId)
 }
 
-test(`dsh killed 0, 1, 5 and 20 ms after accepting, ${RUNS} times each: every answer reaches the conversation once`, { timeout: DELAYS.length * RUNS * 60_000 }, async (t) => {
-  const tally = Object.fromEntries(DELAYS.map((d) => [d, { runs: 0, once: 0, lost: 0, doubled: 0, queuedOnly: 0 }]))
+test(`dsh killed 0, 1, 5, 20 and 100 ms after accepting, ${RUNS} times each: the answer is in the log once, or given back, never both, never neither`, { timeout: DELAYS.length * RUNS * 60_000 }, async (t) => {
+  const tally = Object.fromEntries(DELAYS.map((d) => [d, { runs: 0, delivered: 0, givenBack: 0, both: 0, neither: 0, sentLater: 0 }]))
+  const wrong = []
   for (const delay of DELAYS) {
     for (let run = 0; run < RUNS; run++) {
+      llm.reset()
       const { sessionId, surfaceId } = await openSurface()
+      llm.reply({ text: 'Redis it is.' })
       const answer = await dsh.taskSurface('submit', {
         sessionId, surfaceId, submissionId: `tss_kill_${delay}_${run}`, values: { cache: 'redis', constraints: `killed ${delay} ms after` },
       })
@@ -67,25 +74,29 @@ test(`dsh killed 0, 1, 5 and 20 ms after accepting, ${RUNS} times each: every an
       dsh.child.kill('SIGKILL')
       await dsh.exited
       dsh = await start()
-      let copies = 0
-      try {
-        copies = await waitFor(async () => copiesInLog(sessionId, answer.messageId), { timeoutMs: DELIVERY_MS, what: 'the answer in the log' })
-        await dsh.waitIdle(sessionId)
-        copies = await copiesInLog(sessionId, answer.messageId)
-      } catch {
-        // not in the log in time: queued only, or lost
-      }
+      // What a Dock reading its surface again sees (this also resumes the session, as the page does).
+      const active = await dsh.taskSurface('getActive', { sessionId, surfaceId })
+      await dsh.waitIdle(sessionId)
+      const delivered = (await submissionsInLog(sessionId, surfaceId)).length
+      const givenBack = active.active === true && active.pending === null
+      // Nothing goes out by itself afterwards: a message typed now is the next turn's only input.
+      llm.reply({ text: 'Hello again.' })
+      const before = llm.requests.length
+      assert.equal((await dsh.prompt(sessionId, `typed after the restart ${delay}/${run}`)).ok, true)
+      await llm.waitForRequests(before + 1)
+      await dsh.waitIdle(sessionId)
+      const after = (await submissionsInLog(sessionId, surfaceId)).length
       const row = tally[delay]
       row.runs++
-      if (copies === 1) row.once++
-      else if (copies > 1) row.doubled++
-      else if ((await dsh.taskSurface('getActive', { sessionId })).pending?.messageId === answer.messageId) row.queuedOnly++
-      else row.lost++
+      if (delivered === 1 && !givenBack) row.delivered++
+      else if (delivered === 0 && givenBack) row.givenBack++
+      else if (delivered > 0 && givenBack) row.both++
+      else row.neither++
+      if (after !== delivered) row.sentLater++
+      if (delivered > 1 || (delivered === 1) === givenBack || after !== delivered) wrong.push({ delay, run, delivered, active, after })
     }
     const r = tally[delay]
-    t.diagnostic(`killed ${delay} ms after the accept: runs ${r.runs}, delivered once ${r.once}, queued but not delivered ${r.queuedOnly}, lost ${r.lost}, doubled ${r.doubled}`)
+    t.diagnostic(`killed ${delay} ms after the accept: runs ${r.runs}, in the log once ${r.delivered}, given back ${r.givenBack}, both ${r.both}, neither ${r.neither}, sent by itself later ${r.sentLater}`)
   }
-  for (const delay of DELAYS) {
-    assert.deepEqual(tally[delay], { runs: RUNS, once: RUNS, lost: 0, doubled: 0, queuedOnly: 0 }, `killed ${delay} ms after the accept`)
-  }
+  assert.deepEqual(wrong, [], 'every run: in the log once, or given back; never both, never neither, nothing sent later')
 })

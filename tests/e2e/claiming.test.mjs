@@ -59,7 +59,7 @@ describe('the claiming phase in dsh web', () => {
     // Held: another submission and a dismissal are refused; the same id answers the first answer.
     assert.equal((await submit(sessionId, surfaceId, 'sub-D')).reason, 'submission-pending')
     assert.equal((await submit(sessionId, surfaceId, 'sub-C')).messageId, messageId)
-    assert.deepEqual(await dsh.taskSurface('dismiss', { sessionId, surfaceId, dismissalId: 'dis-1' }), { dismissed: false, reason: 'submission-pending' })
+    assert.deepEqual(await dsh.taskSurface('dismiss', { sessionId, surfaceId, dismissalId: 'dis-1' }), { dismissed: false, reason: 'submission-pending', problems: [] })
     // Claimed, the message has left dsh's queue: dsh refuses to remove, edit or steer it ("queued
     // item is no longer pending"), and it stays claiming (remove succeeds only before the claim;
     // the plugin's own refusal is plugin/coord/queue_test.go's "a claiming submission may not be

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { startFakeLlm } from './support/fake-llm.mjs'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { CACHE, Dsh, REPO, journalDirOf, makeHome, packBundle, shimLogFile, toolPath, waitFor } from './support/harness.mjs'
+import { CACHE, Dsh, REPO, makeHome, packBundle, shimLogFile, toolPath, waitFor } from './support/harness.mjs'
 
 const execFileAsync = promisify(execFile)
 
@@ -62,7 +62,7 @@ test('a profile without the Web renderer (headless) is not offered show_task_sur
   const dshBin = join(CACHE, 'dsh', 'node_modules', '.bin', 'dsh')
   const env = {
     ...process.env, PATH: toolPath(), DSH_HOME: home.home, DEEPSEEK_BASE_URL: llm.url, DEEPSEEK_API_KEY: 'sk-keyless-test',
-    TASK_SURFACE_LOG_FILE: shimLogFile(home.home), TASK_SURFACE_JOURNAL_DIR: journalDirOf(home.home),
+    TASK_SURFACE_LOG_FILE: shimLogFile(home.home),
   }
   await execFileAsync(dshBin, ['plugin', '--profile', 'headless', 'add', await packBundle(), '--allow-build=protobufjs'], { cwd: home.home, env, maxBuffer: 16 << 20 })
   const before = llm.requests.length

@@ -6,6 +6,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
+import { request } from 'node:http'
 import { join } from 'node:path'
 import { startFakeLlm, lastUserText, contentText } from './support/fake-llm.mjs'
 import { Dsh, REPO, makeHome, packBundle, sleep, waitFor } from './support/harness.mjs'
@@ -177,7 +178,7 @@ describe('Task Surface in dsh web', () => {
     assert.deepEqual(active.value.pending, { submissionId: 'sub-A', messageId: first.value.messageId, phase: 'queued' })
 
     const dismissed = await dsh.remote('taskSurface/dismiss', { sessionId, surfaceId, dismissalId: 'dis-pending' })
-    assert.deepEqual(dismissed.value, { dismissed: false, reason: 'submission-pending' })
+    assert.deepEqual(dismissed.value, { dismissed: false, reason: 'submission-pending', problems: [] })
     const typed = await dsh.command(sessionId, '/task-surface dismiss')
     assert.equal(typed.ok, true, JSON.stringify(typed))
     assert.equal(typed.value.result.kind, 'error', 'the typed dismissal is refused while a submission is pending')
@@ -349,6 +350,93 @@ describe('Task Surface in dsh web', () => {
     await llm.waitForRequests(n + 1)
     await dsh.waitIdle(sessionId)
     assert.deepEqual(submissions(await dsh.events(sessionId)).map((e) => e.data.source.taskSurface.submissionId), ['sub-K'])
+  })
+})
+
+describe('the browser RPC is strict', () => {
+  /** The resident memory of dsh's own node process, in bytes. */
+  function dshRss() {
+    const pid = dsh.nodePid()
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1])
+    return kb * 1024
+  }
+
+  /** POST a request that declares `declared` bytes and sends only `sent` of them. */
+  function postLarge(method, declared, sent) {
+    return new Promise((resolve, reject) => {
+      const req = request(`${dsh.url}/api/taskSurface/${method}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(declared) },
+      }, (res) => {
+        let body = ''
+        res.on('data', (d) => { body += d })
+        res.on('end', () => resolve({ status: res.statusCode, body }))
+      })
+      req.on('error', (err) => (err.code === 'ECONNRESET' || err.code === 'EPIPE' ? undefined : reject(err)))
+      req.write(Buffer.alloc(sent, 0x20))
+    })
+  }
+
+  test('a request of 100 MB is refused before dsh reads it, and dsh\'s memory stays where it was', async () => {
+    const before = dshRss()
+    for (let i = 0; i < 3; i++) {
+      const res = await postLarge('submit', 100 << 20, 1 << 20)
+      assert.equal(res.status, 413)
+      assert.match(res.body, /at most \d+ bytes .*maxSubmissionBytes.*declares 104857600.*Nothing was read/)
+    }
+    const grown = dshRss() - before
+    assert.ok(grown < 32 << 20, `dsh grew by ${(grown / 1048576).toFixed(1)} MiB for three refused 100 MB requests`)
+    // The bound leaves every ordinary request to dsh's own /api route.
+    const { sessionId } = await openSurface()
+    assert.equal((await dsh.remote('taskSurface/getActive', { sessionId })).value.active, true)
+  })
+
+  test('wrong JSON types and deep nesting are refused with the argument named, never coerced', async () => {
+    const { sessionId, surfaceId } = await openSurface()
+    await dsh.waitIdle(sessionId)
+    for (const submissionId of [42, [1], true]) {
+      const r = await dsh.taskSurface('submit', { sessionId, surfaceId, submissionId, values: { cache: 'redis' } })
+      assert.deepEqual([r.accepted, r.reason, r.problems.map((p) => [p.code, p.pointer])], [false, 'invalid-request', [['wrong-type', '/submissionId']]])
+    }
+    const note = await dsh.taskSurface('submit', { sessionId, surfaceId, submissionId: 'sub-N', values: { cache: 'redis' }, note: 7 })
+    assert.deepEqual(note.problems.map((p) => p.pointer), ['/note'])
+    // Nested past the shim's bound: refused before anything walks it recursively, with where.
+    let deep = {}
+    for (let i = 0; i < 100; i++) deep = { a: deep }
+    const nested = await dsh.taskSurface('submit', { sessionId, surfaceId, submissionId: 'sub-N', values: { constraints: deep } })
+    assert.equal(nested.reason, 'invalid-request')
+    assert.equal(nested.problems[0].code, 'too-deep')
+    assert.match(nested.problems[0].pointer, /^\/values\/constraints(\/a){63}$/)
+    assert.match(nested.problems[0].message, /nested more than 64 levels/)
+    // 5,000 levels, written as text (JSON.stringify itself gives up on such a value): dsh's own
+    // gateway refuses it before any Remote runs, naming the argument.
+    const text = `${'{"a":'.repeat(5000)}{}${'}'.repeat(5000)}`
+    const args = `{"sessionId":${JSON.stringify(sessionId)},"surfaceId":${JSON.stringify(surfaceId)},"submissionId":"sub-N","values":{"constraints":${text}}}`
+    const res = await fetch(`${dsh.url}/api/taskSurface/submit`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: `{"type":"client-request","rpcId":"rpc-deep","method":"taskSurface/submit","payload":{"args":${args}}}`,
+    })
+    const { result } = await res.json()
+    assert.equal(result.ok, false)
+    assert.match(result.error.message, /wire field "values" failed boundary validation/)
+    const dismissal = await dsh.taskSurface('dismiss', { sessionId, surfaceId, dismissalId: 12 })
+    assert.deepEqual([dismissal.dismissed, dismissal.problems.map((p) => p.pointer)], [false, ['/dismissalId']])
+    assert.equal(submissions(await dsh.events(sessionId)).length, 0, 'nothing was sent')
+    assert.equal((await dsh.projection(sessionId)).active?.surfaceId, surfaceId, 'the surface is still open')
+  })
+
+  test('a submission id reused for other answers is refused; a retry after the message reached the log says it was delivered', async () => {
+    const { sessionId, surfaceId } = await openSurface()
+    await dsh.waitIdle(sessionId)
+    llm.reply({ text: 'Redis.' })
+    const first = await dsh.taskSurface('submit', { sessionId, surfaceId, submissionId: 'sub-I', values: { cache: 'redis' } })
+    assert.equal(first.accepted, true)
+    await waitFor(async () => !(await dsh.projection(sessionId)).active, { what: 'the submission to reach the log' })
+    await dsh.waitIdle(sessionId)
+    assert.deepEqual(await dsh.taskSurface('submit', { sessionId, surfaceId, submissionId: 'sub-I', values: { cache: 'redis' } }),
+      { accepted: true, messageId: first.messageId, phase: 'committed' })
+    const other = await dsh.taskSurface('submit', { sessionId, surfaceId, submissionId: 'sub-I', values: { cache: 'none' } })
+    assert.deepEqual([other.accepted, other.reason], [false, 'submission-id-reused'])
+    assert.equal(submissions(await dsh.events(sessionId)).length, 1)
   })
 })
 

@@ -3,39 +3,41 @@
 // `command/done` of `/task-surface dismiss <surfaceId> <dismissalId>`, which dsh already knows,
 // which starts no turn, and which the projection folds.
 //
-// Two ways in, one decision (the plugin's Dismiss: idempotency per dismissal id and the
-// pending-submission check), no recursion:
+// The plugin decides (idempotency per dismissal id, the pending-submission check) and answers
+// the record to write; the shim writes it only if the surface is still the open one, and
+// reports recorded or not-recorded. Two ways in, no recursion:
 //
 //   typed:  person types /task-surface dismiss  -> dsh writes command/run -> handler
-//           -> plugin.Dismiss -> Host.RecordDismissal: the record is the command already
-//           running, so answer with its seq -> plugin answers -> handler settles
-//           -> dsh writes command/done (success closes the surface, error leaves it open)
+//           -> plugin.Dismiss (command_id: this run) -> record: this run -> handler succeeds
+//           -> dsh writes command/done -> reported recorded with its seq
 //
-//   host:   browser taskSurface/dismiss -> plugin.Dismiss -> Host.RecordDismissal
+//   host:   browser taskSurface/dismiss -> plugin.Dismiss -> record
 //           -> commands.execute('/task-surface dismiss <surfaceId> <dismissalId>')
-//           -> dsh writes command/run -> handler sees the host's own dismissal and succeeds
-//           without asking the plugin again -> dsh writes command/done -> seq returned
+//           -> dsh writes command/run -> the handler sees the host's own record and succeeds
+//           -> dsh writes command/done -> reported recorded with its seq
 //
 // A refusal reads as the contract's sentence for its reason (ReasonText, generated from
 // tasksurface.Reason.Text in sdk/tasksurface), not a copy kept here.
-import { dismissArgs, parseDismissArgs } from '../wire/command.js'
-import { EVENT_COMMAND_DONE, EVENT_COMMAND_RUN, EVENT_TOOL_RESULT } from '../wire/names.js'
-import { ReasonText } from '../wire/words.gen.js'
+import { parseDismissArgs } from '../wire/command.js'
+import { EVENT_COMMAND_DONE, EVENT_TOOL_RESULT } from '../wire/names.js'
+import { Reason, ReasonText } from '../wire/words.gen.js'
 
 /**
  * @param {object} deps
  * @param {any} deps.ctx
- * @param {ReturnType<import('./sessions.js').createSessionAccess>} deps.access
  * @param {{call: Function}} deps.plugin - the supervisor.
+ * @param {ReturnType<import('./queue.js').createQueue>} deps.queue - snapshots and reports
  * @param {() => string} deps.commandName - the declared command name.
+ * @param {import('../goplugin/plugin-process.js').LogFn} deps.log
  */
-export function createDismissals({ ctx, access, plugin, commandName }) {
-  /** sessionId -> the typed command being handled: {commandId, dismissalId} */
-  const typed = new Map()
-  /** `${sessionId}\0${dismissalId}` of host-initiated commands being written -> the surface's name */
+export function createDismissals({ ctx, plugin, queue, commandName, log }) {
+  /** `${sessionId}\0${dismissalId}` of the host's own records being written -> the surface's title. */
   const hostInitiated = new Map()
+  /** commandId -> the record of a typed command the plugin decided, until its command/done. */
+  const typed = new Map()
 
   const key = (sessionId, dismissalId) => `${sessionId}\u0000${dismissalId}`
+  const stillOpen = (session, surfaceId) => queue.view(session)?.active?.surfaceId === surfaceId
 
   /** The command's handler. */
   async function handle(invocation) {
@@ -44,58 +46,91 @@ export function createDismissals({ ctx, access, plugin, commandName }) {
     if (!args) {
       return { kind: 'error', text: `Usage: /${commandName()} dismiss [<surfaceId> [<dismissalId>]]` }
     }
-    if (args.dismissalId && hostInitiated.has(key(agent.id, args.dismissalId))) {
+    const own = args.dismissalId ? hostInitiated.get(key(agent.id, args.dismissalId)) : undefined
+    if (own !== undefined) {
       // The plugin has already decided; this run is the record it asked for. The row shows this
       // text: the surface by its title, as the tool result named it, not by its id.
-      return { kind: 'success', text: `Task Surface ${hostInitiated.get(key(agent.id, args.dismissalId)) || args.surfaceId} dismissed.` }
-    }
-    if (typed.has(agent.id)) {
-      return { kind: 'error', text: 'Another Task Surface dismissal is in progress in this session.' }
+      return { kind: 'success', text: `Task Surface ${own || args.surfaceId} dismissed.` }
     }
     // A person may leave the ids out; the command's own id then serves as the dismissal id.
     const dismissalId = args.dismissalId || commandId
-    typed.set(agent.id, { commandId, dismissalId })
+    let res
     try {
-      const res = await plugin.call('Dismiss', {
-        session_id: agent.id, surface_id: args.surfaceId, dismissal_id: dismissalId,
+      res = await plugin.call('Dismiss', {
+        session_id: agent.id, surface_id: args.surfaceId, dismissal_id: dismissalId, command_id: commandId,
+        snapshot: queue.snapshot(agent, agent.session),
       }, { signal })
-      if (res.dismissed) return { kind: 'success', text: 'Task Surface dismissed.' }
-      return { kind: 'error', text: refusalText(res.reason) }
     } catch (err) {
       return { kind: 'error', text: err.message }
-    } finally {
-      typed.delete(agent.id)
     }
+    if (!res.record) {
+      return res.dismissed ? { kind: 'success', text: 'Task Surface already dismissed.' } : { kind: 'error', text: refusalText(res.reason) }
+    }
+    if (!stillOpen(agent.session, res.record.surface_id)) {
+      await queue.send('not-recorded', agent.id, { id: '' }, notRecorded(res.record, Reason.MovedOn))
+      return { kind: 'error', text: refusalText(Reason.NotOpen) }
+    }
+    typed.set(commandId, { sessionId: agent.id, record: res.record })
+    return { kind: 'success', text: 'Task Surface dismissed.' }
   }
 
-  /** Host.RecordDismissal. */
-  async function record(req) {
-    const sessionId = req.session_id
-    const session = await access.sessionFor(sessionId)
-    if (!session) return { recorded: false, event_seq: 0, reason: 'session-not-found' }
-    const running = typed.get(sessionId)
-    if (running && running.dismissalId === req.dismissal_id) {
-      return { recorded: true, event_seq: commandEventSeq(session.events, EVENT_COMMAND_RUN, running.commandId) ?? 0, reason: '' }
-    }
-    const earlier = recordedDismissal(session.events, commandName(), req.dismissal_id)
-    if (earlier !== undefined) return { recorded: true, event_seq: earlier, reason: '' }
-    const agent = await access.agentFor(sessionId)
-    if (!agent) return { recorded: false, event_seq: 0, reason: 'session-not-found' }
-    const k = key(sessionId, req.dismissal_id)
-    hostInitiated.set(k, surfaceTitle(session.events, req.surface_id))
+  /**
+   * Write the plugin's DismissalRecord from the browser: the command run, if the surface is still
+   * the open one; report what happened.
+   * @param {any} session
+   * @param {any} agent - the session's live agent
+   * @param {any} record - tasksurface.v2.DismissalRecord
+   * @returns {Promise<{recorded: true, eventSeq: number} | {recorded: false, reason: string}>}
+   */
+  async function record(session, agent, record) {
+    let result
+    if (!agent) result = { recorded: false, reason: Reason.NotRecorded }
+    else if (!stillOpen(session, record.surface_id)) result = { recorded: false, reason: Reason.NotOpen }
+    else result = await execute(session, agent, record)
+    await queue.send(result.recorded ? 'recorded' : 'not-recorded', session.id, { id: '' }, result.recorded
+      ? { eventSeq: result.eventSeq, surfaceId: record.surface_id, dismissalId: record.dismissal_id }
+      : notRecorded(record, result.reason))
+    return result
+  }
+
+  async function execute(session, agent, record) {
+    const k = key(session.id, record.dismissal_id)
+    hostInitiated.set(k, surfaceTitle(session.events, record.surface_id))
     try {
-      const line = `/${commandName()} ${dismissArgs(req.surface_id, req.dismissal_id)}`
-      const execution = await ctx.commands.execute(agent, line, [], AbortSignal.timeout(15_000))
-      if (!execution) return { recorded: false, event_seq: 0, reason: 'command-unavailable' }
-      if (execution.result.kind !== 'success') return { recorded: false, event_seq: 0, reason: execution.result.text }
-      const seq = commandEventSeq(session.events, EVENT_COMMAND_DONE, execution.commandId)
-      return { recorded: true, event_seq: seq ?? 0, reason: '' }
+      const execution = await ctx.commands.execute(agent, `/${record.command_name} ${record.command_args}`, [], AbortSignal.timeout(15_000))
+      if (!execution) return { recorded: false, reason: Reason.NotRecorded }
+      if (execution.result.kind !== 'success') {
+        log('warn', `the dismissal command did not succeed: ${execution.result.text}`)
+        return { recorded: false, reason: Reason.NotRecorded }
+      }
+      return { recorded: true, eventSeq: commandDoneSeq(session.events, execution.commandId) ?? 0 }
+    } catch (err) {
+      log('warn', `could not write the dismissal of ${record.surface_id}: ${err.message}`)
+      return { recorded: false, reason: Reason.NotRecorded }
     } finally {
       hostInitiated.delete(k)
     }
   }
 
-  return { handle, record }
+  /** Report a typed dismissal once dsh has written its command/done. */
+  function observe() {
+    ctx.on('session/event', (session, event) => {
+      if (event.type !== EVENT_COMMAND_DONE) return
+      const t = typed.get(event.data?.commandId)
+      if (!t) return
+      typed.delete(event.data.commandId)
+      queue.send(event.data.kind === 'success' ? 'recorded' : 'not-recorded', t.sessionId, { id: '' }, event.data.kind === 'success'
+        ? { eventSeq: event.seq, surfaceId: t.record.surface_id, dismissalId: t.record.dismissal_id }
+        : notRecorded(t.record, Reason.NotRecorded))
+    })
+  }
+
+  return { handle, record, observe }
+}
+
+/** The report of a record not written. */
+function notRecorded(record, reason) {
+  return { surfaceId: record.surface_id, dismissalId: record.dismissal_id, reason }
 }
 
 /** The contract's sentence for a refusal's reason; a reason it does not know is named as it is. */
@@ -113,25 +148,11 @@ function surfaceTitle(events, surfaceId) {
   return ''
 }
 
-function commandEventSeq(events, type, commandId) {
+/** The seq of a command run's command/done. */
+function commandDoneSeq(events, commandId) {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i]
-    if (e.type === type && e.data?.commandId === commandId) return e.seq
-  }
-  return undefined
-}
-
-/** The command/done seq of an earlier successful dismissal with this id, if the log has one. */
-function recordedDismissal(events, commandName, dismissalId) {
-  if (!dismissalId) return undefined
-  const runs = new Set()
-  for (const e of events) {
-    if (e.type === EVENT_COMMAND_RUN && e.data?.name === commandName) {
-      const args = parseDismissArgs(e.data.args ?? '')
-      if (args?.dismissalId === dismissalId) runs.add(e.data.commandId)
-    } else if (e.type === EVENT_COMMAND_DONE && runs.has(e.data?.commandId) && e.data.kind === 'success') {
-      return e.seq
-    }
+    if (e.type === EVENT_COMMAND_DONE && e.data?.commandId === commandId) return e.seq
   }
   return undefined
 }

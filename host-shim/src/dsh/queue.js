@@ -1,19 +1,33 @@
-// Admission of submitted messages and what happens to them in the inbox afterwards.
+// The session's queue as the plugin needs it, the admission the plugin decided, and what happens
+// to a submission in dsh's inbox afterwards.
 //
-// dsh rc.8 offers no veto on queue actions (session.updateQueue edits, steers and removes
-// inbox items directly), so the shim observes the inbox, reports every outcome to the plugin
-// (ObserveQueue), and compensates where a real seam allows:
-//   - edit: the queued item is restored to its canonical text at once (inbox.replace), and the
-//     agent/pre-step waterfall restores it again if an edit slipped into a step;
+// The plugin decides and the shim acts (contract 2). What the shim holds of the queue is only
+// what dsh does not show: the user messages the agent has claimed and not yet written to the log
+// (`claims`; dsh's inbox forgets a message once it is claimed). Everything else is dsh's own
+// state, read at the moment it is needed:
+//   - snapshot(): the projection view, every user-role message in the inbox (queued) and in
+//     `claims` (claiming), and the log's last seq, sent with each request to the plugin;
+//   - admit(): the plugin's Admission carried out synchronously, only if the surface is still
+//     the open one and no ordinary user message is queued or claimed ahead (one outcome, decided
+//     at the moment of admission); otherwise refused with the contract's reason.
+//
+// dsh rc.8 offers no veto on queue actions (session.updateQueue edits, steers and removes inbox
+// items directly), so the shim observes the inbox, reports every outcome to the plugin
+// (ObserveQueue, a session's reports in the order they happened), and compensates where a real
+// seam allows:
+//   - edit: the queued item is restored to its canonical text (the text it was admitted with, as
+//     the log's first insertion of it holds it), and the agent/pre-step waterfall restores it
+//     again if an edit slipped into a step;
 //   - steer: the item is moved back from the next-step list to the next-turn queue;
-//   - remove (or any discard): reported; the plugin clears its pending record and the surface
-//     is editable again.
-import { parseJsonBytes } from '../wire/json.js'
+//   - remove (or any discard): reported; the plugin ends its pending record and the surface is
+//     editable again.
+// At pre-step a submission whose surface is no longer the open one (an ordinary message reached
+// the log first, through a steer) is dropped from the step and reported discarded: it never
+// becomes a second outcome.
 import { EVENT_USER_MESSAGE } from '../wire/names.js'
-import { randomUUID } from 'node:crypto'
+import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 import { correlationOf, withRpcId } from '../wire/source.js'
-import { Phase } from '../wire/words.gen.js'
-import { createAdmissions } from './admissions.js'
+import { Phase, Reason } from '../wire/words.gen.js'
 import { findMessage, messageText } from './sessions.js'
 import { createTimeline, watchLoop } from './timeline.js'
 
@@ -29,164 +43,147 @@ function textMessage(id, text, source) {
   return deepFreeze({ id, role: 'user', content: [{ type: 'text', text }], source: structuredClone(source) })
 }
 
-/** The longest a claim's report to the plugin waits for the report after it (createQueue's send). */
-export const CLAIM_HOLD_MS = 250
+/** A user message of no plugin: the composer's (source {kind: 'user'} without a correlation). */
+export function isOrdinary(message) {
+  return message?.source?.kind === 'user' && !correlationOf(message.source)
+}
+
+/** The seq of a session's last log event, or -1. */
+export function lastSeq(session) {
+  const events = session?.events ?? []
+  return events.length === 0 ? -1 : events[events.length - 1].seq
+}
 
 /**
  * @param {object} deps
  * @param {any} deps.ctx
- * @param {ReturnType<import('./sessions.js').createSessionAccess>} deps.access
  * @param {(kind: string, sessionId: string, message: any, extra?: object) => Promise<any>} deps.report - ObserveQueue
+ * @param {(session: any) => any} deps.view - the session's projection view (./projection.js)
  * @param {import('../goplugin/plugin-process.js').LogFn} deps.log
  * @param {import('./timeline.js').Mark|null} [deps.mark] - the bench's timeline hook (./timeline.js)
- * @param {ReturnType<import('./admissions.js').createAdmissions>} [deps.admissions] - where the
- *   browser's submit waits for its admission (./admissions.js)
- * @param {number} [deps.claimHoldMs] - how long a claim's report waits for the next report
- *   (CLAIM_HOLD_MS)
  */
-export function createQueue({ ctx, access, report, log, mark = createTimeline(), admissions = createAdmissions(), claimHoldMs = CLAIM_HOLD_MS }) {
-  /** messageId -> {sessionId, text, source}: what this process admitted, for restores. */
-  const admitted = new Map()
-  /** messageId -> sessionId: claimed into a turn, not yet committed or discarded. */
+export function createQueue({ ctx, report, view, log, mark = createTimeline() }) {
+  /** messageId -> {sessionId, message}: user messages claimed into a turn, not yet in the log. */
   const claims = new Map()
   /** message ids whose inbox events come from the shim's own compensation. */
   const compensating = new Set()
-  /** messageId -> sessionId: admitted, handed to dsh's queue on the next turn of the loop (start). */
-  const starting = new Map()
 
-  const inboxItems = (agent) => [...agent.inbox.nextTurn, ...agent.inbox.nextStep]
-
-  function canonicalText(agent, messageId) {
-    const known = admitted.get(messageId)
-    if (known) return known.text
-    const { inserted } = findMessage(agent.session.events, messageId)
-    return inserted ? messageText(inserted) : undefined
-  }
+  const userRole = (m) => m?.role === 'user'
 
   /**
-   * Host.AdmitUserMessage: queue a user message for the next turn, once per message id. Its
-   * source carries rpcId, the id of the client request that carried the submission: the one the
-   * plugin passed back (gRPC metadata tasksurface-rpc-id), or else one minted for this
-   * admission, since dsh rc.8 does not tell a Remote method its request's rpcId.
-   * @param {any} req
-   * @param {{rpcId?: string}} [transport]
+   * What the plugin needs of a session at this moment (tasksurface.v2.SessionSnapshot).
+   * @param {any} agent - the session's live agent, or undefined for a session not running
+   * @param {any} session
+   * @param {any} [openingMeta] - the open surface's tool result metadata, when the plugin asked
    */
-  async function admit(req, { rpcId } = {}) {
-    const sessionId = req.session_id
-    const messageId = req.message_id
-    if (!messageId) return { admitted: false, message_id: '', duplicate: false, reason: 'message id missing' }
-    const agent = await access.agentFor(sessionId)
-    if (!agent) return { admitted: false, message_id: messageId, duplicate: false, reason: 'session-not-found' }
-    const pending = inboxItems(agent).some((m) => m.id === messageId)
-    const { committed } = findMessage(agent.session.events, messageId)
-    const source = withRpcId(parseJsonBytes(req.source_json, { kind: 'user' }), rpcId || randomUUID())
-    const duplicate = pending || committed !== undefined || claims.has(messageId) || starting.has(messageId)
-    if (!duplicate) {
-      admitted.set(messageId, { sessionId, text: req.text, source })
-      starting.set(messageId, sessionId)
-      setImmediate(() => start(agent, messageId, req.text, source))
-    }
-    admissions.admitted(sessionId, correlationOf(source)?.submissionId, messageId)
-    return { admitted: true, message_id: messageId, duplicate, reason: '' }
-  }
-
-  /**
-   * Hand an admitted message to dsh's queue. agent.followup inserts it and, for an idle agent,
-   * starts the turn synchronously (the claim and the turn's first hooks, a few ms of dsh's own
-   * work). So it runs on the event loop's next turn, after the admission's answers have left:
-   * the browser's submit (settled at admission, ./admissions.js) and the plugin's call, which
-   * would otherwise wait behind the turn's start. A message that dsh refuses is reported
-   * discarded, and the plugin makes its surface editable again.
-   */
-  function start(agent, messageId, text, source) {
-    starting.delete(messageId)
-    mark?.('queue.followup', agent.id, { messageId })
-    try {
-      agent.followup(textMessage(messageId, text, source))
-    } catch (err) {
-      log('warn', `could not queue the Task Surface submission ${messageId}: ${err.message}`)
-      admitted.delete(messageId)
-      send('discarded', agent.id, { id: messageId, source })
-      return
-    }
-    mark?.('queue.followed', agent.id, { messageId })
-  }
-
-  /** Host.ListInFlight: the plugin's messages still queued or claimed. */
-  async function listInFlight(req) {
-    const sessionId = req.session_id
-    const agent = ctx.agents.get(sessionId) ?? (await access.agentFor(sessionId))
-    const entry = (messageId, phase, source) => ({ message_id: messageId, phase, source_json: Buffer.from(JSON.stringify(source ?? {})) })
-    const messages = []
+  function snapshot(agent, session, openingMeta) {
+    const queue = []
     if (agent) {
-      for (const m of inboxItems(agent)) {
-        if (correlationOf(m.source)) messages.push(entry(m.id, Phase.Queued, m.source))
+      for (const m of [...agent.inbox.nextStep, ...agent.inbox.nextTurn]) {
+        if (userRole(m)) queue.push({ message_id: m.id, phase: Phase.Queued, source_json: jsonBytes(m.source ?? {}) })
       }
     }
-    // What only the shim holds: admitted and not yet in dsh's queue, or claimed into a turn.
-    for (const [held, phase] of [[starting, Phase.Queued], [claims, Phase.Claiming]]) {
-      for (const [messageId, owner] of held) {
-        if (owner === sessionId) messages.push(entry(messageId, phase, admitted.get(messageId)?.source))
-      }
+    for (const [id, claim] of claims) {
+      if (claim.sessionId === session.id) queue.push({ message_id: id, phase: Phase.Claiming, source_json: jsonBytes(claim.message.source ?? {}) })
     }
-    return { messages }
+    const v = view(session)
+    return {
+      projection_json: jsonBytes(v ?? { active: null, outcomes: [] }),
+      queue,
+      log_seq: lastSeq(session),
+      opening_meta_json: openingMeta === undefined ? Buffer.alloc(0) : jsonBytes(openingMeta),
+    }
+  }
+
+  /** Why a submission of surfaceId may not enter the session now, or '' when it may: moved-on
+   * when an ordinary message is ahead of it or closed the surface, not-open when anything else
+   * closed it. */
+  function refusal(agent, surfaceId) {
+    const v = view(agent.session)
+    if (v?.active?.surfaceId !== surfaceId) {
+      return v?.outcomes?.findLast((o) => o.surfaceId === surfaceId)?.outcome === 'bypassed' ? Reason.MovedOn : Reason.NotOpen
+    }
+    const ahead = [...agent.inbox.nextStep, ...agent.inbox.nextTurn].some(isOrdinary) ||
+      [...claims.values()].some((c) => c.sessionId === agent.id && isOrdinary(c.message))
+    return ahead ? Reason.MovedOn : ''
+  }
+
+  /**
+   * Carry out the plugin's Admission: at once, and only if the surface is still the open one
+   * and no ordinary user message is queued or claimed ahead. Synchronous from the check to
+   * agent.followup, so nothing can land between them. Its source carries rpcId, the id of the
+   * admission (dsh rc.8 does not tell a Remote method its request's rpcId).
+   * @param {any} agent
+   * @param {any} admission - tasksurface.v2.Admission
+   * @param {string} rpcId
+   * @returns {{admitted: true, eventSeq: number} | {admitted: false, reason: string, problem?: string}}
+   */
+  function admit(agent, admission, rpcId) {
+    const why = refusal(agent, admission.surface_id)
+    if (why) return { admitted: false, reason: why }
+    const source = withRpcId(parseJsonBytes(admission.source_json, {}), rpcId)
+    mark?.('queue.followup', agent.id, { messageId: admission.message_id })
+    try {
+      agent.followup(textMessage(admission.message_id, admission.text, source))
+    } catch (err) {
+      log('warn', `could not queue the Task Surface submission ${admission.message_id}: ${err.message}`)
+      return { admitted: false, reason: Reason.AdmissionRefused, problem: err.message }
+    }
+    mark?.('queue.followed', agent.id, { messageId: admission.message_id })
+    return { admitted: true, eventSeq: lastSeq(agent.session) }
   }
 
   /** Reports not yet sent, in the order they happened. */
   const outbox = []
-  /** The timer of the next flush: a claim's hold (claimHoldMs) while the outbox holds only claims. */
-  let flushTimer
+  let flushing = false
   /**
-   * Reports an outcome to the plugin (ObserveQueue), a session's reports in the order they
-   * happened. Not at once: a claim and a commit happen inside dsh's own work (the turn's start,
-   * the message's way into the log and out to the page), and the gRPC call's encoding and its
-   * answer would run in the middle of it. A report leaves on the next turn of the event loop, except a claim with
-   * nothing else to send: it waits for the next report (the message's commit, a few tens of ms
-   * later, when the turn's start goes on without stopping; flush then leaves the claim out) or
-   * claimHoldMs, whichever comes first. Sent on the next turn, a claim's report landed in the
-   * middle of the turn's start, and the submission's bubble was painted later for it (bench, one
-   * run, 24 pairs: 0.94x with the hold). Nothing waits for that report: while the plugin's record
-   * says queued, its getActive asks ListInFlight, which says claiming from the moment of the claim.
+   * Reports an outcome to the plugin (ObserveQueue). Not at once: a claim and a commit happen
+   * inside dsh's own work (the turn's start, the message's way into the log and out to the page),
+   * and the gRPC call's encoding would run in the middle of it; the report leaves on the next
+   * turn of the event loop.
+   * @returns {Promise<void>} settles once the plugin has answered (or the report failed).
    */
-  function send(kind, sessionId, message, extra) {
+  function send(kind, sessionId, message, extra = {}) {
     mark?.('queue.report', sessionId, { kind })
-    const held = outbox.every((r) => r.kind === 'claimed') // an empty outbox too: then no timer runs
-    outbox.push({ kind, sessionId, message, extra })
-    if (flushTimer === undefined) {
-      flushTimer = setTimeout(flush, kind === 'claimed' ? claimHoldMs : 0)
-    } else if (held && kind !== 'claimed') {
-      clearTimeout(flushTimer)
-      flushTimer = setTimeout(flush, 0)
+    let settle
+    const done = new Promise((resolve) => { settle = resolve })
+    outbox.push({ kind, sessionId, message, extra, settle })
+    if (!flushing) {
+      flushing = true
+      setImmediate(flush)
     }
+    return done
   }
 
   /** sessionId -> the last of its reports on their way. A session's reports leave one at a time,
-   * each once the one before it is answered, so the plugin takes them in the order they happened
-   * (a claim taken after its discard would hold the surface as claiming). Sessions do not wait
-   * for each other: a report the plugin does not answer (until the call's timeout) holds back
-   * only its own session's. */
+   * each once the one before it is answered, so the plugin takes them in the order they happened;
+   * sessions do not wait for each other. */
   const reporting = new Map()
   function flush() {
-    flushTimer = undefined
-    const batch = outbox.splice(0)
-    // A claim whose message's commit or discard is in the same batch says nothing that report does not.
-    const ended = new Set(batch.filter((r) => r.kind === 'committed' || r.kind === 'discarded').map((r) => r.message.id))
-    for (const { kind, sessionId, message, extra } of batch) {
-      if (kind === 'claimed' && ended.has(message.id)) continue
+    flushing = false
+    for (const { kind, sessionId, message, extra, settle } of outbox.splice(0)) {
       const sent = (reporting.get(sessionId) ?? Promise.resolve()).then(() => report(kind, sessionId, message, extra)).catch((err) => {
         log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`)
       })
       reporting.set(sessionId, sent)
-      sent.then(() => { if (reporting.get(sessionId) === sent) reporting.delete(sessionId) })
+      sent.then(() => {
+        settle()
+        if (reporting.get(sessionId) === sent) reporting.delete(sessionId)
+      })
     }
+  }
+
+  /** The text a submission was admitted with: its first insertion in the log. */
+  function canonicalText(agent, messageId) {
+    const { inserted } = findMessage(agent.session.events, messageId)
+    return inserted ? messageText(inserted) : undefined
   }
 
   /** Restore an edited queue item to its canonical text. */
   function restoreEdit(agent, message, canonical) {
     compensating.add(message.id)
     try {
-      const restored = textMessage(message.id, canonical, message.source)
-      if (agent.inbox.replace(message.id, restored)) {
+      if (agent.inbox.replace(message.id, textMessage(message.id, canonical, message.source))) {
         log('info', `restored the edited Task Surface submission ${message.id} to its submitted text`)
       }
     } catch (err) {
@@ -201,8 +198,7 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
     compensating.add(message.id)
     try {
       if (agent.inbox.remove(message.id)) {
-        const canonical = canonicalText(agent, message.id) ?? messageText(message)
-        agent.followup(textMessage(message.id, canonical, message.source))
+        agent.followup(textMessage(message.id, canonicalText(agent, message.id) ?? messageText(message), message.source))
         log('info', `moved the steered Task Surface submission ${message.id} back to the queue`)
       }
     } catch (err) {
@@ -218,18 +214,29 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
     if (nextTurn) {
       const text = messageText(nextTurn)
       const canonical = canonicalText(agent, message.id)
-      send('edited', agent.id, nextTurn, { text })
+      send('edited', agent.id, nextTurn, { text, eventSeq: lastSeq(agent.session) })
       if (canonical !== undefined && canonical !== text) restoreEdit(agent, nextTurn, canonical)
       return
     }
     const nextStep = agent.inbox.nextStep.find((m) => m.id === message.id)
     if (nextStep) {
-      send('steered', agent.id, nextStep)
+      send('steered', agent.id, nextStep, { eventSeq: lastSeq(agent.session) })
       undoSteer(agent, nextStep)
       return
     }
-    claims.delete(message.id)
-    send('discarded', agent.id, message)
+    send('discarded', agent.id, message, { eventSeq: lastSeq(agent.session) })
+  }
+
+  /** End the claims of an agent that will not commit them: report the submissions discarded. */
+  function endClaims(agent, why) {
+    for (const [id, claim] of claims) {
+      if (claim.sessionId !== agent.id) continue
+      claims.delete(id)
+      if (correlationOf(claim.message.source)) {
+        log('info', `the claimed Task Surface submission ${id} ended without reaching the log (${why})`)
+        send('discarded', agent.id, claim.message, { eventSeq: lastSeq(agent.session) })
+      }
+    }
   }
 
   /** The bench's hops of every user message (the composer's too) through dsh's queue and log. */
@@ -253,9 +260,9 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
   function observe() {
     if (mark) observeTimeline()
     ctx.on('agent/inbox/claimed', ({ agent, message }) => {
-      if (!correlationOf(message.source)) return
-      claims.set(message.id, agent.id)
-      send('claimed', agent.id, message)
+      if (!userRole(message)) return
+      claims.set(message.id, { sessionId: agent.id, message })
+      if (correlationOf(message.source)) send('claimed', agent.id, message, { eventSeq: lastSeq(agent.session) })
     })
     ctx.on('agent/inbox/discarded', ({ agent, message }) => {
       if (!correlationOf(message.source) || compensating.has(message.id)) return
@@ -264,39 +271,68 @@ export function createQueue({ ctx, access, report, log, mark = createTimeline(),
       setImmediate(() => classifyDiscard(agent, message))
     })
     ctx.on('session/event', (session, event) => {
-      if (event.type !== EVENT_USER_MESSAGE || !correlationOf(event.data?.source)) return
-      const message = event.data
-      claims.delete(message.id)
-      admitted.delete(message.id)
-      send('committed', session.id, message, { eventSeq: event.seq })
+      if (event.type !== EVENT_USER_MESSAGE) return
+      claims.delete(event.data?.id)
+      if (correlationOf(event.data?.source)) send('committed', session.id, event.data, { eventSeq: event.seq })
     })
+    // A claimed message whose step was rejected ends without commit or discard; once the agent
+    // is idle no claim can still be on its way to the log. A disposed session's claims end too.
     ctx.on('agent/status', ({ agent, status }) => {
-      if (status !== 'idle') return
-      // A claimed message whose step was rejected ends without commit or discard; once the
-      // agent is idle no claim can still be on its way to the log.
-      for (const [messageId, owner] of claims) {
-        if (owner !== agent.id) continue
-        claims.delete(messageId)
-        const source = admitted.get(messageId)?.source ?? {}
-        send('discarded', agent.id, { id: messageId, source })
+      if (status === 'idle') endClaims(agent, 'the agent is idle')
+    })
+    ctx.on('agent/disposed', ({ agent }) => endClaims(agent, 'the session was disposed'))
+    // dsh restores an agent's inbox from the log when it creates the agent (a restart, a session
+    // opened again). A submission in it was queued before, by a process that is gone, and the
+    // person who sent it may have left: it is taken out, never delivered by itself, and its
+    // surface is editable again; the Dock's draft gives the person their answers back.
+    ctx.on('agent/created', ({ agent }) => {
+      for (const m of [...agent.inbox.nextStep, ...agent.inbox.nextTurn]) {
+        if (!correlationOf(m.source)) continue
+        compensating.add(m.id)
+        try {
+          if (agent.inbox.remove(m.id)) {
+            log('info', `took the submission ${m.id}, queued before the session was opened again, out of the queue: it is not sent without the person`)
+            send('discarded', agent.id, m, { eventSeq: lastSeq(agent.session) })
+          }
+        } catch (err) {
+          log('warn', `could not take the restored submission ${m.id} out of the queue: ${err.message}`)
+        } finally {
+          compensating.delete(m.id)
+        }
       }
     })
-    // Restore an edited submission's canonical text if an edit reached a step.
+    // At the step's start: a submission whose surface is no longer the open one is dropped (one
+    // outcome), and an edited submission's canonical text is restored.
     ctx.on('agent/pre-step', async (payload, next) => {
       const decision = await next()
       if (decision?.kind !== 'enter') return decision
       let changed = false
-      const messages = decision.messages.map((m) => {
-        if (!correlationOf(m.source)) return m
+      const messages = []
+      for (const m of decision.messages) {
+        const c = correlationOf(m.source)
+        if (!c) {
+          messages.push(m)
+          continue
+        }
+        if (view(payload.agent.session)?.active?.surfaceId !== c.surfaceId) {
+          changed = true
+          claims.delete(m.id)
+          log('info', `dropped the Task Surface submission ${m.id} from the step: its surface is no longer open`)
+          send('discarded', payload.agent.id, m, { eventSeq: lastSeq(payload.agent.session), reason: Reason.MovedOn })
+          continue
+        }
         const canonical = canonicalText(payload.agent, m.id)
-        if (canonical === undefined || canonical === messageText(m)) return m
-        changed = true
-        log('info', `restored the submitted text of ${m.id} before it entered the turn`)
-        return textMessage(m.id, canonical, m.source)
-      })
-      return changed ? { kind: 'enter', messages } : decision
+        if (canonical !== undefined && canonical !== messageText(m)) {
+          changed = true
+          log('info', `restored the submitted text of ${m.id} before it entered the turn`)
+          messages.push(textMessage(m.id, canonical, m.source))
+          continue
+        }
+        messages.push(m)
+      }
+      return changed ? { ...decision, messages } : decision
     })
   }
 
-  return { admit, listInFlight, observe, claims, admitted }
+  return { snapshot, view, admit, refusal, send, observe, claims }
 }

@@ -1,16 +1,23 @@
-// The browser-facing RPC: /api/taskSurface/{getActive,submit,dismiss}, a Typert Remote in
+// The browser-facing RPC: /api/taskSurface/{getActive,check,submit,dismiss}, a Typert Remote in
 // "SRC" mode. Its shape (namespace, methods, arguments in order, the keys of each answer arm) is
 // declared once in ../wire/rpc.js, which the browser half imports too; test/dsh/remote.test.js
 // holds this class to it. dsh reads the parameter names from this source, so keep them literal
 // and the file unminified: `session` resolves from the wire field `sessionId` (dsh's session
 // lookup), and a trailing `signal` is the request's cancellation.
 //
+// Each method checks its arguments (./arguments.js), asks the plugin with the session's snapshot
+// (./queue.js; again with the open surface's metadata when the plugin says it needs it), and
+// carries out the plugin's decision: the admission (queue.admit) or the dismissal record
+// (dismissals.record), reported to the plugin before the browser is answered.
+//
 // The Typert protocol (TypertRemoteService, Remote) is dsh's own package; the entry passes it in,
 // so this file imports nothing from the harness and its answers can be tested without it.
+import { randomUUID } from 'node:crypto'
 import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 import { RPC_METHODS, RPC_NAMESPACE } from '../wire/rpc.js'
-import { Phase, Reason } from '../wire/words.gen.js'
-import { createAdmissions } from './admissions.js'
+import { Code, Reason } from '../wire/words.gen.js'
+import { argumentProblems } from './arguments.js'
+import { findToolResult } from './sessions.js'
 import { createTimeline } from './timeline.js'
 
 /** Mark a method @Remote by hand: plain JS has no decorator syntax. */
@@ -66,32 +73,34 @@ export function remoteContribution(packageName = 'dsh-task-surface') {
  * @param {{call: Function}} plugin - the supervisor (or anything with its call).
  * @param {{TypertRemoteService: any, Remote: Function}} typert - dsh's Typert protocol
  *   (`@deepseek-ai/dsh-typert-protocol`).
- * @param {object} [options]
- * @param {() => Record<string, number>} [options.limits] - the limits in force (row-config names
+ * @param {object} deps
+ * @param {ReturnType<import('./queue.js').createQueue>} deps.queue - snapshots and admissions
+ * @param {ReturnType<import('./dismissals.js').createDismissals>} deps.dismissals - the records
+ * @param {(sessionId: string) => Promise<any>} deps.agentFor - a session's live agent
+ * @param {() => Record<string, number>} [deps.limits] - the limits in force (row-config names
  *   such as `maxSubmissionBytes`), read on every getActive so the browser follows a restart.
- * @param {import('./timeline.js').Mark|null} [options.mark] - the bench's timeline hook
- *   (./timeline.js).
- * @param {ReturnType<import('./admissions.js').createAdmissions>} [options.admissions] - where a
- *   submit learns that the queue admitted its message (./admissions.js), to answer then.
- * @param {(session: any) => unknown} [options.view] - the session's projection view as dsh holds
- *   it (./projection.js readProjection), sent with getActive and submit so the plugin need not
- *   ask for it (contract 1.1): one round trip fewer; undefined sends none.
+ * @param {import('./timeline.js').Mark|null} [deps.mark] - the bench's timeline hook
  * @returns {any} the class to hand to `ctx.plugin`.
  */
 export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
-  limits = () => ({}), mark = createTimeline(), admissions = createAdmissions(), view = () => undefined,
-} = {}) {
-  /** The projection view to send along, as bytes; empty when there is none or it cannot be
-   * read here (the plugin then asks the host for it). */
-  const viewBytes = (session) => {
-    let v
-    try {
-      v = view(session)
-    } catch {
-      v = undefined
+  queue, dismissals, agentFor, limits = () => ({}), mark = createTimeline(),
+}) {
+  /**
+   * Ask the plugin with the session's snapshot, and once more with the open surface's logged
+   * metadata when the plugin says it does not hold the model (after a plugin restart).
+   */
+  async function ask(method, session, request, signal) {
+    const agent = await agentFor(session.id)
+    let res = await plugin.call(method, { ...request, snapshot: queue.snapshot(agent, session) }, { signal })
+    if (res.meta_needed) {
+      const active = queue.view(session)?.active
+      const meta = active ? findToolResult(session.events, active.callId).result?.data?.meta : undefined
+      res = await plugin.call(method, { ...request, snapshot: queue.snapshot(agent, session, meta) }, { signal })
     }
-    return v === undefined ? Buffer.alloc(0) : jsonBytes(v)
+    return { res, agent }
   }
+
+  const invalid = (problems) => ({ reason: Reason.InvalidRequest, problems })
 
   class TaskSurfaceRemote extends TypertRemoteService {
     constructor(ctx) {
@@ -99,18 +108,15 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
     }
 
     // `known` is the surface whose model and Markdown the page holds already (a Dock reading
-    // its surface again: on a change of the projection or the queue, and every poll while a
-    // submission is pending). A surface's model never changes, so when that surface is the open
-    // one the answer carries null for both: the plugin leaves them out (model_held, contract
-    // 1.2), and what an older plugin sends anyway is not parsed.
+    // its surface again). A surface's model never changes, so when that surface is the open one
+    // the answer carries null for both: the plugin leaves them out (model_held).
     async getActive(session, surfaceId, known, signal) {
       mark?.('remote.getActive', session.id)
-      const res = await plugin.call('GetActive', {
-        session_id: session.id,
-        surface_id: surfaceId ?? '',
-        projection_json: viewBytes(session),
-        model_held: Boolean(known) && known === surfaceId,
-      }, { signal })
+      const problems = argumentProblems({ surfaceId, known }, { surfaceId: 'string?', known: 'string?' })
+      if (problems.length > 0) throw new Error(`taskSurface/getActive: ${problems.map((p) => p.message).join(' ')}`)
+      const { res } = await ask('GetActive', session, {
+        session_id: session.id, surface_id: surfaceId ?? '', model_held: Boolean(known) && known === surfaceId,
+      }, signal)
       if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen }
       const pending = res.pending && res.pending.submission_id
         ? { submissionId: res.pending.submission_id, messageId: res.pending.message_id, phase: res.pending.phase }
@@ -127,42 +133,60 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
       }
     }
 
+    async check(session, surfaceId, values, note, signal) {
+      const problems = argumentProblems({ surfaceId, values, note }, { surfaceId: 'string', values: 'object', note: 'string?' })
+      if (problems.length > 0) return { checked: false, ...invalid(problems) }
+      const { res } = await ask('Check', session, {
+        session_id: session.id, surface_id: surfaceId, values_json: jsonBytes(values), note: note ?? '',
+      }, signal)
+      if (!res.checked) return { checked: false, reason: res.reason || Reason.NotOpen, problems: [] }
+      return { checked: true, problems: problemsOf(res.problems), unanswered: [...(res.unanswered ?? [])] }
+    }
+
     async submit(session, surfaceId, submissionId, values, note, signal) {
       mark?.('remote.submit', session.id, { submissionId })
-      // Answered by the plugin, or at the admission of this submission's message, whichever is
-      // first (./admissions.js): after an admission the plugin's answer is settled. The admission
-      // settles the answer itself, one promise job from here.
-      let admission
-      let call
-      let res
-      try {
-        res = await new Promise((resolve, reject) => {
-          admission = admissions.wait(session.id, submissionId ?? '', (messageId) => resolve({ accepted: true, message_id: messageId, phase: Phase.Queued }))
-          call = plugin.call('Submit', {
-            session_id: session.id,
-            surface_id: surfaceId ?? '',
-            submission_id: submissionId ?? '',
-            values_json: jsonBytes(values ?? {}),
-            note: note ?? '',
-            projection_json: viewBytes(session),
-          }, { signal })
-          call.then(resolve, reject)
-        })
-      } finally {
-        admission.cancel()
+      const problems = argumentProblems({ surfaceId, submissionId, values, note },
+        { surfaceId: 'string', submissionId: 'string', values: 'object', note: 'string?' })
+      if (problems.length > 0) return { accepted: false, ...invalid(problems) }
+      const { res, agent } = await ask('Submit', session, {
+        session_id: session.id, surface_id: surfaceId, submission_id: submissionId,
+        values_json: jsonBytes(values), note: note ?? '',
+      }, signal)
+      if (res.admit && agent) {
+        // The decision is carried out now, whatever happened to the request meanwhile.
+        const done = queue.admit(agent, res.admit, randomUUID())
+        const source = parseJsonBytes(res.admit.source_json, {})
+        const message = { id: res.admit.message_id, source }
+        if (!done.admitted) {
+          await queue.send('refused', session.id, message, { reason: done.reason })
+          mark?.('remote.answered', session.id, { submissionId })
+          const problems = done.problem ? [{ code: Code.AdmissionRefused, message: done.problem, pointer: '' }] : []
+          return { accepted: false, reason: done.reason, problems }
+        }
+        queue.send('admitted', session.id, message, { eventSeq: done.eventSeq })
+      } else if (res.admit) {
+        await queue.send('refused', session.id, { id: res.admit.message_id, source: parseJsonBytes(res.admit.source_json, {}) },
+          { reason: 'the session has no live agent' })
+        return { accepted: false, reason: Reason.AdmissionRefused, problems: [{ code: Code.AdmissionRefused, message: 'The session has no live agent.', pointer: '' }] }
       }
-      call.catch(() => {}) // answered at admission: the plugin's own answer (or failure) comes later
       mark?.('remote.answered', session.id, { submissionId })
-      if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase || Phase.Queued }
+      if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase }
       return { accepted: false, reason: res.reason, problems: problemsOf(res.problems) }
     }
 
     async dismiss(session, surfaceId, dismissalId, signal) {
-      const res = await plugin.call('Dismiss', {
-        session_id: session.id, surface_id: surfaceId ?? '', dismissal_id: dismissalId ?? '',
-      }, { signal })
+      const problems = argumentProblems({ surfaceId, dismissalId }, { surfaceId: 'string', dismissalId: 'string' })
+      if (problems.length > 0) return { dismissed: false, ...invalid(problems) }
+      const { res, agent } = await ask('Dismiss', session, {
+        session_id: session.id, surface_id: surfaceId, dismissal_id: dismissalId,
+      }, signal)
+      if (res.record) {
+        const done = await dismissals.record(session, agent, res.record)
+        if (!done.recorded) return { dismissed: false, reason: done.reason, problems: [] }
+        return { dismissed: true, eventSeq: done.eventSeq }
+      }
       if (res.dismissed) return { dismissed: true, eventSeq: Number(res.event_seq) }
-      return { dismissed: false, reason: res.reason }
+      return { dismissed: false, reason: res.reason, problems: [] }
     }
   }
   for (const { name } of RPC_METHODS) markRemote(Remote, TaskSurfaceRemote, name)

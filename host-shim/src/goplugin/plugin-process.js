@@ -1,13 +1,10 @@
 // One launch of the plugin binary, spoken to as go-plugin's Go client would: spawn with the
 // magic cookie, protocol versions, a private socket folder and an AutoMTLS client certificate;
 // read the handshake line; dial the plugin over mutual TLS; check health; drain stdout,
-// stderr and StreamStdio for the whole life of the process; open the broker stream; serve the
-// Host service on our own listener and announce it with ConnInfo; Describe; Configure. The
-// listener follows go-plugin's own choice of network (serverListener in its server.go): a unix
-// socket in the private folder on every platform but Windows, TCP on 127.0.0.1 there.
+// stderr and StreamStdio for the whole life of the process; Describe; Configure. The plugin
+// never calls the host (contract 2), so no broker stream is opened and the host serves nothing.
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
-import { join } from 'node:path'
 import grpc from '@grpc/grpc-js'
 import { makeClientCertificate, serverCertificatePem } from './certificate.js'
 import { grpcTarget, parseHandshake } from './handshake.js'
@@ -17,9 +14,6 @@ import { makeSocketDir } from './socket-dir.js'
 
 /** The largest gRPC message either side accepts (sdk/tasksurface MaxMessageBytes). */
 export const MAX_MESSAGE_BYTES = 16 << 20
-
-/** The broker id under which the host serves tasksurface.v1.Host. */
-export const HOST_BROKER_ID = 1
 
 const CHANNEL_OPTIONS = {
   'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
@@ -43,32 +37,14 @@ export class PluginStartError extends Error {
  * @typedef {object} LaunchOptions
  * @property {string} path - the verified plugin binary.
  * @property {{magicCookieKey: string, magicCookieValue: string, protocolVersion: number, apiVersion: string}} handshake
- * @property {Record<string, (request: any) => Promise<any>>} hostHandlers - tasksurface.v1.Host methods.
  * @property {Record<string, number>} [limits] - ConfigureRequest.limits (snake_case keys).
  * @property {string} [hostName]
  * @property {LogFn} log
  * @property {number} [startTimeoutMs] - handshake deadline (default 20 s).
  * @property {Record<string, string>} [env] - extra environment for the plugin.
- * @property {string} [platform] - whose listener rule the broker follows (default: this
- *   process's, process.platform); see hostListener.
  * @property {Promise<{certPem: string, keyPem: string, certDer: Buffer}>} [identity] - the AutoMTLS client
  *   certificate, when the caller started making it earlier (default: made here).
  */
-
-/**
- * Where the host serves its brokered service, by go-plugin's rule for the platform: TCP on
- * 127.0.0.1 (a free port) on Windows, a unix socket in the private socket folder elsewhere.
- * @param {string} platform - Node's process.platform spelling
- * @param {string} socketDir
- * @returns {{network: 'unix'|'tcp', bind: string, address: (port: number) => string}}
- */
-export function hostListener(platform, socketDir) {
-  if (platform === 'win32') {
-    return { network: 'tcp', bind: '127.0.0.1:0', address: (port) => `127.0.0.1:${port}` }
-  }
-  const path = join(socketDir, 'host.sock')
-  return { network: 'unix', bind: `unix://${path}`, address: () => path }
-}
 
 /**
  * Start the plugin and bring it to the configured state.
@@ -103,8 +79,6 @@ export async function launchPlugin(options) {
     await proc.connect(protos, handshake, identity, serverPem)
     await proc.waitHealthy(5_000)
     proc.drainStdio()
-    proc.openBroker()
-    await proc.serveHost(protos, options.hostHandlers, identity, serverPem, options.platform ?? process.platform)
     const description = await proc.call('Describe', {}, { timeoutMs: 10_000 })
     const major = (v) => String(v).split('.')[0]
     if (major(description.api_version) !== major(h.apiVersion)) {
@@ -114,7 +88,6 @@ export async function launchPlugin(options) {
     proc.description = description
     proc.configuration = await proc.call('Configure', {
       limits: options.limits ?? {},
-      host_broker_id: HOST_BROKER_ID,
       host_name: options.hostName ?? 'dsh',
     }, { timeoutMs: 10_000 })
     for (const problem of proc.configuration.problems ?? []) {
@@ -144,9 +117,6 @@ export class PluginProcess {
     this.description = undefined
     this.configuration = undefined
     this.client = undefined
-    this.hostServer = undefined
-    this.brokerStream = undefined
-    this.hostAddress = undefined // {network, address} of the Host service, as announced
     this.stdioStream = undefined
     this.closing = false
     this.exitInfo = undefined
@@ -234,7 +204,6 @@ export class PluginProcess {
     const channelOverride = this.client.getChannel()
     this.health = new protos.health(target, creds, { ...CHANNEL_OPTIONS, channelOverride })
     this.stdio = new protos.stdio(target, creds, { ...CHANNEL_OPTIONS, channelOverride })
-    this.broker = new protos.broker(target, creds, { ...CHANNEL_OPTIONS, channelOverride })
     this.controller = new protos.controller(target, creds, { ...CHANNEL_OPTIONS, channelOverride })
   }
 
@@ -276,70 +245,15 @@ export class PluginProcess {
     stream.on('end', () => { out.end(); err.end() })
   }
 
-  /** Open the broker stream and keep it open: brokered connections need it. */
-  openBroker() {
-    const stream = this.broker.StartStream()
-    this.brokerStream = stream
-    stream.on('data', (info) => {
-      // The plugin offers no brokered services of its own; log what it announces.
-      this.log('debug', `plugin broker announced service ${info.service_id} at ${info.network}:${info.address}`)
-    })
-    stream.on('error', (e) => {
-      if (!this.closing && this.alive) this.log('debug', `plugin broker stream ended: ${e.message}`)
-    })
-  }
-
-  /**
-   * Serve tasksurface.v1.Host on the platform's listener (hostListener), with mutual TLS: the
-   * host presents its client certificate and requires the plugin's.
-   */
-  async serveHost(protos, handlers, identity, serverPem, platform) {
-    const server = new grpc.Server({
-      'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
-      'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
-    })
-    const implementation = {}
-    for (const method of Object.keys(protos.host.service)) {
-      const handler = handlers[method]
-      implementation[method] = (call, callback) => {
-        if (typeof handler !== 'function') {
-          callback({ code: grpc.status.UNIMPLEMENTED, message: `Host.${method} is not implemented by this host` })
-          return
-        }
-        Promise.resolve().then(() => handler(call.request, { metadata: metadataRecord(call.metadata) })).then(
-          (response) => callback(null, response ?? {}),
-          (err) => {
-            this.log('error', `Host.${method} failed: ${err?.message ?? err}`)
-            callback({ code: err?.grpcCode ?? grpc.status.INTERNAL, message: String(err?.message ?? err) })
-          },
-        )
-      }
-    }
-    server.addService(protos.host.service, implementation)
-    const listener = hostListener(platform, this.socketDir)
-    const creds = grpc.ServerCredentials.createSsl(
-      Buffer.from(serverPem),
-      [{ private_key: Buffer.from(identity.keyPem), cert_chain: Buffer.from(identity.certPem) }],
-      true,
-    )
-    const port = await new Promise((resolve, reject) => {
-      server.bindAsync(listener.bind, creds, (err, bound) => (err ? reject(err) : resolve(bound)))
-    })
-    this.hostServer = server
-    this.hostAddress = { network: listener.network, address: listener.address(port) }
-    this.brokerStream.write({ service_id: HOST_BROKER_ID, ...this.hostAddress })
-  }
-
   /**
    * Call a TaskSurface method.
    * @param {string} method
    * @param {object} request
-   * @param {{timeoutMs?: number, signal?: AbortSignal, metadata?: Record<string, string>}} [options] -
-   *   metadata: gRPC metadata sent beside the call (e.g. tasksurface-rpc-id).
+   * @param {{timeoutMs?: number, signal?: AbortSignal}} [options]
    * @returns {Promise<any>}
    */
   call(method, request, options = {}) {
-    return unary(this.client, method, request, options.timeoutMs ?? 30_000, options.signal, options.metadata)
+    return unary(this.client, method, request, options.timeoutMs ?? 30_000, options.signal)
   }
 
   /**
@@ -370,10 +284,8 @@ export class PluginProcess {
 
   teardown() {
     this.closing = true
-    try { this.brokerStream?.end() } catch { /* closed */ }
     try { this.stdioStream?.cancel() } catch { /* closed */ }
     try { this.client?.close() } catch { /* closed */ }
-    try { this.hostServer?.forceShutdown() } catch { /* closed */ }
     try { this.child.stdin.destroy() } catch { /* closed */ }
     try { rmSync(this.socketDir, { recursive: true, force: true }) } catch (err) {
       this.log('warn', `cannot remove the plugin's socket folder ${this.socketDir}: ${err.message}`)
@@ -381,15 +293,13 @@ export class PluginProcess {
   }
 }
 
-function unary(client, method, request, timeoutMs, signal, metadata) {
+function unary(client, method, request, timeoutMs, signal) {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason ?? new Error('aborted'))
       return
     }
-    const md = new grpc.Metadata()
-    for (const [key, value] of Object.entries(metadata ?? {})) if (value) md.set(key, value)
-    const call = client[method](request, md, { deadline: Date.now() + timeoutMs }, (err, response) => {
+    const call = client[method](request, { deadline: Date.now() + timeoutMs }, (err, response) => {
       signal?.removeEventListener('abort', onAbort)
       if (err) reject(err)
       else resolve(response)
@@ -397,19 +307,6 @@ function unary(client, method, request, timeoutMs, signal, metadata) {
     const onAbort = () => call.cancel()
     signal?.addEventListener('abort', onAbort, { once: true })
   })
-}
-
-/**
- * The string values of a call's incoming gRPC metadata, first value per key.
- * @param {grpc.Metadata | undefined} metadata
- * @returns {Record<string, string>}
- */
-function metadataRecord(metadata) {
-  const out = {}
-  for (const [key, value] of Object.entries(metadata?.getMap() ?? {})) {
-    if (typeof value === 'string') out[key] = value
-  }
-  return out
 }
 
 function sleep(ms) {

@@ -1,5 +1,5 @@
 // The gRPC services the shim speaks, loaded at run time from .proto files:
-// go-plugin's broker, stdio and controller, grpc health, and the Task Surface contract.
+// go-plugin's stdio and controller, grpc health, and the Task Surface contract.
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,7 +12,7 @@ const here = dirname(fileURLToPath(import.meta.url))
 export const VENDORED_PROTO_DIR = join(here, '..', '..', 'proto')
 
 /**
- * Where tasksurface/v1/tasksurface.proto lives: the repository and the packed bundle keep the
+ * Where tasksurface/v2/tasksurface.proto lives: the repository and the packed bundle keep the
  * same layout, sdk/proto beside host-shim.
  */
 export const CONTRACT_PROTO_DIR = join(here, '..', '..', '..', 'sdk', 'proto')
@@ -29,32 +29,29 @@ let cached
 
 /**
  * Load every service definition once.
- * @returns {{health: any, broker: any, stdio: any, controller: any, taskSurface: any, host: any}}
+ * @returns {{health: any, stdio: any, controller: any, taskSurface: any}}
  */
 export function loadProtos() {
   if (cached) return cached
-  const contract = join(CONTRACT_PROTO_DIR, 'tasksurface', 'v1', 'tasksurface.proto')
+  const contract = join(CONTRACT_PROTO_DIR, 'tasksurface', 'v2', 'tasksurface.proto')
   if (!existsSync(contract)) {
     throw new Error(`Task Surface contract not found at ${contract}; the bundle is incomplete, reinstall it`)
   }
   const definition = protoLoader.loadSync(
     [
-      'plugin/grpc_broker.proto',
       'plugin/grpc_controller.proto',
       'plugin/grpc_stdio.proto',
       'grpc/health/v1/health.proto',
-      'tasksurface/v1/tasksurface.proto',
+      'tasksurface/v2/tasksurface.proto',
     ],
     { ...LOADER_OPTIONS, includeDirs: [VENDORED_PROTO_DIR, CONTRACT_PROTO_DIR] },
   )
   const root = grpc.loadPackageDefinition(definition)
   cached = {
     health: root.grpc.health.v1.Health,
-    broker: root.plugin.GRPCBroker,
     stdio: root.plugin.GRPCStdio,
     controller: root.plugin.GRPCController,
-    taskSurface: root.tasksurface.v1.TaskSurface,
-    host: root.tasksurface.v1.Host,
+    taskSurface: root.tasksurface.v2.TaskSurface,
   }
   return cached
 }

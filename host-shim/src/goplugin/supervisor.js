@@ -21,7 +21,6 @@ export class PluginUnavailableError extends Error {
  * @typedef {object} SupervisorOptions
  * @property {{path: string, sha256: string}} binary
  * @property {import('./plugin-process.js').LaunchOptions['handshake']} handshake
- * @property {import('./plugin-process.js').LaunchOptions['hostHandlers']} hostHandlers
  * @property {Record<string, number>} [limits]
  * @property {import('./plugin-process.js').LogFn} log
  * @property {import('./backoff.js').BackoffOptions} [backoff]
@@ -82,7 +81,6 @@ export class Supervisor {
       proc = await (this.options.launch ?? launchPlugin)({
         path: this.options.binary.path,
         handshake: this.options.handshake,
-        hostHandlers: this.options.hostHandlers,
         limits: this.options.limits,
         log,
         env: this.options.env,

@@ -1,5 +1,6 @@
 // Ids and the dismissal command line, the twin of plugin/wire (command.go): which strings serve as
-// surface, submission or dismissal ids, and "dismiss [<surfaceId> [<dismissalId>]]" both ways.
+// surface, submission or dismissal ids, and how "dismiss [<surfaceId> [<dismissalId>]]" reads
+// (the plugin writes the line: DismissalRecord.command_args).
 import { COMMAND_DISMISS } from './names.js'
 
 // wire.ValidID: 1 to 128 ASCII letters, digits and "_.:-", starting with a letter or digit.
@@ -15,16 +16,6 @@ const GO_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\
  */
 export function validId(value) {
   return typeof value === 'string' && ID_PATTERN.test(value)
-}
-
-/**
- * The arguments of a host-initiated dismissal command (wire.DismissArgs).
- * @param {string} surfaceId
- * @param {string} dismissalId
- * @returns {string}
- */
-export function dismissArgs(surfaceId, dismissalId) {
-  return `${COMMAND_DISMISS} ${surfaceId} ${dismissalId}`
 }
 
 /**

@@ -24,6 +24,14 @@ export const RPC_METHODS = Object.freeze([
     ]),
   }),
   Object.freeze({
+    name: 'check',
+    args: Object.freeze(['sessionId', 'surfaceId', 'values', 'note?']),
+    answers: Object.freeze([
+      Object.freeze({ when: Object.freeze({ checked: true }), keys: Object.freeze(['problems', 'unanswered']) }),
+      Object.freeze({ when: Object.freeze({ checked: false }), keys: Object.freeze(['reason', 'problems']) }),
+    ]),
+  }),
+  Object.freeze({
     name: 'submit',
     args: Object.freeze(['sessionId', 'surfaceId', 'submissionId', 'values', 'note?']),
     answers: Object.freeze([
@@ -36,7 +44,7 @@ export const RPC_METHODS = Object.freeze([
     args: Object.freeze(['sessionId', 'surfaceId', 'dismissalId']),
     answers: Object.freeze([
       Object.freeze({ when: Object.freeze({ dismissed: true }), keys: Object.freeze(['eventSeq']) }),
-      Object.freeze({ when: Object.freeze({ dismissed: false }), keys: Object.freeze(['reason']) }),
+      Object.freeze({ when: Object.freeze({ dismissed: false }), keys: Object.freeze(['reason', 'problems']) }),
     ]),
   }),
 ])
@@ -44,5 +52,5 @@ export const RPC_METHODS = Object.freeze([
 /** The keys of a pending submission in a getActive answer. */
 export const RPC_PENDING_KEYS = Object.freeze(['submissionId', 'messageId', 'phase'])
 
-/** The keys of one problem in a refused submit. */
+/** The keys of one problem in a refusal or a check. */
 export const RPC_PROBLEM_KEYS = Object.freeze(['code', 'message', 'pointer'])

@@ -1,11 +1,8 @@
 // The correlation a submitted user message carries in its source, the twin of plugin/wire
 // (source.go): {kind: "user", rpcId, taskSurface: {version, submissionId, callId, surfaceId,
-// values}}. rpcId is the id of the client request that carried the submission; the plugin's
-// SDK passes it beside Submit and back beside AdmitUserMessage as gRPC metadata RPC_ID_HEADER.
+// values}}. rpcId is the id of the request that carried the submission, which the host adds
+// when it admits the message (tasksurface.WithRpcID in Go).
 import { SOURCE_KEY } from './names.js'
-
-/** The gRPC metadata key that carries a client request's id (sdk/internal/transport). */
-export const RPC_ID_HEADER = 'tasksurface-rpc-id'
 
 /**
  * The Task Surface correlation in a message source, if any.

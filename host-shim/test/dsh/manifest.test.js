@@ -102,7 +102,6 @@ test('a missing platform package is refused as a bad digest is: logged, never la
     const supervisor = new Supervisor({
       binary: pluginBinary(manifest, { platform: 'linux-x64' }),
       handshake: manifest.handshake,
-      hostHandlers: {},
       log: (level, message) => records.push({ level, message }),
       launch: () => { launched += 1 },
     })

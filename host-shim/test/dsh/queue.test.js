@@ -1,166 +1,144 @@
-// Admission of submitted messages and what the shim knows of them afterwards, over a stand-in
-// for dsh's agent and inbox.
+// The queue as the plugin sees it (the snapshot), the admission the plugin decided carried out
+// only while it may be (one outcome), and what the shim reports afterwards, over a stand-in for
+// dsh's agent and inbox.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createQueue } from '../../src/dsh/queue.js'
-import { Phase } from '../../src/wire/words.gen.js'
+import { Phase, Reason } from '../../src/wire/words.gen.js'
 
-/** The next turn of the event loop, where the shim's reports to the plugin leave. */
-const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0))
-/** The loop's check phase, where an admitted message is handed to dsh's queue. */
-const handedOver = () => new Promise((resolve) => setImmediate(resolve))
+/** The check phase of the event loop, where the shim's reports to the plugin leave. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 const correlation = { version: 1, submissionId: 'sub-1', callId: 'call_1', surfaceId: 'tsf_a', values: { go: true } }
+const admission = (surfaceId = 'tsf_a', id = 'msg-1') => ({
+  message_id: id, text: 'Go: yes', surface_id: surfaceId, call_id: 'call_1',
+  source_json: Buffer.from(JSON.stringify({ kind: 'user', taskSurface: { ...correlation, surfaceId } })),
+})
+const typed = (id) => ({ id, role: 'user', content: [{ type: 'text', text: 'hello' }], source: { kind: 'user', rpcId: 'r' } })
 
 /** A stand-in for one of dsh's agents: its session, inbox and followup. */
 function agentOf(id) {
   return {
     id,
-    session: { id, events: [] },
+    session: { id, events: [{ seq: 0, type: 'session/header' }] },
     inbox: { nextTurn: [], nextStep: [] },
-    followups: 0,
     refuse: null,
     followup(message) {
-      this.followups++
       if (this.refuse) throw this.refuse
       this.inbox.nextTurn.push(message)
+      this.session.events.push({ seq: this.session.events.length, type: 'agent/inbox/spliced', data: { inserted: [message] } })
     },
   }
 }
 
-/** A queue over two agents (ses_1, and `other` in ses_2) whose inboxes and events the test drives. */
-function queueWith({ claimHoldMs, answers = null } = {}) {
+/** A queue over two agents (ses_1, and `other` in ses_2) whose inboxes, views and events the test
+ * drives; `answers` holds the plugin's unanswered reports when given. */
+function queueWith({ answers = null } = {}) {
   const listeners = new Map()
   const agent = agentOf('ses_1')
   const other = agentOf('ses_2')
-  const ctx = {
-    agents: new Map([[agent.id, agent], [other.id, other]]),
-    on(name, fn) { listeners.set(name, fn) },
-  }
+  const views = new Map([['ses_1', { active: { callId: 'call_1', surfaceId: 'tsf_a' }, outcomes: [] }], ['ses_2', { active: null, outcomes: [] }]])
+  const ctx = { on(name, fn) { listeners.set(name, fn) } }
   const reports = []
-  const report = (kind, sessionId, message) => {
-    reports.push({ kind, sessionId, id: message.id })
+  const report = (kind, sessionId, message, extra) => {
+    reports.push({ kind, sessionId, id: message.id, ...extra })
     // The plugin has not answered yet, or answers when the test says so.
-    return new Promise((resolve) => answers?.push(resolve))
+    return answers ? new Promise((resolve) => answers.push(resolve)) : Promise.resolve()
   }
-  const queue = createQueue({ ctx, access: { agentFor: async (id) => ctx.agents.get(id) }, report, log: () => {}, claimHoldMs })
+  const queue = createQueue({ ctx, report, view: (session) => views.get(session.id), log: () => {} })
   queue.observe()
   const emit = (name, ...args) => listeners.get(name)(...args)
-  const admit = async (transport, sessionId) => {
-    const res = await admitOnly(transport, sessionId)
-    await handedOver()
-    return res
-  }
-  const admitOnly = (transport, sessionId = 'ses_1') => queue.admit({
-    session_id: sessionId, message_id: sessionId === 'ses_1' ? 'msg-1' : `msg-1-${sessionId}`, text: 'Go: yes',
-    source_json: Buffer.from(JSON.stringify({ kind: 'user', taskSurface: correlation })),
-  }, transport)
-  return { agent, other, queue, reports, emit, admit, admitOnly }
+  return { agent, other, views, queue, reports, emit }
 }
 
-test('the admitted message\'s source carries the rpcId the plugin passed back, beside the correlation', async () => {
-  const { agent, admit } = queueWith()
-  assert.deepEqual(await admit({ rpcId: 'rpc-7' }), { admitted: true, message_id: 'msg-1', duplicate: false, reason: '' })
+const listed = (snapshot) => snapshot.queue.map((m) => [m.message_id, m.phase])
+
+test('the snapshot lists every user message queued or claimed, the composer\'s too, with the view and the log\'s seq', () => {
+  const { agent, queue, emit } = queueWith()
+  agent.inbox.nextTurn.push(typed('m-typed'))
+  agent.inbox.nextStep.push({ ...typed('m-context'), role: 'system' })
+  const claimed = typed('m-claimed')
+  emit('agent/inbox/claimed', { agent, message: claimed })
+  const snap = queue.snapshot(agent, agent.session)
+  assert.deepEqual(listed(snap), [['m-typed', Phase.Queued], ['m-claimed', Phase.Claiming]])
+  assert.deepEqual(JSON.parse(snap.projection_json), { active: { callId: 'call_1', surfaceId: 'tsf_a' }, outcomes: [] })
+  assert.equal(snap.log_seq, 0)
+  assert.equal(snap.opening_meta_json.length, 0)
+  assert.deepEqual(JSON.parse(queue.snapshot(agent, agent.session, { kind: 'dsh/task-surface' }).opening_meta_json), { kind: 'dsh/task-surface' })
+  emit('session/event', agent.session, { type: 'user/message', seq: 4, data: claimed })
+  assert.deepEqual(listed(queue.snapshot(agent, agent.session)), [['m-typed', Phase.Queued]])
+})
+
+test('an admission enters the queue with the correlation and the admission\'s rpcId, and says at what seq', () => {
+  const { agent, queue } = queueWith()
+  assert.deepEqual(queue.admit(agent, admission(), 'rpc-7'), { admitted: true, eventSeq: 1 })
   assert.deepEqual(agent.inbox.nextTurn[0].source, { kind: 'user', taskSurface: correlation, rpcId: 'rpc-7' })
+  assert.deepEqual(agent.inbox.nextTurn[0].content, [{ type: 'text', text: 'Go: yes' }])
 })
 
-test('without an rpcId from the plugin the shim mints one for the admission', async () => {
-  const { agent, admit } = queueWith()
-  await admit({})
-  const { rpcId, ...rest } = agent.inbox.nextTurn[0].source
-  assert.match(rpcId, /^[0-9a-f-]{36}$/)
-  assert.deepEqual(rest, { kind: 'user', taskSurface: correlation })
+test('an ordinary message queued or claimed ahead refuses the admission: the conversation moved on', () => {
+  const { agent, queue, emit } = queueWith()
+  agent.inbox.nextTurn.push(typed('m-typed'))
+  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.MovedOn })
+  agent.inbox.nextTurn.length = 0
+  emit('agent/inbox/claimed', { agent, message: typed('m-claimed') })
+  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.MovedOn })
+  assert.equal(agent.inbox.nextTurn.length, 0, 'nothing was queued')
 })
 
-test('a claim is in ListInFlight at once, before its report has reached the plugin', async () => {
-  const { agent, queue, reports, emit, admit } = queueWith()
-  await admit({ rpcId: 'rpc-7' })
-  const message = agent.inbox.nextTurn.shift()
-  emit('agent/inbox/claimed', { agent, message })
-  const { messages } = await queue.listInFlight({ session_id: 'ses_1' })
-  assert.deepEqual(messages.map((m) => [m.message_id, m.phase, JSON.parse(m.source_json).rpcId]), [['msg-1', Phase.Claiming, 'rpc-7']])
-  await nextTurn()
-  assert.deepEqual(reports, [], 'the claim\'s report waits for the commit while the turn starts')
-  agent.session.events.push({ seq: 7, type: 'user/message', data: message })
-  emit('session/event', agent.session, agent.session.events.at(-1))
-  assert.deepEqual(reports, [], 'nothing is sent inside dsh\'s own handlers')
-  await nextTurn()
-  assert.deepEqual(reports.map((r) => r.kind), ['committed'], 'on the next turn after the commit, which says all the claim would')
+test('a surface no longer open refuses the admission: moved-on when an ordinary message closed it, not-open otherwise', () => {
+  const { agent, views, queue } = queueWith()
+  views.set('ses_1', { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_a', outcome: 'bypassed', seq: 3 }] })
+  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.MovedOn })
+  views.set('ses_1', { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_a', outcome: 'dismissed', seq: 3 }] })
+  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.NotOpen })
+  views.set('ses_1', { active: { callId: 'call_2', surfaceId: 'tsf_b' }, outcomes: [] })
+  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.NotOpen })
 })
 
-test('reports reach the plugin one at a time, in the order they happened', async () => {
+test('a message dsh refuses to queue is refused with dsh\'s words', () => {
+  const { agent, queue } = queueWith()
+  agent.refuse = new Error('message "msg-1" is already pending')
+  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.AdmissionRefused, problem: 'message "msg-1" is already pending' })
+})
+
+test('reports reach the plugin one at a time, in the order they happened; a session\'s unanswered report holds back only its own', async () => {
   const answers = []
-  const { agent, reports, emit, admit } = queueWith({ claimHoldMs: 0, answers })
-  await admit({ rpcId: 'rpc-7' })
-  emit('agent/inbox/claimed', { agent, message: agent.inbox.nextTurn.shift() })
+  const { agent, other, queue, reports, emit } = queueWith({ answers })
+  const claimed = { id: 'msg-1', role: 'user', source: { kind: 'user', taskSurface: correlation } }
+  emit('agent/inbox/claimed', { agent, message: claimed })
+  emit('session/event', agent.session, { type: 'user/message', seq: 7, data: claimed })
+  queue.send('admitted', other.id, { id: 'msg-2', source: {} })
   await nextTurn()
-  assert.deepEqual(reports.map((r) => r.kind), ['claimed'])
-  emit('agent/status', { agent, status: 'idle' })
   await nextTurn()
-  assert.deepEqual(reports.map((r) => r.kind), ['claimed'], 'the discard waits for the claim\'s answer')
-  answers[0]()
+  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId]), [['claimed', 'ses_1'], ['admitted', 'ses_2']], 'ses_2 does not wait for ses_1')
+  answers.shift()()
   await nextTurn()
-  assert.deepEqual(reports.map((r) => r.kind), ['claimed', 'discarded'])
+  await nextTurn()
+  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId, r.eventSeq]), [['claimed', 'ses_1', 0], ['admitted', 'ses_2', undefined], ['committed', 'ses_1', 7]])
 })
 
-test('a report the plugin leaves unanswered holds back its own session\'s reports, not another session\'s', async () => {
-  const answers = []
-  const { agent, other, reports, emit, admit } = queueWith({ claimHoldMs: 0, answers })
-  await admit({ rpcId: 'rpc-7' })
-  await admit({ rpcId: 'rpc-8' }, 'ses_2')
-  emit('agent/inbox/claimed', { agent, message: agent.inbox.nextTurn.shift() })
-  await nextTurn()
-  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId]), [['claimed', 'ses_1']])
-  emit('agent/status', { agent, status: 'idle' })
-  emit('agent/inbox/claimed', { agent: other, message: other.inbox.nextTurn.shift() })
-  emit('agent/status', { agent: other, status: 'idle' })
-  await nextTurn()
-  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId]), [['claimed', 'ses_1'], ['discarded', 'ses_2']],
-    'ses_2\'s discard leaves while ses_1\'s claim is unanswered; ses_1\'s discard waits for it')
-  answers[0]()
-  await nextTurn()
-  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId]), [['claimed', 'ses_1'], ['discarded', 'ses_2'], ['discarded', 'ses_1']])
+test('a claim whose step ends without it in the log is reported discarded when the agent is idle, or disposed', async () => {
+  for (const end of ['idle', 'disposed']) {
+    const { agent, queue, reports, emit } = queueWith()
+    emit('agent/inbox/claimed', { agent, message: { id: 'msg-1', role: 'user', source: { kind: 'user', taskSurface: correlation } } })
+    if (end === 'idle') emit('agent/status', { agent, status: 'idle' })
+    else emit('agent/disposed', { agent })
+    await nextTurn()
+    await nextTurn()
+    assert.deepEqual(reports.map((r) => r.kind), ['claimed', 'discarded'], end)
+    assert.deepEqual(listed(queue.snapshot(agent, agent.session)), [], end)
+  }
 })
 
-test('a claim with nothing after it is reported once the hold is over', async () => {
-  const { agent, reports, emit, admit } = queueWith({ claimHoldMs: 30 })
-  await admit({ rpcId: 'rpc-7' })
-  emit('agent/inbox/claimed', { agent, message: agent.inbox.nextTurn.shift() })
+test('at the step\'s start a submission whose surface is no longer open is dropped and reported discarded', async () => {
+  const { agent, views, reports, emit } = queueWith()
+  const submission = { id: 'msg-1', role: 'user', content: [{ type: 'text', text: 'Go: yes' }], source: { kind: 'user', taskSurface: correlation } }
+  const steered = typed('m-steered')
+  views.set('ses_1', { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_a', outcome: 'bypassed', seq: 5 }] })
+  const decision = await emit('agent/pre-step', { agent }, async () => ({ kind: 'enter', messages: [steered, submission] }))
+  assert.deepEqual(decision.messages, [steered])
   await nextTurn()
-  assert.deepEqual(reports, [], 'held')
-  await new Promise((resolve) => setTimeout(resolve, 60))
-  assert.deepEqual(reports, [{ kind: 'claimed', sessionId: 'ses_1', id: 'msg-1' }])
-})
-
-test('a claimed message whose step ends without it in the log is reported discarded when the agent is idle', async () => {
-  const { agent, queue, reports, emit, admit } = queueWith()
-  await admit({ rpcId: 'rpc-7' })
-  emit('agent/inbox/claimed', { agent, message: agent.inbox.nextTurn.shift() })
-  emit('agent/status', { agent, status: 'idle' })
-  assert.deepEqual(reports, [], 'nothing is sent inside dsh\'s own handlers')
   await nextTurn()
-  assert.deepEqual(reports.map((r) => r.kind), ['discarded'], 'then the discard, which says all the claim would')
-  assert.deepEqual((await queue.listInFlight({ session_id: 'ses_1' })).messages, [])
-})
-
-test('the admission is answered before dsh starts the turn, and the message counts as queued meanwhile', async () => {
-  const { agent, queue, admitOnly } = queueWith()
-  assert.deepEqual(await admitOnly({ rpcId: 'rpc-7' }), { admitted: true, message_id: 'msg-1', duplicate: false, reason: '' })
-  assert.equal(agent.followups, 0, 'the answer does not wait for the turn\'s start')
-  const { messages } = await queue.listInFlight({ session_id: 'ses_1' })
-  assert.deepEqual(messages.map((m) => [m.message_id, m.phase, JSON.parse(m.source_json).rpcId]), [['msg-1', Phase.Queued, 'rpc-7']])
-  assert.deepEqual(await admitOnly({ rpcId: 'rpc-8' }), { admitted: true, message_id: 'msg-1', duplicate: true, reason: '' }, 'a retry meanwhile is the same admission')
-  await handedOver()
-  assert.equal(agent.followups, 1)
-  assert.deepEqual(agent.inbox.nextTurn.map((m) => [m.id, m.source.rpcId]), [['msg-1', 'rpc-7']])
-  assert.deepEqual((await queue.listInFlight({ session_id: 'ses_1' })).messages.map((m) => m.message_id), ['msg-1'], 'listed once, from the inbox')
-})
-
-test('a message dsh refuses to queue is reported discarded, and is no longer in flight', async () => {
-  const { agent, queue, reports, admit } = queueWith()
-  agent.refuse = new Error('agent disposed')
-  assert.equal((await admit({ rpcId: 'rpc-7' })).admitted, true)
-  await nextTurn()
-  assert.deepEqual(reports, [{ kind: 'discarded', sessionId: 'ses_1', id: 'msg-1' }])
-  assert.deepEqual((await queue.listInFlight({ session_id: 'ses_1' })).messages, [])
+  assert.deepEqual(reports.map((r) => [r.kind, r.id, r.reason]), [['discarded', 'msg-1', Reason.MovedOn]])
 })

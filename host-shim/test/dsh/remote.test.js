@@ -40,18 +40,42 @@ function wireArguments(names) {
   return business.map((n) => LOOKUP_WIRES[n] ?? n)
 }
 
+/** A stand-in for the shim's queue and dismissals: the snapshot's view, the admissions and
+ * records carried out (refused with `refuse` when given), and the reports sent. */
+function actingWith({ refuse = '', views = new Map(), events = [] } = {}) {
+  const done = { admitted: [], recorded: [], reports: [] }
+  const queue = {
+    view: (session) => views.get(session.id),
+    snapshot: (agent, session, meta) => ({ projection_json: Buffer.from(JSON.stringify(views.get(session.id) ?? null)), queue: [], log_seq: 3, meta }),
+    admit: (agent, admission, rpcId) => {
+      if (refuse) return { admitted: false, reason: refuse }
+      done.admitted.push({ agent: agent.id, id: admission.message_id, rpcId })
+      return { admitted: true, eventSeq: 4 }
+    },
+    send: async (kind, sessionId, message, extra) => { done.reports.push({ kind, sessionId, id: message.id, ...extra }) },
+  }
+  const dismissals = {
+    record: async (session, agent, record) => {
+      done.recorded.push(record.dismissal_id)
+      return refuse ? { recorded: false, reason: refuse } : { recorded: true, eventSeq: 9 }
+    },
+  }
+  return { deps: { queue, dismissals, agentFor: async (id) => ({ id, session: { id, events } }) }, done }
+}
+
 /** The Remote over a plugin that answers every call with `reply`, and the calls it received. */
-function remoteWith(reply) {
+function remoteWith(reply, options = {}) {
   const calls = []
   const plugin = {
-    async call(method, request, options) {
-      calls.push({ method, request, options })
-      return reply
+    async call(method, request, opts) {
+      calls.push({ method, request, options: opts })
+      return typeof reply === 'function' ? reply(method, request) : reply
     },
   }
   const { typert } = fakeTypert()
-  const Remote = createRemoteService(plugin, typert)
-  return { remote: new Remote({}), calls }
+  const { deps, done } = actingWith(options)
+  const Remote = createRemoteService(plugin, typert, { ...deps, limits: options.limits })
+  return { remote: new Remote({}), calls, done }
 }
 
 /** The declared arm of a method that an answer takes, by its discriminating key. */
@@ -67,7 +91,7 @@ function assertKeys(value, keys, what) {
 
 test('the Remote binds the declared namespace and marks exactly the declared methods, in order', () => {
   const { typert, marked } = fakeTypert()
-  const Remote = createRemoteService({ call: async () => ({}) }, typert)
+  const Remote = createRemoteService({ call: async () => ({}) }, typert, actingWith().deps)
   assert.equal(new Remote({}).serviceKey, RPC_NAMESPACE)
   assert.deepEqual(marked, RPC_METHODS.map((m) => m.name))
   const own = Object.getOwnPropertyNames(Remote.prototype).filter((n) => n !== 'constructor')
@@ -76,7 +100,7 @@ test('the Remote binds the declared namespace and marks exactly the declared met
 
 test('the registered descriptors are what dsh\'s gateway derives from the source: names, wire fields, the session lookup, the signal', () => {
   const { typert } = fakeTypert()
-  const Remote = createRemoteService({ call: async () => ({}) }, typert)
+  const Remote = createRemoteService({ call: async () => ({}) }, typert, actingWith().deps)
   const contribution = remoteContribution()
   assert.deepEqual([contribution.package, contribution.face, contribution.schemas], ['dsh-task-surface', 'host', []])
   assert.deepEqual(contribution.invocations.map((d) => d.method), RPC_METHODS.map((m) => m.name))
@@ -95,7 +119,7 @@ test('the registered descriptors are what dsh\'s gateway derives from the source
 
 test('each method\'s source parameters are the declared arguments, in order, with a trailing signal', () => {
   const { typert } = fakeTypert()
-  const Remote = createRemoteService({ call: async () => ({}) }, typert)
+  const Remote = createRemoteService({ call: async () => ({}) }, typert, actingWith().deps)
   for (const method of RPC_METHODS) {
     const names = sourceParameterNames(Remote.prototype[method.name])
     assert.equal(names.at(-1), 'signal', `${method.name} takes the request's signal last`)
@@ -113,16 +137,20 @@ const REPLIES = {
       pending: { submission_id: 'sub_1', message_id: 'tsm_1', phase: 'queued' },
     },
     { active: true, call_id: 'call_1', surface_id: 'tsf_a', model_json: Buffer.from('{}'), markdown_json: Buffer.alloc(0), pending: null },
-    { active: false, reason: 'stale' },
     { active: false, reason: '' },
   ],
+  check: [
+    { checked: true, problems: [{ code: 'required', message: 'Fill this in.', pointer: '/name' }], unanswered: ['name'] },
+    { checked: false, reason: 'stale' },
+  ],
   submit: [
-    { accepted: true, message_id: 'tsm_1', phase: 'queued' },
-    { accepted: true, message_id: 'tsm_1', phase: '' },
+    { accepted: true, message_id: 'tsm_1', phase: 'queued', admit: { message_id: 'tsm_1', text: 't', source_json: Buffer.from('{}'), surface_id: 'tsf_a', call_id: 'call_1' } },
+    { accepted: true, message_id: 'tsm_1', phase: 'committed' },
     { accepted: false, reason: 'invalid-submission', problems: [{ code: 'required', message: 'Fill this in.', pointer: '/name', extra: 1 }] },
     { accepted: false, reason: 'not-open', problems: [] },
   ],
   dismiss: [
+    { dismissed: true, record: { surface_id: 'tsf_a', dismissal_id: 'dis_1', call_id: 'call_1', command_name: 'task-surface', command_args: 'dismiss tsf_a dis_1' } },
     { dismissed: true, event_seq: 12 },
     { dismissed: false, reason: 'submission-pending' },
   ],
@@ -130,6 +158,7 @@ const REPLIES = {
 
 const ARGS = {
   getActive: [{ id: 'ses_1' }, 'tsf_a', undefined],
+  check: [{ id: 'ses_1' }, 'tsf_a', { name: '' }, undefined],
   submit: [{ id: 'ses_1' }, 'tsf_a', 'sub_1', { name: 'x' }, 'a note'],
   dismiss: [{ id: 'ses_1' }, 'tsf_a', 'dis_1'],
 }
@@ -144,58 +173,86 @@ test('every answer carries exactly the keys its declared arm lists, and every ar
       reached.add(arm)
       assertKeys(answer, [...Object.keys(arm.when), ...arm.keys], `${method.name} ${JSON.stringify(answer)}`)
       if (answer.pending) assertKeys(answer.pending, RPC_PENDING_KEYS, 'getActive pending')
-      for (const p of answer.problems ?? []) assertKeys(p, RPC_PROBLEM_KEYS, 'submit problem')
+      for (const p of answer.problems ?? []) assertKeys(p, RPC_PROBLEM_KEYS, `${method.name} problem`)
     }
     assert.equal(reached.size, method.answers.length, `${method.name}: every declared arm is answered`)
   }
 })
 
-test('empty reason and phase read as the contract\'s defaults, and the plugin gets the session and the signal', async () => {
+test('a wrong JSON type is refused, never coerced, and the refusal names the argument; the plugin is not asked', async () => {
+  const { remote, calls } = remoteWith({ accepted: true })
   const signal = AbortSignal.timeout(1_000)
-  const closed = remoteWith({ active: false, reason: '' })
-  assert.deepEqual(await closed.remote.getActive({ id: 'ses_1' }, undefined, undefined, signal), { active: false, reason: 'not-open' })
-  assert.deepEqual(closed.calls, [{ method: 'GetActive', request: { session_id: 'ses_1', surface_id: '', projection_json: Buffer.alloc(0), model_held: false }, options: { signal } }])
-  const queued = remoteWith({ accepted: true, message_id: 'tsm_1', phase: '' })
-  assert.deepEqual(await queued.remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', { a: 1 }, undefined, signal),
-    { accepted: true, messageId: 'tsm_1', phase: 'queued' })
-  assert.equal(queued.calls[0].request.note, '')
-  assert.deepEqual(JSON.parse(queued.calls[0].request.values_json), { a: 1 })
+  for (const [submissionId, word] of [[42, 'a number'], [[1], 'an array'], [true, 'true or false']]) {
+    const answer = await remote.submit({ id: 'ses_1' }, 'tsf_a', submissionId, {}, undefined, signal)
+    assert.deepEqual(answer, { accepted: false, reason: 'invalid-request', problems: [
+      { code: 'wrong-type', pointer: '/submissionId', message: `submissionId must be a string, not ${word}.` },
+    ] })
+  }
+  const note = await remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', {}, { text: 'x' }, signal)
+  assert.deepEqual(note.problems.map((p) => [p.code, p.pointer]), [['wrong-type', '/note']])
+  const values = await remote.check({ id: 'ses_1' }, 'tsf_a', ['a'], undefined, signal)
+  assert.deepEqual([values.checked, values.reason, values.problems.map((p) => p.pointer)], [false, 'invalid-request', ['/values']])
+  const dismissal = await remote.dismiss({ id: 'ses_1' }, 'tsf_a', undefined, signal)
+  assert.deepEqual([dismissal.reason, dismissal.problems.map((p) => [p.code, p.pointer])], ['invalid-request', [['missing', '/dismissalId']]])
+  await assert.rejects(remote.getActive({ id: 'ses_1' }, 7, undefined, signal), /surfaceId must be a string, not a number/)
+  assert.equal(calls.length, 0)
+})
+
+test('values nested deeper than the shim walks are refused with where, without a recursion that could overflow', async () => {
+  const { remote, calls } = remoteWith({ accepted: true })
+  let deep = {}
+  for (let i = 0; i < 5000; i++) deep = { a: deep }
+  const answer = await remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', { f: deep }, undefined, AbortSignal.timeout(1_000))
+  assert.equal(answer.reason, 'invalid-request')
+  assert.equal(answer.problems[0].code, 'too-deep')
+  assert.match(answer.problems[0].pointer, /^\/values\/f(\/a){63}$/)
+  assert.equal(calls.length, 0)
+})
+
+test('an admission is carried out before the browser is answered; a host refusal is reported and answered as the refusal', async () => {
+  const admit = { message_id: 'tsm_1', text: 't', source_json: Buffer.from('{"kind":"user"}'), surface_id: 'tsf_a', call_id: 'call_1' }
+  const ok = remoteWith({ accepted: true, message_id: 'tsm_1', phase: 'queued', admit })
+  assert.deepEqual(await ok.remote.submit(...ARGS.submit, AbortSignal.timeout(1_000)), { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+  assert.deepEqual(ok.done.admitted.map((a) => [a.agent, a.id]), [['ses_1', 'tsm_1']])
+  assert.match(ok.done.admitted[0].rpcId, /^[0-9a-f-]{36}$/)
+  assert.deepEqual(ok.done.reports.map((r) => [r.kind, r.id, r.eventSeq]), [['admitted', 'tsm_1', 4]])
+  const refused = remoteWith({ accepted: true, message_id: 'tsm_1', phase: 'queued', admit }, { refuse: 'moved-on' })
+  assert.deepEqual(await refused.remote.submit(...ARGS.submit, AbortSignal.timeout(1_000)), { accepted: false, reason: 'moved-on', problems: [] })
+  assert.deepEqual(refused.done.reports.map((r) => [r.kind, r.id, r.reason]), [['refused', 'tsm_1', 'moved-on']])
+})
+
+test('a dismissal record is written before the browser is answered, with the record\'s seq', async () => {
+  const { remote, done } = remoteWith(REPLIES.dismiss[0])
+  assert.deepEqual(await remote.dismiss(...ARGS.dismiss, AbortSignal.timeout(1_000)), { dismissed: true, eventSeq: 9 })
+  assert.deepEqual(done.recorded, ['dis_1'])
+  const refused = remoteWith(REPLIES.dismiss[0], { refuse: 'not-open' })
+  assert.deepEqual(await refused.remote.dismiss(...ARGS.dismiss, AbortSignal.timeout(1_000)), { dismissed: false, reason: 'not-open', problems: [] })
+})
+
+test('the plugin is asked with the session\'s snapshot, and once more with the opening call\'s metadata when it needs it', async () => {
+  const meta = { kind: 'dsh/task-surface', version: 1, surfaceId: 'tsf_a', model: {} }
+  const events = [{ seq: 2, type: 'tool/result', data: { message: { source: { callId: 'call_1' } }, meta } }]
+  const views = new Map([['ses_1', { active: { callId: 'call_1', surfaceId: 'tsf_a' }, outcomes: [] }]])
+  const { remote, calls } = remoteWith((method, request) => request.snapshot.meta ? { active: false, reason: 'not-open' } : { meta_needed: true }, { views, events })
+  const signal = AbortSignal.timeout(1_000)
+  assert.deepEqual(await remote.getActive({ id: 'ses_1', events }, undefined, undefined, signal), { active: false, reason: 'not-open' })
+  assert.deepEqual(calls.map((c) => [c.method, c.request.session_id, c.request.snapshot.meta ?? null, c.options.signal === signal]),
+    [['GetActive', 'ses_1', null, true], ['GetActive', 'ses_1', meta, true]])
+  assert.deepEqual(JSON.parse(calls[0].request.snapshot.projection_json), views.get('ses_1'))
 })
 
 test('getActive hands the browser the limits in force at the time of the call, not a copy taken at start', async () => {
   let inForce = { maxSubmissionBytes: 8192 }
-  const { typert } = fakeTypert()
   const reply = { active: true, call_id: 'call_1', surface_id: 'tsf_a', model_json: Buffer.from('{}'), markdown_json: Buffer.alloc(0), pending: null }
-  const Remote = createRemoteService({ call: async () => reply }, typert, { limits: () => inForce })
-  const remote = new Remote({})
+  const { remote } = remoteWith(reply, { limits: () => inForce })
   assert.deepEqual((await remote.getActive({ id: 'ses_1' }, 'tsf_a', undefined, AbortSignal.timeout(1_000))).limits, { maxSubmissionBytes: 8192 })
   inForce = { maxSubmissionBytes: 65536, maxFields: 4 }
   assert.deepEqual((await remote.getActive({ id: 'ses_1' }, 'tsf_a', undefined, AbortSignal.timeout(1_000))).limits, { maxSubmissionBytes: 65536, maxFields: 4 })
-  const bare = createRemoteService({ call: async () => reply }, typert)
-  assert.deepEqual((await new bare({}).getActive({ id: 'ses_1' }, 'tsf_a', undefined, AbortSignal.timeout(1_000))).limits, {}, 'no limits known: an empty object')
-})
-
-test('getActive and submit carry the session\'s projection view as dsh holds it, so the plugin need not ask for it', async () => {
-  const calls = []
-  const { typert } = fakeTypert()
-  const views = new Map([['ses_1', { active: { callId: 'call_1', surfaceId: 'tsf_a' }, outcomes: [] }]])
-  const Remote = createRemoteService({ async call(method, request) { calls.push({ method, request }); return { active: false, accepted: false } } }, typert, {
-    view: (session) => views.get(session.id),
-  })
-  const remote = new Remote({})
-  const signal = AbortSignal.timeout(1_000)
-  await remote.getActive({ id: 'ses_1' }, 'tsf_a', undefined, signal)
-  await remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', {}, '', signal)
-  await remote.getActive({ id: 'ses_2' }, undefined, undefined, signal)
-  assert.deepEqual(calls.map((c) => [c.method, c.request.projection_json.length === 0 ? null : JSON.parse(c.request.projection_json)]), [
-    ['GetActive', views.get('ses_1')],
-    ['Submit', views.get('ses_1')],
-    ['GetActive', null],
-  ])
+  const bare = remoteWith(reply)
+  assert.deepEqual((await bare.remote.getActive({ id: 'ses_1' }, 'tsf_a', undefined, AbortSignal.timeout(1_000))).limits, {}, 'no limits known: an empty object')
 })
 
 test('getActive leaves out the model and Markdown the page says it holds, and only for that surface', async () => {
-  // The reply of a plugin older than contract 1.2, which sends both whatever model_held says.
   const reply = { active: true, call_id: 'call_1', surface_id: 'tsf_a', model_json: Buffer.from('{"title":"T"}'), markdown_json: Buffer.from('{"/sections/0/blocks/0":"<p>x</p>"}'), pending: null }
   const { remote, calls } = remoteWith(reply)
   const signal = AbortSignal.timeout(1_000)

@@ -1,12 +1,11 @@
 // The bench's timeline hook: off unless TASK_SURFACE_TIMELINE names a file; on, every hop of a
-// submission through the Remote, the host services and the queue is one JSON line, in order,
+// submission through the Remote and the queue is one JSON line, in order,
 // written after the marks instead of on the path they measure.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createHostServices } from '../../src/dsh/host-services.js'
 import { createQueue } from '../../src/dsh/queue.js'
 import { createRemoteService } from '../../src/dsh/remote.js'
 import { createBufferedWriter, createTimeline, watchLoop } from '../../src/dsh/timeline.js'
@@ -69,7 +68,7 @@ test('marks that keep coming are written all the same, in order, once the oldest
   }
 })
 
-test('a submission passes the Remote, the host services and the queue in order, each hop marked', async () => {
+test('a submission passes the Remote and the queue in order, each hop marked', async () => {
   const hops = []
   const mark = (hop, sessionId) => hops.push(`${hop} ${sessionId}`)
   const listeners = []
@@ -80,25 +79,20 @@ test('a submission passes the Remote, the host services and the queue in order, 
       for (const [name, fn] of listeners) if (name === 'agent/inbox/inserted') fn({ agent: this, message })
     },
   }
-  const ctx = { agents: new Map([[agent.id, agent]]), on: (name, fn) => listeners.push([name, fn]) }
-  const queue = createQueue({ ctx, access: { agentFor: async () => agent }, report: async () => ({}), log: () => {}, mark })
+  const ctx = { on: (name, fn) => listeners.push([name, fn]) }
+  const view = () => ({ active: { callId: 'call_1', surfaceId: 'tsf_a' }, outcomes: [] })
+  const queue = createQueue({ ctx, view, report: async () => ({}), log: () => {}, mark })
   queue.observe()
-  const host = createHostServices({ ctx, access: { agentFor: async () => agent, sessionFor: async () => agent.session }, queue, dismissals: {}, projectionKey: () => undefined, mark })
-  // The plugin's Submit: it asks the host to admit the message, then answers.
-  const plugin = {
-    async call(method, req) {
-      await host.AdmitUserMessage({ session_id: req.session_id, message_id: 'msg-1', text: 'Go', source_json: Buffer.from('{"kind":"user"}') })
-      return { accepted: true, message_id: 'msg-1', phase: 'queued' }
-    },
-  }
+  // The plugin's Submit decides the admission; the Remote carries it out and answers.
+  const admit = { message_id: 'msg-1', text: 'Go', source_json: Buffer.from('{"kind":"user"}'), surface_id: 'tsf_a', call_id: 'call_1' }
+  const plugin = { call: async () => ({ accepted: true, message_id: 'msg-1', phase: 'queued', admit }) }
   class TypertRemoteService {}
-  const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, { mark })
-  await new Remote({}).submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', {}, '', AbortSignal.timeout(1_000))
+  const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, { queue, dismissals: {}, agentFor: async () => agent, mark })
+  await new Remote({}).submit(agent.session, 'tsf_a', 'sub_1', {}, '', AbortSignal.timeout(1_000))
   await new Promise((resolve) => setImmediate(resolve))
-  // The browser is answered at the admission, before dsh's turn starts on the loop's next turn.
   assert.deepEqual(hops, [
-    'remote.submit ses_1', 'host.admit ses_1', 'host.admitted ses_1', 'remote.answered ses_1',
-    'queue.followup ses_1', 'inbox.inserted ses_1', 'queue.followed ses_1',
+    'remote.submit ses_1', 'queue.followup ses_1', 'inbox.inserted ses_1', 'queue.followed ses_1',
+    'queue.report ses_1', 'remote.answered ses_1',
   ])
 })
 

@@ -24,9 +24,6 @@ before(async () => {
     path: BIN,
     handshake: readManifest().handshake,
     log: () => {},
-    hostHandlers: {
-      async ReadProjection() { return { found: true, view_json: Buffer.from('{"active":null,"outcomes":[]}') } },
-    },
   })
 })
 after(() => proc?.shutdown())

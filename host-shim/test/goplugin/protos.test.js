@@ -8,12 +8,9 @@ import { BUNDLE_ROOT } from '../../src/dsh/manifest.js'
 
 test('every service the shim speaks loads from the .proto files', () => {
   const p = loadProtos()
-  assert.deepEqual(Object.keys(p.host.service).sort(),
-    ['AdmitUserMessage', 'ListInFlight', 'ReadProjection', 'ReadToolResult', 'RecordDismissal'])
-  for (const m of ['Describe', 'Configure', 'Show', 'GetActive', 'Submit', 'Dismiss', 'ObserveQueue']) {
-    assert.ok(p.taskSurface.service[m], `TaskSurface.${m}`)
-  }
-  assert.ok(p.broker.service.StartStream.requestStream && p.broker.service.StartStream.responseStream)
+  assert.deepEqual(Object.keys(p.taskSurface.service).sort(), ['Check', 'CheckQueueAction', 'Configure', 'Describe',
+    'Dismiss', 'Echo', 'Fold', 'GetActive', 'ObserveQueue', 'Show', 'Submit', 'Validate'])
+  assert.equal(p.broker, undefined, 'the plugin never calls the host: no broker')
   assert.ok(p.stdio.service.StreamStdio.responseStream)
   assert.ok(p.controller.service.Shutdown)
   assert.ok(p.health.service.Check)
@@ -30,7 +27,7 @@ test('the vendored go-plugin protos equal the go.mod version\'s', () => {
   }
   const dir = join(modCache, 'github.com', 'hashicorp', `go-plugin@${version}`, 'internal', 'plugin')
   if (!existsSync(dir)) execFileSync('go', ['mod', 'download', `github.com/hashicorp/go-plugin@${version}`], { cwd: BUNDLE_ROOT })
-  for (const f of ['grpc_broker.proto', 'grpc_controller.proto', 'grpc_stdio.proto']) {
+  for (const f of ['grpc_controller.proto', 'grpc_stdio.proto']) {
     assert.equal(readFileSync(join(VENDORED_PROTO_DIR, 'plugin', f), 'utf8'), readFileSync(join(dir, f), 'utf8'), f)
   }
 })

@@ -99,12 +99,11 @@ export async function makeHome(tarball) {
   return { home, workspace, cleanup }
 }
 
-/** Removes a harness's home and the files beside it (shimLogFile, dshLogFile, journalDirOf). */
+/** Removes a harness's home and the files beside it (shimLogFile, dshLogFile). */
 export function removeHome(home) {
   rmSync(home, { recursive: true, force: true })
   rmSync(shimLogFile(home), { force: true })
   rmSync(dshLogFile(home), { force: true })
-  rmSync(journalDirOf(home), { recursive: true, force: true })
 }
 
 /**
@@ -115,11 +114,6 @@ export function removeHome(home) {
  * Dock submission in a profile, none for a composer message, which logs nothing of ours).
  */
 export const shimLogFile = (home) => `${home}.task-surface.log`
-
-/** The plugin's journal of accepted submissions for a harness on `home` (TASK_SURFACE_JOURNAL_DIR):
- * beside the home, as the shim's own default is outside it (host-shim/src/dsh/journal-dir.js), and
- * removed with it instead of left in the user's state folder. */
-export const journalDirOf = (home) => `${home}.journal`
 
 /** The file dsh's own output is kept in, where a harness keeps it (the demo): beside the home too,
  * for the same reason as shimLogFile. */
@@ -137,6 +131,22 @@ export async function freePort() {
 }
 
 /** One running `dsh web`. */
+/** The pids of a process's descendants, parents before children. */
+function descendants(root) {
+  const children = new Map()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const m = /^\d+ \(.*\) \S (\d+)/s.exec(readFileSync(`/proc/${name}/stat`, 'utf8'))
+      if (m) children.set(Number(m[1]), [...(children.get(Number(m[1])) ?? []), Number(name)])
+    } catch { /* gone */ }
+  }
+  const out = []
+  const walk = (pid) => { for (const c of children.get(pid) ?? []) { out.push(c); walk(c) } }
+  walk(root)
+  return out
+}
+
 export class Dsh {
   constructor(child, url, home, logFile) {
     this.child = child
@@ -166,7 +176,6 @@ export class Dsh {
         DEEPSEEK_BASE_URL: llmUrl,
         DEEPSEEK_API_KEY: 'sk-keyless-test',
         TASK_SURFACE_LOG_FILE: logFile,
-        TASK_SURFACE_JOURNAL_DIR: journalDirOf(home),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -259,6 +268,16 @@ export class Dsh {
   shimLog() {
     if (!existsSync(this.logFile)) return []
     return readFileSync(this.logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  }
+
+  /** The pid of dsh's own node process (the launcher may be a shell script that runs it). */
+  nodePid() {
+    for (const pid of [this.child.pid, ...descendants(this.child.pid)]) {
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('node')) return pid
+      } catch { /* gone */ }
+    }
+    return this.child.pid
   }
 
   /** Pids of task-surface-plugin processes descending from this dsh. */
