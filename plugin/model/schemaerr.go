@@ -170,11 +170,15 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s must be one of %s, not %s.", subject, enumList(kwValue), shortJSON(inst))
 	case "pattern":
 		s, _ := inst.(string)
-		if kwValue == datePattern {
-			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %q; write a date as YYYY-MM-DD, such as 2026-12-01.", subject, problem.Abbreviate(s, 40))
+		if frag == idPattern {
+			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", problem.Abbreviate(s, 40), maxIDLength)
 			return
 		}
-		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", problem.Abbreviate(s, 40), maxIDLength)
+		example := ""
+		if ex, _ := m.schemaAt(jsonpointer.Append(jsonpointer.Parent(frag), "examples")).([]any); len(ex) > 0 {
+			example = ", such as " + shortJSON(ex[0])
+		}
+		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %q; write it to match %s%s.", subject, problem.Abbreviate(s, 40), kwValue, example)
 	case "maxLength":
 		s, _ := inst.(string)
 		m.ps.Add(tasksurface.CodeTooLong, ptr, "%s has %d characters; shorten it to at most %s.", subject, utf8.RuneCountInString(s), shortJSON(kwValue))
