@@ -54,7 +54,12 @@ func (m MultiChoice) check(c *checker) {
 	}
 }
 
+// normalForm states the initial options in their declared order.
 func (m MultiChoice) normalForm(f *Field) any {
+	var initial any
+	if ids, ok := f.Initial.([]string); ok {
+		initial = declaredOrder(m.Options, ids)
+	}
 	return struct {
 		head
 		Required   bool     `json:"required,omitempty"`
@@ -63,7 +68,7 @@ func (m MultiChoice) normalForm(f *Field) any {
 		MinItems   int      `json:"minItems,omitempty"`
 		MaxItems   int      `json:"maxItems,omitempty"`
 		Initial    any      `json:"initial,omitempty"`
-	}{f.head(), f.Required, nonNil(m.Options), m.AllowOther, m.MinItems, m.MaxItems, f.Initial}
+	}{f.head(), f.Required, nonNil(m.Options), m.AllowOther, m.MinItems, m.MaxItems, initial}
 }
 
 func (m MultiChoice) value(f *Field, v any, c *valueCheck) (any, bool) {

@@ -139,7 +139,12 @@ func (n Number) check(c *checker) {
 	}
 }
 
+// normalForm states the step of an integer field: 1 when it has none.
 func (n Number) normalForm(f *Field) any {
+	step := numberText(n.Step)
+	if step == "" && n.Integer {
+		step = "1"
+	}
 	return struct {
 		head
 		Required bool        `json:"required,omitempty"`
@@ -149,7 +154,7 @@ func (n Number) normalForm(f *Field) any {
 		Unit     string      `json:"unit,omitempty"`
 		Integer  bool        `json:"integer,omitempty"`
 		Initial  any         `json:"initial,omitempty"`
-	}{f.head(), f.Required, numberOrNil(n.Min), numberOrNil(n.Max), numberText(n.Step), n.Unit, n.Integer, initialNumber(f)}
+	}{f.head(), f.Required, numberOrNil(n.Min), numberOrNil(n.Max), step, n.Unit, n.Integer, initialNumber(f)}
 }
 
 func (n Number) value(f *Field, v any, c *valueCheck) (any, bool) {

@@ -50,13 +50,14 @@ func (o Order) shown(f *Field) []string {
 	return optionIDs(o.Options)
 }
 
+// normalForm states initial always: the order shown.
 func (o Order) normalForm(f *Field) any {
 	return struct {
 		head
 		Required bool     `json:"required,omitempty"`
 		Options  []Option `json:"options"`
-		Initial  any      `json:"initial,omitempty"`
-	}{f.head(), f.Required, nonNil(o.Options), f.Initial}
+		Initial  []string `json:"initial"`
+	}{f.head(), f.Required, nonNil(o.Options), o.shown(f)}
 }
 
 func (o Order) value(f *Field, v any, c *valueCheck) (any, bool) {
