@@ -83,6 +83,10 @@ func KindNames() []string {
 	return names
 }
 
+// askRequired says what to use for a decision a kind that cannot be
+// required would ask.
+const askRequired = "ask a decision the user must make as a required choice"
+
 // RequiredMeaning says, for the tool's description, what `required` asks of
 // the user in each kind, kinds that need the same named together:
 // "enter some text (text); choose an option (a, b); ...; c cannot be
@@ -109,7 +113,7 @@ func RequiredMeaning() string {
 	}
 	out := strings.Join(parts, "; ")
 	if len(never) > 0 {
-		out += "; " + strings.Join(never, ", ") + " cannot be required (ask a decision the user must make as a required choice)"
+		out += "; " + strings.Join(never, ", ") + " cannot be required (" + askRequired + ")"
 	}
 	return out
 }

@@ -145,12 +145,11 @@ func checkTable(blk map[string]any, ptr string, limits tasksurface.Limits, ps *p
 	if !colsValid {
 		return
 	}
-	slices.Sort(ids)
 	for i, r := range rows {
 		row, _ := r.(map[string]any)
 		for key := range row {
 			if !slices.Contains(ids, key) {
-				ps.Add(tasksurface.CodeUnknownColumn, jsonpointer.Append(jsonpointer.Index(rptr, i), key), "row key %q is not a column id; use one of %s.", problem.Abbreviate(key, 40), strings.Join(ids, ", "))
+				ps.Add(tasksurface.CodeUnknownColumn, jsonpointer.Append(jsonpointer.Index(rptr, i), key), "row key %s is not a column id; use one of %s.", quote(key), problem.Names(ids))
 			}
 		}
 	}
