@@ -17,3 +17,24 @@ type Values map[string]any
 func DefaultValue(f model.Field) any {
 	return f.Default()
 }
+
+// Unanswered returns the ids of the fields of m whose value in v counts as
+// no answer, in the model's order: by the rule that makes a required field
+// refused (model.Field.Unanswered) and that the message shows as no answer
+// ("(not answered)", "(empty)", "(none selected)", "(none)"). A field that
+// v leaves out counts by its default value (DefaultValue), as in the
+// message. v is a submission's canonical values (Validate's), or nil.
+func Unanswered(m *model.Model, v Values) []string {
+	ids := []string{}
+	for i := range m.Fields {
+		f := &m.Fields[i]
+		value, ok := v[f.ID]
+		if !ok {
+			value = f.Default()
+		}
+		if f.Unanswered(value) {
+			ids = append(ids, f.ID)
+		}
+	}
+	return ids
+}
