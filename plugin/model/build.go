@@ -49,6 +49,7 @@ func buildBlock(b map[string]any) Block {
 		After:    str(b["after"]),
 		Language: str(b["language"]),
 		Tone:     str(b["tone"]),
+		Columns:  items(b["columns"]),
 	}
 	if before, ok := b["before"].(string); ok {
 		blk.Before = &before
@@ -56,10 +57,6 @@ func buildBlock(b map[string]any) Block {
 	for _, it := range list(b["items"]) {
 		o := obj(it)
 		blk.Items = append(blk.Items, Metric{Label: str(o["label"]), Value: str(o["value"]), Detail: str(o["detail"])})
-	}
-	for _, c := range list(b["columns"]) {
-		o := obj(c)
-		blk.Columns = append(blk.Columns, Column{ID: str(o["id"]), Label: str(o["label"])})
 	}
 	for _, r := range list(b["rows"]) {
 		blk.Rows = append(blk.Rows, obj(r))

@@ -196,7 +196,7 @@ func stringList(v any) []string {
 }
 
 // items reads a list of {id, label}; entries that are not objects read as
-// empty ones, so indexes stay those of the document.
+// empty ones.
 func items(v any) []Column {
 	var out []Column
 	for _, x := range list(v) {

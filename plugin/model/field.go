@@ -50,16 +50,15 @@ type Kind interface {
 	// start is the value of f when a submission leaves it out: its initial
 	// value in canonical form, or the kind's value for no answer.
 	start(f *Field) any
-	// unanswered reports whether the canonical value v of f counts as no
-	// answer.
-	unanswered(f *Field, v any) bool
+	// unanswered reports whether a canonical value counts as no answer.
+	unanswered(v any) bool
 	// needs says what a required field of the kind needs, as an instruction
 	// to the user ("choose an option"), or "" when the kind cannot be
 	// required.
 	needs() string
-	// answer is the value v of f in the message: one line, or the lines of
+	// answer is a canonical value in the message: one line, or the lines of
 	// an indented block.
-	answer(f *Field, v any) []string
+	answer(v any) []string
 }
 
 // kinds are the field kinds of version 1, in the schema's order.
@@ -137,7 +136,7 @@ func (f *Field) Default() any {
 // return it), counts as no answer: the rule of Required, and of the words
 // the message uses for no answer.
 func (f *Field) Unanswered(v any) bool {
-	return f.Kind.unanswered(f, v)
+	return f.Kind.unanswered(v)
 }
 
 // Needs says what a required answer to f needs, as an instruction to the
@@ -150,5 +149,5 @@ func (f *Field) Needs() string {
 // or the lines of a block indented under the label. Every line is flat:
 // no text of the model or the user can start a line of its own.
 func (f *Field) Answer(v any) []string {
-	return f.Kind.answer(f, v)
+	return f.Kind.answer(v)
 }

@@ -68,11 +68,11 @@ func (Choice) start(f *Field) any {
 	return nil
 }
 
-func (Choice) unanswered(_ *Field, v any) bool { return v == nil }
+func (Choice) unanswered(v any) bool { return v == nil }
 
 func (Choice) needs() string { return "choose an option" }
 
-func (ch Choice) answer(_ *Field, v any) []string {
+func (ch Choice) answer(v any) []string {
 	switch v := v.(type) {
 	case string:
 		return []string{optionLabels(ch.Options).get(v)}

@@ -107,11 +107,11 @@ func (Date) start(f *Field) any {
 	return nil
 }
 
-func (Date) unanswered(_ *Field, v any) bool { return v == nil }
+func (Date) unanswered(v any) bool { return v == nil }
 
 func (Date) needs() string { return "choose a date" }
 
-func (Date) answer(_ *Field, v any) []string {
+func (Date) answer(v any) []string {
 	if s, ok := v.(string); ok {
 		return []string{plaintext.Flatten(s)}
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// Matrix is one choice per row from one shared list of options (kind
+// Matrix is one answer per row from one shared list of options (kind
 // "matrix"). Its value maps every row id to an option id, or to nil while
 // the row is unanswered; a required one needs every row answered.
 type Matrix struct {
@@ -116,7 +116,7 @@ func (m Matrix) start(f *Field) any {
 }
 
 // unanswered: a row left unanswered leaves the whole unanswered.
-func (m Matrix) unanswered(_ *Field, v any) bool {
+func (m Matrix) unanswered(v any) bool {
 	answers, ok := v.(map[string]any)
 	if !ok {
 		return true
@@ -133,7 +133,7 @@ func (Matrix) needs() string { return "answer every row" }
 
 // answer is one line per row in the model's order: "Row label: Option
 // label", or the row's label and notAnswered.
-func (m Matrix) answer(_ *Field, v any) []string {
+func (m Matrix) answer(v any) []string {
 	answers, _ := v.(map[string]any)
 	labels := optionLabels(m.Options)
 	lines := make([]string, len(m.Rows))

@@ -118,11 +118,11 @@ func (m MultiChoice) start(f *Field) any {
 	return declaredOrder(m.Options, ids)
 }
 
-func (MultiChoice) unanswered(_ *Field, v any) bool { return empty(v) }
+func (MultiChoice) unanswered(v any) bool { return empty(v) }
 
 func (MultiChoice) needs() string { return "choose an option" }
 
-func (m MultiChoice) answer(_ *Field, v any) []string {
+func (m MultiChoice) answer(v any) []string {
 	var parts []string
 	labels := optionLabels(m.Options)
 	items, _ := v.([]any)

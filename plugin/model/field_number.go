@@ -197,11 +197,11 @@ func numberStart(f *Field) any {
 
 func (Number) start(f *Field) any { return numberStart(f) }
 
-func (Number) unanswered(_ *Field, v any) bool { return v == nil }
+func (Number) unanswered(v any) bool { return v == nil }
 
 func (Number) needs() string { return "give a value" }
 
-func (n Number) answer(_ *Field, v any) []string {
+func (n Number) answer(v any) []string {
 	x, ok := v.(float64)
 	if !ok {
 		return []string{notAnswered}

@@ -102,11 +102,11 @@ func (o Order) start(f *Field) any {
 	return o.shown(f)
 }
 
-func (Order) unanswered(_ *Field, v any) bool { return v == nil }
+func (Order) unanswered(v any) bool { return v == nil }
 
 func (Order) needs() string { return "confirm or change the order" }
 
-func (o Order) answer(_ *Field, v any) []string {
+func (o Order) answer(v any) []string {
 	ids, ok := v.([]string)
 	if !ok {
 		return []string{notAnswered}

@@ -96,13 +96,13 @@ func (s Scale) value(f *Field, v any, c *valueCheck) (any, bool) {
 
 func (Scale) start(f *Field) any { return numberStart(f) }
 
-func (Scale) unanswered(_ *Field, v any) bool { return v == nil }
+func (Scale) unanswered(v any) bool { return v == nil }
 
 func (Scale) needs() string { return "give a value" }
 
 // answer reads "4 on a scale of 1 to 5", or with end labels "4 on a scale
 // of 1 (Poor) to 5 (Great)".
-func (s Scale) answer(_ *Field, v any) []string {
+func (s Scale) answer(v any) []string {
 	x, ok := v.(float64)
 	if !ok {
 		return []string{notAnswered}

@@ -129,11 +129,11 @@ func (Tags) start(f *Field) any {
 	return append([]string{}, tags...)
 }
 
-func (Tags) unanswered(_ *Field, v any) bool { return empty(v) }
+func (Tags) unanswered(v any) bool { return empty(v) }
 
 func (Tags) needs() string { return "add at least one tag" }
 
-func (Tags) answer(_ *Field, v any) []string {
+func (Tags) answer(v any) []string {
 	tags, _ := v.([]string)
 	if len(tags) == 0 {
 		return []string{noTags}

@@ -151,14 +151,14 @@ func (Text) start(f *Field) any {
 	return s
 }
 
-func (Text) unanswered(_ *Field, v any) bool {
+func (Text) unanswered(v any) bool {
 	s, _ := v.(string)
 	return VisiblyEmpty(s)
 }
 
 func (Text) needs() string { return "enter some text" }
 
-func (Text) answer(_ *Field, v any) []string {
+func (Text) answer(v any) []string {
 	s, _ := v.(string)
 	if lines := plaintext.Lines(s, VisiblyEmpty); lines != nil {
 		return lines

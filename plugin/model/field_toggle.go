@@ -1,8 +1,8 @@
 package model
 
 // Toggle is a yes or no (kind "toggle"). Its value is a bool, and false is
-// an answer, so it cannot be required: a decision the user must make is a
-// required choice of two options.
+// an answer, so it cannot be required: a decision the user must make is
+// asked as a required field of two options (askRequired).
 type Toggle struct{}
 
 // Words of a toggle's value in the message.
@@ -39,11 +39,11 @@ func (Toggle) start(f *Field) any {
 	return b
 }
 
-func (Toggle) unanswered(*Field, any) bool { return false }
+func (Toggle) unanswered(any) bool { return false }
 
 func (Toggle) needs() string { return "" }
 
-func (Toggle) answer(_ *Field, v any) []string {
+func (Toggle) answer(v any) []string {
 	if on, _ := v.(bool); on {
 		return []string{yes}
 	}

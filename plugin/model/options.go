@@ -15,7 +15,7 @@ import (
 // The rules of the kinds whose answers are option ids, and of the user's own
 // answer in place of one (allowOther).
 
-// Option is one choice.
+// Option is one answer a field offers.
 type Option struct {
 	// ID keys the option in submitted values.
 	ID string `json:"id"`
