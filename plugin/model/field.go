@@ -73,15 +73,6 @@ func kindNamed(name string) (Kind, bool) {
 	return kinds[i], true
 }
 
-// KindNames lists the names of the field kinds, in the schema's order.
-func KindNames() []string {
-	names := make([]string, len(kinds))
-	for i, k := range kinds {
-		names[i] = k.Name()
-	}
-	return names
-}
-
 // askRequired says what to use for a decision a kind that cannot be
 // required would ask.
 const askRequired = "ask a decision the user must make as a required choice"

@@ -20,10 +20,10 @@ func (Date) Name() string { return "date" }
 
 func (Date) read(d map[string]any) Kind { return Date{Min: str(d["min"]), Max: str(d["max"])} }
 
-// ValidDate reports whether s is a real calendar date written YYYY-MM-DD.
+// validDate reports whether s is a real calendar date written YYYY-MM-DD.
 // time.DateOnly takes exactly four, two and two digits, so it refuses
 // "2026-1-01" and "+026-01-01" as the schema's pattern does.
-func ValidDate(s string) bool {
+func validDate(s string) bool {
 	_, err := time.Parse(time.DateOnly, s)
 	return err == nil
 }
@@ -45,7 +45,7 @@ func (d Date) window() string {
 // miss says why s does not fit, or returns "".
 func (d Date) miss(s string) string {
 	switch {
-	case !ValidDate(s):
+	case !validDate(s):
 		return "is not a real calendar date written YYYY-MM-DD" + d.window()
 	case d.Min != "" && s < d.Min:
 		return "is before the earliest date " + d.Min
@@ -57,7 +57,7 @@ func (d Date) miss(s string) string {
 
 func (d Date) check(c *checker) {
 	for _, b := range []struct{ name, v string }{{"min", d.Min}, {"max", d.Max}} {
-		if b.v != "" && !ValidDate(b.v) {
+		if b.v != "" && !validDate(b.v) {
 			c.add(tasksurface.CodeInvalidValue, c.at(b.name), "%s %q is not a real calendar date; write YYYY-MM-DD.", b.name, b.v)
 		}
 	}

@@ -38,7 +38,7 @@ func (Scale) read(d map[string]any) Kind {
 }
 
 // Ends returns the scale's ends, the defaults where the model gives none.
-func (s Scale) Ends() (lo, hi float64) {
+func (s Scale) ends() (lo, hi float64) {
 	lo, hi = defaultScaleMin, defaultScaleMax
 	if s.Min != nil {
 		lo = *s.Min
@@ -50,7 +50,7 @@ func (s Scale) Ends() (lo, hi float64) {
 }
 
 func (s Scale) miss(v float64) string {
-	lo, hi := s.Ends()
+	lo, hi := s.ends()
 	if !whole(v) || v < lo || v > hi {
 		return fmt.Sprintf("must be a whole number from %s to %s", FormatNumber(lo), FormatNumber(hi))
 	}
@@ -58,7 +58,7 @@ func (s Scale) miss(v float64) string {
 }
 
 func (s Scale) check(c *checker) {
-	lo, hi := s.Ends()
+	lo, hi := s.ends()
 	end := c.at("max")
 	if s.Max == nil {
 		end = c.at("min")
@@ -78,7 +78,7 @@ func (s Scale) check(c *checker) {
 
 // normalForm states both ends.
 func (s Scale) normalForm(f *Field) any {
-	lo, hi := s.Ends()
+	lo, hi := s.ends()
 	return struct {
 		head
 		Required bool   `json:"required,omitempty"`
@@ -113,6 +113,6 @@ func (s Scale) answer(v any) []string {
 		}
 		return FormatNumber(n)
 	}
-	lo, hi := s.Ends()
+	lo, hi := s.ends()
 	return []string{FormatNumber(x) + scaleOf + end(lo, s.MinLabel) + scaleTo + end(hi, s.MaxLabel)}
 }

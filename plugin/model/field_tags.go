@@ -38,7 +38,7 @@ func (Tags) read(d map[string]any) Kind {
 }
 
 // Most returns the most tags a value holds.
-func (t Tags) Most() int {
+func (t Tags) most() int {
 	if t.MaxItems > 0 {
 		return t.MaxItems
 	}
@@ -76,8 +76,8 @@ func (t Tags) check(c *checker) {
 			c.add(tasksurface.CodeInvalidInitial, jsonpointer.Index(c.at("initial"), i), "%s; fix or remove this tag.", why)
 		}
 	}
-	if len(tags) > t.Most() && c.sound("maxItems") {
-		c.initialMiss(fmt.Sprintf("has %d tags, more than maxItems %d", len(tags), t.Most()))
+	if len(tags) > t.most() && c.sound("maxItems") {
+		c.initialMiss(fmt.Sprintf("has %d tags, more than maxItems %d", len(tags), t.most()))
 	}
 }
 
@@ -89,7 +89,7 @@ func (t Tags) normalForm(f *Field) any {
 		MaxItems    int      `json:"maxItems"`
 		Suggestions []string `json:"suggestions,omitempty"`
 		Initial     any      `json:"initial,omitempty"`
-	}{f.head(), f.Required, t.Most(), t.Suggestions, f.Initial}
+	}{f.head(), f.Required, t.most(), t.Suggestions, f.Initial}
 }
 
 func (t Tags) value(f *Field, v any, c *valueCheck) (any, bool) {
@@ -114,8 +114,8 @@ func (t Tags) value(f *Field, v any, c *valueCheck) (any, bool) {
 			good = false
 		}
 	}
-	if len(arr) > t.Most() {
-		c.add(tasksurface.CodeTooMany, "%s has %d tags; it takes at most %d.", quote(f.Label), len(arr), t.Most())
+	if len(arr) > t.most() {
+		c.add(tasksurface.CodeTooMany, "%s has %d tags; it takes at most %d.", quote(f.Label), len(arr), t.most())
 		good = false
 	}
 	if !good {

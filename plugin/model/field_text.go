@@ -20,7 +20,7 @@ type Text struct {
 	// MinLength and MaxLength bound a value in code points; 0 is no bound.
 	MinLength, MaxLength int
 	// Pattern is an RE2 expression the whole value must match, or "" (see
-	// TextPattern).
+	// textPattern).
 	Pattern string
 }
 
@@ -42,11 +42,11 @@ func (Text) read(d map[string]any) Kind {
 	return Text{Multiline: d["multiline"] == true, MinLength: integer(d["minLength"]), MaxLength: integer(d["maxLength"]), Pattern: str(d["pattern"])}
 }
 
-// TextPattern compiles a text field's pattern so that it must match the
+// textPattern compiles a text field's pattern so that it must match the
 // whole value, as HTML's pattern attribute does. It refuses a pattern
 // that is not RE2 syntax, is longer than 200 characters or compiles to a
 // program over 1000 instructions.
-func TextPattern(pattern string) (*regexp.Regexp, error) {
+func textPattern(pattern string) (*regexp.Regexp, error) {
 	if n := utf8.RuneCountInString(pattern); n > maxPatternLength {
 		return nil, fmt.Errorf("the pattern has %d characters, more than %d", n, maxPatternLength)
 	}
@@ -70,7 +70,7 @@ func (t Text) pattern() *regexp.Regexp {
 	if t.Pattern == "" {
 		return nil
 	}
-	re, _ := TextPattern(t.Pattern)
+	re, _ := textPattern(t.Pattern)
 	return re
 }
 
@@ -94,7 +94,7 @@ func (t Text) check(c *checker) {
 		c.add(tasksurface.CodeInvalidValue, c.at("maxLength"), "maxLength %d is less than minLength %d; raise maxLength or lower minLength.", t.MaxLength, t.MinLength)
 	}
 	if t.Pattern != "" {
-		if _, err := TextPattern(t.Pattern); err != nil {
+		if _, err := textPattern(t.Pattern); err != nil {
 			c.add(tasksurface.CodeInvalidValue, c.at("pattern"), "the pattern is not usable: %v; write a short RE2 expression.", err)
 		}
 	}
