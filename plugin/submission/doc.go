@@ -8,5 +8,6 @@
 // has one canonical value per field. Each field's value is checked by its
 // kind (model.Field.Value); a required answer that counts as none
 // (model.Field.Unanswered) is refused. Unanswered lists the fields whose
-// value is no answer. README.md has the rules as a table.
+// value is no answer, and Check gives both for values as they stand.
+// README.md has the rules as a table.
 package submission

@@ -94,3 +94,41 @@ func TestUnansweredOfNothing(t *testing.T) {
 		t.Errorf("Unanswered of no fields = %#v, want an empty list", got)
 	}
 }
+
+// Check judges values as they stand: the problems a submit would give, and
+// the fields that are no answer, where a refused value counts as an answer
+// (a wrong one) and a document that cannot be read names none.
+func TestCheckJudgesValuesAsTheyStand(t *testing.T) {
+	t.Parallel()
+	m, problems := model.Parse([]byte(unansweredModel), tasksurface.Limits{})
+	if m == nil {
+		t.Fatal(problems)
+	}
+	tests := []struct {
+		name       string
+		values     string
+		codes      []tasksurface.Code
+		unanswered []string
+	}{
+		{"valid: what Unanswered names", `{"text":"x","choice":"a"}`, nil, []string{"multi", "number", "date", "scale", "tags", "matrix"}},
+		{"a refused value is an answer", `{"number":"7","date":"2026-02-30"}`, []tasksurface.Code{tasksurface.CodeInvalidValue, tasksurface.CodeWrongType}, []string{"text", "choice", "multi", "scale", "tags", "matrix"}},
+		{"not JSON: nothing read", `{"text":`, []tasksurface.Code{tasksurface.CodeInvalidJSON}, nil},
+		{"not an object: nothing read", `[]`, []tasksurface.Code{tasksurface.CodeWrongType}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			problems, unanswered := submission.Check(m, []byte(tt.values), "", tasksurface.Limits{})
+			var codes []tasksurface.Code
+			for _, p := range problems {
+				codes = append(codes, p.Code)
+			}
+			if !reflect.DeepEqual(codes, tt.codes) || !reflect.DeepEqual(unanswered, tt.unanswered) {
+				t.Errorf("Check = %v, %q; want codes %v, unanswered %q", problems, unanswered, tt.codes, tt.unanswered)
+			}
+			if values, want := submission.Validate(m, []byte(tt.values), "", tasksurface.Limits{}); !reflect.DeepEqual(want, problems) || (values != nil) != (problems == nil) {
+				t.Errorf("Validate gives %v, Check %v", want, problems)
+			}
+		})
+	}
+}

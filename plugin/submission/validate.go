@@ -26,16 +26,42 @@ import (
 // The size check comes first and alone: when len(values)+len(note)
 // exceeds MaxSubmissionBytes, nothing is decoded.
 func Validate(m *model.Model, values json.RawMessage, note string, limits tasksurface.Limits) (Values, []tasksurface.Problem) {
+	out, _, problems := judge(m, values, note, limits)
+	if problems != nil {
+		return nil, problems
+	}
+	return out, nil
+}
+
+// Check judges a submission of m as it stands, without sending it: for the
+// Dock's check as the user types. It returns the problems Validate would
+// (or nil), and the ids of the fields whose value is no answer, as
+// Unanswered names them, in the model's order; a field whose value is
+// refused is not among them (the user gave an answer, a wrong one). When the
+// document itself is refused (over the size limit, not JSON, not an object),
+// no value is read and unanswered is nil.
+func Check(m *model.Model, values json.RawMessage, note string, limits tasksurface.Limits) (problems []tasksurface.Problem, unanswered []string) {
+	out, refused, problems := judge(m, values, note, limits)
+	if out == nil {
+		return problems, nil
+	}
+	return problems, unansweredOf(m, out, refused)
+}
+
+// judge checks a submission: the values read (every field that was not
+// refused, with its canonical or default value; nil when the document is
+// refused), the fields whose value was refused, and the problems.
+func judge(m *model.Model, values json.RawMessage, note string, limits tasksurface.Limits) (Values, map[string]bool, []tasksurface.Problem) {
 	limits = limits.WithDefaults()
 	if size := len(values) + len(note); size > int(limits.MaxSubmissionBytes) {
-		return nil, []tasksurface.Problem{{
+		return nil, nil, []tasksurface.Problem{{
 			Code:    tasksurface.CodeLimitExceeded,
 			Pointer: "",
 			Message: fmt.Sprintf("the values and the note together are %d bytes, more than the limit of %d; shorten the text.", size, limits.MaxSubmissionBytes),
 		}}
 	}
 	if m == nil {
-		return nil, []tasksurface.Problem{{Code: tasksurface.CodeWrongType, Pointer: "", Message: "there is no surface model to submit against."}}
+		return nil, nil, []tasksurface.Problem{{Code: tasksurface.CodeWrongType, Pointer: "", Message: "there is no surface model to submit against."}}
 	}
 	var ps problems
 	if ok, reason := model.CheckText(note); !ok {
@@ -43,11 +69,11 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 	}
 	members, isObject, top, fe := strictjson.DecodeMembers(values, readOptions, &ps)
 	if fe != nil {
-		return nil, []tasksurface.Problem{{Code: fe.Code, Pointer: fe.Pointer, Message: fe.Message}}
+		return nil, nil, []tasksurface.Problem{{Code: fe.Code, Pointer: fe.Pointer, Message: fe.Message}}
 	}
 	if !isObject {
 		ps.Add(tasksurface.CodeWrongType, "", "the values must be a JSON object that maps field ids to values, not %s.", strictjson.TypeName(top))
-		return nil, ps.Finish(retry)
+		return nil, nil, ps.Finish(retry)
 	}
 	fields := make(map[string]*model.Field, len(m.Fields))
 	for i := range m.Fields {
@@ -79,10 +105,7 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 			ps.Add(tasksurface.CodeRequired, jsonpointer.Append("", f.ID), "%s is required; %s.", quote(f.Label), f.Needs())
 		}
 	}
-	if list := ps.Finish(retry); list != nil {
-		return nil, list
-	}
-	return out, nil
+	return out, refused, ps.Finish(retry)
 }
 
 // fieldList names the model's field ids for a message.

@@ -25,6 +25,11 @@ func DefaultValue(f model.Field) any {
 // v leaves out counts by its default value (DefaultValue), as in the
 // message. v is a submission's canonical values (Validate's), or nil.
 func Unanswered(m *model.Model, v Values) []string {
+	return unansweredOf(m, v, nil)
+}
+
+// unansweredOf is Unanswered of the fields that are not in skip.
+func unansweredOf(m *model.Model, v Values, skip map[string]bool) []string {
 	ids := []string{}
 	for i := range m.Fields {
 		f := &m.Fields[i]
@@ -32,7 +37,7 @@ func Unanswered(m *model.Model, v Values) []string {
 		if !ok {
 			value = f.Default()
 		}
-		if f.Unanswered(value) {
+		if !skip[f.ID] && f.Unanswered(value) {
 			ids = append(ids, f.ID)
 		}
 	}
