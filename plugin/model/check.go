@@ -100,29 +100,29 @@ type valueCheck struct {
 }
 
 // add records a problem at the value.
-func (c *valueCheck) add(code tasksurface.Code, format string, args ...any) {
+func (c valueCheck) add(code tasksurface.Code, format string, args ...any) {
 	c.ps.Add(code, c.ptr, format, args...)
 }
 
 // item is the check of the value's item or member key.
-func (c *valueCheck) item(key string) *valueCheck {
-	return &valueCheck{ptr: jsonpointer.Append(c.ptr, key), ps: c.ps}
+func (c valueCheck) item(key string) valueCheck {
+	return valueCheck{ptr: jsonpointer.Append(c.ptr, key), ps: c.ps}
 }
 
 // index is the check of the value's item i.
-func (c *valueCheck) index(i int) *valueCheck {
-	return &valueCheck{ptr: jsonpointer.Index(c.ptr, i), ps: c.ps}
+func (c valueCheck) index(i int) valueCheck {
+	return valueCheck{ptr: jsonpointer.Index(c.ptr, i), ps: c.ps}
 }
 
 // wrongType reports a value of the wrong JSON type: "<label> takes <want>,
 // not <type>."
-func (c *valueCheck) wrongType(f *Field, want string, v any) {
+func (c valueCheck) wrongType(f *Field, want string, v any) {
 	c.add(tasksurface.CodeWrongType, "%s takes %s, not %s.", quote(f.Label), want, strictjson.TypeName(v))
 }
 
 // text checks that a submitted string holds no forbidden character; what
 // names it in the message ("the tag").
-func (c *valueCheck) text(s, what string) bool {
+func (c valueCheck) text(s, what string) bool {
 	if ok, reason := CheckText(s); !ok {
 		c.add(tasksurface.CodeForbiddenCharacter, "%s holds %s; remove it.", what, reason)
 		return false

@@ -46,7 +46,7 @@ type Kind interface {
 	normalForm(f *Field) any
 	// value checks a submitted value v of f and returns the canonical value,
 	// or false after recording the problems at c's pointer.
-	value(f *Field, v any, c *valueCheck) (any, bool)
+	value(f *Field, v any, c valueCheck) (any, bool)
 	// start is the value of f when a submission leaves it out: its initial
 	// value in canonical form, or the kind's value for no answer.
 	start(f *Field) any
@@ -112,7 +112,7 @@ func RequiredMeaning() string {
 // document, and returns its canonical value; or false, after recording its
 // problems in ps.
 func (f *Field) Value(v any, ptr string, ps *problem.List) (any, bool) {
-	return f.Kind.value(f, v, &valueCheck{ptr: ptr, ps: ps})
+	return f.Kind.value(f, v, valueCheck{ptr: ptr, ps: ps})
 }
 
 // Default is the value of f when a submission leaves it out: its initial

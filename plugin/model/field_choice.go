@@ -42,7 +42,7 @@ func (ch Choice) normalForm(f *Field) any {
 	}{f.head(), f.Required, nonNil(ch.Options), ch.AllowOther, f.Initial}
 }
 
-func (ch Choice) value(f *Field, v any, c *valueCheck) (any, bool) {
+func (ch Choice) value(f *Field, v any, c valueCheck) (any, bool) {
 	if v == nil {
 		return nil, true
 	}

@@ -84,7 +84,7 @@ func (d Date) normalForm(f *Field) any {
 	}{f.head(), f.Required, textOrNil(d.Min), textOrNil(d.Max), f.Initial}
 }
 
-func (d Date) value(f *Field, v any, c *valueCheck) (any, bool) {
+func (d Date) value(f *Field, v any, c valueCheck) (any, bool) {
 	if v == nil {
 		return nil, true
 	}

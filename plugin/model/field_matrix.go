@@ -61,7 +61,7 @@ func (m Matrix) hasRow(id string) bool {
 
 // value checks an object of row ids to an option id or null. Rows it
 // leaves out are unanswered; the canonical value holds every row.
-func (m Matrix) value(f *Field, v any, c *valueCheck) (any, bool) {
+func (m Matrix) value(f *Field, v any, c valueCheck) (any, bool) {
 	answers, ok := v.(map[string]any)
 	if !ok {
 		c.wrongType(f, "an object of row ids to option ids (or null)", v)

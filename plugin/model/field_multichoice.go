@@ -71,7 +71,7 @@ func (m MultiChoice) normalForm(f *Field) any {
 	}{f.head(), f.Required, nonNil(m.Options), m.AllowOther, m.MinItems, m.MaxItems, initial}
 }
 
-func (m MultiChoice) value(f *Field, v any, c *valueCheck) (any, bool) {
+func (m MultiChoice) value(f *Field, v any, c valueCheck) (any, bool) {
 	v, other, otherOK := trailingOther(f, m.AllowOther, m.Options, v, c)
 	ids, ok := optionArray(f, m.Options, v, c)
 	ok = ok && otherOK
@@ -125,12 +125,11 @@ func (MultiChoice) needs() string { return "choose an option" }
 func (m MultiChoice) answer(v any) []string {
 	var parts []string
 	labels := optionLabels(m.Options)
-	items, _ := v.([]any)
-	if ids, ok := v.([]string); ok {
-		for _, id := range ids {
-			items = append(items, id)
-		}
+	ids, _ := v.([]string)
+	for _, id := range ids {
+		parts = append(parts, plaintext.Item(labels.get(id)))
 	}
+	items, _ := v.([]any) // ids, then the user's own answer
 	for _, x := range items {
 		switch x := x.(type) {
 		case string:

@@ -157,13 +157,13 @@ func (n Number) normalForm(f *Field) any {
 	}{f.head(), f.Required, numberOrNil(n.Min), numberOrNil(n.Max), step, n.Unit, n.Integer, initialNumber(f)}
 }
 
-func (n Number) value(f *Field, v any, c *valueCheck) (any, bool) {
+func (n Number) value(f *Field, v any, c valueCheck) (any, bool) {
 	return checkedNumber(f, v, c, n.miss)
 }
 
 // checkedNumber checks a submitted number: null (no answer), or a JSON
 // number within ±1e15 that miss finds nothing wrong with.
-func checkedNumber(f *Field, v any, c *valueCheck, miss func(float64) string) (any, bool) {
+func checkedNumber(f *Field, v any, c valueCheck, miss func(float64) string) (any, bool) {
 	if v == nil {
 		return nil, true
 	}

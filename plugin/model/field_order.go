@@ -60,7 +60,7 @@ func (o Order) normalForm(f *Field) any {
 	}{f.head(), f.Required, nonNil(o.Options), o.shown(f)}
 }
 
-func (o Order) value(f *Field, v any, c *valueCheck) (any, bool) {
+func (o Order) value(f *Field, v any, c valueCheck) (any, bool) {
 	if v == nil && f.Required {
 		return nil, true // untouched; reported as required
 	}

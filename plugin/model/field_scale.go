@@ -90,7 +90,7 @@ func (s Scale) normalForm(f *Field) any {
 	}{f.head(), f.Required, numberOrNil(&lo), numberOrNil(&hi), s.MinLabel, s.MaxLabel, initialNumber(f)}
 }
 
-func (s Scale) value(f *Field, v any, c *valueCheck) (any, bool) {
+func (s Scale) value(f *Field, v any, c valueCheck) (any, bool) {
 	return checkedNumber(f, v, c, s.miss)
 }
 

@@ -92,7 +92,7 @@ func (t Tags) normalForm(f *Field) any {
 	}{f.head(), f.Required, t.most(), t.Suggestions, f.Initial}
 }
 
-func (t Tags) value(f *Field, v any, c *valueCheck) (any, bool) {
+func (t Tags) value(f *Field, v any, c valueCheck) (any, bool) {
 	arr, ok := v.([]any)
 	if !ok {
 		c.wrongType(f, "an array of strings", v)

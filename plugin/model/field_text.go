@@ -123,7 +123,7 @@ func (t Text) normalForm(f *Field) any {
 	}{f.head(), t.Multiline, f.Required, t.MinLength, t.MaxLength, t.Pattern, f.Initial}
 }
 
-func (t Text) value(f *Field, v any, c *valueCheck) (any, bool) {
+func (t Text) value(f *Field, v any, c valueCheck) (any, bool) {
 	s, ok := v.(string)
 	if !ok {
 		c.wrongType(f, "a string", v)

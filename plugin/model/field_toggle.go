@@ -25,7 +25,7 @@ func (Toggle) normalForm(f *Field) any {
 	}{f.head(), f.Initial}
 }
 
-func (Toggle) value(f *Field, v any, c *valueCheck) (any, bool) {
+func (Toggle) value(f *Field, v any, c valueCheck) (any, bool) {
 	b, ok := v.(bool)
 	if !ok {
 		c.wrongType(f, "true or false", v)

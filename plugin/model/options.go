@@ -65,7 +65,7 @@ func declaredOrder(opts []Option, chosen []string) []string {
 // with "" in place of each item that is not a string or not an option id
 // (option ids are never empty); each such item is a problem at its index. It
 // returns nil and false when v is not an array.
-func optionArray(f *Field, opts []Option, v any, c *valueCheck) ([]string, bool) {
+func optionArray(f *Field, opts []Option, v any, c valueCheck) ([]string, bool) {
 	arr, ok := v.([]any)
 	if !ok {
 		c.wrongType(f, "an array of option ids", v)
@@ -144,7 +144,7 @@ func meantAsOther(allow bool, o map[string]any) bool {
 
 // checkOther checks the user's own answer {"other": text} to f, whose
 // options are opts.
-func checkOther(f *Field, allow bool, opts []Option, o map[string]any, c *valueCheck) (Other, bool) {
+func checkOther(f *Field, allow bool, opts []Option, o map[string]any, c valueCheck) (Other, bool) {
 	if !allow {
 		c.add(tasksurface.CodeNotAnOption, "%s takes only its options, not your own answer; use one of %s.", quote(f.Label), problem.Names(optionIDs(opts)))
 		return Other{}, false
@@ -171,7 +171,7 @@ func checkOther(f *Field, allow bool, opts []Option, o map[string]any, c *valueC
 // trailingOther splits the user's own answer, an object at the end of an
 // array of option ids, from the ids before it. It returns v unchanged when
 // there is none.
-func trailingOther(f *Field, allow bool, opts []Option, v any, c *valueCheck) (ids any, other *Other, ok bool) {
+func trailingOther(f *Field, allow bool, opts []Option, v any, c valueCheck) (ids any, other *Other, ok bool) {
 	arr, isArr := v.([]any)
 	if !isArr || len(arr) == 0 {
 		return v, nil, true
