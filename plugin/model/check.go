@@ -206,6 +206,14 @@ func items(v any) []Column {
 	return out
 }
 
+// initialOrNil is f's initial value when it is a T, else nil (no answer).
+func initialOrNil[T any](f *Field) any {
+	if v, ok := f.Initial.(T); ok {
+		return v
+	}
+	return nil
+}
+
 // nonNil is s, or an empty list for nil: the normalised model writes a
 // list it holds as [], never null.
 func nonNil[T any](s []T) []T {

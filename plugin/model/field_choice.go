@@ -61,12 +61,7 @@ func (ch Choice) value(f *Field, v any, c valueCheck) (any, bool) {
 	return s, true
 }
 
-func (Choice) start(f *Field) any {
-	if s, ok := f.Initial.(string); ok {
-		return s
-	}
-	return nil
-}
+func (Choice) start(f *Field) any { return initialOrNil[string](f) }
 
 func (Choice) unanswered(v any) bool { return v == nil }
 

@@ -100,12 +100,7 @@ func (d Date) value(f *Field, v any, c valueCheck) (any, bool) {
 	return s, true
 }
 
-func (Date) start(f *Field) any {
-	if s, ok := f.Initial.(string); ok {
-		return s
-	}
-	return nil
-}
+func (Date) start(f *Field) any { return initialOrNil[string](f) }
 
 func (Date) unanswered(v any) bool { return v == nil }
 

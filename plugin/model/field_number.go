@@ -187,15 +187,7 @@ func checkedNumber(f *Field, v any, c valueCheck, miss func(float64) string) (an
 	return n, true
 }
 
-// numberStart is the initial number of f, or nil.
-func numberStart(f *Field) any {
-	if n, ok := f.Initial.(float64); ok {
-		return n
-	}
-	return nil
-}
-
-func (Number) start(f *Field) any { return numberStart(f) }
+func (Number) start(f *Field) any { return initialOrNil[float64](f) }
 
 func (Number) unanswered(v any) bool { return v == nil }
 

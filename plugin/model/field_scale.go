@@ -94,7 +94,7 @@ func (s Scale) value(f *Field, v any, c valueCheck) (any, bool) {
 	return checkedNumber(f, v, c, s.miss)
 }
 
-func (Scale) start(f *Field) any { return numberStart(f) }
+func (Scale) start(f *Field) any { return initialOrNil[float64](f) }
 
 func (Scale) unanswered(v any) bool { return v == nil }
 
