@@ -16,7 +16,7 @@ import (
 // kinds, and a full values document for it.
 func model32(tb testing.TB) (*model.Model, json.RawMessage) {
 	tb.Helper()
-	kinds := []string{model.FieldText, model.FieldChoice, model.FieldMultiChoice, model.FieldToggle, model.FieldOrder}
+	kinds := []string{"text", "choice", "multi-choice", "toggle", "order"}
 	var fields []map[string]any
 	values := map[string]any{}
 	for i := range 32 {
@@ -30,18 +30,18 @@ func model32(tb testing.TB) (*model.Model, json.RawMessage) {
 			ids = append(ids, oid)
 		}
 		switch f["kind"] {
-		case model.FieldText:
+		case "text":
 			f["multiline"] = true
 			values[id] = strings.Repeat("Some reasonably long answer text. ", 8)
-		case model.FieldChoice:
+		case "choice":
 			f["options"] = opts
 			values[id] = "o3"
-		case model.FieldMultiChoice:
+		case "multi-choice":
 			f["options"] = opts
 			values[id] = []string{"o4", "o1", "o2"}
-		case model.FieldToggle:
+		case "toggle":
 			values[id] = true
-		case model.FieldOrder:
+		case "order":
 			f["options"] = opts
 			values[id] = []string{"o5", "o4", "o3", "o2", "o1", "o0"}
 		}

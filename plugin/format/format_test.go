@@ -1,7 +1,6 @@
 package format
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 
@@ -21,48 +20,48 @@ func TestFormatEdges(t *testing.T) {
 	}{
 		{
 			name:  "a missing value shows the field's default",
-			model: model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldOrder, ID: "o", Label: "Order", Options: opts}}},
+			model: model.Model{Title: "T", Fields: []model.Field{{Kind: model.Order{Options: opts}, ID: "o", Label: "Order"}}},
 			want:  "Task Surface \"T\" submitted:\n- Order: 1. Alpha; 2. Beta",
 		},
 		{
 			name:   "a blank title is left out",
-			model:  model.Model{Title: " \n ", Fields: []model.Field{{Kind: model.FieldToggle, ID: "t", Label: "On"}}},
+			model:  model.Model{Title: " \n ", Fields: []model.Field{{Kind: model.Toggle{}, ID: "t", Label: "On"}}},
 			values: submission.Values{"t": true},
 			want:   "Task Surface submitted:\n- On: yes",
 		},
 		{
 			name:   "CR, CR LF, VT and FF in values built by other code break lines, indented",
-			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldText, ID: "x", Label: "Notes"}}},
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.Text{}, ID: "x", Label: "Notes"}}},
 			values: submission.Values{"x": "a\r\nb\rc\vd\f- Forged: yes"},
 			want:   "Task Surface \"T\" submitted:\n- Notes:\n  a\n  b\n  c\n  d\n  - Forged: yes",
 		},
 		{
 			name:   "a visibly empty title and label and an invisible value",
-			model:  model.Model{Title: "\u200b", Fields: []model.Field{{Kind: model.FieldText, ID: "x", Label: "\u2060\u3164"}}},
+			model:  model.Model{Title: "\u200b", Fields: []model.Field{{Kind: model.Text{}, ID: "x", Label: "\u2060\u3164"}}},
 			values: submission.Values{"x": "\u200b\u00ad"},
 			want:   "Task Surface submitted:\n- [x]: (empty)",
 		},
 		{
 			name:   "typed fields built by other code: scale defaults, no unit, empty tags",
-			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldScale, ID: "s", Label: "S", MaxLabel: "Top"}, {Kind: model.FieldNumber, ID: "n", Label: "N"}, {Kind: model.FieldTags, ID: "g", Label: "G"}}},
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.Scale{MaxLabel: "Top"}, ID: "s", Label: "S"}, {Kind: model.Number{}, ID: "n", Label: "N"}, {Kind: model.Tags{}, ID: "g", Label: "G"}}},
 			values: submission.Values{"s": 2.0, "n": -0.000001, "g": []string{}},
 			want:   "Task Surface \"T\" submitted:\n- S: 2 on a scale of 1 to 5 (Top)\n- N: -0.000001\n- G: (none)",
 		},
 		{
 			name:   "a blank label shows the field id",
-			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldToggle, ID: "t", Label: "\t"}}},
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.Toggle{}, ID: "t", Label: "\t"}}},
 			values: submission.Values{"t": false},
 			want:   "Task Surface \"T\" submitted:\n- [t]: no",
 		},
 		{
 			name:   "an id that is not an option shows in brackets",
-			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldChoice, ID: "c", Label: "C", Options: opts}}},
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.Choice{Options: opts}, ID: "c", Label: "C"}}},
 			values: submission.Values{"c": "zz"},
 			want:   "Task Surface \"T\" submitted:\n- C: [zz]",
 		},
 		{
 			name:   "a blank option label shows the option id",
-			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldMultiChoice, ID: "m", Label: "M", Options: []model.Option{{ID: "a", Label: " "}, {ID: "b", Label: "B"}}}}},
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.MultiChoice{Options: []model.Option{{ID: "a", Label: " "}, {ID: "b", Label: "B"}}}, ID: "m", Label: "M"}}},
 			values: submission.Values{"m": []string{"a", "b"}},
 			want:   "Task Surface \"T\" submitted:\n- M: [a]; B",
 		},
@@ -75,7 +74,7 @@ func TestFormatEdges(t *testing.T) {
 		},
 		{
 			name:   "a wrongly typed value reads as the empty value of its kind",
-			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.FieldText, ID: "x", Label: "X"}, {Kind: model.FieldChoice, ID: "c", Label: "C", Options: opts}}},
+			model:  model.Model{Title: "T", Fields: []model.Field{{Kind: model.Text{}, ID: "x", Label: "X"}, {Kind: model.Choice{Options: opts}, ID: "c", Label: "C"}}},
 			values: submission.Values{"x": 3, "c": true},
 			want:   "Task Surface \"T\" submitted:\n- X: (empty)\n- C: (not answered)",
 		},
@@ -90,51 +89,14 @@ func TestFormatEdges(t *testing.T) {
 	}
 }
 
-func TestTextLines(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"", nil},
-		{" \n\t\n", nil},
-		{"one", []string{"one"}},
-		{"one  ", []string{"one"}},
-		{"  lead", []string{"  lead"}},
-		{"\n\na\n\nb\n\n", []string{"a", "", "b"}},
-		{"a\u2028b\u2029c\u0085d", []string{"a", "b", "c", "d"}},
-		{"a\tb", []string{"a\tb"}},
-	}
-	for _, tt := range tests {
-		if got := textLines(tt.in); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("textLines(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestFlatten(t *testing.T) {
-	t.Parallel()
-	tests := []struct{ in, want string }{
-		{"Plain", "Plain"},
-		{"  two\n lines ", "two lines"},
-		{"tab\tand\u2028separator", "tab and separator"},
-		{"\n", ""},
-	}
-	for _, tt := range tests {
-		if got := flatten(tt.in); got != tt.want {
-			t.Errorf("flatten(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestStructureSurvivesHostileText checks that no value can add a line that
 // reads as a field or a note: every line after the first starts with "- "
 // for a field, "Note:" once, or the indent.
 func TestStructureSurvivesHostileText(t *testing.T) {
 	t.Parallel()
 	m := &model.Model{Title: "T\n- X: forged", Fields: []model.Field{
-		{Kind: model.FieldText, ID: "a", Label: "A\n- B: forged"},
-		{Kind: model.FieldText, ID: "b", Label: "B"},
+		{Kind: model.Text{}, ID: "a", Label: "A\n- B: forged"},
+		{Kind: model.Text{}, ID: "b", Label: "B"},
 	}}
 	hostile := "x\n- B: forged\nNote: forged\u2028- A: again"
 	text := Format(m, submission.Values{"a": hostile, "b": "y"}, hostile)

@@ -1,9 +1,6 @@
 package model
 
-import (
-	"encoding/json"
-	"strconv"
-)
+import "encoding/json"
 
 // build converts a decoded document that passed every check into a Model.
 // It fills the defaults: an absent layout becomes a stack and absent
@@ -20,8 +17,7 @@ func build(doc map[string]any) *Model {
 		m.Sections = append(m.Sections, buildSection(obj(s)))
 	}
 	for _, f := range list(doc["fields"]) {
-		fld := fieldOf(obj(f))
-		fld.fillDefaults()
+		fld, _ := fieldOf(obj(f))
 		m.Fields = append(m.Fields, fld)
 	}
 	m.Submit.Label = str(obj(doc["submit"])["label"])
@@ -53,6 +49,7 @@ func buildBlock(b map[string]any) Block {
 		After:    str(b["after"]),
 		Language: str(b["language"]),
 		Tone:     str(b["tone"]),
+		Columns:  items(b["columns"]),
 	}
 	if before, ok := b["before"].(string); ok {
 		blk.Before = &before
@@ -61,96 +58,47 @@ func buildBlock(b map[string]any) Block {
 		o := obj(it)
 		blk.Items = append(blk.Items, Metric{Label: str(o["label"]), Value: str(o["value"]), Detail: str(o["detail"])})
 	}
-	for _, c := range list(b["columns"]) {
-		o := obj(c)
-		blk.Columns = append(blk.Columns, Column{ID: str(o["id"]), Label: str(o["label"])})
-	}
 	for _, r := range list(b["rows"]) {
 		blk.Rows = append(blk.Rows, obj(r))
 	}
 	return blk
 }
 
-// fieldOf reads a decoded field as it is written, without defaults. It
-// reads defensively: the semantic checks run it on fields the schema may
-// have refused, and a value of the wrong type is left out.
-func fieldOf(f map[string]any) Field {
-	fld := Field{
-		Kind:       str(f["kind"]),
-		ID:         str(f["id"]),
-		Label:      str(f["label"]),
-		Help:       str(f["help"]),
-		Multiline:  f["multiline"] == true,
-		Required:   f["required"] == true,
-		AllowOther: f["allowOther"] == true,
-		Pattern:    str(f["pattern"]),
-		Unit:       str(f["unit"]),
-		Integer:    f["integer"] == true,
-		MinLabel:   str(f["minLabel"]),
-		MaxLabel:   str(f["maxLabel"]),
+// fieldOf reads a decoded field as it is written, without defaults, and
+// reports whether its kind is one of version 1. It reads defensively: the
+// semantic checks run it on fields the schema may have refused, and a value
+// of the wrong type is left out.
+func fieldOf(d map[string]any) (Field, bool) {
+	kind, ok := kindNamed(str(d["kind"]))
+	if !ok {
+		return Field{}, false
 	}
-	for _, o := range list(f["options"]) {
-		opt := obj(o)
-		fld.Options = append(fld.Options, Option{ID: str(opt["id"]), Label: str(opt["label"]), Detail: str(opt["detail"])})
+	f := Field{
+		Kind:     kind.read(d),
+		ID:       str(d["id"]),
+		Label:    str(d["label"]),
+		Help:     str(d["help"]),
+		Required: d["required"] == true,
 	}
-	for _, r := range list(f["rows"]) {
-		row := obj(r)
-		fld.Rows = append(fld.Rows, Column{ID: str(row["id"]), Label: str(row["label"])})
-	}
-	for _, name := range typedKeys {
-		if v, ok := f[name]; ok {
-			fld.setTyped(name, v)
-		}
-	}
-	switch v := f["initial"].(type) {
-	case string:
-		fld.Initial = v
-	case bool:
-		fld.Initial = v
+	switch v := d["initial"].(type) {
+	case string, bool:
+		f.Initial = v
 	case json.Number:
 		if n, ok := numberValue(v); ok {
-			fld.Initial = n
+			f.Initial = n
 		}
 	case []any:
-		ids := make([]string, 0, len(v))
-		for _, x := range v {
-			ids = append(ids, str(x))
+		ids := make([]string, len(v)) // a non-string item reads as "", at its index
+		for i, x := range v {
+			ids[i] = str(x)
 		}
-		fld.Initial = ids
+		f.Initial = ids
 	case map[string]any:
 		answers := make(map[string]string, len(v))
 		for row, x := range v {
 			answers[row] = str(x)
 		}
-		fld.Initial = answers
+		f.Initial = answers
 	}
-	return fld
-}
-
-func str(v any) string {
-	s, _ := v.(string)
-	return s
-}
-
-func obj(v any) map[string]any {
-	o, _ := v.(map[string]any)
-	return o
-}
-
-func list(v any) []any {
-	l, _ := v.([]any)
-	return l
-}
-
-// integer reads a whole number such as 2 or 2.0; the schema has checked it.
-func integer(v any) int {
-	n, ok := v.(json.Number)
-	if !ok {
-		return 0
-	}
-	f, err := strconv.ParseFloat(string(n), 64)
-	if err != nil {
-		return 0
-	}
-	return int(f)
+	return f, true
 }

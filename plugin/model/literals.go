@@ -1,10 +1,11 @@
 package model
 
 import (
+	"encoding/json"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // FormatNumber writes a number as the model's normalised form and the
@@ -24,10 +25,46 @@ func FormatNumber(v float64) string {
 	return mantissa + "e-" + strings.TrimLeft(exp, "0")
 }
 
-// ValidDate reports whether s is a real calendar date written YYYY-MM-DD.
-// time.DateOnly takes exactly four, two and two digits, so it refuses
-// "2026-1-01" and "+026-01-01" as the schema's pattern does.
-func ValidDate(s string) bool {
-	_, err := time.Parse(time.DateOnly, s)
-	return err == nil
+// decimal is v as the exact decimal it is written as (see FormatNumber),
+// so 0.1 is one tenth.
+func decimal(v float64) *big.Rat {
+	r, _ := new(big.Rat).SetString(strconv.FormatFloat(v, 'g', -1, 64))
+	return r
+}
+
+// whole reports whether v is a whole number.
+func whole(v float64) bool {
+	return v == float64(int64(v))
+}
+
+// numberText is *n written by FormatNumber, or "" for nil.
+func numberText(n *float64) json.Number {
+	if n == nil {
+		return ""
+	}
+	return json.Number(FormatNumber(*n))
+}
+
+// numberOrNil is *n written by FormatNumber, or nil (left out) for nil.
+func numberOrNil(n *float64) any {
+	if n == nil {
+		return nil
+	}
+	return numberText(n)
+}
+
+// initialNumber is f's initial number written by FormatNumber, or nil.
+func initialNumber(f *Field) any {
+	if n, ok := f.Initial.(float64); ok {
+		return json.Number(FormatNumber(n))
+	}
+	return nil
+}
+
+// textOrNil is s, or nil (left out) for "".
+func textOrNil(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }

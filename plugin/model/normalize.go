@@ -45,20 +45,20 @@ func (m *Model) normalForm() any {
 			sections[i].Blocks[j] = b.normalForm()
 		}
 	}
-	var fields []fieldJSON
+	var fields []any
 	if m.Fields != nil {
-		fields = make([]fieldJSON, len(m.Fields))
+		fields = make([]any, len(m.Fields))
 	}
-	for i, f := range m.Fields {
-		fields[i] = f.normalForm()
+	for i := range m.Fields {
+		fields[i] = m.Fields[i].Kind.normalForm(&m.Fields[i])
 	}
 	return struct {
-		Version     int         `json:"version"`
-		Title       string      `json:"title"`
-		Description string      `json:"description,omitempty"`
-		Sections    []section   `json:"sections"`
-		Fields      []fieldJSON `json:"fields"`
-		Submit      Submit      `json:"submit"`
+		Version     int       `json:"version"`
+		Title       string    `json:"title"`
+		Description string    `json:"description,omitempty"`
+		Sections    []section `json:"sections"`
+		Fields      []any     `json:"fields"`
+		Submit      Submit    `json:"submit"`
 	}{m.Version, m.Title, m.Description, sections, fields, m.Submit}
 }
 
@@ -111,97 +111,4 @@ func (b Block) normalForm() any {
 		}{b.Kind, b.Tone, b.Text}
 	}
 	return v
-}
-
-// fieldJSON is a field as the normalised model writes it: each kind uses
-// some of these keys, in this order, and leaves the others out.
-type fieldJSON struct {
-	Kind        string      `json:"kind"`
-	ID          string      `json:"id"`
-	Label       string      `json:"label"`
-	Help        string      `json:"help,omitempty"`
-	Multiline   bool        `json:"multiline,omitempty"`
-	Required    bool        `json:"required,omitempty"`
-	Rows        []Column    `json:"rows,omitempty"`
-	Options     *[]Option   `json:"options,omitempty"`
-	AllowOther  bool        `json:"allowOther,omitempty"`
-	MinItems    int         `json:"minItems,omitempty"`
-	MinLength   int         `json:"minLength,omitempty"`
-	MaxLength   int         `json:"maxLength,omitempty"`
-	Pattern     string      `json:"pattern,omitempty"`
-	Min         any         `json:"min,omitempty"`
-	Max         any         `json:"max,omitempty"`
-	Step        json.Number `json:"step,omitempty"`
-	Unit        string      `json:"unit,omitempty"`
-	Integer     bool        `json:"integer,omitempty"`
-	MinLabel    string      `json:"minLabel,omitempty"`
-	MaxLabel    string      `json:"maxLabel,omitempty"`
-	MaxItems    int         `json:"maxItems,omitempty"`
-	Suggestions []string    `json:"suggestions,omitempty"`
-	Initial     any         `json:"initial,omitempty"`
-}
-
-// normalForm is the field with exactly the keys of its kind, in a fixed
-// order. Numbers are written by FormatNumber (no exponent).
-func (f Field) normalForm() fieldJSON {
-	v := fieldJSON{Kind: f.Kind, ID: f.ID, Label: f.Label, Help: f.Help, Required: f.Required, Initial: f.Initial}
-	switch f.Kind {
-	case FieldText:
-		v.Multiline, v.MinLength, v.MaxLength, v.Pattern = f.Multiline, f.MinLength, f.MaxLength, f.Pattern
-	case FieldToggle:
-	case FieldNumber:
-		v.Min, v.Max, v.Step, v.Unit, v.Integer = numberOrNil(f.Min), numberOrNil(f.Max), numberText(f.Step), f.Unit, f.Integer
-	case FieldDate:
-		v.Min, v.Max = textOrNil(f.MinDate), textOrNil(f.MaxDate)
-	case FieldScale:
-		v.Min, v.Max, v.MinLabel, v.MaxLabel = numberOrNil(f.Min), numberOrNil(f.Max), f.MinLabel, f.MaxLabel
-	case FieldTags:
-		v.MaxItems, v.Suggestions = f.MaxItems, f.Suggestions
-	case FieldMatrix:
-		options := nonNil(f.Options)
-		v.Rows, v.Options = nonNil(f.Rows), &options
-	default: // choice, multi-choice, order
-		options := nonNil(f.Options)
-		v.Options, v.AllowOther = &options, f.AllowOther
-		if f.Kind == FieldMultiChoice {
-			v.MinItems, v.MaxItems = f.MinItems, f.MaxItems
-		}
-	}
-	if n, ok := f.Initial.(float64); ok {
-		v.Initial = json.Number(FormatNumber(n))
-	}
-	return v
-}
-
-// numberText is *n written by FormatNumber, or "" for nil.
-func numberText(n *float64) json.Number {
-	if n == nil {
-		return ""
-	}
-	return json.Number(FormatNumber(*n))
-}
-
-// numberOrNil is *n written by FormatNumber, or nil (left out) for nil.
-func numberOrNil(n *float64) any {
-	if n == nil {
-		return nil
-	}
-	return numberText(n)
-}
-
-// textOrNil is s, or nil (left out) for "".
-func textOrNil(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
-// nonNil is s, or an empty list for nil: the normalised model writes a
-// list it holds as [], never null.
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }

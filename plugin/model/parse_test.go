@@ -195,13 +195,13 @@ func TestParseReturnsAModelThatMatchesTheInput(t *testing.T) {
 		t.Errorf("cells: %q", rows)
 	}
 	f := m.Fields
-	if got, ok := f[0].Initial.([]string); !ok || strings.Join(got, ",") != "b,a" || f[0].Options[0].Detail != "d" {
+	if got, ok := f[0].Initial.([]string); !ok || strings.Join(got, ",") != "b,a" || f[0].Kind.(Order).Options[0].Detail != "d" {
 		t.Errorf("order field: %#v", f[0])
 	}
 	if f[1].Initial != false {
 		t.Errorf("toggle initial false lost: %#v", f[1].Initial)
 	}
-	if f[2].Initial != "" || !f[2].Multiline || !f[2].Required {
+	if f[2].Initial != "" || !f[2].Kind.(Text).Multiline || !f[2].Required {
 		t.Errorf("text field: %#v", f[2])
 	}
 }

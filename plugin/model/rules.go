@@ -3,29 +3,16 @@ package model
 // The rules the schema does not state. The schema (schema.json, checked by
 // jsonschema/v5) is the one statement of every object's keys, types and
 // bounds; what it cannot say is here, for the semantic checks
-// (semantic.go, typed.go): which texts must show something, what a
-// field's initial value must be beyond its JSON type, and the ids every
-// JavaScript object inherits.
+// (semantic.go): which texts must show something and the ids every
+// JavaScript object inherits. Each field kind's own rules are in its file
+// (field.go).
 
 // maxIDLength is the longest id the schema's id pattern allows.
 const maxIDLength = 64
 
-// datePattern is the schema's pattern of a date key; the semantic checks
-// then require a real calendar date.
-const datePattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
-
-// Defaults the normalised model fills in, and bounds of the typed kinds
-// the semantic checks word.
-const (
-	// defaultScaleMin and defaultScaleMax are a scale's ends.
-	defaultScaleMin, defaultScaleMax = 1, 5
-	// defaultMaxItems is the most tags a value may hold.
-	defaultMaxItems = 10
-	// maxScalePoints is the most points a scale may have.
-	maxScalePoints = 11
-	// maxTagLength is the most characters of one tag.
-	maxTagLength = 100
-)
+// idPattern is the schema pointer of the id pattern, which a problem words
+// by its rules.
+const idPattern = "/$defs/id/pattern"
 
 // visibleTexts are the places of the texts that must show something when
 // they are present (see VisiblyEmpty): titles, labels, help and a number's
@@ -44,31 +31,6 @@ var visibleTexts = []string{
 	"/fields/*/maxLabel",
 	"/fields/*/options/*/label",
 	"/fields/*/rows/*/label",
-}
-
-// initialRule says what a field's initial value must be beyond its JSON
-// type; the semantic checks report a miss as invalid-initial.
-type initialRule uint8
-
-const (
-	// initialFree is any value of the key's type.
-	initialFree initialRule = iota
-	// initialOption is one of the field's option ids.
-	initialOption
-	// initialOptionSet is option ids of the field, each at most once.
-	initialOptionSet
-	// initialPermutation is every option id of the field, each once.
-	initialPermutation
-	// initialMatrix maps row ids of the field to its option ids.
-	initialMatrix
-)
-
-// fieldKinds are the field kinds of version 1 with the rule of their
-// initial value; the kinds whose rule is not initialFree have options.
-var fieldKinds = map[string]initialRule{
-	FieldText: initialFree, FieldToggle: initialFree, FieldNumber: initialFree, FieldDate: initialFree,
-	FieldScale: initialFree, FieldTags: initialFree,
-	FieldChoice: initialOption, FieldMultiChoice: initialOptionSet, FieldOrder: initialPermutation, FieldMatrix: initialMatrix,
 }
 
 // reservedIDs are the names every JavaScript object inherits from

@@ -142,13 +142,16 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 			if _, ok := props[key]; ok {
 				continue
 			}
-			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s.", problem.Abbreviate(key, 40), strings.Join(allowed, ", "))
+			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s%s.", problem.Abbreviate(key, 40), strings.Join(allowed, ", "), keyHint(obj, key))
 		}
 	case "type":
 		want := typeNames(kwValue)
 		if n, isNum := inst.(json.Number); isNum && kwValue == "integer" {
 			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s must be a whole number, not %s.", subject, n)
 			return
+		}
+		if req, _ := m.schemaAt(jsonpointer.Append(jsonpointer.Parent(frag), "required")).([]any); kwValue == "object" && len(req) > 0 {
+			want += " with the keys " + enumList(req)
 		}
 		m.ps.Add(tasksurface.CodeWrongType, ptr, "%s must be %s, not %s%s.", subject, want, strictjson.TypeName(inst), typeHint(inst))
 	case "const":
@@ -170,11 +173,15 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s must be one of %s, not %s.", subject, enumList(kwValue), shortJSON(inst))
 	case "pattern":
 		s, _ := inst.(string)
-		if kwValue == datePattern {
-			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %q; write a date as YYYY-MM-DD, such as 2026-12-01.", subject, problem.Abbreviate(s, 40))
+		if frag == idPattern {
+			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", problem.Abbreviate(s, 40), maxIDLength)
 			return
 		}
-		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", problem.Abbreviate(s, 40), maxIDLength)
+		example := ""
+		if ex, _ := m.schemaAt(jsonpointer.Append(jsonpointer.Parent(frag), "examples")).([]any); len(ex) > 0 {
+			example = ", such as " + shortJSON(ex[0])
+		}
+		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %q; write it to match %s%s.", subject, problem.Abbreviate(s, 40), kwValue, example)
 	case "maxLength":
 		s, _ := inst.(string)
 		m.ps.Add(tasksurface.CodeTooLong, ptr, "%s has %d characters; shorten it to at most %s.", subject, utf8.RuneCountInString(s), shortJSON(kwValue))
@@ -194,6 +201,15 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 	default:
 		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is not valid: %s.", subject, ve.Message)
 	}
+}
+
+// keyHint adds advice for a key the object's field kind has not: a field
+// of a kind that cannot be required, asked to be.
+func keyHint(obj map[string]any, key string) string {
+	if kind, ok := kindNamed(str(obj["kind"])); ok && key == "required" && kind.needs() == "" {
+		return "; a " + kind.Name() + " cannot be required: " + askRequired
+	}
+	return ""
 }
 
 // typeHint adds advice for the two common type slips: null for an absent

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -146,89 +145,20 @@ func checkTable(blk map[string]any, ptr string, limits tasksurface.Limits, ps *p
 	if !colsValid {
 		return
 	}
-	slices.Sort(ids)
 	for i, r := range rows {
 		row, _ := r.(map[string]any)
 		for key := range row {
 			if !slices.Contains(ids, key) {
-				ps.Add(tasksurface.CodeUnknownColumn, jsonpointer.Append(jsonpointer.Index(rptr, i), key), "row key %q is not a column id; use one of %s.", problem.Abbreviate(key, 40), strings.Join(ids, ", "))
+				ps.Add(tasksurface.CodeUnknownColumn, jsonpointer.Append(jsonpointer.Index(rptr, i), key), "row key %s is not a column id; use one of %s.", quote(key), problem.Names(ids))
 			}
 		}
 	}
 }
 
-// checkField checks option ids and the initial value of one field, by
-// the rules of its kind (rules.go).
-func checkField(fld map[string]any, ptr string, ps *problems) {
-	kind, _ := fld["kind"].(string)
-	rule, known := fieldKinds[kind]
-	if !known {
-		return
-	}
-	typed := fieldOf(fld)
-	checkTyped(&typed, ptr, ps)
-	var optionIDs []string
-	optsValid := true
-	if rule != initialFree { // a kind with options
-		optionIDs, optsValid = scopedIDs(fld, "options", ptr, "the options of a field", ps)
-	}
-	var rowIDs []string
-	if kind == FieldMatrix {
-		rowIDs, _ = scopedIDs(fld, "rows", ptr, "the rows of a matrix", ps)
-	}
-	if kind == FieldMultiChoice && optsValid {
-		checkChosenCount(&typed, len(optionIDs), ptr, ps)
-	}
-	initial, present := fld["initial"]
-	if !present || !optsValid {
-		return
-	}
-	iptr := jsonpointer.Append(ptr, "initial")
-	switch rule {
-	case initialMatrix:
-		answers, _ := initial.(map[string]any)
-		for _, row := range slices.Sorted(maps.Keys(answers)) {
-			at := jsonpointer.Append(iptr, row)
-			if !slices.Contains(rowIDs, row) {
-				ps.Add(tasksurface.CodeInvalidInitial, at, "%q is not a row id; use only %s.", problem.Abbreviate(row, 40), strings.Join(rowIDs, ", "))
-			} else if s, ok := answers[row].(string); ok && !slices.Contains(optionIDs, s) {
-				ps.Add(tasksurface.CodeInvalidInitial, at, "%q is not an option id; use one of %s.", problem.Abbreviate(s, 40), strings.Join(optionIDs, ", "))
-			}
-		}
-	case initialOption:
-		if s, ok := initial.(string); ok && !slices.Contains(optionIDs, s) {
-			ps.Add(tasksurface.CodeInvalidInitial, iptr, "initial %q is not an option id; use one of %s or omit initial.", problem.Abbreviate(s, 40), strings.Join(optionIDs, ", "))
-		}
-	case initialOptionSet, initialPermutation:
-		list, ok := initial.([]any)
-		if !ok {
-			return
-		}
-		seen := make(map[string]bool)
-		for i, v := range list {
-			s, ok := v.(string)
-			if !ok {
-				continue
-			}
-			switch {
-			case !slices.Contains(optionIDs, s):
-				ps.Add(tasksurface.CodeInvalidInitial, jsonpointer.Index(iptr, i), "%q is not an option id; use only %s.", problem.Abbreviate(s, 40), strings.Join(optionIDs, ", "))
-			case seen[s]:
-				ps.Add(tasksurface.CodeInvalidInitial, jsonpointer.Index(iptr, i), "option %q is listed twice; list each option at most once.", s)
-			}
-			seen[s] = true
-		}
-		if rule == initialPermutation {
-			var missing []string
-			for _, id := range optionIDs {
-				if !seen[id] {
-					missing = append(missing, id)
-				}
-			}
-			if len(missing) > 0 {
-				ps.Add(tasksurface.CodeInvalidInitial, iptr, "an order's initial must list every option id exactly once; add %s or omit initial.", strings.Join(missing, ", "))
-			}
-		}
+// checkField checks one field by the rules of its kind.
+func checkField(d map[string]any, ptr string, ps *problems) {
+	if f, ok := fieldOf(d); ok {
+		f.Kind.check(&checker{f: &f, doc: d, ptr: ptr, ps: ps})
 	}
 }
 
@@ -293,26 +223,5 @@ func dropShadowed(ps *problems) {
 func sizeProblem(n int, limits tasksurface.Limits, ps *problems) {
 	if n > int(limits.MaxModelBytes) {
 		ps.Add(tasksurface.CodeLimitExceeded, "", "the normalised model is %d bytes; the limit is %d, so shorten texts, tables or diffs.", n, limits.MaxModelBytes)
-	}
-}
-
-// checkChosenCount checks a multi-choice's minItems and maxItems against
-// each other and its options, and its initial value's count against them.
-func checkChosenCount(f *Field, options int, ptr string, ps *problems) {
-	switch {
-	case f.MinItems > options:
-		ps.Add(tasksurface.CodeInvalidValue, jsonpointer.Append(ptr, "minItems"), "minItems %d is more than the %d options; lower it or add options.", f.MinItems, options)
-	case f.MaxItems > options:
-		ps.Add(tasksurface.CodeInvalidValue, jsonpointer.Append(ptr, "maxItems"), "maxItems %d is more than the %d options; lower it or leave it out.", f.MaxItems, options)
-	case f.MaxItems > 0 && f.MinItems > f.MaxItems:
-		ps.Add(tasksurface.CodeInvalidValue, jsonpointer.Append(ptr, "maxItems"), "maxItems %d is less than minItems %d; raise maxItems or lower minItems.", f.MaxItems, f.MinItems)
-	default:
-		ids, _ := f.Initial.([]string)
-		switch n := len(ids); {
-		case n > 0 && n < f.MinItems:
-			ps.Add(tasksurface.CodeInvalidInitial, jsonpointer.Append(ptr, "initial"), "initial holds %d options, fewer than minItems %d; add options or omit initial.", n, f.MinItems)
-		case f.MaxItems > 0 && n > f.MaxItems:
-			ps.Add(tasksurface.CodeInvalidInitial, jsonpointer.Append(ptr, "initial"), "initial holds %d options, more than maxItems %d; remove some or omit initial.", n, f.MaxItems)
-		}
 	}
 }

@@ -5,8 +5,9 @@
 // declare, reports every problem at once with a JSON Pointer into the
 // values document, and fills every field the document leaves out with the
 // field's initial value or its kind's default, so a valid submission always
-// has one canonical value per field. Numbers stay JSON numbers, dates
-// strings, tags arrays, and the user's own answer to a choice is an Other,
-// {"other": text}. A required answer that is visibly empty
-// (model.VisiblyEmpty) is missing. README.md has the rules as a table.
+// has one canonical value per field. Each field's value is checked by its
+// kind (model.Field.Value); a required answer that counts as none
+// (model.Field.Unanswered) is refused. Unanswered lists the fields whose
+// value is no answer, and Check gives both for values as they stand.
+// README.md has the rules as a table.
 package submission

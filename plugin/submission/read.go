@@ -26,10 +26,9 @@ const retry = "submit again"
 // problems collects findings while a submission is checked.
 type problems = problem.List
 
-// readOptions read a values document. Only a number or scale field takes
-// a number, and checkNumber bounds it there (|x| ≤ 1e15), so the reader
-// checks only the syntax of numbers: a huge number elsewhere stays a
-// wrong-type problem, as it always was.
+// readOptions read a values document. The reader checks only the syntax of
+// numbers: a field that takes a number bounds it itself (|x| ≤ 1e15), and a
+// huge number elsewhere stays a wrong-type problem.
 var readOptions = strictjson.Options{MaxDepth: MaxDepth, Wording: wording{}}
 
 // wording words the strict reader's findings for the client that submits.
@@ -60,8 +59,7 @@ func (wording) InvalidText() string {
 	return "this string holds invalid UTF-8 or a lone surrogate escape; send valid Unicode text."
 }
 
-// NumberOutOfRange is never asked for: readOptions do not check numbers
-// (checkNumber does).
+// NumberOutOfRange is never asked for: readOptions do not check numbers.
 func (wording) NumberOutOfRange(lit string) string {
 	return "the number " + lit + " is out of range."
 }

@@ -3,10 +3,7 @@ package submission
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
 	"github.com/dsh-community/task-surface/plugin/internal/problem"
@@ -29,16 +26,42 @@ import (
 // The size check comes first and alone: when len(values)+len(note)
 // exceeds MaxSubmissionBytes, nothing is decoded.
 func Validate(m *model.Model, values json.RawMessage, note string, limits tasksurface.Limits) (Values, []tasksurface.Problem) {
+	out, _, problems := judge(m, values, note, limits)
+	if problems != nil {
+		return nil, problems
+	}
+	return out, nil
+}
+
+// Check judges a submission of m as it stands, without sending it: for the
+// Dock's check as the user types. It returns the problems Validate would
+// (or nil), and the ids of the fields whose value is no answer, as
+// Unanswered names them, in the model's order; a field whose value is
+// refused is not among them (the user gave an answer, a wrong one). When the
+// document itself is refused (over the size limit, not JSON, not an object),
+// no value is read and unanswered is nil.
+func Check(m *model.Model, values json.RawMessage, note string, limits tasksurface.Limits) (problems []tasksurface.Problem, unanswered []string) {
+	out, refused, problems := judge(m, values, note, limits)
+	if out == nil {
+		return problems, nil
+	}
+	return problems, unansweredOf(m, out, refused)
+}
+
+// judge checks a submission: the values read (every field that was not
+// refused, with its canonical or default value; nil when the document is
+// refused), the fields whose value was refused, and the problems.
+func judge(m *model.Model, values json.RawMessage, note string, limits tasksurface.Limits) (Values, map[string]bool, []tasksurface.Problem) {
 	limits = limits.WithDefaults()
 	if size := len(values) + len(note); size > int(limits.MaxSubmissionBytes) {
-		return nil, []tasksurface.Problem{{
+		return nil, nil, []tasksurface.Problem{{
 			Code:    tasksurface.CodeLimitExceeded,
 			Pointer: "",
 			Message: fmt.Sprintf("the values and the note together are %d bytes, more than the limit of %d; shorten the text.", size, limits.MaxSubmissionBytes),
 		}}
 	}
 	if m == nil {
-		return nil, []tasksurface.Problem{{Code: tasksurface.CodeWrongType, Pointer: "", Message: "there is no surface model to submit against."}}
+		return nil, nil, []tasksurface.Problem{{Code: tasksurface.CodeWrongType, Pointer: "", Message: "there is no surface model to submit against."}}
 	}
 	var ps problems
 	if ok, reason := model.CheckText(note); !ok {
@@ -46,11 +69,11 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 	}
 	members, isObject, top, fe := strictjson.DecodeMembers(values, readOptions, &ps)
 	if fe != nil {
-		return nil, []tasksurface.Problem{{Code: fe.Code, Pointer: fe.Pointer, Message: fe.Message}}
+		return nil, nil, []tasksurface.Problem{{Code: fe.Code, Pointer: fe.Pointer, Message: fe.Message}}
 	}
 	if !isObject {
 		ps.Add(tasksurface.CodeWrongType, "", "the values must be a JSON object that maps field ids to values, not %s.", strictjson.TypeName(top))
-		return nil, ps.Finish(retry)
+		return nil, nil, ps.Finish(retry)
 	}
 	fields := make(map[string]*model.Field, len(m.Fields))
 	for i := range m.Fields {
@@ -67,7 +90,7 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 			ps.Add(tasksurface.CodeUnknownField, ptr, "%s is not a field of this surface; send only %s.", quote(mem.Key), fieldList(m))
 			continue
 		}
-		if v, ok := checkValue(f, ptr, mem.Value, &ps); ok {
+		if v, ok := f.Value(mem.Value, ptr, &ps); ok {
 			out[f.ID] = v
 		} else {
 			refused[f.ID] = true
@@ -76,195 +99,13 @@ func Validate(m *model.Model, values json.RawMessage, note string, limits tasksu
 	for i := range m.Fields {
 		f := &m.Fields[i]
 		if !present[f.ID] {
-			out[f.ID] = DefaultValue(*f)
+			out[f.ID] = f.Default()
 		}
-		if f.Required && !refused[f.ID] && unanswered(out[f.ID]) {
-			ps.Add(tasksurface.CodeRequired, jsonpointer.Append("", f.ID), "%s is required; %s.", quote(f.Label), requiredHint(f))
+		if f.Required && !refused[f.ID] && f.Unanswered(out[f.ID]) {
+			ps.Add(tasksurface.CodeRequired, jsonpointer.Append("", f.ID), "%s is required; %s.", quote(f.Label), f.Needs())
 		}
 	}
-	if list := ps.Finish(retry); list != nil {
-		return nil, list
-	}
-	return out, nil
-}
-
-// checkValue checks one submitted value against its field and returns the
-// canonical value, or false after recording problems.
-func checkValue(f *model.Field, ptr string, v any, ps *problems) (any, bool) {
-	switch f.Kind {
-	case model.FieldText:
-		s, ok := v.(string)
-		if !ok {
-			ps.Add(tasksurface.CodeWrongType, ptr, "%s takes a string, not %s.", quote(f.Label), strictjson.TypeName(v))
-			return nil, false
-		}
-		if ok, reason := model.CheckText(s); !ok {
-			ps.Add(tasksurface.CodeForbiddenCharacter, ptr, "%s holds %s; remove it.", quote(f.Label), reason)
-			return nil, false
-		}
-		if model.VisiblyEmpty(s) {
-			return s, true
-		}
-		if why := f.TextMiss(s, textPattern(f)); why != "" {
-			code := tasksurface.CodeInvalidValue
-			if f.MaxLength > 0 && utf8.RuneCountInString(s) > f.MaxLength {
-				code = tasksurface.CodeTooLong
-			}
-			ps.Add(code, ptr, "%s %s.", quote(f.Label), why)
-			return nil, false
-		}
-		return s, true
-	case model.FieldNumber, model.FieldScale:
-		return checkNumber(f, ptr, v, ps)
-	case model.FieldDate:
-		if v == nil {
-			return nil, true
-		}
-		s, ok := v.(string)
-		if !ok {
-			ps.Add(tasksurface.CodeWrongType, ptr, "%s takes a date as a string \"YYYY-MM-DD\" or null, not %s.", quote(f.Label), strictjson.TypeName(v))
-			return nil, false
-		}
-		if why := f.DateMiss(s); why != "" {
-			ps.Add(tasksurface.CodeInvalidValue, ptr, "%s: %s %s.", quote(f.Label), quote(s), why)
-			return nil, false
-		}
-		return s, true
-	case model.FieldTags:
-		return checkTags(f, ptr, v, ps)
-	case model.FieldToggle:
-		b, ok := v.(bool)
-		if !ok {
-			ps.Add(tasksurface.CodeWrongType, ptr, "%s takes true or false, not %s.", quote(f.Label), strictjson.TypeName(v))
-			return nil, false
-		}
-		return b, true
-	case model.FieldChoice:
-		if v == nil {
-			return nil, true
-		}
-		if o, isObj := v.(map[string]any); isObj && meantAsOther(f, o) {
-			return checkOther(f, ptr, o, ps)
-		}
-		s, ok := v.(string)
-		if !ok {
-			ps.Add(tasksurface.CodeWrongType, ptr, "%s takes one option id or null, not %s.", quote(f.Label), strictjson.TypeName(v))
-			return nil, false
-		}
-		if !hasOption(f, s) {
-			ps.Add(tasksurface.CodeNotAnOption, ptr, "%s is not an option of %s; use one of %s, or null.", quote(s), quote(f.Label), optionList(f))
-			return nil, false
-		}
-		return s, true
-	case model.FieldMultiChoice:
-		v, other, otherOK := trailingOther(f, ptr, v, ps)
-		ids, ok := optionArray(f, ptr, v, ps)
-		ok = ok && otherOK
-		seen := map[string]bool{}
-		for i, id := range ids {
-			if id == "" {
-				continue // not an option id; already reported
-			}
-			if seen[id] {
-				ps.Add(tasksurface.CodeDuplicateOption, jsonpointer.Index(ptr, i), "option %s is listed twice; list each chosen option once.", quote(id))
-				ok = false
-			}
-			seen[id] = true
-		}
-		if !ok {
-			return nil, false
-		}
-		chosen := declaredOrder(*f, ids)
-		count := len(chosen)
-		if other != nil {
-			count++
-		}
-		if !checkChosenCount(f, ptr, count, ps) {
-			return nil, false
-		}
-		if other == nil {
-			return chosen, true
-		}
-		withOther := make([]any, 0, len(chosen)+1)
-		for _, id := range chosen {
-			withOther = append(withOther, id)
-		}
-		return append(withOther, *other), true
-	case model.FieldMatrix:
-		return checkMatrix(f, ptr, v, ps)
-	case model.FieldOrder:
-		if v == nil && f.Required {
-			return nil, true // untouched; reported as required
-		}
-		ids, ok := optionArray(f, ptr, v, ps)
-		if !ok {
-			return nil, false
-		}
-		var missing, repeated []string
-		seen := map[string]int{}
-		for _, id := range ids {
-			seen[id]++
-			if seen[id] == 2 {
-				repeated = append(repeated, id)
-			}
-		}
-		for _, o := range f.Options {
-			if seen[o.ID] == 0 {
-				missing = append(missing, o.ID)
-			}
-		}
-		if len(missing) > 0 || len(repeated) > 0 {
-			var why []string
-			if len(missing) > 0 {
-				why = append(why, "it leaves out "+strings.Join(quoteAll(missing), ", "))
-			}
-			if len(repeated) > 0 {
-				why = append(why, "it repeats "+strings.Join(quoteAll(repeated), ", "))
-			}
-			ps.Add(tasksurface.CodeNotAPermutation, ptr, "%s must list every option exactly once, but %s.", quote(f.Label), strings.Join(why, " and "))
-			return nil, false
-		}
-		return slices.Clone(ids), true
-	}
-	ps.Add(tasksurface.CodeWrongType, ptr, "field %s has a kind this version does not know.", quote(f.ID))
-	return nil, false
-}
-
-// optionArray checks that v is an array of option ids of f and returns
-// them, with "" in place of each item that is not a string or not an
-// option id (option ids are never empty); each such item is a problem at
-// its index. It returns nil and false when v is not an array.
-func optionArray(f *model.Field, ptr string, v any, ps *problems) ([]string, bool) {
-	arr, ok := v.([]any)
-	if !ok {
-		ps.Add(tasksurface.CodeWrongType, ptr, "%s takes an array of option ids, not %s.", quote(f.Label), strictjson.TypeName(v))
-		return nil, false
-	}
-	ids := make([]string, 0, len(arr))
-	good := true
-	for i, item := range arr {
-		s, ok := item.(string)
-		switch {
-		case !ok:
-			ps.Add(tasksurface.CodeWrongType, jsonpointer.Index(ptr, i), "an option id is a string, not %s.", strictjson.TypeName(item))
-			good = false
-		case !hasOption(f, s):
-			ps.Add(tasksurface.CodeNotAnOption, jsonpointer.Index(ptr, i), "%s is not an option of %s; use only %s.", quote(s), quote(f.Label), optionList(f))
-			good = false
-			s = ""
-		}
-		ids = append(ids, s)
-	}
-	return ids, good
-}
-
-func hasOption(f *model.Field, id string) bool {
-	return slices.ContainsFunc(f.Options, func(o model.Option) bool { return o.ID == id })
-}
-
-// optionList names a field's option ids for a message.
-func optionList(f *model.Field) string {
-	return strings.Join(quoteAll(optionIDs(*f)), ", ")
+	return out, refused, ps.Finish(retry)
 }
 
 // fieldList names the model's field ids for a message.
@@ -276,15 +117,7 @@ func fieldList(m *model.Model) string {
 	for i, f := range m.Fields {
 		ids[i] = f.ID
 	}
-	return strings.Join(quoteAll(ids), ", ")
-}
-
-func quoteAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = quote(s)
-	}
-	return out
+	return problem.Names(ids)
 }
 
 // quote quotes a user-supplied string for a message, cut to 40 characters.

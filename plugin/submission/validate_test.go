@@ -24,11 +24,11 @@ func testModel() *model.Model {
 		Version: 1,
 		Title:   "Test",
 		Fields: []model.Field{
-			{Kind: model.FieldText, ID: "name", Label: "Name", Required: true},
-			{Kind: model.FieldChoice, ID: "pick", Label: "Pick", Options: opts("a", "b")},
-			{Kind: model.FieldMultiChoice, ID: "many", Label: "Many", Options: opts("x", "y", "z")},
-			{Kind: model.FieldToggle, ID: "on", Label: "On"},
-			{Kind: model.FieldOrder, ID: "rank", Label: "Rank", Options: opts("p", "q", "r")},
+			{Kind: model.Text{}, ID: "name", Label: "Name", Required: true},
+			{Kind: model.Choice{Options: opts("a", "b")}, ID: "pick", Label: "Pick"},
+			{Kind: model.MultiChoice{Options: opts("x", "y", "z")}, ID: "many", Label: "Many"},
+			{Kind: model.Toggle{}, ID: "on", Label: "On"},
+			{Kind: model.Order{Options: opts("p", "q", "r")}, ID: "rank", Label: "Rank"},
 		},
 	}
 }
@@ -200,24 +200,32 @@ func TestValuesMarshalEmptyListsAsArrays(t *testing.T) {
 func TestDefaultValue(t *testing.T) {
 	t.Parallel()
 	opts := []model.Option{{ID: "a", Label: "A"}, {ID: "b", Label: "B"}, {ID: "c", Label: "C"}}
+	rows := []model.Column{{ID: "r1", Label: "R1"}, {ID: "r2", Label: "R2"}}
 	tests := []struct {
 		field model.Field
 		want  any
 	}{
-		{model.Field{Kind: model.FieldText}, ""},
-		{model.Field{Kind: model.FieldText, Initial: "hi"}, "hi"},
-		{model.Field{Kind: model.FieldChoice, Options: opts}, nil},
-		{model.Field{Kind: model.FieldChoice, Options: opts, Initial: "b"}, "b"},
-		{model.Field{Kind: model.FieldMultiChoice, Options: opts}, []string{}},
-		{model.Field{Kind: model.FieldMultiChoice, Options: opts, Initial: []string{"c", "a"}}, []string{"a", "c"}},
-		{model.Field{Kind: model.FieldToggle}, false},
-		{model.Field{Kind: model.FieldToggle, Initial: true}, true},
-		{model.Field{Kind: model.FieldOrder, Options: opts}, []string{"a", "b", "c"}},
-		{model.Field{Kind: model.FieldOrder, Options: opts, Initial: []string{"c", "b", "a"}}, []string{"c", "b", "a"}},
+		{model.Field{Kind: model.Text{}}, ""},
+		{model.Field{Kind: model.Text{}, Initial: "hi"}, "hi"},
+		{model.Field{Kind: model.Choice{Options: opts}}, nil},
+		{model.Field{Kind: model.Choice{Options: opts}, Initial: "b"}, "b"},
+		{model.Field{Kind: model.MultiChoice{Options: opts}}, []string{}},
+		{model.Field{Kind: model.MultiChoice{Options: opts}, Initial: []string{"c", "a"}}, []string{"a", "c"}},
+		{model.Field{Kind: model.Toggle{}}, false},
+		{model.Field{Kind: model.Toggle{}, Initial: true}, true},
+		{model.Field{Kind: model.Order{Options: opts}}, []string{"a", "b", "c"}},
+		{model.Field{Kind: model.Order{Options: opts}, Initial: []string{"c", "b", "a"}}, []string{"c", "b", "a"}},
+		// A required order is no answer until the user confirms or changes it.
+		{model.Field{Kind: model.Order{Options: opts}, Required: true, Initial: []string{"c", "b", "a"}}, nil},
+		{model.Field{Kind: model.Matrix{Rows: rows, Options: opts}, Initial: map[string]string{"r2": "b"}}, map[string]any{"r1": nil, "r2": "b"}},
+		{model.Field{Kind: model.Number{}}, nil},
+		{model.Field{Kind: model.Scale{}, Initial: 4.0}, 4.0},
+		{model.Field{Kind: model.Date{}, Initial: "2026-12-01"}, "2026-12-01"},
+		{model.Field{Kind: model.Tags{}}, []string{}},
 	}
 	for _, tt := range tests {
 		if got := DefaultValue(tt.field); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("DefaultValue(%s, initial %v) = %#v, want %#v", tt.field.Kind, tt.field.Initial, got, tt.want)
+			t.Errorf("DefaultValue(%s, initial %v) = %#v, want %#v", tt.field.Kind.Name(), tt.field.Initial, got, tt.want)
 		}
 	}
 }

@@ -5,5 +5,8 @@
 //
 // The model-facing texts (Opened and the error texts) and the presentation
 // metadata are pure functions of the call's outcome and travel in the Show
-// response, so no host re-implements them.
+// response, so a host needs none of its own. The dsh host shim keeps one
+// stand-in, for a value whose text it no longer holds
+// (host-shim/src/dsh/tool.js): it says what Opened says but for its last
+// sentence.
 package tool

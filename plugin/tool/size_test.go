@@ -3,19 +3,18 @@ package tool
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
-// definitionBytesTyped is the size of the tool definition after the typed
-// inputs, before required choices, help text and the matrix (name,
-// description and minified parameter schema): 17 + 606 + 7,479 bytes.
-const definitionBytesTyped = 17 + 606 + 7479
+// maxDefinitionBytes bounds the tool definition the model reads (name,
+// description and minified parameter schema): about 2,500 tokens (bytes/4),
+// once per session.
+const maxDefinitionBytes = 10000
 
-// The tool definition the model reads (name, description and minified
-// parameter schema) grows by at most 15% over the typed inputs' for
-// required choices, help text, the matrix and the limits: about 2,025
-// tokens then, at most about 2,330 now (bytes/4).
-func TestDefinitionGrowsAtMostFifteenPercent(t *testing.T) {
+// The tool definition stays under 10,000 bytes while it tells the model
+// everything a call needs.
+func TestDefinitionStaysUnderTenThousandBytes(t *testing.T) {
 	t.Parallel()
 	d := Declaration()
 	var schema bytes.Buffer
@@ -23,10 +22,41 @@ func TestDefinitionGrowsAtMostFifteenPercent(t *testing.T) {
 		t.Fatal(err)
 	}
 	size := len(d.Name) + len(d.Description) + schema.Len()
-	if limit := definitionBytesTyped * 115 / 100; size > limit {
-		t.Fatalf("the tool definition is %d bytes (name %d, description %d, schema %d), over %d: 115%% of %d",
-			size, len(d.Name), len(d.Description), schema.Len(), limit, definitionBytesTyped)
+	if size >= maxDefinitionBytes {
+		t.Fatalf("the tool definition is %d bytes (name %d, description %d, schema %d), not under %d",
+			size, len(d.Name), len(d.Description), schema.Len(), maxDefinitionBytes)
 	}
-	t.Logf("tool definition %d bytes (~%d tokens): name %d, description %d, schema %d; +%.1f%% over %d",
-		size, size/4, len(d.Name), len(d.Description), schema.Len(), 100*float64(size-definitionBytesTyped)/definitionBytesTyped, definitionBytesTyped)
+	t.Logf("tool definition %d bytes (~%d tokens): name %d, description %d, schema %d",
+		size, size/4, len(d.Name), len(d.Description), schema.Len())
+}
+
+// The definition tells the agent what it cannot guess from the shapes: what
+// `required` asks of the user in every kind (and that a toggle has none),
+// the grid a step makes and that initial lies on it, that users may add
+// tags, the units of the limits (code points, UTF-8 bytes of the normalised
+// model), the ids and the characters refused.
+func TestDefinitionSaysWhatACallNeeds(t *testing.T) {
+	t.Parallel()
+	d := Declaration()
+	text := d.Description + string(d.ParametersSchema)
+	for _, want := range []string{
+		"enter some text (text)",
+		"choose an option (choice, multi-choice)",
+		"confirm or change the order (order)",
+		"give a value (number, scale)",
+		"choose a date (date)",
+		"add at least one tag (tags)",
+		"answer every row (matrix)",
+		"toggle cannot be required (ask a decision the user must make as a required choice)",
+		"Values and initial lie on min (or 0) plus whole steps, in exact decimals",
+		`"suggestions":{"$ref":"#/$defs/tags","maxItems":50,"description":"Offered; users may add their own."}`,
+		"lengths count code points",
+		"64 KiB, the UTF-8 bytes of the normalised model",
+		"Not constructor, toString or another Object.prototype name.",
+		"no control character but tab and newline (no \\r), no bidi control or direction mark; labels must show visible characters",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the definition does not say %q", want)
+		}
+	}
 }

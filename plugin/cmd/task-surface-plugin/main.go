@@ -2,13 +2,15 @@
 // a host through go-plugin it serves the plugin; started by a person or a
 // script it is a small command-line tool over the same code:
 //
-//	task-surface-plugin validate FILE   check a model; prints {"valid", "problems"}
+//	task-surface-plugin validate FILE   check a model or the tool's arguments {"model": ...};
+//	                                    prints {"valid", "input", "problems"}
 //	task-surface-plugin describe        print what the plugin declares, as JSON
 //	task-surface-plugin version         print the version
 //	task-surface-plugin debug           serve for a harness to attach (under a debugger)
 //
-// validate exits 0 when the model is valid, 1 when it is not, and 2 on a
-// usage or I/O error.
+// Each command answers --help. validate says in "input" which of the two it
+// read ("model" or "arguments"), and exits 0 when it is valid, 1 when it is
+// not, and 2 on a usage or I/O error.
 package main
 
 import (

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
@@ -84,4 +86,25 @@ func Compare(a, b tasksurface.Problem) int {
 		return c
 	}
 	return cmp.Compare(a.Message, b.Message)
+}
+
+// MaxNamed is the most names Names writes before it counts the rest.
+const MaxNamed = 10
+
+// Names writes names for a message: each in double quotes and cut to 40
+// characters, joined by ", ", the first MaxNamed of them and then how many
+// more there are: `"a", "b", "c"` or `"a", …, "j" and 20 more`.
+func Names(names []string) string {
+	var b strings.Builder
+	for i, n := range names {
+		if i == MaxNamed {
+			fmt.Fprintf(&b, " and %d more", len(names)-MaxNamed)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(Abbreviate(n, 40)))
+	}
+	return b.String()
 }

@@ -2,6 +2,7 @@ package problem_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/internal/problem"
@@ -76,5 +77,29 @@ func TestHasMatchesPointerAndCodes(t *testing.T) {
 				t.Errorf("Has(%q, %v) = %v, want %v", c.pointer, c.codes, got, c.want)
 			}
 		})
+	}
+}
+
+func TestNamesQuotesAndFoldsAfterTen(t *testing.T) {
+	t.Parallel()
+	many := make([]string, 30)
+	for i := range many {
+		many[i] = fmt.Sprintf("id%d", i)
+	}
+	tests := []struct {
+		names []string
+		want  string
+	}{
+		{nil, ""},
+		{[]string{"a"}, `"a"`},
+		{[]string{"a", `b"c`}, `"a", "b\"c"`},
+		{many[:10], `"id0", "id1", "id2", "id3", "id4", "id5", "id6", "id7", "id8", "id9"`},
+		{many, `"id0", "id1", "id2", "id3", "id4", "id5", "id6", "id7", "id8", "id9" and 20 more`},
+		{[]string{strings.Repeat("x", 50)}, `"` + strings.Repeat("x", 40) + `…"`},
+	}
+	for _, tt := range tests {
+		if got := problem.Names(tt.names); got != tt.want {
+			t.Errorf("Names(%q) = %s, want %s", tt.names, got, tt.want)
+		}
 	}
 }

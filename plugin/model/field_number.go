@@ -1,0 +1,205 @@
+package model
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+
+	"github.com/dsh-community/task-surface/plugin/internal/plaintext"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
+)
+
+// Number is a number (kind "number"), optionally bounded, whole, and on a
+// grid of steps from Min (or 0), counted in exact decimals (0.1 divides 1).
+// Its value is a float64, or nil for no answer.
+type Number struct {
+	// Min and Max bound the value, or are nil.
+	Min, Max *float64
+	// Step is the distance between allowed values from Min (or 0), or nil.
+	Step *float64
+	// Unit is shown after the value, such as "ms".
+	Unit string
+	// Integer allows whole numbers only.
+	Integer bool
+}
+
+// maxMagnitude bounds every number of the model and every submitted one.
+const maxMagnitude = 1e15
+
+// Name implements Kind.
+func (Number) Name() string { return "number" }
+
+func (Number) read(d map[string]any) Kind {
+	return Number{Min: numberPtr(d["min"]), Max: numberPtr(d["max"]), Step: numberPtr(d["step"]), Unit: str(d["unit"]), Integer: d["integer"] == true}
+}
+
+// base is the grid's origin: Min, or 0.
+func (n Number) base() float64 {
+	if n.Min != nil {
+		return *n.Min
+	}
+	return 0
+}
+
+// onGrid reports whether v is a whole number of steps from the base. A
+// step that is not positive makes no grid (the schema refuses it), so every
+// value is on it.
+func (n Number) onGrid(v float64) bool {
+	if n.Step == nil || !(*n.Step > 0) {
+		return true
+	}
+	q := new(big.Rat).Sub(decimal(v), decimal(n.base()))
+	return q.Quo(q, decimal(*n.Step)).IsInt()
+}
+
+// around returns the two values of the grid of step from the base that are
+// next to v, the lower first.
+func (n Number) around(v, step float64) (lo, hi float64) {
+	st := decimal(step)
+	q := new(big.Rat).Sub(decimal(v), decimal(n.base()))
+	q.Quo(q, st)
+	k := new(big.Int).Div(q.Num(), q.Denom()) // floor: the denominator is positive
+	low := new(big.Rat).Add(decimal(n.base()), new(big.Rat).Mul(new(big.Rat).SetInt(k), st))
+	lo, _ = low.Float64()
+	hi, _ = low.Add(low, st).Float64()
+	return lo, hi
+}
+
+// nearest names the allowed values of the grid of step next to v:
+// "; the nearest allowed values are 0.5 and 1".
+func (n Number) nearest(v, step float64) string {
+	lo, hi := n.around(v, step)
+	var vals []string
+	for _, x := range []float64{lo, hi} {
+		if (n.Min == nil || x >= *n.Min) && (n.Max == nil || x <= *n.Max) {
+			vals = append(vals, FormatNumber(x))
+		}
+	}
+	switch len(vals) {
+	case 2:
+		return "; the nearest allowed values are " + vals[0] + " and " + vals[1]
+	case 1:
+		return "; the nearest allowed value is " + vals[0]
+	}
+	return ""
+}
+
+// miss says why v does not fit, or returns "": "is below the minimum 0",
+// "must be 0 plus a whole number of steps of 0.5; the nearest allowed values
+// are 0.5 and 1", ... A finite v within ±1e15 is assumed.
+func (n Number) miss(v float64) string {
+	switch {
+	case n.Min != nil && v < *n.Min:
+		return "is below the minimum " + FormatNumber(*n.Min)
+	case n.Max != nil && v > *n.Max:
+		return "is above the maximum " + FormatNumber(*n.Max)
+	case n.Integer && !whole(v):
+		return "must be a whole number" + n.nearest(v, 1)
+	case !n.onGrid(v):
+		return fmt.Sprintf("must be %s plus a whole number of steps of %s%s", FormatNumber(n.base()), FormatNumber(*n.Step), n.nearest(v, *n.Step))
+	}
+	return ""
+}
+
+func (n Number) check(c *checker) {
+	for _, b := range []struct {
+		name string
+		v    *float64
+	}{{"min", n.Min}, {"max", n.Max}, {"step", n.Step}} {
+		if b.v != nil && n.Integer && !whole(*b.v) {
+			c.add(tasksurface.CodeInvalidValue, c.at(b.name), "%s is %s, but the field is integer; use a whole number.", b.name, FormatNumber(*b.v))
+		}
+	}
+	if n.Step != nil && *n.Step == 0 {
+		// Above 0 as written (the schema's bound), 0 as a float64: its
+		// normalised form would be refused when the log is replayed.
+		c.add(tasksurface.CodeInvalidValue, c.at("step"), "step is too small to tell from 0 in a 64-bit float; use a step of at least 1e-300.")
+	}
+	if n.Min != nil && n.Max != nil && *n.Min > *n.Max {
+		c.add(tasksurface.CodeInvalidValue, c.at("max"), "max %s is below min %s; swap them.", FormatNumber(*n.Max), FormatNumber(*n.Min))
+	} else if n.Min != nil && n.Max != nil && n.Step != nil && !n.onGrid(*n.Max) {
+		lo, hi := n.around(*n.Max, *n.Step)
+		span, _ := new(big.Rat).Sub(decimal(*n.Max), decimal(*n.Min)).Float64()
+		c.add(tasksurface.CodeInvalidValue, c.at("step"), "step %s does not divide max − min (%s − %s), so max is off the grid of steps from min; its nearest values on it are %s and %s. Use a step that divides %s, or max %s or %s; initial must be on the grid too.",
+			FormatNumber(*n.Step), FormatNumber(*n.Max), FormatNumber(*n.Min), FormatNumber(lo), FormatNumber(hi), FormatNumber(span), FormatNumber(lo), FormatNumber(hi))
+	}
+	if !c.sound("min", "max") {
+		n.Min, n.Max, n.Step = nil, nil, nil // an initial value is then checked without them
+	}
+	if !c.sound("step") {
+		n.Step = nil
+	}
+	if v, ok := c.f.Initial.(float64); ok {
+		if why := n.miss(v); why != "" {
+			c.initialMiss(FormatNumber(v) + " " + why)
+		}
+	}
+}
+
+// normalForm states the step of an integer field: 1 when it has none.
+func (n Number) normalForm(f *Field) any {
+	step := numberText(n.Step)
+	if step == "" && n.Integer {
+		step = "1"
+	}
+	return struct {
+		head
+		Required bool        `json:"required,omitempty"`
+		Min      any         `json:"min,omitempty"`
+		Max      any         `json:"max,omitempty"`
+		Step     json.Number `json:"step,omitempty"`
+		Unit     string      `json:"unit,omitempty"`
+		Integer  bool        `json:"integer,omitempty"`
+		Initial  any         `json:"initial,omitempty"`
+	}{f.head(), f.Required, numberOrNil(n.Min), numberOrNil(n.Max), step, n.Unit, n.Integer, initialNumber(f)}
+}
+
+func (n Number) value(f *Field, v any, c valueCheck) (any, bool) {
+	return checkedNumber(f, v, c, n.miss)
+}
+
+// checkedNumber checks a submitted number: null (no answer), or a JSON
+// number within ±1e15 that miss finds nothing wrong with.
+func checkedNumber(f *Field, v any, c valueCheck, miss func(float64) string) (any, bool) {
+	if v == nil {
+		return nil, true
+	}
+	lit, ok := v.(json.Number)
+	if !ok {
+		c.wrongType(f, "a number or null", v)
+		return nil, false
+	}
+	n, err := strconv.ParseFloat(string(lit), 64)
+	if err != nil || math.IsInf(n, 0) || math.Abs(n) > maxMagnitude {
+		c.add(tasksurface.CodeInvalidValue, "%s takes numbers from -1e15 to 1e15, not %s.", quote(f.Label), problem.Abbreviate(string(lit), 24))
+		return nil, false
+	}
+	if n == 0 {
+		n = 0 // no -0
+	}
+	if why := miss(n); why != "" {
+		c.add(tasksurface.CodeInvalidValue, "%s: %s %s.", quote(f.Label), FormatNumber(n), why)
+		return nil, false
+	}
+	return n, true
+}
+
+func (Number) start(f *Field) any { return initialOrNil[float64](f) }
+
+func (Number) unanswered(v any) bool { return v == nil }
+
+func (Number) needs() string { return "give a value" }
+
+func (n Number) answer(v any) []string {
+	x, ok := v.(float64)
+	if !ok {
+		return []string{notAnswered}
+	}
+	if unit := plaintext.Flatten(n.Unit); unit != "" {
+		return []string{FormatNumber(x) + " " + unit}
+	}
+	return []string{FormatNumber(x)}
+}
