@@ -9,8 +9,10 @@ import (
 
 // Check judges the answers of the open surface as they stand, by the rules
 // Submit applies, and sends nothing: the problems a submission of them
-// would be refused with, each at its field's pointer. A client calls it
-// while the user types, so that a limit is shown before Submit.
+// would be refused with, each at its field's pointer, and the fields whose
+// value counts as no answer. A client calls it while the user types, so
+// that a limit is shown before Submit and progress counts what was
+// answered.
 func (s *Service) Check(_ context.Context, req *tasksurface.CheckRequest) (*tasksurface.CheckResponse, error) {
 	if !req.SurfaceID.Valid() {
 		return &tasksurface.CheckResponse{Reason: tasksurface.ReasonNotOpen}, nil
@@ -33,6 +35,6 @@ func (s *Service) Check(_ context.Context, req *tasksurface.CheckRequest) (*task
 		return &tasksurface.CheckResponse{Reason: tasksurface.ReasonNotOpen}, nil
 	}
 	limits, _ := s.currentLimits()
-	_, problems := submission.Validate(hm.model, req.Values, req.Note, limits)
-	return &tasksurface.CheckResponse{Checked: true, Problems: problems}, nil
+	problems, unanswered := submission.Check(hm.model, req.Values, req.Note, limits)
+	return &tasksurface.CheckResponse{Checked: true, Problems: problems, Unanswered: unanswered}, nil
 }

@@ -60,6 +60,9 @@ func TestCheck(t *testing.T) {
 	if err != nil || !resp.Checked || len(resp.Problems) != 1 || resp.Problems[0].Pointer != "/why" {
 		t.Fatalf("check = %+v, %v; want one problem at /why", resp, err)
 	}
+	if len(resp.Unanswered) != 1 || resp.Unanswered[0] != "why" {
+		t.Errorf("unanswered = %v, want the empty required text", resp.Unanswered)
+	}
 	h.wantPending("")
 	resp, err = h.svc.Check(t.Context(), &tasksurface.CheckRequest{SessionID: session, SurfaceID: "tsf_other",
 		Values: []byte(answers), Snapshot: h.snapshot(false)})
