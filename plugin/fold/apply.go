@@ -174,15 +174,13 @@ func applyUserMessage(s State, ev Event) State {
 	if !ok || surfaceID != s.Active.SurfaceID {
 		return s
 	}
-	var values json.RawMessage
 	if !absent(c, "values") {
 		if _, ok := object(c["values"]); !ok {
 			return s
 		}
-		values = append(json.RawMessage(nil), c["values"]...) // own copy: ev.Data may be reused
 	}
 	return closeActive(s, Outcome{
-		Outcome: OutcomeSubmitted, Seq: ev.Seq, MessageID: tasksurface.MessageID(messageID), SubmissionID: submissionID, Values: values,
+		Outcome: OutcomeSubmitted, Seq: ev.Seq, MessageID: tasksurface.MessageID(messageID), SubmissionID: submissionID,
 	})
 }
 

@@ -17,7 +17,7 @@
 //	  "calls":      ["<callId>", ...],
 //	  "dismissals": [{"commandId": "...", "surfaceId": "" | "...", "dismissalId"?: "..."}, ...],
 //	  "outcomes":   [{"callId", "surfaceId", "outcome", "seq", "messageId"?,
-//	                  "submissionId"?, "dismissalId"?, "values"?}, ...]
+//	                  "submissionId"?, "dismissalId"?}, ...]
 //	}
 //
 // calls holds show_task_surface calls whose result has not arrived yet (the
@@ -39,8 +39,13 @@
 //     so this only happens in logs written by something else.
 //   - A user/message whose source is {kind: "user", taskSurface: <v1
 //     correlation>} naming the active call and surface closes it as
-//     "submitted". A correlation naming another surface is ignored, and so
-//     is a taskSurface member that is not a well-formed v1 correlation.
+//     "submitted", with the message's seq, id and submission id. The
+//     submitted values stay in the message: the outcome does not copy them,
+//     so the view every client loads with a session does not carry the
+//     answers of the last MaxOutcomes surfaces (the transcript row reads them
+//     from the message, whose seq the outcome names). A correlation naming
+//     another surface is ignored, and so is a taskSurface member that is not
+//     a well-formed v1 correlation (its values, when present, an object).
 //   - A user/message whose source is {kind: "user"} with no taskSurface
 //     member (or null) closes the active surface as "bypassed".
 //   - Messages of any other source kind are ignored.

@@ -68,8 +68,6 @@ type Outcome struct {
 	// DismissalID is the dismissal's id, when the command named one
 	// (dismissed).
 	DismissalID string `json:"dismissalId,omitempty"`
-	// Values are the submitted values, a JSON object (submitted).
-	Values json.RawMessage `json:"values,omitempty"`
 }
 
 // State is the projection state. The zero State, like Init, is the state of

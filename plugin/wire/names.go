@@ -9,7 +9,7 @@ const (
 	// ProjectionKey is the session projection unit's key.
 	ProjectionKey = "taskSurface"
 	// ProjectionStateVersion invalidates persisted projection caches.
-	ProjectionStateVersion = 1
+	ProjectionStateVersion = 2
 	// CommandName is the slash command (without its slash) that records a
 	// dismissal.
 	CommandName = "task-surface"

@@ -9,7 +9,7 @@
 //     active:     { callId, surfaceId } | null,
 //     calls:      [callId, ...],                         // show_task_surface calls awaiting their result
 //     dismissals: [{ commandId, surfaceId, dismissalId? }], // dismissal runs awaiting command/done
-//     outcomes:   [{ callId, surfaceId, outcome, seq, messageId?, submissionId?, dismissalId?, values? }]
+//     outcomes:   [{ callId, surfaceId, outcome, seq, messageId?, submissionId?, dismissalId? }]
 //   }
 //
 // apply() never mutates its input and returns the same reference when the
@@ -129,7 +129,7 @@ function applyUserMessage (state, seq, d) {
   if (own(c, 'callId') !== active.callId || own(c, 'surfaceId') !== active.surfaceId) return state
   const values = own(c, 'values')
   if (values != null && !isObject(values)) return state
-  return closeActive(state, { outcome: 'submitted', seq, messageId, submissionId, values: values ?? undefined })
+  return closeActive(state, { outcome: 'submitted', seq, messageId, submissionId })
 }
 
 function applyCommandRun (state, d) {
@@ -162,7 +162,7 @@ function applyCommandDone (state, seq, d) {
 // Closes the active surface; optional outcome members that are undefined are left out.
 function closeActive (state, o) {
   const outcome = { callId: state.active.callId, surfaceId: state.active.surfaceId, outcome: o.outcome, seq: o.seq }
-  for (const k of ['messageId', 'submissionId', 'dismissalId', 'values']) {
+  for (const k of ['messageId', 'submissionId', 'dismissalId']) {
     if (o[k] !== undefined) outcome[k] = o[k]
   }
   return { ...state, active: null, outcomes: appendBounded(state.outcomes, outcome, MAX_OUTCOMES) }
