@@ -20,7 +20,7 @@ import { Supervisor } from './goplugin/supervisor.js'
 import { toolDefinition, unavailableToolDefinition } from './dsh/tool.js'
 import { packageName, whileRendered } from './dsh/renderer.js'
 import { jsonBytes } from './wire/json.js'
-import { TOOL_NAME } from './wire/names.js'
+import { TOOL_NAME } from './wire/words.gen.js'
 
 export const name = 'task-surface'
 export const inject = ['tools', 'sessionProjections', 'commands', 'agents', 'sessions']

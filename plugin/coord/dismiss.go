@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -68,7 +67,7 @@ func (s *Service) Dismiss(_ context.Context, req *tasksurface.DismissRequest) (*
 	surfaceID := tasksurface.SurfaceID(occ.SurfaceID)
 	return &tasksurface.DismissResponse{Dismissed: true, Record: &tasksurface.DismissalRecord{
 		SurfaceID: surfaceID, DismissalID: req.DismissalID, CallID: occ.CallID,
-		CommandName: wire.CommandName, CommandArgs: tasksurface.DismissArgs(surfaceID, req.DismissalID),
+		CommandName: tasksurface.CommandName, CommandArgs: tasksurface.DismissArgs(surfaceID, req.DismissalID),
 	}}, nil
 }
 

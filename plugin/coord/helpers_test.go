@@ -2,14 +2,12 @@ package coord_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"testing"
 	"time"
 
 	"github.com/dsh-community/task-surface/plugin/coord"
 	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/plugin/model"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -58,7 +56,7 @@ func newHost(t *testing.T, opened bool) *host {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.meta, err = json.Marshal(wire.Meta{Kind: wire.MetaKind, Version: wire.MetaVersion, SurfaceID: surface, Model: normalized})
+	h.meta, err = json.Marshal(tasksurface.Meta{Kind: tasksurface.MetaKind, Version: tasksurface.MetaVersion, SurfaceID: surface, Model: normalized})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,8 +129,8 @@ func (h *host) commit(report bool) {
 	h.queue = h.queue[1:]
 	h.logSeq++
 	o := fold.Outcome{CallID: h.view.Active.CallID, SurfaceID: h.view.Active.SurfaceID, Outcome: fold.OutcomeBypassed, Seq: h.logSeq, MessageID: m.MessageID}
-	if c := wire.CorrelationOf(m.Source); c != nil {
-		o.Outcome, o.SubmissionID = fold.OutcomeSubmitted, c.SubmissionID
+	if c := tasksurface.CorrelationOf(m.Source); c != nil {
+		o.Outcome, o.SubmissionID = fold.OutcomeSubmitted, string(c.SubmissionID)
 	}
 	h.view.Active = nil
 	h.view.Outcomes = append(h.view.Outcomes, o)
@@ -241,4 +239,3 @@ func wantAccepted(t *testing.T, resp *tasksurface.SubmitResponse, messageID task
 	}
 }
 
-func str(v any) string { return fmt.Sprint(v) }

@@ -7,7 +7,6 @@ import (
 	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/plugin/markdown"
 	"github.com/dsh-community/task-surface/plugin/model"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -89,14 +88,14 @@ func (s *Service) modelOf(ss *session, id tasksurface.SessionID, occ fold.Occurr
 			append([]any{"session", id, "call", occ.CallID, "surface", occ.SurfaceID, "why", why}, args...)...)
 		return nil, false
 	}
-	var meta wire.Meta
+	var meta tasksurface.Meta
 	if err := json.Unmarshal(snap.OpeningMeta, &meta); err != nil {
 		return bad("the metadata is not a Task Surface meta", "error", err)
 	}
 	switch {
-	case meta.Kind != wire.MetaKind:
+	case meta.Kind != tasksurface.MetaKind:
 		return bad("the metadata has another kind", "kind", meta.Kind)
-	case meta.Version != wire.MetaVersion:
+	case meta.Version != tasksurface.MetaVersion:
 		return bad("the metadata has another version", "version", meta.Version)
 	case meta.SurfaceID != occ.SurfaceID:
 		return bad("the metadata names another surface", "meta_surface", meta.SurfaceID)

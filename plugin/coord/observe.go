@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -89,16 +88,16 @@ func (s *Service) ObserveQueue(_ context.Context, ev *tasksurface.QueueEvent) (*
 // adoptClaim records a claimed correlated message the records do not hold,
 // so the surface reads claiming until its end is reported.
 func (s *Service) adoptClaim(ss *session, ev *tasksurface.QueueEvent) bool {
-	c := wire.CorrelationOf(ev.Source)
+	c := tasksurface.CorrelationOf(ev.Source)
 	if c == nil || ev.MessageID == "" {
 		return false
 	}
 	ss.pending = &pending{
-		occ:          fold.Occurrence{CallID: c.CallID, SurfaceID: c.SurfaceID},
-		submissionID: tasksurface.SubmissionID(c.SubmissionID), messageID: ev.MessageID,
+		occ:          fold.Occurrence{CallID: c.CallID, SurfaceID: string(c.SurfaceID)},
+		submissionID: c.SubmissionID, messageID: ev.MessageID,
 		phase: tasksurface.PhaseClaiming, reported: true, decidedAt: s.now(), seq: ev.EventSeq,
 	}
-	ss.addSubmission(submissionRecord{surfaceID: c.SurfaceID, submissionID: tasksurface.SubmissionID(c.SubmissionID), messageID: ev.MessageID})
+	ss.addSubmission(submissionRecord{surfaceID: string(c.SurfaceID), submissionID: c.SubmissionID, messageID: ev.MessageID})
 	s.logger.Info("adopted a reported claim", "session", ev.SessionID, "surface", c.SurfaceID,
 		"submission", c.SubmissionID, "message_id", ev.MessageID)
 	return true
@@ -111,7 +110,7 @@ func (s *Service) adoptClaim(ss *session, ev *tasksurface.QueueEvent) bool {
 // queued and refused once it is being claimed. Other messages are always
 // allowed. The request says everything needed: no record is read.
 func (s *Service) CheckQueueAction(_ context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
-	if wire.CorrelationOf(req.Source) == nil {
+	if tasksurface.CorrelationOf(req.Source) == nil {
 		return &tasksurface.QueueActionResponse{Allowed: true}, nil
 	}
 	switch req.Action {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -96,15 +95,15 @@ func (s *Service) reconcile(ss *session, id tasksurface.SessionID, snap *tasksur
 		return
 	}
 	for _, m := range snap.Queue {
-		c := wire.CorrelationOf(m.Source)
-		if c == nil || c.SurfaceID != v.Active.SurfaceID || c.CallID != v.Active.CallID {
+		c := tasksurface.CorrelationOf(m.Source)
+		if c == nil || string(c.SurfaceID) != v.Active.SurfaceID || c.CallID != v.Active.CallID {
 			continue
 		}
 		ss.pending = &pending{
-			occ: *v.Active, submissionID: tasksurface.SubmissionID(c.SubmissionID), messageID: m.MessageID,
+			occ: *v.Active, submissionID: c.SubmissionID, messageID: m.MessageID,
 			phase: phaseOf(m), reported: true, decidedAt: s.now(), seq: snap.LogSeq,
 		}
-		ss.addSubmission(submissionRecord{surfaceID: c.SurfaceID, submissionID: tasksurface.SubmissionID(c.SubmissionID), messageID: m.MessageID})
+		ss.addSubmission(submissionRecord{surfaceID: string(c.SurfaceID), submissionID: c.SubmissionID, messageID: m.MessageID})
 		s.logger.Info("adopted an in-flight submission from the host's queue", "session", id,
 			"surface", c.SurfaceID, "submission", c.SubmissionID, "message_id", m.MessageID, "phase", ss.pending.phase)
 		return

@@ -8,7 +8,6 @@ import (
 	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/plugin/format"
 	"github.com/dsh-community/task-surface/plugin/submission"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -42,7 +41,7 @@ func (s *Service) Submit(_ context.Context, req *tasksurface.SubmitRequest) (*ta
 	s.reconcile(ss, req.SessionID, &req.Snapshot, view)
 
 	surfaceID := string(req.SurfaceID)
-	messageID := wire.MessageID(req.SessionID, surfaceID, req.SubmissionID, wire.AnswersDigest(req.Values, req.Note))
+	messageID := messageIDOf(req.SessionID, surfaceID, req.SubmissionID, answersDigest(req.Values, req.Note))
 	if resp, ok := s.retried(ss, view, req, messageID); ok {
 		return resp, nil
 	}
@@ -76,12 +75,16 @@ func (s *Service) Submit(_ context.Context, req *tasksurface.SubmitRequest) (*ta
 		return &tasksurface.SubmitResponse{Reason: tasksurface.ReasonInvalidSubmission, Problems: problems}, nil
 	}
 	text := format.Format(hm.model, values, req.Note)
-	source, err := json.Marshal(wire.Source{Kind: "user", TaskSurface: &wire.Correlation{
-		Version:      wire.SourceVersion,
-		SubmissionID: string(req.SubmissionID),
+	raw, err := json.Marshal(values)
+	if err != nil {
+		return nil, fmt.Errorf("encode the values of submission %s: %w", req.SubmissionID, err)
+	}
+	source, err := json.Marshal(tasksurface.MessageSource{Kind: "user", TaskSurface: &tasksurface.Correlation{
+		Version:      tasksurface.CorrelationVersion,
+		SubmissionID: req.SubmissionID,
 		CallID:       occ.CallID,
-		SurfaceID:    occ.SurfaceID,
-		Values:       map[string]any(values),
+		SurfaceID:    tasksurface.SurfaceID(occ.SurfaceID),
+		Values:       raw,
 	}})
 	if err != nil {
 		return nil, fmt.Errorf("encode the source of submission %s: %w", req.SubmissionID, err)

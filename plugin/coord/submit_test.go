@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/coord"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -24,8 +23,8 @@ func TestSubmissionLifecycle(t *testing.T) {
 	if !strings.Contains(resp.Admit.Text, "cheaper") || resp.Admit.SurfaceID != surface || resp.Admit.CallID != callID {
 		t.Errorf("admission = %+v, want the formatted answers for %s", resp.Admit, surface)
 	}
-	c := wire.CorrelationOf(resp.Admit.Source)
-	if c == nil || c.SubmissionID != "sub-1" || c.SurfaceID != surface || c.CallID != callID || str(c.Values["why"]) != "cheaper" {
+	c := tasksurface.CorrelationOf(resp.Admit.Source)
+	if c == nil || c.SubmissionID != "sub-1" || c.SurfaceID != surface || c.CallID != callID || !strings.Contains(string(c.Values), `"why":"cheaper"`) {
 		t.Errorf("source %s does not carry the correlation", resp.Admit.Source)
 	}
 	h.wantPending(tasksurface.PhaseQueued) // decided, not yet reported

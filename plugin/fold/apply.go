@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"slices"
 
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -18,15 +17,15 @@ func Apply(s State, ev Event) State {
 		return s
 	}
 	switch ev.Type {
-	case wire.EventToolCall:
+	case tasksurface.EventToolCall:
 		return applyToolCall(s, ev)
-	case wire.EventToolResult:
+	case tasksurface.EventToolResult:
 		return applyToolResult(s, ev)
-	case wire.EventUserMessage:
+	case tasksurface.EventUserMessage:
 		return applyUserMessage(s, ev)
-	case wire.EventCommandRun:
+	case tasksurface.EventCommandRun:
 		return applyCommandRun(s, ev)
-	case wire.EventCommandDone:
+	case tasksurface.EventCommandDone:
 		return applyCommandDone(s, ev)
 	}
 	return s
@@ -34,7 +33,7 @@ func Apply(s State, ev Event) State {
 
 // applyToolCall remembers a show_task_surface call until its result.
 func applyToolCall(s State, ev Event) State {
-	_, callID, ok := named(ev.Data, wire.ToolName, "callId")
+	_, callID, ok := named(ev.Data, tasksurface.ToolName, "callId")
 	if !ok || slices.Contains(s.Calls, callID) {
 		return s
 	}
@@ -118,10 +117,10 @@ func openedSurface(d, msg map[string]json.RawMessage) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if kind, ok := str(meta["kind"]); !ok || kind != wire.MetaKind {
+	if kind, ok := str(meta["kind"]); !ok || kind != tasksurface.MetaKind {
 		return "", false
 	}
-	if v, ok := number(meta["version"]); !ok || v != wire.MetaVersion {
+	if v, ok := number(meta["version"]); !ok || v != tasksurface.MetaVersion {
 		return "", false
 	}
 	surfaceID, ok := str(meta["surfaceId"])
@@ -152,14 +151,14 @@ func applyUserMessage(s State, ev Event) State {
 		return s
 	}
 	messageID, _ := str(d["id"])
-	if absent(src, wire.SourceKey) {
+	if absent(src, tasksurface.SourceKey) {
 		return closeActive(s, Outcome{Outcome: OutcomeBypassed, Seq: ev.Seq, MessageID: tasksurface.MessageID(messageID)})
 	}
-	c, ok := object(src[wire.SourceKey])
+	c, ok := object(src[tasksurface.SourceKey])
 	if !ok {
 		return s
 	}
-	if v, ok := number(c["version"]); !ok || v != wire.SourceVersion {
+	if v, ok := number(c["version"]); !ok || v != tasksurface.CorrelationVersion {
 		return s
 	}
 	submissionID, ok := str(c["submissionId"])
@@ -186,7 +185,7 @@ func applyUserMessage(s State, ev Event) State {
 
 // applyCommandRun remembers a dismissal command run until its done event.
 func applyCommandRun(s State, ev Event) State {
-	d, commandID, ok := named(ev.Data, wire.CommandName, "commandId")
+	d, commandID, ok := named(ev.Data, tasksurface.CommandName, "commandId")
 	if !ok {
 		return s
 	}
@@ -194,7 +193,7 @@ func applyCommandRun(s State, ev Event) State {
 	if !ok {
 		return s
 	}
-	surfaceID, dismissalID, ok := wire.ParseDismissArgs(args)
+	surfaceID, dismissalID, ok := tasksurface.ParseDismissArgs(args)
 	if !ok {
 		return s
 	}
@@ -202,7 +201,7 @@ func applyCommandRun(s State, ev Event) State {
 		return s
 	}
 	s.Dismissals = appendBounded(s.Dismissals, PendingDismissal{
-		CommandID: commandID, SurfaceID: surfaceID, DismissalID: dismissalID,
+		CommandID: commandID, SurfaceID: string(surfaceID), DismissalID: string(dismissalID),
 	}, MaxDismissals)
 	return s
 }

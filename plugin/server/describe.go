@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/dsh-community/task-surface/plugin/tool"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -16,19 +15,19 @@ func (s *Server) Describe(context.Context) (*tasksurface.Description, error) {
 		PluginVersion: s.version,
 		Tool:          tool.Declaration(),
 		Projection: tasksurface.ProjectionDeclaration{
-			Key:          wire.ProjectionKey,
-			StateVersion: wire.ProjectionStateVersion,
-			EventTypes:   append([]string(nil), wire.EventTypes...),
+			Key:          tasksurface.ProjectionKey,
+			StateVersion: tasksurface.ProjectionStateVersion,
+			EventTypes:   append([]string(nil), tasksurface.LogEventTypes()...),
 		},
 		Command: tasksurface.CommandDeclaration{
-			Name:        wire.CommandName,
+			Name:        tasksurface.CommandName,
 			Description: "Dismiss the open Task Surface without submitting it: /task-surface dismiss",
-			Subcommands: []string{wire.CommandDismiss},
+			Subcommands: []string{tasksurface.DismissVerb},
 		},
 		QueueHooks: tasksurface.QueueHooksDeclaration{
 			Observe:   tasksurface.QueueEventKinds(),
 			Veto:      []tasksurface.QueueAction{tasksurface.ActionEdit, tasksurface.ActionSteer},
-			SourceKey: wire.SourceKey,
+			SourceKey: tasksurface.SourceKey,
 		},
 		DefaultLimits:   tasksurface.DefaultLimits,
 		MaxMessageBytes: tasksurface.MaxMessageBytes,

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -77,8 +76,8 @@ func TestDescribe(t *testing.T) {
 		t.Fatal(err)
 	}
 	if d.APIVersion != tasksurface.APIVersion || d.PluginVersion != "1.2.3" ||
-		d.Tool.Name != wire.ToolName || d.Projection.Key != wire.ProjectionKey ||
-		d.Command.Name != wire.CommandName || d.QueueHooks.SourceKey != wire.SourceKey ||
+		d.Tool.Name != tasksurface.ToolName || d.Projection.Key != tasksurface.ProjectionKey ||
+		d.Command.Name != tasksurface.CommandName || d.QueueHooks.SourceKey != tasksurface.SourceKey ||
 		d.DefaultLimits != tasksurface.DefaultLimits || d.MaxMessageBytes != tasksurface.MaxMessageBytes {
 		t.Errorf("description = %+v", d)
 	}

@@ -2,7 +2,6 @@ package tool
 
 import (
 	"github.com/dsh-community/task-surface/plugin/model"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -34,7 +33,7 @@ var Modes = []tasksurface.Mode{tasksurface.ModeNative, tasksurface.ModeBoth}
 // same bytes on every call.
 func Declaration() tasksurface.ToolDeclaration {
 	return tasksurface.ToolDeclaration{
-		Name:             wire.ToolName,
+		Name:             tasksurface.ToolName,
 		Description:      Description(),
 		ParametersSchema: model.ParametersSchema(),
 		OutputSchema:     model.OutputSchema(),

@@ -8,7 +8,6 @@ import (
 	"github.com/dsh-community/task-surface/bench"
 	"github.com/dsh-community/task-surface/plugin/markdown"
 	"github.com/dsh-community/task-surface/plugin/model"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -44,7 +43,7 @@ func TestValueAndMetaAgreeWithTheSDK(t *testing.T) {
 				if bytes.ContainsAny(resp.Value, "<>&") {
 					t.Errorf("the value holds an unescaped <, > or &: %.200s", resp.Value)
 				}
-				var v wire.Value
+				var v tasksurface.Value
 				if err := json.Unmarshal(resp.Value, &v); err != nil || v.SurfaceID != surface.SurfaceID {
 					t.Fatalf("the value does not read back: %v", err)
 				}

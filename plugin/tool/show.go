@@ -8,7 +8,6 @@ import (
 	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/plugin/markdown"
 	"github.com/dsh-community/task-surface/plugin/model"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -20,7 +19,7 @@ type Tool struct {
 
 // New returns the tool with its Markdown renderer.
 func New(md *markdown.Renderer) *Tool {
-	return &Tool{markdown: md, newID: wire.NewSurfaceID}
+	return &Tool{markdown: md, newID: newSurfaceID}
 }
 
 // Surface is what a successful call opened, for the coordination service
@@ -66,7 +65,7 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 	if err != nil {
 		return nil, nil, fmt.Errorf("normalise model: %w", err)
 	}
-	v := wire.Value{
+	v := tasksurface.Value{
 		SurfaceID: t.newID(),
 		Model:     normalized,
 		Markdown:  markdown.RenderBlocks(t.markdown, m),
@@ -77,7 +76,7 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 	}
 	var meta []byte
 	if !req.OmitMeta {
-		if meta, err = json.Marshal(wire.MetaOf(v)); err != nil {
+		if meta, err = json.Marshal(tasksurface.MetaOf(v)); err != nil {
 			return nil, nil, fmt.Errorf("encode the metadata: %w", err)
 		}
 	}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/markdown"
-	"github.com/dsh-community/task-surface/plugin/wire"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -85,15 +84,15 @@ func TestShowValueAndMeta(t *testing.T) {
 	if err != nil || !resp.OK {
 		t.Fatalf("show: %v %+v", err, resp)
 	}
-	var v wire.Value
+	var v tasksurface.Value
 	if err := json.Unmarshal(resp.Value, &v); err != nil {
 		t.Fatal(err)
 	}
-	var meta wire.Meta
+	var meta tasksurface.Meta
 	if err := json.Unmarshal(resp.Meta, &meta); err != nil {
 		t.Fatal(err)
 	}
-	if meta.Kind != wire.MetaKind || meta.Version != 1 || meta.SurfaceID != v.SurfaceID || string(meta.Model) != string(v.Model) {
+	if meta.Kind != tasksurface.MetaKind || meta.Version != 1 || meta.SurfaceID != v.SurfaceID || string(meta.Model) != string(v.Model) {
 		t.Errorf("meta %+v does not match value %+v", meta, v)
 	}
 	html := v.Markdown["/sections/0/blocks/0"]
@@ -127,7 +126,7 @@ func TestDeclarationIsStable(t *testing.T) {
 	if string(a.ParametersSchema) != string(b.ParametersSchema) || a.Description != b.Description {
 		t.Fatal("the declaration changed between calls")
 	}
-	if !a.Exclusive || !a.ConcludesTurn || a.Name != wire.ToolName {
+	if !a.Exclusive || !a.ConcludesTurn || a.Name != tasksurface.ToolName {
 		t.Errorf("declaration = %+v", a)
 	}
 	for _, m := range a.Modes {

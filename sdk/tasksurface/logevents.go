@@ -204,6 +204,17 @@ type Correlation struct {
 	Values json.RawMessage `json:"values"`
 }
 
+// CorrelationOf returns the correlation a message source carries under
+// SourceKey, or nil when it carries none, one of another version, or one
+// without a surface.
+func CorrelationOf(source json.RawMessage) *Correlation {
+	s, ok := ParseMessageSource(source)
+	if !ok || s.TaskSurface == nil || s.TaskSurface.Version != CorrelationVersion || s.TaskSurface.SurfaceID == "" {
+		return nil
+	}
+	return s.TaskSurface
+}
+
 // ParseMessageSource reads a message source. It returns false when source
 // is not a JSON object with a string kind.
 func ParseMessageSource(source json.RawMessage) (MessageSource, bool) {
@@ -281,6 +292,31 @@ const DismissVerb = "dismiss"
 // "dismiss <surfaceId> <dismissalId>".
 func DismissArgs(surfaceID SurfaceID, dismissalID DismissalID) string {
 	return DismissVerb + " " + string(surfaceID) + " " + string(dismissalID)
+}
+
+// ParseDismissArgs reads the arguments of a dismissal command:
+// "dismiss [<surfaceId> [<dismissalId>]]", split on white space as
+// strings.Fields splits. A person typing the command may leave out both
+// ids; surfaceID is then "" and means "the open surface". ok is false for
+// anything else.
+func ParseDismissArgs(args string) (surfaceID SurfaceID, dismissalID DismissalID, ok bool) {
+	parts := strings.Fields(args)
+	if len(parts) < 1 || len(parts) > 3 || parts[0] != DismissVerb {
+		return "", "", false
+	}
+	if len(parts) >= 2 {
+		if !ValidID(parts[1]) {
+			return "", "", false
+		}
+		surfaceID = SurfaceID(parts[1])
+	}
+	if len(parts) == 3 {
+		if !ValidID(parts[2]) {
+			return "", "", false
+		}
+		dismissalID = DismissalID(parts[2])
+	}
+	return surfaceID, dismissalID, true
 }
 
 // NewDismissal returns the two records of a dismissal the plugin decided

@@ -15,7 +15,7 @@ type output struct {
 	// path is relative to the repository root.
 	path string
 	// render produces its content.
-	render func([]group) []byte
+	render func(contract) []byte
 }
 
 // outputs are the files contractgen writes.
@@ -49,10 +49,15 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	names, err := loadNames(filepath.Join(*root, wordsDir))
+	if err != nil {
+		return err
+	}
+	c := contract{groups: groups, names: names}
 	stale := false
 	for _, o := range outputs {
 		path := filepath.Join(*root, o.path)
-		want := o.render(groups)
+		want := o.render(c)
 		if *check {
 			got, err := os.ReadFile(path)
 			if err != nil || !bytes.Equal(got, want) {

@@ -2,6 +2,68 @@
 // Regenerate with `make generate`; the tests of tools/contractgen fail when this file is stale.
 
 /**
+ * TOOL_NAME is the model-facing tool whose successful results open a surface
+ * (tasksurface.ToolName).
+ */
+export const TOOL_NAME = 'show_task_surface'
+
+/** PROJECTION_KEY is the session projection unit's key (tasksurface.ProjectionKey). */
+export const PROJECTION_KEY = 'taskSurface'
+
+/**
+ * COMMAND_NAME is the slash command (without its slash) whose run records a dismissal
+ * (tasksurface.CommandName).
+ */
+export const COMMAND_NAME = 'task-surface'
+
+/**
+ * COMMAND_DISMISS is the verb of the plugin's command that records a dismissal
+ * (tasksurface.DismissVerb).
+ */
+export const COMMAND_DISMISS = 'dismiss'
+
+/**
+ * META_KIND is the "kind" of the presentation metadata a successful show_task_surface call leaves
+ * on its tool result (tasksurface.MetaKind).
+ */
+export const META_KIND = 'dsh/task-surface'
+
+/** META_VERSION is the "version" of that metadata (tasksurface.MetaVersion). */
+export const META_VERSION = 1
+
+/**
+ * SOURCE_KEY is the key under a user message's source that carries the submission's correlation
+ * (tasksurface.SourceKey).
+ */
+export const SOURCE_KEY = 'taskSurface'
+
+/** SOURCE_VERSION is the version of Correlation (tasksurface.CorrelationVersion). */
+export const SOURCE_VERSION = 1
+
+/** EVENT_TOOL_CALL is a tool call; its data is a ToolCall (tasksurface.EventToolCall). */
+export const EVENT_TOOL_CALL = 'tool/call'
+
+/** EVENT_TOOL_RESULT is a tool result; its data is a ToolResult (tasksurface.EventToolResult). */
+export const EVENT_TOOL_RESULT = 'tool/result'
+
+/**
+ * EVENT_USER_MESSAGE is a durable user message; its data is a UserMessage
+ * (tasksurface.EventUserMessage).
+ */
+export const EVENT_USER_MESSAGE = 'user/message'
+
+/**
+ * EVENT_COMMAND_RUN starts a slash command; its data is a CommandRun (tasksurface.EventCommandRun).
+ */
+export const EVENT_COMMAND_RUN = 'command/run'
+
+/**
+ * EVENT_COMMAND_DONE settles a slash command; its data is a CommandDone
+ * (tasksurface.EventCommandDone).
+ */
+export const EVENT_COMMAND_DONE = 'command/done'
+
+/**
  * Reason says why the plugin, or the host carrying out its decision, refused a request: the Reason
  * of a GetActiveResponse, a CheckResponse, a SubmitResponse or a DismissResponse whose request did
  * not succeed, and of a QueueRefused report (tasksurface.Reason).

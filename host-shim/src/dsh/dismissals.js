@@ -19,7 +19,7 @@
 // A refusal reads as the contract's sentence for its reason (ReasonText, generated from
 // tasksurface.Reason.Text in sdk/tasksurface), not a copy kept here.
 import { parseDismissArgs } from '../wire/command.js'
-import { EVENT_COMMAND_DONE, EVENT_TOOL_RESULT } from '../wire/names.js'
+import { EVENT_COMMAND_DONE, EVENT_TOOL_RESULT } from '../wire/words.gen.js'
 import { Reason, ReasonText } from '../wire/words.gen.js'
 
 /**

@@ -24,7 +24,7 @@
 // At pre-step a submission whose surface is no longer the open one (an ordinary message reached
 // the log first, through a steer) is dropped from the step and reported discarded: it never
 // becomes a second outcome.
-import { EVENT_USER_MESSAGE } from '../wire/names.js'
+import { EVENT_USER_MESSAGE } from '../wire/words.gen.js'
 import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 import { correlationOf, withRpcId } from '../wire/source.js'
 import { Phase, Reason } from '../wire/words.gen.js'

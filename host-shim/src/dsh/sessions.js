@@ -1,6 +1,6 @@
 // Finding live agents and sessions by id, and reading their logs and messages, through dsh's own
 // services.
-import { EVENT_TOOL_CALL, EVENT_TOOL_RESULT, EVENT_USER_MESSAGE } from '../wire/names.js'
+import { EVENT_TOOL_CALL, EVENT_TOOL_RESULT, EVENT_USER_MESSAGE } from '../wire/words.gen.js'
 
 /**
  * @param {any} ctx - the bundle's cordis context.

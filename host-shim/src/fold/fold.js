@@ -15,11 +15,11 @@
 // apply() never mutates its input and returns the same reference when the
 // event changes nothing; it never throws. See plugin/fold/doc.go for the
 // rules. The names it matches and the dismissal grammar are the wire's
-// (../wire), as plugin/fold reads them from plugin/wire.
+// (../wire/words.gen.js, generated from sdk/tasksurface), as plugin/fold reads them from there.
 import {
   COMMAND_NAME, EVENT_COMMAND_DONE, EVENT_COMMAND_RUN, EVENT_TOOL_CALL, EVENT_TOOL_RESULT,
   EVENT_USER_MESSAGE, META_KIND, META_VERSION, SOURCE_KEY, SOURCE_VERSION, TOOL_NAME
-} from '../wire/names.js'
+} from '../wire/words.gen.js'
 import { parseDismissArgs, validId } from '../wire/command.js'
 
 /** Bounds of the state, as in Go. */

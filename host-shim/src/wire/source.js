@@ -1,8 +1,8 @@
-// The correlation a submitted user message carries in its source, the twin of plugin/wire
-// (source.go): {kind: "user", rpcId, taskSurface: {version, submissionId, callId, surfaceId,
-// values}}. rpcId is the id of the request that carried the submission, which the host adds
+// The correlation a submitted user message carries in its source, the twin of sdk/tasksurface
+// (logevents.go, Correlation): {kind: "user", rpcId, taskSurface: {version, submissionId, callId,
+// surfaceId, values}}. rpcId is the id of the request that carried the submission, which the host adds
 // when it admits the message (tasksurface.WithRpcID in Go).
-import { SOURCE_KEY } from './names.js'
+import { SOURCE_KEY } from './words.gen.js'
 
 /**
  * The Task Surface correlation in a message source, if any.

@@ -1,10 +1,10 @@
-// Ids and the dismissal command line, with the cases of plugin/wire's command_test.go and the
+// Ids and the dismissal command line, with the cases of sdk/tasksurface's dismissargs_test.go and the
 // white space Go's strings.Fields splits on.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { parseDismissArgs, validId } from '../../src/wire/command.js'
 
-test('parseDismissArgs reads what wire.ParseDismissArgs reads', () => {
+test('parseDismissArgs reads what tasksurface.ParseDismissArgs reads', () => {
   const cases = [
     ['bare verb means the open surface', 'dismiss', { surfaceId: '', dismissalId: '' }],
     ['surface only', 'dismiss tsf_1', { surfaceId: 'tsf_1', dismissalId: '' }],
@@ -23,7 +23,7 @@ test('parseDismissArgs reads what wire.ParseDismissArgs reads', () => {
   for (const [name, args, want] of cases) assert.deepEqual(parseDismissArgs(args), want, name)
 })
 
-test('validId accepts what wire.ValidID accepts', () => {
+test('validId accepts what tasksurface.ValidID accepts', () => {
   const cases = [
     ['a', true], ['tsf_0f3a', true], ['A1.b:c-d_e', true], ['a'.repeat(128), true],
     ['', false], ['_x', false], ['-x', false], ['__proto__', false], ['a b', false], ['é', false],

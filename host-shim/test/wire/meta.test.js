@@ -5,7 +5,7 @@ import { metaOf } from '../../src/wire/meta.js'
 import { correlationOf } from '../../src/wire/source.js'
 import { jsonBytes, parseJsonBytes } from '../../src/wire/json.js'
 
-test('metaOf tags the value and leaves out an empty markdown map, as wire.MetaOf', () => {
+test('metaOf tags the value and leaves out an empty markdown map, as tasksurface.MetaOf', () => {
   const model = { version: 1, title: 'T', blocks: [] }
   const cases = [
     ['no markdown', { surfaceId: 'tsf_a', model }, { kind: 'dsh/task-surface', version: 1, surfaceId: 'tsf_a', model }],

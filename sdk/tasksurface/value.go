@@ -1,4 +1,4 @@
-package wire
+package tasksurface
 
 import (
 	"bytes"
@@ -58,7 +58,8 @@ func (v Value) Encode() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// MetaOf returns the presentation metadata of a canonical value.
+// MetaOf returns the presentation metadata of a canonical value (the value
+// MetaFromValue reads as bytes).
 func MetaOf(v Value) Meta {
 	return Meta{Kind: MetaKind, Version: MetaVersion, SurfaceID: v.SurfaceID, Model: v.Model, Markdown: v.Markdown}
 }

@@ -1,4 +1,4 @@
-package wire
+package tasksurface_test
 
 import (
 	"testing"
@@ -26,22 +26,11 @@ func TestParseDismissArgs(t *testing.T) {
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			s, d, ok := ParseDismissArgs(tc.args)
-			if s != tc.surface || d != tc.dismissal || ok != tc.ok {
+			s, d, ok := tasksurface.ParseDismissArgs(tc.args)
+			if string(s) != tc.surface || string(d) != tc.dismissal || ok != tc.ok {
 				t.Errorf("ParseDismissArgs(%q) = %q, %q, %v; want %q, %q, %v", tc.args, s, d, ok, tc.surface, tc.dismissal, tc.ok)
 			}
 		})
 	}
 }
 
-func TestMessageIDIsStable(t *testing.T) {
-	t.Parallel()
-	a := MessageID("s", "f", "b", "d")
-	if a != MessageID("s", "f", "b", "d") || a == MessageID("s", "f", "c", "d") || a == MessageID("s", "f", "b", "e") ||
-		a == MessageID("s\x00f", "", "b", "d") {
-		t.Errorf("MessageID is not a stable function of its three ids and the answers")
-	}
-	if !tasksurface.ValidID(string(a)) || !tasksurface.ValidID(NewSurfaceID()) || NewSurfaceID() == NewSurfaceID() {
-		t.Errorf("minted ids are not valid or not unique")
-	}
-}
