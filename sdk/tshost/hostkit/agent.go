@@ -68,10 +68,11 @@ func (h *Host) View(ctx context.Context, sessionID tasksurface.SessionID) (json.
 	return h.proj.View(ctx, sessionID)
 }
 
-// CallTool is the model calling the plugin's tool: the call, the plugin's
-// answer (asked with the session's view) and its result go to the log, in
-// that order. A call that fails (the plugin is restarting) is logged as a
-// failed result and returned.
+// CallTool is the model calling the plugin's tool: the plugin's answer
+// (asked with the session's view), then the call and its result in the
+// log, folded before CallTool returns, so the UI's first read of the
+// surface costs no fold. A call that fails (the plugin is restarting) is
+// logged as a failed result and returned.
 func (h *Host) CallTool(ctx context.Context, sessionID tasksurface.SessionID, callID tasksurface.CallID, args json.RawMessage) (*tasksurface.ShowResponse, error) {
 	s, err := h.lock(sessionID)
 	if err != nil {
@@ -80,9 +81,6 @@ func (h *Host) CallTool(ctx context.Context, sessionID tasksurface.SessionID, ca
 	defer s.mu.Unlock()
 	desc, err := h.description(ctx)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := h.write(ctx, sessionID, s, tasksurface.NewToolCall(callID, desc.Tool.Name, args, "")); err != nil {
 		return nil, err
 	}
 	view, err := h.proj.View(ctx, sessionID)
@@ -94,9 +92,10 @@ func (h *Host) CallTool(ctx context.Context, sessionID tasksurface.SessionID, ca
 	if err != nil {
 		result = tasksurface.NewFailedToolResult(callID, "unavailable", "The tool failed: "+err.Error())
 	}
-	if _, werr := h.write(ctx, sessionID, s, result); werr != nil {
+	if _, werr := h.write(ctx, sessionID, s, tasksurface.NewToolCall(callID, desc.Tool.Name, args, ""), result); werr != nil {
 		return nil, errors.Join(err, werr)
 	}
+	h.fold(ctx, sessionID)
 	return resp, err
 }
 
@@ -136,8 +135,8 @@ func (h *Host) Claim(ctx context.Context, sessionID tasksurface.SessionID) (task
 	return m, nil
 }
 
-// Commit writes a claimed (or queued) message to the log as a user message
-// and reports it committed with its seq, which it returns.
+// Commit writes a claimed (or queued) message to the log as a user message,
+// reports it committed with its seq, which it returns, and folds it.
 func (h *Host) Commit(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) (int64, error) {
 	s, err := h.lock(sessionID)
 	if err != nil {
@@ -154,6 +153,7 @@ func (h *Host) Commit(ctx context.Context, sessionID tasksurface.SessionID, mess
 		return 0, err
 	}
 	h.reportMessage(ctx, sessionID, tasksurface.QueueCommitted, m, events[0].Seq)
+	h.fold(ctx, sessionID)
 	return events[0].Seq, nil
 }
 

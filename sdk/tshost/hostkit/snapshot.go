@@ -18,6 +18,15 @@ func (h *Host) snapshot(ctx context.Context, id tasksurface.SessionID, s *sessio
 	return tasksurface.Snapshot{Projection: view, Queue: s.queue.snapshot(), LogSeq: s.nextSeq - 1}, nil
 }
 
+// fold folds what a step of the kit wrote, so the next snapshot costs no
+// fold; s.mu is held. A fold that fails (the plugin restarts) leaves the
+// events to the next read.
+func (h *Host) fold(ctx context.Context, id tasksurface.SessionID) {
+	if _, err := h.proj.View(ctx, id); err != nil {
+		h.logger.Debug("the fold after a write failed; the next read folds again", "session", id, "error", err)
+	}
+}
+
 // decide asks the plugin with a snapshot of the session, and once more with
 // the open surface's metadata when the answer says the plugin needs it;
 // s.mu is held. It returns the answer and the snapshot it was given.
