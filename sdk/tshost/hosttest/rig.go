@@ -234,7 +234,7 @@ func (r *rig) correlated(id tasksurface.MessageID) bool {
 func (r *rig) wantReport(kind tasksurface.QueueEventKind, messageID tasksurface.MessageID) tasksurface.QueueEvent {
 	r.t.Helper()
 	return r.report(func(ev tasksurface.QueueEvent) bool { return ev.Kind == kind && ev.MessageID == messageID },
-		fmt.Sprintf("a queue report %s for message %s", kind, messageID))
+		fmt.Sprintf("queue report %s for message %s", kind, messageID))
 }
 
 // wantDismissalReport fails unless the host reported kind about a
@@ -242,7 +242,7 @@ func (r *rig) wantReport(kind tasksurface.QueueEventKind, messageID tasksurface.
 func (r *rig) wantDismissalReport(kind tasksurface.QueueEventKind, dismissalID tasksurface.DismissalID) tasksurface.QueueEvent {
 	r.t.Helper()
 	return r.report(func(ev tasksurface.QueueEvent) bool { return ev.Kind == kind && ev.DismissalID == dismissalID },
-		fmt.Sprintf("a queue report %s for dismissal %s", kind, dismissalID))
+		fmt.Sprintf("queue report %s for dismissal %s", kind, dismissalID))
 }
 
 func (r *rig) report(match func(tasksurface.QueueEvent) bool, what string) tasksurface.QueueEvent {
