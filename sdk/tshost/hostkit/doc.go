@@ -39,7 +39,10 @@
 // the user message's seq, QueueDiscarded, QueueRemoved) when the message is
 // a submission. Remove asks CheckQueueAction first, with the message's
 // phase. A report that fails is logged: the plugin learns the same from
-// the next snapshot.
+// the next snapshot. CallTool and Commit fold what they wrote before they
+// return, so the snapshot of the next request costs no fold round trip. A
+// harness that drops a session while its agent holds a claim calls Discard,
+// so the plugin hears the message will not arrive.
 //
 // Bind reads every session back from the Storage, so a restarted harness
 // finds its surfaces and its queue again. A message claimed but not
