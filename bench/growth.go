@@ -86,19 +86,14 @@ func SubmitByConcurrency(ctx context.Context, r *Rig, sessions []int, rounds int
 						errs <- err
 						return
 					}
-					req, err := r.SubmitRequest(ctx, session, surfaceID, "s")
-					if err != nil {
-						errs <- err
-						return
-					}
 					t := time.Now()
-					resp, err := r.Plugin.Submit(ctx, req)
+					resp, err := r.Kit.Submit(ctx, r.SubmitRequest(session, surfaceID, "s"))
 					if err != nil || !resp.Accepted {
 						errs <- fmt.Errorf("submit: %v %+v", err, resp)
 						return
 					}
 					lat.Add(time.Since(t))
-					if _, err := r.Host.Step(ctx, session); err != nil {
+					if _, err := r.Kit.Step(ctx, session); err != nil {
 						errs <- err
 						return
 					}

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,9 +21,9 @@ import (
 	"google.golang.org/grpc/health/grpc_health_v1"
 
 	"github.com/dsh-community/task-surface/bench/minimal"
-	"github.com/dsh-community/task-surface/sdk/refhost"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
+	"github.com/dsh-community/task-surface/sdk/tshost/hostkit"
 )
 
 // ColdStart measures a launch of the Task Surface plugin through the SDK,
@@ -51,8 +52,7 @@ func launchOnce(ctx context.Context, bins Binaries, verified *tshost.VerifiedBin
 	settle(b)
 	start := time.Now()
 	p, err := tshost.Launch(ctx, tshost.Config{
-		Path: bins.Plugin, SHA256: bins.PluginSHA256, Verified: verified,
-		Host: refhost.New(nil), Logger: hclog.NewNullLogger(),
+		Path: bins.Plugin, SHA256: bins.PluginSHA256, Verified: verified, Logger: hclog.NewNullLogger(),
 	})
 	if err != nil {
 		return 0, err
@@ -339,48 +339,48 @@ func ShowAgainstEcho(ctx context.Context, p *tshost.Plugin, args json.RawMessage
 	return se, nil
 }
 
-// Rig is a reference host with a launched plugin.
+// Rig is the SDK's host kit (in memory) bound to a launched plugin.
 type Rig struct {
-	// Host is the reference host.
-	Host *refhost.Host
+	// Kit is the host.
+	Kit *hostkit.Host
 	// Plugin is the launched plugin.
 	Plugin *tshost.Plugin
+
+	calls atomic.Int64
 }
 
-// NewRig launches the plugin against a fresh reference host.
+// NewRig launches the plugin and binds a fresh host kit to it.
 func NewRig(ctx context.Context, bins Binaries) (*Rig, error) {
-	h := refhost.New(nil)
-	p, err := tshost.Launch(ctx, tshost.Config{Path: bins.Plugin, SHA256: bins.PluginSHA256, Host: h})
+	p, err := tshost.Launch(ctx, tshost.Config{Path: bins.Plugin, SHA256: bins.PluginSHA256, Logger: hclog.NewNullLogger()})
 	if err != nil {
 		return nil, err
 	}
-	h.Attach(p, p.Description())
-	return &Rig{Host: h, Plugin: p}, nil
+	kit := hostkit.New(hostkit.Config{Storage: hostkit.NewMemoryStorage()})
+	if err := kit.Bind(ctx, p); err != nil {
+		_ = p.Close(ctx)
+		return nil, err
+	}
+	return &Rig{Kit: kit, Plugin: p}, nil
 }
 
-// SubmitRequest is the submission of SubmitValues to a surface, carrying the
-// session's projection view as the dsh shim sends it (it reads its own
-// projections, in memory): the plugin need not ask the host for the view.
-func (r *Rig) SubmitRequest(ctx context.Context, session tasksurface.SessionID, surfaceID, submissionID string) (*tasksurface.SubmitRequest, error) {
-	view, err := r.Host.View(ctx, session)
-	if err != nil {
-		return nil, err
-	}
+// SubmitRequest is the submission of SubmitValues to a surface, as a client
+// sends it: the kit adds the session's snapshot.
+func (r *Rig) SubmitRequest(session tasksurface.SessionID, surfaceID, submissionID string) *tasksurface.SubmitRequest {
 	return &tasksurface.SubmitRequest{
 		SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: tasksurface.SubmissionID(submissionID),
-		Values: json.RawMessage(SubmitValues), Projection: view,
-	}, nil
+		Values: json.RawMessage(SubmitValues),
+	}
 }
 
 // Open opens a surface from args in a new session.
 func (r *Rig) Open(ctx context.Context, args json.RawMessage) (session tasksurface.SessionID, surfaceID string, err error) {
-	session = r.Host.NewSession()
-	res, err := r.Host.CallTool(ctx, session, args, refhost.CallOptions{})
+	session = r.Kit.NewSession()
+	res, err := r.Kit.CallTool(ctx, session, tasksurface.CallID(fmt.Sprintf("call_%d", r.calls.Add(1))), args)
 	if err != nil {
 		return "", "", err
 	}
 	if !res.OK {
-		return "", "", fmt.Errorf("show refused: %s", res.Text)
+		return "", "", fmt.Errorf("show refused: %s", res.ErrorText)
 	}
 	var v struct {
 		SurfaceID string `json:"surfaceId"`
@@ -392,9 +392,10 @@ func (r *Rig) Open(ctx context.Context, args json.RawMessage) (session tasksurfa
 // SubmitValues answers Model's fields.
 const SubmitValues = `{"plan":"b","checks":["unit"],"now":true,"steps":["y","x"],"why":"cheaper"}`
 
-// SubmitToAdmitted measures a submission from the client's request until
-// the host has queued the message: the plugin resolves the surface through
-// the host, validates, formats and admits.
+// SubmitToAdmitted measures a submission through the host kit, from the
+// client's request to its answer: the kit's snapshot, the plugin's
+// decision (validate, format), the message written to the queue and the
+// report of it.
 func SubmitToAdmitted(r *Rig, args json.RawMessage, s *Samples) func(*testing.B) {
 	return func(b *testing.B) {
 		ctx := context.Background()
@@ -404,13 +405,10 @@ func SubmitToAdmitted(r *Rig, args json.RawMessage, s *Samples) func(*testing.B)
 			if err != nil {
 				b.Fatal(err)
 			}
-			req, err := r.SubmitRequest(ctx, session, surfaceID, "s1")
-			if err != nil {
-				b.Fatal(err)
-			}
+			req := r.SubmitRequest(session, surfaceID, "s1")
 			b.StartTimer()
 			start := time.Now()
-			resp, err := r.Plugin.Submit(ctx, req)
+			resp, err := r.Kit.Submit(ctx, req)
 			if err != nil || !resp.Accepted {
 				b.Fatalf("submit: %v %+v", err, resp)
 			}

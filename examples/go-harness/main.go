@@ -2,9 +2,9 @@
 // session logs and queue are files kept by the SDK's host kit (harness.go)
 // that launches the real Task Surface plugin binary through the SDK (digest
 // checked, AutoMTLS, restarted if it crashes), opens a surface from a model
-// file, submits values for it as the Dock would, lets the agent take the
-// submission as its next turn, and prints what the model receives at each
-// step.
+// file, submits values for it as the Dock would (the kit asks the plugin
+// and queues the message it decides), lets the agent take the submission
+// as its next turn, and prints what the model receives at each step.
 //
 //	go run ./examples/go-harness -plugin bin/task-surface-plugin \
 //	    -sha256 "$(cat bin/task-surface-plugin.sha256)" \
@@ -28,6 +28,7 @@ import (
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
+	"github.com/dsh-community/task-surface/sdk/tshost/hosttest"
 )
 
 func main() {
@@ -70,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	logger := hclog.New(&hclog.LoggerOptions{Name: "go-harness", Level: hclog.LevelFromString(*logLevel), Output: stderr})
 
 	// 1. Open the harness: it launches the plugin under supervision and
-	// serves the kit to it as the host.
+	// binds the kit to it.
 	h, err := Open(ctx, *dir, tshost.Config{Path: *pluginPath, SHA256: *digest, Logger: logger, HostName: "go-harness"})
 	if err != nil {
 		return err
@@ -97,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "== tool result the model reads (ok=true) ==\n%s\n\n", res.Text)
 
 	// 3. The client reads the open surface, as the Dock does.
-	active, err := h.Plugin().GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
+	active, err := h.Kit().GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
 	if err != nil {
 		return err
 	}
@@ -106,13 +107,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	answer := json.RawMessage(*values)
 	if len(answer) == 0 {
-		if answer, err = plausibleValues(active.Model); err != nil {
+		if answer, err = hosttest.Values(active.Model); err != nil {
 			return err
 		}
 	}
 
-	// 4. The user submits; the harness queues one user message.
-	sub, err := h.Plugin().Submit(ctx, &tasksurface.SubmitRequest{
+	// 4. The user submits: the plugin decides, and the kit queues the one
+	// user message it decided before it answers.
+	sub, err := h.Kit().Submit(ctx, &tasksurface.SubmitRequest{
 		SessionID: session, SurfaceID: active.SurfaceID, SubmissionID: "demo-1", Values: answer,
 	})
 	if err != nil {
@@ -133,103 +135,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "== the next turn's user message, as the model receives it ==\n%s\n\n", m.Text())
 
-	view, err := h.Kit().ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: session})
+	view, err := h.Kit().View(ctx, session)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "== projection after the turn ==\n%s\n", view.View)
+	fmt.Fprintf(stdout, "== projection after the turn ==\n%s\n", view)
 	return nil
-}
-
-// plausibleValues answers every field of a normalised model: a field's own
-// initial value where it has one (the plugin checked that it fits), else a
-// value that fits the field's kind and bounds.
-func plausibleValues(model json.RawMessage) (json.RawMessage, error) {
-	var m struct {
-		Fields []struct {
-			Kind        string          `json:"kind"`
-			ID          string          `json:"id"`
-			Label       string          `json:"label"`
-			Initial     json.RawMessage `json:"initial"`
-			Min         json.RawMessage `json:"min"`
-			Max         json.RawMessage `json:"max"`
-			MaxLength   int             `json:"maxLength"`
-			Suggestions []string        `json:"suggestions"`
-			MinItems    int             `json:"minItems"`
-			MaxItems    int             `json:"maxItems"`
-			Options     []struct {
-				ID string `json:"id"`
-			} `json:"options"`
-			Rows []struct {
-				ID string `json:"id"`
-			} `json:"rows"`
-		} `json:"fields"`
-	}
-	if err := json.Unmarshal(model, &m); err != nil {
-		return nil, err
-	}
-	out := map[string]any{}
-	for _, f := range m.Fields {
-		ids := make([]string, len(f.Options))
-		for i, o := range f.Options {
-			ids[i] = o.ID
-		}
-		typed := f.Kind == "number" || f.Kind == "date" || f.Kind == "scale" || f.Kind == "tags"
-		if len(f.Initial) > 0 && string(f.Initial) != "null" && (typed || f.Kind == "text") {
-			out[f.ID] = f.Initial
-			continue
-		}
-		switch f.Kind {
-		case "text":
-			answer := "An answer to: " + f.Label
-			if f.MaxLength > 0 && len([]rune(answer)) > f.MaxLength {
-				answer = string([]rune(answer)[:f.MaxLength])
-			}
-			out[f.ID] = answer
-		case "choice":
-			out[f.ID] = ids[len(ids)-1]
-		case "multi-choice":
-			n := (len(ids) + 1) / 2
-			if f.MaxItems > 0 {
-				n = min(n, f.MaxItems)
-			}
-			out[f.ID] = ids[:max(n, f.MinItems)]
-		case "matrix":
-			answers := map[string]string{}
-			for i, r := range f.Rows {
-				answers[r.ID] = ids[i%len(ids)]
-			}
-			out[f.ID] = answers
-		case "toggle":
-			out[f.ID] = true
-		case "order":
-			rev := make([]string, len(ids))
-			for i, id := range ids {
-				rev[len(ids)-1-i] = id
-			}
-			out[f.ID] = rev
-		case "number", "date":
-			// The lower bound fits both bounds and the step grid; without
-			// one, zero or the first day of 2027.
-			switch {
-			case len(f.Min) > 0:
-				out[f.ID] = f.Min
-			case f.Kind == "number" && len(f.Max) > 0:
-				out[f.ID] = f.Max
-			case f.Kind == "number":
-				out[f.ID] = 0
-			default:
-				out[f.ID] = "2027-01-01"
-			}
-		case "scale":
-			out[f.ID] = f.Max
-		case "tags":
-			if len(f.Suggestions) > 0 {
-				out[f.ID] = f.Suggestions[:1]
-			} else {
-				out[f.ID] = []string{"demo"}
-			}
-		}
-	}
-	return json.Marshal(out)
 }

@@ -11,11 +11,6 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// ErrNoHost is returned (wrapped) by Launch and Supervise when Config names
-// no host and does not set AllowNoHost: without one, every plugin call that
-// needs the session log fails.
-var ErrNoHost = errors.New("no host")
-
 // Config says which plugin binary to launch and what to give it.
 type Config struct {
 	// Path is the plugin binary.
@@ -35,19 +30,6 @@ type Config struct {
 	// Logger receives the plugin's logs and the SDK's own. When nil, the
 	// SDK logs to standard error through hclog.Default and says so once.
 	Logger hclog.Logger
-	// NewHost builds the harness's tasksurface.Host from the server it will
-	// serve: the Supervisor (or, for Launch, the Plugin), so the host can
-	// fold its log through server.Fold (see Projections) without a setter.
-	// Supervise calls it once, before the first launch; the host it returns
-	// serves every restart. Set NewHost or Host, not both.
-	NewHost func(server tasksurface.Server) (tasksurface.Host, error)
-	// Host is the harness's services for a host that needs no server, served
-	// to the plugin over the broker.
-	Host tasksurface.Host
-	// AllowNoHost launches a plugin with no host: only Describe, Validate,
-	// Fold and Show (with its Projection) work. Without it a launch with
-	// neither NewHost nor Host fails with ErrNoHost.
-	AllowNoHost bool
 	// Limits are handed to the plugin's Configure.
 	Limits tasksurface.Limits
 	// HostName names the harness in the plugin's logs.
@@ -69,7 +51,7 @@ type Config struct {
 
 func (c Config) validate() error {
 	if c.Reattach != nil {
-		return c.validateHost()
+		return nil
 	}
 	if c.Path == "" {
 		return errors.New("tshost: Config.Path is empty")
@@ -80,34 +62,7 @@ func (c Config) validate() error {
 	if sum, err := hex.DecodeString(c.SHA256); err != nil || len(sum) != 32 {
 		return fmt.Errorf("tshost: Config.SHA256 %q is not a hex SHA-256 digest", c.SHA256)
 	}
-	return c.validateHost()
-}
-
-// validateHost checks that the config names one host, or allows none.
-func (c Config) validateHost() error {
-	switch {
-	case c.NewHost != nil && c.Host != nil:
-		return errors.New("tshost: Config sets both NewHost and Host; set one")
-	case c.NewHost == nil && c.Host == nil && !c.AllowNoHost:
-		return fmt.Errorf("tshost: %w: Config sets neither NewHost nor Host, so the plugin could not read the session log or queue a submission; set one, or AllowNoHost for a plugin used only to validate and fold", ErrNoHost)
-	}
 	return nil
-}
-
-// withHost returns c with Host built by NewHost for server.
-func (c Config) withHost(server tasksurface.Server) (Config, error) {
-	if c.NewHost == nil {
-		return c, nil
-	}
-	h, err := c.NewHost(server)
-	if err != nil {
-		return c, fmt.Errorf("tshost: Config.NewHost: %w", err)
-	}
-	if h == nil && !c.AllowNoHost {
-		return c, fmt.Errorf("tshost: %w: Config.NewHost returned nil", ErrNoHost)
-	}
-	c.Host, c.NewHost = h, nil
-	return c, nil
 }
 
 // withLogger returns c with a logger: a nil one becomes hclog.Default, and

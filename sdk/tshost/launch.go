@@ -17,11 +17,9 @@ import (
 )
 
 // Plugin is one running plugin process. It implements tasksurface.Server by
-// calling the process; Close stops it.
+// calling the process (plugin.go); Close stops it.
 type Plugin struct {
-	tasksurface.Server
-
-	echo    func(context.Context, []byte) ([]byte, error)
+	rpc     *transport.Client
 	client  *plugin.Client
 	desc    *tasksurface.Description
 	config  *tasksurface.ConfigureResponse
@@ -34,11 +32,9 @@ type Plugin struct {
 
 // Launch starts the plugin binary cfg.Path after verifying its digest,
 // completes the handshake with AutoMTLS, checks the contract's major
-// version, serves the harness's host to it (cfg.Host, or what cfg.NewHost
-// builds for the returned Plugin) and configures it. A Config with no host
-// is refused with ErrNoHost unless it sets AllowNoHost. The context bounds the
-// whole launch; the process itself lives until Close. With cfg.Reattach
-// it starts nothing and attaches to the plugin already running there (see
+// version and configures the plugin. The context bounds the whole launch;
+// the process itself lives until Close. With cfg.Reattach it starts
+// nothing and attaches to the plugin already running there (see
 // Config.Reattach).
 func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 	if err := cfg.validate(); err != nil {
@@ -56,8 +52,8 @@ func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 		return nil, err
 	}
 	logger.Debug("plugin binary verified", "path", cfg.Path, "how", how.String())
-	// A private folder per launch: the plugin's socket and its broker
-	// sockets live here, readable by this user only, removed after exit.
+	// A private folder per launch: the plugin's socket lives here,
+	// readable by this user only, removed after exit.
 	sockDir, err := os.MkdirTemp("", "tsp-")
 	if err != nil {
 		return nil, fmt.Errorf("tshost: create socket folder: %w", err)
@@ -83,13 +79,8 @@ func Launch(ctx context.Context, cfg Config) (*Plugin, error) {
 	return begin(ctx, &Plugin{client: client, sockDir: sockDir, exited: make(chan struct{})}, cfg)
 }
 
-// begin builds the host for p, completes the launch and watches p.
+// begin completes the launch and watches p.
 func begin(ctx context.Context, p *Plugin, cfg Config) (*Plugin, error) {
-	cfg, err := cfg.withHost(p)
-	if err != nil {
-		p.kill()
-		return nil, err
-	}
 	if err := p.start(ctx, cfg); err != nil {
 		p.kill()
 		return nil, err
@@ -113,14 +104,11 @@ func (p *Plugin) start(ctx context.Context, cfg Config) error {
 	if err != nil {
 		return fmt.Errorf("tshost: dispense %s: %w", tasksurface.PluginName, err)
 	}
-	server, ok := raw.(tasksurface.Server)
+	server, ok := raw.(*transport.Client)
 	if !ok {
-		return fmt.Errorf("tshost: dispensed %T, not a tasksurface.Server", raw)
+		return fmt.Errorf("tshost: dispensed %T, not the Task Surface client", raw)
 	}
-	p.Server = server
-	if c, ok := raw.(*transport.Client); ok {
-		p.echo = c.Echo
-	}
+	p.rpc = server
 	// Describe and Configure travel together: neither needs the other's
 	// answer, and a round trip less is a shorter launch. A plugin of
 	// another contract is still refused before Launch returns.
@@ -131,7 +119,7 @@ func (p *Plugin) start(ctx context.Context, cfg Config) error {
 	)
 	go func() {
 		defer close(configured)
-		conf, confErr = server.Configure(ctx, &tasksurface.ConfigureRequest{Limits: cfg.Limits, HostName: cfg.HostName, Host: cfg.Host})
+		conf, confErr = server.Configure(ctx, &tasksurface.ConfigureRequest{Limits: cfg.Limits, HostName: cfg.HostName})
 	}()
 	desc, err := server.Describe(ctx)
 	<-configured
@@ -173,12 +161,6 @@ func (p *Plugin) kill() {
 		_ = os.RemoveAll(p.sockDir)
 		close(p.exited)
 	})
-}
-
-// Echo sends payload to the plugin's transport diagnostic and returns what
-// came back; it measures the connection with no domain work.
-func (p *Plugin) Echo(ctx context.Context, payload []byte) ([]byte, error) {
-	return p.echo(ctx, payload)
 }
 
 // Description is what the plugin declared at launch.

@@ -21,9 +21,10 @@ type Folder interface {
 // Projections keeps each session's Task Surface projection current: the
 // harness hands it every event it appends to a session's log, and it folds
 // only what is new through the plugin's Fold, keeping the state and view
-// between calls. It answers Host.ReadProjection. Events it could not fold
-// (the plugin was restarting) stay queued and are folded by the next
-// Append or read, in order. It is safe for concurrent use.
+// between calls; View is what a host sends as Snapshot.Projection and
+// ShowRequest.Projection. Events it could not fold (the plugin was
+// restarting) stay queued and are folded by the next Append or View, in
+// order. It is safe for concurrent use.
 type Projections struct {
 	folder Folder
 	logger hclog.Logger
@@ -99,9 +100,18 @@ func (p *Projections) AppendLater(sessionID tasksurface.SessionID, events ...tas
 	return nil
 }
 
-// View returns a session's view with every appended event folded.
+// View returns a session's view with every appended event folded. A
+// session the harness never appended to has the view of an empty log (no
+// surface open): a session whose log is empty is a session all the same.
+// Such a read keeps nothing, so reading unknown session ids costs no
+// memory. An error means the fold did not run (the plugin restarts).
 func (p *Projections) View(ctx context.Context, sessionID tasksurface.SessionID) (json.RawMessage, error) {
-	s := p.session(sessionID)
+	p.mu.Lock()
+	s, ok := p.sessions[sessionID]
+	p.mu.Unlock()
+	if !ok {
+		return p.emptyView(ctx)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	view, _, err := p.foldLocked(ctx, sessionID, s)
@@ -114,31 +124,6 @@ func (p *Projections) Reset(sessionID tasksurface.SessionID) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	delete(p.sessions, sessionID)
-}
-
-// ReadProjection answers Host.ReadProjection from the cache. A session the
-// harness never appended to is found, with the view of an empty log (no
-// surface open): a session whose log is empty is a session all the same.
-// Such a read keeps nothing, so reading unknown session ids costs no
-// memory.
-func (p *Projections) ReadProjection(ctx context.Context, req *tasksurface.ReadProjectionRequest) (*tasksurface.ReadProjectionResponse, error) {
-	p.mu.Lock()
-	s, ok := p.sessions[req.SessionID]
-	p.mu.Unlock()
-	if !ok {
-		view, err := p.emptyView(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return &tasksurface.ReadProjectionResponse{Found: true, View: view}, nil
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	view, _, err := p.foldLocked(ctx, req.SessionID, s)
-	if err != nil {
-		return nil, err
-	}
-	return &tasksurface.ReadProjectionResponse{Found: true, View: view}, nil
 }
 
 // emptyView returns the view of an empty log, folded once.

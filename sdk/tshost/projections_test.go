@@ -45,8 +45,8 @@ func TestProjectionsFoldIncrementally(t *testing.T) {
 	ctx := t.Context()
 	f := &countingFolder{}
 	p := tshost.NewProjections(f, nil)
-	if resp, err := p.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: "s"}); err != nil || !resp.Found || string(resp.View) != "0" {
-		t.Fatalf("ReadProjection of a session never appended to = %+v, %v; want the empty log's view", resp, err)
+	if view, err := p.View(ctx, "s"); err != nil || string(view) != "0" {
+		t.Fatalf("View of a session never appended to = %s, %v; want the empty log's view", view, err)
 	}
 	if view, problems, err := p.Append(ctx, "s", event(0, "turn/start", `{}`), event(1, "turn/end", `{}`)); err != nil || string(view) != "2" || len(problems) != 0 {
 		t.Fatalf("Append = %s, %v, %v", view, problems, err)
@@ -60,47 +60,46 @@ func TestProjectionsFoldIncrementally(t *testing.T) {
 	if err != nil || len(problems) != 1 || problems[0].Seq != 3 {
 		t.Fatalf("Append after the fold came back = %v, %v; want the event at seq 3 reported", problems, err)
 	}
-	resp, err := p.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: "s"})
-	if err != nil || !resp.Found || string(resp.View) != "4" {
-		t.Fatalf("ReadProjection = %+v, %v; want every event folded once", resp, err)
+	view, err := p.View(ctx, "s")
+	if err != nil || string(view) != "4" {
+		t.Fatalf("View = %s, %v; want every event folded once", view, err)
 	}
 	if want := []int{0, 2, 2}; fmt.Sprint(f.batches) != fmt.Sprint(want) {
 		t.Errorf("fold batches = %v, want %v", f.batches, want)
 	}
 	p.Reset("s")
-	if resp, _ := p.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: "s"}); string(resp.View) != "0" {
-		t.Errorf("a reset session's view = %s, want the empty log's", resp.View)
+	if view, _ := p.View(ctx, "s"); string(view) != "0" {
+		t.Errorf("a reset session's view = %s, want the empty log's", view)
 	}
 }
 
-// The index answers a call's tool, parent, last result's metadata and
-// error flag.
+// The index keeps the metadata of each call's last result, and finds the
+// open surface's from a projection view.
 func TestToolResults(t *testing.T) {
 	t.Parallel()
 	idx := tshost.NewToolResults()
 	idx.Add("s",
 		event(0, tasksurface.EventToolCall, `{"callId":"c1","name":"show_task_surface","arguments":"{}"}`),
 		event(1, tasksurface.EventToolResult, `{"message":{"source":{"kind":"tool","callId":"c1"},"content":[]},"meta":{"v":1}}`),
-		event(2, tasksurface.EventToolCall, `{"callId":"c2","name":"show_task_surface","arguments":"{}","parentCallId":"c0"}`),
+		event(2, tasksurface.EventToolResult, `{"message":{"source":{"kind":"tool","callId":"c2"},"content":[]},"meta":{"v":1}}`),
 		event(3, tasksurface.EventToolResult, `{"message":{"source":{"kind":"tool","callId":"c2"},"content":[{"type":"tool-result","isError":true}]}}`),
 		event(4, tasksurface.EventToolResult, `{"message":{"source":{"kind":"tool","callId":"c1"},"content":[]},"meta":{"v":2}}`),
 	)
 	tests := map[string]struct {
-		session, call string
-		want          tasksurface.ReadToolResultResponse
+		session, view, want string
 	}{
-		"the last result wins":   {"s", "c1", tasksurface.ReadToolResultResponse{Found: true, ToolName: "show_task_surface", Meta: json.RawMessage(`{"v":2}`)}},
-		"an error block":         {"s", "c2", tasksurface.ReadToolResultResponse{Found: true, ToolName: "show_task_surface", ParentCallID: "c0", IsError: true}},
-		"an unknown call":        {"s", "c9", tasksurface.ReadToolResultResponse{}},
-		"another session's call": {"t", "c1", tasksurface.ReadToolResultResponse{}},
+		"the last result wins":            {"s", `{"active":{"callId":"c1","surfaceId":"x"},"outcomes":[]}`, `{"v":2}`},
+		"a later result without metadata": {"s", `{"active":{"callId":"c2","surfaceId":"x"},"outcomes":[]}`, ``},
+		"an unknown call":                 {"s", `{"active":{"callId":"c9","surfaceId":"x"},"outcomes":[]}`, ``},
+		"another session's call":          {"t", `{"active":{"callId":"c1","surfaceId":"x"},"outcomes":[]}`, ``},
+		"nothing open":                    {"s", `{"active":null,"outcomes":[]}`, ``},
+		"a view that is not a view":       {"s", `[]`, ``},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			got, err := idx.ReadToolResult(t.Context(), &tasksurface.ReadToolResultRequest{SessionID: tasksurface.SessionID(tc.session), CallID: tasksurface.CallID(tc.call)})
-			if err != nil || got.Found != tc.want.Found || got.ToolName != tc.want.ToolName || got.ParentCallID != tc.want.ParentCallID ||
-				got.IsError != tc.want.IsError || string(got.Meta) != string(tc.want.Meta) {
-				t.Errorf("ReadToolResult = %+v, %v; want %+v", got, err, tc.want)
+			if got := idx.OpeningMeta(tasksurface.SessionID(tc.session), json.RawMessage(tc.view)); string(got) != tc.want {
+				t.Errorf("OpeningMeta = %s, want %q", got, tc.want)
 			}
 		})
 	}
@@ -118,9 +117,9 @@ func TestProjectionsAppendLater(t *testing.T) {
 	if len(f.batches) != 0 {
 		t.Fatalf("AppendLater folded %v", f.batches)
 	}
-	resp, err := p.ReadProjection(t.Context(), &tasksurface.ReadProjectionRequest{SessionID: "s"})
-	if err != nil || string(resp.View) != "2" {
-		t.Fatalf("ReadProjection = %+v, %v; want both events folded", resp, err)
+	view, err := p.View(t.Context(), "s")
+	if err != nil || string(view) != "2" {
+		t.Fatalf("View = %s, %v; want both events folded", view, err)
 	}
 	if _, _, err := p.Append(t.Context(), "s", event(2, "turn/start", `{}`)); err != nil {
 		t.Fatal(err)

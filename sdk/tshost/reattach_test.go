@@ -18,10 +18,10 @@ import (
 )
 
 // A plugin served for a debugger prints where it listens; a host given
-// that line attaches to it, serves its host over the broker and opens a
-// surface through it; after the host's Close the plugin still serves, so a
-// restarted harness attaches again and reads the surface back; the plugin
-// stops when its context ends.
+// that line attaches to it and opens a surface through it; after the
+// host's Close the plugin still serves, so a restarted harness attaches
+// again and reads the surface back; the plugin stops when its context
+// ends.
 func TestLaunchAttachesToAPluginServedForADebugger(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -60,16 +60,19 @@ func TestLaunchAttachesToAPluginServedForADebugger(t *testing.T) {
 			// Attach, open a surface, close; attach again (a restarted
 			// harness) and read it back.
 			for attempt := range 2 {
-				p, err := tshost.Launch(ctx, tshost.Config{Reattach: rc, NewHost: kit.Bind, Logger: logger})
+				p, err := tshost.Launch(ctx, tshost.Config{Reattach: rc, Logger: logger})
 				if err != nil {
 					t.Fatalf("attach %d: %v", attempt+1, err)
+				}
+				if err := kit.Bind(ctx, p); err != nil {
+					t.Fatal(err)
 				}
 				if attempt == 0 {
 					if resp, err := kit.CallTool(ctx, session, "call_1", args); err != nil || !resp.OK {
 						t.Fatalf("CallTool = %+v, %v; want the surface open", resp, err)
 					}
 				}
-				if a, err := p.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session}); err != nil || !a.Active {
+				if a, err := kit.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session}); err != nil || !a.Active {
 					t.Fatalf("attach %d: GetActive = %+v, %v; want the surface open", attempt+1, a, err)
 				}
 				if err := p.Close(ctx); err != nil {

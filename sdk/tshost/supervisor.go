@@ -2,16 +2,12 @@ package tshost
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"sync"
 	"time"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
-
-// ErrUnavailable is returned by a Supervisor's methods while the plugin is
-// not running: after a crash, before the restart completes.
-var ErrUnavailable = errors.New("the Task Surface plugin is restarting after a crash; try again in a moment")
 
 // SuperviseOptions tune the restart policy.
 type SuperviseOptions struct {
@@ -56,7 +52,8 @@ func (o SuperviseOptions) Backoff(n int) time.Duration {
 // Supervisor keeps one plugin running: it relaunches the plugin with the
 // same Config after a crash, with exponential backoff, and configures it
 // again. Its tasksurface.Server methods go to the current process and
-// return ErrUnavailable while there is none.
+// return ErrUnavailable (wrapped) while there is none, and when the process
+// dies during the call.
 type Supervisor struct {
 	opts SuperviseOptions
 
@@ -73,8 +70,7 @@ type Supervisor struct {
 var _ tasksurface.Server = (*Supervisor)(nil)
 
 // Supervise launches the plugin and keeps it running until Close. The first
-// launch must succeed. cfg.NewHost, when set, is called once with the
-// Supervisor, so the host calls the plugin through it across restarts.
+// launch must succeed.
 func Supervise(ctx context.Context, cfg Config, opts SuperviseOptions) (*Supervisor, error) {
 	if err := cfg.validate(); err != nil {
 		return nil, err
@@ -84,10 +80,6 @@ func Supervise(ctx context.Context, cfg Config, opts SuperviseOptions) (*Supervi
 	if cfg.Verified == nil {
 		// Restarts launch the same binary: hash it once.
 		cfg.Verified = NewVerifiedBinaries("")
-	}
-	cfg, err := cfg.withHost(s)
-	if err != nil {
-		return nil, err
 	}
 	s.cfg = cfg
 	p, err := Launch(ctx, cfg)
@@ -174,11 +166,18 @@ func (s *Supervisor) Description() *tasksurface.Description {
 	return s.desc
 }
 
-// WaitRunning waits until a plugin is running, or ctx ends.
+// WaitRunning waits until a plugin is running and answers, and returns it,
+// or ctx ends. It returns a plugin only after a round trip to it (Echo)
+// succeeded, so never one that has exited or was killed before the call.
 func (s *Supervisor) WaitRunning(ctx context.Context) (*Plugin, error) {
 	for {
 		if p, err := s.server(); err == nil {
-			return p, nil
+			ping, cancel := context.WithTimeout(ctx, pingTimeout)
+			_, err := p.Echo(ping, nil)
+			cancel()
+			if err == nil {
+				return p, nil
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -187,6 +186,10 @@ func (s *Supervisor) WaitRunning(ctx context.Context) (*Plugin, error) {
 		}
 	}
 }
+
+// pingTimeout bounds one round trip of WaitRunning: a plugin that does not
+// answer within it (stopped, say) is asked again.
+const pingTimeout = 2 * time.Second
 
 // Restarts counts the successful restarts so far.
 func (s *Supervisor) Restarts() int {
@@ -220,15 +223,20 @@ func (s *Supervisor) Close(ctx context.Context) error {
 
 func (s *Supervisor) server() (*Plugin, error) {
 	p := s.Current()
-	if p == nil {
-		return nil, ErrUnavailable
+	if p == nil || p.gone() {
+		return nil, fmt.Errorf("tshost: %w", ErrUnavailable)
 	}
-	select {
-	case <-p.Exited():
-		return nil, ErrUnavailable
-	default:
-		return p, nil
+	return p, nil
+}
+
+// via calls method on the current plugin.
+func via[Req, Resp any](ctx context.Context, s *Supervisor, method func(*Plugin, context.Context, Req) (Resp, error), req Req) (Resp, error) {
+	p, err := s.server()
+	if err != nil {
+		var zero Resp
+		return zero, err
 	}
+	return method(p, ctx, req)
 }
 
 // Describe calls the current plugin.
@@ -241,93 +249,57 @@ func (s *Supervisor) Describe(ctx context.Context) (*tasksurface.Description, er
 }
 
 // Configure changes what the plugin is configured with, for the running
-// plugin and for every restart: the limits, the host name and, when
-// req.Host is set, the host. While the plugin restarts it returns
-// ErrUnavailable, and the restart applies the change.
+// plugin and for every restart: the limits and the host name. While the
+// plugin restarts it returns ErrUnavailable, and the restart applies the
+// change.
 func (s *Supervisor) Configure(ctx context.Context, req *tasksurface.ConfigureRequest) (*tasksurface.ConfigureResponse, error) {
 	s.mu.Lock()
 	s.cfg.Limits, s.cfg.HostName = req.Limits, req.HostName
-	if req.Host != nil {
-		s.cfg.Host = req.Host
-	}
-	full := &tasksurface.ConfigureRequest{Limits: s.cfg.Limits, HostName: s.cfg.HostName, Host: s.cfg.Host}
 	s.mu.Unlock()
-	req = full
-	p, err := s.server()
-	if err != nil {
-		return nil, err
-	}
-	return p.Configure(ctx, req)
+	return via(ctx, s, (*Plugin).Configure, req)
 }
 
 // Show calls the current plugin.
 func (s *Supervisor) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {
-	p, err := s.server()
-	if err != nil {
-		return nil, err
-	}
-	return p.Show(ctx, req)
+	return via(ctx, s, (*Plugin).Show, req)
 }
 
 // GetActive calls the current plugin.
 func (s *Supervisor) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
-	p, err := s.server()
-	if err != nil {
-		return nil, err
-	}
-	return p.GetActive(ctx, req)
+	return via(ctx, s, (*Plugin).GetActive, req)
+}
+
+// Check calls the current plugin.
+func (s *Supervisor) Check(ctx context.Context, req *tasksurface.CheckRequest) (*tasksurface.CheckResponse, error) {
+	return via(ctx, s, (*Plugin).Check, req)
 }
 
 // Submit calls the current plugin.
 func (s *Supervisor) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
-	p, err := s.server()
-	if err != nil {
-		return nil, err
-	}
-	return p.Submit(ctx, req)
+	return via(ctx, s, (*Plugin).Submit, req)
 }
 
 // Dismiss calls the current plugin.
 func (s *Supervisor) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
-	p, err := s.server()
-	if err != nil {
-		return nil, err
-	}
-	return p.Dismiss(ctx, req)
+	return via(ctx, s, (*Plugin).Dismiss, req)
 }
 
 // ObserveQueue calls the current plugin.
 func (s *Supervisor) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
-	p, err := s.server()
-	if err != nil {
-		return nil, err
-	}
-	return p.ObserveQueue(ctx, ev)
+	return via(ctx, s, (*Plugin).ObserveQueue, ev)
 }
 
 // CheckQueueAction calls the current plugin.
 func (s *Supervisor) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
-	p, err := s.server()
-	if err != nil {
-		return nil, err
-	}
-	return p.CheckQueueAction(ctx, req)
+	return via(ctx, s, (*Plugin).CheckQueueAction, req)
 }
 
 // Fold calls the current plugin.
 func (s *Supervisor) Fold(ctx context.Context, req *tasksurface.FoldRequest) (*tasksurface.FoldResponse, error) {
-	p, err := s.server()
-	if err != nil {
-		return nil, err
-	}
-	return p.Fold(ctx, req)
+	return via(ctx, s, (*Plugin).Fold, req)
 }
 
 // Validate calls the current plugin.
 func (s *Supervisor) Validate(ctx context.Context, req *tasksurface.ValidateRequest) (*tasksurface.ValidateResponse, error) {
-	p, err := s.server()
-	if err != nil {
-		return nil, err
-	}
-	return p.Validate(ctx, req)
+	return via(ctx, s, (*Plugin).Validate, req)
 }

@@ -1,12 +1,9 @@
 package tshost
 
 import (
-	"errors"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // The restart wait doubles from the minimum and stops at the maximum.
@@ -41,14 +38,11 @@ func TestConfigValidation(t *testing.T) {
 		cfg  Config
 		want string
 	}{
-		"no path":      {Config{SHA256: digest, AllowNoHost: true}, "Path is empty"},
-		"no digest":    {Config{Path: "plugin", AllowNoHost: true}, "SHA256 is empty"},
-		"not hex":      {Config{Path: "plugin", SHA256: "xyz", AllowNoHost: true}, "not a hex SHA-256"},
-		"short digest": {Config{Path: "plugin", SHA256: "abcd", AllowNoHost: true}, "not a hex SHA-256"},
-		"missing file": {Config{Path: "/nonexistent/plugin", SHA256: digest, AllowNoHost: true}, "cannot read plugin binary"},
-		"no host":      {Config{Path: "plugin", SHA256: digest}, "neither NewHost nor Host"},
-		"two hosts": {Config{Path: "plugin", SHA256: digest, Host: struct{ tasksurface.Host }{},
-			NewHost: func(tasksurface.Server) (tasksurface.Host, error) { return nil, nil }}, "both NewHost and Host"},
+		"no path":      {Config{SHA256: digest}, "Path is empty"},
+		"no digest":    {Config{Path: "plugin"}, "SHA256 is empty"},
+		"not hex":      {Config{Path: "plugin", SHA256: "xyz"}, "not a hex SHA-256"},
+		"short digest": {Config{Path: "plugin", SHA256: "abcd"}, "not a hex SHA-256"},
+		"missing file": {Config{Path: "/nonexistent/plugin", SHA256: digest}, "cannot read plugin binary"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -61,16 +55,6 @@ func TestConfigValidation(t *testing.T) {
 				t.Errorf("Supervise = %v, want an error containing %q", err, tc.want)
 			}
 		})
-	}
-}
-
-// A launch without a host names the sentinel, so a caller can tell it
-// apart.
-func TestNoHostIsErrNoHost(t *testing.T) {
-	t.Parallel()
-	_, err := Launch(t.Context(), Config{Path: "plugin", SHA256: strings.Repeat("a", 64)})
-	if !errors.Is(err, ErrNoHost) {
-		t.Errorf("Launch = %v, want ErrNoHost", err)
 	}
 }
 

@@ -1,72 +1,72 @@
 package tshost
 
 import (
-	"context"
 	"encoding/json"
 	"sync"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// ToolResults indexes the tool calls and results of session logs by call
-// id and answers Host.ReadToolResult from the index, so the plugin finds a
-// surface's model however long the log grows. The harness hands it every
-// event it appends (events of other types are ignored). It is safe for
+// ToolResults indexes the presentation metadata of the tool results in
+// session logs by call id, so a host finds the open surface's metadata
+// (tasksurface.Snapshot.OpeningMeta, when the plugin answers MetaNeeded)
+// however long the log grows. The harness hands it every event it appends;
+// only tool/result events with metadata are kept. It is safe for
 // concurrent use.
 type ToolResults struct {
 	mu       sync.Mutex
-	sessions map[tasksurface.SessionID]map[tasksurface.CallID]*tasksurface.ReadToolResultResponse
+	sessions map[tasksurface.SessionID]map[tasksurface.CallID]json.RawMessage
 }
 
 // NewToolResults returns an empty index.
 func NewToolResults() *ToolResults {
-	return &ToolResults{sessions: map[tasksurface.SessionID]map[tasksurface.CallID]*tasksurface.ReadToolResultResponse{}}
+	return &ToolResults{sessions: map[tasksurface.SessionID]map[tasksurface.CallID]json.RawMessage{}}
 }
 
-// Add indexes the tool/call and tool/result events among events appended
-// to a session's log; the last result of a call wins.
+// Add indexes the tool/result events among events appended to a session's
+// log; the last result of a call wins, and a result without metadata
+// forgets the call's.
 func (t *ToolResults) Add(sessionID tasksurface.SessionID, events ...tasksurface.Event) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	calls := t.sessions[sessionID]
-	if calls == nil {
-		calls = map[tasksurface.CallID]*tasksurface.ReadToolResultResponse{}
-		t.sessions[sessionID] = calls
-	}
-	entry := func(callID tasksurface.CallID) *tasksurface.ReadToolResultResponse {
-		r, ok := calls[callID]
-		if !ok {
-			r = &tasksurface.ReadToolResultResponse{}
-			calls[callID] = r
-		}
-		return r
-	}
 	for _, e := range events {
-		switch e.Type {
-		case tasksurface.EventToolCall:
-			var d tasksurface.ToolCall
-			if json.Unmarshal(e.Data, &d) == nil && d.CallID != "" {
-				r := entry(d.CallID)
-				r.ToolName, r.ParentCallID = d.Name, d.ParentCallID
-			}
-		case tasksurface.EventToolResult:
-			var d tasksurface.ToolResult
-			if json.Unmarshal(e.Data, &d) == nil && d.Message.Source.CallID != "" {
-				r := entry(d.Message.Source.CallID)
-				r.Found, r.Meta = true, d.Meta
-				r.IsError = d.Error != nil || hasErrorBlock(d.Message.Content)
-			}
+		if e.Type != tasksurface.EventToolResult {
+			continue
 		}
+		var d tasksurface.ToolResult
+		if json.Unmarshal(e.Data, &d) != nil || d.Message.Source.CallID == "" {
+			continue
+		}
+		calls := t.sessions[sessionID]
+		if len(d.Meta) == 0 {
+			delete(calls, d.Message.Source.CallID)
+			continue
+		}
+		if calls == nil {
+			calls = map[tasksurface.CallID]json.RawMessage{}
+			t.sessions[sessionID] = calls
+		}
+		calls[d.Message.Source.CallID] = d.Meta
 	}
 }
 
-func hasErrorBlock(content []tasksurface.ToolResultContent) bool {
-	for _, c := range content {
-		if c.IsError {
-			return true
-		}
+// Meta returns the metadata of a call's result, or nil.
+func (t *ToolResults) Meta(sessionID tasksurface.SessionID, callID tasksurface.CallID) json.RawMessage {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.sessions[sessionID][callID]
+}
+
+// OpeningMeta returns the metadata of the result that opened the surface a
+// session's projection view names as open, or nil when none is open or the
+// index does not hold it: what a Snapshot carries when the plugin answered
+// MetaNeeded.
+func (t *ToolResults) OpeningMeta(sessionID tasksurface.SessionID, view json.RawMessage) json.RawMessage {
+	open, ok := ActiveSurface(view)
+	if !ok {
+		return nil
 	}
-	return false
+	return t.Meta(sessionID, open.CallID)
 }
 
 // Reset forgets a session's index, for a log that was rewound or forked.
@@ -74,15 +74,4 @@ func (t *ToolResults) Reset(sessionID tasksurface.SessionID) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	delete(t.sessions, sessionID)
-}
-
-// ReadToolResult answers Host.ReadToolResult from the index.
-func (t *ToolResults) ReadToolResult(_ context.Context, req *tasksurface.ReadToolResultRequest) (*tasksurface.ReadToolResultResponse, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	out := &tasksurface.ReadToolResultResponse{}
-	if r, ok := t.sessions[req.SessionID][req.CallID]; ok {
-		*out = *r
-	}
-	return out, nil
 }

@@ -2,6 +2,7 @@ package integration
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -17,7 +18,6 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/dsh-community/task-surface/sdk/refhost"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
 )
@@ -26,22 +26,21 @@ import (
 // the user sees, and that no submission is lost or doubled.
 
 // Killed before submit: the restarted plugin serves the surface from the
-// log, and the submission goes through once.
+// kit's snapshot and the log's metadata, and the submission goes through
+// once.
 func TestFaultKilledBeforeSubmit(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
 	r.kill()
-	if a := r.active(session); !a.Active || string(a.SurfaceID) != surfaceID {
-		t.Fatalf("after restart = %+v, want the surface open", a)
+	if a := r.active(session); !a.Active || a.SurfaceID != surfaceID || len(a.Model) == 0 {
+		t.Fatalf("after restart = %+v, want the surface open with its model", a)
 	}
-	if sub := r.submit(string(session), surfaceID, "sub-1", gateValues); !sub.Accepted {
+	if sub := r.submit(session, surfaceID, "sub-1", gateValues); !sub.Accepted {
 		t.Fatalf("submit after restart = %+v", sub)
 	}
-	if _, err := r.host.Step(r.ctx, session); err != nil {
-		t.Fatal(err)
-	}
-	if n := r.submitted(string(session), surfaceID); n != 1 {
+	r.step(session)
+	if n := r.submitted(session, surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages, want 1", n)
 	}
 }
@@ -51,53 +50,39 @@ func TestFaultKilledAfterAdmission(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
-	first := r.submit(string(session), surfaceID, "sub-1", gateValues)
+	first := r.submit(session, surfaceID, "sub-1", gateValues)
 	r.kill()
 	if a := r.active(session); a.Pending == nil || a.Pending.MessageID != first.MessageID || a.Pending.Phase != tasksurface.PhaseQueued {
-		t.Fatalf("after restart = %+v, want the queued submission recovered", a)
+		t.Fatalf("after restart = %+v, want the queued submission adopted", a)
 	}
-	if _, err := r.host.Step(r.ctx, session); err != nil {
-		t.Fatal(err)
-	}
-	if n := r.submitted(string(session), surfaceID); n != 1 {
+	r.step(session)
+	if n := r.submitted(session, surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages, want 1", n)
 	}
 	if a := r.active(session); a.Active {
-		t.Errorf("surface still open after the recovered submission committed")
+		t.Errorf("surface still open after the adopted submission committed")
 	}
 }
 
 // Killed after commit: a client retry of the same submission answers from
-// the log, with the same message, and admits nothing.
+// the log, with the same message, committed, and admits nothing.
 func TestFaultKilledAfterCommit(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
-	first := r.submit(string(session), surfaceID, "sub-1", gateValues)
-	if _, err := r.host.Step(r.ctx, session); err != nil {
-		t.Fatal(err)
-	}
+	first := r.submit(session, surfaceID, "sub-1", gateValues)
+	r.step(session)
 	r.kill()
-	retry := r.submit(string(session), surfaceID, "sub-1", gateValues)
-	if !retry.Accepted || retry.MessageID != first.MessageID {
-		t.Fatalf("retry after restart = %+v, want the first answer %s", retry, first.MessageID)
+	retry := r.submit(session, surfaceID, "sub-1", gateValues)
+	if !retry.Accepted || retry.MessageID != first.MessageID || retry.Phase != tasksurface.PhaseCommitted {
+		t.Fatalf("retry after restart = %+v, want the first answer %s, committed", retry, first.MessageID)
 	}
-	if q := r.host.Queue(session); len(q) != 0 {
+	if q := r.kit.Queue(session); len(q) != 0 {
 		t.Fatalf("the retry queued %d messages", len(q))
 	}
-	if n := r.submitted(string(session), surfaceID); n != 1 {
+	if n := r.submitted(session, surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages, want 1", n)
 	}
-}
-
-// restartHost replaces the host and its plugin, keeping the session's log,
-// as a harness restart does; the in-memory queue is lost.
-func restartHost(t *testing.T, r *rig, session tasksurface.SessionID) (*rig, tasksurface.SessionID) {
-	t.Helper()
-	events := r.host.Events(session)
-	_ = r.sup.Close(context.Background())
-	next := newRig(t)
-	return next, tasksurface.SessionID(string(next.host.ImportSession(events)))
 }
 
 // The harness restarted with a surface open: it is open again and works.
@@ -105,38 +90,36 @@ func TestFaultHostRestartedWithSurfaceOpen(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("reorder-plan.json")
-	r2, session2 := restartHost(t, r, session)
-	a := r2.active(session2)
-	if !a.Active || string(a.SurfaceID) != surfaceID || a.Pending != nil {
+	r2 := r.restart()
+	a := r2.active(session)
+	if !a.Active || a.SurfaceID != surfaceID || a.Pending != nil {
 		t.Fatalf("after host restart = %+v, want the surface open and editable", a)
 	}
-	if sub := r2.submit(string(session2), surfaceID, "sub-1", `{"steps":["schema","dual-write","backfill","cutover","cleanup"],"pause":false}`); !sub.Accepted {
+	if sub := r2.submit(session, surfaceID, "sub-1", `{"steps":["schema","dual-write","backfill","cutover","cleanup"],"pause":false}`); !sub.Accepted {
 		t.Fatalf("submit after host restart = %+v", sub)
 	}
 }
 
-// The harness restarted with a submission pending: the uncommitted claim is
-// gone with the process, the surface is editable again, and a new
-// submission makes exactly one message.
-func TestFaultHostRestartedWithSubmissionPending(t *testing.T) {
+// The harness restarted with a submission claimed: the claim's turn never
+// happened, so the message is queued again from the log, a retry answers
+// it, and the next turn commits exactly one message.
+func TestFaultHostRestartedWithSubmissionClaimed(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
 	session, surfaceID := r.open("release-gate.json")
-	r.submit(string(session), surfaceID, "sub-1", gateValues)
-	if _, err := r.host.Claim(r.ctx, session); err != nil {
+	first := r.submit(session, surfaceID, "sub-1", gateValues)
+	if _, err := r.kit.Claim(r.ctx, session); err != nil {
 		t.Fatal(err)
 	}
-	r2, session2 := restartHost(t, r, session)
-	if a := r2.active(session2); !a.Active || a.Pending != nil {
-		t.Fatalf("after host restart = %+v, want open with nothing pending", a)
+	r2 := r.restart()
+	if a := r2.active(session); !a.Active || a.Pending == nil || a.Pending.MessageID != first.MessageID || a.Pending.Phase != tasksurface.PhaseQueued {
+		t.Fatalf("after host restart = %+v, want the submission queued again", a)
 	}
-	if sub := r2.submit(string(session2), surfaceID, "sub-2", gateValues); !sub.Accepted {
-		t.Fatalf("resubmit = %+v", sub)
+	if again := r2.submit(session, surfaceID, "sub-1", gateValues); !again.Accepted || again.MessageID != first.MessageID {
+		t.Fatalf("retry = %+v, want %s", again, first.MessageID)
 	}
-	if _, err := r2.host.Step(r2.ctx, session2); err != nil {
-		t.Fatal(err)
-	}
-	if n := r2.submitted(string(session2), surfaceID); n != 1 {
+	r2.step(session)
+	if n := r2.submitted(session, surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages, want 1", n)
 	}
 }
@@ -147,6 +130,7 @@ func TestFaultHostRestartedWithSubmissionPending(t *testing.T) {
 func TestFaultSlowPlugin(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
+	empty := r.view("s")
 	pid := r.sup.Current().Pid()
 	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
@@ -154,7 +138,7 @@ func TestFaultSlowPlugin(t *testing.T) {
 	waitStopped(t, pid)
 	ctx, cancel := context.WithTimeout(r.ctx, 300*time.Millisecond)
 	start := time.Now()
-	_, err := r.sup.Show(ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c", Arguments: args(surface(t, "release-gate.json"))})
+	_, err := r.sup.Show(ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c", Arguments: args(surface(t, "release-gate.json")), Projection: json.RawMessage(empty)})
 	cancel()
 	_ = syscall.Kill(pid, syscall.SIGCONT)
 	if status.Code(err) != codes.DeadlineExceeded {
@@ -163,7 +147,7 @@ func TestFaultSlowPlugin(t *testing.T) {
 	if waited := time.Since(start); waited > 2*time.Second {
 		t.Errorf("the call took %v to give up", waited)
 	}
-	resp, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c2", Arguments: args(surface(t, "release-gate.json"))})
+	resp, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c2", Arguments: args(surface(t, "release-gate.json")), Projection: json.RawMessage(empty)})
 	if err != nil || !resp.OK {
 		t.Fatalf("show after resuming = %+v, %v", resp, err)
 	}
@@ -199,23 +183,24 @@ func waitStopped(t *testing.T, pid int) {
 func TestFaultOversizedMessages(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
+	empty := json.RawMessage(r.view("s"))
 	huge := make([]byte, tasksurface.MaxMessageBytes+1024)
 	for i := range huge {
 		huge[i] = 'a'
 	}
-	_, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c", Arguments: huge})
+	_, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c", Arguments: huge, Projection: empty})
 	if status.Code(err) != codes.ResourceExhausted {
 		t.Fatalf("a 16 MiB+ message = %v, want ResourceExhausted", err)
 	}
 	big := []byte(`{"model":{"version":1,"title":"` + strings.Repeat("x", 1<<20) + `","sections":[],"submit":{"label":"Go"}}}`)
-	resp, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c", Arguments: big})
+	resp, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c", Arguments: big, Projection: empty})
 	if err != nil || resp.OK || resp.ErrorCode != tasksurface.ShowInvalidModel {
 		t.Fatalf("a 1 MiB model = %+v, %v; want invalid-model", resp, err)
 	}
 	if !strings.Contains(resp.ErrorText, "limit-exceeded") {
 		t.Errorf("the model is not told it is too large:\n%s", resp.ErrorText)
 	}
-	if resp, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c3", Arguments: args(surface(t, "release-gate.json"))}); err != nil || !resp.OK {
+	if resp, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s", CallID: "c3", Arguments: args(surface(t, "release-gate.json")), Projection: empty}); err != nil || !resp.OK {
 		t.Fatalf("the plugin stopped serving after oversized messages: %+v %v", resp, err)
 	}
 }
@@ -249,7 +234,7 @@ func TestFaultProtocolVersionMismatch(t *testing.T) {
 	defer c.Kill()
 	_, err := c.Client()
 	if err == nil || !strings.Contains(strings.ToLower(err.Error()), "incompatible api version") {
-		t.Fatalf("a version-2 host = %v, want an incompatible-version error", err)
+		t.Fatalf("a host of the next protocol version = %v, want an incompatible-version error", err)
 	}
 }
 
@@ -268,7 +253,7 @@ func TestFaultStdoutBeforeHandshake(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	_, err = tshost.Launch(ctx, tshost.Config{Path: script, SHA256: digest, Host: refhost.New(nil)})
+	_, err = tshost.Launch(ctx, tshost.Config{Path: script, SHA256: digest})
 	if err == nil || !strings.Contains(err.Error(), "starting up...") {
 		t.Fatalf("launch of a noisy plugin = %v, want an error quoting its stray output", err)
 	}

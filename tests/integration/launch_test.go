@@ -20,7 +20,7 @@ func TestWrongDigestRefused(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	wrong := strings.Repeat("0", 64)
-	_, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: wrong, AllowNoHost: true})
+	_, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: wrong})
 	if !errors.Is(err, tshost.ErrDigestMismatch) {
 		t.Fatalf("launch with a wrong digest = %v, want ErrDigestMismatch", err)
 	}
@@ -35,12 +35,12 @@ func TestLaunchDescribeClose(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	p, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: pluginDigest, AllowNoHost: true})
+	p, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: pluginDigest})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.NegotiatedVersion() != 1 {
-		t.Errorf("negotiated version %d, want 1", p.NegotiatedVersion())
+	if p.NegotiatedVersion() != tasksurface.ProtocolVersion {
+		t.Errorf("negotiated version %d, want %d", p.NegotiatedVersion(), tasksurface.ProtocolVersion)
 	}
 	d := p.Description()
 	if d.Tool.Name != "show_task_surface" || !d.Tool.Exclusive || !d.Tool.ConcludesTurn || d.Projection.Key != "taskSurface" {
@@ -81,7 +81,7 @@ func TestCorruptedBinaryRefused(t *testing.T) {
 	}
 	verified := tshost.NewVerifiedBinaries(filepath.Join(t.TempDir(), "verified"))
 	for i := 0; i < 2; i++ {
-		p, err := tshost.Launch(ctx, tshost.Config{Path: path, SHA256: pluginDigest, Verified: verified, AllowNoHost: true})
+		p, err := tshost.Launch(ctx, tshost.Config{Path: path, SHA256: pluginDigest, Verified: verified})
 		if err != nil {
 			t.Fatalf("launch %d of the verified binary: %v", i+1, err)
 		}
@@ -93,7 +93,7 @@ func TestCorruptedBinaryRefused(t *testing.T) {
 	if err := os.WriteFile(path, b, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tshost.Launch(ctx, tshost.Config{Path: path, SHA256: pluginDigest, Verified: verified, AllowNoHost: true}); !errors.Is(err, tshost.ErrDigestMismatch) {
+	if _, err := tshost.Launch(ctx, tshost.Config{Path: path, SHA256: pluginDigest, Verified: verified}); !errors.Is(err, tshost.ErrDigestMismatch) {
 		t.Fatalf("launch of the binary changed since it was verified = %v, want ErrDigestMismatch", err)
 	}
 }
@@ -105,7 +105,7 @@ func TestShowMetaDerivedFromTheValue(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	p, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: pluginDigest, AllowNoHost: true})
+	p, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: pluginDigest})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dsh-community/task-surface/sdk/refhost"
 	"github.com/dsh-community/task-surface/sdk/tshost"
 )
 
@@ -25,7 +24,7 @@ func init() {
 		return
 	}
 	p, err := tshost.Launch(context.Background(), tshost.Config{
-		Path: os.Getenv("TASK_SURFACE_TEST_PLUGIN"), SHA256: os.Getenv("TASK_SURFACE_TEST_DIGEST"), Host: refhost.New(nil),
+		Path: os.Getenv("TASK_SURFACE_TEST_PLUGIN"), SHA256: os.Getenv("TASK_SURFACE_TEST_DIGEST"),
 	})
 	if err != nil {
 		fmt.Println("error", err)

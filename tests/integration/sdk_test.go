@@ -4,66 +4,108 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
 
-	"github.com/dsh-community/task-surface/sdk/refhost"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
 )
 
-// errStoreDown is a harness's own error.
-var errStoreDown = errors.New("message store is down")
-
-// refusingHost is the reference host whose queue fails.
-type refusingHost struct{ *refhost.Host }
-
-func (refusingHost) AdmitUserMessage(context.Context, *tasksurface.AdmitUserMessageRequest) (*tasksurface.AdmitUserMessageResponse, error) {
-	return nil, errStoreDown
+// A plugin SIGKILLed during a call fails that call with ErrUnavailable, and
+// every call after it until the supervisor's restart, never with the
+// transport's words alone; calls work again once the plugin is back.
+func TestCallsFailWithErrUnavailableWhenThePluginIsKilled(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	session, surfaceID := r.open("release-gate.json")
+	p := r.sup.Current()
+	// Stopped first, so the call is surely in flight when the kill lands.
+	if err := syscall.Kill(p.Pid(), syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	waitStopped(t, p.Pid())
+	interrupted := make(chan error, 1)
+	go func() {
+		_, err := r.sup.Validate(r.ctx, &tasksurface.ValidateRequest{Model: surface(t, "release-gate.json")})
+		interrupted <- err
+	}()
+	time.Sleep(50 * time.Millisecond)
+	if err := killProcess(p.Pid()); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-interrupted; !errors.Is(err, tshost.ErrUnavailable) {
+		t.Fatalf("the call the plugin was killed during = %v, want ErrUnavailable", err)
+	}
+	for i := range 3 {
+		_, err := r.sup.GetActive(r.ctx, &tasksurface.GetActiveRequest{SessionID: session, Snapshot: tasksurface.Snapshot{Projection: json.RawMessage(`{"active":null,"outcomes":[]}`)}})
+		if err == nil {
+			// The restart was quicker than this loop.
+			break
+		}
+		if !errors.Is(err, tshost.ErrUnavailable) {
+			t.Fatalf("call %d after the kill = %v, want ErrUnavailable", i+1, err)
+		}
+	}
+	if _, err := r.sup.WaitRunning(r.ctx); err != nil {
+		t.Fatal(err)
+	}
+	if sub := r.submit(session, surfaceID, "sub-1", gateValues); !sub.Accepted {
+		t.Fatalf("submit once the plugin is back = %+v", sub)
+	}
 }
 
-// A Host failure comes back from the plugin as the harness's own error,
-// matched with errors.Is and errors.As, and said once.
-func TestHostErrorUnwrapsToTheHarnessError(t *testing.T) {
+// An unsupervised plugin SIGKILLed answers every later call with
+// ErrUnavailable, the first one included.
+func TestLaunchedPluginKilledIsUnavailable(t *testing.T) {
 	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	logger := hclog.New(&hclog.LoggerOptions{Level: hclog.Error, Output: testWriter{t}})
-	host := refhost.New(logger)
-	sup, err := tshost.Supervise(ctx, tshost.Config{Path: pluginPath, SHA256: pluginDigest, Logger: logger,
-		NewHost: func(s tasksurface.Server) (tasksurface.Host, error) {
-			if _, err := host.Bind(s); err != nil {
-				return nil, err
-			}
-			return refusingHost{host}, nil
-		}}, tshost.SuperviseOptions{})
+	p, err := tshost.Launch(ctx, tshost.Config{Path: pluginPath, SHA256: pluginDigest, Logger: hclog.NewNullLogger()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sup.Close(context.Background())
-	session := host.NewSession()
-	res, err := host.CallTool(ctx, session, args(surface(t, "release-gate.json")), refhost.CallOptions{})
-	if err != nil || !res.OK {
-		t.Fatalf("show: %v %+v", err, res)
+	defer p.Close(ctx)
+	if err := killProcess(p.Pid()); err != nil {
+		t.Fatal(err)
 	}
-	active, err := sup.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
-	if err != nil || !active.Active {
-		t.Fatalf("getActive: %v %+v", err, active)
+	for i := range 3 {
+		if _, err := p.Describe(ctx); !errors.Is(err, tshost.ErrUnavailable) {
+			t.Fatalf("call %d after the kill = %v, want ErrUnavailable", i+1, err)
+		}
 	}
-	_, err = sup.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: active.SurfaceID, SubmissionID: "s1", Values: json.RawMessage(gateValues)})
-	if !errors.Is(err, errStoreDown) {
-		t.Fatalf("Submit error = %v, want the harness's own error", err)
+	<-p.Exited()
+	if _, err := p.Fold(ctx, &tasksurface.FoldRequest{}); !errors.Is(err, tshost.ErrUnavailable) {
+		t.Fatalf("a call after the exit was seen = %v, want ErrUnavailable", err)
 	}
-	var he *tasksurface.HostError
-	if !errors.As(err, &he) || he.Method != "AdmitUserMessage" {
-		t.Errorf("Submit error = %#v, want a HostError of AdmitUserMessage", err)
+}
+
+// WaitRunning called right after a SIGKILL never returns the killed
+// plugin: it returns the restarted one, which answers.
+func TestWaitRunningAfterSIGKILLReturnsTheNewPlugin(t *testing.T) {
+	t.Parallel()
+	r := newRig(t)
+	for round := range 5 {
+		old := r.sup.Current()
+		if err := killProcess(old.Pid()); err != nil {
+			t.Fatal(err)
+		}
+		p, err := r.sup.WaitRunning(r.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Pid() == old.Pid() {
+			t.Fatalf("round %d: WaitRunning returned the killed plugin %d", round+1, old.Pid())
+		}
+		if _, err := p.Describe(r.ctx); err != nil {
+			t.Fatalf("round %d: the plugin WaitRunning returned does not answer: %v", round+1, err)
+		}
 	}
-	if n := strings.Count(err.Error(), "rpc error"); n != 0 || strings.Count(err.Error(), errStoreDown.Error()) != 1 {
-		t.Errorf("Submit error reads %q: want the harness's text once and no gRPC wrapping", err)
+	if n := r.sup.Restarts(); n != 5 {
+		t.Errorf("%d restarts, want 5", n)
 	}
 }
 
@@ -92,17 +134,21 @@ func TestSupervisorKeepsItsConfigurationAcrossRestarts(t *testing.T) {
 	}
 }
 
-// Over the wire, a Show without a projection reads the host's, and a fold
-// reports the events it could not read with their seq.
+// Over the wire, a Show without a projection is refused as the host's bug,
+// a Show in an undeclared mode is refused, and a fold reports the events
+// it could not read with their seq.
 func TestShowAndFoldSafeByDefault(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
-	session, surfaceID := r.open("release-gate.json")
-	resp, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: session, CallID: "call_again", Arguments: args(surface(t, "release-gate.json"))})
-	if err != nil || resp.OK || resp.ErrorCode != tasksurface.ShowSurfaceOpen || !strings.Contains(resp.ErrorText, surfaceID) {
-		t.Fatalf("a second Show without a projection = %+v, %v; want surface-open naming %s", resp, err, surfaceID)
+	_, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s1", CallID: "call_again", Arguments: args(surface(t, "release-gate.json"))})
+	if err == nil || errors.Is(err, tshost.ErrUnavailable) || !strings.Contains(err.Error(), "projection") {
+		t.Fatalf("a Show without a projection = %v; want an error that names the projection", err)
 	}
-	resp, err = r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: r.host.NewSession(), CallID: "c1", Arguments: args(surface(t, "release-gate.json")), Mode: "typo"})
+	view, err := r.kit.View(r.ctx, "s2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := r.sup.Show(r.ctx, &tasksurface.ShowRequest{SessionID: "s2", CallID: "c1", Arguments: args(surface(t, "release-gate.json")), Projection: view, Mode: "typo"})
 	if err != nil || resp.ErrorCode != tasksurface.ShowUnsupportedMode {
 		t.Fatalf("Show in an undeclared mode = %+v, %v; want unsupported-mode", resp, err)
 	}
@@ -120,42 +166,5 @@ func TestShowAndFoldSafeByDefault(t *testing.T) {
 	}
 	if len(fold.Problems) != 1 || fold.Problems[0].Index != 1 || fold.Problems[0].Problem.Code != tasksurface.CodeInvalidJSON {
 		t.Errorf("Fold problems = %v, want event 1 reported as invalid-json", fold.Problems)
-	}
-}
-
-// killProcess sends SIGKILL to a process.
-func killProcess(pid int) error {
-	proc, err := os.FindProcess(pid)
-	if err != nil {
-		return err
-	}
-	return proc.Kill()
-}
-
-// The id of the client request that carried a submission reaches the
-// admitted message's source as rpcId, beside the correlation, and the
-// message still closes its surface.
-func TestSubmissionSourceCarriesTheRpcID(t *testing.T) {
-	t.Parallel()
-	r := newRig(t)
-	session, surfaceID := r.open("release-gate.json")
-	ctx := tasksurface.ContextWithRpcID(r.ctx, "rpc-42")
-	sub, err := r.sup.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: "s1", Values: json.RawMessage(gateValues)})
-	if err != nil || !sub.Accepted {
-		t.Fatalf("submit = %+v, %v", sub, err)
-	}
-	q := r.host.Queue(session)
-	if len(q) != 1 {
-		t.Fatalf("%d queued messages, want 1", len(q))
-	}
-	src, ok := tasksurface.ParseMessageSource(q[0].Source)
-	if !ok || src.Kind != "user" || src.RpcID != "rpc-42" || src.TaskSurface == nil || string(src.TaskSurface.SurfaceID) != surfaceID {
-		t.Fatalf("queued source = %s, want {kind: user, rpcId: rpc-42, taskSurface: …}", q[0].Source)
-	}
-	if _, err := r.host.Step(r.ctx, session); err != nil {
-		t.Fatal(err)
-	}
-	if a := r.active(session); a.Active {
-		t.Errorf("the surface is still open after its message with an rpcId was committed")
 	}
 }

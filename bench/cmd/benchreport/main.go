@@ -26,7 +26,6 @@ import (
 	"github.com/dsh-community/task-surface/bench"
 	"github.com/dsh-community/task-surface/bench/chart"
 	"github.com/dsh-community/task-surface/plugin/tool"
-	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/tests/hostile"
 )
 
@@ -132,10 +131,10 @@ func run(w io.Writer, chartDir string) error {
 			"—", "(the host's copy of the model into the metadata, after the round trip)"})
 	}
 
-	// (c) submit to admitted on the reference host.
+	// (c) submit to admitted through the host kit.
 	sub := &bench.Samples{}
 	testing.Benchmark(bench.SubmitToAdmitted(rig, bench.Arguments(bench.Model(4<<10)), sub))
-	rows = append(rows, row{"submit to admitted, reference host (p50)", ms(sub.Percentile(50)), "—", "—", "—", "(information)"})
+	rows = append(rows, row{"submit to admitted, the SDK's host kit (p50)", ms(sub.Percentile(50)), "—", "—", "—", "(information)"})
 
 	// (d) plugin memory, idle and with 1,000 open surfaces across sessions.
 	mem, err := memory(ctx, bins)
@@ -221,13 +220,13 @@ func timeline(ctx context.Context, w io.Writer, rig *bench.Rig) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\n### Timeline of one submission (Go path: reference host → plugin → broker → host queue)")
-	fmt.Fprintln(w, "\nMedians of 300 submissions, each on a freshly opened 4 KiB surface, carrying the session's projection view as the dsh shim sends it, timed by the reference host's trace hook (refhost.Host.Trace).")
+	fmt.Fprintln(w, "\n### Timeline of one submission (Go path: the SDK's host kit → plugin → the kit's queue)")
+	fmt.Fprintln(w, "\nMedians of 300 submissions of each kind, each on a freshly opened 4 KiB surface: the plugin's decision alone, and the kit's Submit as a whole.")
 	fmt.Fprintln(w, "\n| stretch | p50 |\n|---|---|")
 	for _, s := range t.Segments {
 		fmt.Fprintf(w, "| %s | %s |\n", s.Name, us(s.P50))
 	}
-	fmt.Fprintf(w, "| **request → host queued the message** | **%s** |\n| **request → answer** | **%s** |\n", us(t.Admitted), us(t.Total))
+	fmt.Fprintf(w, "| **request → answer** | **%s** |\n", us(t.Total))
 	return nil
 }
 
@@ -301,7 +300,7 @@ func memory(ctx context.Context, bins bench.Binaries) (memoryFigures, error) {
 		if err != nil {
 			return memoryFigures{}, err
 		}
-		resp, err := rig.Plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: tasksurface.SurfaceID(surfaceID), SubmissionID: "s1", Values: json.RawMessage(bench.SubmitValues)})
+		resp, err := rig.Kit.Submit(ctx, rig.SubmitRequest(session, surfaceID, "s1"))
 		if err != nil || !resp.Accepted {
 			return memoryFigures{}, fmt.Errorf("submit %d: %v %+v", i, err, resp)
 		}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
@@ -30,29 +29,26 @@ func (e *RefusedError) Error() string {
 	return fmt.Sprintf("hostkit: the plugin refused to %s the message: %s", e.Action, e.Reason)
 }
 
-func nowNano() int64 { return time.Now().UnixNano() }
-
-// NewSession returns the id of a new, empty session. Nothing is written
-// until its first event.
-func (h *Host) NewSession() tasksurface.SessionID {
-	return tasksurface.SessionID(fmt.Sprintf("session-%d-%d", nowNano(), h.sessionIDs.Add(1)))
-}
-
-// Append writes the harness's own events (an assistant message, a user
-// message typed into the composer) to a session's log with the next seqs,
-// and returns them.
+// Append writes the harness's own events (an assistant message, a turn's
+// start and end) to a session's log with the next seqs, and returns them.
+// A message a person types goes through Send instead, so it waits its turn
+// in the queue where a submission's admission sees it.
 func (h *Host) Append(ctx context.Context, sessionID tasksurface.SessionID, data ...tasksurface.EventData) ([]tasksurface.Event, error) {
-	return h.write(ctx, sessionID, data...)
+	s, err := h.lock(sessionID)
+	if err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	return h.write(ctx, sessionID, s, data...)
 }
 
 // AppendEvents writes events as they are, seqs included, for a log being
 // imported or replayed; each seq must be above the session's last.
 func (h *Host) AppendEvents(ctx context.Context, sessionID tasksurface.SessionID, events ...tasksurface.Event) error {
-	if h.server == nil {
-		return ErrNotBound
+	s, err := h.lock(sessionID)
+	if err != nil {
+		return err
 	}
-	s := h.session(sessionID)
-	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, e := range events {
 		if e.Seq < s.nextSeq {
@@ -62,89 +58,135 @@ func (h *Host) AppendEvents(ctx context.Context, sessionID tasksurface.SessionID
 	return h.keep(ctx, sessionID, s, events)
 }
 
-// CallTool is the model calling the plugin's tool: the call, the plugin's
-// answer and its result go to the log, in that order. A call that fails
-// (the plugin is restarting) is logged as a failed result and returned.
+// View returns a session's projection view, what a ShowRequest carries.
+func (h *Host) View(ctx context.Context, sessionID tasksurface.SessionID) (json.RawMessage, error) {
+	s, err := h.lock(sessionID)
+	if err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	return h.proj.View(ctx, sessionID)
+}
+
+// CallTool is the model calling the plugin's tool: the plugin's answer
+// (asked with the session's view), then the call and its result in the
+// log, folded before CallTool returns, so the UI's first read of the
+// surface costs no fold. A call that fails (the plugin is restarting) is
+// logged as a failed result and returned.
 func (h *Host) CallTool(ctx context.Context, sessionID tasksurface.SessionID, callID tasksurface.CallID, args json.RawMessage) (*tasksurface.ShowResponse, error) {
+	s, err := h.lock(sessionID)
+	if err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
 	desc, err := h.description(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := h.write(ctx, sessionID, tasksurface.NewToolCall(callID, desc.Tool.Name, args, "")); err != nil {
-		return nil, err
+	view, err := h.proj.View(ctx, sessionID)
+	var resp *tasksurface.ShowResponse
+	if err == nil {
+		resp, err = h.server.Show(ctx, &tasksurface.ShowRequest{SessionID: sessionID, CallID: callID, Arguments: args, Projection: view})
 	}
-	resp, err := h.server.Show(ctx, &tasksurface.ShowRequest{SessionID: sessionID, CallID: callID, Arguments: args})
 	result := tasksurface.NewToolResult(callID, resp)
 	if err != nil {
 		result = tasksurface.NewFailedToolResult(callID, "unavailable", "The tool failed: "+err.Error())
 	}
-	if _, werr := h.write(ctx, sessionID, result); werr != nil {
+	if _, werr := h.write(ctx, sessionID, s, tasksurface.NewToolCall(callID, desc.Tool.Name, args, ""), result); werr != nil {
 		return nil, errors.Join(err, werr)
 	}
+	h.fold(ctx, sessionID)
 	return resp, err
+}
+
+// Send is a person sending an ordinary message from the composer: it is
+// queued (source {kind: "user"}) behind what is queued already, and from
+// then on a submission of the open surface is refused as moved-on; the
+// agent's turn commits it like any queued message, which closes the open
+// surface as bypassed.
+func (h *Host) Send(ctx context.Context, sessionID tasksurface.SessionID, text string) (tasksurface.UserMessage, error) {
+	s, err := h.lock(sessionID)
+	if err != nil {
+		return tasksurface.UserMessage{}, err
+	}
+	defer s.mu.Unlock()
+	m := tasksurface.NewUserMessage(tasksurface.MessageID(h.newID("msg")), text, json.RawMessage(`{"kind":"user"}`))
+	if _, err := h.write(ctx, sessionID, s, Queued{Message: m}); err != nil {
+		return tasksurface.UserMessage{}, err
+	}
+	return m, nil
 }
 
 // Claim is the agent taking the oldest unclaimed message for its next
 // turn; the plugin hears of it (QueueClaimed) before Claim returns.
 func (h *Host) Claim(ctx context.Context, sessionID tasksurface.SessionID) (tasksurface.UserMessage, error) {
-	s := h.session(sessionID)
-	s.report.Lock()
-	defer s.report.Unlock()
-	s.mu.Lock()
+	s, err := h.lock(sessionID)
+	if err != nil {
+		return tasksurface.UserMessage{}, err
+	}
+	defer s.mu.Unlock()
 	i, ok := s.queue.next()
 	if !ok {
-		s.mu.Unlock()
 		return tasksurface.UserMessage{}, ErrQueueEmpty
 	}
 	s.queue.messages[i].Claimed = true
 	m := s.queue.messages[i].Message
-	s.mu.Unlock()
-	h.report(ctx, sessionID, tasksurface.QueueClaimed, m, 0)
+	h.reportMessage(ctx, sessionID, tasksurface.QueueClaimed, m, 0)
 	return m, nil
 }
 
-// Commit writes a claimed (or queued) message to the log as a user message
-// and reports it committed with its seq, which it returns.
+// Commit writes a claimed (or queued) message to the log as a user message,
+// reports it committed with its seq, which it returns, and folds it.
 func (h *Host) Commit(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) (int64, error) {
-	s := h.session(sessionID)
-	s.report.Lock()
-	defer s.report.Unlock()
-	m, err := h.queued(s, messageID)
+	s, err := h.lock(sessionID)
 	if err != nil {
 		return 0, err
 	}
-	events, err := h.write(ctx, sessionID, m)
+	defer s.mu.Unlock()
+	i := s.queue.index(messageID)
+	if i < 0 {
+		return 0, fmt.Errorf("%w in session %s: %s", ErrNotQueued, sessionID, messageID)
+	}
+	m := s.queue.messages[i].Message
+	events, err := h.write(ctx, sessionID, s, m)
 	if err != nil {
 		return 0, err
 	}
-	h.report(ctx, sessionID, tasksurface.QueueCommitted, m, events[0].Seq)
+	h.reportMessage(ctx, sessionID, tasksurface.QueueCommitted, m, events[0].Seq)
+	h.fold(ctx, sessionID)
 	return events[0].Seq, nil
 }
 
 // Discard drops a claimed message whose turn will not commit it; the
 // plugin hears QueueDiscarded and its surface is editable again.
 func (h *Host) Discard(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
-	return h.unqueue(ctx, sessionID, messageID, tasksurface.QueueDiscarded)
+	s, err := h.lock(sessionID)
+	if err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	return h.unqueue(ctx, sessionID, s, messageID, tasksurface.QueueDiscarded)
 }
 
-// Remove takes a queued message out of the queue, as a person removing it
-// in the UI, if the plugin allows it (CheckQueueAction): a submission being
-// claimed is refused with a *RefusedError carrying the plugin's reason. A
-// plugin that cannot be asked refuses too. The question and the removal
-// are one step for the session's queue: no claim lands between them.
+// Remove takes a message out of the queue, as a person removing it in the
+// UI, if the plugin allows it (CheckQueueAction, with the message's
+// phase): a submission being claimed is refused with a *RefusedError
+// carrying the plugin's reason. A plugin that cannot be asked refuses too.
+// The question and the removal are one step for the session: no claim
+// lands between them.
 func (h *Host) Remove(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
-	if h.server == nil {
-		return ErrNotBound
-	}
-	s := h.session(sessionID)
-	s.report.Lock()
-	defer s.report.Unlock()
-	m, err := h.queued(s, messageID)
+	s, err := h.lock(sessionID)
 	if err != nil {
-		return fmt.Errorf("%w in session %s", err, sessionID)
+		return err
 	}
+	defer s.mu.Unlock()
+	i := s.queue.index(messageID)
+	if i < 0 {
+		return fmt.Errorf("%w in session %s: %s", ErrNotQueued, sessionID, messageID)
+	}
+	q := s.queue.messages[i]
 	resp, err := h.server.CheckQueueAction(ctx, &tasksurface.QueueActionRequest{
-		SessionID: sessionID, MessageID: messageID, Action: tasksurface.ActionRemove, Source: m.Source,
+		SessionID: sessionID, MessageID: messageID, Action: tasksurface.ActionRemove, Source: q.Message.Source, Phase: q.phase(),
 	})
 	if err != nil {
 		return fmt.Errorf("hostkit: ask the plugin about removing %s: %w", messageID, err)
@@ -152,7 +194,23 @@ func (h *Host) Remove(ctx context.Context, sessionID tasksurface.SessionID, mess
 	if !resp.Allowed {
 		return &RefusedError{Action: tasksurface.ActionRemove, Reason: resp.Reason}
 	}
-	return h.unqueueLocked(ctx, sessionID, m, tasksurface.QueueRemoved)
+	return h.unqueue(ctx, sessionID, s, messageID, tasksurface.QueueRemoved)
+}
+
+// unqueue writes that a message left the queue without reaching the log
+// and reports kind; s.mu is held.
+func (h *Host) unqueue(ctx context.Context, sessionID tasksurface.SessionID, s *session, messageID tasksurface.MessageID, kind tasksurface.QueueEventKind) error {
+	i := s.queue.index(messageID)
+	if i < 0 {
+		return fmt.Errorf("%w in session %s: %s", ErrNotQueued, sessionID, messageID)
+	}
+	m := s.queue.messages[i].Message
+	events, err := h.write(ctx, sessionID, s, Unqueued{MessageID: m.ID, Kind: kind})
+	if err != nil {
+		return err
+	}
+	h.reportMessage(ctx, sessionID, kind, m, events[0].Seq)
+	return nil
 }
 
 // Step is the agent's next turn taking one message: Claim, then Commit.
@@ -173,56 +231,11 @@ func (h *Host) Log(sessionID tasksurface.SessionID) []tasksurface.Event {
 	return slices.Clone(s.events)
 }
 
-// Queue returns a copy of a session's queue, oldest first.
+// Queue returns a copy of a session's queue, in the order the agent takes
+// it.
 func (h *Host) Queue(sessionID tasksurface.SessionID) []QueuedMessage {
 	s := h.session(sessionID)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return slices.Clone(s.queue.messages)
-}
-
-// queued returns a message in the queue.
-func (h *Host) queued(s *session, messageID tasksurface.MessageID) (tasksurface.UserMessage, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i := s.queue.index(messageID)
-	if i < 0 {
-		return tasksurface.UserMessage{}, fmt.Errorf("%w: %s", ErrNotQueued, messageID)
-	}
-	return s.queue.messages[i].Message, nil
-}
-
-// unqueue takes a message out of the queue for good and reports kind.
-func (h *Host) unqueue(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID, kind tasksurface.QueueEventKind) error {
-	s := h.session(sessionID)
-	s.report.Lock()
-	defer s.report.Unlock()
-	m, err := h.queued(s, messageID)
-	if err != nil {
-		return err
-	}
-	return h.unqueueLocked(ctx, sessionID, m, kind)
-}
-
-// unqueueLocked records that m left the queue and reports kind; the
-// session's report lock is held.
-func (h *Host) unqueueLocked(ctx context.Context, sessionID tasksurface.SessionID, m tasksurface.UserMessage, kind tasksurface.QueueEventKind) error {
-	if _, err := h.write(ctx, sessionID, Unqueued{MessageID: m.ID, Kind: kind}); err != nil {
-		return err
-	}
-	h.report(ctx, sessionID, kind, m, 0)
-	return nil
-}
-
-// report tells the plugin what happened to a message. A plugin that is
-// restarting learns it from the log and ListInFlight instead, so a failed
-// report is logged, not returned.
-func (h *Host) report(ctx context.Context, sessionID tasksurface.SessionID, kind tasksurface.QueueEventKind, m tasksurface.UserMessage, seq int64) {
-	_, err := h.server.ObserveQueue(ctx, &tasksurface.QueueEvent{
-		SessionID: sessionID, Kind: kind, MessageID: m.ID, Source: m.Source, EventSeq: seq, Text: m.Text(),
-	})
-	if err != nil {
-		h.logger.Warn("the plugin did not take a queue report; it recovers it from the log", "session", sessionID,
-			"message", m.ID, "kind", kind, "error", err)
-	}
 }

@@ -1,25 +1,54 @@
-// Package hostkit is a Task Surface host a Go harness assembles instead of
-// writing one: durable session logs behind a Storage (in memory, or one
-// append-only JSON-lines file per session), a queue of admitted messages
-// kept in the same log, and a Host that serves the plugin's host services
-// (tasksurface.Host) from them and reports every queue change to the
-// plugin (ObserveQueue) in the order it happened.
+// Package hostkit is the Task Surface host a Go harness assembles instead
+// of writing one: it keeps each session's durable log behind a Storage (in
+// memory, or one append-only JSON-lines file per session) and its queue of
+// user messages in the same log, builds the tasksurface.Snapshot of every
+// request from them, calls the plugin, and carries out the plugin's
+// decision before it answers.
 //
 // A harness then writes only what is its own, its model loop and its UI:
 //
+//	sup, err := tshost.Supervise(ctx, tshost.Config{...}, opts)
 //	kit := hostkit.New(hostkit.Config{Storage: storage, Logger: logger})
-//	sup, err := tshost.Supervise(ctx, tshost.Config{..., NewHost: kit.Bind}, opts)
-//	resp, err := kit.CallTool(ctx, session, callID, args) // the model's call
-//	m, err := kit.Claim(ctx, session)                       // the agent's next turn
+//	err = kit.Bind(ctx, sup)                                // reads every session back
+//	resp, err := kit.CallTool(ctx, session, callID, args)   // the model's call
+//	a, err := kit.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session}) // the UI
+//	sub, err := kit.Submit(ctx, &tasksurface.SubmitRequest{...})                   // its buttons
+//	m, err := kit.Send(ctx, session, text)                  // the composer
+//	m, err = kit.Claim(ctx, session)                        // the agent's next turn
 //	seq, err := kit.Commit(ctx, session, m.ID)
 //
-// Bind reads every session back from the Storage, so a restarted harness
-// finds its surfaces, their pending submissions and its queue again. A
-// message claimed but not committed when the harness stopped goes back to
-// the queue: its turn never happened.
+// # What the kit does for each request
 //
-// The queue's changes are events of the log too (EventQueued,
-// EventUnqueued); the plugin's fold passes over them. Storage errors and
-// log lines that hold no event are returned or logged with the session and
-// the line; none is dropped in silence.
+// GetActive, Check, Submit and Dismiss take the plugin's requests without a
+// snapshot and hold the session's lock for the whole call: the kit reads
+// the snapshot (the projection view, every queued and claimed message in
+// order, the log's last seq), asks the plugin, asks again with the open
+// surface's metadata when the plugin answers MetaNeeded, and carries out
+// the decision. An Admission is queued only if, at that moment, its surface
+// is still the open one and no ordinary message is queued or claimed
+// (otherwise the caller gets ReasonNotOpen or ReasonMovedOn); a
+// DismissalRecord is written only if its surface is still the open one.
+// The plugin hears what was done (QueueAdmitted, QueueRefused,
+// QueueRecorded, QueueNotRecorded), and the caller gets the outcome, with
+// no Admit or Record left to do. Because the lock is held from the
+// snapshot to the answer, of a submission and an ordinary message, a
+// dismissal, or a second submission racing it, exactly one outcome lands.
+//
+// Claim, Commit, Discard and Remove are the agent's and the UI's side of
+// the queue; the plugin hears of each (QueueClaimed, QueueCommitted with
+// the user message's seq, QueueDiscarded, QueueRemoved) when the message is
+// a submission. Remove asks CheckQueueAction first, with the message's
+// phase. A report that fails is logged: the plugin learns the same from
+// the next snapshot. CallTool and Commit fold what they wrote before they
+// return, so the snapshot of the next request costs no fold round trip. A
+// harness that drops a session while its agent holds a claim calls Discard,
+// so the plugin hears the message will not arrive.
+//
+// Bind reads every session back from the Storage, so a restarted harness
+// finds its surfaces and its queue again. A message claimed but not
+// committed when the harness stopped is queued again: its turn never
+// happened. The queue's changes are events of the log (EventQueued,
+// EventUnqueued); they do not cross to the plugin's fold. Storage errors
+// and log lines that hold no event are returned or logged with the
+// session and the line; none is dropped in silence.
 package hostkit

@@ -10,19 +10,14 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tshost/hostkit"
 )
 
-// A harness's whole Task Surface side: the kit as its host, the model's
-// tool call, the user's submission, and the agent's next turn. Here the
-// plugin's server runs in this process; a harness passes kit.Bind as
-// tshost.Config.NewHost and calls the Supervisor instead.
+// A harness's whole Task Surface side: the kit bound to the plugin, the
+// model's tool call, the user's submission, and the agent's next turn.
+// Here the plugin's server runs in this process; a harness binds the kit
+// to the tshost.Supervisor instead.
 func Example() {
 	ctx := context.Background()
 	kit := hostkit.New(hostkit.Config{Storage: hostkit.NewMemoryStorage()})
-	plugin := server.New("example", nil)
-	host, err := kit.Bind(plugin)
-	if err != nil {
-		panic(err)
-	}
-	if _, err := plugin.Configure(ctx, &tasksurface.ConfigureRequest{Host: host}); err != nil {
+	if err := kit.Bind(ctx, server.New("example", nil)); err != nil {
 		panic(err)
 	}
 
@@ -38,11 +33,11 @@ func Example() {
 	}
 
 	// The user answers in the UI.
-	active, err := plugin.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
+	active, err := kit.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
 	if err != nil {
 		panic(err)
 	}
-	sub, err := plugin.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: active.SurfaceID,
+	sub, err := kit.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: active.SurfaceID,
 		SubmissionID: "sub-1", Values: json.RawMessage(`{"go":"yes"}`)})
 	if err != nil {
 		panic(err)
@@ -55,7 +50,7 @@ func Example() {
 		panic(err)
 	}
 	fmt.Println(m.Text())
-	after, err := plugin.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
+	after, err := kit.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
 	if err != nil {
 		panic(err)
 	}

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/hashicorp/go-hclog"
 
@@ -15,7 +17,7 @@ import (
 
 // ErrNotBound is returned by a Host's methods before Bind has handed it
 // the plugin's server.
-var ErrNotBound = errors.New("hostkit: the host is not bound to a plugin yet (pass Bind as tshost.Config.NewHost)")
+var ErrNotBound = errors.New("hostkit: the host is not bound to a plugin yet (call Bind with the Supervisor)")
 
 // Config configures a Host.
 type Config struct {
@@ -27,8 +29,10 @@ type Config struct {
 	Logger hclog.Logger
 }
 
-// Host is a tasksurface.Host over a Storage, and the harness's side of the
-// queue. It is safe for concurrent use.
+// Host is the harness's side of Task Surface: each session's log and
+// queue, the snapshots the plugin decides from, and the decisions carried
+// out. It is safe for concurrent use; the work of one session is done one
+// call at a time, under the session's lock.
 type Host struct {
 	storage Storage
 	logger  hclog.Logger
@@ -41,30 +45,27 @@ type Host struct {
 	descMu sync.Mutex
 	desc   *tasksurface.Description
 
-	// commands and sessionIDs number the dismissal commands and the
-	// sessions this Host makes.
-	commands, sessionIDs atomic.Uint64
+	// ids numbers the messages, commands and sessions this Host mints.
+	ids atomic.Uint64
 
 	mu       sync.Mutex // guards sessions
 	sessions map[tasksurface.SessionID]*session
 }
 
-var _ tasksurface.Host = (*Host)(nil)
-
 // session is one session's log position and queue.
 type session struct {
-	// report orders a session's queue changes and their reports to the
-	// plugin: it is held from a change to the end of its report.
-	report sync.Mutex
-	// mu guards the fields below; never held across a plugin call.
+	// mu is the session's lock: it is held for the whole of every call
+	// about the session, plugin calls and reports included, so the
+	// snapshot the plugin decides from is the state the decision is
+	// carried out in, and reports reach the plugin in the order of the
+	// changes.
 	mu      sync.Mutex
 	events  []tasksurface.Event
 	nextSeq int64
 	queue   *queue
 }
 
-// New returns a Host over cfg.Storage. Pass its Bind to
-// tshost.Config.NewHost.
+// New returns a Host over cfg.Storage. Bind it to the plugin before use.
 func New(cfg Config) *Host {
 	logger := cfg.Logger
 	if logger == nil {
@@ -73,48 +74,59 @@ func New(cfg Config) *Host {
 	return &Host{storage: cfg.Storage, logger: logger, sessions: map[tasksurface.SessionID]*session{}}
 }
 
-// Bind is tshost.Config.NewHost: it keeps the server the host folds
-// through and reports to, reads every session back from the Storage
-// (rebuilding the queues, the projections and the tool-result index), and
-// returns the host. A problem with a log entry is logged at error with its
-// session and line; a Storage error fails the launch.
-func (h *Host) Bind(server tasksurface.Server) (tasksurface.Host, error) {
+// Bind hands the Host the plugin it calls (a tshost.Supervisor, whose
+// restarts it rides out) and reads every session back from the Storage:
+// the logs, the queues (a message claimed and not committed when the
+// harness stopped is queued again: its turn never happened), the
+// projections (folded at the first read) and the index of tool results. A
+// log entry that holds no event is logged at error with its session and
+// line; a Storage error is returned.
+func (h *Host) Bind(ctx context.Context, server tasksurface.Server) error {
 	if h.storage == nil {
-		return nil, errors.New("hostkit: Config.Storage is nil")
+		return errors.New("hostkit: Config.Storage is nil")
+	}
+	if server == nil {
+		return errors.New("hostkit: Bind needs the plugin's server")
 	}
 	if h.server != nil {
-		return nil, errors.New("hostkit: Bind called twice; a Host serves one Supervisor")
+		return errors.New("hostkit: Bind called twice; a Host serves one plugin (a Supervisor rides out restarts)")
 	}
 	h.server = server
 	h.proj = tshost.NewProjections(server, h.logger)
 	h.results = tshost.NewToolResults()
-	ctx := context.Background()
 	ids, err := h.storage.Sessions(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, id := range ids {
 		events, problems, err := h.storage.Load(ctx, id)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, p := range problems {
 			h.logger.Error("an entry of the session log holds no event; it is left out", "session", id, "problem", p.String())
 		}
 		s := h.session(id)
 		s.mu.Lock()
-		for _, e := range events {
-			s.add(e)
-		}
+		err = h.take(id, s, events)
 		s.mu.Unlock()
-		h.results.Add(id, events...)
-		// The plugin is not running yet: the projection folds at the
-		// first read.
-		if err := h.proj.AppendLater(id, events...); err != nil {
-			return nil, err
+		if err != nil {
+			return err
 		}
 	}
-	return h, nil
+	return nil
+}
+
+// NewSession returns the id of a new, empty session. Nothing is written
+// until its first event.
+func (h *Host) NewSession() tasksurface.SessionID {
+	return tasksurface.SessionID(h.newID("session"))
+}
+
+// newID mints an id unique to this Host and, by its time, to its
+// predecessors over the same Storage.
+func (h *Host) newID(prefix string) string {
+	return fmt.Sprintf("%s-%d-%d", prefix, time.Now().UnixNano(), h.ids.Add(1))
 }
 
 // session returns a session's state, creating it.
@@ -129,35 +141,28 @@ func (h *Host) session(id tasksurface.SessionID) *session {
 	return s
 }
 
-// add takes an event written to the log into the session; s.mu is held.
-func (s *session) add(e tasksurface.Event) {
-	s.events = append(s.events, e)
-	if e.Seq >= s.nextSeq {
-		s.nextSeq = e.Seq + 1
-	}
-	s.queue.replay(e)
-}
-
-// write appends events with the next seqs to a session's log, durably,
-// then to its queue, projection and tool-result index. It returns them.
-func (h *Host) write(ctx context.Context, id tasksurface.SessionID, data ...tasksurface.EventData) ([]tasksurface.Event, error) {
+// lock returns a bound Host's session, locked; the caller unlocks it.
+func (h *Host) lock(id tasksurface.SessionID) (*session, error) {
 	if h.server == nil {
 		return nil, ErrNotBound
 	}
 	s := h.session(id)
 	s.mu.Lock()
+	return s, nil
+}
+
+// write appends events with the next seqs to a session's log, durably, and
+// takes them in; s.mu is held. It returns them.
+func (h *Host) write(ctx context.Context, id tasksurface.SessionID, s *session, data ...tasksurface.EventData) ([]tasksurface.Event, error) {
 	events := make([]tasksurface.Event, len(data))
 	for i, d := range data {
 		e, err := tasksurface.NewEvent(s.nextSeq+int64(i), d)
 		if err != nil {
-			s.mu.Unlock()
 			return nil, err
 		}
 		events[i] = e
 	}
-	err := h.keep(ctx, id, s, events)
-	s.mu.Unlock()
-	if err != nil {
+	if err := h.keep(ctx, id, s, events); err != nil {
 		return nil, err
 	}
 	return events, nil
@@ -168,14 +173,24 @@ func (h *Host) keep(ctx context.Context, id tasksurface.SessionID, s *session, e
 	if err := h.storage.Append(ctx, id, events...); err != nil {
 		return fmt.Errorf("hostkit: write %d events to session %s: %w", len(events), id, err)
 	}
+	return h.take(id, s, events)
+}
+
+// take adds events of the log to the session, its queue, the tool-result
+// index and the projection (folded when next read); s.mu is held.
+func (h *Host) take(id tasksurface.SessionID, s *session, events []tasksurface.Event) error {
 	for _, e := range events {
-		s.add(e)
+		s.events = append(s.events, e)
+		if e.Seq >= s.nextSeq {
+			s.nextSeq = e.Seq + 1
+		}
+		s.queue.replay(e)
 	}
 	h.results.Add(id, events...)
-	// A fold that fails (the plugin is restarting) keeps the events for
-	// the next read; events it cannot read are logged by Projections.
-	_, _, _ = h.proj.Append(ctx, id, events...)
-	return nil
+	// Only the types the fold reads cross to the plugin.
+	return h.proj.AppendLater(id, slices.DeleteFunc(slices.Clone(events), func(e tasksurface.Event) bool {
+		return !slices.Contains(tasksurface.LogEventTypes(), e.Type)
+	})...)
 }
 
 // description returns what the plugin declared, asked once.
@@ -184,9 +199,6 @@ func (h *Host) description(ctx context.Context) (*tasksurface.Description, error
 	defer h.descMu.Unlock()
 	if h.desc != nil {
 		return h.desc, nil
-	}
-	if h.server == nil {
-		return nil, ErrNotBound
 	}
 	d, err := h.server.Describe(ctx)
 	if err != nil {

@@ -7,8 +7,9 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// The event types the kit writes for its queue. The plugin's fold passes
-// over them; a harness that reads its log for other purposes skips them.
+// The event types the kit writes for its queue, so a restarted harness
+// finds its queue again in the log. They do not cross to the plugin's fold;
+// a harness that reads its log for other purposes skips them.
 const (
 	// EventQueued records a message admitted to the queue; its data is
 	// the tasksurface.UserMessage.
@@ -40,22 +41,32 @@ type Unqueued struct {
 // EventType returns EventUnqueued.
 func (Unqueued) EventType() string { return EventUnqueued }
 
-// QueuedMessage is a message waiting in a session's queue.
+// QueuedMessage is a user message waiting in a session's queue: a Task
+// Surface submission the kit admitted, or an ordinary message sent with
+// Send.
 type QueuedMessage struct {
-	// Message is the message.
+	// Message is the message as it will be committed.
 	Message tasksurface.UserMessage
 	// Claimed is true while the agent has taken it for a turn that has not
 	// committed it yet.
 	Claimed bool
 }
 
-// queue is one session's queue and the ids of its committed messages.
-type queue struct {
-	messages  []QueuedMessage
-	committed map[tasksurface.MessageID]bool
+// phase is the message's phase in a snapshot.
+func (m QueuedMessage) phase() tasksurface.Phase {
+	if m.Claimed {
+		return tasksurface.PhaseClaiming
+	}
+	return tasksurface.PhaseQueued
 }
 
-func newQueue() *queue { return &queue{committed: map[tasksurface.MessageID]bool{}} }
+// queue is one session's queue and the seqs of its committed messages.
+type queue struct {
+	messages  []QueuedMessage
+	committed map[tasksurface.MessageID]int64
+}
+
+func newQueue() *queue { return &queue{committed: map[tasksurface.MessageID]int64{}} }
 
 // replay applies one event of the log to the queue, as it did when it was
 // written; claims are not in the log, so a replayed message is unclaimed.
@@ -75,14 +86,33 @@ func (q *queue) replay(e tasksurface.Event) {
 		var m tasksurface.UserMessage
 		if json.Unmarshal(e.Data, &m) == nil && m.ID != "" {
 			q.drop(m.ID)
-			q.committed[m.ID] = true
+			q.committed[m.ID] = e.Seq
 		}
 	}
 }
 
+// snapshot lists the queue as a Snapshot carries it: every message, in
+// the order the agent takes them, with its phase.
+func (q *queue) snapshot() []tasksurface.QueuedMessage {
+	out := make([]tasksurface.QueuedMessage, len(q.messages))
+	for i, m := range q.messages {
+		out[i] = tasksurface.QueuedMessage{MessageID: m.Message.ID, Phase: m.phase(), Source: m.Message.Source}
+	}
+	return out
+}
+
+// ordinary reports whether an ordinary user message is queued or claimed:
+// one the conversation has moved on with.
+func (q *queue) ordinary() bool {
+	return slices.ContainsFunc(q.messages, func(m QueuedMessage) bool {
+		return tasksurface.QueuedMessage{Source: m.Message.Source}.Ordinary()
+	})
+}
+
 // known reports whether a message is queued or committed.
 func (q *queue) known(id tasksurface.MessageID) bool {
-	return q.committed[id] || q.index(id) >= 0
+	_, committed := q.committed[id]
+	return committed || q.index(id) >= 0
 }
 
 func (q *queue) index(id tasksurface.MessageID) int {

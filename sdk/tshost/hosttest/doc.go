@@ -1,16 +1,26 @@
 // Package hosttest is a conformance suite for a Task Surface host: a
 // harness runs it from one call in its own tests, against its own host,
-// log and queue, over a real plugin, and learns whether the plugin can rely
-// on it.
+// log and queue, over a real plugin, and learns whether the host carries
+// out the plugin's decisions as the contract says: one outcome under races
+// (a submission against an ordinary message, against a dismissal, against
+// another submission), idempotent retries and refused reuse of ids, the
+// queue's phases and its reports, a restart of the harness and its plugin,
+// reports that are lost.
 //
 //	func TestHostConformance(t *testing.T) {
-//		hosttest.Run(t, func(t *testing.T, dir string) hosttest.Harness {
-//			return startMyHarness(t, dir) // the plugin, the host, the queue
+//		hosttest.Run(t, func(t *testing.T, dir string, tap hosttest.Tap) hosttest.Harness {
+//			return startMyHarness(t, dir, tap) // the plugin, the host bound to tap(plugin), the queue
 //		})
 //	}
 //
 // Start is called with a folder of the case's own; called again with the
 // same folder, it must start the harness again over the same state, as
-// after a crash. Cases is the list of what the suite checks; each runs as a
-// parallel subtest in a fresh folder.
+// after a crash. Its host must call the plugin through the Tap it is given,
+// so the suite sees the queue reports. A harness built on hostkit returns
+// Kit(kit, close). Cases lists what the suite checks; each runs as a
+// parallel subtest in a fresh folder. A failure names the host method or
+// the queue report that is wrong, with the answers as JSON text.
+//
+// Values answers every field of a model with a value that fits it, for a
+// harness's own end-to-end tests.
 package hosttest

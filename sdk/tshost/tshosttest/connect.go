@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 
 	"github.com/dsh-community/task-surface/sdk/internal/transport"
@@ -13,22 +12,16 @@ import (
 
 // Config says what Connect configures the plugin with.
 type Config struct {
-	// NewHost builds the harness's host from the server it will serve, as
-	// tshost.Config.NewHost; nil configures no host.
-	NewHost func(server tasksurface.Server) (tasksurface.Host, error)
 	// Limits are handed to the plugin's Configure.
 	Limits tasksurface.Limits
 	// HostName names the harness in the plugin's logs; "tshosttest" when
 	// empty.
 	HostName string
-	// Logger receives the transport's logs; nil discards them.
-	Logger hclog.Logger
 }
 
 // Connect serves impl over go-plugin's test connection and returns the
-// host's side of it, described and configured: calls on it cross a real
-// gRPC connection to impl, and impl's calls to the host cross the broker
-// back. The connection closes when the test ends. Connect fails the test
+// host's side of it, configured: calls on it cross a real gRPC connection
+// to impl. The connection closes when the test ends. Connect fails the test
 // when the plugin cannot be reached or configured.
 func Connect(t testing.TB, impl tasksurface.Server, cfg Config) tasksurface.Server {
 	t.Helper()
@@ -54,11 +47,6 @@ func Connect(t testing.TB, impl tasksurface.Server, cfg Config) tasksurface.Serv
 	req := &tasksurface.ConfigureRequest{Limits: cfg.Limits, HostName: cfg.HostName}
 	if req.HostName == "" {
 		req.HostName = "tshosttest"
-	}
-	if cfg.NewHost != nil {
-		if req.Host, err = cfg.NewHost(srv); err != nil {
-			t.Fatalf("tshosttest: NewHost: %v", err)
-		}
 	}
 	ctx := context.Background()
 	if _, err := srv.Configure(ctx, req); err != nil {

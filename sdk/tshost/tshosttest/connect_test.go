@@ -1,8 +1,8 @@
 package tshosttest_test
 
 import (
-	"context"
-	"errors"
+	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/server"
@@ -11,56 +11,37 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tshost/tshosttest"
 )
 
-// errDown is what the failing host answers every call with.
-var errDown = errors.New("the harness's store is down")
-
-// downHost fails every host service with errDown.
-type downHost struct{}
-
-func (downHost) ReadToolResult(context.Context, *tasksurface.ReadToolResultRequest) (*tasksurface.ReadToolResultResponse, error) {
-	return nil, errDown
-}
-func (downHost) ReadProjection(context.Context, *tasksurface.ReadProjectionRequest) (*tasksurface.ReadProjectionResponse, error) {
-	return nil, errDown
-}
-func (downHost) AdmitUserMessage(context.Context, *tasksurface.AdmitUserMessageRequest) (*tasksurface.AdmitUserMessageResponse, error) {
-	return nil, errDown
-}
-func (downHost) RecordDismissal(context.Context, *tasksurface.RecordDismissalRequest) (*tasksurface.RecordDismissalResponse, error) {
-	return nil, errDown
-}
-func (downHost) ListInFlight(context.Context, *tasksurface.ListInFlightRequest) (*tasksurface.ListInFlightResponse, error) {
-	return nil, errDown
-}
-
-// Calls cross the connection both ways: the plugin answers, and a host's
-// error comes back to the caller as a HostError that unwraps to it.
+// Calls cross the connection: the plugin declares itself, and a host bound
+// to the connection opens a surface and reads it back with its snapshot.
 func TestConnect(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name    string
-		newHost func(tasksurface.Server) (tasksurface.Host, error)
-		wantErr error
-	}{
-		{"a working host: a new session has nothing open", hostkit.New(hostkit.Config{Storage: hostkit.NewMemoryStorage()}).Bind, nil},
-		{"a failing host: its error comes back", func(tasksurface.Server) (tasksurface.Host, error) { return downHost{}, nil }, errDown},
+	ctx := t.Context()
+	srv := tshosttest.Connect(t, server.New("test", nil), tshosttest.Config{Limits: tasksurface.Limits{MaxFields: 2}})
+	desc, err := srv.Describe(ctx)
+	if err != nil || desc.Tool.Name == "" {
+		t.Fatalf("Describe = %+v, %v; want the plugin's declaration", desc, err)
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			srv := tshosttest.Connect(t, server.New("test", nil), tshosttest.Config{NewHost: tt.newHost})
-			desc, err := srv.Describe(t.Context())
-			if err != nil || desc.Tool.Name == "" {
-				t.Fatalf("Describe = %+v, %v; want the plugin's declaration", desc, err)
-			}
-			resp, err := srv.GetActive(t.Context(), &tasksurface.GetActiveRequest{SessionID: "s1"})
-			var hostErr *tasksurface.HostError
-			switch {
-			case tt.wantErr == nil && (err != nil || resp.Active):
-				t.Errorf("GetActive = %+v, %v; want nothing open", resp, err)
-			case tt.wantErr != nil && (!errors.Is(err, tt.wantErr) || !errors.As(err, &hostErr)):
-				t.Errorf("GetActive error = %v; want a HostError unwrapping to %v", err, tt.wantErr)
-			}
-		})
+	kit := hostkit.New(hostkit.Config{Storage: hostkit.NewMemoryStorage()})
+	if err := kit.Bind(ctx, srv); err != nil {
+		t.Fatal(err)
+	}
+	session := kit.NewSession()
+	toggles := func(n int) json.RawMessage {
+		fields := make([]any, n)
+		for i := range fields {
+			fields[i] = map[string]string{"kind": "toggle", "id": fmt.Sprintf("t%d", i), "label": "T"}
+		}
+		args, _ := json.Marshal(map[string]any{"model": map[string]any{"version": 1, "title": "T", "sections": []any{},
+			"fields": fields, "submit": map[string]string{"label": "Go"}}})
+		return args
+	}
+	if resp, err := kit.CallTool(ctx, session, "call_0", toggles(3)); err != nil || resp.OK {
+		t.Fatalf("a model over the configured limit = %+v, %v; want refused", resp, err)
+	}
+	if resp, err := kit.CallTool(ctx, session, "call_1", toggles(2)); err != nil || !resp.OK {
+		t.Fatalf("CallTool = %+v, %v; want the surface open", resp, err)
+	}
+	if a, err := kit.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session}); err != nil || !a.Active || a.CallID != "call_1" {
+		t.Fatalf("GetActive = %+v, %v; want call_1's surface open", a, err)
 	}
 }

@@ -14,7 +14,7 @@
 // Run folds each case's events onto its initial state through a Folder
 // and compares the state and the view. RunLog writes each case's events
 // into a fresh session of the harness's own log and compares the view the
-// harness's host serves (Host.ReadProjection); it runs every case that a
+// harness's host holds (what its snapshots carry); it runs every case that a
 // log can hold: no initial state, and every event a well-formed
 // tasksurface.Event envelope.
 package folds

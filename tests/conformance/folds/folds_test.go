@@ -22,7 +22,7 @@ func TestVectorsThroughTheSDK(t *testing.T) {
 	})
 }
 
-// cachedSession is a session whose host answers from tshost.Projections.
+// cachedSession is a session whose view comes from tshost.Projections.
 type cachedSession struct{ p *tshost.Projections }
 
 func (s *cachedSession) Append(ctx context.Context, events ...tasksurface.Event) error {
@@ -31,11 +31,7 @@ func (s *cachedSession) Append(ctx context.Context, events ...tasksurface.Event)
 }
 
 func (s *cachedSession) View(ctx context.Context) (json.RawMessage, error) {
-	resp, err := s.p.ReadProjection(ctx, &tasksurface.ReadProjectionRequest{SessionID: "s"})
-	if err != nil {
-		return nil, err
-	}
-	return resp.View, nil
+	return s.p.View(ctx, "s")
 }
 
 // Every case of every vector file is read, with what it expects.

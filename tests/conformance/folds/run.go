@@ -17,8 +17,8 @@ type Session interface {
 	// Append writes events to the session's log as the harness writes
 	// events, keeping each event's type, seq and data.
 	Append(ctx context.Context, events ...tasksurface.Event) error
-	// View returns the projection view the harness's host serves for the
-	// session (what Host.ReadProjection answers).
+	// View returns the projection view the harness's host holds for the
+	// session (what its snapshots carry).
 	View(ctx context.Context) (json.RawMessage, error)
 }
 
