@@ -3,6 +3,7 @@ package coord_test
 import (
 	"testing"
 
+	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -108,5 +109,22 @@ func TestCheckQueueAction(t *testing.T) {
 				t.Fatalf("CheckQueueAction = %+v, %v; want allowed %v (with a sentence when refused)", resp, err, tc.want)
 			}
 		})
+	}
+}
+
+// A dismissal whose report was lost ends when a snapshot shows its record
+// in the log, and its retry still answers with the record's seq.
+func TestDismissalReportLost(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, true)
+	d := h.dismiss("dis-1")
+	h.logSeq += 2
+	h.view.Outcomes = append(h.view.Outcomes, fold.Outcome{CallID: callID, SurfaceID: surface, Outcome: fold.OutcomeDismissed,
+		Seq: h.logSeq, DismissalID: string(d.Record.DismissalID)})
+	h.view.Active = nil
+	wantRefused(t, h.submit("sub-1", answers), tasksurface.ReasonDismissed) // reconciles the record from the view
+	h.view.Outcomes = nil                                                   // the view forgets; the records do not
+	if again := h.dismiss("dis-1"); !again.Dismissed || again.EventSeq != h.logSeq {
+		t.Fatalf("a retry = %+v, want dismissed at seq %d", again, h.logSeq)
 	}
 }

@@ -238,4 +238,3 @@ func wantAccepted(t *testing.T, resp *tasksurface.SubmitResponse, messageID task
 		t.Fatalf("submit = %+v, want accepted as %s in phase %s with nothing to admit", resp, messageID, phase)
 	}
 }
-

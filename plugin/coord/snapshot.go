@@ -79,13 +79,14 @@ func (s *Service) reconcile(ss *session, id tasksurface.SessionID, snap *tasksur
 		if end, why := s.ended(p, snap, v); end {
 			s.logger.Info("the pending record ends", "session", id, "surface", p.occ.SurfaceID,
 				"submission", p.submissionID, "dismissal", p.dismissalID, "why", why)
-			if p.submission() {
-				if why == "committed" {
-					ss.commitSubmission(p.messageID)
-				} else {
-					ss.forgetSubmission(p.messageID)
-				}
-			} else if why != "dismissed" {
+			switch o, _ := v.OutcomeOf(p.occ.SurfaceID); {
+			case p.submission() && why == whyCommitted:
+				ss.commitSubmission(p.messageID)
+			case p.submission():
+				ss.forgetSubmission(p.messageID)
+			case why == whyRecorded:
+				ss.addDismissal(dismissalRecord{surfaceID: p.occ.SurfaceID, dismissalID: p.dismissalID, seq: o.Seq})
+			default:
 				ss.forgetDismissal(p.dismissalID)
 			}
 			ss.pending = nil
@@ -110,12 +111,21 @@ func (s *Service) reconcile(ss *session, id tasksurface.SessionID, snap *tasksur
 	}
 }
 
+// Why a pending record ended, when it reached the log.
+const (
+	whyCommitted = "its message is in the log"
+	whyRecorded  = "its dismissal record is in the log"
+)
+
 // ended reports whether a pending record has ended by what a snapshot and
 // its view show, and why.
 func (s *Service) ended(p *pending, snap *tasksurface.Snapshot, v fold.View) (bool, string) {
 	late := !p.reported && s.now().Sub(p.decidedAt) >= s.timeout
 	if !p.submission() {
 		if o, ok := v.OutcomeOf(p.occ.SurfaceID); ok {
+			if o.Outcome == fold.OutcomeDismissed && o.DismissalID == string(p.dismissalID) {
+				return true, whyRecorded
+			}
 			return true, "the surface closed as " + o.Outcome
 		}
 		if v.Active == nil || *v.Active != p.occ {
@@ -127,7 +137,7 @@ func (s *Service) ended(p *pending, snap *tasksurface.Snapshot, v fold.View) (bo
 		return false, ""
 	}
 	if o, ok := v.OutcomeOf(p.occ.SurfaceID); ok && o.Outcome == fold.OutcomeSubmitted && o.MessageID == p.messageID {
-		return true, "committed"
+		return true, whyCommitted
 	}
 	if m, ok := queued(snap, p.messageID); ok {
 		if ph := phaseOf(m); ph == tasksurface.PhaseClaiming {

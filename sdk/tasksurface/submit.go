@@ -23,9 +23,10 @@ type SubmitRequest struct {
 // for the next turn: at once, and only if at that moment SurfaceID is
 // still the session's open surface and no ordinary user message of the
 // session is queued or being claimed (QueuedMessage.Ordinary). The host
-// then reports QueueAdmitted, or QueueRefused with its reason (ReasonMovedOn
-// for an ordinary message ahead or a surface closed meanwhile), through
-// ObserveQueue.
+// then reports QueueAdmitted, or QueueRefused with its reason through
+// ObserveQueue: ReasonMovedOn for an ordinary message ahead, or one that
+// closed the surface meanwhile (the view's outcome "bypassed");
+// ReasonNotOpen when something else closed it.
 type Admission struct {
 	// MessageID is the message's id.
 	MessageID MessageID `json:"messageId"`

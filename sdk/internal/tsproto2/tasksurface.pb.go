@@ -1555,7 +1555,9 @@ func (x *SubmitRequest) GetSnapshot() *SessionSnapshot {
 // surface_id is still the session's open surface and no ordinary user
 // message of the session is queued or being claimed (a message whose
 // source is {kind: "user"} without the plugin's source key). The host
-// reports "admitted" or "refused" through ObserveQueue.
+// reports "admitted" or "refused" through ObserveQueue; a refusal's reason
+// is "moved-on" for an ordinary message ahead or one that closed the
+// surface (its outcome "bypassed"), "not-open" when anything else closed it.
 type Admission struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	MessageId string                 `protobuf:"bytes,1,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
