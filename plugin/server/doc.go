@@ -10,5 +10,5 @@
 // about sessions lives in coord. A Show whose request carries no projection
 // view reads the session's from the host, so the one-open-surface rule
 // holds whatever the harness sends; a Fold reports the events of its types
-// it could not read (tasksurface.CheckEvents).
+// it could not read (fold.CheckEvents).
 package server

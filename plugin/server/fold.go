@@ -10,13 +10,13 @@ import (
 )
 
 // Fold applies session events to projection state and reports the events
-// of the types it reads that it could not read (tasksurface.CheckEvents).
+// of the types it reads that it could not read (fold.CheckEvents).
 func (s *Server) Fold(_ context.Context, req *tasksurface.FoldRequest) (*tasksurface.FoldResponse, error) {
 	state, view, err := fold.FoldJSON(req.State, req.Events)
 	if err != nil {
 		return nil, fmt.Errorf("fold: %w", err)
 	}
-	return &tasksurface.FoldResponse{State: state, View: view, Problems: tasksurface.CheckEvents(req.Events)}, nil
+	return &tasksurface.FoldResponse{State: state, View: view, Problems: fold.CheckEvents(req.Events)}, nil
 }
 
 // Validate parses a model without opening a surface.

@@ -25,8 +25,9 @@
 // CommandDone are the payloads of the event types the fold reads
 // (LogEventTypes). The constructors write them as the fold expects:
 // NewToolCall, NewToolResult from a ShowResponse, Admission.Message for a
-// submission's message, NewDismissal for the two records of a dismissal. CheckEvents reports an event that is not JSON or not an
-// object, and an event of those types that the fold could not read, with
+// submission's message, NewDismissal for the two records of a dismissal.
+// The plugin's Fold reports, as LogProblems, an event that is not JSON or
+// not an object, and an event of those types that it could not read, with
 // its position and a pointer into it; ReadLog reads a log kept as JSON
 // lines and reports each line that holds no JSON with its line number.
 //

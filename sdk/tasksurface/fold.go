@@ -19,9 +19,7 @@ type FoldResponse struct {
 	// View is what the projection shows.
 	View json.RawMessage `json:"view,omitempty"`
 	// Problems lists the events of the request of a type the fold reads
-	// that it could not read (CheckEvents); the fold left the state
-	// unchanged for each. The SDK computes them from the request on the
-	// side that calls Fold, so they reach a harness whichever process
-	// folds; the wire's FoldResponse does not carry them.
+	// that it could not read, each with its position and a pointer into
+	// it; the fold left the state unchanged for each.
 	Problems []LogProblem `json:"problems,omitempty"`
 }

@@ -16,8 +16,8 @@ import (
 // offset in the message, Index -1 and Seq -1. A line cut short by a crash
 // is the commonest such line. Empty lines hold no event and are skipped.
 //
-// The lines it returns are not checked further: CheckEvents (which Fold
-// runs) reports those the fold cannot read. An error means r could not be
+// The lines it returns are not checked further: the plugin's Fold reports
+// those it cannot read (FoldResponse.Problems). An error means r could not be
 // read, or a line is longer than MaxMessageBytes.
 func ReadLog(r io.Reader) ([]json.RawMessage, []LogProblem, error) {
 	var (

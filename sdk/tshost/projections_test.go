@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
 )
@@ -31,7 +32,7 @@ func (f *countingFolder) Fold(_ context.Context, req *tasksurface.FoldRequest) (
 	}
 	n += len(req.Events)
 	state := json.RawMessage(fmt.Sprint(n))
-	return &tasksurface.FoldResponse{State: state, View: state, Problems: tasksurface.CheckEvents(req.Events)}, nil
+	return &tasksurface.FoldResponse{State: state, View: state, Problems: fold.CheckEvents(req.Events)}, nil
 }
 
 func event(seq int64, typ, data string) tasksurface.Event {

@@ -14,7 +14,7 @@ import (
 
 // goTypes maps each proto message to the public Go type that carries it.
 var goTypes = map[protoreflect.Name]any{
-	"Problem": tasksurface.Problem{}, "Limits": tasksurface.Limits{},
+	"Problem": tasksurface.Problem{}, "Limits": tasksurface.Limits{}, "LogProblem": tasksurface.LogProblem{},
 	"DescribeResponse": tasksurface.Description{}, "ToolDeclaration": tasksurface.ToolDeclaration{},
 	"ProjectionDeclaration": tasksurface.ProjectionDeclaration{}, "CommandDeclaration": tasksurface.CommandDeclaration{},
 	"QueueHooksDeclaration": tasksurface.QueueHooksDeclaration{},
@@ -43,10 +43,8 @@ var renamed = map[string]string{}
 
 // goOnly lists Go fields with no proto field, each with its reason.
 var goOnly = map[string]string{
-	// Computed by the SDK from the request on the calling side
-	// (tasksurface.CheckEvents); the wire's FoldResponse has no field for
-	// them yet.
-	"FoldResponse.problems": "host-side",
+	// Only a log read from a file (ReadLog) has lines.
+	"LogProblem.line": "ReadLog",
 }
 
 // jsonName is a proto field's name as the Go types spell it in JSON: the

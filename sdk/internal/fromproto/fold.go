@@ -18,5 +18,10 @@ func FoldRequest(in *tsproto2.FoldRequest) *tasksurface.FoldRequest {
 
 // FoldResponse converts a fold response.
 func FoldResponse(in *tsproto2.FoldResponse) *tasksurface.FoldResponse {
-	return &tasksurface.FoldResponse{State: raw(in.GetStateJson()), View: raw(in.GetViewJson())}
+	out := &tasksurface.FoldResponse{State: raw(in.GetStateJson()), View: raw(in.GetViewJson())}
+	for _, p := range in.GetProblems() {
+		pr := Problems([]*tsproto2.Problem{p.GetProblem()})
+		out.Problems = append(out.Problems, tasksurface.LogProblem{Index: int(p.GetIndex()), Seq: p.GetSeq(), Type: p.GetType(), Problem: pr[0]})
+	}
+	return out
 }

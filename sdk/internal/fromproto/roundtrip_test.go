@@ -129,7 +129,8 @@ func TestRoundTrip(t *testing.T) {
 			trip: func(v any) any { return fromproto.FoldRequest(toproto.FoldRequest(v.(*tasksurface.FoldRequest))) },
 		},
 		"fold response": {
-			in:   &tasksurface.FoldResponse{State: raw, View: raw},
+			in: &tasksurface.FoldResponse{State: raw, View: raw, Problems: []tasksurface.LogProblem{
+				{Index: 1, Seq: 7, Type: "tool/call", Problem: problems[0]}, {Index: 2, Seq: -1, Problem: problems[0]}}},
 			trip: func(v any) any { return fromproto.FoldResponse(toproto.FoldResponse(v.(*tasksurface.FoldResponse))) },
 		},
 		"validate": {

@@ -16,5 +16,9 @@ func FoldRequest(in *tasksurface.FoldRequest) *tsproto2.FoldRequest {
 
 // FoldResponse converts a fold response.
 func FoldResponse(in *tasksurface.FoldResponse) *tsproto2.FoldResponse {
-	return &tsproto2.FoldResponse{StateJson: in.State, ViewJson: in.View}
+	out := &tsproto2.FoldResponse{StateJson: in.State, ViewJson: in.View}
+	for _, p := range in.Problems {
+		out.Problems = append(out.Problems, &tsproto2.LogProblem{Index: int32(p.Index), Seq: p.Seq, Type: validUTF8(p.Type), Problem: Problems([]tasksurface.Problem{p.Problem})[0]})
+	}
+	return out
 }

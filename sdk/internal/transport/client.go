@@ -116,18 +116,14 @@ func (c *Client) CheckQueueAction(ctx context.Context, req *tasksurface.QueueAct
 	return fromproto.QueueActionResponse(out), nil
 }
 
-// Fold calls the plugin's Fold and reports the events it could not read
-// (tasksurface.CheckEvents).
+// Fold calls the plugin's Fold; the answer carries the events it could not
+// read.
 func (c *Client) Fold(ctx context.Context, req *tasksurface.FoldRequest) (*tasksurface.FoldResponse, error) {
 	out, err := c.rpc.Fold(ctx, toproto.FoldRequest(req), CallOptions()...)
 	if err != nil {
 		return nil, err
 	}
-	resp := fromproto.FoldResponse(out)
-	// The wire does not carry the fold's problems; they are a function of
-	// the request, so the calling side computes them.
-	resp.Problems = tasksurface.CheckEvents(req.Events)
-	return resp, nil
+	return fromproto.FoldResponse(out), nil
 }
 
 // Validate calls the plugin's Validate.

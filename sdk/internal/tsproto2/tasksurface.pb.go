@@ -2340,9 +2340,12 @@ func (x *FoldRequest) GetEventsJson() [][]byte {
 }
 
 type FoldResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	StateJson     []byte                 `protobuf:"bytes,1,opt,name=state_json,json=stateJson,proto3" json:"state_json,omitempty"`
-	ViewJson      []byte                 `protobuf:"bytes,2,opt,name=view_json,json=viewJson,proto3" json:"view_json,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	StateJson []byte                 `protobuf:"bytes,1,opt,name=state_json,json=stateJson,proto3" json:"state_json,omitempty"`
+	ViewJson  []byte                 `protobuf:"bytes,2,opt,name=view_json,json=viewJson,proto3" json:"view_json,omitempty"`
+	// problems lists the events of the request, of a type the fold reads,
+	// that it could not read; it left the state unchanged for each.
+	Problems      []*LogProblem `protobuf:"bytes,3,rep,name=problems,proto3" json:"problems,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2391,6 +2394,86 @@ func (x *FoldResponse) GetViewJson() []byte {
 	return nil
 }
 
+func (x *FoldResponse) GetProblems() []*LogProblem {
+	if x != nil {
+		return x.Problems
+	}
+	return nil
+}
+
+// LogProblem is an event the fold could not read.
+type LogProblem struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// index is the event's position in FoldRequest.events_json.
+	Index int32 `protobuf:"varint,1,opt,name=index,proto3" json:"index,omitempty"`
+	// seq is the event's seq, or -1 when the seq itself is unreadable.
+	Seq int64 `protobuf:"varint,2,opt,name=seq,proto3" json:"seq,omitempty"`
+	// type is the event's type, "" when it has none.
+	Type string `protobuf:"bytes,3,opt,name=type,proto3" json:"type,omitempty"`
+	// problem says what is wrong; its pointer points into the event.
+	Problem       *Problem `protobuf:"bytes,4,opt,name=problem,proto3" json:"problem,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LogProblem) Reset() {
+	*x = LogProblem{}
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LogProblem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LogProblem) ProtoMessage() {}
+
+func (x *LogProblem) ProtoReflect() protoreflect.Message {
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LogProblem.ProtoReflect.Descriptor instead.
+func (*LogProblem) Descriptor() ([]byte, []int) {
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *LogProblem) GetIndex() int32 {
+	if x != nil {
+		return x.Index
+	}
+	return 0
+}
+
+func (x *LogProblem) GetSeq() int64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *LogProblem) GetType() string {
+	if x != nil {
+		return x.Type
+	}
+	return ""
+}
+
+func (x *LogProblem) GetProblem() *Problem {
+	if x != nil {
+		return x.Problem
+	}
+	return nil
+}
+
 type ValidateRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	ModelJson     []byte                 `protobuf:"bytes,1,opt,name=model_json,json=modelJson,proto3" json:"model_json,omitempty"`
@@ -2400,7 +2483,7 @@ type ValidateRequest struct {
 
 func (x *ValidateRequest) Reset() {
 	*x = ValidateRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[31]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2412,7 +2495,7 @@ func (x *ValidateRequest) String() string {
 func (*ValidateRequest) ProtoMessage() {}
 
 func (x *ValidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[31]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2425,7 +2508,7 @@ func (x *ValidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateRequest.ProtoReflect.Descriptor instead.
 func (*ValidateRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{31}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ValidateRequest) GetModelJson() []byte {
@@ -2446,7 +2529,7 @@ type ValidateResponse struct {
 
 func (x *ValidateResponse) Reset() {
 	*x = ValidateResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[32]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2458,7 +2541,7 @@ func (x *ValidateResponse) String() string {
 func (*ValidateResponse) ProtoMessage() {}
 
 func (x *ValidateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[32]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2471,7 +2554,7 @@ func (x *ValidateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateResponse.ProtoReflect.Descriptor instead.
 func (*ValidateResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{32}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ValidateResponse) GetValid() bool {
@@ -2504,7 +2587,7 @@ type EchoMessage struct {
 
 func (x *EchoMessage) Reset() {
 	*x = EchoMessage{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[33]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2516,7 +2599,7 @@ func (x *EchoMessage) String() string {
 func (*EchoMessage) ProtoMessage() {}
 
 func (x *EchoMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[33]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2529,7 +2612,7 @@ func (x *EchoMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EchoMessage.ProtoReflect.Descriptor instead.
 func (*EchoMessage) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{33}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *EchoMessage) GetPayload() []byte {
@@ -2756,11 +2839,18 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\n" +
 	"state_json\x18\x01 \x01(\fR\tstateJson\x12\x1f\n" +
 	"\vevents_json\x18\x02 \x03(\fR\n" +
-	"eventsJson\"J\n" +
+	"eventsJson\"\x82\x01\n" +
 	"\fFoldResponse\x12\x1d\n" +
 	"\n" +
 	"state_json\x18\x01 \x01(\fR\tstateJson\x12\x1b\n" +
-	"\tview_json\x18\x02 \x01(\fR\bviewJson\"0\n" +
+	"\tview_json\x18\x02 \x01(\fR\bviewJson\x126\n" +
+	"\bproblems\x18\x03 \x03(\v2\x1a.tasksurface.v2.LogProblemR\bproblems\"{\n" +
+	"\n" +
+	"LogProblem\x12\x14\n" +
+	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x10\n" +
+	"\x03seq\x18\x02 \x01(\x03R\x03seq\x12\x12\n" +
+	"\x04type\x18\x03 \x01(\tR\x04type\x121\n" +
+	"\aproblem\x18\x04 \x01(\v2\x17.tasksurface.v2.ProblemR\aproblem\"0\n" +
 	"\x0fValidateRequest\x12\x1d\n" +
 	"\n" +
 	"model_json\x18\x01 \x01(\fR\tmodelJson\"\x86\x01\n" +
@@ -2796,7 +2886,7 @@ func file_tasksurface_v2_tasksurface_proto_rawDescGZIP() []byte {
 	return file_tasksurface_v2_tasksurface_proto_rawDescData
 }
 
-var file_tasksurface_v2_tasksurface_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
+var file_tasksurface_v2_tasksurface_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_tasksurface_v2_tasksurface_proto_goTypes = []any{
 	(*Problem)(nil),               // 0: tasksurface.v2.Problem
 	(*Limits)(nil),                // 1: tasksurface.v2.Limits
@@ -2829,9 +2919,10 @@ var file_tasksurface_v2_tasksurface_proto_goTypes = []any{
 	(*QueueActionResponse)(nil),   // 28: tasksurface.v2.QueueActionResponse
 	(*FoldRequest)(nil),           // 29: tasksurface.v2.FoldRequest
 	(*FoldResponse)(nil),          // 30: tasksurface.v2.FoldResponse
-	(*ValidateRequest)(nil),       // 31: tasksurface.v2.ValidateRequest
-	(*ValidateResponse)(nil),      // 32: tasksurface.v2.ValidateResponse
-	(*EchoMessage)(nil),           // 33: tasksurface.v2.EchoMessage
+	(*LogProblem)(nil),            // 31: tasksurface.v2.LogProblem
+	(*ValidateRequest)(nil),       // 32: tasksurface.v2.ValidateRequest
+	(*ValidateResponse)(nil),      // 33: tasksurface.v2.ValidateResponse
+	(*EchoMessage)(nil),           // 34: tasksurface.v2.EchoMessage
 }
 var file_tasksurface_v2_tasksurface_proto_depIdxs = []int32{
 	4,  // 0: tasksurface.v2.DescribeResponse.tool:type_name -> tasksurface.v2.ToolDeclaration
@@ -2853,36 +2944,38 @@ var file_tasksurface_v2_tasksurface_proto_depIdxs = []int32{
 	20, // 16: tasksurface.v2.SubmitResponse.admit:type_name -> tasksurface.v2.Admission
 	10, // 17: tasksurface.v2.DismissRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
 	23, // 18: tasksurface.v2.DismissResponse.record:type_name -> tasksurface.v2.DismissalRecord
-	0,  // 19: tasksurface.v2.ValidateResponse.problems:type_name -> tasksurface.v2.Problem
-	2,  // 20: tasksurface.v2.TaskSurface.Describe:input_type -> tasksurface.v2.DescribeRequest
-	8,  // 21: tasksurface.v2.TaskSurface.Configure:input_type -> tasksurface.v2.ConfigureRequest
-	12, // 22: tasksurface.v2.TaskSurface.Show:input_type -> tasksurface.v2.ShowRequest
-	14, // 23: tasksurface.v2.TaskSurface.GetActive:input_type -> tasksurface.v2.GetActiveRequest
-	17, // 24: tasksurface.v2.TaskSurface.Check:input_type -> tasksurface.v2.CheckRequest
-	19, // 25: tasksurface.v2.TaskSurface.Submit:input_type -> tasksurface.v2.SubmitRequest
-	22, // 26: tasksurface.v2.TaskSurface.Dismiss:input_type -> tasksurface.v2.DismissRequest
-	25, // 27: tasksurface.v2.TaskSurface.ObserveQueue:input_type -> tasksurface.v2.QueueEvent
-	27, // 28: tasksurface.v2.TaskSurface.CheckQueueAction:input_type -> tasksurface.v2.QueueActionRequest
-	29, // 29: tasksurface.v2.TaskSurface.Fold:input_type -> tasksurface.v2.FoldRequest
-	31, // 30: tasksurface.v2.TaskSurface.Validate:input_type -> tasksurface.v2.ValidateRequest
-	33, // 31: tasksurface.v2.TaskSurface.Echo:input_type -> tasksurface.v2.EchoMessage
-	3,  // 32: tasksurface.v2.TaskSurface.Describe:output_type -> tasksurface.v2.DescribeResponse
-	9,  // 33: tasksurface.v2.TaskSurface.Configure:output_type -> tasksurface.v2.ConfigureResponse
-	13, // 34: tasksurface.v2.TaskSurface.Show:output_type -> tasksurface.v2.ShowResponse
-	16, // 35: tasksurface.v2.TaskSurface.GetActive:output_type -> tasksurface.v2.GetActiveResponse
-	18, // 36: tasksurface.v2.TaskSurface.Check:output_type -> tasksurface.v2.CheckResponse
-	21, // 37: tasksurface.v2.TaskSurface.Submit:output_type -> tasksurface.v2.SubmitResponse
-	24, // 38: tasksurface.v2.TaskSurface.Dismiss:output_type -> tasksurface.v2.DismissResponse
-	26, // 39: tasksurface.v2.TaskSurface.ObserveQueue:output_type -> tasksurface.v2.QueueEventResponse
-	28, // 40: tasksurface.v2.TaskSurface.CheckQueueAction:output_type -> tasksurface.v2.QueueActionResponse
-	30, // 41: tasksurface.v2.TaskSurface.Fold:output_type -> tasksurface.v2.FoldResponse
-	32, // 42: tasksurface.v2.TaskSurface.Validate:output_type -> tasksurface.v2.ValidateResponse
-	33, // 43: tasksurface.v2.TaskSurface.Echo:output_type -> tasksurface.v2.EchoMessage
-	32, // [32:44] is the sub-list for method output_type
-	20, // [20:32] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	31, // 19: tasksurface.v2.FoldResponse.problems:type_name -> tasksurface.v2.LogProblem
+	0,  // 20: tasksurface.v2.LogProblem.problem:type_name -> tasksurface.v2.Problem
+	0,  // 21: tasksurface.v2.ValidateResponse.problems:type_name -> tasksurface.v2.Problem
+	2,  // 22: tasksurface.v2.TaskSurface.Describe:input_type -> tasksurface.v2.DescribeRequest
+	8,  // 23: tasksurface.v2.TaskSurface.Configure:input_type -> tasksurface.v2.ConfigureRequest
+	12, // 24: tasksurface.v2.TaskSurface.Show:input_type -> tasksurface.v2.ShowRequest
+	14, // 25: tasksurface.v2.TaskSurface.GetActive:input_type -> tasksurface.v2.GetActiveRequest
+	17, // 26: tasksurface.v2.TaskSurface.Check:input_type -> tasksurface.v2.CheckRequest
+	19, // 27: tasksurface.v2.TaskSurface.Submit:input_type -> tasksurface.v2.SubmitRequest
+	22, // 28: tasksurface.v2.TaskSurface.Dismiss:input_type -> tasksurface.v2.DismissRequest
+	25, // 29: tasksurface.v2.TaskSurface.ObserveQueue:input_type -> tasksurface.v2.QueueEvent
+	27, // 30: tasksurface.v2.TaskSurface.CheckQueueAction:input_type -> tasksurface.v2.QueueActionRequest
+	29, // 31: tasksurface.v2.TaskSurface.Fold:input_type -> tasksurface.v2.FoldRequest
+	32, // 32: tasksurface.v2.TaskSurface.Validate:input_type -> tasksurface.v2.ValidateRequest
+	34, // 33: tasksurface.v2.TaskSurface.Echo:input_type -> tasksurface.v2.EchoMessage
+	3,  // 34: tasksurface.v2.TaskSurface.Describe:output_type -> tasksurface.v2.DescribeResponse
+	9,  // 35: tasksurface.v2.TaskSurface.Configure:output_type -> tasksurface.v2.ConfigureResponse
+	13, // 36: tasksurface.v2.TaskSurface.Show:output_type -> tasksurface.v2.ShowResponse
+	16, // 37: tasksurface.v2.TaskSurface.GetActive:output_type -> tasksurface.v2.GetActiveResponse
+	18, // 38: tasksurface.v2.TaskSurface.Check:output_type -> tasksurface.v2.CheckResponse
+	21, // 39: tasksurface.v2.TaskSurface.Submit:output_type -> tasksurface.v2.SubmitResponse
+	24, // 40: tasksurface.v2.TaskSurface.Dismiss:output_type -> tasksurface.v2.DismissResponse
+	26, // 41: tasksurface.v2.TaskSurface.ObserveQueue:output_type -> tasksurface.v2.QueueEventResponse
+	28, // 42: tasksurface.v2.TaskSurface.CheckQueueAction:output_type -> tasksurface.v2.QueueActionResponse
+	30, // 43: tasksurface.v2.TaskSurface.Fold:output_type -> tasksurface.v2.FoldResponse
+	33, // 44: tasksurface.v2.TaskSurface.Validate:output_type -> tasksurface.v2.ValidateResponse
+	34, // 45: tasksurface.v2.TaskSurface.Echo:output_type -> tasksurface.v2.EchoMessage
+	34, // [34:46] is the sub-list for method output_type
+	22, // [22:34] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_tasksurface_v2_tasksurface_proto_init() }
@@ -2896,7 +2989,7 @@ func file_tasksurface_v2_tasksurface_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tasksurface_v2_tasksurface_proto_rawDesc), len(file_tasksurface_v2_tasksurface_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   34,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

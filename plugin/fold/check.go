@@ -1,4 +1,4 @@
-package tasksurface
+package fold
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // kind is the JSON type a member of an event must have.
@@ -43,19 +45,19 @@ type member struct {
 // required lists, per event type, what the fold reads: an event without it
 // cannot take part in the projection. Keys match exactly, as the fold's.
 var required = map[string][]member{
-	EventToolCall: {{path: "/data", kind: kindObject}, {path: "/data/callId", kind: kindText}, {path: "/data/name", kind: kindText}},
-	EventToolResult: {
+	tasksurface.EventToolCall: {{path: "/data", kind: kindObject}, {path: "/data/callId", kind: kindText}, {path: "/data/name", kind: kindText}},
+	tasksurface.EventToolResult: {
 		{path: "/data", kind: kindObject}, {path: "/data/message", kind: kindObject},
 		{path: "/data/message/source", kind: kindObject}, {path: "/data/message/source/callId", kind: kindText},
 		{path: "/data/message/content", kind: kindArray}, {path: "/data/meta", kind: kindObject, optional: true},
 	},
-	EventUserMessage: {
+	tasksurface.EventUserMessage: {
 		{path: "/data", kind: kindObject}, {path: "/data/id", kind: kindText},
 		{path: "/data/source", kind: kindObject}, {path: "/data/source/kind", kind: kindText},
 		{path: "/data/source/taskSurface", kind: kindObject, optional: true},
 	},
-	EventCommandRun:  {{path: "/data", kind: kindObject}, {path: "/data/commandId", kind: kindText}, {path: "/data/name", kind: kindText}, {path: "/data/args", kind: kindString}},
-	EventCommandDone: {{path: "/data", kind: kindObject}, {path: "/data/commandId", kind: kindText}, {path: "/data/kind", kind: kindText}},
+	tasksurface.EventCommandRun:  {{path: "/data", kind: kindObject}, {path: "/data/commandId", kind: kindText}, {path: "/data/name", kind: kindText}, {path: "/data/args", kind: kindString}},
+	tasksurface.EventCommandDone: {{path: "/data", kind: kindObject}, {path: "/data/commandId", kind: kindText}, {path: "/data/kind", kind: kindText}},
 }
 
 // correlationMembers are what a taskSurface member of a source must hold.
@@ -66,7 +68,7 @@ var correlationMembers = []member{
 
 // CheckEvents reports every event the fold could not read: an event that
 // is not JSON (a line cut short by a crash) or not a JSON object, with its
-// index and CodeInvalidJSON or CodeWrongType; and an event of a type the
+// index and tasksurface.CodeInvalidJSON or tasksurface.CodeWrongType; and an event of a type the
 // fold reads whose seq is not a non-negative integer, or whose data lacks a
 // member the fold needs or has it with the wrong JSON type (see the Event*
 // constants and the payload types). Objects of other types, and objects
@@ -74,8 +76,8 @@ var correlationMembers = []member{
 // harness calls it on what it folds (Supervisor.Fold and
 // tshost.Projections do) so a log written wrongly is a problem with the
 // event's position, not an empty projection.
-func CheckEvents(events []json.RawMessage) []LogProblem {
-	var out []LogProblem
+func CheckEvents(events []json.RawMessage) []tasksurface.LogProblem {
+	var out []tasksurface.LogProblem
 	for i, raw := range events {
 		if p := checkEvent(raw); p != nil {
 			p.Index = i
@@ -85,14 +87,14 @@ func CheckEvents(events []json.RawMessage) []LogProblem {
 	return out
 }
 
-func checkEvent(raw json.RawMessage) *LogProblem {
+func checkEvent(raw json.RawMessage) *tasksurface.LogProblem {
 	if !json.Valid(raw) {
-		return &LogProblem{Seq: -1, Problem: Problem{Code: CodeInvalidJSON, Pointer: "",
-			Message: fmt.Sprintf("the event is not JSON (%d bytes: %s); the fold skips it", len(raw), excerpt(raw))}}
+		return &tasksurface.LogProblem{Seq: -1, Problem: tasksurface.Problem{Code: tasksurface.CodeInvalidJSON, Pointer: "",
+			Message: fmt.Sprintf("the event is not JSON (%d bytes); the fold skips it", len(raw))}}
 	}
 	var env map[string]json.RawMessage
 	if json.Unmarshal(raw, &env) != nil || env == nil {
-		return &LogProblem{Seq: -1, Problem: Problem{Code: CodeWrongType, Pointer: "",
+		return &tasksurface.LogProblem{Seq: -1, Problem: tasksurface.Problem{Code: tasksurface.CodeWrongType, Pointer: "",
 			Message: "the event must be an object {type, seq, time, data}; the fold skips it"}}
 	}
 	var typ string
@@ -105,14 +107,14 @@ func checkEvent(raw json.RawMessage) *LogProblem {
 	}
 	seq, ok := seqOf(env["seq"])
 	if !ok {
-		return &LogProblem{Seq: -1, Type: typ, Problem: Problem{Code: CodeWrongType, Pointer: "/seq",
+		return &tasksurface.LogProblem{Seq: -1, Type: typ, Problem: tasksurface.Problem{Code: tasksurface.CodeWrongType, Pointer: "/seq",
 			Message: "seq must be a non-negative integer, the event's position in the session log"}}
 	}
-	problem := func(pr *Problem) *LogProblem { return &LogProblem{Seq: seq, Type: typ, Problem: *pr} }
+	problem := func(pr *tasksurface.Problem) *tasksurface.LogProblem { return &tasksurface.LogProblem{Seq: seq, Type: typ, Problem: *pr} }
 	if pr := checkMembers(env, members); pr != nil {
 		return problem(pr)
 	}
-	if typ == EventUserMessage {
+	if typ == tasksurface.EventUserMessage {
 		if ts, present := lookup(env, "/data/source/taskSurface"); present && !isNull(ts) {
 			if pr := checkMembers(env, correlationMembers); pr != nil {
 				return problem(pr)
@@ -121,26 +123,26 @@ func checkEvent(raw json.RawMessage) *LogProblem {
 				Version json.RawMessage `json:"version"`
 			}
 			_ = json.Unmarshal(ts, &c)
-			if string(bytes.TrimSpace(c.Version)) != fmt.Sprint(CorrelationVersion) {
-				return problem(&Problem{Code: CodeUnsupportedVersion, Pointer: "/data/source/taskSurface/version",
-					Message: fmt.Sprintf("the correlation's version must be %d; this message closes no surface", CorrelationVersion)})
+			if string(bytes.TrimSpace(c.Version)) != fmt.Sprint(tasksurface.CorrelationVersion) {
+				return problem(&tasksurface.Problem{Code: tasksurface.CodeUnsupportedVersion, Pointer: "/data/source/taskSurface/version",
+					Message: fmt.Sprintf("the correlation's version must be %d; this message closes no surface", tasksurface.CorrelationVersion)})
 			}
 		}
 	}
 	return nil
 }
 
-func checkMembers(env map[string]json.RawMessage, members []member) *Problem {
+func checkMembers(env map[string]json.RawMessage, members []member) *tasksurface.Problem {
 	for _, m := range members {
 		v, present := lookup(env, m.path)
 		if m.optional && (!present || isNull(v)) {
 			continue
 		}
 		if !present {
-			return &Problem{Code: CodeMissing, Pointer: m.path, Message: fmt.Sprintf("%s is missing; it must be %s", m.path, m.kind)}
+			return &tasksurface.Problem{Code: tasksurface.CodeMissing, Pointer: m.path, Message: fmt.Sprintf("%s is missing; it must be %s", m.path, m.kind)}
 		}
 		if !hasKind(v, m.kind) {
-			return &Problem{Code: CodeWrongType, Pointer: m.path, Message: fmt.Sprintf("%s must be %s", m.path, m.kind)}
+			return &tasksurface.Problem{Code: tasksurface.CodeWrongType, Pointer: m.path, Message: fmt.Sprintf("%s must be %s", m.path, m.kind)}
 		}
 	}
 	return nil
@@ -165,8 +167,6 @@ func lookup(env map[string]json.RawMessage, path string) (json.RawMessage, bool)
 	}
 	return nil, false
 }
-
-func isNull(v json.RawMessage) bool { return string(bytes.TrimSpace(v)) == "null" }
 
 func hasKind(v json.RawMessage, k kind) bool {
 	v = bytes.TrimSpace(v)

@@ -1,4 +1,4 @@
-package tasksurface_test
+package fold_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -46,7 +47,7 @@ func TestCheckEvents(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			events := []json.RawMessage{json.RawMessage(`{"type":"turn/start","seq":0,"data":{}}`), json.RawMessage(tc.event)}
-			got := tasksurface.CheckEvents(events)
+			got := fold.CheckEvents(events)
 			if tc.code == "" {
 				if len(got) != 0 {
 					t.Fatalf("CheckEvents = %v, want no problem", got)
@@ -96,25 +97,11 @@ func TestConstructorsWriteReadableEvents(t *testing.T) {
 		}
 		events = append(events, raw)
 	}
-	if got := tasksurface.CheckEvents(events); len(got) != 0 {
+	if got := fold.CheckEvents(events); len(got) != 0 {
 		t.Errorf("CheckEvents on constructed events = %v", got)
 	}
 	if run.Args != "dismiss tsf_1 d1" || done.Kind != tasksurface.CommandSucceeded {
 		t.Errorf("dismissal records = %+v, %+v", run, done)
-	}
-}
-
-// WithRpcID adds the request id to a source and keeps every other member.
-func TestWithRpcID(t *testing.T) {
-	t.Parallel()
-	src := json.RawMessage(`{"kind":"user","taskSurface":{"version":1,"submissionId":"s1","callId":"c1","surfaceId":"tsf_1","values":{"a":1}}}`)
-	got, ok := tasksurface.ParseMessageSource(tasksurface.WithRpcID(src, "rpc-7"))
-	if !ok || got.Kind != "user" || got.RpcID != "rpc-7" || got.TaskSurface == nil ||
-		got.TaskSurface.SurfaceID != "tsf_1" || got.TaskSurface.SubmissionID != "s1" || string(got.TaskSurface.Values) != `{"a":1}` {
-		t.Errorf("WithRpcID = %+v", got)
-	}
-	if out := tasksurface.WithRpcID(json.RawMessage(`"user"`), "rpc-7"); string(out) != `"user"` {
-		t.Errorf("WithRpcID on a non-object = %s", out)
 	}
 }
 
@@ -161,7 +148,7 @@ func TestReadLog(t *testing.T) {
 			if tt.inMessage != "" && (len(problems) == 0 || !strings.Contains(problems[0].String(), tt.inMessage)) {
 				t.Errorf("problems %v, want the first to say %s", problems, tt.inMessage)
 			}
-			if got := tasksurface.CheckEvents(events); len(got) != 0 {
+			if got := fold.CheckEvents(events); len(got) != 0 {
 				t.Errorf("CheckEvents of what ReadLog returned = %v, want nothing", got)
 			}
 		})
