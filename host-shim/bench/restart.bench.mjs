@@ -40,7 +40,7 @@ async function minimalLaunch(path) {
 
 async function fullLaunch(path) {
   const t = performance.now()
-  const proc = await launchPlugin({ path, handshake: manifest.handshake, log: () => {}, hostHandlers: {} })
+  const proc = await launchPlugin({ path, handshake: manifest.handshake, log: () => {} })
   const ms = performance.now() - t
   await proc.shutdown()
   return ms
@@ -64,7 +64,6 @@ const delays = []
 const sup = new Supervisor({
   binary,
   handshake: manifest.handshake,
-  hostHandlers: {},
   log: () => {},
   backoff: { healthyAfterMs: 0 },
   onCrash: (info) => delays.push(info.delayMs),
