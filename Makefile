@@ -11,9 +11,10 @@ BIN := bin
 PLUGIN := $(BIN)/task-surface-plugin
 SURFACE ?= compare-options
 FUZZTIME ?= 20s
-# make test races dismiss against submit and kills dsh web after an accept fewer times than the
-# issue's counts (100 races, 20 kills at each of 4 delays), so that it stays within 15 minutes
-# (the kills cost about 4.6 s each); make release-check, which CI runs too, runs both in full.
+# make test runs each race (a submit against a composer message, a dismiss against a submit, two
+# submits) and kills dsh web after an accept fewer times than the issue's counts (100 rounds of
+# each race, 20 kills at each of 5 delays), so that it stays within 15 minutes (a kill costs
+# about 6 s, a round 0.6-1.7 s); make release-check, which CI runs too, runs both in full.
 RACE_ROUNDS ?= 15
 KILL_RUNS ?= 3
 # The generated files `make generate` writes and test-generated holds current.
@@ -117,11 +118,11 @@ test-browser:
 ## the digests the shim checks, and reproducible (built twice, and once more from another folder
 ## with an empty Go build cache); `make release`'s seven packages, checked and the same bytes
 ## from another folder; the Windows x64 binary under Wine (version, validate, describe); the
-## dismiss/submit race and the kills of dsh web after an accept at their full counts.
+## three races of one outcome and the kills of dsh web after an accept at their full counts.
 ## .ci/run runs it after `make test`.
 release-check:
 	$(STEP) "release build, packages, registry install, Wine" tests/e2e/run.sh 'tests/e2e/release/*.test.mjs'
-	$(STEP) "one outcome (100 races) and accepted answers (80 kills of dsh web), in full" tests/e2e/run.sh tests/e2e/one-outcome.test.mjs tests/e2e/accepted-durable.test.mjs
+	$(STEP) "one outcome (3 races, 100 rounds each) and accepted answers (100 kills of dsh web), in full" tests/e2e/run.sh tests/e2e/one-outcome.test.mjs tests/e2e/accepted-durable.test.mjs
 
 ## screenshots: rewrite the committed screenshots the README shows (tests/browser/screenshots/)
 ## by running the browser flow with its screenshots pointed there; commit the result on purpose
