@@ -53,8 +53,10 @@ func TestBoundsAgainstGoldmark(t *testing.T) {
 				t.Errorf("the policy's work grows %.2f× from 32 to 64 KiB (%d to %d basic blocks), more than %.1f×: a bound no longer keeps this family linear; did goldmark change how it parses it? (bounds.go)",
 					growth, p32, p64, workGrowth)
 			}
+			t.Logf("policy: %d basic blocks at 32 KiB, %d at 64 KiB (%.2f×)", p32, p64, float64(p64)/float64(p32))
 			if !f.Costly {
 				g64 := c.work(t, "goldmark", f.Name, 64<<10)
+				t.Logf("goldmark alone: %d at 64 KiB; the policy does %.3f× its work", g64, float64(p64)/float64(g64))
 				if over := float64(p64) / float64(g64); over > workOverGoldmark {
 					t.Errorf("at 64 KiB the policy does %.2f× goldmark alone's work (%d against %d basic blocks), more than %.1f×: the bounds cost more than they save here (bounds.go)",
 						over, p64, g64, workOverGoldmark)
@@ -68,6 +70,7 @@ func TestBoundsAgainstGoldmark(t *testing.T) {
 			var g int64
 			for size := 8 << 10; size <= 64<<10; size *= 2 {
 				if g = c.work(t, "goldmark", f.Name, size); float64(g) >= workSaved*float64(p64) {
+					t.Logf("goldmark alone: %d at %d KiB, %.1f× the policy's at 64 KiB", g, size>>10, float64(g)/float64(p64))
 					return
 				}
 			}
