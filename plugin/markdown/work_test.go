@@ -74,7 +74,7 @@ func TestBoundsAgainstGoldmark(t *testing.T) {
 					return
 				}
 			}
-			t.Errorf("at 64 KiB goldmark alone does %.2f× the policy's work (%d against %d basic blocks), less than %.1f×: goldmark no longer spends much on this family, and the bound acting on it (bounds.go) may no longer be needed; if make bench agrees, remove the bound and the family's Costly mark (tests/hostile)",
+			t.Errorf("at 64 KiB goldmark alone does %.2f× the policy's work (%d against %d basic blocks), less than %.1f×: the bound acting on this family (bounds.go) saves too little. If the policy's work grew, the bound no longer holds it; if goldmark's fell, goldmark no longer spends much on it and, if make bench agrees, the bound and the family's Costly mark (tests/hostile) may go",
 				float64(g)/float64(p64), g, p64, workSaved)
 		})
 	}
