@@ -27,6 +27,7 @@ import (
 	"github.com/dsh-community/task-surface/bench/chart"
 	"github.com/dsh-community/task-surface/plugin/tool"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
+	"github.com/dsh-community/task-surface/tests/hostile"
 )
 
 func main() {
@@ -177,13 +178,22 @@ func run(w io.Writer, chartDir string) error {
 }
 
 // markdownRounds is how many rounds MarkdownByFamily measures each family
-// in.
-const markdownRounds = 15
+// in; a family whose growth or ratio reads within a tenth of its goal, or
+// past it, is measured again in closeRounds rounds, and that measurement
+// stands.
+const (
+	markdownRounds = 15
+	closeRounds    = 45
+)
 
 // markdownRows measures every hostile family, a 32 and a 64 KiB block, by
 // the policy and by goldmark alone with the same extensions, side by side
 // (bench.MeasureHostile), and gives the rows of the worst growth and the
-// worst ratio, the goal, and the table of every family.
+// worst ratio, the goal, and the table of every family. The growth of the
+// families that allocate most swings by a tenth or two from one run to the
+// next on a shared machine, goldmark alone's with it, so a family that
+// reads near its goal or past it is measured again, three times as long,
+// and the second measurement stands whichever side of the goal it falls.
 //
 // run calls it before anything else: the later benches leave tens of MB
 // live in this process (the rig's sessions), every garbage collection then
@@ -193,8 +203,15 @@ const markdownRounds = 15
 // decided the median (2.1× in one run, 3× in the next).
 func markdownRows() markdownFigures {
 	families := bench.MarkdownByFamily(64<<10, markdownRounds)
+	again := map[string]bool{}
+	for i, f := range families {
+		if f.Growth > 2.2-0.1 || f.Ratio > 2-0.1 {
+			families[i] = bench.MeasureHostile(hostile.Families()[i], 64<<10, closeRounds)
+			again[f.Family] = true
+		}
+	}
 	var table strings.Builder
-	fmt.Fprintf(&table, "\n### Hostile Markdown, family by family\n\nA block of each hostile family (tests/hostile) at 32 and at 64 KiB, rendered by the policy (`markdown.New`) and by goldmark alone with the same extensions and no policy (`markdown.GoldmarkAlone`), side by side in the same rounds, first in the process: the CPU time of a render, garbage collection included, median of %d rounds, each timing about %s of renders of each block after one untimed render and a collection; the growths and the ratio are the medians of each round's. Where one render of the 32 KiB block by goldmark alone took more than %s, it rendered each block once after the rounds (once). `go test ./plugin/markdown -run TestBoundsAgainstGoldmark` holds the same families to the same goals counted in work, without the clock.\n\n", markdownRounds, bench.BlockTime, bench.ReferenceCap)
+	fmt.Fprintf(&table, "\n### Hostile Markdown, family by family\n\nA block of each hostile family (tests/hostile) at 32 and at 64 KiB, rendered by the policy (`markdown.New`) and by goldmark alone with the same extensions and no policy (`markdown.GoldmarkAlone`), side by side in the same rounds, first in the process: the CPU time of a render, garbage collection included, median of %d rounds, each timing about %s of renders of each block after one untimed render and a collection; the growths and the ratio are the medians of each round's. A family whose growth read over 2.1× or ratio over 1.9× was measured again in %d rounds, and that measurement is shown (marked ²). Where one render of the 32 KiB block by goldmark alone took more than %s, it rendered each block once after the rounds (once). `go test ./plugin/markdown -run TestBoundsAgainstGoldmark` holds the same families to the same goals counted in work, without the clock.\n\n", markdownRounds, bench.BlockTime, closeRounds, bench.ReferenceCap)
 	fmt.Fprintln(&table, "| family | policy, 32 KiB | policy, 64 KiB | growth | goldmark alone, 32 KiB | goldmark alone, 64 KiB | its growth | policy / goldmark alone, 64 KiB | met |")
 	fmt.Fprintln(&table, "|---|---|---|---|---|---|---|---|---|")
 	growth, over := families[0], families[0]
@@ -206,7 +223,11 @@ func markdownRows() markdownFigures {
 		if f.Capped {
 			capped = " (once)"
 		}
-		fmt.Fprintf(&table, "| %s | %s | %s | %.2f× | %s%s | %s%s | %.2f× | %.3f× | %s |\n", f.Family, ms(f.PolicyHalf), ms(f.Policy), f.Growth, ms(f.GoldmarkHalf), capped, ms(f.Goldmark), capped, f.GoldmarkGrowth, f.Ratio, verdict(ok))
+		name := f.Family
+		if again[f.Family] {
+			name += " ²"
+		}
+		fmt.Fprintf(&table, "| %s | %s | %s | %.2f× | %s%s | %s%s | %.2f× | %.3f× | %s |\n", name, ms(f.PolicyHalf), ms(f.Policy), f.Growth, ms(f.GoldmarkHalf), capped, ms(f.Goldmark), capped, f.GoldmarkGrowth, f.Ratio, verdict(ok))
 		if f.Growth > growth.Growth {
 			growth = f
 		}
@@ -214,13 +235,17 @@ func markdownRows() markdownFigures {
 			over = f
 		}
 	}
+	growthRounds := markdownRounds
+	if again[growth.Family] {
+		growthRounds = closeRounds
+	}
 	goal := "linear (≤ 2.2× from 32 to 64 KiB) and ≤ 2× goldmark alone"
 	figure := fmt.Sprintf("every hostile Markdown family (%d) at 64 KiB: the policy's growth from a 32 KiB block and its cost against goldmark alone with the same extensions and no policy, on the same block in the same run (the worst of each; every family below)", len(families)-1)
 	return markdownFigures{
 		slowest: bench.Slowest(families).Family,
 		table:   table.String(),
 		rows: []row{
-			{fmt.Sprintf("Markdown, every hostile family: the largest growth of the policy's render from a 32 to a 64 KiB block (%s; CPU time, median of %d rounds' ratios)", growth.Family, markdownRounds),
+			{fmt.Sprintf("Markdown, every hostile family: the largest growth of the policy's render from a 32 to a 64 KiB block (%s; CPU time, median of %d rounds' ratios)", growth.Family, growthRounds),
 				ms(growth.Policy), ms(growth.PolicyHalf) + " the same family, 32 KiB", fmt.Sprintf("%.2f×", growth.Growth), "≤ 2.2× (linear)", verdict(growth.Growth <= 2.2)},
 			{fmt.Sprintf("Markdown, every hostile family: the policy's 64 KiB render against goldmark alone's, the largest ratio (%s)", over.Family),
 				ms(over.Policy), ms(over.Goldmark) + " goldmark alone, same extensions, same block, same rounds", fmt.Sprintf("%.3f×", over.Ratio), "≤ 2×", verdict(over.Ratio <= 2)},
