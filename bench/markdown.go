@@ -103,15 +103,15 @@ func measureHostile(f hostile.Family, blockBytes, rounds int, referenceCap time.
 	pn, gn := rendersPerBlock(once(policy)), rendersPerBlock(goldmarkOnce)
 	// A pair of blocks, the smaller first in even rounds and the larger
 	// first in odd ones, so that neither size always follows the other.
-	pair := func(r *markdown.Renderer, n, round int) (h, f time.Duration) {
+	pair := func(r *markdown.Renderer, n, round int) (smaller, larger time.Duration) {
 		if round%2 == 1 {
-			f = renders(r, full, n)
+			larger = renders(r, full, n)
 		}
-		h = renders(r, half, 2*n)
+		smaller = renders(r, half, 2*n)
 		if round%2 == 0 {
-			f = renders(r, full, n)
+			larger = renders(r, full, n)
 		}
-		return h, f
+		return smaller, larger
 	}
 	var pHalf, pFull, gHalf, gFull Samples
 	var growths, goldmarkGrowths, ratios []float64
