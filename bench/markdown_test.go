@@ -2,94 +2,51 @@ package bench
 
 import (
 	"runtime"
-	"slices"
 	"testing"
+	"time"
 
 	"github.com/dsh-community/task-surface/plugin/model"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/tests/hostile"
 )
 
-// Every family is measured, in the order of hostile.Families, at both
-// sizes, with a growth; an unknown family is named and not measured.
-func TestMarkdownByFamily(t *testing.T) {
+// A family is measured by the policy and by goldmark alone at both sizes,
+// with its growths and ratio; goldmark alone past the cap renders each
+// block once, and the ratio is then the policy's median over that one
+// render.
+func TestMeasureHostile(t *testing.T) {
 	t.Parallel()
-	renders := MarkdownByFamily(512, 3)
 	families := hostile.Families()
-	if len(renders) != len(families) {
-		t.Fatalf("MarkdownByFamily measured %d families, want %d", len(renders), len(families))
-	}
-	for i, r := range renders {
-		if r.Family != families[i].Name {
-			t.Errorf("render %d is of %q, want %q", i, r.Family, families[i].Name)
-		}
-		if r.P50 <= 0 || r.Half <= 0 || r.Growth <= 0 {
-			t.Errorf("%s: P50 %v, Half %v, Growth %v: want all measured", r.Family, r.P50, r.Half, r.Growth)
-		}
-	}
-	if got := Of(renders, "ordinary"); got.Family != "ordinary" || got.P50 <= 0 {
-		t.Errorf("Of(renders, ordinary) = %+v", got)
-	}
-	if worst := Slowest(renders); worst != Of(renders, worst.Family) {
-		t.Errorf("Slowest gave %+v, not one of the renders", worst)
-	}
-}
-
-func TestCostliest(t *testing.T) {
-	t.Parallel()
-	renders := []MarkdownRender{
-		{Family: "a", P50: 5, CPU: 1},
-		{Family: "b", P50: 1, CPU: 9},
-		{Family: "c", P50: 7},
-		{Family: "d", P50: 2, CPU: 3},
-	}
 	tests := []struct {
-		n    int
-		want []string
-	}{
-		{0, nil},
-		{2, []string{"b", "c"}},
-		{4, []string{"b", "c", "d", "a"}},
-		{9, []string{"b", "c", "d", "a"}},
-	}
+		family hostile.Family
+		cap    time.Duration
+		capped bool
+	}{{families[0], time.Hour, false}, {families[0], 0, true}, {families[len(families)-1], time.Hour, false}}
 	for _, tt := range tests {
-		var got []string
-		for _, r := range Costliest(renders, tt.n) {
-			got = append(got, r.Family)
+		r := measureHostile(tt.family, 2<<10, 2, tt.cap)
+		if r.Family != tt.family.Name || r.Capped != tt.capped {
+			t.Errorf("%s, cap %v: family %q, Capped %v, want %v", tt.family.Name, tt.cap, r.Family, r.Capped, tt.capped)
 		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("Costliest(renders, %d) = %v, want %v", tt.n, got, tt.want)
+		if r.PolicyHalf <= 0 || r.Policy <= 0 || r.GoldmarkHalf <= 0 || r.Goldmark <= 0 || r.Growth <= 0 || r.GoldmarkGrowth <= 0 || r.Ratio <= 0 {
+			t.Errorf("%s, cap %v: %+v: want every figure measured", tt.family.Name, tt.cap, r)
+		}
+		if want := float64(r.Policy) / float64(r.Goldmark); r.Capped && r.Ratio != want {
+			t.Errorf("%s, cap %v: ratio %v, want the policy's median over the one render, %v", tt.family.Name, tt.cap, r.Ratio, want)
 		}
 	}
 }
 
-func TestMarkdownOf(t *testing.T) {
+func TestSlowest(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		family   string
-		measured bool
-	}{
-		{"ordinary", true},
-		{"lists-deep-every-line", true},
-		{"no such family", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.family, func(t *testing.T) {
-			t.Parallel()
-			r := MarkdownOf(tt.family, 1<<10, 3)
-			if r.Family != tt.family {
-				t.Errorf("MarkdownOf(%q) is of %q", tt.family, r.Family)
-			}
-			if got := r.P50 > 0 && r.Half > 0 && r.Growth > 0; got != tt.measured {
-				t.Errorf("MarkdownOf(%q) = %+v, measured %v, want %v", tt.family, r, got, tt.measured)
-			}
-		})
+	renders := []HostileMarkdown{{Family: "a", Policy: 2, Goldmark: 9}, {Family: "b", Policy: 5}, {Family: "c", Policy: 3}}
+	if got := Slowest(renders); got.Family != "b" {
+		t.Errorf("Slowest = %q, want b", got.Family)
 	}
 }
 
-// A timed block starts from a collected heap, as testing.B starts its
-// timing, and calls render as often as asked.
-func TestTimeBlock(t *testing.T) {
+// A timed block follows a collection and one untimed call, and calls
+// render as often as asked.
+func TestTimeRenders(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ n int }{{1}, {3}}
 	for _, tt := range tests {
@@ -98,7 +55,7 @@ func TestTimeBlock(t *testing.T) {
 		before := m.NumGC
 		calls := 0
 		collected := false
-		_, cpu := timeBlock(tt.n, func() {
+		cost := timeRenders(tt.n, func() {
 			if calls == 0 {
 				runtime.ReadMemStats(&m)
 				collected = m.NumGC > before
@@ -106,13 +63,27 @@ func TestTimeBlock(t *testing.T) {
 			calls++
 		})
 		if !collected {
-			t.Errorf("timeBlock(%d): no garbage collection before the first call", tt.n)
+			t.Errorf("timeRenders(%d): no garbage collection before the untimed call", tt.n)
 		}
-		if calls != tt.n {
-			t.Errorf("timeBlock(%d) called render %d times", tt.n, calls)
+		if calls != tt.n+1 {
+			t.Errorf("timeRenders(%d) called render %d times, want one untimed and %[1]d timed", tt.n, calls)
 		}
-		if cpu < 0 {
-			t.Errorf("timeBlock(%d) gave a negative CPU time %v", tt.n, cpu)
+		if cost < 0 {
+			t.Errorf("timeRenders(%d) gave a negative cost %v", tt.n, cost)
+		}
+	}
+}
+
+// A block of renders holds about BlockTime's worth, and at least two.
+func TestRendersPerBlock(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		half time.Duration
+		want int
+	}{{0, int(BlockTime)}, {time.Millisecond, 25}, {BlockTime / 8, 4}, {BlockTime, 2}, {time.Second, 2}}
+	for _, tt := range tests {
+		if got := rendersPerBlock(tt.half); got != tt.want {
+			t.Errorf("rendersPerBlock(%v) = %d, want %d", tt.half, got, tt.want)
 		}
 	}
 }

@@ -26,24 +26,3 @@ func TestCodeSpansKeepGoldmarkOutput(t *testing.T) {
 		"runs of every length":     strings.Repeat("a `` b ``` c ` ", 50),
 	})
 }
-
-// TestUnclosedCodeSpansCostLinearly renders n lines that each open a code
-// span no later run closes, and twice as many: goldmark alone reads the
-// rest of the block for each opener, a node for every line it passes, so
-// its allocations grow with the square of the lines. Not parallel:
-// AllocsPerRun counts the allocations of the whole process.
-func TestUnclosedCodeSpansCostLinearly(t *testing.T) {
-	r := New()
-	allocs := func(n int) float64 {
-		var b strings.Builder
-		for i := range n {
-			b.WriteString("a " + strings.Repeat("`", i+1) + "\n")
-		}
-		src := b.String()
-		return testing.AllocsPerRun(5, func() { _ = r.Render(src) })
-	}
-	small, large := allocs(100), allocs(200)
-	if large > 2.5*small {
-		t.Errorf("200 lines of unclosed code spans allocate %.0f times, 100 lines %.0f: more than linear", large, small)
-	}
-}

@@ -8,25 +8,25 @@ import (
 )
 
 // labelLimiter wraps goldmark's link parser ("[", "![" and "]"). It keeps
-// at most maxOpenLabels labels open in a block, and it charges each "]"
-// what goldmark will spend on it to the block's budget: the nodes of the
-// label's content, searched for links; the block's lines after the current
-// one, which goldmark's reader walks back over to find the label's text;
-// the bytes of the destination after "(", scanned to its end; and, when
-// delimiter runs are left inside the label, the nodes back to the last run
-// before it, which goldmark walks twice to take them out of its list. Each
-// is weighed by what a step costs (see bounds.go). A "]" the budget
-// cannot pay for is text, and its label stays open until the block ends,
-// when goldmark makes it text too.
+// at most maxOpenLabels labels open in a block, so that the label content
+// goldmark searches for links at each "]" lies inside at most that many
+// labels, and it charges each "]" what else goldmark will spend on it to
+// the block's budget: the block's lines after the current one, which
+// goldmark's reader walks back over to find the label's text; the bytes of
+// the destination after "(", scanned to its end; and, when delimiter runs
+// are left inside the label, the nodes back to the last run before it,
+// which goldmark walks twice to take them out of its list. Each is weighed
+// by what a step costs (see bounds.go). A "]" the budget cannot pay for is
+// text, and its label stays open until the block ends, when goldmark makes
+// it text too.
 type labelLimiter struct {
 	parser.InlineParser
 }
 
-// openLabel is an open link or image label: how many children its block
-// had before it, and how many delimiter runs were live (by the budget's
-// estimate) and in goldmark's list when it opened.
+// openLabel is an open link or image label: how many delimiter runs were
+// live (by the budget's estimate) and in goldmark's list when it opened.
 type openLabel struct {
-	children, live, pushed int
+	live, pushed int
 }
 
 // Parse implements parser.InlineParser.
@@ -40,7 +40,7 @@ func (l labelLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 		}
 		n := l.InlineParser.Parse(parent, block, pc)
 		if n != nil && opens {
-			b.labels = append(b.labels, openLabel{children: parent.ChildCount(), live: b.live, pushed: len(b.pushed)})
+			b.labels = append(b.labels, openLabel{live: b.live, pushed: len(b.pushed)})
 		}
 		return n
 	}
@@ -49,14 +49,13 @@ func (l labelLimiter) Parse(parent ast.Node, block text.Reader, pc parser.Contex
 	}
 	label := b.labels[len(b.labels)-1]
 	line, _ := block.Position()
-	children := parent.ChildCount()
-	cost := contentWeight*(children-label.children) + parent.Lines().Len() - line
+	cost := lineWeight * (parent.Lines().Len() - line)
 	if len(b.pushed) > label.pushed {
 		bottom := 0
 		if label.pushed > 0 {
 			bottom = b.pushed[label.pushed-1]
 		}
-		cost += clearWeight * (children - bottom)
+		cost += clearWeight * (parent.ChildCount() - bottom)
 	}
 	if len(head) > 1 && head[1] == '(' && cost <= b.labelWork {
 		limit := (b.labelWork - cost) / destinationWeight

@@ -41,11 +41,7 @@ func New() *Renderer {
 func newRenderer(p parser.Parser) *Renderer {
 	md := goldmark.New(
 		goldmark.WithParser(p),
-		goldmark.WithExtensions(
-			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
-			extension.TaskList,
-			extension.NewLinkify(extension.WithLinkifyAllowedProtocols([]string{"http:", "https:", "mailto:"})),
-		),
+		goldmark.WithExtensions(extensions()...),
 		goldmark.WithRendererOptions(
 			renderer.WithNodeRenderers(
 				util.Prioritized(policyRenderer{}, policyPriority),
@@ -54,6 +50,27 @@ func newRenderer(p parser.Parser) *Renderer {
 		),
 	)
 	return &Renderer{md: md}
+}
+
+// extensions are the GFM extensions the policy renders with, but for
+// strikethrough, whose parser newParser bounds and whose renderer
+// newRenderer registers.
+func extensions() []goldmark.Extender {
+	return []goldmark.Extender{
+		extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+		extension.TaskList,
+		extension.NewLinkify(extension.WithLinkifyAllowedProtocols([]string{"http:", "https:", "mailto:"})),
+	}
+}
+
+// GoldmarkAlone returns goldmark with the extensions the policy uses and
+// nothing of the policy: goldmark's own parsers (no bounds), its HTML
+// renderer in its default mode, no policy renderer, no raw HTML stripper.
+// Its HTML is not the policy's and must never reach a browser: it is the
+// reference the bounds are measured against (the work test and the
+// benchmarks), rendering as Render does, into a fresh buffer.
+func GoldmarkAlone() *Renderer {
+	return &Renderer{md: goldmark.New(goldmark.WithExtensions(append(extensions(), extension.Strikethrough)...))}
 }
 
 // newParser returns goldmark's CommonMark parser, with GFM strikethrough and
@@ -86,9 +103,9 @@ func newParser() parser.Parser {
 	)
 }
 
-// Render returns the sanitised HTML of src. Rendering into memory cannot
-// fail, so there is no error; the result ends with a newline unless it is
-// empty.
+// Render returns the HTML of src, sanitised under the policy by a Renderer
+// from New. Rendering into memory cannot fail, so there is no error; the
+// result ends with a newline unless it is empty.
 func (r *Renderer) Render(src string) string {
 	var out bytes.Buffer
 	pc := parser.NewContext()

@@ -9,7 +9,7 @@ import (
 // renderTableCell writes a GFM table cell as goldmark's table extension does
 // with TableCellAlignAttribute, but with plain writes where goldmark calls
 // fmt.Fprintf twice a cell: a 64 KiB table of one-letter cells spent a third
-// of its render formatting "<td>" (BenchmarkRenderWorstModel/table-wide).
+// of its render formatting "<td>" (the hostile family table-wide).
 // Cells carry no attributes, because the parser never reads any.
 func renderTableCell(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*east.TableCell)
