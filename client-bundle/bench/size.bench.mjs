@@ -1,5 +1,5 @@
 // Prints the size of the client bundle: the committed, minified file the bundle ships, an
-// unminified build of the same sources, and both gzipped. The goal is at most 25 KiB gzipped for what ships. With --modules it also
+// unminified build of the same sources, and both gzipped. The goal is at most 30 KiB gzipped for what ships. With --modules it also
 // lists what each source file adds to the minified build (esbuild's metafile).
 //   node bench/size.bench.mjs [--modules]
 import { readFileSync } from 'node:fs'
@@ -14,7 +14,7 @@ const shipped = readFileSync(join(here, '..', 'dist', 'client.js'))
 const readable = Buffer.from(await buildClient({ minify: false }))
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
 const gz = (b) => gzipSync(b, { level: 9 }).length
-const GOAL = 25 * 1024
+const GOAL = 30 * 1024
 
 console.log('client bundle size')
 console.log(`  dist/client.js (committed, minified)  ${kib(shipped.length).padStart(10)}   gzip ${kib(gz(shipped)).padStart(9)}`)
