@@ -357,7 +357,6 @@ func memory(ctx context.Context, bins bench.Binaries) (memoryFigures, error) {
 	return memoryFigures{idle: idle, loaded: loaded}, err
 }
 
-
 // definitionBytes is the size of the tool definition the model reads: its
 // name, its description and its minified parameter schema.
 func definitionBytes() (int, error) {
