@@ -17,6 +17,24 @@ export const Reason = {
   InvalidSubmission: 'invalid-submission',
   /** Reason.SubmissionPending means another submission is queued or being claimed. */
   SubmissionPending: 'submission-pending',
+  /**
+   * Reason.MovedOn means the conversation moved on before the answer reached it: an ordinary
+   * message was sent first (queued, being taken by the agent, or already in the log, where it
+   * closed the surface). Nothing was sent; the answers stay with the person to copy.
+   */
+  MovedOn: 'moved-on',
+  /**
+   * Reason.SubmissionIDReused means the submission id was used before for other values or another
+   * surface; a new attempt needs a new id.
+   */
+  SubmissionIDReused: 'submission-id-reused',
+  /** Reason.DismissalIDReused means the dismissal id was used before for another surface. */
+  DismissalIDReused: 'dismissal-id-reused',
+  /**
+   * Reason.InvalidRequest means an argument of the request has the wrong JSON type, or the request
+   * is too large or too deeply nested; the response's Problems name the argument.
+   */
+  InvalidRequest: 'invalid-request',
   /** Reason.InvalidDismissalID means the dismissal id is not a valid id. */
   InvalidDismissalID: 'invalid-dismissal-id',
   /** Reason.InvalidSurfaceID means the surface id is not a valid id. */
@@ -49,6 +67,10 @@ export const ReasonText: Readonly<Record<Reason, string>> = {
   stale: 'That Task Surface is no longer the open one.',
   'invalid-submission': 'The answers do not fit the Task Surface.',
   'submission-pending': 'The Task Surface has a submission on its way; it cannot be dismissed now.',
+  'moved-on': 'The conversation moved on before these answers were sent: a message was sent first. The answers were not sent.',
+  'submission-id-reused': 'That submission id was already used for other answers; send these as a new submission.',
+  'dismissal-id-reused': 'That dismissal id was already used for another Task Surface.',
+  'invalid-request': 'The request is malformed; the problems name the argument.',
   'invalid-dismissal-id': 'The dismissal id is not a valid id.',
   'invalid-surface-id': 'The surface id is not a valid id.',
   'admission-refused': 'The harness did not queue the submission; the answers stay editable and can be sent again.',
@@ -68,6 +90,12 @@ export const Phase = {
    * Phase.Claiming means the agent took the submission for the next turn and it is not durable yet.
    */
   Claiming: 'claiming',
+  /**
+   * Phase.Committed means the message is a durable user message: the phase of an accepted
+   * SubmitResponse that answers a retry after the message reached the log. A pending submission is
+   * never committed.
+   */
+  Committed: 'committed',
 } as const
 
 /** Code is the stable, machine-readable kebab-case code of a Problem (tasksurface.Code). */
