@@ -32,7 +32,7 @@ export function MatrixField({ field, value, onChange, disabled, problems, id }: 
                 <label key={o.id} className="tsf-matrix__cell">
                   <input type="radio" name={`${id}-r${i}`} value={o.id} checked={answers[r.id] === o.id} aria-invalid={invalid}
                     tabIndex={radioStop(answers[r.id] === o.id, j === 0, answers[r.id] !== null)}
-                    onChange={() => onChange({ ...answers, [r.id]: o.id })} />
+                    onChange={() => onChange({ ...answers, [r.id]: o.id })} onClick={() => answers[r.id] === o.id && onChange({ ...answers })} />
                   <span className="tsf-matrix__option">{o.label}</span>
                 </label>
               ))}

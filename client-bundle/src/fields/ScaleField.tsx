@@ -25,6 +25,7 @@ export function ScaleField({ field, value, onChange, disabled, problems, id }: F
               aria-label={end(n) ? `${n} (${end(n)})` : undefined}
               aria-invalid={invalid || undefined}
               onChange={() => onChange(n)}
+              onClick={() => value === n && onChange(n)}
             />
             <span>{n}</span>
           </label>

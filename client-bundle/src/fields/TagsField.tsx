@@ -33,7 +33,7 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
     return left
   }
   /** Adds `words`; the box keeps what did not fit, and `rest` (what is still being typed). */
-  const take = (words: string[], rest = '') => setText([...add(words), rest].filter(Boolean).join(', '))
+  const take = (words: string[], rest = '') => setText([...add(words), rest].filter(Boolean).join(','))
   const remove = (i: number) => {
     onChange(tags.filter((_, j) => j !== i))
     box.current?.focus()

@@ -128,6 +128,8 @@ export function OptionList({ options, type, name, id, invalid, checked, onCheck,
         aria-invalid={invalid || undefined}
         aria-describedby={o.detail ? `${id}-${o.id}-detail` : undefined}
         onChange={(e) => onCheck(o.id, e.target.checked)}
+        // A click on the radio already chosen confirms it: the user's answer from then on.
+        onClick={() => type === 'radio' && checked(o.id) && onCheck(o.id, true)}
       />
       <span className="tsf-option__text">
         <span className="tsf-option__label">{o.label}</span>
