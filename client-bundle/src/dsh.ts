@@ -27,6 +27,9 @@ export interface SlotRegistration {
   /** keyed slots */
   key?: string
   locale?: string
+  /** The entry's store seat: a handle of `defineStore`; the entry gets `useStore` and `actions`
+   * of its session's instance. */
+  store?: unknown
   inject?: (sessionId: string) => Record<string, unknown>
 }
 

@@ -14,8 +14,9 @@ export type Value = string | number | boolean | null | Other | MatrixValue | (st
 export type Values = Record<string, Value>
 
 /** A problem as the host returns it: a code, a message and a pointer into the values. A problem
- * the browser found itself has an empty message and the parameters of its localised text. */
-export interface Problem { code: string; message: string; pointer?: string; params?: Record<string, unknown> }
+ * the browser found itself has a contract code, an empty message, and the key (`say`) and
+ * parameters of its localised text. */
+export interface Problem { code: string; message: string; pointer?: string; say?: string; params?: Record<string, unknown> }
 
 /** The submission limit when the host names none (manifest `limits.maxSubmissionBytes`). */
 export const MAX_SUBMISSION_BYTES = 32 * 1024
@@ -153,48 +154,53 @@ export const unanswered = (f: Field, v: Value | undefined): boolean =>
   v === undefined || v === null || Number.isNaN(v) || (Array.isArray(v) && v.length === 0) || (typeof v === 'string' && blank(v))
   || (f.kind === 'matrix' && Object.values(matrixOf(f, v)).includes(null))
 
-/** How many answers a multi-choice holds (an "Other…" answer counts as one). */
-const chosen = (v: Value | undefined): number => (Array.isArray(v) ? v.length : 0)
+/** Whether the user answered `f` in this panel: they set it (typed, chose, flipped, moved or kept
+ * it, here or in the draft this browser kept) and its value is an answer. A value the panel starts
+ * with is the agent's default, not an answer the user gave. */
+export const answered = (f: Field, v: Value | undefined, touched: readonly string[]): boolean =>
+  touched.includes(f.id) && !unanswered(f, v)
 
-/** Checks the browser makes before sending: required fields answered (text that shows nothing,
- * an empty number, date or scale, no tags, no choice, an order never touched, a matrix row left
- * unanswered are no answer), a multi-choice's answers within its minItems and maxItems (an
- * unanswered optional one is not checked), and the submission size against the host's limit
- * (`maxBytes`, the default when the host named none). */
+/** How many characters a text holds, as the plugin counts them (code points). */
+export const charCount = (s: string): number => [...s].length
+
+/** The problems of a field the browser sees as the user types, with the contract's codes: text
+ * over its `maxLength` (kept as typed, never cut: the count says by how much). */
+export function typingProblems(f: Field, v: Value | undefined): Problem[] {
+  if (f.kind !== 'text' || f.maxLength === undefined || typeof v !== 'string' || charCount(v) <= f.maxLength) return []
+  return [{ code: 'too-long', message: '', pointer: pointerOf(f.id), say: 'too-long', params: { max: f.maxLength, count: charCount(v) } }]
+}
+
+/** Checks the browser makes before sending, with the contract's problem codes: what a number or
+ * date box holds that is not a number or a date, text over its length limit, required fields
+ * answered (text that shows nothing, an empty number, date or scale, no tags, no choice, an order
+ * never touched, a matrix row left unanswered are no answer), and the submission size against
+ * the host's limit (`maxBytes`, the default when the host named none). Bounds, steps, date
+ * windows, minimum lengths, how many options a multi-choice takes and patterns are the plugin's
+ * to judge (its check as the user types, or the submit). */
 export function localProblems(model: Model, values: Values, note: string, maxBytes = MAX_SUBMISSION_BYTES): Problem[] {
   const out: Problem[] = []
   for (const f of model.fields) {
     const v = values[f.id]
     const pointer = pointerOf(f.id)
     // A number or date box holding what is not one (NaN, see InputField): say so, not "required".
-    if (Number.isNaN(v)) out.push({ code: `not-a-${f.kind}`, message: '', pointer })
-    else if ((f.kind === 'number' || f.kind === 'date') && v !== null && v !== undefined) {
-      // Out of the field's bounds: said with the other problems of the same submit, the date as
-      // the user's locale writes it.
-      const shown = (b: unknown) => (f.kind === 'date' ? localDate(String(b)) : b)
-      if (f.min !== undefined && v < f.min) out.push({ code: 'below', message: '', pointer, params: { bound: shown(f.min) } })
-      else if (f.max !== undefined && v > f.max) out.push({ code: 'above', message: '', pointer, params: { bound: shown(f.max) } })
-      else if (f.kind === 'number' && f.integer && !Number.isInteger(v)) out.push({ code: 'whole', message: '', pointer })
-    }
-    else if (f.kind === 'text' && f.minLength && typeof v === 'string' && !blank(v) && [...v].length < f.minLength) out.push({ code: 'short', message: '', pointer, params: { min: f.minLength } })
+    if (Number.isNaN(v)) out.push(f.kind === 'date' ? { code: 'invalid-value', message: '', pointer, say: 'not-a-date' } : { code: 'wrong-type', message: '', pointer, say: 'not-a-number' })
+    else if (typingProblems(f, v).length > 0) out.push(...typingProblems(f, v))
     else if ('required' in f && f.required && unanswered(f, v)) out.push({ code: 'required', message: '', pointer })
-    else if (f.kind === 'multi-choice' && chosen(v) > 0) {
-      if (f.minItems !== undefined && chosen(v) < f.minItems) out.push({ code: 'too-few', message: '', pointer, params: { min: f.minItems } })
-      if (f.maxItems !== undefined && chosen(v) > f.maxItems) out.push({ code: 'too-many', message: '', pointer, params: { max: f.maxItems } })
-    }
   }
   const size = utf8Bytes(JSON.stringify(values)) + utf8Bytes(note)
-  if (size > maxBytes) out.push({ code: 'limit-exceeded', message: '', pointer: '', params: { limit: bytesText(maxBytes) } })
+  if (size > maxBytes) out.push({ code: 'limit-exceeded', message: '', pointer: '', say: 'limit-exceeded', params: { limit: bytesText(maxBytes) } })
   return out
 }
 
 /** `/<id>` with JSON Pointer escaping. */
 export const pointerOf = (id: string): string => '/' + id.replace(/~/g, '~0').replace(/\//g, '~1')
 
-/** The field id a problem's pointer names (its first reference token), or '' for the document. */
+/** The field id a problem's pointer names, or '' for the document. A pointer names the values
+ * document itself (`/goal`), or the request's argument (`/values/goal`, `/note`). */
 export function fieldOfPointer(pointer: string | undefined): string {
   if (!pointer || pointer[0] !== '/') return ''
-  const token = pointer.slice(1).split('/')[0] ?? ''
+  const tokens = pointer.slice(1).split('/')
+  const token = (tokens[0] === 'values' && tokens.length > 1 ? tokens[1] : tokens[0]) ?? ''
   return token.replace(/~1/g, '/').replace(/~0/g, '~')
 }
 
@@ -204,7 +210,8 @@ export function problemsByField(model: Model, problems: readonly Problem[]): Map
   const out = new Map<string, Problem[]>()
   for (const p of problems) {
     let key = fieldOfPointer(p.pointer)
-    if (p.pointer === '/note' && !ids.has('note')) key = '/note'
+    if (p.pointer === '/values' && !ids.has('values')) key = ''
+    else if (p.pointer === '/note' && !ids.has('note')) key = '/note'
     else if (!ids.has(key)) key = ''
     const list = out.get(key) ?? []
     list.push(p)

@@ -1,8 +1,9 @@
 // The demo's check mode: drives a running demo in headless Chromium (Debian's, through
-// puppeteer-core) as a user would, once per surface:
-//   open the page (the client bundle's apply ran: its stylesheet is in the page), type a message
-//   into the composer and send it, wait for the Dock, fill every field, submit, and see the user
-//   bubble with the answers, the Dock close, and the scripted model's reply quoting them.
+// puppeteer-core) as a user would, once per surface, each in a session of its own:
+//   open the page (the client bundle's apply ran: its stylesheet is in the page), start a new
+//   session, type a message into the composer and send it, wait for the Dock, fill every field,
+//   submit, and see the user bubble with the answers, the Dock close, the scripted model's reply
+//   quoting them, and the session named after the surface.
 // Returns one result per surface; the caller decides the exit code.
 import puppeteer from 'puppeteer-core'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
@@ -52,6 +53,19 @@ async function bubbleWith(page, { user, text, after = 0, timeout = 30_000 }) {
 /** How many transcript entries of the kind contain `text` now. */
 async function countWith(page, user, text) {
   return (await entries(page, user)).filter((t) => t.includes(text)).length
+}
+
+/** Start a new session as a user does: the sidebar's "New Session" button. */
+async function newSession(page) {
+  await page.evaluate(() => [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'New Session')?.click())
+  await page.waitForFunction(() => document.querySelectorAll('[data-chat-flow-kind]').length === 0, { timeout: 30_000 })
+}
+
+/** Wait until the page names the session `title` outside the conversation and the panel (the
+ * sidebar, the session's header). */
+function sessionNamed(page, title) {
+  return page.waitForFunction((title) => [...document.querySelectorAll('body *')].some((e) => e.children.length === 0 && e.textContent.trim() === title
+    && !e.closest('[data-chat-flow-kind], [data-task-surface-dock], [data-task-surface-row]')), { timeout: 30_000, polling: 200 }, title)
 }
 
 /** Load the app and wait until the composer is there and the Task Surface client applied. */
@@ -245,8 +259,10 @@ export async function fillFields(page, model) {
  */
 export async function checkSurface(page, { name, model }, index) {
   const started = Date.now()
-  const step = { now: 'send a message' }
+  const step = { now: 'start a session' }
   try {
+    if (index > 0) await newSession(page)
+    step.now = 'send a message'
     await sendMessage(page, `Demo check ${index + 1}: show me ${name}`)
     step.now = 'wait for the Dock'
     const dock = await page.waitForSelector(EDITING, { visible: true, timeout: 30_000 })
@@ -266,14 +282,16 @@ export async function checkSurface(page, { name, model }, index) {
     const reply = await bubbleWith(page, { user: false, text: REPLY, after: before.replies })
     const missing = expect.filter((t) => !reply.includes(t))
     if (missing.length > 0) throw new Error(`the reply does not quote ${missing.map((t) => JSON.stringify(t)).join(', ')}`)
-    return { surface: name, ok: true, ms: Date.now() - started, detail: `${model.fields.length} fields, reply quotes ${expect.length} answers` }
+    step.now = 'see the session named after the surface'
+    await sessionNamed(page, model.title)
+    return { surface: name, ok: true, ms: Date.now() - started, detail: `${model.fields.length} fields, reply quotes ${expect.length} answers, session "${model.title}"` }
   } catch (err) {
     return { surface: name, ok: false, ms: Date.now() - started, detail: `${step.now}: ${err.message}` }
   }
 }
 
 /**
- * Drive the demo at `url` through every surface, in one session.
+ * Drive the demo at `url` through every surface, one session each.
  * @param {{url: string, surfaces: {name: string, model: object}[], scratch: string, screenshotDir?: string}} options
  */
 export async function runCheck({ url, surfaces, scratch, screenshotDir = scratch }) {

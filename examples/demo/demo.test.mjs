@@ -1,10 +1,12 @@
 // `make demo-check`, as a test: the demo (examples/demo/demo.sh with DEMO_CHECK=1) builds and
 // installs the bundle into a throw-away home, boots `dsh web` with the scripted model, and
-// drives every example surface end to end in headless Chromium. It must report each surface
-// and exit 0; a surface that does not exist must stop it with the list of those that do.
+// drives every example surface end to end in headless Chromium, each in a new session. It must
+// report each surface, name each session after its surface, and exit 0; a surface that does
+// not exist must stop it with the list of those that do.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO, toolPath } from '../../tests/e2e/support/harness.mjs'
 import { exampleNames } from './surfaces.mjs'
@@ -22,7 +24,7 @@ function demo(env, command = [join(REPO, 'examples', 'demo', 'demo.sh')]) {
   })
 }
 
-test('DEMO_CHECK=1 SURFACE=all: every example opens in the Dock, is filled, submitted, and quoted back', async (t) => {
+test('DEMO_CHECK=1 SURFACE=all: every example opens in the Dock of a session of its own, named after it, is filled, submitted, and quoted back', async (t) => {
   const { code, stdout, stderr } = await demo({ DEMO_CHECK: '1', SURFACE: 'all' })
   for (const line of stdout.trim().split('\n')) t.diagnostic(line)
   assert.equal(code, 0, `the demo check failed:\n${stdout}\n${stderr.slice(-4000)}`)
@@ -30,6 +32,9 @@ test('DEMO_CHECK=1 SURFACE=all: every example opens in the Dock, is filled, subm
   assert.deepEqual(ok, exampleNames())
   const n = exampleNames().length
   assert.match(stdout, new RegExp(`^demo check: passed \\(${n} of ${n} surfaces`, 'm'))
+  // One session per surface, each named after it: seven different rows in the sidebar.
+  const titles = exampleNames().map((name) => JSON.parse(readFileSync(join(REPO, 'examples', 'surfaces', `${name}.json`), 'utf8')).title)
+  assert.equal(stdout.split('\n').find((l) => l.startsWith('sessions: ')), `sessions: ${[...titles].sort().join(' | ')}`)
 })
 
 test('a SURFACE that does not exist stops the demo with the examples there are', async () => {

@@ -5,7 +5,8 @@
 //   node examples/demo/main.mjs <tarball>        (examples/demo/demo.sh builds the tarball)
 //
 // Environment:
-//   SURFACE=<name|path|all>  which surface the model opens (see surfaces.mjs); default compare-options
+//   SURFACE=<name|path|all>  which surface the model opens (see surfaces.mjs); default compare-options;
+//                            with all, each new session opens the next one and keeps it
 //   PORT=<n>                 the port of dsh web (default 3977, or a free one when that is taken)
 //   PATCH=<file>             one more patch layer for dsh web (examples/demo/limits.patch.yml)
 //   DEMO_CHECK=1             instead of waiting for you: drive the demo end to end in headless
@@ -18,6 +19,7 @@ import { promisify } from 'node:util'
 import { startFakeLlm } from '../../tests/e2e/support/fake-llm.mjs'
 import { CACHE, Dsh, REPO, dshLogFile, freePort, removeHome } from '../../tests/e2e/support/harness.mjs'
 import { installedBundle, prepareHome } from './home.mjs'
+import { DEMO_TITLE, nameSessions } from './names.mjs'
 import { demoResponder } from './responder.mjs'
 import { selectSurfaces } from './surfaces.mjs'
 
@@ -60,18 +62,20 @@ async function main() {
   const cleanup = () => { if (check && !process.env.DEMO_KEEP_HOME) removeHome(home) }
   let dsh
   let llm
+  let stopNaming = () => {}
   try {
     const { workspace, installed } = await prepareHome({ home, tarball, log: say })
     if (!check && !installed) say(`the bundle in ${shown(home)} is current`)
     await validateSurfaces(home, surfaces)
 
-    llm = await startFakeLlm({ respond: demoResponder(surfaces), title: 'Task Surface demo' })
+    llm = await startFakeLlm({ respond: demoResponder(surfaces), title: DEMO_TITLE })
     let port = Number(process.env.PORT) || undefined
     if (port === undefined && !check) port = (await portIsFree(3977)) ? 3977 : await freePort()
     say(`starting dsh web (${check ? 'check mode' : `port ${port}`})...`)
     dsh = await Dsh.start({ home, workspace, llmUrl: llm.url, port, patches: patch ? [patch] : [] })
     // The workspace exists before the page loads, so the first message needs no folder dialog.
     await dsh.value('workspace.create', { path: workspace })
+    stopNaming = nameSessions(dsh)
     const log = createWriteStream(logFile, { flags: 'a' })
     log.write(dsh.output.join(''))
     dsh.child.stdout.on('data', (d) => log.write(d))
@@ -83,6 +87,8 @@ async function main() {
       const { results, errors } = await runCheck({ url: dsh.url, surfaces, scratch: home, screenshotDir: CACHE })
       for (const r of results) say(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.surface.padEnd(20)} ${(r.ms / 1000).toFixed(1).padStart(5)} s  ${r.detail}`)
       for (const e of errors) say(`page: ${e}`)
+      const { items } = await dsh.value('session.list', {})
+      say(`sessions: ${items.map((s) => s.projections?.values?.title ?? '').sort().join(' | ')}`)
       const ok = results.length === surfaces.length && results.every((r) => r.ok)
       say(`demo check: ${ok ? 'passed' : 'FAILED'} (${results.filter((r) => r.ok).length} of ${surfaces.length} surfaces, ${((Date.now() - started) / 1000).toFixed(1)} s in Chromium)`)
       return ok ? 0 : 1
@@ -98,6 +104,7 @@ async function main() {
     say(`           Fill the panel and press "${first.submit.label}": your answers arrive as your`)
     say('           next message, and the model replies quoting what it received.')
     say(`  Surface  ${surfaces.map((s) => s.name).join(', ')}  (SURFACE=<name>|all make demo for others)`)
+    if (surfaces.length > 1) say('           one per session: "New Session" opens the next; each session is named after its surface')
     say(`  Home     ${shown(home)} (sessions are kept between runs; dsh's log is ${shown(logFile)})`)
     say('  Stop     Ctrl-C')
     say()
@@ -115,6 +122,7 @@ async function main() {
     process.on('SIGINT', () => { say('stopping at once'); dsh.child.kill('SIGKILL'); process.exit(130) })
     return 0
   } finally {
+    stopNaming()
     await dsh?.stop()
     await llm?.close()
     cleanup()

@@ -1,8 +1,13 @@
 // An accessibility audit of what the bundle draws, with axe-core in Debian's Chromium against the
-// real harness (one `dsh web` for the file): the Dock and its transcript row for every example in
-// examples/surfaces, in the light and dark themes at 1280 px, at 360 px (light and dark) and with
-// the zh chrome; then the row once submitted (its replay open, the answers in it) and once
-// dismissed, and the Dock showing the problems of a refused submit. Each page must have no
+// real harness (one `dsh web` for the file): the Dock and its transcript row (its replay open)
+// for every example in examples/surfaces, in the light and dark themes at 1280 px, at 360×740
+// (light and dark) and with the zh chrome, and the collapsed Dock in each; then the row once
+// submitted (its replay open, the answers under each field's help) and once dismissed, and the
+// Dock showing the problems of a refused submit. (The restart notice is audited where a test
+// brings it about: dock-harness-death.test.mjs.) At 360×740 each example's Dock is also
+// measured as a phone shows it when it opens (issue 45, item 1; support/room.mjs): the
+// conversation keeps a quarter of the height, the header and the footer take one line each, and
+// the first question is in view with its first three options, or three matrix rows. Each page must have no
 // serious or critical violation inside the Dock and the row (axe's default rules; colour contrast
 // also in a 4000 px tall window, so the Dock's scrolled-away parts are measured too). dsh's own
 // page (which the bundle does not own) is audited once per page setup and only reported. The
@@ -11,18 +16,18 @@
 // tests/browser/artifacts/a11y/ (report.json and summary.md; git-ignored, CI keeps it).
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { REPO } from '../e2e/support/harness.mjs'
 import { dockReady, example, openApp, sessionWithSurface, sleep, waitFor } from './support/app.mjs'
 import { openPage } from './support/browser.mjs'
+import { AXE, blocking, describeViolations, runAxe } from './support/axe.mjs'
+import { dockRoom, roomy } from './support/room.mjs'
 import { DOCK, DISMISS, SUBMIT, dockGone, useSuite } from './support/suite.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const OUT = join(here, 'artifacts', 'a11y')
-const AXE = readFileSync(join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'), 'utf8')
 const ROW = '[data-task-surface-row]'
 const IMPACTS = ['critical', 'serious', 'moderate', 'minor']
 const SURFACES = readdirSync(join(REPO, 'examples', 'surfaces')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort()
@@ -30,8 +35,8 @@ const SURFACES = readdirSync(join(REPO, 'examples', 'surfaces')).filter((f) => f
 const SETUPS = [
   { name: 'light 1280', dark: false, viewport: { width: 1280, height: 860 } },
   { name: 'dark 1280', dark: true, viewport: { width: 1280, height: 860 } },
-  { name: 'light 360', dark: false, viewport: { width: 360, height: 760 } },
-  { name: 'dark 360', dark: true, viewport: { width: 360, height: 760 } },
+  { name: 'light 360', dark: false, viewport: { width: 360, height: 740 } },
+  { name: 'dark 360', dark: true, viewport: { width: 360, height: 740 } },
   { name: 'zh 1280', dark: false, zh: true, viewport: { width: 1280, height: 860 } },
 ]
 
@@ -47,54 +52,6 @@ useSuite({
 /** What the report holds: our pages, dsh's own page per setup. */
 const report = { axe: '', pages: [], dsh: [] }
 
-/**
- * In the page: run axe (already injected) over `include` (or the whole page but `exclude`),
- * only the rules `runOnly` when given, and return its violations, incomplete checks and passed
- * rules, reduced to what the report keeps. With `stepDock`, the Dock's scrolling body is then
- * stepped through a screenful at a time and colour contrast checked at each step (axe judges
- * contrast only for what is on screen). dsh's shell overlay, an empty, transparent,
- * click-through layer over the whole page, is hidden while axe runs: axe's stacking grid takes
- * it for a cover and would leave every contrast check incomplete.
- */
-function runAxe(page, { include, exclude, runOnly, stepDock = false }) {
-  return page.evaluate(async (include, exclude, runOnly, stepDock, dockSel) => {
-    const frames = (n) => new Promise((resolve) => {
-      const next = () => (n-- <= 0 ? resolve() : requestAnimationFrame(next))
-      next()
-    })
-    const overlay = document.querySelector('[data-shell-overlay]')
-    const empty = overlay && getComputedStyle(overlay).pointerEvents === 'none'
-      && [...overlay.querySelectorAll('*')].every((e) => { const r = e.getBoundingClientRect(); return r.width === 0 || r.height === 0 })
-    if (empty) overlay.style.visibility = 'hidden'
-    const keep = (items) => items.map((v) => ({
-      id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
-      nodes: v.nodes.map((n) => ({ target: n.target.map(String), html: n.html.slice(0, 240), summary: n.failureSummary ?? '' })),
-    }))
-    const options = { resultTypes: ['violations', 'incomplete'], ...(runOnly ? { runOnly } : {}) }
-    try {
-      const context = include ? { include: include.map((s) => [s]) } : { exclude: exclude.map((s) => [s]) }
-      const res = await axe.run(context, options)
-      const out = { violations: keep(res.violations), incomplete: keep(res.incomplete), passes: res.passes.map((p) => p.id), steps: 1 }
-      const body = stepDock ? document.querySelector(`${dockSel} .tsf-body`) : null
-      if (body && body.scrollHeight > body.clientHeight) {
-        const start = body.scrollTop
-        for (let top = body.clientHeight; top < body.scrollHeight; top += body.clientHeight) {
-          body.scrollTop = top
-          await frames(2) // what content-visibility skipped lays out
-          const more = await axe.run({ include: [[dockSel]] }, options)
-          out.violations.push(...keep(more.violations))
-          out.incomplete.push(...keep(more.incomplete))
-          out.steps++
-        }
-        body.scrollTop = start
-      }
-      return out
-    } finally {
-      if (empty) overlay.style.visibility = ''
-    }
-  }, include ?? null, exclude ?? null, runOnly ?? null, stepDock, DOCK)
-}
-
 /** Violations (or incomplete checks) of several runs as one list: one entry per rule, each node once. */
 function merged(...lists) {
   const out = []
@@ -107,8 +64,6 @@ function merged(...lists) {
 }
 
 const countsOf = (violations) => Object.fromEntries(IMPACTS.map((i) => [i, violations.filter((v) => v.impact === i).reduce((n, v) => n + v.nodes.length, 0)]))
-const blocking = (violations) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-const describeViolations = (violations) => violations.map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n')
 
 /**
  * Audit the Dock (unless `dock` is false) and the row on the page as it is, record it, and
@@ -214,6 +169,13 @@ for (const setup of SETUPS) {
         assert.equal(await page.evaluate(() => document.body.hasAttribute('data-ds-dark-theme')), setup.dark)
         assert.equal(await page.evaluate(() => window.innerWidth), setup.viewport.width)
         assert.equal(await page.$eval(`${DOCK} .tsf-badge`, (e) => e.textContent), setup.zh ? '任务面板' : 'Task Surface')
+        if (setup.viewport.width === 360) {
+          // As a phone shows it: the sidebar, opened to pick the session, folded away again.
+          await page.evaluate(() => document.querySelector('button[aria-label="Collapse sidebar"], button[aria-label="收起侧边栏"]')?.click())
+          await dockReady(page, s.surfaceId)
+          const room = await dockRoom(page)
+          assert.ok(roomy(room), `${name} at 360×740: room for the first question ${JSON.stringify(room)}`)
+        }
         await openReplay(page)
         if (name === SURFACES[0]) {
           await page.evaluate(AXE)
@@ -221,6 +183,13 @@ for (const setup of SETUPS) {
           report.dsh.push({ setup: setup.name, counts: countsOf(res.violations), violations: res.violations })
         }
         await auditOurs(page, `${setup.name} / ${name}`)
+        if (name === SURFACES[0]) {
+          // Collapsed: the header alone, with the progress.
+          await page.click(`${DOCK} [data-action=toggle]`)
+          await page.waitForSelector(`${DOCK} .tsf-body[hidden]`)
+          await auditOurs(page, `${setup.name} / ${name}, collapsed`)
+          await page.click(`${DOCK} [data-action=toggle]`)
+        }
       })
     }
   })
@@ -229,19 +198,20 @@ for (const setup of SETUPS) {
 describe('a11y: the row once settled, the Dock with a refused submit', () => {
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light'
-    test(`${theme}: the submitted row with its answers, the dismissed row`, async () => {
-      const submitted = await sessionWithSurface(h, example('compare-options'))
+    test(`${theme}: the submitted row with its answers under each field's help, the dismissed row`, async () => {
+      const submitted = await sessionWithSurface(h, example('triage-matrix'))
       const dismissed = await sessionWithSurface(h, example('review-change'))
       const { page } = await openPage(browser, { width: 1280, height: 860 })
       await openApp(page, h, { dark })
       await showSession(page, submitted)
+      for (const row of ['upload-retry', 'cache-eviction', 'ws-reconnect']) await page.click(`${DOCK} [data-row=${row}] input[value=fix]`)
       h.llm.reply({ text: 'Noted.' })
       await page.click(SUBMIT)
       await dockGone(page)
       await page.waitForSelector(`${ROW}[data-status="submitted"]`, { timeout: 20_000 })
       await openReplay(page)
-      await page.waitForSelector(`${ROW} .tsf-answers`)
-      await auditOurs(page, `${theme} 1280 / compare-options, row submitted`, { dock: false })
+      await page.waitForSelector(`${ROW} .tsf-answers .tsf-answer__help`)
+      await auditOurs(page, `${theme} 1280 / triage-matrix, row submitted`, { dock: false })
 
       await showSession(page, dismissed)
       await page.click(DISMISS)

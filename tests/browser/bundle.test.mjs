@@ -1,4 +1,5 @@
-// The committed client bundle: current, type-correct, and in the shape the dsh Loader expects.
+// The committed client bundle: current, within its size budget, type-correct, and in the shape
+// the dsh Loader expects.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -7,6 +8,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
 
 const run = promisify(execFile)
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -15,6 +17,11 @@ const bundleDir = join(repo, 'client-bundle')
 test('dist/client.js is exactly what the sources build', async () => {
   const { stdout } = await run(process.execPath, ['check.mjs'], { cwd: bundleDir })
   assert.match(stdout, /matches the sources/)
+})
+
+test('what ships stays within its budget: 30 KiB gzipped', () => {
+  const gzipped = gzipSync(readFileSync(join(bundleDir, 'dist', 'client.js')), { level: 9 }).length
+  assert.ok(gzipped <= 30 * 1024, `dist/client.js is ${gzipped} bytes gzipped, over 30 KiB`)
 })
 
 test('the sources type-check (tsc --noEmit)', async () => {

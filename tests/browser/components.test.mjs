@@ -174,44 +174,59 @@ describe('line diff', () => {
   })
 })
 
-describe('draft store (localStorage)', () => {
-  test('drafts are per session and surface, bounded per draft, and evicted oldest first', async () => {
+describe('draft store (one session\'s drafts in dsh\'s per-session store)', () => {
+  test('drafts are per surface, bounded per draft, evicted oldest first, and written through to the store', async () => {
     const got = await page.evaluate(() => {
-      localStorage.clear()
       let clock = 1000
-      const store = window.TS.createDraftStore(() => localStorage, { maxDraftBytes: 2000, maxTotalBytes: 5000, maxDrafts: 3 }, () => clock++)
-      const out = {}
-      out.saved = store.save('s1', 'a', { values: { goal: 'ship it' }, note: 'n' })
-      out.own = store.load('s1', 'a')?.values.goal
-      out.otherSession = store.load('s2', 'a')
-      out.tooLarge = store.save('s1', 'a', { values: { goal: 'x'.repeat(3000) }, note: '' })
-      out.keptPrevious = store.load('s1', 'a')?.values.goal
-      store.save('s1', 'b', { values: { v: 1 }, note: '' })
-      store.save('s2', 'c', { values: { v: 2 }, note: '' })
-      store.save('s2', 'd', { values: { v: 3 }, note: '' }) // a fourth draft: the oldest (s1/a) goes
-      out.afterCount = { a: !!store.load('s1', 'a'), b: !!store.load('s1', 'b'), c: !!store.load('s2', 'c'), d: !!store.load('s2', 'd') }
-      for (let i = 0; i < 3; i++) store.save('s3', `big${i}`, { values: { t: 'y'.repeat(1500) }, note: '' })
-      out.afterBytes = Object.keys(localStorage).filter((k) => k.startsWith(window.TS.DRAFT_PREFIX)).length
-      let total = 0
-      for (const k of Object.keys(localStorage)) if (k.startsWith(window.TS.DRAFT_PREFIX)) total += new TextEncoder().encode(k + localStorage.getItem(k)).length
-      out.total = total
-      store.clear('s3', 'big2')
-      out.cleared = store.load('s3', 'big2')
-      localStorage.setItem(window.TS.DRAFT_PREFIX + 's4:x', '{not json')
-      out.corrupt = store.load('s4', 'x')
-      localStorage.clear()
+      const writes = []
+      const store = window.TS.createDraftStore({ old: { values: { v: 0 }, note: '', savedAt: 1 }, corrupt: '{not json' }, (d) => writes.push(d),
+        { maxDraftBytes: 2000, maxTotalBytes: 5000, maxDrafts: 3 }, () => clock++)
+      const out = { restored: store.load('old')?.values.v, corrupt: store.load('corrupt'), inherited: store.load('constructor') }
+      out.saved = store.save('a', { values: { goal: 'ship it' }, note: 'n', touched: ['goal'], accepted: { submissionId: 'tss_1', messageId: 'm1' } })
+      out.own = store.load('a')
+      out.written = writes.at(-1).a.values.goal
+      out.tooLarge = store.save('a', { values: { goal: 'x'.repeat(3000) }, note: '' })
+      out.keptPrevious = store.load('a')?.values.goal
+      store.save('b', { values: { v: 1 }, note: '' })
+      store.save('c', { values: { v: 2 }, note: '' }) // a fourth draft: the oldest (old) goes
+      out.afterCount = Object.keys(writes.at(-1)).sort()
+      for (let i = 0; i < 3; i++) store.save(`big${i}`, { values: { t: 'y'.repeat(1500) }, note: '' })
+      const last = writes.at(-1)
+      out.total = Object.entries(last).reduce((n, [k, d]) => n + new TextEncoder().encode(k + JSON.stringify(d)).length, 0)
+      out.count = Object.keys(last).length
+      const before = writes.length
+      store.clear('big2')
+      out.cleared = [store.load('big2') === undefined, 'big2' in writes.at(-1)]
+      store.clear('never-there')
+      out.noWrite = writes.length === before + 1
       return out
     })
+    assert.equal(got.restored, 0, 'what the store held is read back')
+    assert.equal(got.corrupt, undefined)
+    assert.equal(got.inherited, undefined)
     assert.equal(got.saved, 'saved')
-    assert.equal(got.own, 'ship it')
-    assert.equal(got.otherSession, undefined, 'another session never sees the draft')
+    assert.deepEqual([got.own.values.goal, got.own.touched, got.own.accepted], ['ship it', ['goal'], { submissionId: 'tss_1', messageId: 'm1' }])
+    assert.equal(got.written, 'ship it', 'every change is written to the store')
     assert.equal(got.tooLarge, 'too-large')
     assert.equal(got.keptPrevious, 'ship it', 'an oversized draft does not replace the last one that fit')
-    assert.deepEqual(got.afterCount, { a: false, b: true, c: true, d: true })
+    assert.deepEqual(got.afterCount, ['a', 'b', 'c'])
     assert.ok(got.total <= 5000, `total ${got.total} bytes within the cap`)
-    assert.ok(got.afterBytes <= 3)
-    assert.equal(got.cleared, undefined)
-    assert.equal(got.corrupt, undefined)
+    assert.ok(got.count <= 3)
+    assert.deepEqual(got.cleared, [true, false])
+    assert.equal(got.noWrite, true, 'clearing what is not there writes nothing')
+  })
+
+  test('drafts an older version kept under keys of their own (one per session and surface) are removed', async () => {
+    const got = await page.evaluate(() => {
+      localStorage.clear()
+      localStorage.setItem(window.TS.LEGACY_PREFIX + 's1:tsf_1', JSON.stringify({ values: { goal: 'old' }, note: '', savedAt: 5 }))
+      localStorage.setItem('dsh-task-surface.drafts.s1', '{"drafts":{}}')
+      window.TS.dropLegacyDrafts()
+      const left = Object.keys(localStorage).sort()
+      localStorage.clear()
+      return left
+    })
+    assert.deepEqual(got, ['dsh-task-surface.drafts.s1'])
   })
 })
 
@@ -428,6 +443,88 @@ describe('pure modules', () => {
       const closing = L.dismissAnswered(sent, { dismissed: true, eventSeq: 4 })
       assert.deepEqual([closing.closing, L.isLocked(closing), closing.focus], [true, true, { to: 'composer' }])
     })
+
+    test('progress counts what the user set: a value the panel starts with is not an answer until touched', () => {
+      const model = L.readModel(intake)
+      const count = (s) => model.fields.filter((f) => L.answered(f, s.values[f.id], s.touched)).length
+      const fresh = opened()
+      assert.deepEqual([fresh.touched, count(fresh)], [[], 0], 'formats starts as [csv] and async as off: nobody answered them')
+      const flipped = L.edited(L.edited(fresh, 'async', true), 'async', false)
+      assert.deepEqual([flipped.touched, count(flipped)], [['async'], 1], 'flipped and back: the user answered it')
+      const emptied = L.edited(flipped, 'goal', '   ')
+      assert.equal(count(emptied), 1, 'touched but showing nothing is no answer')
+      const restored = opened({ values: { goal: 'from the draft' }, note: '', savedAt: 1, touched: ['goal', 'async'] })
+      assert.deepEqual([restored.touched, count(restored)], [['goal', 'async'], 2], 'the draft keeps what the user set')
+      const older = opened({ values: { goal: 'from an older draft' }, note: '', savedAt: 1 })
+      assert.deepEqual(older.touched, ['goal'], 'a draft without the list: the values that differ from the start')
+    })
+
+    test('the plugin\'s check shows its problems at the fields the user set, never "required", and only for the answers it judged', () => {
+      const s = L.edited(opened(), 'deadline', 'someday')
+      const problems = [
+        { code: 'invalid-value', message: 'Use a date such as 2026-12-01.', pointer: '/values/deadline' },
+        { code: 'required', message: 'required', pointer: '/values/goal' },
+        { code: 'too-few', message: 'Choose at least 1.', pointer: '/values/who' },
+      ]
+      const c = L.checked(s, s.values, problems)
+      assert.deepEqual(c.live, [problems[0]])
+      assert.equal(L.checked(L.edited(s, 'deadline', 'later'), s.values, problems).live.length, 0, 'an answer for values changed since is dropped')
+      assert.deepEqual(L.submitSent(c, 'tss_1').live, [], 'a Submit asks the plugin itself')
+    })
+
+    test('Dismiss with answers of the user\'s own asks first; Escape answers "no", or collapses; it never dismisses', () => {
+      const asked = L.dismissAsked(edited())
+      assert.deepEqual([asked.confirming, L.canSubmit(asked), L.canDismiss(asked), asked.focus], [true, false, true, { to: 'keep' }], 'Submit waits; the question can be answered')
+      const kept = L.dismissCancelled(asked)
+      assert.deepEqual([kept.confirming, L.canSubmit(kept), kept.focus, kept.values.goal], [false, true, { to: 'dismiss' }, 'CSV for finance'])
+      assert.deepEqual([L.escaped(asked).confirming, L.escaped(asked).collapsed], [false, false], 'Escape while asked: keep answering')
+      const collapsed = L.escaped(edited())
+      assert.deepEqual([collapsed.collapsed, collapsed.focus, collapsed.closing, collapsed.busy], [true, { to: 'toggle' }, false, null])
+      assert.equal(L.dismissSent(asked, 'tsd_1').confirming, false)
+    })
+
+    test('an accepted answer a restarted harness lost: also after a reload, the answers come back editable with a notice, and nothing is sent', () => {
+      const accepted = L.submitAnswered(L.submitSent(edited(), 'tss_1'), 'tss_1', { accepted: true, messageId: 'tsm_1', phase: L.Phase.Queued })
+      assert.deepEqual(accepted.accepted, { submissionId: 'tss_1', messageId: 'tsm_1' }, 'remembered for the draft')
+      const reloaded = opened({ values: { goal: 'CSV for finance' }, note: '', savedAt: 1, touched: ['goal'], accepted: accepted.accepted })
+      assert.deepEqual([reloaded.message, reloaded.values.goal, L.canSubmit(reloaded), reloaded.submissionId, reloaded.busy],
+        [{ key: 'status.notDelivered', tone: 'notice' }, 'CSV for finance', true, null, null])
+      const stillQueued = L.readOpen(L.initialEditorState, { submissionId: 'tss_1', messageId: 'tsm_1', phase: 'queued' },
+        { callId: 'call_1', model: L.readModel(intake), markdown: {}, draft: { values: { goal: 'x' }, note: '', savedAt: 1, accepted: accepted.accepted } })
+      assert.deepEqual([stillQueued.pending?.submissionId, stillQueued.message?.key], ['tss_1', 'status.draftRestored'], 'still queued: adopted, no notice')
+      const live = L.readOpen(L.readFailed(L.readOpen(accepted, { submissionId: 'tss_1', messageId: 'tsm_1', phase: 'queued' })), null)
+      assert.deepEqual([live.message, L.isLocked(live)], [{ key: 'status.notDelivered', tone: 'notice' }, false], 'the page that stayed open says the same')
+    })
+
+    test('the new refusals: moved on keeps the answers to copy, an id used for other answers takes a new one, a malformed request is said; "committed" is delivered', () => {
+      const sent = L.submitSent(edited(), 'tss_1')
+      const moved = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.MovedOn, problems: [] })
+      assert.deepEqual([moved.overtaken, moved.movedOn, moved.message.key, L.isLocked(moved), L.keepsOnClose(moved), moved.values.goal],
+        [true, true, 'status.movedOn', true, true, 'CSV for finance'])
+      assert.equal(L.readOpen(moved, null).overtaken, true, 'read open again before the message closes it: still a draft to copy')
+      assert.equal(L.readClosed(moved).message.key, 'status.movedOn', 'closed by that message: the sentence stays')
+      const reused = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.SubmissionIDReused, problems: [] })
+      assert.deepEqual([reused.reissue, reused.submissionId, reused.message.key, L.canSubmit(reused)], [true, 'tss_1', 'error.submission-id-reused', true])
+      const found = L.readOpen(reused, { submissionId: 'tss_1', messageId: 'm', phase: 'queued' })
+      assert.deepEqual([found.overtaken, found.pending?.submissionId, found.reissue], [false, 'tss_1', false], 'its own earlier attempt, found pending: adopted')
+      const malformed = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.InvalidRequest, problems: [{ code: 'wrong-type', message: 'values must be an object', pointer: '/values' }] })
+      assert.deepEqual([malformed.message.key, malformed.problems.map((p) => p.pointer), malformed.submissionId], ['error.invalid-request', [''], null])
+      const delivered = L.submitAnswered(sent, 'tss_1', { accepted: true, messageId: 'tsm_1', phase: L.Phase.Committed })
+      assert.deepEqual([L.delivered(delivered), L.isLocked(delivered)], [true, true])
+    })
+
+    test('only what the browser must check itself, with the contract\'s codes: not a number, not a date, over its length', () => {
+      const model = L.readModel({ version: 1, title: 't', sections: [], submit: { label: 'Send' }, fields: [
+        { kind: 'number', id: 'n', label: 'N', min: 100, max: 200, step: 50, integer: true },
+        { kind: 'date', id: 'd', label: 'D', min: '2026-12-01', max: '2026-12-31' },
+        { kind: 'text', id: 't', label: 'T', minLength: 5, maxLength: 12 },
+      ] })
+      const codes = (values) => L.localProblems(model, values, '').map((p) => `${p.code} ${p.pointer}`)
+      assert.deepEqual(codes({ n: NaN, d: NaN, t: 'CHG-1234567890' }), ['wrong-type /n', 'invalid-value /d', 'too-long /t'])
+      assert.deepEqual(codes({ n: 125, d: '2027-01-15', t: 'CHG' }), [], 'off the step, out of the window, short: the plugin\'s to judge')
+      const contract = new Set(Object.values(L.Code))
+      assert.deepEqual(['wrong-type', 'invalid-value', 'too-long'].filter((c) => !contract.has(c)), [], 'every code is the contract\'s')
+    })
   })
 
   describe('locales', () => {
@@ -463,7 +560,8 @@ describe('pure modules', () => {
     const invoke = (api, method, req) => method === 'getActive' ? api.getActive(req.sessionId, req.surfaceId, req.known) : api[method]({ ...req })
 
     test('each method goes to its declared endpoint with exactly its declared arguments', async () => {
-      assert.deepEqual(L.RPC_METHODS.map((m) => m.name).sort(), ['dismiss', 'getActive', 'submit'], 'the client has a method for each declared one')
+      const api = L.createApi(fakeConnection({}))
+      assert.deepEqual(L.RPC_METHODS.filter((m) => typeof api[m.name] !== 'function').map((m) => m.name), [], 'the client has a method for each declared one')
       for (const m of L.RPC_METHODS) {
         const names = m.args.map((a) => a.replace(/\?$/, ''))
         const conn = fakeConnection({ [Object.keys(m.answers[0].when)[0]]: 'neither' })
@@ -480,8 +578,19 @@ describe('pure modules', () => {
       }
     })
 
+    test('check is asked only once the RPC declares it: until then it answers "unsupported" without a request', async () => {
+      const conn = fakeConnection({ checked: true, problems: [], unanswered: ['goal'] })
+      const got = await L.createApi(conn).check({ sessionId: 's', surfaceId: 'tsf_1', values: {} })
+      if (L.RPC_METHODS.some((m) => m.name === 'check')) {
+        assert.deepEqual(got, { checked: true, problems: [], unanswered: ['goal'] }, 'declared: asked, and read by its declared keys (above)')
+        assert.equal(conn.calls.length, 1)
+      } else {
+        assert.deepEqual([got, conn.calls.length], [{ checked: false, reason: L.UNSUPPORTED }, 0])
+      }
+    })
+
     test('each arm of each answer is read by its declared keys, pending submissions and problems too', async () => {
-      const values = { callId: 'call_1', surfaceId: 'tsf_1', model: {}, markdown: {}, reason: 'stale', messageId: 'm1', phase: 'claiming', eventSeq: 3, code: 'c', message: 'm', pointer: '/goal', submissionId: 'tss_1' }
+      const values = { callId: 'call_1', surfaceId: 'tsf_1', model: {}, markdown: {}, reason: 'stale', messageId: 'm1', phase: 'claiming', eventSeq: 3, code: 'c', message: 'm', pointer: '/goal', submissionId: 'tss_1', unanswered: ['goal'] }
       for (const m of L.RPC_METHODS) {
         for (const arm of m.answers) {
           const reads = new Set()
@@ -494,7 +603,7 @@ describe('pure modules', () => {
           const got = await invoke(L.createApi(fakeConnection(watched(answer, reads))), m.name, sample)
           const label = `${m.name} ${JSON.stringify(arm.when)}`
           assert.deepEqual([...reads].sort(), [...Object.keys(arm.when), ...arm.keys].sort(), `${label} reads exactly its declared keys`)
-          for (const k of arm.keys) if (k !== 'pending' && k !== 'problems' && k !== 'model' && k !== 'markdown') assert.equal(got[k], values[k], `${label} returns ${k}`)
+          for (const k of arm.keys) if (k !== 'pending' && k !== 'problems' && k !== 'model' && k !== 'markdown') assert.deepEqual(got[k], values[k], `${label} returns ${k}`)
           if ('pending' in answer) {
             assert.deepEqual([...pendingReads].sort(), [...L.RPC_PENDING_KEYS].sort())
             assert.deepEqual(got.pending, { submissionId: 'tss_1', messageId: 'm1', phase: 'claiming' })

@@ -28,7 +28,6 @@ import { createRoot } from 'react-dom/client'
 import { flushSync } from 'react-dom'
 import { TaskSurfaceDock } from ${src('dock/Dock.tsx')}
 import { createApi } from ${src('host/rpc.ts')}
-import { createDraftStore } from ${src('storage/drafts.ts')}
 import { fallbackT } from ${src('locales.ts')}
 import { installStyles } from ${src('styles.ts')}
 
@@ -47,12 +46,18 @@ const connection = { rpc: { call(path, method, payload, signal) {
   })
 } } }
 const api = createApi(connection)
-const drafts = createDraftStore()
 let root = null
 let projection = null
 
+// The session's draft store as dsh's store seat hands it to the Dock: a selector hook over the
+// state and its one write, persisted whole under the name and session id (as defineStore does).
+const STORE_KEY = 'dsh-task-surface.drafts.ses_1'
+const stored = () => { try { return JSON.parse(localStorage.getItem(STORE_KEY)) ?? { drafts: {} } } catch { return { drafts: {} } } }
+let store = null
+const newStore = () => ({ useStore: (sel) => sel(stored()), actions: { set(drafts) { localStorage.setItem(STORE_KEY, JSON.stringify({ drafts })) } } })
+
 function render() {
-  const props = { sessionId: 'ses_1', useProjection: () => projection, useSession: (sel) => sel({ queue: [] }), api, drafts, t: fallbackT }
+  const props = { sessionId: 'ses_1', useProjection: () => projection, useSession: (sel) => sel({ queue: [] }), api, ...store, t: fallbackT }
   flushSync(() => root.render(createElement(TaskSurfaceDock, props)))
 }
 
@@ -63,6 +68,7 @@ window.DT = {
     calls.length = 0
     timers.clear()
     projection = { active, outcomes: [] }
+    store = newStore()
     root = createRoot(document.getElementById('app'))
     render()
   },
@@ -73,9 +79,12 @@ window.DT = {
     calls.length = 0
     timers.clear()
     projection = { active, outcomes }
+    store = newStore()
     root = createRoot(document.getElementById('app'))
     render()
   },
+  /** The drafts the session's store holds, by surface id. */
+  drafts: () => stored().drafts,
   unmount() { flushSync(() => root.unmount()) },
   calls: () => calls.map((c) => ({ method: c.method, args: c.args, aborted: c.aborted, open: !c.done })),
   answer(i, value) { calls[i].done = true; calls[i].resolve({ ok: true, value }) },
@@ -91,9 +100,28 @@ let server
 let page
 let L
 
+/** The RPC declaration with taskSurface/check as the contract declares it (TEAM: check(sessionId,
+ * surfaceId, values, note?) -> {checked: true, problems, unanswered} | {checked: false, reason}),
+ * added only while host-shim/src/wire/rpc.js does not declare it yet; the real file otherwise. */
+const withCheck = {
+  name: 'rpc-with-check',
+  setup(b) {
+    b.onLoad({ filter: /host-shim[\\/]src[\\/]wire[\\/]rpc\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8')
+      if (text.includes("name: 'check'")) return { contents: text, loader: 'js' }
+      const check = `Object.freeze({ name: 'check', args: Object.freeze(['sessionId', 'surfaceId', 'values', 'note?']), answers: Object.freeze([
+        Object.freeze({ when: Object.freeze({ checked: true }), keys: Object.freeze(['problems', 'unanswered']) }),
+        Object.freeze({ when: Object.freeze({ checked: false }), keys: Object.freeze(['reason']) }) ]) }),\n])`
+      const contents = text.replace(/\n\]\)\n\n\/\*\* The keys of a pending/, `\n${check}\n\n/** The keys of a pending`)
+      if (contents === text) throw new Error('rpc-with-check: the declaration changed shape; declare check there')
+      return { contents, loader: 'js' }
+    })
+  },
+}
+
 before(async () => {
   const built = await build({
-    stdin: { contents: ENTRY, resolveDir: here, loader: 'tsx' },
+    stdin: { contents: ENTRY, resolveDir: here, loader: 'tsx' }, plugins: [withCheck],
     bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' }, loader: { '.css': 'text' }, logLevel: 'warning',
   })
@@ -178,6 +206,7 @@ describe('a request with no answer ends in a retry with the same id', () => {
   test('dismiss: the same bound, and its retry reuses the dismissal id', async () => {
     await openDock()
     await page.click('section.tsf-dock [data-action=dismiss]')
+    await page.click('section.tsf-dock [data-action=give-up]') // typed answers: it asks first
     await waitCalls(2)
     const first = await lastCall('dismiss')
     await page.evaluate(() => window.DT.fire(15_000))
@@ -256,10 +285,18 @@ describe('a submit in flight', () => {
       const e = document.querySelector('section.tsf-dock')
       return e && { state: e.dataset.state, button: e.querySelector('[data-action=submit]').textContent, timers: window.DT.timers() }
     })
-    assert.deepEqual(closing, { state: 'submit', button: 'Sending…', timers: [] }, 'still on screen as sent, its settle timer gone')
+    const durable = { kind: 'timeout', ms: L.DURABLE_MS }
+    assert.deepEqual(closing, { state: 'submit', button: 'Sending…', timers: [durable] }, 'still on screen as sent, its settle timer gone')
     await page.waitForSelector('section.tsf-dock', { hidden: true })
     assert.deepEqual((await calls()).slice(sent.i + 1).map((c) => c.method), [], 'no read')
-    assert.deepEqual(await page.evaluate(() => window.DT.timers()), [], 'and no timer left')
+    assert.deepEqual(await page.evaluate(() => window.DT.timers()), [durable], 'and no timer left but the one that clears the draft once the close is durable')
+    assert.equal((await page.evaluate(() => window.DT.drafts())).tsf_1.accepted.messageId, 'tsm_1', 'the draft remembers the message its answers were accepted as')
+    await page.evaluate((ms) => window.DT.fire(ms), L.DURABLE_MS)
+    await waitCalls(sent.i + 2)
+    const check = (await calls())[sent.i + 1]
+    assert.deepEqual([check.method, check.args.known], ['getActive', 'tsf_1'])
+    await answer(sent.i + 1, { active: false, reason: 'not-open' })
+    await pageWait(page, () => !('tsf_1' in window.DT.drafts()), null, { what: 'the draft to go once the close is confirmed' })
     await page.evaluate(() => window.DT.unmount())
   })
 
@@ -292,7 +329,7 @@ describe('reads after a change', () => {
     for (let i = 0; i < 3; i++) await page.evaluate((a) => window.DT.project({ ...a }, []), ACTIVE)
     await frames()
     assert.equal((await calls()).length, before, 'nothing read during the burst')
-    assert.equal((await page.evaluate(() => window.DT.timers())).filter((t) => t.kind === 'timeout').length, 1, 'one read waiting')
+    assert.equal((await page.evaluate(() => window.DT.timers())).filter((t) => t.ms === L.READ_SETTLE_MS).length, 1, 'one read waiting')
     await settle()
     await waitCalls(before + 1)
     await frames()
@@ -394,8 +431,9 @@ describe('say what happened', () => {
     await page.evaluate(() => window.DT.fire(1500))
     await waitCalls(sent.i + 4)
     await answer(sent.i + 3, open())
-    await waitText('section.tsf-dock .tsf-status', 'The connection was lost after your answer was accepted')
+    await waitText('section.tsf-dock .tsf-alert', 'Your answers did not reach the conversation: the harness restarted before the agent took them.')
     assert.doesNotMatch(await text('section.tsf-dock'), /withdrawn/)
+    assert.equal(await page.$eval('section.tsf-dock [data-action=submit]', (e) => e.disabled), false, 'Submit is ready, and nothing was sent')
     assert.equal(await page.$eval('section.tsf-dock [data-field=goal]', (e) => e.value), 'CSV for finance')
   })
 
@@ -441,7 +479,7 @@ describe('message choice (state machine)', () => {
     assert.equal(L.readOpen(queued(), null).message.key, 'status.discarded')
     const cut = L.readFailed(queued())
     assert.deepEqual([cut.cutOff, cut.message.key], [true, 'error.connectionLost'])
-    assert.equal(L.readOpen(cut, null).message.key, 'status.reconnected')
+    assert.deepEqual(L.readOpen(cut, null).message, { key: 'status.notDelivered', tone: 'notice' })
     const back = L.readOpen(cut, queued().pending)
     assert.equal(back.message, null, 'found still pending: the lost-connection line goes')
   })
@@ -461,7 +499,7 @@ describe('message choice (state machine)', () => {
   })
 
   test('every new message has an English and a Chinese text', () => {
-    for (const key of ['error.unavailable', 'error.timeout', 'error.connectionLost', 'status.reconnected', 'status.overtaken', 'action.closeDraft', 'error.load', 'error.loadRestarting']) {
+    for (const key of ['error.unavailable', 'error.timeout', 'error.connectionLost', 'status.notDelivered', 'status.overtaken', 'action.closeDraft', 'error.load', 'error.loadRestarting']) {
       assert.ok(L.en[key] && L.zh[key], key)
     }
     assert.match(L.en['problem.limit-exceeded'], /\{limit\}/)
@@ -526,7 +564,7 @@ describe('the losing tab keeps its own answers when the other answer was already
     await closeElsewhere('dismissed')
     await waitText('section.tsf-dock .tsf-status', 'dismissed from another tab or window')
     await page.evaluate((o) => window.DT.reload({ callId: 'call_2', surfaceId: 'tsf_2' }, o), closedBy('dismissed'))
-    await pageWait(page, () => !Object.keys(localStorage).some((k) => k.includes('tsf_1')), null, { what: 'the kept draft to go' })
+    await pageWait(page, () => !('tsf_1' in window.DT.drafts()), null, { what: 'the kept draft to go' })
     await done()
   })
 
@@ -541,10 +579,10 @@ describe('the losing tab keeps its own answers when the other answer was already
   test('an ordinary message or a newer panel closes the Dock and its draft as before, typed answers or not', async () => {
     for (const outcome of ['bypassed', 'replaced']) {
       await openDock()
-      await pageWait(page, () => Object.keys(localStorage).some((k) => k.includes('draft')), null, { what: 'the draft' })
+      await pageWait(page, () => 'tsf_1' in window.DT.drafts(), null, { what: 'the draft' })
       await page.evaluate((o) => window.DT.project(null, o), closedBy(outcome))
       await page.waitForSelector('section.tsf-dock', { hidden: true })
-      assert.equal(await page.evaluate(() => Object.keys(localStorage).some((k) => k.includes('draft'))), false, `${outcome}: the draft goes`)
+      assert.equal(await page.evaluate(() => 'tsf_1' in window.DT.drafts()), false, `${outcome}: the draft goes`)
       await done()
     }
   })
@@ -656,5 +694,126 @@ describe('kept drafts (state machine)', () => {
     for (const key of ['status.closedElsewhere', 'status.answeredElsewhere', 'status.dismissedElsewhere', 'status.otherWithdrawn', 'action.copyDraft', 'action.copied', 'action.copyFailed']) {
       assert.ok(L.en[key] && L.zh[key], key)
     }
+  })
+})
+
+describe('the Dock as a person meets it (issue 45), over the scripted host', () => {
+  const done = () => page.evaluate(() => window.DT.unmount())
+  const progressLine = () => text('section.tsf-dock [data-progress] .tsf-progress__full')
+  const checksSent = async () => (await calls()).filter((c) => c.method === 'check')
+
+  test('the plugin\'s check judges the answers as the user types: its problem shows under the field while the user is still in it', async () => {
+    await openDock(open(), '')
+    await page.type('section.tsf-dock [data-field=deadline]', 'someday')
+    assert.equal((await checksSent()).length, 0, 'nothing asked before the user pauses')
+    await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.CHECK_MS, { what: 'the check timer' })
+    await page.evaluate((ms) => window.DT.fire(ms), L.CHECK_MS)
+    const [check] = await checksSent().then((c) => c.length ? c : pageWait(page, () => window.DT.calls().some((c) => c.method === 'check'), null, { what: 'a check' }).then(checksSent))
+    assert.deepEqual(check.args, { sessionId: 'ses_1', surfaceId: 'tsf_1', values: { goal: '', formats: ['csv'], who: [], deadline: 'someday', async: false } })
+    const i = (await calls()).findIndex((c) => c.method === 'check')
+    const words = 'Give the deadline as a date, such as 2026-12-01 or 2026-12-15.'
+    await answer(i, { checked: true, problems: [
+      { code: 'invalid-value', message: words, pointer: '/values/deadline' },
+      { code: 'required', message: 'This field is required.', pointer: '/values/goal' },
+    ], unanswered: ['goal', 'who'] })
+    await waitText('section.tsf-dock [data-field=deadline] ~ .tsf-problems', words)
+    const seen = await page.evaluate(() => ({
+      focused: document.activeElement?.dataset.field,
+      invalid: document.querySelector('section.tsf-dock [data-field=deadline]').getAttribute('aria-invalid'),
+      problems: [...document.querySelectorAll('section.tsf-dock .tsf-problem')].map((p) => p.textContent),
+      alert: document.querySelector('section.tsf-dock .tsf-alert').textContent,
+    }))
+    assert.deepEqual(seen, { focused: 'deadline', invalid: 'true', problems: [words], alert: '' },
+      'under its field, the user still there; nothing at fields the user did not touch, no "needs attention" line')
+    assert.equal((await calls()).filter((c) => c.method === 'submit').length, 0, 'nothing was sent')
+    await done()
+  })
+
+  test('progress counts the user\'s answers; collapsed, the Dock shows it and that answers are unsent; Escape collapses and never dismisses', async () => {
+    await page.evaluate((a) => window.DT.mount(a), ACTIVE)
+    await waitCalls(1)
+    await answer(0, open())
+    await page.waitForSelector('section.tsf-dock [data-field=goal]')
+    assert.equal(await progressLine(), '0 of 5 answered · 1 required left', 'formats starts as csv and async as off: neither is an answer of the user\'s')
+    await page.click('section.tsf-dock [data-field=async]')
+    await page.type('section.tsf-dock [data-field=goal]', 'CSV')
+    assert.equal(await progressLine(), '2 of 5 answered')
+    await page.keyboard.press('Escape')
+    const collapsed = await page.evaluate(() => ({
+      body: document.querySelector('section.tsf-dock .tsf-body').hidden,
+      focused: document.activeElement?.dataset.action,
+      expanded: document.activeElement?.getAttribute('aria-expanded'),
+      line: [...document.querySelectorAll('section.tsf-dock [data-progress] :is(.tsf-progress__full, [data-unsent])')].map((e) => e.textContent),
+    }))
+    assert.deepEqual(collapsed, { body: true, focused: 'toggle', expanded: 'false', line: ['2 of 5 answered', 'Unsent answers'] })
+    await page.keyboard.press('Escape')
+    assert.deepEqual((await calls()).filter((c) => c.method === 'dismiss'), [], 'Escape never dismisses')
+    await page.keyboard.press('Enter')
+    assert.equal(await page.$eval('section.tsf-dock [data-field=goal]', (e) => e.value), 'CSV', 'expanded again, the answers as they were')
+    await done()
+  })
+
+  test('Dismiss with typed answers asks first: "Keep answering" keeps them, "Give up answering" dismisses; the live region says what happened', async () => {
+    await openDock()
+    await page.focus('section.tsf-dock [data-action=dismiss]')
+    await page.keyboard.press('Enter')
+    await waitText('section.tsf-dock .tsf-alert', 'Give up answering? Your answers will not be sent.')
+    assert.deepEqual(await page.evaluate(() => [document.activeElement?.dataset.action, document.querySelector('section.tsf-dock [data-action=submit]')]),
+      ['keep', null], 'focus on the safe answer; no Submit while the question is asked')
+    assert.equal((await calls()).filter((c) => c.method === 'dismiss').length, 0, 'nothing recorded yet')
+    await page.keyboard.press('Enter')
+    assert.deepEqual(await page.evaluate(() => [document.activeElement?.dataset.action, document.querySelector('section.tsf-dock [data-field=goal]').value]), ['dismiss', 'CSV for finance'])
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Escape')
+    assert.equal(await page.$('section.tsf-dock [data-action=keep]'), null, 'Escape answers the question "no"')
+    await page.click('section.tsf-dock [data-action=dismiss]')
+    await page.click('section.tsf-dock [data-action=give-up]')
+    await waitCalls(2)
+    const sent = await lastCall('dismiss')
+    await answer(sent.i, { dismissed: true, eventSeq: 7 })
+    await page.evaluate(() => window.DT.project(null, [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'dismissed', seq: 7 }]))
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+    assert.equal(await text('[data-task-surface-dock] [data-announce]'), 'Dismissed')
+    await done()
+  })
+
+  test('the conversation moved on: the answers stay to copy, also once that message closes the surface and after a reload', async () => {
+    await openDock(open(), 'typed before the message')
+    const sent = await send()
+    await answer(sent.i, { accepted: false, reason: 'moved-on', problems: [] })
+    await waitText('section.tsf-dock .tsf-status', 'The conversation moved on: a message was sent before your answers, so they were not sent.')
+    assert.deepEqual(await page.$eval('section.tsf-dock [data-field=goal]', (e) => [e.value, e.disabled]), ['typed before the message', true])
+    const bypassed = [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'bypassed', seq: 9 }]
+    await page.evaluate((o) => window.DT.project(null, o), bypassed)
+    await frames()
+    assert.match(await text('section.tsf-dock .tsf-status'), /The conversation moved on/, 'the ordinary message closing it does not take the answers away')
+    await page.evaluate((o) => window.DT.reload(null, o), bypassed)
+    await page.waitForSelector('section.tsf-dock[data-state=kept]')
+    assert.match(await text('section.tsf-dock[data-state=kept]'), /The conversation moved on/)
+    await page.click('section.tsf-dock [data-action=close]')
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await done()
+  })
+
+  test('an accepted answer the harness lost: after a reload the answers come back with the notice and Submit ready; nothing is sent without a click', async () => {
+    await openDock(open(), 'accepted, then lost')
+    const sent = await send()
+    await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+    await pageWait(page, () => window.DT.drafts().tsf_1?.accepted?.messageId === 'tsm_1', null, { what: 'the acceptance in the draft' })
+    await page.evaluate((a) => window.DT.reload(a), ACTIVE)
+    await waitCalls(1)
+    await answer(0, open())
+    await waitText('section.tsf-dock .tsf-alert', 'Your answers did not reach the conversation: the harness restarted before the agent took them.')
+    const look = await page.evaluate(() => ({
+      goal: document.querySelector('section.tsf-dock [data-field=goal]').value,
+      submit: document.querySelector('section.tsf-dock [data-action=submit]').disabled,
+      tone: document.querySelector('section.tsf-dock .tsf-alert').dataset.tone,
+    }))
+    assert.deepEqual(look, { goal: 'accepted, then lost', submit: false, tone: 'notice' })
+    await frames()
+    assert.deepEqual((await calls()).map((c) => c.method), ['getActive'], 'nothing sent by itself')
+    const again = await send()
+    assert.notEqual(again.args.submissionId, sent.args.submissionId, 'sent again as a new attempt, by the user\'s click')
+    await done()
   })
 })

@@ -4,18 +4,26 @@
 // tests/e2e/support/harness.mjs holds the step that claimed it); then dsh is killed with SIGKILL
 // and started again on the same data directory and port. While it is down the Dock says the
 // connection was lost and that the answer will be re-read, never that it was withdrawn. Killed
-// before rc.8 writes its queue out, the restarted harness has no trace of the message, but the
-// plugin's journal has it (plugin/coord journal.go): it is admitted again, reaches the
-// conversation once with nobody sending it again, and the Dock closes as for any answer of its
-// own. Each step leaves a screenshot in SHOTS.
-import { describe, test } from 'node:test'
+// before rc.8 writes its queue out, the restarted harness has no trace of the message (the log
+// is the only durable authority: the restarted harness runs with an empty answer journal, as
+// the contract without a journal has it), so getActive answers the surface open with nothing
+// pending: the Dock shows the answers restored from its draft and says plainly that they did
+// not reach the conversation, with Submit ready, also after a page reload (at 360 px), and sends
+// nothing until the user does; the notice passes the axe audit. The user's click then sends it
+// once. Each step leaves a screenshot in SHOTS.
+import { after, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { busySessionWithSurface, example, killHarness, openSurfacePage, restartHarness, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
+import { CACHE } from '../e2e/support/harness.mjs'
+import { busySessionWithSurface, example, killHarness, openSurfacePage, restartHarness, sessionWithSurface, sleep, submissions, waitFor } from './support/app.mjs'
+import { describeViolations, dockViolations } from './support/axe.mjs'
 import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, useSuite } from './support/suite.mjs'
 
 let h, browser, gate
 useSuite({ gated: true, onStart: (s) => ({ h, browser, gate } = s) })
+const journals = []
+after(() => { for (const dir of journals) rmSync(dir, { recursive: true, force: true }) })
 
 const BOX = `${DOCK} textarea[data-field=constraints]`
 const dockText = (page) => page.$eval(DOCK, (e) => e.textContent)
@@ -24,9 +32,10 @@ const waitDockSays = (page, part, where = '.tsf-status') => page.waitForFunction
 
 /**
  * Submit from the Dock, `phase` is what it shows (queued or claiming); kill dsh; check what the
- * page says while it is down; after a restart (gate open) the answer arrives once by itself.
+ * page says while it is down; after a restart (gate open, the answer lost) the answers are back
+ * with the notice (after a reload too, with `reload`), and the user's click sends them once.
  */
-async function dieAfterAccepting(s, phase, hold = () => {}) {
+async function dieAfterAccepting(s, phase, hold = () => {}, reload = false) {
   const { page } = await openSurfacePage(browser, h, s, { viewport: { width: 1280, height: 900 } })
   await page.type(BOX, 'sent before the harness died')
   hold()
@@ -49,22 +58,44 @@ async function dieAfterAccepting(s, phase, hold = () => {}) {
   await page.screenshot({ path: join(SHOTS, `dock-harness-died-${phase}.png`) })
 
   gate.set('open')
-  await restartHarness(h, gate)
-  // The answer reaches the conversation once, with nobody sending it again; the Dock closes as for
-  // any answer of its own, and never says it was withdrawn or asks for it again.
+  // A fresh, empty answer journal: nothing brings the lost answer back but the user.
+  journals.push(mkdtempSync(join(CACHE, 'journal-')))
+  await restartHarness(h, { patches: gate.patches, env: { ...gate.env, TASK_SURFACE_JOURNAL_DIR: journals.at(-1) } })
+  const notice = 'Your answers did not reach the conversation: the harness restarted before the agent took them.'
+  await waitDockSays(page, notice, '.tsf-alert')
+  const shown = async () => page.$eval(DOCK, (e) => ({
+    answer: e.querySelector('textarea[data-field=constraints]').value,
+    submit: e.querySelector('[data-action=submit]').disabled,
+    tone: e.querySelector('.tsf-alert').dataset.tone,
+  }))
+  assert.deepEqual(await shown(), { answer: 'sent before the harness died', submit: false, tone: 'notice' }, 'the answers restored, Submit ready')
+  assert.doesNotMatch(await dockText(page), /withdrawn/)
+  await page.screenshot({ path: join(SHOTS, `dock-harness-restarted-${phase}.png`) })
+  const bad = await dockViolations(page)
+  assert.equal(bad.length, 0, `the notice passes the audit:\n${describeViolations(bad)}`)
+  if (reload) {
+    // The draft remembers that the answer was accepted: a reload says the same, on a phone too.
+    await page.setViewport({ width: 360, height: 740, deviceScaleFactor: 2 })
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await waitDockSays(page, notice, '.tsf-alert')
+    assert.deepEqual(await shown(), { answer: 'sent before the harness died', submit: false, tone: 'notice' })
+    await page.screenshot({ path: join(SHOTS, `dock-harness-restarted-${phase}-reloaded-360.png`) })
+  }
+  await sleep(1500)
+  assert.equal((await submissions(h, s.sessionId)).length, 0, 'nothing is sent without the user\'s click')
+  h.llm.reply({ text: 'Got it this time.' })
+  await page.click(SUBMIT)
   await waitFor(async () => (await submissions(h, s.sessionId)).length === 1, { what: 'the answer in the conversation', timeoutMs: 30_000 })
   await dockGone(page)
   await h.dsh.waitIdle(s.sessionId)
   const sent = await submissions(h, s.sessionId)
-  assert.deepEqual(sent.map((e) => e.data.source.taskSurface.values.constraints), ['sent before the harness died'], 'delivered once')
-  assert.doesNotMatch(await page.evaluate(() => document.body.innerText), /withdrawn|neither waiting for the agent nor in the conversation/)
-  await page.screenshot({ path: join(SHOTS, `dock-harness-restarted-${phase}.png`) })
+  assert.deepEqual(sent.map((e) => e.data.source.taskSurface.values.constraints), ['sent before the harness died'], 'delivered once, by the user')
   await page.close()
 }
 
 describe('the harness dies after accepting', () => {
-  test('SIGKILL while the answer is queued: "connection lost", then after a restart the answer arrives once by itself', async () => {
-    await dieAfterAccepting(await busySessionWithSurface(h, example('compare-options')), 'queued')
+  test('SIGKILL while the answer is queued: "connection lost"; after a restart the answers are back, saying they did not reach the conversation (also after a reload, at 360 px); the user\'s click sends them once', async () => {
+    await dieAfterAccepting(await busySessionWithSurface(h, example('compare-options')), 'queued', () => {}, true)
   })
 
   test('SIGKILL while the agent is taking the answer (claiming): the same', async () => {

@@ -100,27 +100,34 @@ describe('the Dock as a user first sees it', () => {
     await page.close()
   })
 
-  test('390 px wide: the transcript row keeps its title readable, nothing overflows', async () => {
-    const s = await sessionWithSurface(h, example('compare-options'))
-    const { page } = await openSurfacePage(s)
-    await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2 })
-    await page.reload({ waitUntil: 'domcontentloaded' })
-    await page.waitForSelector('[data-task-surface-row]', { timeout: 20_000 })
-    const row = await page.$eval('[data-task-surface-row]', (e) => {
-      const title = e.querySelector('.tsf-row__title')
-      const r = title.getBoundingClientRect()
-      return {
-        width: r.width, clipped: title.scrollWidth > title.clientWidth + 1, text: title.textContent,
-        rowOverflow: e.scrollWidth - e.clientWidth, pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
-      }
+  for (const width of [390, 360]) {
+    test(`${width} px wide: the transcript row keeps its title and its status readable, nothing clipped or overflowing`, async () => {
+      const s = await sessionWithSurface(h, example('compare-options'))
+      const { page } = await openSurfacePage(s)
+      await page.setViewport({ width, height: width === 360 ? 740 : 844, deviceScaleFactor: 2 })
+      await page.reload({ waitUntil: 'domcontentloaded' })
+      await page.waitForSelector('[data-task-surface-row]', { timeout: 20_000 })
+      const row = await page.$eval('[data-task-surface-row]', (e) => {
+        const title = e.querySelector('.tsf-row__title')
+        const chip = e.querySelector('[data-status]')
+        const r = title.getBoundingClientRect()
+        const c = chip.getBoundingClientRect()
+        return {
+          width: r.width, clipped: title.scrollWidth > title.clientWidth + 1, text: title.textContent,
+          chip: chip.textContent, chipClipped: chip.scrollWidth > chip.clientWidth + 1 || chip.scrollHeight > chip.clientHeight + 1,
+          chipInside: c.left >= 0 && c.right <= window.innerWidth,
+          rowOverflow: e.scrollWidth - e.clientWidth, pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+        }
+      })
+      await page.$eval('[data-task-surface-row]', (e) => e.scrollIntoView({ block: 'center' }))
+      await page.screenshot({ path: join(SHOTS, `row-${width}.png`) })
+      assert.equal(row.text, 'Pick a cache for the session store')
+      assert.equal(row.clipped, false, `the whole title shows (${Math.round(row.width)} px wide)`)
+      assert.deepEqual([row.chip, row.chipClipped, row.chipInside], ['Open — answer it in the panel above the message box', false, true], 'the whole status shows')
+      assert.ok(row.rowOverflow <= 0 && row.pageOverflow <= 0, 'nothing overflows sideways')
+      await page.close()
     })
-    await page.$eval('[data-task-surface-row]', (e) => e.scrollIntoView({ block: 'center' }))
-    await page.screenshot({ path: join(SHOTS, 'row-390.png') })
-    assert.equal(row.text, 'Pick a cache for the session store')
-    assert.equal(row.clipped, false, `the whole title shows (${Math.round(row.width)} px wide)`)
-    assert.ok(row.rowOverflow <= 0 && row.pageOverflow <= 0, 'nothing overflows sideways')
-    await page.close()
-  })
+  }
 })
 
 const signalPlugin = (signal) => { for (const pid of h.dsh.pluginPids()) process.kill(pid, signal) }

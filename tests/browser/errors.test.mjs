@@ -1,12 +1,16 @@
-// Errors true and complete (issue 35, item 2), in the real harness: a malformed number or date
-// says so (not "required") in the user's locale format; one refused submit shows every problem
-// the browser can know at once; the "needs attention" line goes once they are fixed; maxLength
-// and maxItems say when they stop input; a pattern problem shows an example, never the
-// expression; the row reads a scale naturally and names the user's own words as the bubble does.
+// Errors true and complete (issue 35, item 2; issue 45, items 3 and 4), in the real harness: a
+// malformed number or date says so (not "required") in the user's locale format; one refused
+// submit shows every problem the browser can know at once; the "needs attention" line goes
+// once they are fixed; a text's minimum length, a number's step and a date's window are the
+// plugin's to judge and its problem shows at the field; a pattern problem shows an example,
+// never the expression; over-long text is kept whole, marked with the limit and a count, and
+// Submit stops on it; tags that do not fit stay in the box; the limits are in sight under the
+// field before they are broken (range, step and unit; a date's window; tags' maximum), at 1280
+// and 360 px; the row reads a scale naturally and names the user's own words as the bubble does.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { clickInDock, example, openSurfacePage, sessionWithSurface, waitFor } from './support/app.mjs'
+import { clickInDock, example, focused, openSurfacePage, sessionWithSurface, waitFor } from './support/app.mjs'
 import { DOCK, SHOTS, SUBMIT, dockGone, useSuite } from './support/suite.mjs'
 
 let h, browser
@@ -39,8 +43,7 @@ describe('errors true and complete', () => {
     assert.deepEqual(await problems(page), {
       rps: ['This is not a number; correct what the box shows.'],
       day: ['This is not a valid date; enter a real date as MM/DD/YYYY.'],
-      ticket: ['Too short: enter at least 5 characters.'],
-    }, 'every problem at once, none called "required"')
+    }, 'every problem the browser must see itself at once, none called "required"')
     assert.equal(requests.filter((r) => r.url.endsWith('/api/taskSurface/submit')).length, 0)
     await page.$eval(`${DOCK} [data-field=rps]`, (e) => e.scrollIntoView({ block: 'start' }))
     await page.screenshot({ path: join(SHOTS, 'errors-malformed-1280.png') })
@@ -48,9 +51,14 @@ describe('errors true and complete', () => {
     await typeIn(page, 'rps', '1500')
     await focusIn(page, `${DOCK} input[data-field=day]`)
     await page.keyboard.type('12102026')
-    await typeIn(page, 'ticket', 'CHG-1')
     assert.deepEqual(await problems(page), {})
     assert.equal(await alertText(page), '', 'the line goes with the last problem')
+    // Too short is the plugin's to judge: its problem, at the field, every value kept.
+    await page.click(SUBMIT)
+    await waitFor(async () => (await problems(page)).ticket, { what: 'the plugin\'s length problem' })
+    assert.match((await problems(page)).ticket[0], /needs at least 5/)
+    assert.equal(await page.$eval(`${DOCK} input[data-field=ticket]`, (e) => e.value), 'CHG')
+    await typeIn(page, 'ticket', 'CHG-1')
     // Off the pattern: the plugin's problem, said with an example instead of the expression.
     await typeIn(page, 'ticket', 'CHANGE-1')
     await page.click(SUBMIT)
@@ -60,20 +68,72 @@ describe('errors true and complete', () => {
     await page.close()
   })
 
-  test('maxLength and maxItems say when they stop input', async () => {
-    const s = await sessionWithSurface(h, example('typed-inputs'))
-    const { page } = await openSurfacePage(browser, h, s)
-    await typeIn(page, 'ticket', 'CHG-123456789')
-    const hint = await page.$eval(`${DOCK} [data-field=ticket]`, (e) => ({ value: e.value, hint: e.closest('.tsf-field').querySelector('.tsf-hint').textContent }))
-    assert.equal(hint.value, 'CHG-12345678')
-    assert.match(hint.hint, /12 \/ 12 characters · The limit: further characters are not taken\./)
-    await focusIn(page, `${DOCK} [data-field=teams] input`)
-    for (const t of ['a', 'b', 'c', 'd', 'e']) { await page.keyboard.type(t); await page.keyboard.press('Enter') }
-    const tags = await page.$eval(`${DOCK} [data-field=teams]`, (e) => ({ tags: [...e.querySelectorAll('[data-tag]')].map((x) => x.dataset.tag), hint: e.querySelector('.tsf-hint').textContent }))
-    assert.deepEqual(tags.tags, ['sre', 'a', 'b', 'c', 'd'])
-    assert.match(tags.hint, /This field takes at most 5 tags; remove one to add another\./)
-    await page.close()
-  })
+  for (const viewport of [{ width: 1280, height: 860 }, { width: 360, height: 740 }]) {
+    test(`${viewport.width} px: over-long text is kept whole, marked with the limit and a count as it is typed or pasted, and Submit stops on it; tags that do not fit stay in the box`, async () => {
+      const s = await sessionWithSurface(h, example('typed-inputs'))
+      if (viewport.width < 600) await (await openSurfacePage(browser, h, s)).page.close() // the narrow page has no sidebar: select it wide first
+      const { page, requests } = await openSurfacePage(browser, h, s, { viewport })
+      const ticket = () => page.$eval(`${DOCK} [data-field=ticket]`, (e) => {
+        const field = e.closest('.tsf-field')
+        return { value: e.value, focused: document.activeElement === e, hint: field.querySelector('.tsf-hint').textContent,
+          over: field.querySelector('.tsf-hint').hasAttribute('data-over'), problems: [...field.querySelectorAll('.tsf-problem')].map((p) => p.textContent) }
+      })
+      await typeIn(page, 'ticket', 'CHG-1234567890')
+      assert.deepEqual(await ticket(), { value: 'CHG-1234567890', focused: true, hint: 'At least 5 characters · 14 / 12 characters', over: true,
+        problems: ['Too long: 14 of at most 12 characters. Shorten it to send.'] }, 'typed: kept whole, the count marked, said while the user is still there')
+      await page.screenshot({ path: join(SHOTS, `errors-too-long-${viewport.width}.png`) })
+      await focusIn(page, `${DOCK} input[data-field=ticket]`)
+      await selectAll(page)
+      await page.keyboard.sendCharacter('CHG-20410000001') // pasted: one insertion of the whole text
+      assert.deepEqual((await ticket()).value, 'CHG-20410000001')
+      assert.deepEqual((await ticket()).problems, ['Too long: 15 of at most 12 characters. Shorten it to send.'])
+      await focusIn(page, `${DOCK} input[data-field=day]`)
+      await page.keyboard.type('12102026')
+      await page.click(SUBMIT)
+      await waitFor(async () => (await focused(page)).field === 'ticket', { what: 'focus back on the ticket' })
+      assert.equal(requests.filter((r) => r.url.endsWith('/api/taskSurface/submit')).length, 0, 'nothing sent')
+      assert.deepEqual((await ticket()).problems, ['Too long: 15 of at most 12 characters. Shorten it to send.'], 'said once')
+      await typeIn(page, 'ticket', 'CHG-2041')
+      assert.deepEqual(await ticket().then((t) => [t.over, t.problems]), [false, []])
+
+      await focusIn(page, `${DOCK} [data-field=teams] input`)
+      for (const t of ['a', 'b', 'c']) { await page.keyboard.type(t); await page.keyboard.press('Enter') }
+      await page.keyboard.sendCharacter('d, e, f') // pasted: d has the last place
+      const tags = await page.$eval(`${DOCK} [data-field=teams]`, (e) => ({ tags: [...e.querySelectorAll('[data-tag]')].map((x) => x.dataset.tag), box: e.querySelector('input').value, hint: e.querySelector('.tsf-hint').textContent }))
+      assert.deepEqual(tags.tags, ['sre', 'a', 'b', 'c', 'd'])
+      assert.equal(tags.box, 'e, f', 'what has no room stays in the box, not dropped')
+      assert.match(tags.hint, /5 of at most 5\..*This field takes at most 5 tags; remove one to add another\./)
+      await page.close()
+    })
+
+    test(`${viewport.width} px: the limits are in sight before they are broken; a value off the step or out of the window gets the plugin's problem at its field`, async () => {
+      const s = await sessionWithSurface(h, example('typed-inputs'))
+      if (viewport.width < 600) await (await openSurfacePage(browser, h, s)).page.close()
+      const { page } = await openSurfacePage(browser, h, s, { viewport })
+      const limits = await page.$$eval(`${DOCK} .tsf-field`, (els) => Object.fromEntries(els
+        .map((e) => [e.querySelector('[data-field]')?.dataset.field ?? e.dataset.field, e.querySelector('[data-limits]')?.textContent ?? e.querySelector('.tsf-tags + .tsf-hint')?.textContent])
+        .filter(([, t]) => t)))
+      assert.deepEqual(limits, {
+        rps: 'From 100 to 5,000 req/s, in steps of 50',
+        p99: 'From 50 to 2,000 ms, in steps of 0.5',
+        day: 'From 12/1/2026 to 12/31/2026',
+        teams: '1 of at most 5. Enter or a comma adds a tag; Backspace removes the last.',
+      })
+      const described = await page.$eval(`${DOCK} input[data-field=rps]`, (e) => e.getAttribute('aria-describedby').split(' ').map((id) => document.getElementById(id)?.textContent))
+      assert.ok(described.includes('From 100 to 5,000 req/s, in steps of 50'), 'the box is described by its limits')
+      await typeIn(page, 'rps', '2025')
+      await focusIn(page, `${DOCK} input[data-field=day]`)
+      await page.keyboard.type('01152027')
+      await page.click(SUBMIT)
+      await waitFor(async () => (await problems(page)).rps && (await problems(page)).day, { what: 'the plugin\'s problems' })
+      const got = await problems(page)
+      assert.match(got.rps[0], /2025/)
+      assert.match(got.day[0], /1\/15\/2027|12\/31\/2026/, 'in the format of the user\'s locale')
+      await page.$eval(`${DOCK} [data-field=rps]`, (e) => e.scrollIntoView({ block: 'start' }))
+      await page.screenshot({ path: join(SHOTS, `errors-limits-${viewport.width}.png`) })
+      await page.close()
+    })
+  }
 
   test('the row reads a scale naturally and names the user\'s own words as the bubble does', async () => {
     const s = await sessionWithSurface(h, example('typed-inputs'))

@@ -18,6 +18,13 @@ import {
   DOCK, SHOTS, SUBMIT, composerHasFocus, dockGone, enabledControls, useSuite, submissionIdOf, submitRequests, unnamedControls, userBubble,
 } from './support/suite.mjs'
 
+/** The drafts the session's store holds in this page's browser, by surface id: dsh's per-session
+ * slot store persists them whole under the store's name and the session id. */
+const draftsOf = (page, sessionId) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{"drafts":{}}').drafts, `dsh-task-surface.drafts.${sessionId}`)
+
+/** What the Dock's live region last said. */
+const announced = (page) => page.$eval('[data-task-surface-dock] [data-announce]', (e) => e.textContent)
+
 let h, browser, canary
 useSuite({ onStart: (s) => ({ h, browser, canary } = s) })
 
@@ -98,6 +105,7 @@ describe('Task Surface in the browser', () => {
     await page.keyboard.up('Control')
     await dockGone(page)
     await waitFor(() => composerHasFocus(page), { what: 'focus in the composer' })
+    assert.equal(await announced(page), 'Submitted', 'a live region says what happened')
     const subs = await submissions(h, s.sessionId)
     assert.equal(subs.length, 1)
     assert.deepEqual(subs[0].data.source.taskSurface.values, { steps: ['schema', 'cleanup', 'dual-write', 'backfill', 'cutover'], pause: false })
@@ -131,11 +139,52 @@ describe('Task Surface in the browser', () => {
     await page.close()
   })
 
+  for (const viewport of [{ width: 1280, height: 860 }, { width: 360, height: 740 }]) {
+    test(`${viewport.width} px, by keyboard: Dismiss with a typed answer asks first; "Keep answering" keeps it; "Give up answering" records one dismissal; focus and a live region say so; a keyboard submit too`, async () => {
+      const s = await sessionWithSurface(h, example('review-change'))
+      const sent = await sessionWithSurface(h, example('compare-options'))
+      await (await openSurfacePage(sent)).page.close() // the narrow page has no sidebar: the harness keeps the session selected
+      const { page } = await openSurfacePage(sent, { viewport })
+      await focusComposer(page)
+      await tabUntil(page, (f) => f.inDock && f.field === 'constraints', { back: true })
+      await page.keyboard.type('Sent by keyboard.')
+      h.llm.reply({ text: 'Noted.' })
+      await page.keyboard.down('Control'); await page.keyboard.press('Enter'); await page.keyboard.up('Control')
+      await dockGone(page)
+      await waitFor(() => composerHasFocus(page), { what: 'focus in the composer after the submit' })
+      assert.equal(await announced(page), 'Submitted')
+      await page.close()
+
+      await (await openSurfacePage(s)).page.close()
+      const p2 = (await openSurfacePage(s, { viewport })).page
+      await focusComposer(p2)
+      await tabUntil(p2, (f) => f.inDock && f.field === 'comments', { back: true })
+      await p2.keyboard.type('Worth keeping.')
+      const f = await tabUntil(p2, (f) => f.action === 'dismiss')
+      assert.equal(f.name, 'Dismiss this panel without answering')
+      await p2.keyboard.press('Enter')
+      await waitFor(async () => (await focused(p2)).action === 'keep', { what: 'the question, focus on "Keep answering"' })
+      assert.match(await p2.$eval(`${DOCK} .tsf-alert`, (e) => e.textContent), /Give up answering\? Your answers will not be sent\./)
+      await p2.screenshot({ path: join(SHOTS, `dock-dismiss-ask-${viewport.width}.png`) })
+      await p2.keyboard.press('Enter')
+      assert.equal((await focused(p2)).action, 'dismiss', 'kept: focus back on Dismiss')
+      assert.equal(await p2.$eval(`${DOCK} textarea[data-field=comments]`, (e) => e.value), 'Worth keeping.')
+      await p2.keyboard.press('Enter')
+      await tabUntil(p2, (f) => f.action === 'give-up')
+      await p2.keyboard.press('Enter')
+      await dockGone(p2)
+      await waitFor(() => composerHasFocus(p2), { what: 'focus in the composer after the dismissal' })
+      assert.equal(await announced(p2), 'Dismissed')
+      assert.equal((await dismissals(h, s.sessionId)).length, 1, 'one dismissal, recorded only once confirmed')
+      await p2.close()
+    })
+  }
+
   test('an ordinary message bypasses the surface: the Dock closes, its draft goes, the row says so', async () => {
     const s = await sessionWithSurface(h, example('requirement-intake'))
     const { page } = await openSurfacePage(s)
     await page.type(`${DOCK} textarea[data-field=goal]`, 'half-typed answer')
-    await waitFor(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('dsh-task-surface:draft:'))), { what: 'the draft' })
+    await waitFor(async () => (await draftsOf(page, s.sessionId))[s.surfaceId], { what: 'the draft' })
     h.llm.reply({ text: 'Fine, plain text works too.' })
     await focusComposer(page)
     await page.keyboard.type('Just CSV for now, thanks.')
@@ -144,7 +193,7 @@ describe('Task Surface in the browser', () => {
     await dockGone(page)
     await page.waitForSelector('[data-task-surface-row][data-status="bypassed"]')
     assert.equal(await page.$eval('[data-task-surface-row] [data-status]', (e) => e.textContent), 'Answered with an ordinary message')
-    await waitFor(() => page.evaluate(() => !Object.keys(localStorage).some((k) => k.startsWith('dsh-task-surface:draft:'))), { what: 'the draft to be cleared' })
+    await waitFor(async () => !(await draftsOf(page, s.sessionId))[s.surfaceId], { what: 'the draft to be cleared' })
     assert.equal((await submissions(h, s.sessionId)).length, 0)
     await page.close()
   })
@@ -295,18 +344,20 @@ describe('Task Surface in the browser', () => {
     await page.close()
   })
 
-  test('a draft survives a reload, stays in its own session, and is cleared once the submission is durable', async () => {
+  test('a draft lives in dsh\'s per-session slot store: it survives a reload, stays in its own session, and is cleared once the submission is durable', async () => {
     const s = await sessionWithSurface(h, example('requirement-intake'))
     const other = await sessionWithSurface(h, example('requirement-intake'))
     const { page } = await openSurfacePage(s)
     await page.type(`${DOCK} textarea[data-field=goal]`, 'Monthly invoice export')
     await clickInDock(page, `${DOCK} input[type=checkbox][value=parquet]`)
     await clickInDock(page, `${DOCK} input[data-field=async]`)
-    await page.click(`${DOCK} .tsf-actions .tsf-link-button`) // Add a note
+    await page.click(`${DOCK} .tsf-add-note`)
     await page.type(`${DOCK} .tsf-form textarea:not([data-field])`, 'Finance asked for this.')
-    const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dsh-task-surface:draft:')))
-    assert.equal(keys.length, 1)
-    assert.ok(keys[0].includes(encodeURIComponent(s.sessionId)) && keys[0].includes(s.surfaceId), 'the draft is keyed by session and surface')
+    const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dsh-task-surface')))
+    assert.ok(keys.includes(`dsh-task-surface.drafts.${s.sessionId}`), 'one store per session, named as dsh names a declared store\'s instance')
+    assert.deepEqual(keys.filter((k) => !k.startsWith('dsh-task-surface.drafts.')), [], 'nothing kept beside dsh\'s store')
+    const stored = await draftsOf(page, s.sessionId)
+    assert.deepEqual([Object.keys(stored), stored[s.surfaceId].values.goal, stored[s.surfaceId].note], [[s.surfaceId], 'Monthly invoice export', 'Finance asked for this.'], 'keyed by surface')
 
     await page.reload({ waitUntil: 'domcontentloaded' })
     await page.waitForSelector('textarea')
@@ -327,7 +378,8 @@ describe('Task Surface in the browser', () => {
     h.llm.reply({ text: 'Got it.' })
     await page.click(SUBMIT)
     await dockGone(page)
-    await waitFor(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('dsh-task-surface:draft:')).length === 0), { what: 'the draft to be cleared' })
+    // Cleared once a read after the close finds it still closed (the message durable).
+    await waitFor(async () => !(await draftsOf(page, s.sessionId))[s.surfaceId], { what: 'the draft to be cleared' })
     const subs = await submissions(h, s.sessionId)
     assert.equal(subs[0].data.content[0].text.includes('Finance asked for this.'), true, 'the note travels with the answer')
     await page.close()

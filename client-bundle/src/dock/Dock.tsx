@@ -10,37 +10,56 @@
 // holds: the user answered in the conversation, or a new panel asks again. A kept draft
 // survives a reload: with no surface open, the latest closed surface with a kept draft in this
 // browser, not seen open by this page, is offered as KeptDraft (its sentence, Copy, Close) until the user closes it or a new
-// surface opens.
+// surface opens. Answers the conversation moved on from (an ordinary message went first) stay
+// kept also when that message closes the surface.
+//
+// The drafts live in dsh's per-session slot store (storage/drafts.ts), which the registration
+// declares and dsh hands over as `useStore` and `actions`. A draft whose answers the host
+// accepted stays after the surface closes until the message is durable: DURABLE_MS later (rc.8
+// writes its log out within 200 ms) a read that still finds the surface closed clears it; a
+// harness killed in between comes back with the surface open and the answers restored, with a
+// notice. When the surface closes, a live region says what happened (sent, dismissed), and focus
+// goes back to the composer if it was in the Dock.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import type { SessionSlotProps } from '../dsh.ts'
-import type { DraftStore } from '../storage/drafts.ts'
+import { createDraftStore, type Drafts, type DraftsState } from '../storage/drafts.ts'
 import type { TaskSurfaceApi } from '../host/rpc.ts'
 import { PROJECTION_KEY, readProjection } from '../projection.ts'
 import { TContext } from '../i18n.ts'
 import { withFallback } from '../locales.ts'
 import { Editor } from './Editor.tsx'
 import { KeptDraft } from './KeptDraft.tsx'
+import { DURABLE_MS } from './editorState.ts'
 import { focusComposer, focusIsWithinOrLost } from './focus.ts'
 
 export interface DockProps extends SessionSlotProps {
   api: TaskSurfaceApi
-  drafts: DraftStore
+  /** The session's draft store (dsh's store seat): a selector hook and its one write. */
+  useStore: <S>(selector: (state: DraftsState) => S, equal?: (a: S, b: S) => boolean) => S
+  actions: { set(drafts: Drafts): void }
 }
+
+
 
 const queueKey = (q: readonly { id: string }[] | undefined): string => (q ?? []).map((r) => r.id).join(',')
 
 export function TaskSurfaceDock(props: DockProps) {
-  const { sessionId, useProjection, useSession, api, drafts } = props
+  const { sessionId, useProjection, useSession, api, useStore, actions } = props
+  // The store as the Dock mounted for this session (read once: the Dock is its only writer here).
+  const stored = useStore((s) => s.drafts, () => true)
+  const drafts = useMemo(() => {
+    return createDraftStore(stored, (d) => actions.set(d))
+  }, [actions]) // eslint-disable-line react-hooks/exhaustive-deps
   const t = useMemo(() => withFallback(props.t), [props.t])
   const raw = useProjection(PROJECTION_KEY)
   const view = useMemo(() => readProjection(raw), [raw])
   const queue = useSession((s) => queueKey(s.queue))
   const anchor = useRef<HTMLDivElement>(null)
   const active = view?.active ?? null
-  const [kept, setKept] = useState<TaskSurfaceId | null>(null)
-  const keptOutcome = useMemo(() => view?.outcomes.filter((o) => o.surfaceId === kept).at(-1)?.outcome, [view, kept])
-  const keeping = keptOutcome === 'bypassed' || keptOutcome === 'replaced' ? null : kept
+  const [kept, setKept] = useState<{ surfaceId: TaskSurfaceId; movedOn: boolean } | null>(null)
+  const keptOutcome = useMemo(() => view?.outcomes.filter((o) => o.surfaceId === kept?.surfaceId).at(-1)?.outcome, [view, kept])
+  const keeping = keptOutcome === 'replaced' || (keptOutcome === 'bypassed' && !kept?.movedOn) ? null : kept?.surfaceId ?? null
   // The surface the projection or a kept editor holds open, and the one on screen: when it
   // closes, its editor stays (leaving) until the page is next idle. The event that closes a
   // surface is often the user message that answers it, and the page draws that message's bubble
@@ -54,30 +73,44 @@ export function TaskSurfaceDock(props: DockProps) {
   const surfaceId = open ?? shown
 
   // Drafts of closed surfaces (submitted, dismissed, bypassed, replaced) are no longer needed,
-  // except the one an editor keeps on screen and, until a new surface opens, kept drafts.
+  // except the one an editor keeps on screen and, until a new surface opens, kept drafts. The
+  // draft of an accepted answer goes once a read DURABLE_MS later finds its surface still closed.
   useEffect(() => {
+    const timers: ReturnType<typeof setTimeout>[] = []
     for (const o of view?.outcomes ?? []) {
-      if (o.surfaceId !== keeping && (active !== null || !drafts.load(sessionId, o.surfaceId)?.kept)) drafts.clear(sessionId, o.surfaceId)
+      const draft = drafts.load(o.surfaceId)
+      if (!draft || o.surfaceId === keeping || (active === null && draft.kept)) continue
+      if (!draft.accepted) drafts.clear(o.surfaceId)
+      else timers.push(setTimeout(() => void api.getActive(sessionId, o.surfaceId, o.surfaceId).then((r) => {
+        if (!r.active || r.surfaceId !== o.surfaceId) drafts.clear(o.surfaceId)
+      }, () => {}), DURABLE_MS))
     }
-  }, [view, drafts, sessionId, keeping, active])
+    return () => timers.forEach(clearTimeout)
+  }, [view, drafts, api, sessionId, keeping, active])
 
   // A new surface replaces a kept draft.
   useEffect(() => {
-    if (active !== null && kept !== null && active.surfaceId !== kept) setKept(null)
+    if (active !== null && kept !== null && active.surfaceId !== kept.surfaceId) setKept(null)
   }, [active, kept])
 
-  const onKeep = useCallback((keep: boolean) => {
-    if (surfaceId !== null) setKept((k) => (keep ? surfaceId : k === surfaceId ? null : k))
+  const onKeep = useCallback((keep: boolean, movedOn = false) => {
+    if (surfaceId !== null) setKept((k) => (keep ? { surfaceId, movedOn } : k?.surfaceId === surfaceId ? null : k))
   }, [surfaceId])
+
+  // What the live region says: how the surface on screen closed (sent, dismissed).
+  const [said, setSaid] = useState('')
 
   // When the open surface closes, hand focus back to the composer if the Dock had it.
   const previous = useRef<string | null>(surfaceId)
   useLayoutEffect(() => {
-    if (previous.current !== null && previous.current !== surfaceId && focusIsWithinOrLost(anchor.current)) {
-      focusComposer(anchor.current)
-    }
+    const gone = previous.current
     previous.current = surfaceId
-  }, [surfaceId])
+    if (gone === null || gone === surfaceId) return
+    const outcome = view?.outcomes.filter((o) => o.surfaceId === gone).at(-1)?.outcome
+    // The row's word for the outcome: "Submitted", "Dismissed", "Answered with an ordinary message".
+    setSaid(outcome && outcome !== 'unknown' ? t(`row.status.${outcome}`) : '')
+    if (focusIsWithinOrLost(anchor.current)) return toComposer(anchor.current)
+  }, [surfaceId]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const trigger = useMemo(() => [raw, queue], [raw, queue])
 
@@ -90,14 +123,15 @@ export function TaskSurfaceDock(props: DockProps) {
   const restored = useMemo(() => {
     if (surfaceId !== null || !view) return null
     for (const o of [...view.outcomes].reverse()) {
-      const draft = seen.current.has(o.surfaceId) ? undefined : drafts.load(sessionId, o.surfaceId)
+      const draft = seen.current.has(o.surfaceId) ? undefined : drafts.load(o.surfaceId)
       if (draft?.kept) return { surfaceId: o.surfaceId, outcome: o.outcome, kept: draft.kept }
     }
     return null
-  }, [surfaceId, view, drafts, sessionId, closedKept])
+  }, [surfaceId, view, drafts, closedKept])
 
   return (
     <div className="tsf-slot" ref={anchor} data-task-surface-dock="">
+      <span className="tsf-sr" role="status" data-announce="">{said}</span>
       {surfaceId !== null ? (
         <TContext.Provider value={t}>
           <Editor key={`${sessionId}\u0000${surfaceId}`} sessionId={sessionId} surfaceId={surfaceId}
@@ -107,7 +141,7 @@ export function TaskSurfaceDock(props: DockProps) {
       ) : restored !== null ? (
         <TContext.Provider value={t}>
           <KeptDraft kept={restored.kept} outcome={restored.outcome} onClose={() => {
-            drafts.clear(sessionId, restored.surfaceId)
+            drafts.clear(restored.surfaceId)
             setClosedKept((n) => n + 1)
           }} />
         </TContext.Provider>
@@ -118,6 +152,20 @@ export function TaskSurfaceDock(props: DockProps) {
 
 /** The longest a closed surface's editor stays on screen waiting for the page to be idle. */
 export const LEAVE_MS = 100
+
+/** Focuses the composer near `anchor` once it takes focus: during the agent's turn that the
+ * answer started, the page may have it disabled for a moment. Stops as soon as focus is
+ * somewhere (the user moved it), and after two seconds; returns its cancel. */
+function toComposer(anchor: Element | null): () => void {
+  let frames = 120
+  let id = 0
+  const tryFocus = () => {
+    if (!focusIsWithinOrLost(null) || focusComposer(anchor) || --frames <= 0) return
+    id = requestAnimationFrame(tryFocus)
+  }
+  tryFocus()
+  return () => cancelAnimationFrame(id)
+}
 
 /** Calls fn when the page is next idle, at most LEAVE_MS from now; returns its cancel. */
 function whenIdle(fn: () => void): () => void {

@@ -15,10 +15,10 @@ import { Section } from '../blocks/Section.tsx'
 import { FieldView } from '../fields/Field.tsx'
 import { FieldProblems } from '../fields/common.tsx'
 import type { Field } from '../model.ts'
-import { unanswered, type Problem, type Value } from '../values.ts'
+import { answered, unanswered, type Problem, type Value } from '../values.ts'
 import { copyText } from './clipboard.ts'
 import { draftText } from './draftText.ts'
-import { explained, keepsOnClose, sending } from './editorState.ts'
+import { delivered, explained, hasOwnAnswers, keepsOnClose, MESSAGES, sending } from './editorState.ts'
 import { QuestionsCue } from './QuestionsCue.tsx'
 import { useEditor } from './useEditor.ts'
 
@@ -31,8 +31,9 @@ export interface EditorProps {
   /** Changes whenever the projection or the queue changes: a reason to re-read getActive. */
   trigger: unknown
   /** Asks the Dock to keep this editor on screen after its surface closes (it holds answers of
-   * its own that were never sent, or an attempt whose fate is not known yet), or to let it go. */
-  onKeep?: (keep: boolean) => void
+   * its own that were never sent, or an attempt whose fate is not known yet), or to let it go;
+   * `movedOn`: also when an ordinary message closes it (the conversation moved on from them). */
+  onKeep?: (keep: boolean, movedOn?: boolean) => void
   /** The projection's recorded outcome of this surface, once it closed. */
   outcome?: string
   /** The surface closed and the Dock keeps the editor on screen a moment longer (until the page
@@ -76,20 +77,22 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const sendingLook = sending(editor)
   const keep = keepsOnClose(editor)
   // In the commit that changes it, so the Dock knows before the next event can close the surface.
-  useLayoutEffect(() => { onKeep?.(keep) }, [keep, onKeep])
+  useLayoutEffect(() => { onKeep?.(keep, editor.movedOn) }, [keep, editor.movedOn, onKeep])
   // A kept draft survives a reload: stored as kept, with its title and the text to copy, the Dock
   // still offers it after the surface has closed (KeptDraft.tsx); answers that are editable
   // again lose the mark, and their draft follows the surface as any draft does.
   useEffect(() => {
     if (model === null) return
-    if (overtaken) drafts.save(sessionId, surfaceId, { values, note, kept: { title: model.title, text: draftText(model, values, noteOpen ? note : '', t) } })
-    else if (drafts.load(sessionId, surfaceId)?.kept) drafts.save(sessionId, surfaceId, { values, note })
-  }, [overtaken, model, values, note, noteOpen, drafts, sessionId, surfaceId, t])
+    const why = editor.movedOn ? { why: MESSAGES.movedOn } : {}
+    if (overtaken) drafts.save(surfaceId, { values, note, kept: { title: model.title, text: draftText(model, values, noteOpen ? note : '', t), ...why } })
+    else if (drafts.load(surfaceId)?.kept) drafts.save(surfaceId, { values, note })
+  }, [overtaken, editor.movedOn, model, values, note, noteOpen, drafts, surfaceId, t])
   const [copied, setCopied] = useState<boolean | null>(null)
   // In a narrow window (the Dock's height capped, dock.css) the description and the content
-  // blocks start folded, so the first question shows without scrolling past them; the user
-  // opens them at a click.
+  // blocks start folded, so the first question shows without scrolling past them; a button in
+  // the header ("What the agent shows (3)") opens them above the questions.
   const [narrow] = useState(() => typeof matchMedia === 'function' && matchMedia(NARROW).matches)
+  const [showContext, setShowContext] = useState(!narrow)
   const copy = async () => { if (model) setCopied(await copyText(draftText(model, values, noteOpen ? note : '', t))) }
   const retry = message?.params?.retry === 'submit' ? act.submit : message?.params?.retry === 'dismiss' ? act.dismiss : null
 
@@ -99,6 +102,13 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   }
 
   const onKeyDown = (e: KeyboardEvent) => {
+    // Escape collapses the panel (or answers its question "no"); it never dismisses.
+    if (e.key === 'Escape' && !collapsed) {
+      e.preventDefault()
+      e.stopPropagation()
+      act.escape()
+      return
+    }
     if (e.key !== 'Enter') return
     if (e.ctrlKey || e.metaKey) {
       e.preventDefault()
@@ -126,14 +136,20 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const formId = `${uid}-form`
   const title = model?.title ?? t('dock.badge')
   // The phase is only said while it is known: with the connection lost it is the last one read.
-  const statusText = pending && !overtaken && !editor.cutOff && !sendingLook ? t(pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
+  const statusText = pending && !overtaken && !editor.cutOff && !sendingLook
+    ? t(delivered(editor) ? MESSAGES.committed : pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
   const state = overtaken ? 'overtaken' : closing ? 'closing' : sendingLook ? 'submit' : pending ? pending.phase : busy ?? 'editing'
   const general = [...(byField.get('') ?? []), ...(byField.get('/note') ?? [])]
-  // "3 of 8 answered · 2 required left": a toggle is always answered.
-  const left = model?.fields.filter((f) => unanswered(f, values[f.id])) ?? []
-  const required = left.filter((f) => 'required' in f && f.required).length
-  const count = model?.fields.length ?? 0
-  const progress = count > 0 ? t('dock.progress', { answered: count - left.length, count }) + (required ? ' · ' + t('dock.requiredLeft', { count: required }) : '') : ''
+  // "3 of 8 answered · 2 required left": what the user answered (a value the panel starts with
+  // is not an answer of theirs until they set it), and the required fields that hold no answer.
+  const fields = model?.fields ?? []
+  const done = fields.filter((f) => answered(f, values[f.id], editor.touched)).length
+  const left = fields.filter((f) => 'required' in f && f.required && unanswered(f, values[f.id]))
+  const count = fields.length
+  const progress = count > 0 ? t('dock.progress', { answered: done, count }) + (left.length ? ' · ' + t('dock.requiredLeft', { count: left.length }) : '') : ''
+  // The same in a narrow panel, where the header is one line: "0/4" (the full line is read out).
+  const line = <><span className="tsf-progress__full">{progress}</span><span className="tsf-progress__short" aria-hidden>{done}/{count}</span></>
+  const unsent = !pending && !closing && hasOwnAnswers(editor)
 
   const context = model === null ? null : (
     <>
@@ -157,10 +173,20 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
         <h2 className="tsf-title" id={titleId}>
           <span className="tsf-sr">{t('dock.badge')}: </span>{title}
         </h2>
-        {progress && !collapsed ? <QuestionsCue root={root} fields={count} progress={progress} /> : null}
+        {narrow && model && (model.description || model.sections.length > 0) && !collapsed ? (
+          <button type="button" className="tsf-icon-button tsf-context" data-action="context" aria-expanded={showContext} aria-controls={`${uid}-context`}
+            aria-label={t('dock.context', { count: model.sections.reduce((n, s) => n + s.blocks.length, 0) })} onClick={() => setShowContext(!showContext)}>i</button>
+        ) : null}
+        {progress && !collapsed ? <QuestionsCue root={root} fields={count} progress={line} target={left[0]?.id} /> : null}
+        {collapsed ? (
+          <span className="tsf-progress" data-progress="">
+            {line}{unsent ? <span className="tsf-chip tsf-chip--info tsf-unsent" data-unsent="">{t('dock.unsent')}</span> : null}
+          </span>
+        ) : null}
         <button
           type="button"
           className="tsf-icon-button tsf-collapse"
+          data-action="toggle"
           aria-expanded={!collapsed}
           aria-controls={bodyId}
           aria-label={collapsed ? t('action.expand') : t('action.collapse')}
@@ -173,12 +199,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
           <p className="tsf-desc">{t('fallback.unsupported')}</p>
         ) : (
           <>
-            {narrow && (model.description || model.sections.length > 0) ? (
-              <details className="tsf-context">
-                <summary className="tsf-context__summary">{t('dock.context', { count: model.sections.reduce((n, s) => n + s.blocks.length, 0) })}</summary>
-                {context}
-              </details>
-            ) : context}
+            {!narrow ? context : showContext ? <div className="tsf-stack tsf-context__blocks" id={`${uid}-context`}>{context}</div> : null}
             <form id={formId} className="tsf-form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
               {model.fields.map((f) => (
                 <FormField
@@ -197,7 +218,9 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
                   <textarea id={`${uid}-note`} className="tsf-input" rows={2} value={note} disabled={locked} data-note=""
                     onChange={(e) => act.setNote(e.target.value)} />
                 </div>
-              ) : null}
+              ) : (
+                <button type="button" className="tsf-link-button tsf-add-note" disabled={locked} onClick={act.openNote}>{t('action.addNote')}</button>
+              )}
             </form>
           </>
         )}
@@ -208,8 +231,9 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
           {statusText ? <span className="tsf-spinner" aria-hidden /> : null}
           {statusText || (message?.tone === 'info' ? t(message.key, message.params) : '')}
         </div>
-        <div className="tsf-alert" role="alert" tabIndex={-1} ref={alertRef}>
-          {message?.tone === 'error' ? t(message.key, message.params) : ''}
+        <div className="tsf-alert" role="alert" tabIndex={-1} ref={alertRef} data-tone={message?.tone}>
+          {message && message.tone !== 'info' ? t(message.key, message.params) : ''}
+          {editor.confirming ? t('dismiss.ask') : ''}
           {message?.tone === 'error' && retry && !locked ? (
             <button type="button" className="tsf-link-button tsf-retry" data-action="retry" onClick={() => void retry()}>{t('action.retry')}</button>
           ) : null}
@@ -217,9 +241,6 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
         </div>
         {!collapsed ? (
           <div className="tsf-actions">
-            {model !== null && !noteOpen ? (
-              <button type="button" className="tsf-link-button" disabled={locked} onClick={act.openNote}>{t('action.addNote')}</button>
-            ) : null}
             <span className="tsf-spacer" />
             {overtaken && model !== null ? (
               <button type="button" className="tsf-link-button" onClick={() => void copy()} data-action="copy" aria-live="polite">
@@ -227,15 +248,20 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
               </button>
             ) : null}
             {overtaken ? (
-              <button type="button" className="tsf-button" onClick={() => { drafts.clear(sessionId, surfaceId); onKeep?.(false) }} data-action="close">
+              <button type="button" className="tsf-button" onClick={() => { drafts.clear(surfaceId); onKeep?.(false) }} data-action="close">
                 {t('action.closeDraft')}
               </button>
+            ) : editor.confirming ? (
+              <>
+                <button type="button" className="tsf-button" onClick={act.keepAnswering} data-action="keep">{t('action.keepAnswering')}</button>
+                <button type="button" className="tsf-button" onClick={() => void act.dismiss()} data-action="give-up">{t('action.giveUp')}</button>
+              </>
             ) : (
               <button type="button" className="tsf-button" disabled={locked} aria-label={t('action.dismissLabel')} onClick={() => void act.dismiss()} data-action="dismiss">
                 {busy === 'dismiss' ? t('action.dismissing') : t('action.dismiss')}
               </button>
             )}
-            {model !== null ? (
+            {model !== null && !editor.confirming ? (
               <button type="submit" form={formId} className="tsf-button tsf-button--primary" disabled={locked} data-action="submit"
                 aria-describedby={`${uid}-kbd`}>
                 {sendingLook ? t('action.sending') : model.submit.label}

@@ -1,5 +1,6 @@
 // A kept draft read back after a reload: answers of this browser's that were never sent, kept
-// because another answer took the surface, or it was dismissed or closed elsewhere. The surface
+// because another answer took the surface, it was dismissed or closed elsewhere, or the
+// conversation moved on before they were sent (the sentence kept with them). The surface
 // is closed, so its model can no longer be read; the draft carries the panel's title and the
 // answers as text (storage/drafts.ts `kept`). It says how the surface closed, copies the
 // answers and closes; it sends nothing.
@@ -19,7 +20,7 @@ export interface KeptDraftProps {
 export function KeptDraft({ kept, outcome, onClose }: KeptDraftProps) {
   const t = useT()
   const [copied, setCopied] = useState<boolean | null>(null)
-  const message = explained({ key: MESSAGES.closedElsewhere, tone: 'info' }, outcome)!
+  const message = kept.why ? { key: kept.why } : explained({ key: MESSAGES.closedElsewhere, tone: 'info' }, outcome)!
   return (
     <section className="tsf-dock tsf-dock--bar tsf-kept" data-state="kept" aria-label={`${t('dock.badge')}: ${kept.title}`}>
       <span className="tsf-kept__text" role="status">

@@ -17,15 +17,21 @@
 //    reached, the harness answered that the plugin is away, no answer within the bound), each
 //    with its own message and a retry that reuses the attempt's id;
 //  - say what is known: a pending answer that vanished while reads were failing is not called
-//    withdrawn; this tab's own answers that were never sent (typed, or refused because the
-//    surface is no longer open) stay on screen as a read-only draft when another answer takes
-//    the surface, pending or already delivered, or it closes elsewhere; a tab whose own
-//    submission closed the surface, or that has nothing of its own, closes.
+//    withdrawn; an accepted answer that a restarted harness lost (read open with nothing
+//    pending, also after a reload: the draft remembers the acceptance) comes back editable with
+//    a notice that it did not reach the conversation, and nothing is sent until the user sends
+//    it; this tab's own answers that were never sent (typed, or refused because the surface is
+//    no longer open or the conversation moved on) stay on screen as a read-only draft when
+//    another answer takes the surface, pending or already delivered, or it closes elsewhere; a
+//    tab whose own submission closed the surface, or that has nothing of its own, closes;
+//  - progress counts what the user answered: the fields they set (`touched`), not the values the
+//    panel starts with;
+//  - Dismiss with answers of the user's own asks first; nothing is recorded until they confirm.
 import type { DismissalId, SubmissionId } from '../contract/ids.ts'
-import { Reason } from '../contract/words.gen.ts'
+import { Phase, Reason } from '../contract/words.gen.ts'
 import type { DismissResult, Limits, Pending, SubmitResult } from '../host/rpc.ts'
 import type { MarkdownMap, Model } from '../model.ts'
-import type { Draft } from '../storage/drafts.ts'
+import type { Accepted, Draft } from '../storage/drafts.ts'
 import { initialValues, mergeDraft, problemsByField, type Problem, type Value, type Values } from '../values.ts'
 
 /** Where the editor is in reading its surface. */
@@ -36,11 +42,12 @@ export type Load =
   | { status: 'closed' }
   | { status: 'ready'; callId: string; model: Model | null; markdown: MarkdownMap; limits: Limits }
 
-/** A line the footer shows: info in the status line, errors in the alert. */
-export interface Message { key: string; params?: Record<string, unknown>; tone: 'error' | 'info' }
+/** A line the footer shows: info in the status line, errors and notices (what the user must know
+ * before going on, not a failure of theirs) in the alert. */
+export interface Message { key: string; params?: Record<string, unknown>; tone: 'error' | 'info' | 'notice' }
 
 /** Where focus should go once the state is on screen. */
-export type FocusRequest = { to: 'status' } | { to: 'composer' } | { to: 'alert' } | { to: 'note' } | { to: 'field'; fieldId: string } | { to: 'reveal'; fieldId: string }
+export type FocusRequest = { to: 'status' | 'composer' | 'alert' | 'note' | 'dismiss' | 'keep' | 'toggle' } | { to: 'field' | 'reveal'; fieldId: string }
 
 /** Everything the editor of one surface knows. */
 export interface EditorState {
@@ -52,6 +59,14 @@ export interface EditorState {
   noteOpen: boolean
   /** Whether the user changed a value or the note since the surface was read (drafts follow). */
   dirty: boolean
+  /** The fields the user set, here or in the draft this browser kept: their answers count. */
+  touched: string[]
+  /** What the plugin's check found in the answers as they stand (its problems at the fields the
+   * user set), shown under them while the user is still at it. */
+  live: Problem[]
+  /** Dismiss was pressed with answers of the user's own: the footer asks before anything is
+   * recorded. */
+  confirming: boolean
   pending: Pending | null
   /** The request in flight. */
   busy: 'submit' | 'dismiss' | null
@@ -76,6 +91,15 @@ export interface EditorState {
   /** This tab's own answers were never sent and the surface went to another answer (pending
    * or delivered) or closed elsewhere: they stay on screen, read-only, as a draft. */
   overtaken: boolean
+  /** The conversation moved on before these answers were sent: the kept draft stays also when
+   * the ordinary message that was first closes the surface. */
+  movedOn: boolean
+  /** The host accepted this tab's answers as this message: the draft remembers it until the
+   * message is durable, so that a restarted harness that lost it can be told apart. */
+  accepted: Accepted | null
+  /** The host said this attempt's id was used for other answers: the next Submit takes a new id
+   * (the old one stays, to know this attempt's own pending answer when a read finds it). */
+  reissue: boolean
 }
 
 /** Why a request ended with no answer: the harness unreachable, the harness answering that the
@@ -85,13 +109,15 @@ export type LostBecause = 'transport' | 'unavailable' | 'timeout'
 /** The message keys the editor uses besides the ones named after a reason. */
 export const MESSAGES = {
   draftRestored: 'status.draftRestored',
+  notDelivered: 'status.notDelivered',
+  movedOn: 'status.movedOn',
+  committed: 'status.committed',
   draftTooLarge: 'status.draftTooLarge',
   discarded: 'status.discarded',
   transport: 'error.transport',
   unavailable: 'error.unavailable',
   timeout: 'error.timeout',
   connectionLost: 'error.connectionLost',
-  reconnected: 'status.reconnected',
   overtaken: 'status.overtaken',
   closedElsewhere: 'status.closedElsewhere',
   dismissedElsewhere: 'status.dismissedElsewhere',
@@ -100,13 +126,13 @@ export const MESSAGES = {
 } as const
 
 /** The reasons of a refused submit that have a message of their own; others read `error.other`. */
-export const SUBMIT_REFUSALS: readonly string[] = [Reason.NotOpen, Reason.Stale, Reason.InvalidSubmission, Reason.AdmissionRefused]
+export const SUBMIT_REFUSALS: readonly string[] = [Reason.NotOpen, Reason.Stale, Reason.InvalidSubmission, Reason.AdmissionRefused, Reason.SubmissionIDReused, Reason.InvalidRequest]
 
 /** The message key of a refused submit. */
 export const submitRefusalKey = (reason: string): string => (SUBMIT_REFUSALS.includes(reason) ? `error.${reason}` : 'error.other')
 
 /** The refusals of a dismiss that have a message of their own; every other reads as not open. */
-const DISMISS_REFUSALS: readonly string[] = [Reason.SubmissionPending, Reason.Stale, Reason.Submitted]
+const DISMISS_REFUSALS: readonly string[] = [Reason.SubmissionPending, Reason.Stale, Reason.Submitted, Reason.InvalidRequest]
 
 /** The message key of a refused dismiss: pending, replaced, answered first, or (for every other
  * reason) not open. */
@@ -120,6 +146,9 @@ export const initialEditorState: EditorState = {
   note: '',
   noteOpen: false,
   dirty: false,
+  touched: [],
+  live: [],
+  confirming: false,
   pending: null,
   busy: null,
   closing: false,
@@ -132,6 +161,9 @@ export const initialEditorState: EditorState = {
   cutOff: false,
   settling: false,
   overtaken: false,
+  movedOn: false,
+  accepted: null,
+  reissue: false,
 }
 
 /** The model on screen, if any. */
@@ -140,8 +172,9 @@ export const modelOf = (s: EditorState): Model | null => (s.load.status === 'rea
 /** Whether every control is locked: a request in flight, a submission pending, or closing. */
 export const isLocked = (s: EditorState): boolean => s.busy !== null || s.pending !== null || s.closing || s.overtaken
 
-/** Whether a submit may start now (the hook still runs the local checks). */
-export const canSubmit = (s: EditorState): boolean => !isLocked(s) && modelOf(s) !== null
+/** Whether a submit may start now (the hook still runs the local checks): not while Dismiss
+ * asks whether to give up. */
+export const canSubmit = (s: EditorState): boolean => !isLocked(s) && !s.confirming && modelOf(s) !== null
 
 /** Whether a dismiss may start now. */
 export const canDismiss = (s: EditorState): boolean => !isLocked(s)
@@ -157,6 +190,15 @@ const LOST_KEYS: readonly string[] = [MESSAGES.transport, MESSAGES.unavailable, 
 
 const say = (s: EditorState, key: string, tone: Message['tone'], params?: Record<string, unknown>): EditorState =>
   ({ ...s, message: params ? { key, params, tone } : { key, tone } })
+
+/** How long after the user last changed an answer the plugin is asked to check them (the hook's
+ * timer). */
+export const CHECK_MS = 300
+
+/** How long after its surface closed an accepted answer's draft is kept before a read confirms
+ * that the close is durable (the Dock's timer): rc.8 writes the session log out within 200 ms
+ * (its write-behind deadline); a harness killed before that comes back with the surface open. */
+export const DURABLE_MS = 2000
 
 /** How often a panel whose first read failed is read again, by itself (the hook's timer). */
 export const LOAD_RETRY_MS = 1000
@@ -205,7 +247,7 @@ const closedElsewhere = (s: EditorState): EditorState =>
  * that were never sent are kept as a draft with the sentence that says why; otherwise (its own
  * submission closed it, it dismissed it, or it has nothing of its own) the editor closes. */
 export function readClosed(s: EditorState): EditorState {
-  if (s.overtaken) return say({ ...s, pending: null }, MESSAGES.closedElsewhere, 'info')
+  if (s.overtaken) return s.movedOn ? { ...s, pending: null } : say({ ...s, pending: null }, MESSAGES.closedElsewhere, 'info')
   if (attemptUnresolved(s)) return s
   if (s.loadedOnce && s.pending === null && !s.closing && hasOwnAnswers(s)) return closedElsewhere(s)
   return { ...s, load: { status: 'closed' } }
@@ -233,10 +275,14 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
     s = { ...s, loadedOnce: true, load: { status: 'ready', callId, model, markdown, limits } }
     if (model) s = { ...s, values: mergeDraft(model, draft?.values) }
     if (model && draft) {
-      s = say({ ...s, note: draft.note, noteOpen: draft.note !== '' }, MESSAGES.draftRestored, 'info')
+      const touched = draft.touched ?? changedFields(model, s.values).map((f) => f.id)
+      s = say({ ...s, note: draft.note, noteOpen: draft.note !== '', touched, accepted: draft.accepted ?? null }, MESSAGES.draftRestored, 'info')
       // Bring the first restored answer into view (scrolled to, not focused: nobody asked yet).
       const changed = changedFields(model, s.values)[0]
       if (changed) s = { ...s, focus: { to: 'reveal', fieldId: changed.id } }
+      // Answers the host accepted, read back open with nothing pending: the harness lost them (a
+      // restart does not keep its queue). Said plainly; the answers are here to send again.
+      if (draft.accepted && !pending) s = say(s, MESSAGES.notDelivered, 'notice')
     }
   }
   else if (s.load.status === 'ready') s = { ...s, load: { ...s.load, limits } }
@@ -245,7 +291,7 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
   if (pending) {
     // Another tab's attempt while this tab has its own answers (sent or only typed): they were
     // never sent; keep them in view and say so. A first read (a reload) adopts it instead.
-    const mine = s.submissionId === pending.submissionId || s.pending?.submissionId === pending.submissionId
+    const mine = s.submissionId === pending.submissionId || s.pending?.submissionId === pending.submissionId || s.accepted?.submissionId === pending.submissionId
     if (live && !mine && (s.submissionId !== null || (s.pending === null && hasOwnAnswers(s)))) {
       return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, 'info')
     }
@@ -253,27 +299,40 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
     // that answer is still pending: still a kept draft, not this tab's answer on its way.
     if (!live && first?.draft?.kept) return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, 'info')
     // Adopt the live attempt's id: after a reload, a retry must reuse it.
-    return { ...s, submissionId: pending.submissionId, pending }
+    return { ...s, submissionId: pending.submissionId, pending, reissue: false }
   }
   // A draft kept because the surface read as closed, while it is open with nothing pending:
-  // editable again.
-  if (!s.pending) return s.overtaken ? { ...s, overtaken: false, message: null } : s
+  // editable again; answers the conversation moved on from stay a draft to copy.
+  if (!s.pending) return s.overtaken && !s.movedOn ? { ...s, overtaken: false, message: null } : s
   // The accepted submission left the queue without a message. Withdrawn or discarded (this
   // tab's, or the other tab's that overtook it), unless the connection was lost meanwhile: then
   // say only what is known.
   const ended = { ...s, submissionId: null, pending: null, cutOff: false, overtaken: false }
-  if (s.cutOff) return say(ended, MESSAGES.reconnected, 'info')
+  if (s.cutOff) return say(ended, MESSAGES.notDelivered, 'notice')
   return say(ended, s.overtaken ? MESSAGES.otherWithdrawn : MESSAGES.discarded, 'info')
 }
 
-/** The user changed a field: keep the value, drop that field's problems, mark the draft dirty. */
+/** The user changed a field: keep the value, count it as theirs, drop that field's problems,
+ * mark the draft dirty. */
 export function edited(s: EditorState, fieldId: string, value: Value): EditorState {
   const model = modelOf(s)
   const own = model ? problemsByField(model, s.problems).get(fieldId) : undefined
   const problems = own ? s.problems.filter((p) => !own.includes(p)) : s.problems
   // "Some answers need attention" goes with the last problem it was about.
   const message = s.message?.key === MESSAGES.invalid && problems.length === 0 ? null : s.message
-  return { ...s, dirty: true, values: { ...s.values, [fieldId]: value }, problems, message }
+  const touched = s.touched.includes(fieldId) ? s.touched : [...s.touched, fieldId]
+  return { ...s, dirty: true, values: { ...s.values, [fieldId]: value }, problems, message, touched }
+}
+
+/** The plugin's check answered for `values`: its problems at the fields the user set are shown
+ * (not "required": an empty field is said when the user sends), unless the answers changed
+ * since (a newer check is on its way). */
+export function checked(s: EditorState, values: Values, problems: readonly Problem[]): EditorState {
+  const model = modelOf(s)
+  if (model === null || values !== s.values) return s
+  const byField = problemsByField(model, problems)
+  const live = s.touched.flatMap((id) => byField.get(id) ?? []).filter((p) => p.code !== 'required')
+  return { ...s, live }
 }
 
 /** The user changed the note. */
@@ -285,6 +344,17 @@ export const noteOpened = (s: EditorState): EditorState => ({ ...s, noteOpen: tr
 /** The user collapsed or expanded the panel. */
 export const collapseToggled = (s: EditorState): EditorState => ({ ...s, collapsed: !s.collapsed })
 
+/** Escape in the panel: a question it asks is answered "no" (focus back on Dismiss); otherwise
+ * the panel collapses (focus on its toggle). It never dismisses. */
+export const escaped = (s: EditorState): EditorState =>
+  s.confirming ? { ...s, confirming: false, focus: { to: 'dismiss' } } : { ...s, collapsed: true, focus: { to: 'toggle' } }
+
+/** Dismiss pressed with answers of the user's own: ask first (focus on "Keep answering"). */
+export const dismissAsked = (s: EditorState): EditorState => ({ ...s, confirming: true, message: null, focus: { to: 'keep' } })
+
+/** The user keeps answering: nothing was recorded; focus back on Dismiss. */
+export const dismissCancelled = (s: EditorState): EditorState => ({ ...s, confirming: false, focus: { to: 'dismiss' } })
+
 /** Shows problems (local checks or a rejection): the general message, and focus on the first
  * field with a problem, or on the alert when none is a field's. */
 export function withProblems(s: EditorState, problems: Problem[]): EditorState {
@@ -295,13 +365,22 @@ export function withProblems(s: EditorState, problems: Problem[]): EditorState {
 
 /** A submit request with `submissionId` is on its way. */
 export const submitSent = (s: EditorState, submissionId: SubmissionId): EditorState =>
-  ({ ...s, busy: 'submit', message: null, problems: [], submissionId })
+  ({ ...s, busy: 'submit', message: null, problems: [], live: [], submissionId, reissue: false })
 
 /** The host answered the submit of attempt `submissionId`. */
 export function submitAnswered(state: EditorState, submissionId: SubmissionId, r: SubmitResult): EditorState {
   const s: EditorState = { ...state, busy: null }
-  if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, settling: true }
+  if (r.accepted) return { ...s, pending: { submissionId, messageId: r.messageId, phase: r.phase }, settling: true, accepted: { submissionId, messageId: r.messageId } }
   const ended = { ...s, submissionId: null }
+  // The conversation moved on: an ordinary message was sent first, and these answers were not
+  // sent. They stay to copy, also once that message closes the surface.
+  if (r.reason === Reason.MovedOn) return say({ ...ended, overtaken: true, movedOn: true, problems: [] }, MESSAGES.movedOn, 'info')
+  // This id went with other answers (an attempt whose answer was lost, then the answers
+  // changed): the read that follows finds that attempt if it is pending; the next Submit sends
+  // these answers with a new id.
+  if (r.reason === Reason.SubmissionIDReused) return say({ ...s, reissue: true }, submitRefusalKey(r.reason), 'error')
+  // A request the host could not read names its argument: said under the sentence, at no field.
+  if (r.reason === Reason.InvalidRequest) return { ...say(ended, submitRefusalKey(r.reason), 'error'), problems: r.problems.map((p) => ({ ...p, pointer: '' })) }
   // submission-pending: another submission id holds the surface (the plugin answers this
   // attempt's own id with its first answer), so this one was not sent. Say so at once and keep
   // the answers as a draft; the read that follows says whose answer it is and what became of it.
@@ -350,7 +429,7 @@ const lostSay = (s: EditorState, why: LostBecause, retry: 'submit' | 'dismiss'):
   say(s, MESSAGES[why], 'error', why === 'timeout' ? { retry, seconds: REQUEST_TIMEOUT_S } : { retry })
 
 /** A dismiss request with `dismissalId` is on its way. */
-export const dismissSent = (s: EditorState, dismissalId: DismissalId): EditorState => ({ ...s, busy: 'dismiss', message: null, dismissalId })
+export const dismissSent = (s: EditorState, dismissalId: DismissalId): EditorState => ({ ...s, busy: 'dismiss', message: null, dismissalId, confirming: false })
 
 /** The host answered the dismiss: closing, or refused (a pending submission keeps the id). */
 export function dismissAnswered(state: EditorState, r: DismissResult): EditorState {
@@ -358,6 +437,10 @@ export function dismissAnswered(state: EditorState, r: DismissResult): EditorSta
   if (r.dismissed) return { ...s, closing: true, focus: { to: 'composer' } }
   return say({ ...s, dismissalId: r.reason === Reason.SubmissionPending ? s.dismissalId : null }, dismissRefusalKey(r.reason), 'error')
 }
+
+/** The host answered that the attempt was delivered already (a retry after its message reached
+ * the conversation): said so; the projection closes the surface. */
+export const delivered = (s: EditorState): boolean => s.pending?.phase === Phase.Committed
 
 /** The dismiss's answer was lost; its id stays for the retry. */
 export const dismissLost = (s: EditorState, why: LostBecause = 'transport'): EditorState => lostSay({ ...s, busy: null }, why, 'dismiss')

@@ -3,8 +3,10 @@
 // submit is on its way is read once that submit is answered or lost), once an accepted
 // submission has settled and, while a submission is pending, every PENDING_POLL_MS; it sends
 // submit and dismiss with the ids the state keeps, reads again every LOAD_RETRY_MS while the
-// first read fails (a page opened while the plugin restarts loads once it is back), writes
-// drafts through, moves focus where the state asks, and measures the first render.
+// first read fails (a page opened while the plugin restarts loads once it is back), asks the
+// plugin to check the answers CHECK_MS after the user last changed them, writes drafts through
+// (with the fields the user set and, once accepted, the message the host accepted them as),
+// moves focus where the state asks, and measures the first render.
 // Every request is bounded (REQUEST_TIMEOUT_S): with no answer in time it is aborted and ends as
 // lost, with a retry that reuses its id. Unmounting (the bundle unloading, the surface closing)
 // aborts every request in flight and clears every timer, so nothing fires afterwards.
@@ -14,14 +16,14 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { flushSync } from 'react-dom'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import { newDismissalId, newSubmissionId } from '../host/ids.ts'
-import { TransportError, type TaskSurfaceApi } from '../host/rpc.ts'
+import { TransportError, UNSUPPORTED, type TaskSurfaceApi } from '../host/rpc.ts'
 import { readMarkdown, readModel, type Model } from '../model.ts'
 import type { DraftStore } from '../storage/drafts.ts'
-import { localProblems, problemsByField, type Problem, type Value } from '../values.ts'
+import { localProblems, problemsByField, typingProblems, type Problem, type Value } from '../values.ts'
 import {
-  canDismiss, canSubmit, collapseToggled, dismissAnswered, dismissLost, dismissSent, draftTooLarge, edited, initialEditorState,
-  isLocked, LOAD_RETRY_MS, modelOf, noteEdited, noteOpened, READ_SETTLE_MS, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S, rereadAfterRefusal, retried,
-  settled, submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type LostBecause,
+  canDismiss, canSubmit, CHECK_MS, checked, collapseToggled, dismissAnswered, dismissAsked, dismissCancelled, dismissLost, dismissSent, draftTooLarge, edited, escaped,
+  hasOwnAnswers, initialEditorState, isLocked, LOAD_RETRY_MS, modelOf, noteEdited, noteOpened, READ_SETTLE_MS, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S,
+  rereadAfterRefusal, retried, settled, submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type LostBecause,
 } from './editorState.ts'
 import { focusComposer, focusField, revealField } from './focus.ts'
 
@@ -54,9 +56,14 @@ export interface EditorHandle {
   setNote(note: string): void
   openNote(): void
   toggleCollapsed(): void
+  /** Escape: answers a question "no", else collapses; never dismisses. */
+  escape(): void
   retry(): void
   submit(): Promise<void>
+  /** Dismiss: with answers of the user's own it asks first, and sends once confirmed. */
   dismiss(): Promise<void>
+  /** The user keeps answering instead of dismissing. */
+  keepAnswering(): void
 }
 
 /** Runs the editor of one surface; the caller keys it by session and surface. A leaving editor
@@ -131,7 +138,7 @@ export function useEditor(
       if (!current.current.loadedOnce) {
         renderStart.current = performance.now()
         const model = readModel(r.model)
-        first = { callId: r.callId, model, markdown: readMarkdown(r.markdown) ?? {}, draft: model ? drafts.load(sessionId, surfaceId) : undefined }
+        first = { callId: r.callId, model, markdown: readMarkdown(r.markdown) ?? {}, draft: model ? drafts.load(surfaceId) : undefined }
       }
       // The model's first render runs at once, in the task that has the answer, rather than in
       // a task React schedules behind whatever else the page queued meanwhile (dsh drawing the
@@ -212,11 +219,31 @@ export function useEditor(
     renderStart.current = null
   }, [state.load, surfaceId])
 
-  // Keep the draft: every change the user makes is written through.
+  // Keep the draft: every change the user makes is written through, and the acceptance of the
+  // answers (kept until the message is durable, Dock.tsx).
   useEffect(() => {
-    if (!state.dirty) return
-    if (drafts.save(sessionId, surfaceId, { values: state.values, note: state.note }) === 'too-large') go(draftTooLarge)
-  }, [state.dirty, state.values, state.note, drafts, sessionId, surfaceId, go])
+    if (!state.dirty && !state.accepted) return
+    const draft = { values: state.values, note: state.note, touched: state.touched, ...(state.accepted ? { accepted: state.accepted } : {}) }
+    if (drafts.save(surfaceId, draft) === 'too-large') go(draftTooLarge)
+  }, [state.dirty, state.values, state.note, state.touched, state.accepted, drafts, surfaceId, go])
+
+  // Ask the plugin to judge the answers as they stand, CHECK_MS after the last change, while the
+  // user is at them (not while anything is sent or pending); its answer is taken only for the
+  // answers it was asked about. A host without the check is asked nothing more.
+  const checking = useRef(true)
+  const editable = !isLocked(state) && state.load.status === 'ready' && state.load.model !== null
+  useEffect(() => {
+    if (!state.dirty || !editable || !checking.current || leaving) return
+    const { values, note, noteOpen } = state
+    const timer = setTimeout(() => {
+      void bounded((signal) => api.check({ sessionId, surfaceId, values, note: noteOpen ? note : '' }, signal)).then((r) => {
+        if (!mounted.current) return
+        if (r.checked) go(checked, values, r.problems)
+        else if (r.reason === UNSUPPORTED) checking.current = false
+      }, () => {}) // a check that fails says nothing: Submit still asks the plugin
+    }, CHECK_MS)
+    return () => clearTimeout(timer)
+  }, [state.dirty, state.values, state.note, editable, leaving, api, sessionId, surfaceId, go, bounded]) // eslint-disable-line react-hooks/exhaustive-deps
 
   // Move focus where the state asks, once the state is on screen.
   useLayoutEffect(() => {
@@ -230,7 +257,9 @@ export function useEditor(
       note?.focus()
     }
     else if (f.to === 'reveal') requestAnimationFrame(() => revealField(root.current, f.fieldId))
-    else requestAnimationFrame(() => (f.to === 'field' ? focusField(root.current, f.fieldId) : alertRef.current?.focus()))
+    else if (f.to === 'field') requestAnimationFrame(() => focusField(root.current, f.fieldId))
+    else if (f.to === 'alert') requestAnimationFrame(() => alertRef.current?.focus())
+    else root.current?.querySelector<HTMLElement>(`[data-action="${f.to}"]`)?.focus() // dismiss, keep, toggle
   }, [state.focus])
 
   const submit = async () => {
@@ -245,7 +274,7 @@ export function useEditor(
       return
     }
     readSeq.current++ // an older read must not undo what this answer says
-    const id = s.submissionId ?? newSubmissionId()
+    const id = s.reissue || s.submissionId === null ? newSubmissionId() : s.submissionId
     missed.current = false
     go(submitSent, id)
     // Whether a change came in while the submit was on its way (then it is read now).
@@ -273,6 +302,12 @@ export function useEditor(
   const dismiss = async () => {
     const s = current.current
     if (!canDismiss(s)) return
+    // Answers of the user's own are not thrown away at one click: ask first (a retry of a
+    // dismissal the user confirmed does not ask again).
+    if (!s.confirming && s.dismissalId === null && hasOwnAnswers(s)) {
+      go(dismissAsked)
+      return
+    }
     const id = s.dismissalId ?? newDismissalId()
     go(dismissSent, id)
     try {
@@ -289,7 +324,14 @@ export function useEditor(
   const setValue = useCallback((fieldId: string, value: Value) => go(edited, fieldId, value), [go])
 
   const model = modelOf(state)
-  const byField = useMemo(() => (model ? problemsByField(model, state.problems) : new Map<string, Problem[]>()), [model, state.problems])
+  // The problems under each field: the last Submit's, the plugin's check of the answers as they
+  // stand, and what the browser sees as the user types (text over its length limit).
+  const byField = useMemo(() => {
+    if (!model) return new Map<string, Problem[]>()
+    const typing = model.fields.flatMap((f) => typingProblems(f, state.values[f.id]))
+    const shown = new Set(state.problems.map((p) => `${p.code} ${p.pointer}`))
+    return problemsByField(model, [...state.problems, ...[...state.live, ...typing].filter((p) => !shown.has(`${p.code} ${p.pointer}`))])
+  }, [model, state.problems, state.live, state.values])
 
   return {
     state,
@@ -303,6 +345,8 @@ export function useEditor(
     setNote: (note) => go(noteEdited, note),
     openNote: () => go(noteOpened),
     toggleCollapsed: () => go(collapseToggled),
+    escape: () => go(escaped),
+    keepAnswering: () => go(dismissCancelled),
     retry: () => {
       go(retried)
       void refresh()

@@ -1,5 +1,6 @@
-// A choice field: a radio group (arrow keys move the choice, as browsers do natively); with
-// `allowOther`, a last "Other…" radio whose text box holds the user's own answer.
+// A choice field: a radio group (arrow keys move the choice, as browsers do natively; Tab enters
+// it on the choice, or on the first option while nothing is chosen); with `allowOther`, a last
+// "Other…" radio whose text box holds the user's own answer.
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
 import { FieldSet, OptionList, type FieldProps } from './common.tsx'
@@ -13,7 +14,7 @@ export function ChoiceField({ field, value, onChange, disabled, problems, id }: 
     <FieldSet field={field} kind="choice" disabled={disabled} problems={problems} id={id}>
       <div className="tsf-options">
         <OptionList options={field.options} type="radio" name={name} id={id} invalid={invalid}
-          checked={(o) => value === o} onCheck={(o) => onChange(o)} />
+          checked={(o) => value === o} onCheck={(o) => onChange(o)} anyChosen={value !== null} />
         {field.allowOther ? <OtherOption own={value} type="radio" name={name} invalid={invalid} id={id}
           onOwn={(text) => text !== null && onChange({ other: text })} /> : null}
       </div>

@@ -1,12 +1,14 @@
 // A matrix: rows that share one list of options, one answer per row, drawn as a radio grid. Each
 // row is a radio group named by its row label, so the arrow keys move the row's answer and Tab
-// moves on to the next row, as browsers do for radio groups. Wide, the option labels head the
+// moves on to the next row, as browsers do for radio groups; Tab and Shift+Tab enter a row on its
+// answer, or on its first option while it has none (the WAI-ARIA radio group pattern). Wide, the option labels head the
 // columns (each radio is still named by its option); in a narrow panel the rows stack, each
 // row's options listed under its label. A line under the grid counts the rows answered.
+import type { CSSProperties } from 'react'
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
 import { matrixOf } from '../values.ts'
-import { FieldSet, type FieldProps } from './common.tsx'
+import { FieldSet, radioStop, type FieldProps } from './common.tsx'
 
 export function MatrixField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'matrix'>>) {
   const t = useT()
@@ -14,7 +16,7 @@ export function MatrixField({ field, value, onChange, disabled, problems, id }: 
   const answered = field.rows.filter((r) => answers[r.id] !== null).length
   return (
     <FieldSet field={field} kind="matrix" disabled={disabled} problems={problems} id={id} hints={[`${id}-count`]}>
-      <div className="tsf-matrix">
+      <div className="tsf-matrix" style={{ '--tsf-cols': field.options.length } as CSSProperties}>
         <div className="tsf-matrix__head" aria-hidden>
           <span />
           {field.options.map((o) => <span key={o.id}>{o.label}</span>)}
@@ -26,10 +28,11 @@ export function MatrixField({ field, value, onChange, disabled, problems, id }: 
             <div key={r.id} className="tsf-matrix__row" role="radiogroup" aria-labelledby={`${id}-r${i}`} aria-required={field.required || undefined} aria-invalid={invalid}
               data-row={r.id} data-unanswered={answers[r.id] === null || undefined}>
               <span className="tsf-matrix__label" id={`${id}-r${i}`}>{r.label}</span>
-              {field.options.map((o) => (
+              {field.options.map((o, j) => (
                 <label key={o.id} className="tsf-matrix__cell">
                   <input type="radio" name={`${id}-r${i}`} value={o.id} checked={answers[r.id] === o.id} aria-invalid={invalid}
-                    onChange={() => onChange({ ...answers, [r.id]: o.id })} />
+                    tabIndex={radioStop(answers[r.id] === o.id, j === 0, answers[r.id] !== null)}
+                    onChange={() => onChange({ ...answers, [r.id]: o.id })} onClick={() => answers[r.id] === o.id && onChange({ ...answers })} />
                   <span className="tsf-matrix__option">{o.label}</span>
                 </label>
               ))}

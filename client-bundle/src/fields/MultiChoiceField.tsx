@@ -1,7 +1,8 @@
 // A multi-choice field: a group of checkboxes; the value keeps the options' declared order. With
 // `allowOther`, a last "Other…" checkbox whose text is the value's last item, {"other": text}.
 // With `minItems` or `maxItems`, a hint under the options says how many to choose; a count
-// outside them is a problem when the user sends (values.ts), not a checkbox that stops working.
+// outside them is the plugin's to judge (its check as the user chooses, or the submit), not a
+// checkbox that stops working.
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
 import { isOther, type Other } from '../values.ts'

@@ -106,7 +106,7 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
     <div className="tsf-field tsf-field--order" role="group" aria-labelledby={labelId} data-field={field.id}>
       <FieldLabel field={field} id={labelId} tag="div" />
       <FieldHelp field={field} id={id} />
-      <p className="tsf-hint" id={helpId}>{t('order.help')}</p>
+      <p className="tsf-hint tsf-order__help" id={helpId}>{t('order.help')}</p>
       <ol className="tsf-order" aria-labelledby={labelId} aria-describedby={controlAria(id, problems, helpOf(field, id), untouched && `${id}-keep`)['aria-describedby']}>
         {order.map((optionId, i) => {
           const option = labels.get(optionId)

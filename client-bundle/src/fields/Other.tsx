@@ -26,6 +26,7 @@ export function OtherOption({ own, type, name, invalid, onOwn, id }: OtherProps)
     <>
       <label className="tsf-option">
         <input type={type} name={name} checked={chosen} aria-invalid={invalid || undefined} data-other=""
+          tabIndex={type === 'radio' && !chosen ? -1 : undefined}
           onChange={(e) => onOwn(e.target.checked ? text : null)} />
         <span className="tsf-option__label">{t('other.option')}</span>
       </label>

@@ -1,9 +1,10 @@
 // A scale: a rating from min to max (1 to 5 unless the model says otherwise) as one radio group,
-// arrow keys moving the rating as browsers do natively, with the model's labels under both ends.
+// arrow keys moving the rating as browsers do natively (Tab enters it on the rating, or on the
+// lowest point while there is none), with the model's labels under both ends.
 // The end points carry their label in their accessible name ("1 (Poor)").
 import type { FieldOf } from '../model.ts'
 import { scaleRange } from '../values.ts'
-import { FieldSet, type FieldProps } from './common.tsx'
+import { FieldSet, radioStop, type FieldProps } from './common.tsx'
 
 export function ScaleField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'scale'>>) {
   const [lo, hi] = scaleRange(field)
@@ -20,9 +21,11 @@ export function ScaleField({ field, value, onChange, disabled, problems, id }: F
               name={`${id}-${field.id}`}
               value={n}
               checked={value === n}
+              tabIndex={radioStop(value === n, n === lo, typeof value === 'number')}
               aria-label={end(n) ? `${n} (${end(n)})` : undefined}
               aria-invalid={invalid || undefined}
               onChange={() => onChange(n)}
+              onClick={() => value === n && onChange(n)}
             />
             <span>{n}</span>
           </label>

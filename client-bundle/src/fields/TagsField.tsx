@@ -1,8 +1,9 @@
 // A tags field: the chosen tags as chips, then a text box. Enter or a comma (also "，") adds
 // what was typed, leaving the box adds it too, Backspace in the empty box removes the last tag,
 // and each chip's × button ("Remove “x”") removes that one. The model's suggestions are buttons
-// ("Add “x”") for the ones not chosen yet. At maxItems the box takes no more (the hint says so).
-// Tags are trimmed, non-empty and distinct; everything else is the plugin's to check.
+// ("Add “x”") for the ones not chosen yet. At maxItems the box takes no more tags (the hint says
+// so): what does not fit stays in the box as typed, never dropped. Tags are trimmed, non-empty
+// and distinct; everything else is the plugin's to check.
 import { useRef, useState, type KeyboardEvent } from 'react'
 import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
@@ -19,11 +20,20 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
   const max = maxTags(field)
   const full = tags.length >= max
   const aria = controlAria(id, problems, helpOf(field, id), `${id}-hint`)
-  const add = (words: string[]) => {
+  /** Adds `words` as tags while there is room; returns the ones that did not fit. */
+  const add = (words: string[]): string[] => {
     const next = [...tags]
-    for (const w of words.map((w) => w.trim())) if (!blank(w) && !next.includes(w) && next.length < max) next.push(w)
+    const left: string[] = []
+    for (const w of words.map((w) => w.trim())) {
+      if (blank(w) || next.includes(w)) continue
+      if (next.length < max) next.push(w)
+      else left.push(w)
+    }
     if (next.length > tags.length) onChange(next)
+    return left
   }
+  /** Adds `words`; the box keeps what did not fit, and `rest` (what is still being typed). */
+  const take = (words: string[], rest = '') => setText([...add(words), rest].filter(Boolean).join(','))
   const remove = (i: number) => {
     onChange(tags.filter((_, j) => j !== i))
     box.current?.focus()
@@ -31,8 +41,7 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if ((e.key === 'Enter' && !e.ctrlKey && !e.metaKey) || COMMA.test(e.key)) {
       e.preventDefault()
-      add([text])
-      setText('')
+      if (!full) take([text])
     } else if (e.key === 'Backspace' && text === '' && tags.length > 0) {
       e.preventDefault()
       remove(tags.length - 1)
@@ -58,19 +67,15 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
           className="tsf-tags__input"
           value={text}
           disabled={disabled}
-          readOnly={full}
           {...aria}
           onKeyDown={onKeyDown}
           onChange={(e) => {
-            // A paste of "a, b, c" adds a and b; c stays in the box.
+            // A paste of "a, b, c" adds a and b; c stays in the box, as does what has no room.
             const parts = e.target.value.split(COMMA)
-            add(parts.slice(0, -1))
-            setText(parts.at(-1) ?? '')
+            if (full) setText(e.target.value)
+            else take(parts.slice(0, -1), parts.at(-1))
           }}
-          onBlur={() => {
-            add([text])
-            setText('')
-          }}
+          onBlur={() => { if (!full) take([text]) }}
         />
       </div>
       <p className="tsf-hint" id={`${id}-hint`} aria-live="polite">{t('tags.help', { count: tags.length, max })}{full ? ' ' + t('tags.full', { max }) : ''}</p>

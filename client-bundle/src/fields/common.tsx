@@ -1,6 +1,6 @@
 // What every field shares: its props, the problems shown under it, its label and help text,
 // the ARIA state of its control, and the frame of the fields that are a group of inputs.
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Field, Option } from '../model.ts'
 import { localDate, type Problem, type Value } from '../values.ts'
 export { localDate }
@@ -17,18 +17,15 @@ export interface FieldProps<F extends Field = Field> {
   id: string
 }
 
-/** Problems the browser finds itself (with no message of the host's) and says in its own words. */
-const OWN = ['limit-exceeded', 'too-few', 'too-many', 'not-a-number', 'not-a-date', 'pattern', 'below', 'above', 'whole', 'short']
-
 /** How the browser's date box asks for a date in the user's locale ("MM/DD/YYYY"). */
 const dateFormat = (): string => new Intl.DateTimeFormat().formatToParts(new Date(2026, 11, 24))
   .map((p) => ({ year: 'YYYY', month: 'MM', day: 'DD' } as Record<string, string>)[p.type] ?? p.value).join('')
 
-/** A problem's message: `required` in the chrome's language; a limit or a multi-choice's count
- * the browser found itself (no message) in the chrome's language with its bound; the host's own
- * text otherwise. */
+/** A problem's message: `required` in the chrome's language; one the browser found itself (no
+ * message, the key of its text in `say`) in the chrome's language with its parameters; the
+ * host's own text otherwise. */
 export function problemText(p: Problem, t: Translate): string {
-  if (p.code === 'required' || (!p.message && OWN.includes(p.code))) return t(`problem.${p.code}`, { format: dateFormat(), ...p.params })
+  if (p.code === 'required' || (!p.message && p.say)) return t(`problem.${p.say ?? p.code}`, { format: dateFormat(), ...p.params })
   return p.message || p.code
 }
 
@@ -59,9 +56,11 @@ export function FieldLabel({ field, htmlFor, id, tag: Tag = 'label' }: { field: 
 /** The DOM id of a field's help text, when the model gives it one. */
 export const helpOf = (field: Field, id: string): string | undefined => (field.help ? `${id}-help` : undefined)
 
-/** A field's help text (the model's `help`), under its label. */
+/** A field's help text (the model's `help`), under its label. In a narrow panel it shows one
+ * line until the field has focus or the help is tapped (dock.css); it is read out whole. */
 export function FieldHelp({ field, id }: { field: Field; id: string }) {
-  return field.help ? <p className="tsf-help" id={helpOf(field, id)}>{field.help}</p> : null
+  const [open, setOpen] = useState(false)
+  return field.help ? <p className="tsf-help" id={helpOf(field, id)} data-open={open || undefined} onClick={() => setOpen(true)}>{field.help}</p> : null
 }
 
 /** aria-describedby for a control: its detail text and its problems, when present. */
@@ -100,8 +99,15 @@ export function FieldSet({ field, kind, disabled, problems, id, hints = [], chil
   )
 }
 
-/** The options of a choice (radios) or a multi-choice (checkboxes), each with its detail line. */
-export function OptionList({ options, type, name, id, invalid, checked, onCheck }: {
+/** The tab stop of one radio of a group, as the WAI-ARIA radio group pattern has it: the chosen
+ * one, or the first while none is chosen (Tab and Shift+Tab both enter the group there); the
+ * arrow keys move within the group. */
+export const radioStop = (chosen: boolean, first: boolean, anyChosen: boolean): number | undefined =>
+  chosen || (first && !anyChosen) ? undefined : -1
+
+/** The options of a choice (radios: `anyChosen` says whether the group has an answer, for its tab
+ * stop) or a multi-choice (checkboxes), each with its detail line. */
+export function OptionList({ options, type, name, id, invalid, checked, onCheck, anyChosen }: {
   options: Option[]
   type: 'radio' | 'checkbox'
   name?: string
@@ -109,17 +115,21 @@ export function OptionList({ options, type, name, id, invalid, checked, onCheck 
   invalid: boolean
   checked: (optionId: string) => boolean
   onCheck: (optionId: string, on: boolean) => void
+  anyChosen?: boolean
 }) {
-  return options.map((o) => (
+  return options.map((o, i) => (
     <label key={o.id} className="tsf-option">
       <input
         type={type}
         name={name}
         value={o.id}
         checked={checked(o.id)}
+        tabIndex={type === 'radio' ? radioStop(checked(o.id), i === 0, anyChosen === true) : undefined}
         aria-invalid={invalid || undefined}
         aria-describedby={o.detail ? `${id}-${o.id}-detail` : undefined}
         onChange={(e) => onCheck(o.id, e.target.checked)}
+        // A click on the radio already chosen confirms it: the user's answer from then on.
+        onClick={() => type === 'radio' && checked(o.id) && onCheck(o.id, true)}
       />
       <span className="tsf-option__text">
         <span className="tsf-option__label">{o.label}</span>

@@ -4,7 +4,9 @@
 // (host-shim/src/wire/rpc.js, bundled in by esbuild); the component tests check that the
 // requests carry exactly the declared arguments and that the answers are read by the declared
 // keys. Answers are checked for shape; an RPC error or a malformed answer becomes a thrown
-// TransportError, which the Dock treats as "unknown outcome, retry with the same id".
+// TransportError, which the Dock treats as "unknown outcome, retry with the same id". `check`
+// (the plugin judging the answers as they stand, sending nothing) is called only once the
+// declaration names it: until then it answers `unsupported` without a request.
 import { RPC_METHODS, RPC_NAMESPACE } from '../../../host-shim/src/wire/rpc.js'
 import { asSubmissionId, asTaskSurfaceId, type DismissalId, type SubmissionId, type TaskSurfaceId } from '../contract/ids.ts'
 import { Phase, Reason } from '../contract/words.gen.ts'
@@ -28,6 +30,16 @@ export type SubmitResult =
   | { accepted: true; messageId: string; phase: Phase }
   | { accepted: false; reason: string; problems: Problem[] }
 
+/** The answer to check: the problems a submit of these answers would get and the fields whose
+ * value counts as no answer, or why the plugin did not judge them (`unsupported`: a host whose
+ * RPC has no check). */
+export type CheckResult =
+  | { checked: true; problems: Problem[]; unanswered: string[] }
+  | { checked: false; reason: string }
+
+/** The reason of a check that was never asked: the host's RPC does not declare it. */
+export const UNSUPPORTED = 'unsupported'
+
 /** The answer to dismiss. */
 export type DismissResult = { dismissed: true; eventSeq: number } | { dismissed: false; reason: string }
 
@@ -40,6 +52,9 @@ export interface SubmitRequest {
   note?: string
 }
 
+/** The arguments of check. */
+export type CheckRequest = Omit<SubmitRequest, 'submissionId'>
+
 /** The arguments of dismiss. */
 export interface DismissRequest { sessionId: string; surfaceId: TaskSurfaceId; dismissalId: DismissalId }
 
@@ -50,6 +65,7 @@ export interface TaskSurfaceApi {
   getActive(sessionId: string, surfaceId: TaskSurfaceId, known?: TaskSurfaceId, signal?: AbortSignal): Promise<GetActiveResult>
   submit(req: SubmitRequest, signal?: AbortSignal): Promise<SubmitResult>
   dismiss(req: DismissRequest, signal?: AbortSignal): Promise<DismissResult>
+  check(req: CheckRequest, signal?: AbortSignal): Promise<CheckResult>
 }
 
 /** The request reached nobody who answered, or the answer cannot be read. `answered` is true
@@ -71,7 +87,7 @@ function readLimits(v: unknown): Limits | undefined {
 
 type Obj = JsonObject
 const str = (v: unknown): string => (typeof v === 'string' ? v : '')
-const phaseOf = (v: unknown): Phase => (v === Phase.Claiming ? Phase.Claiming : Phase.Queued)
+const phaseOf = (v: unknown): Phase => (v === Phase.Claiming || v === Phase.Committed ? v : Phase.Queued)
 
 function readPending(v: unknown): Pending | null {
   if (!isObj(v) || typeof v.submissionId !== 'string' || v.submissionId === '') return null
@@ -83,12 +99,15 @@ function readProblems(v: unknown): Problem[] {
   return v.filter(isObj).map((p) => ({ code: str(p.code), message: str(p.message), pointer: str(p.pointer) }))
 }
 
+/** The declaration of a method, if the RPC declares it. */
+const declared = (method: string) => RPC_METHODS.find((m) => m.name === method)
+
 /**
  * The arguments of one declared method taken from `req`, in declared order. An optional
  * argument (`name?`) is left out when it is undefined or empty.
  */
 export function argsOf(method: string, req: Readonly<Record<string, unknown>>): Obj {
-  const decl = RPC_METHODS.find((m) => m.name === method)
+  const decl = declared(method)
   if (!decl) throw new TransportError(`${method}: not a declared method`)
   const args: Obj = {}
   for (const a of decl.args) {
@@ -142,6 +161,13 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
       if (v.dismissed === true) return { dismissed: true, eventSeq: typeof v.eventSeq === 'number' ? v.eventSeq : 0 }
       if (v.dismissed === false) return { dismissed: false, reason: str(v.reason) || Reason.NotOpen }
       throw unreadable('dismiss')
+    },
+    async check(req, signal) {
+      if (!declared('check')) return { checked: false, reason: UNSUPPORTED }
+      const v = await call('check', { ...req }, signal)
+      if (v.checked === true) return { checked: true, problems: readProblems(v.problems), unanswered: Array.isArray(v.unanswered) ? v.unanswered.filter((x): x is string => typeof x === 'string') : [] }
+      if (v.checked === false) return { checked: false, reason: str(v.reason) || Reason.NotOpen }
+      throw unreadable('check')
     },
   }
 }

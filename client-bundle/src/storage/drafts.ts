@@ -1,26 +1,62 @@
-// Unsent answers, kept in localStorage per session and surface so that a reload or a crash
-// loses nothing. Bounded: one draft holds at most maxDraftBytes (a larger one is not written,
-// and the last one that fit stays), and all drafts together at most maxTotalBytes and
-// maxDrafts; beyond that the oldest are evicted. The key carries the session id, so a draft is
-// never offered to another session. Drafts never leave the browser. A draft the Dock keeps
-// after another answer took its surface (`kept`) carries its answers as text to copy, so that it
-// survives a reload after the surface closed, when the panel's model can no longer be read.
+// Unsent answers, kept per session in dsh's declared per-session slot store, the same storage
+// posture as the composer's own draft (dsh's chat store): the Dock's slot entry declares the
+// store (index.ts, `defineStore` of @deepseek-ai/dsh-client-runtime/client with DRAFTS_STORE),
+// dsh creates one instance per session, persists it in the browser's localStorage under
+// `dsh-task-surface.drafts.<sessionId>`, hands the Dock `useStore` and `actions`, and removes it,
+// persisted state included, when the session goes. A reload or a crash loses nothing. Drafts
+// never leave the browser and never reach another session.
+//
+// This module keeps the drafts of one session by surface id, bounded: one draft holds at most
+// maxDraftBytes (a larger one is not written, and the last one that fit stays), and the session's
+// drafts together at most maxTotalBytes and maxDrafts; beyond that the oldest are evicted. A
+// draft the Dock keeps after another answer took its surface (`kept`) carries its answers as
+// text to copy, so that it survives a reload after the surface closed, when the panel's model
+// can no longer be read. A draft whose answers the host accepted (`accepted`) stays until the
+// Dock knows the message is durable: if the harness restarts and loses it, the answers come back
+// with a notice.
 import { isObj } from '../host/json.ts'
 import { utf8Bytes as bytes } from '../values.ts'
 
-/** What a kept draft shows once its surface has closed: the panel's title and the answers as
- * the text "Copy your answers" copies. */
+/** What a kept draft shows once its surface has closed: the panel's title, the answers as the
+ * text "Copy your answers" copies, and (`why`) the sentence that says why they were not sent
+ * when the surface's outcome does not say it. */
 export interface Kept {
   title: string
   text: string
+  why?: string
+}
+
+/** The host accepted these answers as this message: until the Dock knows the message is
+ * durable, the draft stays, so that answers a restarted harness lost come back. */
+export interface Accepted {
+  submissionId: string
+  messageId: string
 }
 
 export interface Draft {
   values: Record<string, unknown>
   note: string
   savedAt: number
+  /** The fields the user set (typed, chose, flipped, moved or kept): their answers count. */
+  touched?: string[]
   /** Set while the answers are a kept draft: another answer took the surface, or it closed. */
   kept?: Kept
+  accepted?: Accepted
+}
+
+/** One session's drafts by surface id. */
+export type Drafts = Record<string, Draft>
+
+/** The per-session store's state. */
+export interface DraftsState { drafts: Drafts }
+
+/** The declaration of the per-session store (dsh's `defineStore`): its initial state, the name its
+ * instances persist under (dsh appends `.<sessionId>`), and its one write, which replaces the
+ * session's drafts (this module bounds them first). */
+export const DRAFTS_STORE = {
+  init: (): DraftsState => ({ drafts: {} }),
+  persist: 'dsh-task-surface.drafts',
+  actions: { set: (d: DraftsState, drafts: Drafts) => { d.drafts = drafts } },
 }
 
 export interface DraftLimits {
@@ -31,110 +67,92 @@ export interface DraftLimits {
 
 export const DEFAULT_DRAFT_LIMITS: DraftLimits = { maxDraftBytes: 64 * 1024, maxTotalBytes: 512 * 1024, maxDrafts: 64 }
 
-export const DRAFT_PREFIX = 'dsh-task-surface:draft:v1:'
+export type SaveResult = 'saved' | 'too-large'
 
-export type SaveResult = 'saved' | 'too-large' | 'unavailable'
-
+/** One session's drafts, read and written by surface id. */
 export interface DraftStore {
-  load(sessionId: string, surfaceId: string): Draft | undefined
-  save(sessionId: string, surfaceId: string, draft: Omit<Draft, 'savedAt'>): SaveResult
-  clear(sessionId: string, surfaceId: string): void
+  load(surfaceId: string): Draft | undefined
+  save(surfaceId: string, draft: Omit<Draft, 'savedAt'>): SaveResult
+  clear(surfaceId: string): void
 }
 
-const keyOf = (sessionId: string, surfaceId: string): string =>
-  DRAFT_PREFIX + encodeURIComponent(sessionId) + ':' + encodeURIComponent(surfaceId)
+const strs = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined)
 
-function parse(raw: string | null): Draft | undefined {
-  if (raw === null) return undefined
-  try {
-    const d: unknown = JSON.parse(raw)
-    if (!isObj(d) || !isObj(d.values)) return undefined
-    const draft: Draft = { values: d.values, note: typeof d.note === 'string' ? d.note : '', savedAt: typeof d.savedAt === 'number' ? d.savedAt : 0 }
-    if (isObj(d.kept) && typeof d.kept.title === 'string' && typeof d.kept.text === 'string') draft.kept = { title: d.kept.title, text: d.kept.text }
-    return draft
-  } catch {
-    return undefined
-  }
+/** A draft read back, or undefined when it is not one. */
+function readDraft(d: unknown): Draft | undefined {
+  if (!isObj(d) || !isObj(d.values)) return undefined
+  const draft: Draft = { values: d.values, note: typeof d.note === 'string' ? d.note : '', savedAt: typeof d.savedAt === 'number' ? d.savedAt : 0 }
+  const touched = strs(d.touched)
+  if (touched) draft.touched = touched
+  const k = d.kept
+  if (isObj(k) && typeof k.title === 'string' && typeof k.text === 'string') draft.kept = { title: k.title, text: k.text, ...(typeof k.why === 'string' ? { why: k.why } : {}) }
+  const a = d.accepted
+  if (isObj(a) && typeof a.submissionId === 'string' && typeof a.messageId === 'string') draft.accepted = { submissionId: a.submissionId, messageId: a.messageId }
+  return draft
 }
 
-/** Every draft entry: key, size and age. */
-function entries(storage: Storage): { key: string; size: number; savedAt: number }[] {
-  const out: { key: string; size: number; savedAt: number }[] = []
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i)
-    if (key === null || !key.startsWith(DRAFT_PREFIX)) continue
-    const raw = storage.getItem(key) ?? ''
-    out.push({ key, size: bytes(key) + bytes(raw), savedAt: parse(raw)?.savedAt ?? 0 })
+const sizeOf = (surfaceId: string, d: Draft): number => bytes(surfaceId) + bytes(JSON.stringify(d))
+
+/** `drafts` with the oldest evicted (never `keep`) until they fit the limits. */
+function bounded(drafts: Drafts, keep: string, limits: DraftLimits): Drafts {
+  const out = { ...drafts }
+  const others = Object.keys(out).filter((k) => k !== keep).sort((x, y) => out[x]!.savedAt - out[y]!.savedAt)
+  let total = Object.entries(out).reduce((n, [k, d]) => n + sizeOf(k, d), 0)
+  let count = others.length + 1
+  for (const k of others) {
+    if (total <= limits.maxTotalBytes && count <= limits.maxDrafts) break
+    total -= sizeOf(k, out[k]!)
+    count--
+    delete out[k]
   }
   return out
 }
 
-/** Evicts the oldest drafts (never `keep`) until the rest fit next to `incoming` bytes. */
-function evict(storage: Storage, limits: DraftLimits, keep: string, incoming: number): void {
-  const others = entries(storage).filter((e) => e.key !== keep).sort((x, y) => x.savedAt - y.savedAt)
-  let total = incoming + others.reduce((sum, e) => sum + e.size, 0)
-  let count = others.length + 1
-  for (const e of others) {
-    if (total <= limits.maxTotalBytes && count <= limits.maxDrafts) break
-    storage.removeItem(e.key)
-    total -= e.size
-    count--
-  }
-}
-
-function storageOrNull(get: () => Storage | null | undefined): Storage | null {
-  try {
-    return get() ?? null
-  } catch {
-    return null // a SecurityError when the page may not use storage
-  }
-}
-
+/**
+ * One session's drafts over its store: `stored` is what the store holds when the Dock mounts,
+ * `write` the store's `set`. The Dock is the store's only writer in its page, so this copy is
+ * the truth and every change is written through.
+ */
 export function createDraftStore(
-  getStorage: () => Storage | null | undefined = () => globalThis.localStorage,
+  stored: unknown,
+  write: (drafts: Drafts) => void,
   limits: DraftLimits = DEFAULT_DRAFT_LIMITS,
   now: () => number = Date.now,
 ): DraftStore {
+  let drafts: Drafts = {}
+  for (const [k, v] of Object.entries(isObj(stored) ? stored : {})) {
+    const d = readDraft(v)
+    if (d) drafts[k] = d
+  }
+  const put = (next: Drafts) => {
+    drafts = next
+    write(next)
+  }
   return {
-    load(sessionId, surfaceId) {
-      const storage = storageOrNull(getStorage)
-      if (storage === null) return undefined
-      try {
-        return parse(storage.getItem(keyOf(sessionId, surfaceId)))
-      } catch {
-        return undefined
-      }
+    load: (surfaceId) => (Object.hasOwn(drafts, surfaceId) ? drafts[surfaceId] : undefined),
+    save(surfaceId, draft) {
+      const entry: Draft = { ...draft, savedAt: now() }
+      if (sizeOf(surfaceId, entry) > limits.maxDraftBytes) return 'too-large'
+      put(bounded({ ...drafts, [surfaceId]: entry }, surfaceId, limits))
+      return 'saved'
     },
-    save(sessionId, surfaceId, draft) {
-      const storage = storageOrNull(getStorage)
-      if (storage === null) return 'unavailable'
-      const key = keyOf(sessionId, surfaceId)
-      const raw = JSON.stringify({ values: draft.values, note: draft.note, savedAt: now(), kept: draft.kept })
-      const size = bytes(key) + bytes(raw)
-      if (size > limits.maxDraftBytes) return 'too-large'
-      const put = (room: DraftLimits): SaveResult => {
-        evict(storage, room, key, size)
-        storage.setItem(key, raw)
-        return 'saved'
-      }
-      try {
-        return put(limits)
-      } catch {
-        try {
-          // Quota: drop every other draft and try once more.
-          return put({ ...limits, maxTotalBytes: 0, maxDrafts: 1 })
-        } catch {
-          return 'unavailable'
-        }
-      }
+    clear(surfaceId) {
+      if (!Object.hasOwn(drafts, surfaceId)) return
+      const { [surfaceId]: _, ...rest } = drafts
+      put(rest)
     },
-    clear(sessionId, surfaceId) {
-      const storage = storageOrNull(getStorage)
-      try {
-        storage?.removeItem(keyOf(sessionId, surfaceId))
-      } catch {
-        // nothing to clear when storage is unavailable
-      }
-    },
+  }
+}
+
+/** Where the bundle kept drafts before they moved into dsh's store (one localStorage key per
+ * session and surface): removed when the bundle loads, so that no answer stays behind there. */
+export const LEGACY_PREFIX = 'dsh-task-surface:draft:v1:'
+
+/** Removes the drafts kept under the old keys. */
+export function dropLegacyDrafts(storage: Storage | undefined = globalThis.localStorage): void {
+  try {
+    for (const key of Object.keys(storage ?? {})) if (key.startsWith(LEGACY_PREFIX)) storage!.removeItem(key)
+  } catch {
+    // storage the page may not use holds nothing to remove
   }
 }

@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { flushSync } from 'react-dom'
 import { safeHref, sanitizeHtml } from '../../../client-bundle/src/safety/sanitize.ts'
 import { lineDiff } from '../../../client-bundle/src/blocks/lineDiff.ts'
-import { createDraftStore, DRAFT_PREFIX } from '../../../client-bundle/src/storage/drafts.ts'
+import { createDraftStore, LEGACY_PREFIX, dropLegacyDrafts } from '../../../client-bundle/src/storage/drafts.ts'
 import { readMeta, readModel } from '../../../client-bundle/src/model.ts'
 import { blank, localProblems, mergeDraft, initialValues, problemsByField, type Problem, type Value } from '../../../client-bundle/src/values.ts'
 import { FieldView } from '../../../client-bundle/src/fields/Field.tsx'
@@ -56,7 +56,7 @@ function renderField(field: Field, initial: Value, container: HTMLElement, lang?
 
 Object.assign(window, {
   TS: {
-    safeHref, sanitizeHtml, lineDiff, createDraftStore, DRAFT_PREFIX, readMeta, readModel, localProblems, mergeDraft, initialValues, problemsByField,
+    safeHref, sanitizeHtml, lineDiff, createDraftStore, LEGACY_PREFIX, dropLegacyDrafts, readMeta, readModel, localProblems, mergeDraft, initialValues, problemsByField,
     renderRow, renderField, installStyles, blank, focusField, answerOf: (f: Field, v: unknown) => answerOf(f, v, fallbackT), fieldValue: null as Value,
   },
 })
