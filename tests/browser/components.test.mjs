@@ -585,7 +585,7 @@ describe('pure modules', () => {
         assert.deepEqual(got, { checked: true, problems: [], unanswered: ['goal'] }, 'declared: asked, and read by its declared keys (above)')
         assert.equal(conn.calls.length, 1)
       } else {
-        assert.deepEqual([got, conn.calls.length], [{ checked: false, reason: L.UNSUPPORTED }, 0])
+        assert.deepEqual([got, conn.calls.length], [{ checked: false, reason: L.UNSUPPORTED, problems: [] }, 0])
       }
     })
 

@@ -35,13 +35,13 @@ export type SubmitResult =
  * RPC has no check). */
 export type CheckResult =
   | { checked: true; problems: Problem[]; unanswered: string[] }
-  | { checked: false; reason: string }
+  | { checked: false; reason: string; problems: Problem[] }
 
 /** The reason of a check that was never asked: the host's RPC does not declare it. */
 export const UNSUPPORTED = 'unsupported'
 
 /** The answer to dismiss. */
-export type DismissResult = { dismissed: true; eventSeq: number } | { dismissed: false; reason: string }
+export type DismissResult = { dismissed: true; eventSeq: number } | { dismissed: false; reason: string; problems: Problem[] }
 
 /** The arguments of submit; an empty note is not sent. */
 export interface SubmitRequest {
@@ -159,14 +159,14 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
     async dismiss(req, signal) {
       const v = await call('dismiss', { ...req }, signal)
       if (v.dismissed === true) return { dismissed: true, eventSeq: typeof v.eventSeq === 'number' ? v.eventSeq : 0 }
-      if (v.dismissed === false) return { dismissed: false, reason: str(v.reason) || Reason.NotOpen }
+      if (v.dismissed === false) return { dismissed: false, reason: str(v.reason) || Reason.NotOpen, problems: readProblems(v.problems) }
       throw unreadable('dismiss')
     },
     async check(req, signal) {
-      if (!declared('check')) return { checked: false, reason: UNSUPPORTED }
+      if (!declared('check')) return { checked: false, reason: UNSUPPORTED, problems: [] }
       const v = await call('check', { ...req }, signal)
       if (v.checked === true) return { checked: true, problems: readProblems(v.problems), unanswered: Array.isArray(v.unanswered) ? v.unanswered.filter((x): x is string => typeof x === 'string') : [] }
-      if (v.checked === false) return { checked: false, reason: str(v.reason) || Reason.NotOpen }
+      if (v.checked === false) return { checked: false, reason: str(v.reason) || Reason.NotOpen, problems: readProblems(v.problems) }
       throw unreadable('check')
     },
   }
