@@ -3,27 +3,24 @@
 // child agent waits on the scripted LLM), or is being taken (the test-only step gate of
 // tests/e2e/support/harness.mjs holds the step that claimed it); then dsh is killed with SIGKILL
 // and started again on the same data directory and port. While it is down the Dock says the
-// connection was lost and that the answer will be re-read, never that it was withdrawn. Killed
-// before rc.8 writes its queue out, the restarted harness has no trace of the message (the log
-// is the only durable authority: the restarted harness runs with an empty answer journal, as
-// the contract without a journal has it), so getActive answers the surface open with nothing
-// pending: the Dock shows the answers restored from its draft and says plainly that they did
-// not reach the conversation, with Submit ready, also after a page reload (at 360 px), and sends
+// connection was lost and that the answer will be re-read, never that it was withdrawn. The log
+// is the only durable authority: the restarted harness has no trace of the message (killed
+// before rc.8 wrote its queue out), or it restores it into the queue and the shim takes it out
+// again (never delivered by itself). Either way getActive answers the surface open with nothing
+// pending: the Dock shows the answers restored from its draft and says plainly that they did not
+// reach the conversation, with Submit ready, also after a page reload (at 360 px), and sends
 // nothing until the user does; the notice passes the axe audit. The user's click then sends it
-// once. Each step leaves a screenshot in SHOTS.
-import { after, describe, test } from 'node:test'
+// once. Each step leaves a screenshot in SHOTS. (tests/browser/dock-kills.test.mjs kills dsh at
+// five delays after the accept, many times, and counts the two endings.)
+import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { CACHE } from '../e2e/support/harness.mjs'
 import { busySessionWithSurface, example, killHarness, openSurfacePage, restartHarness, sessionWithSurface, sleep, submissions, waitFor } from './support/app.mjs'
 import { describeViolations, dockViolations } from './support/axe.mjs'
 import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, useSuite } from './support/suite.mjs'
 
 let h, browser, gate
 useSuite({ gated: true, onStart: (s) => ({ h, browser, gate } = s) })
-const journals = []
-after(() => { for (const dir of journals) rmSync(dir, { recursive: true, force: true }) })
 
 const BOX = `${DOCK} textarea[data-field=constraints]`
 const dockText = (page) => page.$eval(DOCK, (e) => e.textContent)
@@ -58,9 +55,7 @@ async function dieAfterAccepting(s, phase, hold = () => {}, reload = false) {
   await page.screenshot({ path: join(SHOTS, `dock-harness-died-${phase}.png`) })
 
   gate.set('open')
-  // A fresh, empty answer journal: nothing brings the lost answer back but the user.
-  journals.push(mkdtempSync(join(CACHE, 'journal-')))
-  await restartHarness(h, { patches: gate.patches, env: { ...gate.env, TASK_SURFACE_JOURNAL_DIR: journals.at(-1) } })
+  await restartHarness(h, gate)
   const notice = 'Your answers did not reach the conversation: the harness restarted before the agent took them.'
   await waitDockSays(page, notice, '.tsf-alert')
   const shown = async () => page.$eval(DOCK, (e) => ({

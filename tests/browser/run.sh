@@ -9,6 +9,8 @@
 #   people.test.mjs        the same, as people see it: themes, 360 px, zh chrome
 #   a11y.test.mjs          axe-core over the Dock and its row, every example, light/dark, 360 px, zh:
 #                          no serious or critical violation; report in artifacts/a11y/
+#   dock-kills.test.mjs    dsh web killed after the Dock's answer was accepted, at five delays
+#                          (TASK_SURFACE_BROWSER_KILL_RUNS times each): in the log once or given back
 #   (every tests/browser/*.test.mjs runs; each file boots its own dsh)
 # Screenshots land in the git-ignored tests/browser/artifacts/screenshots/;
 # TASK_SURFACE_SCREENSHOTS=<folder> puts them elsewhere (`make screenshots` rewrites the committed
