@@ -251,3 +251,24 @@ func TestStaleSnapshotOneOutcome(t *testing.T) {
 		}
 	})
 }
+
+// A surface opened before the limits were lowered stays open and
+// answerable: its logged model is revalidated under MetaLimits, not the
+// lowered limits.
+func TestLoweredLimitsKeepTheOpenSurface(t *testing.T) {
+	t.Parallel()
+	h := newHost(t, false)
+	lowered := tasksurface.Limits{MaxFields: 1}
+	h.svc = coord.New(coord.Config{Limits: lowered, MetaLimits: tasksurface.Limits{MaxFields: 256}, Now: h.clock.now})
+	if a := h.active(); !a.Active {
+		t.Fatalf("getActive under lowered limits = %+v, want the surface open", a)
+	}
+	if r := h.submit("sub-1", answers); r.Admit == nil {
+		t.Fatalf("submit under lowered limits = %+v, want an admission", r)
+	}
+	strict := coord.New(coord.Config{Limits: lowered, Now: h.clock.now})
+	h.svc = strict
+	if a := h.active(); a.Active || a.Reason != tasksurface.ReasonNotOpen {
+		t.Fatalf("without MetaLimits the lowered limits apply: getActive = %+v, want not-open", a)
+	}
+}
