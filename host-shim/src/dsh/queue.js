@@ -239,6 +239,24 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
     }
   }
 
+  /** Take the submissions an agent's restored inbox holds out of it (see observe). */
+  function takeOutRestored(agent) {
+    for (const m of [...agent.inbox.nextStep, ...agent.inbox.nextTurn]) {
+      if (!correlationOf(m.source)) continue
+      compensating.add(m.id)
+      try {
+        if (agent.inbox.remove(m.id)) {
+          log('info', `took the submission ${m.id}, queued before the session was opened again, out of the queue: it is not sent without the person`)
+          send('discarded', agent.id, m, { eventSeq: lastSeq(agent.session) })
+        }
+      } catch (err) {
+        log('warn', `could not take the restored submission ${m.id} out of the queue: ${err.message}`)
+      } finally {
+        compensating.delete(m.id)
+      }
+    }
+  }
+
   /** The bench's hops of every user message (the composer's too) through dsh's queue and log. */
   function observeTimeline() {
     ctx.on('agent/inbox/inserted', ({ agent, message }) => {
@@ -284,23 +302,10 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
     // dsh restores an agent's inbox from the log when it creates the agent (a restart, a session
     // opened again). A submission in it was queued before, by a process that is gone, and the
     // person who sent it may have left: it is taken out, never delivered by itself, and its
-    // surface is editable again; the Dock's draft gives the person their answers back.
-    ctx.on('agent/created', ({ agent }) => {
-      for (const m of [...agent.inbox.nextStep, ...agent.inbox.nextTurn]) {
-        if (!correlationOf(m.source)) continue
-        compensating.add(m.id)
-        try {
-          if (agent.inbox.remove(m.id)) {
-            log('info', `took the submission ${m.id}, queued before the session was opened again, out of the queue: it is not sent without the person`)
-            send('discarded', agent.id, m, { eventSeq: lastSeq(agent.session) })
-          }
-        } catch (err) {
-          log('warn', `could not take the restored submission ${m.id} out of the queue: ${err.message}`)
-        } finally {
-          compensating.delete(m.id)
-        }
-      }
-    })
+    // surface is editable again; the Dock's draft gives the person their answers back. Agents
+    // dsh created before these observers were registered are swept once now.
+    ctx.on('agent/created', ({ agent }) => takeOutRestored(agent))
+    for (const agent of ctx.agents?.list?.() ?? []) takeOutRestored(agent)
     // At the step's start: a submission whose surface is no longer the open one is dropped (one
     // outcome), and an edited submission's canonical text is restored.
     ctx.on('agent/pre-step', async (payload, next) => {

@@ -142,3 +142,29 @@ test('at the step\'s start a submission whose surface is no longer open is dropp
   await nextTurn()
   assert.deepEqual(reports.map((r) => [r.kind, r.id, r.reason]), [['discarded', 'msg-1', Reason.MovedOn]])
 })
+
+test('a submission dsh restored into a queue is taken out, never delivered by itself: at agent/created, and for agents created before the observers', async () => {
+  const listeners = new Map()
+  const early = agentOf('ses_early')
+  const submission = (id) => ({ id, role: 'user', content: [{ type: 'text', text: 'Go: yes' }], source: { kind: 'user', taskSurface: correlation } })
+  early.inbox.nextTurn.push(submission('msg-early'), typed('m-typed'))
+  early.inbox.remove = function (id) {
+    const i = this.nextTurn.findIndex((m) => m.id === id)
+    if (i < 0) return false
+    this.nextTurn.splice(i, 1)
+    return true
+  }
+  const reports = []
+  const ctx = { on(name, fn) { listeners.set(name, fn) }, agents: { list: () => [early] } }
+  const queue = createQueue({ ctx, report: async (kind, sessionId, message) => { reports.push([kind, message.id]) }, view: () => ({ active: null, outcomes: [] }), log: () => {} })
+  queue.observe()
+  assert.deepEqual(early.inbox.nextTurn.map((m) => m.id), ['m-typed'], 'the early agent\'s submission is out; the typed message stays')
+  const later = agentOf('ses_later')
+  later.inbox.nextTurn.push(submission('msg-later'))
+  later.inbox.remove = early.inbox.remove
+  listeners.get('agent/created')({ agent: later })
+  assert.deepEqual(later.inbox.nextTurn, [])
+  await nextTurn()
+  await nextTurn()
+  assert.deepEqual(reports, [['discarded', 'msg-early'], ['discarded', 'msg-later']])
+})
