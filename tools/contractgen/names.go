@@ -3,12 +3,8 @@ package main
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
@@ -46,20 +42,11 @@ var sharedNames = []sharedName{
 // source in dir; a name without one is an error.
 func loadNames(dir string) ([]sharedName, error) {
 	docs := map[string]string{}
-	fset := token.NewFileSet()
-	entries, err := os.ReadDir(dir)
+	files, err := parseDir(token.NewFileSet(), dir)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", dir, err)
+		return nil, err
 	}
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments)
-		if err != nil {
-			return nil, fmt.Errorf("parse %s: %w", name, err)
-		}
+	for _, f := range files {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok || gd.Tok != token.CONST {

@@ -44,23 +44,15 @@ type word struct {
 // dir and checks them against the lists the package exports.
 func loadWords(dir string) ([]group, error) {
 	fset := token.NewFileSet()
-	entries, err := os.ReadDir(dir)
+	files, err := parseDir(fset, dir)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", dir, err)
+		return nil, err
 	}
 	groups := map[string]*group{}
 	for _, t := range wordTypes {
 		groups[t] = &group{Type: t}
 	}
-	for _, e := range entries {
-		name := e.Name()
-		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments)
-		if err != nil {
-			return nil, fmt.Errorf("parse %s: %w", name, err)
-		}
+	for _, f := range files {
 		if err := collect(f, fset, groups); err != nil {
 			return nil, err
 		}
@@ -73,6 +65,27 @@ func loadWords(dir string) ([]group, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// parseDir parses the non-test Go files of dir, with their comments.
+func parseDir(fset *token.FileSet, dir string) ([]*ast.File, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", dir, err)
+	}
+	var files []*ast.File
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments)
+		if err != nil {
+			return nil, fmt.Errorf("parse %s: %w", name, err)
+		}
+		files = append(files, f)
+	}
+	return files, nil
 }
 
 // collect adds the word types' doc comments and constants of one file.
