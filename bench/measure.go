@@ -28,7 +28,7 @@ import (
 
 // ColdStart measures a launch of the Task Surface plugin through the SDK,
 // from nothing to a configured plugin that answered Describe: digest check,
-// process start, AutoMTLS handshake, broker and two RPCs. With verified nil
+// process start, AutoMTLS handshake and two RPCs. With verified nil
 // every launch hashes the binary, as the first launch after an install does;
 // with a record that verified it before, a launch checks the file's identity
 // instead, as every later launch of a Supervisor or of a harness keeping its

@@ -1,21 +1,22 @@
 // Measures the client bundle in Chromium against the real dsh and prints the numbers:
-//   - Dock render time of a model at every limit (200-row table, 64 blocks, 32 fields): from the
-//     getActive answer to the panel laid out (React render, commit, style and layout), as the
-//     bundle records it in performance.measure; goal <= 50 ms;
-//   - Dock render time of each example model;
-//   - click on Submit to the user bubble painted (the first animation frame after the harness
-//     put the message in the transcript), against Enter in dsh's own composer to its bubble,
-//     measured the same way in the same run: goal <= 1.1x the composer. The fake model answers
-//     every timed send 400 ms after it is asked (REPLY below), the Dock's and the composer's,
-//     and each send starts once the page is idle (pageQuiet). The machine's noise is of the size
-//     of the differences looked for, so the sends come in paired rounds: each round one page, a
-//     warm-up Dock submission and composer message (not timed), then a Dock submission and a
-//     composer message back to back (their sessions prepared before), alternating which goes
-//     first. The verdict reads the median of the per-pair ratios
-//     (printed with its interquartile range and a bootstrap 95% interval of that median, beside
-//     the ratio of the medians);
-//     click to the submit answered: goal <= 20 ms p50, with the same interval; Dock locked and
-//     answer to bubble as split rows;
+//   - the Dock's first render (goal 8): from the getActive answer to the panel laid out (React
+//     render, commit, style and layout), as the bundle records it in performance.measure, median
+//     of fresh pages: each of the seven example models <= one frame (16.7 ms), the model at every
+//     limit (200-row table, 64 blocks, 32 fields) <= two frames (33.3 ms);
+//   - click on Submit to the user message in dsh's log (goal 4), against Enter in dsh's own
+//     composer sending the same text to its message in the log, paired round by round: <= 1.15x
+//     (median of the per-pair ratios); and click to the user bubble painted (the first animation
+//     frame after the harness put the message in the transcript), the same way (information).
+//     The fake model answers every timed send 400 ms after it is asked (REPLY below), the Dock's
+//     and the composer's, and each send starts once the page is idle (pageQuiet). The machine's
+//     noise is of the size of the differences looked for, so the sends come in paired rounds:
+//     each round one page, a warm-up Dock submission and composer message (not timed), then a
+//     Dock submission and composer messages back to back (their sessions prepared before),
+//     alternating which goes first. A verdict reads the median of the per-pair ratios (printed
+//     with its interquartile range and a bootstrap 95% interval of that median, beside the ratio
+//     of the medians);
+//   - click to the submit answered against Enter to session.prompt answered (goal 5), paired the
+//     same way: <= 1.0x; Dock locked and answer to bubble as split rows;
 //   - the timeline of one submission, hop by hop (medians of the rounds): the page's own marks
 //     (performance.mark task-surface:submit:*, the RPC's resource timing, the bubble in the DOM
 //     and painted) and the host shim's (host-shim/src/dsh/timeline.js, on through
@@ -379,24 +380,30 @@ try {
       return d
     }
 
+    // Goal 8: every example within one frame, the model at every limit within two (medians of
+    // fresh pages).
+    const FRAME = 1000 / 60
     const limits = []
     for (let i = 0; i < rounds; i++) limits.push(await renderTime(limitsModel()))
     console.log('Dock render, model at every limit (200 rows, 64 blocks, 32 fields)')
-    console.log(`  ${stats(limits)}   goal <= 16 ms (a frame): ${median(limits) <= 16 ? 'met' : 'NOT met'}`)
-    goal(8, {
-      figure: "the Dock's first render of a model at every limit (200 rows, 64 blocks, 32 fields), median",
-      measured: `${median(limits).toFixed(1)} ms`,
-      reference: '16.7 ms, one frame at 60 Hz',
-      goal: '≤ 16 ms',
-      met: median(limits) <= 16,
-    })
+    console.log(`  ${stats(limits)}   goal <= 33.3 ms (two frames): ${median(limits) <= 2 * FRAME ? 'met' : 'NOT met'}`)
 
-    console.log('Dock render, example models')
+    console.log('Dock render, example models (goal <= 16.7 ms each, a frame)')
+    const examples = []
     for (const file of readdirSync(join(REPO, 'examples', 'surfaces')).filter((f) => f.endsWith('.json')).sort()) {
       const xs = []
-      for (let i = 0; i < Math.min(rounds, 3); i++) xs.push(await renderTime(example(file.replace(/\.json$/, ''))))
+      for (let i = 0; i < rounds; i++) xs.push(await renderTime(example(file.replace(/\.json$/, ''))))
+      examples.push({ name: file.replace(/\.json$/, ''), median: median(xs) })
       console.log(`  ${file.padEnd(26)} ${stats(xs)}`)
     }
+    const slowest = examples.reduce((a, b) => (b.median > a.median ? b : a))
+    goal(8, {
+      figure: `the Dock's first render, the ${examples.length} examples / the model at every limit (200 rows, 64 blocks, 32 fields), medians of ${rounds} fresh pages`,
+      measured: `${slowest.median.toFixed(1)} ms the slowest example (${slowest.name}) / ${median(limits).toFixed(1)} ms`,
+      reference: '16.7 ms one frame at 60 Hz / 33.3 ms two',
+      goal: '≤ 1 frame / ≤ 2 frames',
+      met: slowest.median <= FRAME && median(limits) <= 2 * FRAME,
+    })
   }
 
   // The Dock's submit and the composer's Enter in paired rounds (4 x rounds), the composer
@@ -426,29 +433,41 @@ try {
   const sameTotal = col(pairs.same, span('click', 'bubble'))
   const samePaired = ratios(submits, pairs.same, span('click', 'bubble'))
   console.log(`    the composer sending the same text as the submission's bubble (same rounds): ${stats(sameTotal)}   ratio per pair: median ${times(median(samePaired))} (${iqr(samePaired, times)})`)
-  const same = verdict(samePaired, 1.1, times)
-  console.log(`    goal <= 1.1x the composer sending the same text (median of the pairs' ratios): ${same.text}`)
+  console.log(`    against the composer sending the same text (information, the bubble is the page's work after the log): ${verdict(samePaired, 1.1, times).text}`)
+  // Goal 4: click → the user message in dsh's log against Enter → the same text's message in
+  // the log, paired.
+  const loggedPaired = ratios(submits, pairs.same, span('click', 'log.user-message'))
+  const logged = verdict(loggedPaired, 1.15, times)
+  const inLog = col(submits, span('click', 'log.user-message'))
+  const sameInLog = col(pairs.same, span('click', 'log.user-message'))
+  console.log(`  click -> user message in dsh's log ${stats(inLog)}`)
+  console.log(`    reference: Enter in dsh's composer sending the same text -> its message in the log: ${stats(sameInLog)}`)
+  console.log(`    goal <= 1.15x (median of the pairs' ratios): ${logged.text}`)
   goal(4, {
-    figure: 'click on Submit → the user bubble painted (compare-options, agent idle), median',
-    measured: `${median(total).toFixed(1)} ms; per pair ${times(median(samePaired))} (95% interval ${same.text.replace(/.*interval of the median ([^,]*),.*/, '$1')})`,
-    reference: `${median(sameTotal).toFixed(1)} ms dsh's composer sending the same text, same rounds (a short message: ${median(composerTotal).toFixed(1)} ms)`,
-    goal: '≤ 1.1×',
-    met: same.met,
+    figure: "click on Submit → the message in dsh's log (compare-options, agent idle), median",
+    measured: `${median(inLog).toFixed(1)} ms; per pair ${times(median(loggedPaired))} (95% interval ${logged.text.replace(/.*interval of the median ([^,]*),.*/, '$1')})`,
+    reference: `${median(sameInLog).toFixed(1)} ms Enter in dsh's composer → its message in the log, the same text, same rounds`,
+    goal: '≤ 1.15×',
+    met: logged.met,
   })
   // The warm-up sends, timed too: a fresh page's first Dock submission, and the composer message
   // right after it; the same page's later sends are the figures above.
   console.log(`    the first Dock submission in a fresh page (each round's warm-up): ${stats(col(pairs.warmDock, span('click', 'bubble')))}; the composer message right after it: ${stats(col(pairs.warmComposer, span('click', 'bubble')))}`)
-  const msf = (x) => x.toFixed(1)
-  console.log(`  click -> submit answered      ${stats(answered)}   goal <= 20 ms p50: ${verdict(answered, 20, msf).text}`)
+  // Goal 5: click → the submit answered against Enter → session.prompt answered, the same text,
+  // paired.
+  const sameAnswered = col(pairs.same, span('click', 'response'))
+  const answeredPaired = ratios(submits, pairs.same, span('click', 'response'))
+  const answeredVerdict = verdict(answeredPaired, 1.0, times)
+  console.log(`  click -> submit answered      ${stats(answered)}`)
+  console.log(`    reference: Enter -> session.prompt answered, the same text: ${stats(sameAnswered)}; a short message: ${stats(composerAnswered)}`)
+  console.log(`    goal <= 1.0x (median of the pairs' ratios): ${answeredVerdict.text}`)
   goal(5, {
     figure: 'click on Submit → the submit answered (agent idle), median',
-    measured: `${median(answered).toFixed(1)} ms`,
-    reference: `${median(composerAnswered).toFixed(1)} ms Enter in dsh's composer → session.prompt answered, same rounds`,
-    goal: '≤ 20 ms',
-    met: median(answered) <= 20,
+    measured: `${median(answered).toFixed(1)} ms; per pair ${times(median(answeredPaired))} (95% interval ${answeredVerdict.text.replace(/.*interval of the median ([^,]*),.*/, '$1')})`,
+    reference: `${median(sameAnswered).toFixed(1)} ms Enter in dsh's composer → session.prompt answered, the same text, same rounds`,
+    goal: '≤ 1.0×',
+    met: answeredVerdict.met,
   })
-  const answeredPaired = ratios(submits, composers, span('click', 'response'))
-  console.log(`    reference: Enter -> session.prompt answered: ${stats(composerAnswered)}  (ratio per pair: median ${times(median(answeredPaired))})`)
   console.log(`  click -> Dock locked, painted ${stats(col(submits, span('click', 'locked')))}`)
   console.log(`  answer -> bubble painted      ${stats(col(submits, span('response', 'bubble')))}`)
   console.log(`    reference: prompt answered -> bubble painted: ${stats(col(composers, span('response', 'bubble')))}`)
