@@ -152,6 +152,7 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
         session_id: session.id, surface_id: surfaceId, submission_id: submissionId,
         values_json: jsonBytes(values), note: note ?? '',
       }, signal)
+      mark?.('remote.decided', session.id, { submissionId })
       if (res.admit && agent) {
         // The decision is carried out now, whatever happened to the request meanwhile.
         const done = queue.admit(agent, res.admit, randomUUID())
