@@ -2,6 +2,7 @@
 // parsed and normalised the model; the browser re-checks the shape only so that a version or a
 // union arm it does not know falls back to plain content instead of a half-drawn panel.
 import { asTaskSurfaceId, type TaskSurfaceId } from './contract/ids.ts'
+import { META_KIND, META_VERSION } from './contract/words.gen.ts'
 import { isObj } from './host/json.ts'
 
 export type Cell = string | number | boolean | null
@@ -54,9 +55,6 @@ export interface Model {
 export type MarkdownMap = Record<string, string>
 
 export interface Meta { surfaceId: TaskSurfaceId; model: Model; markdown: MarkdownMap }
-
-export const META_KIND = 'dsh/task-surface'
-export const META_VERSION = 1
 
 const isStr = (v: unknown): v is string => typeof v === 'string'
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string'

@@ -269,13 +269,17 @@ describe('transcript row', () => {
   const model = examples.find((e) => e.name === 'compare-options.json').model
   const meta = { kind: 'dsh/task-surface', version: 1, surfaceId: 'tsf_1', model, markdown: { '/sections/1/blocks/1': '<p>see the <a href="https://example.com/bench" rel="noopener noreferrer nofollow" target="_blank">benchmark notes</a>.</p>\n' } }
   const node = (over) => ({ kind: 'tool-result', callId: 'call_1', call: { name: 'show_task_surface', argsRaw: '{}' }, content: [{ type: 'text', text: 'Opened Task Surface "Pick a cache" (tsf_1).' }], isError: false, meta, ...over })
-  const submitted = { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9, values: { cache: 'ristretto', constraints: 'under 512 MiB' } }] }
+  const submitted = { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9, messageId: 'tsm_1', submissionId: 'tss_1' }] }
+  /** The user message that submitted the answers, as the conversation holds it (seq 9). */
+  const message = (values, over = {}) => ({ kind: 'user', seq: 9, time: 1, content: [{ type: 'text', text: 'Cache to use: Ristretto' }],
+    source: { kind: 'user', rpcId: 'r1', taskSurface: { version: 1, submissionId: 'tss_1', callId: 'call_1', surfaceId: 'tsf_1', values, ...over } } })
+  const sent = [{ kind: 'user', seq: 2, source: { kind: 'user' } }, message({ cache: 'ristretto', constraints: 'under 512 MiB' })]
 
-  async function row(block, projection, expand = false) {
-    return page.evaluate(async (block, projection, expand) => {
+  async function row(block, projection, expand = false, nodes = sent) {
+    return page.evaluate(async (block, projection, expand, nodes) => {
       window.TS.installStyles('component-test')
       const app = document.getElementById('app')
-      window.TS.renderRow(block, projection, app)
+      window.TS.renderRow(block, projection, app, nodes)
       if (expand) app.querySelector('button[aria-expanded]')?.click()
       await new Promise((r) => requestAnimationFrame(() => r()))
       return {
@@ -284,17 +288,32 @@ describe('transcript row', () => {
         text: app.innerText,
         inputs: app.querySelectorAll('input, textarea, select, [contenteditable]').length,
         answers: [...app.querySelectorAll('.tsf-answer')].map((a) => a.innerText.replace(/\s+/g, ' ').trim()),
+        notLoaded: app.querySelector('[data-not-loaded]')?.textContent ?? null,
       }
-    }, block, projection, expand)
+    }, block, projection, expand, nodes)
   }
 
-  test('a submitted surface shows its summary, and its replay shows the answers by label, read-only', async () => {
+  test('a submitted surface shows its summary, and its replay shows the answers of the message that submitted them, by label, read-only', async () => {
     const r = await row(node({}), submitted, true)
     assert.equal(r.status, 'submitted')
     assert.match(r.text, /Pick a cache for the session store/)
     assert.match(r.text, /2 fields/)
     assert.deepEqual(r.answers, ['Cache to use Ristretto', 'Anything I should keep in mind? under 512 MiB'])
+    assert.equal(r.notLoaded, null)
     assert.equal(r.inputs, 0, 'the row is never an editor')
+  })
+
+  test('with the message that submitted the answers not loaded, or naming another surface, the row says so and shows no answers', async () => {
+    for (const [name, nodes] of Object.entries({
+      'not loaded': [{ kind: 'user', seq: 2, source: { kind: 'user' } }],
+      'another surface': [message({ cache: 'valkey' }, { surfaceId: 'tsf_2' })],
+      'another version': [message({ cache: 'valkey' }, { version: 2 })],
+    })) {
+      const r = await row(node({}), submitted, true, nodes)
+      assert.deepEqual([r.status, r.answers, r.notLoaded], ['submitted', [], 'The message with these answers is not loaded here.'], name)
+    }
+    const steering = await row(node({}), submitted, true, [{ ...message({ cache: 'ristretto' }), kind: 'steering', messageId: 'tsm_1' }])
+    assert.deepEqual(steering.answers, ['Cache to use Ristretto', 'Anything I should keep in mind? no answer'], 'a message admitted during a turn carries them too')
   })
 
   test('a grid follows the width of its panel, not of the window', async () => {
@@ -575,17 +594,6 @@ describe('pure modules', () => {
           await assert.rejects(invoke(L.createApi(conn2), m.name, without))
           assert.deepEqual(Object.keys(conn2.calls[0].payload.args), required, `${m.name} leaves out absent optional arguments`)
         }
-      }
-    })
-
-    test('check is asked only once the RPC declares it: until then it answers "unsupported" without a request', async () => {
-      const conn = fakeConnection({ checked: true, problems: [], unanswered: ['goal'] })
-      const got = await L.createApi(conn).check({ sessionId: 's', surfaceId: 'tsf_1', values: {} })
-      if (L.RPC_METHODS.some((m) => m.name === 'check')) {
-        assert.deepEqual(got, { checked: true, problems: [], unanswered: ['goal'] }, 'declared: asked, and read by its declared keys (above)')
-        assert.equal(conn.calls.length, 1)
-      } else {
-        assert.deepEqual([got, conn.calls.length], [{ checked: false, reason: L.UNSUPPORTED, problems: [] }, 0])
       }
     })
 

@@ -100,28 +100,9 @@ let server
 let page
 let L
 
-/** The RPC declaration with taskSurface/check as the contract declares it (TEAM: check(sessionId,
- * surfaceId, values, note?) -> {checked: true, problems, unanswered} | {checked: false, reason}),
- * added only while host-shim/src/wire/rpc.js does not declare it yet; the real file otherwise. */
-const withCheck = {
-  name: 'rpc-with-check',
-  setup(b) {
-    b.onLoad({ filter: /host-shim[\\/]src[\\/]wire[\\/]rpc\.js$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8')
-      if (text.includes("name: 'check'")) return { contents: text, loader: 'js' }
-      const check = `Object.freeze({ name: 'check', args: Object.freeze(['sessionId', 'surfaceId', 'values', 'note?']), answers: Object.freeze([
-        Object.freeze({ when: Object.freeze({ checked: true }), keys: Object.freeze(['problems', 'unanswered']) }),
-        Object.freeze({ when: Object.freeze({ checked: false }), keys: Object.freeze(['reason']) }) ]) }),\n])`
-      const contents = text.replace(/\n\]\)\n\n\/\*\* The keys of a pending/, `\n${check}\n\n/** The keys of a pending`)
-      if (contents === text) throw new Error('rpc-with-check: the declaration changed shape; declare check there')
-      return { contents, loader: 'js' }
-    })
-  },
-}
-
 before(async () => {
   const built = await build({
-    stdin: { contents: ENTRY, resolveDir: here, loader: 'tsx' }, plugins: [withCheck],
+    stdin: { contents: ENTRY, resolveDir: here, loader: 'tsx' },
     bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' }, loader: { '.css': 'text' }, logLevel: 'warning',
   })

@@ -16,7 +16,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { flushSync } from 'react-dom'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import { newDismissalId, newSubmissionId } from '../host/ids.ts'
-import { TransportError, UNSUPPORTED, type TaskSurfaceApi } from '../host/rpc.ts'
+import { TransportError, type TaskSurfaceApi } from '../host/rpc.ts'
 import { readMarkdown, readModel, type Model } from '../model.ts'
 import type { DraftStore } from '../storage/drafts.ts'
 import { localProblems, problemsByField, typingProblems, type Problem, type Value } from '../values.ts'
@@ -229,17 +229,15 @@ export function useEditor(
 
   // Ask the plugin to judge the answers as they stand, CHECK_MS after the last change, while the
   // user is at them (not while anything is sent or pending); its answer is taken only for the
-  // answers it was asked about. A host without the check is asked nothing more.
-  const checking = useRef(true)
+  // answers it was asked about.
   const editable = !isLocked(state) && state.load.status === 'ready' && state.load.model !== null
   useEffect(() => {
-    if (!state.dirty || !editable || !checking.current || leaving) return
+    if (!state.dirty || !editable || leaving) return
     const { values, note, noteOpen } = state
     const timer = setTimeout(() => {
       void bounded((signal) => api.check({ sessionId, surfaceId, values, note: noteOpen ? note : '' }, signal)).then((r) => {
         if (!mounted.current) return
         if (r.checked) go(checked, values, r.problems)
-        else if (r.reason === UNSUPPORTED) checking.current = false
       }, () => {}) // a check that fails says nothing: Submit still asks the plugin
     }, CHECK_MS)
     return () => clearTimeout(timer)

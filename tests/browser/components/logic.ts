@@ -2,7 +2,7 @@
 // Dock editor's state machine, the host RPC client with the declaration it is checked against,
 // the contract words and the locale dictionaries.
 export * from '../../../client-bundle/src/dock/editorState.ts'
-export { argsOf, createApi, TransportError, UNSUPPORTED } from '../../../client-bundle/src/host/rpc.ts'
+export { argsOf, createApi, TransportError } from '../../../client-bundle/src/host/rpc.ts'
 export { RPC_METHODS, RPC_NAMESPACE, RPC_PENDING_KEYS, RPC_PROBLEM_KEYS } from '../../../host-shim/src/wire/rpc.js'
 export { Code, Phase, Reason } from '../../../client-bundle/src/contract/words.gen.ts'
 export { en, zh } from '../../../client-bundle/src/locales.ts'

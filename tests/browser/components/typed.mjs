@@ -261,7 +261,7 @@ export function typedInputTests(pageOf, typed) {
         const meta = { kind: 'dsh/task-surface', version: 1, surfaceId: 'tsf_1', model: m, markdown: {} }
         const block = { kind: 'tool-result', callId: 'call_1', call: { name: 'show_task_surface', argsRaw: '{}' }, content: [{ type: 'text', text: 'Opened' }], isError: false, meta }
         const app = document.getElementById('app')
-        window.TS.renderRow(block, { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9, values }] }, app)
+        window.TS.renderSubmittedRow(block, values, app)
         app.querySelector('button[aria-expanded]').click()
         return new Promise((r) => requestAnimationFrame(() => r({
           answers: [...app.querySelectorAll('.tsf-answer')].map((a) => a.innerText.replace(/\s+/g, ' ').trim()),
