@@ -181,3 +181,42 @@ func copyGoSources(t *testing.T, from, to string) {
 		}
 	}
 }
+
+// The RPC's declaration reaches both halves whole: every method with its
+// arguments and the keys of every answer arm, the JavaScript frozen and the
+// TypeScript `as const`.
+func TestRenderedRPC(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		render  func(contract) []byte
+		list    string
+		methods string
+	}{
+		"JavaScript": {renderRPCJS, "Object.freeze(['sessionId', 'surfaceId', 'values', 'note?'])", "export const RPC_METHODS = Object.freeze([\n"},
+		"TypeScript": {renderRPCTS, "['sessionId', 'surfaceId', 'values', 'note?']", "] as const\n"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got := string(tc.render(contract{}))
+			want := []string{rpcHeader, "export const RPC_NAMESPACE = 'taskSurface'\n", tc.list, tc.methods,
+				"export const RPC_PENDING_KEYS = ", "export const RPC_PROBLEM_KEYS = "}
+			arms := 0
+			for _, m := range rpcMethods {
+				want = append(want, "    name: "+jsString(m.name)+",\n")
+				for _, a := range m.answers {
+					want = append(want, "{ "+a.key+": ")
+					arms++
+				}
+			}
+			for _, w := range want {
+				if !strings.Contains(got, w) {
+					t.Errorf("output lacks %q", w)
+				}
+			}
+			if n := strings.Count(got, "{ when: "); n != arms {
+				t.Errorf("output has %d answer arms, want %d", n, arms)
+			}
+		})
+	}
+}

@@ -5,6 +5,12 @@
 //   - client-bundle/src/contract/words.gen.ts: `as const` objects and the
 //     value types Reason, Phase and Code.
 //
+// It also writes the browser RPC (the `taskSurface` Remote the host shim
+// serves and the client bundle calls), declared once in rpc.go, into both
+// halves: host-shim/src/wire/rpc.js (frozen) and
+// client-bundle/src/contract/rpc.gen.ts (`as const`), so that neither half
+// imports the other's source.
+//
 // Each file exports Reason, Phase and Code, keyed by the Go constant's name
 // without its type (tasksurface.ReasonNotOpen is Reason.NotOpen), and
 // ReasonText, the sentence of each reason (tasksurface.Reason.Text). The Go

@@ -1,12 +1,12 @@
 // The browser's client of the host's TaskSurfaceService (a Typert Remote):
 // `ctx.connection.rpc.call('/api', '<namespace>/<method>', {args})`. The namespace, the method
-// names and each method's arguments come from the one declaration of the RPC in the host shim
-// (host-shim/src/wire/rpc.js, bundled in by esbuild); the component tests check that the
-// requests carry exactly the declared arguments and that the answers are read by the declared
-// keys. Answers are checked for shape; an RPC error or a malformed answer becomes a thrown
+// names and each method's arguments come from the RPC's one declaration (tools/contractgen
+// writes it into ../contract/rpc.gen.ts, and into the host shim); the component tests check that
+// the requests carry exactly the declared arguments and that the answers are read by the
+// declared keys. Answers are checked for shape; an RPC error or a malformed answer becomes a thrown
 // TransportError, which the Dock treats as "unknown outcome, retry with the same id".
-import { RPC_METHODS, RPC_NAMESPACE } from '../../../host-shim/src/wire/rpc.js'
 import { asSubmissionId, asTaskSurfaceId, type DismissalId, type SubmissionId, type TaskSurfaceId } from '../contract/ids.ts'
+import { RPC_METHODS, RPC_NAMESPACE } from '../contract/rpc.gen.ts'
 import { Phase, Reason } from '../contract/words.gen.ts'
 import type { ClientConnection } from '../dsh.ts'
 import type { Problem, Values } from '../values.ts'

@@ -1,9 +1,10 @@
 // The client bundle's pure modules (not copies), built for node by components.test.mjs: the
-// Dock editor's state machine, the host RPC client with the declaration it is checked against,
+// Dock editor's state machine, the host RPC client with the declaration it is checked against
+// (the browser's copy, which tools/contractgen writes with the host shim's),
 // the contract words and the locale dictionaries.
 export * from '../../../client-bundle/src/dock/editorState.ts'
 export { argsOf, createApi, TransportError } from '../../../client-bundle/src/host/rpc.ts'
-export { RPC_METHODS, RPC_NAMESPACE, RPC_PENDING_KEYS, RPC_PROBLEM_KEYS } from '../../../host-shim/src/wire/rpc.js'
+export { RPC_METHODS, RPC_NAMESPACE, RPC_PENDING_KEYS, RPC_PROBLEM_KEYS } from '../../../client-bundle/src/contract/rpc.gen.ts'
 export { Code, Phase, Reason } from '../../../client-bundle/src/contract/words.gen.ts'
 export { en, zh } from '../../../client-bundle/src/locales.ts'
 export { readModel } from '../../../client-bundle/src/model.ts'
