@@ -2,8 +2,10 @@
 // sdk/tasksurface, for the JavaScript halves of Task Surface:
 //
 //   - host-shim/src/wire/words.gen.js: plain ESM, frozen objects;
-//   - client-bundle/src/contract/words.gen.ts: `as const` objects and the
-//     value types Reason, Phase and Code.
+//   - client-bundle/src/contract/words.gen.ts: string enums, which are also
+//     the value types Reason, Phase and Code; a bundler inlines the values
+//     where they are used, so the browser bundle carries only the words it
+//     reads.
 //
 // It also writes the browser RPC (the `taskSurface` Remote the host shim
 // serves and the client bundle calls), declared once in rpc.go, into both
