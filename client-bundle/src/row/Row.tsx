@@ -15,7 +15,7 @@ import { outcomeOfCall, readProjection, type Outcome, type OutcomeKind } from '.
 import { TContext, useT } from '../i18n.ts'
 import { withFallback } from '../locales.ts'
 import { Section } from '../blocks/Section.tsx'
-import { answerOf } from '../fields/answers.ts'
+import { answerOf } from '../fields/kinds.ts'
 import { Fallback, resultText } from './Fallback.tsx'
 import { FormIcon } from './FormIcon.tsx'
 

@@ -7,10 +7,8 @@ import { safeHref, sanitizeHtml } from '../../../client-bundle/src/safety/saniti
 import { lineDiff } from '../../../client-bundle/src/blocks/lineDiff.ts'
 import { createDraftStore, LEGACY_PREFIX, dropLegacyDrafts } from '../../../client-bundle/src/storage/drafts.ts'
 import { readMeta, readModel } from '../../../client-bundle/src/model.ts'
-import { blank, localProblems, mergeDraft, initialValues, problemsByField, type Problem, type Value } from '../../../client-bundle/src/values.ts'
-import { FieldView } from '../../../client-bundle/src/fields/Field.tsx'
-import { answerOf } from '../../../client-bundle/src/fields/answers.ts'
-import type { Field } from '../../../client-bundle/src/model.ts'
+import { problemsByField, sizeProblems, type Problem, type Value } from '../../../client-bundle/src/values.ts'
+import { answerOf, FieldView, fieldProblems, initialValues, mergeDraft, type Field } from '../../../client-bundle/src/fields/kinds.ts'
 import { TContext } from '../../../client-bundle/src/i18n.ts'
 import { fallbackT, format, zh } from '../../../client-bundle/src/locales.ts'
 import { TaskSurfaceRow } from '../../../client-bundle/src/row/Row.tsx'
@@ -65,7 +63,7 @@ function renderField(field: Field, initial: Value, container: HTMLElement, lang?
 
 Object.assign(window, {
   TS: {
-    safeHref, sanitizeHtml, lineDiff, createDraftStore, LEGACY_PREFIX, dropLegacyDrafts, readMeta, readModel, localProblems, mergeDraft, initialValues, problemsByField,
-    renderRow, renderSubmittedRow, renderField, installStyles, blank, focusField, answerOf: (f: Field, v: unknown) => answerOf(f, v, fallbackT), fieldValue: null as Value,
+    safeHref, sanitizeHtml, lineDiff, createDraftStore, LEGACY_PREFIX, dropLegacyDrafts, readMeta, readModel, fieldProblems, sizeProblems, mergeDraft, initialValues, problemsByField,
+    renderRow, renderSubmittedRow, renderField, installStyles, focusField, answerOf: (f: Field, v: unknown) => answerOf(f, v, fallbackT), fieldValue: null as Value,
   },
 })
