@@ -14,7 +14,7 @@
 import { build, transform } from 'esbuild'
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -58,13 +58,36 @@ export function shortenCustomProperties(css) {
   return css.replace(/--tsf-[a-z0-9-]+/g, (name) => short.get(name)).replace(/(--t[0-9a-z]+): /g, '$1:')
 }
 
+/** Minified CSS. */
+const minifyCss = async (css) => (await transform(css, { loader: 'css', minify: true, target: 'chrome120', legalComments: 'none' })).code.trim()
+
 /** Loads a .css import as its minified text (src/styles.ts joins them into one string). */
 export const cssAsText = {
   name: 'css-as-text',
   setup(b) {
-    b.onLoad({ filter: /\.css$/ }, async (args) => {
-      const { code } = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true, target: 'chrome120', legalComments: 'none' })
-      return { contents: code.trim(), loader: 'text' }
+    b.onLoad({ filter: /\.css$/ }, async (args) => ({ contents: await minifyCss(await readFile(args.path, 'utf8')), loader: 'text' }))
+  },
+}
+
+/** A field kind's part of the stylesheet is a `css` template in its module
+ * (src/fields/<kind>.tsx, kind.ts): the build makes its minified text a module of its own
+ * (`kind-css:<module>`), which it places with the stylesheets (see FIRST). */
+export const kindCss = {
+  name: 'kind-css',
+  setup(b) {
+    const texts = new Map()
+    b.onResolve({ filter: /^kind-css:/ }, (args) => ({ path: args.path.slice('kind-css:'.length), namespace: 'kind-css' }))
+    b.onLoad({ filter: /.*/, namespace: 'kind-css' }, (args) => ({ contents: texts.get(args.path), loader: 'text' }))
+    b.onLoad({ filter: /[\\/]src[\\/]fields[\\/][^\\/]+\.tsx$/ }, async (args) => {
+      let source = await readFile(args.path, 'utf8')
+      const found = [...source.matchAll(/\bcss`([^`]*)`/g)]
+      if (found.length > 1) throw new Error(`build: ${args.path} has more than one css text`)
+      if (found.length === 1) {
+        const name = relative(here, args.path).replaceAll('\\', '/')
+        texts.set(name, await minifyCss(found[0][1]))
+        source = source.replace(found[0][0], () => 'KIND_CSS') + `\nimport KIND_CSS from 'kind-css:${name}'\n`
+      }
+      return { contents: source, loader: 'tsx' }
     })
   },
 }
@@ -192,7 +215,7 @@ function bundle({ minify, id, metafile = false }) {
     external: PAGE_MODULES,
     define: { __BUNDLE_ID__: JSON.stringify(id) },
     minify,
-    plugins: [cssAsText, sharedLocaleKeys, pageReact],
+    plugins: [cssAsText, kindCss, sharedLocaleKeys, pageReact],
     pure: ['Object.freeze'],
     logLevel: 'warning',
     metafile,
@@ -217,7 +240,7 @@ export async function moduleSizes({ id = bundleId() } = {}) {
  * `var`s become `let`s, so that anything that read them while the factory runs would throw
  * (checkLoads) instead of reading undefined; the stylesheets' text is there before any code.
  */
-const FIRST = /^src\/.*\.css$/
+const FIRST = /^(src\/.*\.css|kind-css:.*)$/
 const LAST = [/^dictionaries:/, /^src\/styles\.ts$/]
 
 /** esbuild's unminified bundle, each module's code after a `// <path>` line, with the FIRST

@@ -5,7 +5,9 @@
 #    versions pinned as tools in go.mod;
 #  - the contract's words (tasksurface.Reason, Phase, Code) for JavaScript and
 #    TypeScript, by tools/contractgen: host-shim/src/wire/words.gen.js and
-#    client-bundle/src/contract/words.gen.ts.
+#    client-bundle/src/contract/words.gen.ts; and the browser RPC declared in
+#    tools/contractgen/rpc.go: host-shim/src/wire/rpc.js and
+#    client-bundle/src/contract/rpc.gen.ts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 module=$(go list -m)

@@ -63,10 +63,19 @@ export interface QueuedMessage {
   readonly placement: 'queued' | 'steering' | 'context'
 }
 
+/** A node of the loaded conversation (`ConversationNode`); a user message (`kind` 'user', or
+ * 'steering' when it was admitted during a turn) carries its `source` as the log has it. */
+export interface ConversationNodeLike {
+  readonly kind: string
+  readonly seq: number
+  readonly source?: unknown
+}
+
 /** The parts of the session snapshot this bundle reads through `useSession`. */
 export interface SessionSnapshotLike {
   readonly queue?: readonly QueuedMessage[]
-  readonly hasMore?: boolean
+  /** The loaded part of the conversation, oldest first. */
+  readonly nodes?: readonly ConversationNodeLike[]
 }
 
 /** `useSession(selector, eq?)` from the session standard kit. */

@@ -5,6 +5,7 @@
 // draft is), and the keyed read-only row in `tool.call.toolview` for show_task_surface. Everything is tied to the
 // plugin's fiber through ctx.effect and the slot registry, so unloading the bundle removes it.
 import { defineStore } from '@deepseek-ai/dsh-client-runtime/client'
+import { TOOL_NAME } from './contract/words.gen.ts'
 import type { ClientContext } from './dsh.ts'
 import { createApi } from './host/rpc.ts'
 import { DRAFTS_STORE, dropLegacyDrafts } from './storage/drafts.ts'
@@ -16,7 +17,7 @@ import { TaskSurfaceRow } from './row/Row.tsx'
 declare const __BUNDLE_ID__: string
 
 /** The tool whose rows this bundle draws. */
-export const TOOL_NAME = 'show_task_surface'
+export { TOOL_NAME }
 
 export const inject = ['slots', 'locale', 'connection']
 

@@ -1,8 +1,12 @@
-// TaskSurfaceModelV1 and the presentation metadata, with strict readers. The plugin already
-// parsed and normalised the model; the browser re-checks the shape only so that a version or a
-// union arm it does not know falls back to plain content instead of a half-drawn panel.
+// The model as the Dock draws it (TaskSurfaceModelV1: its sections, blocks and fields) and the
+// presentation metadata, with readers. The plugin already validated and normalised the model;
+// the browser reads only what it draws, so that a version, a union arm or a shape it does not
+// know falls back to plain content instead of a half-drawn panel. Each field kind reads its own
+// keys (fields/kinds.ts).
 import { asTaskSurfaceId, type TaskSurfaceId } from './contract/ids.ts'
-import { isObj } from './host/json.ts'
+import { META_KIND, META_VERSION } from './contract/words.gen.ts'
+import { readField, type Field } from './fields/kinds.ts'
+import { isObj, isStr, opt } from './host/json.ts'
 
 export type Cell = string | number | boolean | null
 
@@ -12,30 +16,6 @@ export type Block =
   | { kind: 'table'; columns: { id: string; label: string }[]; rows: Record<string, Cell>[] }
   | { kind: 'diff'; path?: string; before: string | null; after: string; language?: string }
   | { kind: 'notice'; tone: 'neutral' | 'info' | 'warning'; text: string }
-
-export interface Option { id: string; label: string; detail?: string }
-
-/** What every field may carry besides its kind, id and label: `help`, a sentence shown under the
- * label (plain text). */
-interface Base { id: string; label: string; help?: string }
-
-/** One row of a matrix: its id (a key of the value) and its label. */
-export interface MatrixRow { id: string; label: string }
-
-export type Field = Base & (
-  | { kind: 'text'; multiline?: boolean; required?: boolean; initial?: string; minLength?: number; maxLength?: number; pattern?: string }
-  | { kind: 'choice'; required?: boolean; options: Option[]; initial?: string; allowOther?: boolean }
-  | { kind: 'multi-choice'; required?: boolean; options: Option[]; initial?: string[]; allowOther?: boolean; minItems?: number; maxItems?: number }
-  | { kind: 'toggle'; initial?: boolean }
-  | { kind: 'order'; required?: boolean; options: Option[]; initial?: string[] }
-  | { kind: 'matrix'; required?: boolean; rows: MatrixRow[]; options: Option[]; initial?: Record<string, string> }
-  | { kind: 'number'; required?: boolean; min?: number; max?: number; step?: number; unit?: string; integer?: boolean; initial?: number }
-  | { kind: 'date'; required?: boolean; min?: string; max?: string; initial?: string }
-  | { kind: 'scale'; required?: boolean; min?: number; max?: number; minLabel?: string; maxLabel?: string; initial?: number }
-  | { kind: 'tags'; required?: boolean; maxItems?: number; suggestions?: string[]; initial?: string[] })
-
-/** A field of one kind. */
-export type FieldOf<K extends Field['kind']> = Extract<Field, { kind: K }>
 
 export type Layout = { kind: 'stack' } | { kind: 'grid'; columns: 2 | 3 }
 
@@ -55,22 +35,8 @@ export type MarkdownMap = Record<string, string>
 
 export interface Meta { surfaceId: TaskSurfaceId; model: Model; markdown: MarkdownMap }
 
-export const META_KIND = 'dsh/task-surface'
-export const META_VERSION = 1
-
-const isStr = (v: unknown): v is string => typeof v === 'string'
-const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string'
-const optBool = (v: unknown): boolean => v === undefined || typeof v === 'boolean'
-const isStrArr = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr)
-const optStrArr = (v: unknown): boolean => v === undefined || isStrArr(v)
-const optNum = (v: unknown): boolean => v === undefined || (typeof v === 'number' && isFinite(v))
-/** Whether every key of `f` named in `keys` is absent or passes `ok`. */
-const all = (f: Record<string, unknown>, ok: (v: unknown) => boolean, ...keys: string[]): boolean => keys.every((k) => ok(f[k]))
+const optStr = opt(isStr)
 const isCell = (v: unknown): v is Cell => v === null || ['string', 'number', 'boolean'].includes(typeof v)
-
-/** Options: a non-empty list of {id, label, detail?}. */
-const readOptions = (v: unknown): boolean =>
-  Array.isArray(v) && v.length > 0 && v.every((o) => isObj(o) && isStr(o.id) && isStr(o.label) && optStr(o.detail))
 
 function readBlock(b: unknown): Block | null {
   if (!isObj(b)) return null
@@ -92,39 +58,6 @@ function readBlock(b: unknown): Block | null {
   }
 }
 
-/** The rows of a matrix: a non-empty list of {id, label}. */
-const readRows = (v: unknown): boolean => Array.isArray(v) && v.length > 0 && v.every((r) => isObj(r) && isStr(r.id) && isStr(r.label))
-
-/** A matrix's initial answers: absent, or an object of option ids by row id. */
-const optStrMap = (v: unknown): boolean => v === undefined || (isObj(v) && Object.values(v).every(isStr))
-
-/** Whether `f` is a field of a kind this client knows, with every member it reads well formed. */
-function knownField(f: unknown): boolean {
-  if (!isObj(f) || !isStr(f.id) || !isStr(f.label) || !optStr(f.help)) return false
-  switch (f.kind) {
-    case 'text':
-      return all(f, optBool, 'multiline', 'required') && all(f, optStr, 'initial', 'pattern') && all(f, optNum, 'minLength', 'maxLength')
-    case 'toggle':
-      return optBool(f.initial)
-    case 'choice':
-      return readOptions(f.options) && optStr(f.initial) && all(f, optBool, 'allowOther', 'required')
-    case 'multi-choice':
-    case 'order':
-      return readOptions(f.options) && optStrArr(f.initial) && all(f, optBool, 'allowOther', 'required') && all(f, optNum, 'minItems', 'maxItems')
-    case 'matrix':
-      return readRows(f.rows) && readOptions(f.options) && optStrMap(f.initial) && optBool(f.required)
-    case 'number':
-    case 'scale':
-      return all(f, optNum, 'min', 'max', 'step', 'initial') && all(f, optStr, 'unit', 'minLabel', 'maxLabel') && all(f, optBool, 'required', 'integer')
-    case 'date':
-      return all(f, optStr, 'min', 'max', 'initial') && optBool(f.required)
-    case 'tags':
-      return optNum(f.maxItems) && optStrArr(f.suggestions) && optStrArr(f.initial) && optBool(f.required)
-    default:
-      return false
-  }
-}
-
 function readLayout(l: unknown): boolean {
   if (l === undefined) return true
   if (!isObj(l)) return false
@@ -142,8 +75,8 @@ export function readModel(m: unknown): Model | null {
     if (!s.blocks.every((b) => readBlock(b) !== null)) return null
   }
   const fields = m.fields === undefined ? [] : m.fields
-  if (!Array.isArray(fields) || !fields.every(knownField)) return null
-  return { ...(m as unknown as Model), fields: fields as Field[] }
+  if (!Array.isArray(fields) || !fields.every(readField)) return null
+  return { ...(m as unknown as Model), fields }
 }
 
 /** Reads the map of a surface's Markdown HTML by block pointer; null when it is not one. */

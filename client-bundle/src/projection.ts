@@ -1,12 +1,11 @@
 // The `taskSurface` session projection as the host shim's fold views it:
 //   { active: {callId, surfaceId} | null,
-//     outcomes: [{callId, surfaceId, outcome, seq, messageId?, submissionId?, dismissalId?, values?}] }
+//     outcomes: [{callId, surfaceId, outcome, seq, messageId?, submissionId?, dismissalId?}] }
 // `outcomes` keeps the last few closings (the fold bounds it), oldest first. The reader keeps
-// of each what the Dock and the row read: its call, surface, outcome and submitted values.
+// of each what the Dock and the row read: its call, surface, outcome and the seq of the event
+// that closed it (for a submission, the user message that carries the answers).
 import { asTaskSurfaceId, type TaskSurfaceId } from './contract/ids.ts'
 import { isObj } from './host/json.ts'
-
-export const PROJECTION_KEY = 'taskSurface'
 
 /** 'unknown' stands for an outcome this client does not know; the row then falls back. */
 export type OutcomeKind = 'submitted' | 'dismissed' | 'bypassed' | 'replaced' | 'unknown'
@@ -15,7 +14,8 @@ export interface Outcome {
   callId: string
   surfaceId: TaskSurfaceId
   outcome: OutcomeKind
-  values?: Record<string, unknown>
+  /** The seq of the event that closed the surface: a submission's user message. */
+  seq: number
 }
 
 export interface ProjectionView {
@@ -37,9 +37,7 @@ export function readProjection(v: unknown): ProjectionView | undefined {
     for (const o of v.outcomes) {
       if (!isObj(o) || typeof o.callId !== 'string' || typeof o.surfaceId !== 'string' || typeof o.outcome !== 'string') continue
       const kind = (KNOWN.has(o.outcome) ? o.outcome : 'unknown') as OutcomeKind
-      const out: Outcome = { callId: o.callId, surfaceId: asTaskSurfaceId(o.surfaceId), outcome: kind }
-      if (isObj(o.values)) out.values = o.values
-      outcomes.push(out)
+      outcomes.push({ callId: o.callId, surfaceId: asTaskSurfaceId(o.surfaceId), outcome: kind, seq: typeof o.seq === 'number' ? o.seq : -1 })
     }
   }
   return { active, outcomes }

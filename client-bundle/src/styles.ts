@@ -1,15 +1,17 @@
-// Installs the stylesheet into the page. Each folder keeps its styles beside its components;
-// they are joined here in cascade order (the shared base first, then blocks, fields, the Dock
-// and the row). build.mjs loads each .css file as its minified text and then shortens the
-// private custom properties over the whole bundle.
+// Installs the stylesheet into the page. Each folder keeps its styles beside its components, and
+// each field kind in its module; they are joined here in cascade order (the shared base first,
+// then blocks, fields, the kinds, the Dock and the row). build.mjs loads each .css file, and
+// each kind's `css` text, minified, and then shortens the private custom properties over the
+// whole bundle.
 import BASE from './base.css'
 import BLOCKS from './blocks/blocks.css'
 import FIELDS from './fields/fields.css'
 import DOCK from './dock/dock.css'
 import ROW from './row/row.css'
+import { KINDS_CSS } from './fields/kinds.ts'
 
 /** The whole stylesheet, as one string. */
-export const CSS = BASE + BLOCKS + FIELDS + DOCK + ROW
+export const CSS = BASE + BLOCKS + FIELDS + KINDS_CSS + DOCK + ROW
 
 /** Adds the stylesheet to the page once; the returned function removes it again. */
 export function installStyles(owner: string): () => void {

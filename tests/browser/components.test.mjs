@@ -15,13 +15,22 @@ import { build } from 'esbuild'
 import { launch, openPage } from './support/browser.mjs'
 import { serveFiles } from './support/static.mjs'
 import { limitsModel } from './support/surfaces.mjs'
+import { normalized } from './support/normalized.mjs'
 import { typedInputTests } from './components/typed.mjs'
 import { decisionTests } from './components/decisions.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repo = join(here, '..', '..')
-const examples = readdirSync(join(repo, 'examples', 'surfaces')).filter((f) => f.endsWith('.json'))
-  .map((f) => ({ name: f, model: JSON.parse(readFileSync(join(repo, 'examples', 'surfaces', f), 'utf8')) }))
+const readJson = (...path) => JSON.parse(readFileSync(join(...path), 'utf8'))
+const files = readdirSync(join(repo, 'examples', 'surfaces')).filter((f) => f.endsWith('.json'))
+// Every model here is drawn as the plugin hands it to the browser: normalised, its defaults stated.
+const vectorNames = ['typed.json', 'language.json']
+const submissionVectors = vectorNames.map((f) => readJson(repo, 'tests', 'conformance', 'submissions', f))
+const [limits, typedModel, decisionsModel, ...rest] = normalized(limitsModel(), readJson(here, 'components', 'typed-model.json'), readJson(here, 'components', 'decisions-model.json'),
+  ...submissionVectors.map((v) => v.model), ...files.map((f) => readJson(repo, 'examples', 'surfaces', f)))
+const examples = rest.slice(vectorNames.length).map((model, i) => ({ name: files[i], model }))
+/** A vector file of tests/conformance/submissions (typed.json, language.json), its model normalised. */
+const submissions = (name) => ({ ...submissionVectors[vectorNames.indexOf(name)], model: rest[vectorNames.indexOf(name)] })
 const vectors = readdirSync(join(repo, 'tests', 'conformance', 'markdown')).filter((f) => f.endsWith('.json'))
   .flatMap((f) => JSON.parse(readFileSync(join(repo, 'tests', 'conformance', 'markdown', f), 'utf8')).cases.map((c) => ({ file: f, ...c })))
 
@@ -232,7 +241,7 @@ describe('draft store (one session\'s drafts in dsh\'s per-session store)', () =
 
 describe('model and values', () => {
   test('every example and the limits model read; unknown versions and union arms do not', async () => {
-    const models = [...examples.map((e) => e.model), limitsModel()]
+    const models = [...examples.map((e) => e.model), limits]
     const got = await page.evaluate((models) => {
       const ok = models.map((m) => window.TS.readModel(m) !== null)
       const base = models[0]
@@ -249,18 +258,18 @@ describe('model and values', () => {
     assert.deepEqual(got.variants, { version2: true, unknownBlock: true, unknownField: true, unknownTone: true, badLayout: true })
   })
 
-  test('a restored draft is repaired against the model, and required text is checked before sending', async () => {
+  test('a restored draft is repaired against the model; "required" is the plugin\'s to say; answers over the size limit are not sent', async () => {
     const model = examples.find((e) => e.name === 'requirement-intake.json').model
     const got = await page.evaluate((model) => {
       const merged = window.TS.mergeDraft(model, { goal: 'CSV for finance', formats: ['json', 'gone', 'csv'], who: 'admins', deadline: 7, async: true, unknown: 'x' })
-      const required = window.TS.localProblems(model, window.TS.initialValues(model), '')
-      const large = window.TS.localProblems(model, { ...window.TS.initialValues(model), goal: 'x'.repeat(40000) }, '')
+      const own = window.TS.fieldProblems(model, window.TS.initialValues(model))
+      const large = window.TS.sizeProblems({ ...window.TS.initialValues(model), goal: 'x'.repeat(40000) }, '')
       const grouped = window.TS.problemsByField(model, [{ code: 'c', message: 'm', pointer: '/formats/1' }, { code: 'd', message: 'm', pointer: '' }, { code: 'e', message: 'm', pointer: '/note' }])
-      return { merged, required, large: large.map((p) => p.code), grouped: [...grouped.keys()] }
+      return { merged, own, large: large.map((p) => `${p.code} ${JSON.stringify(p.params)}`), grouped: [...grouped.keys()] }
     }, model)
     assert.deepEqual(got.merged, { goal: 'CSV for finance', formats: ['csv'], who: [], deadline: '', async: true })
-    assert.deepEqual(got.required, [{ code: 'required', message: '', pointer: '/goal' }])
-    assert.deepEqual(got.large, ['limit-exceeded'])
+    assert.deepEqual(got.own, [], 'an empty required text is nothing the browser says itself')
+    assert.deepEqual(got.large, ['limit-exceeded {"limit":"32 KiB"}'])
     assert.deepEqual(got.grouped, ['formats', '', '/note'])
   })
 })
@@ -269,13 +278,17 @@ describe('transcript row', () => {
   const model = examples.find((e) => e.name === 'compare-options.json').model
   const meta = { kind: 'dsh/task-surface', version: 1, surfaceId: 'tsf_1', model, markdown: { '/sections/1/blocks/1': '<p>see the <a href="https://example.com/bench" rel="noopener noreferrer nofollow" target="_blank">benchmark notes</a>.</p>\n' } }
   const node = (over) => ({ kind: 'tool-result', callId: 'call_1', call: { name: 'show_task_surface', argsRaw: '{}' }, content: [{ type: 'text', text: 'Opened Task Surface "Pick a cache" (tsf_1).' }], isError: false, meta, ...over })
-  const submitted = { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9, values: { cache: 'ristretto', constraints: 'under 512 MiB' } }] }
+  const submitted = { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9, messageId: 'tsm_1', submissionId: 'tss_1' }] }
+  /** The user message that submitted the answers, as the conversation holds it (seq 9). */
+  const message = (values, over = {}) => ({ kind: 'user', seq: 9, time: 1, content: [{ type: 'text', text: 'Cache to use: Ristretto' }],
+    source: { kind: 'user', rpcId: 'r1', taskSurface: { version: 1, submissionId: 'tss_1', callId: 'call_1', surfaceId: 'tsf_1', values, ...over } } })
+  const sent = [{ kind: 'user', seq: 2, source: { kind: 'user' } }, message({ cache: 'ristretto', constraints: 'under 512 MiB' })]
 
-  async function row(block, projection, expand = false) {
-    return page.evaluate(async (block, projection, expand) => {
+  async function row(block, projection, expand = false, nodes = sent) {
+    return page.evaluate(async (block, projection, expand, nodes) => {
       window.TS.installStyles('component-test')
       const app = document.getElementById('app')
-      window.TS.renderRow(block, projection, app)
+      window.TS.renderRow(block, projection, app, nodes)
       if (expand) app.querySelector('button[aria-expanded]')?.click()
       await new Promise((r) => requestAnimationFrame(() => r()))
       return {
@@ -284,17 +297,32 @@ describe('transcript row', () => {
         text: app.innerText,
         inputs: app.querySelectorAll('input, textarea, select, [contenteditable]').length,
         answers: [...app.querySelectorAll('.tsf-answer')].map((a) => a.innerText.replace(/\s+/g, ' ').trim()),
+        notLoaded: app.querySelector('[data-not-loaded]')?.textContent ?? null,
       }
-    }, block, projection, expand)
+    }, block, projection, expand, nodes)
   }
 
-  test('a submitted surface shows its summary, and its replay shows the answers by label, read-only', async () => {
+  test('a submitted surface shows its summary, and its replay shows the answers of the message that submitted them, by label, read-only', async () => {
     const r = await row(node({}), submitted, true)
     assert.equal(r.status, 'submitted')
     assert.match(r.text, /Pick a cache for the session store/)
     assert.match(r.text, /2 fields/)
     assert.deepEqual(r.answers, ['Cache to use Ristretto', 'Anything I should keep in mind? under 512 MiB'])
+    assert.equal(r.notLoaded, null)
     assert.equal(r.inputs, 0, 'the row is never an editor')
+  })
+
+  test('with the message that submitted the answers not loaded, or naming another surface, the row says so and shows no answers', async () => {
+    for (const [name, nodes] of Object.entries({
+      'not loaded': [{ kind: 'user', seq: 2, source: { kind: 'user' } }],
+      'another surface': [message({ cache: 'valkey' }, { surfaceId: 'tsf_2' })],
+      'another version': [message({ cache: 'valkey' }, { version: 2 })],
+    })) {
+      const r = await row(node({}), submitted, true, nodes)
+      assert.deepEqual([r.status, r.answers, r.notLoaded], ['submitted', [], 'The message with these answers is not loaded here.'], name)
+    }
+    const steering = await row(node({}), submitted, true, [{ ...message({ cache: 'ristretto' }), kind: 'steering', messageId: 'tsm_1' }])
+    assert.deepEqual(steering.answers, ['Cache to use Ristretto', 'Anything I should keep in mind? no answer'], 'a message admitted during a turn carries them too')
   })
 
   test('a grid follows the width of its panel, not of the window', async () => {
@@ -341,21 +369,26 @@ describe('transcript row', () => {
   })
 })
 
-typedInputTests(() => page, JSON.parse(readFileSync(join(here, 'components', 'typed-model.json'), 'utf8')))
-decisionTests(() => page, JSON.parse(readFileSync(join(here, 'components', 'decisions-model.json'), 'utf8')))
+typedInputTests(() => page, typedModel, submissions)
+decisionTests(() => page, decisionsModel, submissions)
 
 describe('pure modules', () => {
   let L
   before(async () => {
     const built = await build({
       entryPoints: [join(here, 'components', 'logic.ts')],
-      bundle: true, write: false, format: 'esm', platform: 'neutral', target: 'es2022', logLevel: 'warning',
+      bundle: true, write: false, format: 'esm', platform: 'node', target: 'es2022', logLevel: 'warning', define: { 'process.env.NODE_ENV': '"production"' },
     })
     L = await import(`data:text/javascript;base64,${Buffer.from(built.outputFiles[0].text).toString('base64')}`)
   })
 
   const intake = examples.find((e) => e.name === 'requirement-intake.json').model
-  const opened = (draft) => L.readOpen(L.initialEditorState, null, { callId: 'call_1', model: L.readModel(intake), markdown: {}, draft })
+  /** What the first read of the intake surface brings, with `draft`. */
+  const firstRead = (draft) => {
+    const model = L.readModel(intake)
+    return { callId: 'call_1', model, markdown: {}, draft, start: L.initialValues(model), values: L.mergeDraft(model, draft?.values) }
+  }
+  const opened = (draft) => L.readOpen(L.initialEditorState, null, firstRead(draft))
   const edited = () => L.edited(opened(), 'goal', 'CSV for finance')
 
   describe('Dock editor state machine', () => {
@@ -364,7 +397,7 @@ describe('pure modules', () => {
       assert.equal(s.load.status, 'ready')
       assert.deepEqual(s.values, { goal: 'from the draft', formats: ['csv'], who: [], deadline: '', async: false })
       assert.deepEqual([s.note, s.noteOpen, s.message?.key], ['a note', true, 'status.draftRestored'])
-      const again = L.readOpen(L.edited(s, 'goal', 'typed'), null, { callId: 'call_1', model: L.readModel(intake), markdown: {}, draft: undefined })
+      const again = L.readOpen(L.edited(s, 'goal', 'typed'), null, { callId: 'call_1', model: L.readModel(intake), markdown: {}, draft: undefined, start: {}, values: {} })
       assert.equal(again.values.goal, 'typed')
       assert.equal(again.dirty, true, 'a change marks the draft for writing')
       assert.equal(L.readFailed(again).load.status, 'ready', 'a failed re-read changes nothing')
@@ -444,17 +477,21 @@ describe('pure modules', () => {
       assert.deepEqual([closing.closing, L.isLocked(closing), closing.focus], [true, true, { to: 'composer' }])
     })
 
-    test('progress counts what the user set: a value the panel starts with is not an answer until touched', () => {
-      const model = L.readModel(intake)
-      const count = (s) => model.fields.filter((f) => L.answered(f, s.values[f.id], s.touched)).length
+    test('progress counts what the user set, with a value the plugin\'s check does not call unanswered; unknown until it answered', () => {
+      /** The state once the plugin's check of its values answered that `none` are unanswered. */
+      const judged = (s, none) => L.checked(s, s.values, [], none)
       const fresh = opened()
-      assert.deepEqual([fresh.touched, count(fresh)], [[], 0], 'formats starts as [csv] and async as off: nobody answered them')
+      assert.equal(L.progressOf(fresh), null, 'nothing said before the plugin judged the answers')
+      assert.deepEqual(L.progressOf(judged(fresh, ['goal', 'who', 'deadline'])), { answered: 0, count: 5, left: ['goal'] },
+        'formats starts as [csv] and async as off: nobody answered them; the required goal is left')
       const flipped = L.edited(L.edited(fresh, 'async', true), 'async', false)
-      assert.deepEqual([flipped.touched, count(flipped)], [['async'], 1], 'flipped and back: the user answered it')
+      assert.deepEqual([flipped.touched, L.progressOf(judged(flipped, ['goal', 'who', 'deadline'])).answered], [['async'], 1], 'flipped and back: the user answered it')
       const emptied = L.edited(flipped, 'goal', '   ')
-      assert.equal(count(emptied), 1, 'touched but showing nothing is no answer')
+      assert.deepEqual(L.progressOf(judged(emptied, ['goal', 'who', 'deadline'])), { answered: 1, count: 5, left: ['goal'] }, 'touched but no answer, as the plugin says')
+      assert.deepEqual(L.progressOf(L.checked(L.edited(judged(emptied, ['goal']), 'goal', 'x'), emptied.values, [], [])), { answered: 1, count: 5, left: ['goal'] },
+        'an answer for values changed since is dropped')
       const restored = opened({ values: { goal: 'from the draft' }, note: '', savedAt: 1, touched: ['goal', 'async'] })
-      assert.deepEqual([restored.touched, count(restored)], [['goal', 'async'], 2], 'the draft keeps what the user set')
+      assert.deepEqual([restored.touched, L.progressOf(judged(restored, ['who', 'deadline'])).answered], [['goal', 'async'], 2], 'the draft keeps what the user set')
       const older = opened({ values: { goal: 'from an older draft' }, note: '', savedAt: 1 })
       assert.deepEqual(older.touched, ['goal'], 'a draft without the list: the values that differ from the start')
     })
@@ -466,9 +503,9 @@ describe('pure modules', () => {
         { code: 'required', message: 'required', pointer: '/values/goal' },
         { code: 'too-few', message: 'Choose at least 1.', pointer: '/values/who' },
       ]
-      const c = L.checked(s, s.values, problems)
-      assert.deepEqual(c.live, [problems[0]])
-      assert.equal(L.checked(L.edited(s, 'deadline', 'later'), s.values, problems).live.length, 0, 'an answer for values changed since is dropped')
+      const c = L.checked(s, s.values, problems, ['goal', 'who'])
+      assert.deepEqual([c.live, c.unanswered], [[problems[0]], ['goal', 'who']])
+      assert.equal(L.checked(L.edited(s, 'deadline', 'later'), s.values, problems, []).live.length, 0, 'an answer for values changed since is dropped')
       assert.deepEqual(L.submitSent(c, 'tss_1').live, [], 'a Submit asks the plugin itself')
     })
 
@@ -490,7 +527,7 @@ describe('pure modules', () => {
       assert.deepEqual([reloaded.message, reloaded.values.goal, L.canSubmit(reloaded), reloaded.submissionId, reloaded.busy],
         [{ key: 'status.notDelivered', tone: 'notice' }, 'CSV for finance', true, null, null])
       const stillQueued = L.readOpen(L.initialEditorState, { submissionId: 'tss_1', messageId: 'tsm_1', phase: 'queued' },
-        { callId: 'call_1', model: L.readModel(intake), markdown: {}, draft: { values: { goal: 'x' }, note: '', savedAt: 1, accepted: accepted.accepted } })
+        firstRead({ values: { goal: 'x' }, note: '', savedAt: 1, accepted: accepted.accepted }))
       assert.deepEqual([stillQueued.pending?.submissionId, stillQueued.message?.key], ['tss_1', 'status.draftRestored'], 'still queued: adopted, no notice')
       const live = L.readOpen(L.readFailed(L.readOpen(accepted, { submissionId: 'tss_1', messageId: 'tsm_1', phase: 'queued' })), null)
       assert.deepEqual([live.message, L.isLocked(live)], [{ key: 'status.notDelivered', tone: 'notice' }, false], 'the page that stayed open says the same')
@@ -519,7 +556,7 @@ describe('pure modules', () => {
         { kind: 'date', id: 'd', label: 'D', min: '2026-12-01', max: '2026-12-31' },
         { kind: 'text', id: 't', label: 'T', minLength: 5, maxLength: 12 },
       ] })
-      const codes = (values) => L.localProblems(model, values, '').map((p) => `${p.code} ${p.pointer}`)
+      const codes = (values) => L.fieldProblems(model, values).map((p) => `${p.code} ${p.pointer}`)
       assert.deepEqual(codes({ n: NaN, d: NaN, t: 'CHG-1234567890' }), ['wrong-type /n', 'invalid-value /d', 'too-long /t'])
       assert.deepEqual(codes({ n: 125, d: '2027-01-15', t: 'CHG' }), [], 'off the step, out of the window, short: the plugin\'s to judge')
       const contract = new Set(Object.values(L.Code))
@@ -575,17 +612,6 @@ describe('pure modules', () => {
           await assert.rejects(invoke(L.createApi(conn2), m.name, without))
           assert.deepEqual(Object.keys(conn2.calls[0].payload.args), required, `${m.name} leaves out absent optional arguments`)
         }
-      }
-    })
-
-    test('check is asked only once the RPC declares it: until then it answers "unsupported" without a request', async () => {
-      const conn = fakeConnection({ checked: true, problems: [], unanswered: ['goal'] })
-      const got = await L.createApi(conn).check({ sessionId: 's', surfaceId: 'tsf_1', values: {} })
-      if (L.RPC_METHODS.some((m) => m.name === 'check')) {
-        assert.deepEqual(got, { checked: true, problems: [], unanswered: ['goal'] }, 'declared: asked, and read by its declared keys (above)')
-        assert.equal(conn.calls.length, 1)
-      } else {
-        assert.deepEqual([got, conn.calls.length], [{ checked: false, reason: L.UNSUPPORTED, problems: [] }, 0])
       }
     })
 

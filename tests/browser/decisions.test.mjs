@@ -95,7 +95,8 @@ describe('the matrix in the browser', () => {
     await press(page, 'Tab')
     await press(page, 'Space')
     await sendRefused(page)
-    assert.equal(submitRequests(requests).length, 0, 'nothing was sent')
+    assert.equal(submitRequests(requests).length, 1, 'the plugin judged it')
+    assert.equal((await submissions(h, s.sessionId)).length, 0, 'refused: nothing in the conversation')
     assert.deepEqual(await problemsShown(page), { triage: ['This field is required; enter an answer.'] })
     assert.deepEqual(await page.$$eval(`${DOCK} [role=radiogroup]`, (gs) => gs.map((g) => g.getAttribute('aria-invalid'))), ['true', null, 'true'], 'the rows left are marked')
     await waitFor(async () => (await where(page)).row === 'upload-retry', { what: 'focus on the first row left' })
@@ -160,7 +161,7 @@ describe('required decisions in the browser', () => {
     await page.focus(`${DOCK} .tsf-collapse`)
     await tabTo(page, (f) => f.field === 'verdict')
     await sendRefused(page)
-    assert.equal(submitRequests(requests).length, 0)
+    assert.equal((await submissions(h, s.sessionId)).length, 0, 'refused by the plugin: nothing in the conversation')
     const required = 'This field is required; enter an answer.'
     assert.deepEqual(await problemsShown(page), { verdict: [required], areas: [required], rollout: [required], triage: [required], why: [required] })
     await waitFor(async () => (await where(page)).field === 'verdict', { what: 'focus on the first field' })

@@ -15,11 +15,13 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { launch, openPage, pageWait } from './support/browser.mjs'
 import { serveFiles } from './support/static.mjs'
+import { normalized } from './support/normalized.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repo = join(here, '..', '..')
 const src = (p) => JSON.stringify(join(repo, 'client-bundle', 'src', p))
-const intake = JSON.parse(readFileSync(join(repo, 'examples', 'surfaces', 'requirement-intake.json'), 'utf8'))
+// The intake example as the plugin hands it to the Dock: normalised.
+const [intake] = normalized(JSON.parse(readFileSync(join(repo, 'examples', 'surfaces', 'requirement-intake.json'), 'utf8')))
 
 // The page: the Dock over createApi and a connection the test drives through window.DT.
 const ENTRY = `
@@ -100,28 +102,9 @@ let server
 let page
 let L
 
-/** The RPC declaration with taskSurface/check as the contract declares it (TEAM: check(sessionId,
- * surfaceId, values, note?) -> {checked: true, problems, unanswered} | {checked: false, reason}),
- * added only while host-shim/src/wire/rpc.js does not declare it yet; the real file otherwise. */
-const withCheck = {
-  name: 'rpc-with-check',
-  setup(b) {
-    b.onLoad({ filter: /host-shim[\\/]src[\\/]wire[\\/]rpc\.js$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8')
-      if (text.includes("name: 'check'")) return { contents: text, loader: 'js' }
-      const check = `Object.freeze({ name: 'check', args: Object.freeze(['sessionId', 'surfaceId', 'values', 'note?']), answers: Object.freeze([
-        Object.freeze({ when: Object.freeze({ checked: true }), keys: Object.freeze(['problems', 'unanswered']) }),
-        Object.freeze({ when: Object.freeze({ checked: false }), keys: Object.freeze(['reason']) }) ]) }),\n])`
-      const contents = text.replace(/\n\]\)\n\n\/\*\* The keys of a pending/, `\n${check}\n\n/** The keys of a pending`)
-      if (contents === text) throw new Error('rpc-with-check: the declaration changed shape; declare check there')
-      return { contents, loader: 'js' }
-    })
-  },
-}
-
 before(async () => {
   const built = await build({
-    stdin: { contents: ENTRY, resolveDir: here, loader: 'tsx' }, plugins: [withCheck],
+    stdin: { contents: ENTRY, resolveDir: here, loader: 'tsx' },
     bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' }, loader: { '.css': 'text' }, logLevel: 'warning',
   })
@@ -130,8 +113,8 @@ before(async () => {
     '/entry.js': { type: 'text/javascript; charset=utf-8', body: built.outputFiles[0].text },
   })
   const logic = await build({
-    stdin: { contents: `export * from ${src('dock/editorState.ts')}\nexport { readModel } from ${src('model.ts')}\nexport { en, zh } from ${src('locales.ts')}`, resolveDir: here, loader: 'ts' },
-    bundle: true, write: false, format: 'esm', platform: 'neutral', target: 'es2022', logLevel: 'warning',
+    stdin: { contents: `export * from ${src('dock/editorState.ts')}\nexport { readModel } from ${src('model.ts')}\nexport { initialValues, mergeDraft } from ${src('fields/kinds.ts')}\nexport { en, zh } from ${src('locales.ts')}`, resolveDir: here, loader: 'ts' },
+    bundle: true, write: false, format: 'esm', platform: 'node', target: 'es2022', logLevel: 'warning', define: { 'process.env.NODE_ENV': '"production"' },
   })
   L = await import(`data:text/javascript;base64,${Buffer.from(logic.outputFiles[0].text).toString('base64')}`)
   browser = await launch()
@@ -146,6 +129,11 @@ after(async () => {
 })
 
 const ACTIVE = { callId: 'call_1', surfaceId: 'tsf_1' }
+/** What the first read of the intake surface brings to the editor's state, with `draft`. */
+const firstRead = (draft) => {
+  const model = L.readModel(intake)
+  return { callId: 'c', model, markdown: {}, draft, start: L.initialValues(model), values: L.mergeDraft(model, draft?.values) }
+}
 const open = (extra = {}) => ({ active: true, callId: 'call_1', surfaceId: 'tsf_1', model: intake, markdown: {}, pending: null, limits: {}, ...extra })
 const calls = () => page.evaluate(() => window.DT.calls())
 const lastCall = async (method) => (await calls()).map((c, i) => ({ ...c, i })).filter((c) => c.method === method).at(-1)
@@ -463,7 +451,7 @@ describe('say what happened', () => {
 })
 
 describe('message choice (state machine)', () => {
-  const opened = () => L.edited(L.readOpen(L.initialEditorState, null, { callId: 'c', model: L.readModel(intake), markdown: {}, draft: undefined }), 'goal', 'x')
+  const opened = () => L.edited(L.readOpen(L.initialEditorState, null, firstRead(undefined)), 'goal', 'x')
   const queued = () => L.submitAnswered(L.submitSent(opened(), 'tss_1'), 'tss_1', { accepted: true, messageId: 'm', phase: 'queued' })
 
   test('a lost request names why, offers the retry and keeps the id', () => {
@@ -492,9 +480,9 @@ describe('message choice (state machine)', () => {
     assert.equal(L.readClosed(s).load.status, 'ready', 'kept after the surface closes')
     const typedOnly = L.readOpen(opened(), other)
     assert.deepEqual([typedOnly.overtaken, typedOnly.values.goal], [true, 'x'], 'answers typed but not yet sent are overtaken too')
-    const reloaded = L.readOpen(L.initialEditorState, other, { callId: 'c', model: L.readModel(intake), markdown: {}, draft: undefined })
+    const reloaded = L.readOpen(L.initialEditorState, other, firstRead(undefined))
     assert.deepEqual([reloaded.overtaken, reloaded.submissionId], [false, 'tss_other'], 'a reload adopts the pending answer')
-    const untouched = L.readOpen(L.readOpen(L.initialEditorState, null, { callId: 'c', model: L.readModel(intake), markdown: {}, draft: undefined }), other)
+    const untouched = L.readOpen(L.readOpen(L.initialEditorState, null, firstRead(undefined)), other)
     assert.deepEqual([untouched.overtaken, untouched.submissionId], [false, 'tss_other'], 'nothing typed here: nothing to keep')
   })
 
@@ -634,7 +622,7 @@ describe('the losing tab keeps its own answers when the other answer was already
 })
 
 describe('kept drafts (state machine)', () => {
-  const first = (draft) => ({ callId: 'c', model: L.readModel(intake), markdown: {}, draft })
+  const first = firstRead
   const clean = () => L.readOpen(L.initialEditorState, null, first(undefined))
   const typed = () => L.edited(clean(), 'goal', 'x')
 
@@ -729,15 +717,30 @@ describe('the Dock as a person meets it (issue 45), over the scripted host', () 
     await done()
   })
 
-  test('progress counts the user\'s answers; collapsed, the Dock shows it and that answers are unsent; Escape collapses and never dismisses', async () => {
+  test('progress counts the user\'s answers as the plugin\'s check judges them; collapsed, the Dock shows it and that answers are unsent; Escape collapses and never dismisses', async () => {
     await page.evaluate((a) => window.DT.mount(a), ACTIVE)
     await waitCalls(1)
     await answer(0, open())
     await page.waitForSelector('section.tsf-dock [data-field=goal]')
-    assert.equal(await progressLine(), '0 of 5 answered · 1 required left', 'formats starts as csv and async as off: neither is an answer of the user\'s')
+    assert.equal(await page.$('section.tsf-dock [data-progress]'), null, 'nothing said before the plugin judged the answers')
+    // The panel asks the plugin as it opens (at once), and after a change once the user pauses.
+    await pageWait(page, () => window.DT.timers().some((t) => t.ms === 0), null, { what: 'the first check' })
+    await page.evaluate(() => window.DT.fire(0))
+    await pageWait(page, () => window.DT.calls().some((c) => c.method === 'check'), null, { what: 'a check' })
+    const first = await lastCall('check')
+    assert.deepEqual(first.args.values, { goal: '', formats: ['csv'], who: [], deadline: '', async: false }, 'the values the panel starts with')
+    await answer(first.i, { checked: true, problems: [{ code: 'required', message: 'required', pointer: '/goal' }], unanswered: ['goal', 'who', 'deadline'] })
+    await waitText('section.tsf-dock [data-progress] .tsf-progress__full', '0 of 5 answered · 1 required left')
     await page.click('section.tsf-dock [data-field=async]')
     await page.type('section.tsf-dock [data-field=goal]', 'CSV')
-    assert.equal(await progressLine(), '2 of 5 answered')
+    await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.CHECK_MS, { what: 'the check timer' })
+    await page.evaluate((ms) => window.DT.fire(ms), L.CHECK_MS)
+    await pageWait(page, (n) => window.DT.calls().filter((c) => c.method === 'check').length > n, 1, { what: 'a second check' })
+    const second = await lastCall('check')
+    assert.deepEqual([second.args.values.goal, second.args.values.async], ['CSV', true])
+    await answer(second.i, { checked: true, problems: [], unanswered: ['who', 'deadline'] })
+    await waitText('section.tsf-dock [data-progress] .tsf-progress__full', '2 of 5 answered')
+    assert.equal(await progressLine(), '2 of 5 answered', 'formats starts as csv: not an answer of the user\'s; the switch flipped and the goal typed are')
     await page.keyboard.press('Escape')
     const collapsed = await page.evaluate(() => ({
       body: document.querySelector('section.tsf-dock .tsf-body').hidden,

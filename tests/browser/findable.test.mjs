@@ -19,6 +19,9 @@ useSuite({ onStart: (s) => ({ h, browser } = s) })
 const NARROW = { width: 360, height: 740 }
 /** The header's progress line as it is read out (a narrow panel shows "0/8"), without the cue's words. */
 const progress = (page) => page.$eval(`${DOCK} [data-progress] .tsf-progress__full`, (e) => e.textContent)
+/** Wait for the progress line to read `want`: it follows the plugin's check of the answers, which
+ * the Dock asks for as the panel opens and once the user pauses. */
+const progressReads = (page, want) => waitFor(async () => (await progress(page).catch(() => '')) === want, { what: `the progress to read "${want}"` })
 const CUE = `${DOCK} [data-action="to-questions"]`
 
 /** Whether the element `sel` (or the focused one) is wholly inside the Dock's scrolling body's visible box. */
@@ -33,7 +36,7 @@ describe('every question findable', () => {
   test('the header counts answers and required ones left; the cue brings later questions into view and covers nothing', async () => {
     const s = await sessionWithSurface(h, example('typed-inputs'))
     const { page, errors } = await openSurfacePage(browser, h, s)
-    assert.equal(await progress(page), '0 of 8 answered · 1 required left', 'nothing touched: no answer of the user\'s yet')
+    await progressReads(page, '0 of 8 answered · 1 required left') // nothing touched: no answer of the user's yet
     const cue = await page.waitForSelector(CUE, { visible: true })
     assert.equal(await cue.evaluate((e) => e.querySelector('.tsf-progress__full').textContent + e.querySelector('.tsf-cue__more').textContent),
       '0 of 8 answered · 1 required left · More questions below')
@@ -49,15 +52,15 @@ describe('every question findable', () => {
     assert.equal(f.field, 'day', 'focus is on the first required question without an answer, below the fold')
     assert.ok(await inView(page), 'and it is in view')
     await page.keyboard.type('12102026')
-    assert.equal(await progress(page), '1 of 8 answered')
+    await progressReads(page, '1 of 8 answered')
     // Empty the required ticket: one required left, and nothing the user gave there.
     await page.$eval(`${DOCK} [data-field=ticket]`, (e) => e.focus())
     await page.keyboard.down('Control'); await page.keyboard.press('a'); await page.keyboard.up('Control')
     await page.keyboard.press('Backspace')
-    assert.equal(await progress(page), '1 of 8 answered · 1 required left')
+    await progressReads(page, '1 of 8 answered · 1 required left')
     // Flip nothing, choose what was already chosen: a click on the initial choice is an answer.
     await page.$eval(`${DOCK} [data-field=region] input[value=eu-west]`, (e) => { e.scrollIntoView({ block: 'center' }); e.click() })
-    assert.equal(await progress(page), '2 of 8 answered · 1 required left')
+    await progressReads(page, '2 of 8 answered · 1 required left')
     assert.deepEqual(errors, [])
     await page.close()
   })
@@ -65,6 +68,7 @@ describe('every question findable', () => {
   test('the progress line in zh', async () => {
     const s = await sessionWithSurface(h, example('typed-inputs'))
     const { page } = await openSurfacePage(browser, h, s, { zh: true })
+    await page.waitForSelector(`${DOCK} [data-progress] .tsf-cue__more`)
     assert.equal(await page.$eval(`${DOCK} [data-progress]`, (e) => e.querySelector('.tsf-progress__full').textContent + e.querySelector('.tsf-cue__more').textContent),
       '已回答 0 / 8 项 · 还有 1 个必填项 · 下方还有问题')
     await page.close()
@@ -84,7 +88,7 @@ describe('every question findable', () => {
     await page.click(SUBMIT)
     await waitFor(async () => (await focused(page)).field === 'ticket', { what: 'focus on the ticket' })
     await waitFor(() => inView(page, `${DOCK} [data-field=ticket]`), { what: 'the ticket in view' })
-    assert.equal(requests.filter((r) => r.url.endsWith('/api/taskSurface/submit')).length, 0)
+    assert.equal(requests.filter((r) => r.url.endsWith('/api/taskSurface/submit')).length, 1, 'refused by the plugin')
     await page.close()
   })
 

@@ -304,7 +304,7 @@ describe('Task Surface in the browser', () => {
     await page.close()
   })
 
-  test('a rejected submission keeps every answer and shows the problem at its field; required text is checked before sending', async () => {
+  test('a rejected submission keeps every answer and shows the problem at its field; an empty required text is the plugin\'s "required"', async () => {
     const s = await sessionWithSurface(h, example('requirement-intake'))
     const { page, requests } = await openSurfacePage(s)
     await clickInDock(page, `${DOCK} input[type=checkbox][value=xlsx]`)
@@ -312,7 +312,8 @@ describe('Task Surface in the browser', () => {
 
     await page.click(SUBMIT)
     await page.waitForFunction((sel) => document.querySelector(`${sel} [role=alert]`)?.textContent.includes('need attention'), {}, DOCK)
-    assert.equal(submitRequests(requests).length, 0, 'an empty required field is caught in the browser')
+    assert.equal(submitRequests(requests).length, 1, 'the plugin judges the empty required field: refused, nothing in the conversation')
+    assert.equal((await submissions(h, s.sessionId)).length, 0)
     // Focus moves in the frame after the message is drawn.
     await waitFor(async () => (await focused(page)).field === 'goal', { what: 'focus to move to the field to fix' })
     assert.equal(await page.$eval(`${DOCK} textarea[data-field=goal]`, (e) => e.getAttribute('aria-invalid')), 'true')
@@ -322,7 +323,7 @@ describe('Task Surface in the browser', () => {
     await page.type(`${DOCK} textarea[data-field=goal]`, 'Invoices \u202Eand refunds')
     await page.click(SUBMIT)
     await page.waitForFunction((sel) => /bidi/.test(document.querySelector(`${sel} .tsf-problem`)?.textContent ?? ''), { timeout: 20_000 }, DOCK)
-    assert.equal(submitRequests(requests).length, 1)
+    assert.equal(submitRequests(requests).length, 2)
     assert.equal(await page.$eval(`${DOCK} textarea[data-field=goal]`, (e) => e.value), 'Invoices \u202Eand refunds', 'the text is kept')
     assert.equal(await page.$eval(`${DOCK} input[data-field=deadline]`, (e) => e.value), 'end of March')
     assert.deepEqual(await page.$$eval(`${DOCK} input[type=checkbox]:checked`, (els) => els.map((e) => e.value)), ['csv', 'xlsx'])
@@ -336,8 +337,8 @@ describe('Task Surface in the browser', () => {
     await page.click(SUBMIT)
     await dockGone(page)
     const sent = submitRequests(requests)
-    assert.equal(sent.length, 2)
-    assert.notEqual(submissionIdOf(sent[0]), submissionIdOf(sent[1]), 'a rejected attempt ends; the next one has a new id')
+    assert.equal(sent.length, 3, 'refused twice, then accepted')
+    assert.equal(new Set(sent.map(submissionIdOf)).size, 3, 'a rejected attempt ends; the next one has a new id')
     const subs = await submissions(h, s.sessionId)
     assert.equal(subs.length, 1)
     assert.deepEqual(subs[0].data.source.taskSurface.values, { goal: 'Invoices and refunds', formats: ['csv', 'xlsx'], who: [], deadline: 'end of March', async: false })

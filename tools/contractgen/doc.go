@@ -2,8 +2,16 @@
 // sdk/tasksurface, for the JavaScript halves of Task Surface:
 //
 //   - host-shim/src/wire/words.gen.js: plain ESM, frozen objects;
-//   - client-bundle/src/contract/words.gen.ts: `as const` objects and the
-//     value types Reason, Phase and Code.
+//   - client-bundle/src/contract/words.gen.ts: string enums, which are also
+//     the value types Reason, Phase and Code; a bundler inlines the values
+//     where they are used, so the browser bundle carries only the words it
+//     reads.
+//
+// It also writes the browser RPC (the `taskSurface` Remote the host shim
+// serves and the client bundle calls), declared once in rpc.go, into both
+// halves: host-shim/src/wire/rpc.js (frozen) and
+// client-bundle/src/contract/rpc.gen.ts (`as const`), so that neither half
+// imports the other's source.
 //
 // Each file exports Reason, Phase and Code, keyed by the Go constant's name
 // without its type (tasksurface.ReasonNotOpen is Reason.NotOpen), and

@@ -22,6 +22,8 @@ type output struct {
 var outputs = []output{
 	{path: "host-shim/src/wire/words.gen.js", render: renderJS},
 	{path: "client-bundle/src/contract/words.gen.ts", render: renderTS},
+	{path: "host-shim/src/wire/rpc.js", render: renderRPCJS},
+	{path: "client-bundle/src/contract/rpc.gen.ts", render: renderRPCTS},
 }
 
 // wordsDir is the package the words are read from, relative to the root.

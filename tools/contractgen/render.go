@@ -11,23 +11,36 @@ import (
 const lineWidth = 100
 
 // flavour says how a generated file differs between JavaScript and
-// TypeScript.
+// TypeScript: a word group is a frozen object in JavaScript and a string
+// enum in TypeScript, which is also the type of its values and whose values
+// a bundler inlines where they are used (the enum itself is left out of a
+// bundle that reads only its members).
 type flavour struct {
-	// open and close surround a word object.
-	open, close string
+	// open starts the declaration of the word group named by its argument;
+	// close ends it.
+	open  func(name string) string
+	close string
+	// entry is one word of a group.
+	entry func(key, value string) string
 	// textOpen and textClose surround ReasonText.
 	textOpen, textClose string
 	// textType annotates ReasonText's declaration.
 	textType string
-	// types declares the value types after the objects.
-	types bool
 }
 
 var (
-	jsFlavour = flavour{open: "Object.freeze({", close: "})", textOpen: "Object.freeze({", textClose: "})"}
+	jsFlavour = flavour{
+		open:     func(name string) string { return "export const " + name + " = Object.freeze({" },
+		close:    "})",
+		entry:    func(key, value string) string { return jsKey(key) + ": " + jsString(value) },
+		textOpen: "Object.freeze({", textClose: "})",
+	}
 	tsFlavour = flavour{
-		open: "{", close: "} as const", textOpen: "{", textClose: "}",
-		textType: ": Readonly<Record<Reason, string>>", types: true,
+		open:     func(name string) string { return "export enum " + name + " {" },
+		close:    "}",
+		entry:    func(key, value string) string { return jsKey(key) + " = " + jsString(value) },
+		textOpen: "{", textClose: "}",
+		textType: ": Readonly<Record<Reason, string>>",
 	}
 )
 
@@ -49,8 +62,8 @@ type contract struct {
 	names  []sharedName
 }
 
-// render writes the shared names, the objects of every group, ReasonText
-// after Reason, and for TypeScript the value types.
+// render writes the shared names, every word group, and ReasonText after
+// Reason.
 func render(c contract, fl flavour) []byte {
 	groups := c.groups
 	names := constNames(groups)
@@ -68,21 +81,14 @@ func render(c contract, fl flavour) []byte {
 	for _, g := range groups {
 		b.WriteString("\n")
 		writeDoc(&b, "", strings.TrimSuffix(firstSentence(g.Doc), ".")+" (tasksurface."+g.Type+").", names)
-		b.WriteString("export const " + g.Type + " = " + fl.open + "\n")
+		b.WriteString(fl.open(g.Type) + "\n")
 		for _, w := range g.Words {
 			writeDoc(&b, "  ", w.Doc, names)
-			b.WriteString("  " + jsKey(w.Key) + ": " + jsString(w.Value) + ",\n")
+			b.WriteString("  " + fl.entry(w.Key, w.Value) + ",\n")
 		}
 		b.WriteString(fl.close + "\n")
 		if g.Type == "Reason" {
 			writeReasonText(&b, g, fl)
-		}
-	}
-	if fl.types {
-		b.WriteString("\n")
-		for _, g := range groups {
-			b.WriteString("/** One value of " + g.Type + ". */\n")
-			b.WriteString("export type " + g.Type + " = (typeof " + g.Type + ")[keyof typeof " + g.Type + "]\n")
 		}
 	}
 	return []byte(b.String())

@@ -68,59 +68,59 @@ export const EVENT_COMMAND_DONE = 'command/done'
  * of a GetActiveResponse, a CheckResponse, a SubmitResponse or a DismissResponse whose request did
  * not succeed, and of a QueueRefused report (tasksurface.Reason).
  */
-export const Reason = {
+export enum Reason {
   /** Reason.NotOpen means no surface is open, or not the one named. */
-  NotOpen: 'not-open',
+  NotOpen = 'not-open',
   /** Reason.Stale means the request names a surface that was replaced. */
-  Stale: 'stale',
+  Stale = 'stale',
   /**
    * Reason.InvalidSubmission means the values do not fit the model; the response's Problems say
    * where.
    */
-  InvalidSubmission: 'invalid-submission',
+  InvalidSubmission = 'invalid-submission',
   /** Reason.SubmissionPending means another submission is queued or being claimed. */
-  SubmissionPending: 'submission-pending',
+  SubmissionPending = 'submission-pending',
   /**
    * Reason.MovedOn means the conversation moved on before the answer reached it: an ordinary
    * message was sent first (queued, being taken by the agent, or already in the log, where it
    * closed the surface). Nothing was sent; the answers stay with the person to copy.
    */
-  MovedOn: 'moved-on',
+  MovedOn = 'moved-on',
   /**
    * Reason.SubmissionIDReused means the submission id was used before for other values or another
    * surface; a new attempt needs a new id.
    */
-  SubmissionIDReused: 'submission-id-reused',
+  SubmissionIDReused = 'submission-id-reused',
   /** Reason.DismissalIDReused means the dismissal id was used before for another surface. */
-  DismissalIDReused: 'dismissal-id-reused',
+  DismissalIDReused = 'dismissal-id-reused',
   /**
    * Reason.InvalidRequest means an argument of the request has the wrong JSON type, or the request
    * is too large or too deeply nested; the response's Problems name the argument.
    */
-  InvalidRequest: 'invalid-request',
+  InvalidRequest = 'invalid-request',
   /** Reason.InvalidDismissalID means the dismissal id is not a valid id. */
-  InvalidDismissalID: 'invalid-dismissal-id',
+  InvalidDismissalID = 'invalid-dismissal-id',
   /** Reason.InvalidSurfaceID means the surface id is not a valid id. */
-  InvalidSurfaceID: 'invalid-surface-id',
+  InvalidSurfaceID = 'invalid-surface-id',
   /**
    * Reason.AdmissionRefused means the host could not queue the message for a reason of its own; the
    * values stay editable and the same submission may be retried. The response carries one Problem
    * with Code.AdmissionRefused whose message is the host's explanation.
    */
-  AdmissionRefused: 'admission-refused',
+  AdmissionRefused = 'admission-refused',
   /** Reason.NotRecorded means the host did not write the dismissal. */
-  NotRecorded: 'not-recorded',
+  NotRecorded = 'not-recorded',
   /**
    * Reason.Dismissed means the surface was dismissed before the submission reached it: the
    * dismissal was recorded first, and the answer was not sent.
    */
-  Dismissed: 'dismissed',
+  Dismissed = 'dismissed',
   /**
    * Reason.Submitted means the surface was answered (its submission is on its way or in the log)
    * before the dismissal reached it: nothing was dismissed.
    */
-  Submitted: 'submitted',
-} as const
+  Submitted = 'submitted',
+}
 
 /** One readable English sentence per reason (tasksurface.Reason.Text). */
 export const ReasonText: Readonly<Record<Reason, string>> = {
@@ -144,112 +144,105 @@ export const ReasonText: Readonly<Record<Reason, string>> = {
  * Phase says where a submission's message is: the Phase of a PendingSubmission, of a QueuedMessage
  * and of an accepted SubmitResponse (tasksurface.Phase).
  */
-export const Phase = {
+export enum Phase {
   /** Phase.Queued means the message waits in the session queue. */
-  Queued: 'queued',
+  Queued = 'queued',
   /**
    * Phase.Claiming means the agent took the message for the next turn and it is not durable yet.
    */
-  Claiming: 'claiming',
+  Claiming = 'claiming',
   /**
    * Phase.Committed means the message is a durable user message: the phase of an accepted
    * SubmitResponse that answers a retry after the message reached the log. A pending submission is
    * never committed.
    */
-  Committed: 'committed',
-} as const
+  Committed = 'committed',
+}
 
 /** Code is the stable, machine-readable kebab-case code of a Problem (tasksurface.Code). */
-export const Code = {
+export enum Code {
   /**
    * Code.InvalidJSON means the input is not one JSON value; the message carries the byte offset.
    */
-  InvalidJSON: 'invalid-json',
+  InvalidJSON = 'invalid-json',
   /** Code.InvalidArguments means the tool arguments are not exactly {"model": ...}. */
-  InvalidArguments: 'invalid-arguments',
+  InvalidArguments = 'invalid-arguments',
   /** Code.DuplicateKey means an object repeats a key. */
-  DuplicateKey: 'duplicate-key',
+  DuplicateKey = 'duplicate-key',
   /** Code.TooDeep means the input nests arrays and objects too deeply. */
-  TooDeep: 'too-deep',
+  TooDeep = 'too-deep',
   /**
    * Code.LimitExceeded means a configured limit is exceeded: input or normalised size, blocks,
    * fields, table rows, or the size of a submission's values and note together.
    */
-  LimitExceeded: 'limit-exceeded',
+  LimitExceeded = 'limit-exceeded',
   /** Code.UnsupportedVersion means version is a number other than 1. */
-  UnsupportedVersion: 'unsupported-version',
+  UnsupportedVersion = 'unsupported-version',
   /** Code.UnknownKey means an object has a key its kind does not define. */
-  UnknownKey: 'unknown-key',
+  UnknownKey = 'unknown-key',
   /** Code.UnknownKind means kind names no block, field or layout of version 1. */
-  UnknownKind: 'unknown-kind',
+  UnknownKind = 'unknown-kind',
   /** Code.Missing means a required key is absent. */
-  Missing: 'missing',
+  Missing = 'missing',
   /**
    * Code.WrongType means a value has the wrong JSON type (null included), or a values document is
    * not an object.
    */
-  WrongType: 'wrong-type',
+  WrongType = 'wrong-type',
   /**
    * Code.InvalidValue means a value has the right type but is not allowed: an enum or const miss,
    * an id that breaks the id pattern, or a number out of range.
    */
-  InvalidValue: 'invalid-value',
+  InvalidValue = 'invalid-value',
   /** Code.TooLong means a string is longer than its cap. */
-  TooLong: 'too-long',
+  TooLong = 'too-long',
   /** Code.Empty means a string that must have text is empty. */
-  Empty: 'empty',
+  Empty = 'empty',
   /** Code.TooMany means an array has more items than its cap. */
-  TooMany: 'too-many',
+  TooMany = 'too-many',
   /** Code.TooFew means an array has fewer items than it needs. */
-  TooFew: 'too-few',
+  TooFew = 'too-few',
   /** Code.DuplicateID means an id repeats within its scope. */
-  DuplicateID: 'duplicate-id',
+  DuplicateID = 'duplicate-id',
   /** Code.ReservedID means an id is a name JavaScript objects inherit, such as "constructor". */
-  ReservedID: 'reserved-id',
+  ReservedID = 'reserved-id',
   /** Code.UnknownColumn means a table row has a key that is not a column id. */
-  UnknownColumn: 'unknown-column',
+  UnknownColumn = 'unknown-column',
   /** Code.InvalidInitial means a field's initial value does not fit it. */
-  InvalidInitial: 'invalid-initial',
+  InvalidInitial = 'invalid-initial',
   /**
    * Code.ForbiddenCharacter means a string, a key or a note holds a control, bidi or invisible
    * character, a lone surrogate, or invalid UTF-8.
    */
-  ForbiddenCharacter: 'forbidden-character',
+  ForbiddenCharacter = 'forbidden-character',
   /**
    * Code.TooManyProblems ends a list that was cut at its most problems; the message says how many
    * more there were.
    */
-  TooManyProblems: 'too-many-problems',
+  TooManyProblems = 'too-many-problems',
   /** Code.UnknownField means a key of a values document names no field of the model. */
-  UnknownField: 'unknown-field',
+  UnknownField = 'unknown-field',
   /** Code.NotAnOption means a choice, multi-choice or order value names no option of its field. */
-  NotAnOption: 'not-an-option',
+  NotAnOption = 'not-an-option',
   /** Code.DuplicateOption means a multi-choice value lists an option twice. */
-  DuplicateOption: 'duplicate-option',
+  DuplicateOption = 'duplicate-option',
   /** Code.NotAPermutation means an order value does not list every option exactly once. */
-  NotAPermutation: 'not-a-permutation',
+  NotAPermutation = 'not-a-permutation',
   /**
    * Code.Required means a required field is unanswered: text that is empty or shows nothing, null,
    * or no tags.
    */
-  Required: 'required',
+  Required = 'required',
   /** Code.InvalidID means a request id (a submission or surface id) is not a valid id. */
-  InvalidID: 'invalid-id',
+  InvalidID = 'invalid-id',
   /**
    * Code.AdmissionRefused means the host did not queue the message; the message is the host's
    * reason. It comes only with Reason.AdmissionRefused.
    */
-  AdmissionRefused: 'admission-refused',
+  AdmissionRefused = 'admission-refused',
   /**
    * Code.LimitTooLarge means a configured limit is above the largest the plugin accepts; the
    * default applies instead.
    */
-  LimitTooLarge: 'limit-too-large',
-} as const
-
-/** One value of Reason. */
-export type Reason = (typeof Reason)[keyof typeof Reason]
-/** One value of Phase. */
-export type Phase = (typeof Phase)[keyof typeof Phase]
-/** One value of Code. */
-export type Code = (typeof Code)[keyof typeof Code]
+  LimitTooLarge = 'limit-too-large',
+}

@@ -12,13 +12,12 @@ import type { Translate } from '../dsh.ts'
 import type { DraftStore } from '../storage/drafts.ts'
 import type { TaskSurfaceApi } from '../host/rpc.ts'
 import { Section } from '../blocks/Section.tsx'
-import { FieldView } from '../fields/Field.tsx'
+import { FieldView, type Field } from '../fields/kinds.ts'
 import { FieldProblems } from '../fields/common.tsx'
-import type { Field } from '../model.ts'
-import { answered, unanswered, type Problem, type Value } from '../values.ts'
+import type { Problem, Value } from '../values.ts'
 import { copyText } from './clipboard.ts'
 import { draftText } from './draftText.ts'
-import { delivered, explained, hasOwnAnswers, keepsOnClose, MESSAGES, sending } from './editorState.ts'
+import { delivered, explained, hasOwnAnswers, keepsOnClose, MESSAGES, progressOf, sending } from './editorState.ts'
 import { QuestionsCue } from './QuestionsCue.tsx'
 import { useEditor } from './useEditor.ts'
 
@@ -114,7 +113,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
       e.preventDefault()
       void act.submit()
     } else if (e.target instanceof HTMLInputElement) {
-      e.preventDefault() // no implicit submission from a one-line, number or date field
+      e.preventDefault() // no implicit submission from a one-line input
     }
   }
 
@@ -141,14 +140,13 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const state = overtaken ? 'overtaken' : closing ? 'closing' : sendingLook ? 'submit' : pending ? pending.phase : busy ?? 'editing'
   const general = [...(byField.get('') ?? []), ...(byField.get('/note') ?? [])]
   // "3 of 8 answered · 2 required left": what the user answered (a value the panel starts with
-  // is not an answer of theirs until they set it), and the required fields that hold no answer.
-  const fields = model?.fields ?? []
-  const done = fields.filter((f) => answered(f, values[f.id], editor.touched)).length
-  const left = fields.filter((f) => 'required' in f && f.required && unanswered(f, values[f.id]))
-  const count = fields.length
-  const progress = count > 0 ? t('dock.progress', { answered: done, count }) + (left.length ? ' · ' + t('dock.requiredLeft', { count: left.length }) : '') : ''
+  // is not an answer of theirs until they set it), and the required fields that hold no answer,
+  // as the plugin's check last judged them (said once it answered).
+  const p = progressOf(editor)
+  const count = p?.count ?? 0
+  const progress = p && count > 0 ? t('dock.progress', { answered: p.answered, count }) + (p.left.length ? ' · ' + t('dock.requiredLeft', { count: p.left.length }) : '') : ''
   // The same in a narrow panel, where the header is one line: "0/4" (the full line is read out).
-  const line = <><span className="tsf-progress__full">{progress}</span><span className="tsf-progress__short" aria-hidden>{done}/{count}</span></>
+  const line = p ? <><span className="tsf-progress__full">{progress}</span><span className="tsf-progress__short" aria-hidden>{p.answered}/{count}</span></> : null
   const unsent = !pending && !closing && hasOwnAnswers(editor)
 
   const context = model === null ? null : (
@@ -177,7 +175,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
           <button type="button" className="tsf-icon-button tsf-context" data-action="context" aria-expanded={showContext} aria-controls={`${uid}-context`}
             aria-label={t('dock.context', { count: model.sections.reduce((n, s) => n + s.blocks.length, 0) })} onClick={() => setShowContext(!showContext)}>i</button>
         ) : null}
-        {progress && !collapsed ? <QuestionsCue root={root} fields={count} progress={line} target={left[0]?.id} /> : null}
+        {progress && !collapsed ? <QuestionsCue root={root} fields={count} progress={line} target={p?.left[0]} /> : null}
         {collapsed ? (
           <span className="tsf-progress" data-progress="">
             {line}{unsent ? <span className="tsf-chip tsf-chip--info tsf-unsent" data-unsent="">{t('dock.unsent')}</span> : null}
@@ -213,7 +211,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
                 />
               ))}
               {noteOpen ? (
-                <div className="tsf-field tsf-field--text">
+                <div className="tsf-field">
                   <label className="tsf-label" htmlFor={`${uid}-note`}>{t('field.note')}</label>
                   <textarea id={`${uid}-note`} className="tsf-input" rows={2} value={note} disabled={locked} data-note=""
                     onChange={(e) => act.setNote(e.target.value)} />

@@ -1,8 +1,8 @@
 // A kept draft as plain text, for the clipboard: the panel's title, then one line per answered
-// field ("Label: answer", a list as indented lines, an order numbered) and the note. The
-// answers read as the transcript row reads them (fields/answers.ts).
+// field ("Label: answer", a list as indented lines, numbered where its order is the answer) and
+// the note. The answers read as the transcript row reads them (each kind's `answer`).
 import type { Translate } from '../dsh.ts'
-import { answerOf } from '../fields/answers.ts'
+import { answerOf } from '../fields/kinds.ts'
 import type { Model } from '../model.ts'
 import type { Values } from '../values.ts'
 

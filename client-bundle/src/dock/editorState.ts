@@ -25,14 +25,14 @@
 //    another answer takes the surface, pending or already delivered, or it closes elsewhere; a
 //    tab whose own submission closed the surface, or that has nothing of its own, closes;
 //  - progress counts what the user answered: the fields they set (`touched`), not the values the
-//    panel starts with;
+//    panel starts with, whose value the plugin's check does not call unanswered;
 //  - Dismiss with answers of the user's own asks first; nothing is recorded until they confirm.
 import type { DismissalId, SubmissionId } from '../contract/ids.ts'
-import { Phase, Reason } from '../contract/words.gen.ts'
+import { Code, Phase, Reason } from '../contract/words.gen.ts'
 import type { DismissResult, Limits, Pending, SubmitResult } from '../host/rpc.ts'
 import type { MarkdownMap, Model } from '../model.ts'
 import type { Accepted, Draft } from '../storage/drafts.ts'
-import { initialValues, mergeDraft, problemsByField, type Problem, type Value, type Values } from '../values.ts'
+import { problemsByField, type Problem, type Value, type Values } from '../values.ts'
 
 /** Where the editor is in reading its surface. */
 export type Load =
@@ -40,7 +40,8 @@ export type Load =
   /** The first read failed, and why: the Dock says so and reads again by itself. */
   | { status: 'error'; why: LostBecause }
   | { status: 'closed' }
-  | { status: 'ready'; callId: string; model: Model | null; markdown: MarkdownMap; limits: Limits }
+  /** `start`: the values the model starts the panel with. */
+  | { status: 'ready'; callId: string; model: Model | null; markdown: MarkdownMap; limits: Limits; start: Values }
 
 /** A line the footer shows: info in the status line, errors and notices (what the user must know
  * before going on, not a failure of theirs) in the alert. */
@@ -64,6 +65,8 @@ export interface EditorState {
   /** What the plugin's check found in the answers as they stand (its problems at the fields the
    * user set), shown under them while the user is still at it. */
   live: Problem[]
+  /** The fields whose value the plugin's check last called no answer; null until it answered. */
+  unanswered: readonly string[] | null
   /** Dismiss was pressed with answers of the user's own: the footer asks before anything is
    * recorded. */
   confirming: boolean
@@ -148,6 +151,7 @@ export const initialEditorState: EditorState = {
   dirty: false,
   touched: [],
   live: [],
+  unanswered: null,
   confirming: false,
   pending: null,
   busy: null,
@@ -179,8 +183,9 @@ export const canSubmit = (s: EditorState): boolean => !isLocked(s) && !s.confirm
 /** Whether a dismiss may start now. */
 export const canDismiss = (s: EditorState): boolean => !isLocked(s)
 
-/** What the first read of an open surface brings: the model, its Markdown and any draft. */
-export interface FirstRead { callId: string; model: Model | null; markdown: MarkdownMap; draft: Draft | undefined }
+/** What the first read of an open surface brings: the model, its Markdown, any draft, the values
+ * the model starts with (`start`) and those with what of the draft still fits (`values`). */
+export interface FirstRead { callId: string; model: Model | null; markdown: MarkdownMap; draft: Draft | undefined; start: Values; values: Values }
 
 /** The host's submission limit, or the default when it named none. */
 export const submissionLimitOf = (s: EditorState): number | undefined => (s.load.status === 'ready' ? s.load.limits.maxSubmissionBytes : undefined)
@@ -214,17 +219,29 @@ export function readFailed(s: EditorState, why: LostBecause = 'transport'): Edit
   return s.pending ? say({ ...s, cutOff: true }, MESSAGES.connectionLost, 'error') : s
 }
 
-/** The fields whose values differ from the model's initial ones. */
-function changedFields(model: Model, values: Values): Model['fields'] {
-  const start = initialValues(model)
-  return model.fields.filter((f) => JSON.stringify(values[f.id]) !== JSON.stringify(start[f.id]))
+/** The fields whose values differ from those the panel started with. */
+function changedFields(s: EditorState): Model['fields'] {
+  if (s.load.status !== 'ready' || s.load.model === null) return []
+  const { start } = s.load
+  return s.load.model.fields.filter((f) => JSON.stringify(s.values[f.id]) !== JSON.stringify(start[f.id]))
 }
 
 /** Whether the tab holds answers of its own: a value changed from the model's initial one
  * (typed here or restored from this browser's draft) or a note. */
-export function hasOwnAnswers(s: EditorState): boolean {
+export const hasOwnAnswers = (s: EditorState): boolean => modelOf(s) !== null && (s.note !== '' || changedFields(s).length > 0)
+
+/** The panel's progress: how many fields the user answered (set here or in the draft, with a
+ * value the plugin's check does not call unanswered), of how many, and the required fields
+ * that hold no answer (in the model's order); null until the plugin's check answered. */
+export function progressOf(s: EditorState): { answered: number; count: number; left: string[] } | null {
   const model = modelOf(s)
-  return model !== null && (s.note !== '' || changedFields(model, s.values).length > 0)
+  const none = s.unanswered
+  if (model === null || none === null) return null
+  return {
+    answered: model.fields.filter((f) => s.touched.includes(f.id) && !none.includes(f.id)).length,
+    count: model.fields.length,
+    left: model.fields.filter((f) => f.required && none.includes(f.id)).map((f) => f.id),
+  }
 }
 
 /** Whose answer closed the surface is not known yet: this tab's submit is in flight, or its
@@ -271,14 +288,13 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
   let s = state
   const live = state.loadedOnce // not the first read: what is on screen is this tab's own
   if (!s.loadedOnce && first) {
-    const { callId, model, markdown, draft } = first
-    s = { ...s, loadedOnce: true, load: { status: 'ready', callId, model, markdown, limits } }
-    if (model) s = { ...s, values: mergeDraft(model, draft?.values) }
+    const { callId, model, markdown, draft, start, values } = first
+    s = { ...s, loadedOnce: true, load: { status: 'ready', callId, model, markdown, limits, start }, values }
     if (model && draft) {
-      const touched = draft.touched ?? changedFields(model, s.values).map((f) => f.id)
+      const touched = draft.touched ?? changedFields(s).map((f) => f.id)
       s = say({ ...s, note: draft.note, noteOpen: draft.note !== '', touched, accepted: draft.accepted ?? null }, MESSAGES.draftRestored, 'info')
       // Bring the first restored answer into view (scrolled to, not focused: nobody asked yet).
-      const changed = changedFields(model, s.values)[0]
+      const changed = changedFields(s)[0]
       if (changed) s = { ...s, focus: { to: 'reveal', fieldId: changed.id } }
       // Answers the host accepted, read back open with nothing pending: the harness lost them (a
       // restart does not keep its queue). Said plainly; the answers are here to send again.
@@ -325,14 +341,15 @@ export function edited(s: EditorState, fieldId: string, value: Value): EditorSta
 }
 
 /** The plugin's check answered for `values`: its problems at the fields the user set are shown
- * (not "required": an empty field is said when the user sends), unless the answers changed
- * since (a newer check is on its way). */
-export function checked(s: EditorState, values: Values, problems: readonly Problem[]): EditorState {
+ * (not "required": an empty field is said when the user sends), and the fields it calls
+ * unanswered count in the progress, unless the answers changed since (a newer check is on its
+ * way). */
+export function checked(s: EditorState, values: Values, problems: readonly Problem[], unanswered: readonly string[]): EditorState {
   const model = modelOf(s)
   if (model === null || values !== s.values) return s
   const byField = problemsByField(model, problems)
-  const live = s.touched.flatMap((id) => byField.get(id) ?? []).filter((p) => p.code !== 'required')
-  return { ...s, live }
+  const live = s.touched.flatMap((id) => byField.get(id) ?? []).filter((p) => p.code !== Code.Required)
+  return { ...s, live, unanswered }
 }
 
 /** The user changed the note. */

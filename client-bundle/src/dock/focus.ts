@@ -35,8 +35,8 @@ export function revealField(root: Element | null, fieldId: string): void {
   requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: 'nearest' }))
 }
 
-/** Focuses the control of a field: its input, the first radio or checkbox (in a matrix, of the
- * first row left unanswered), or its list. */
+/** Focuses the control of a field: its input, the first radio or checkbox (in a field of parts,
+ * of the first part left unanswered: `data-unanswered`), or its list. */
 export function focusField(root: Element | null, fieldId: string): void {
   const el = fieldElement(root, fieldId)
   const target = el?.matches('input, textarea') ? el

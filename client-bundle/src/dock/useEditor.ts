@@ -4,7 +4,8 @@
 // submission has settled and, while a submission is pending, every PENDING_POLL_MS; it sends
 // submit and dismiss with the ids the state keeps, reads again every LOAD_RETRY_MS while the
 // first read fails (a page opened while the plugin restarts loads once it is back), asks the
-// plugin to check the answers CHECK_MS after the user last changed them, writes drafts through
+// plugin to check the answers as the panel opens and CHECK_MS after the user last changed them
+// (its answer says which fields are unanswered, for the progress), writes drafts through
 // (with the fields the user set and, once accepted, the message the host accepted them as),
 // moves focus where the state asks, and measures the first render.
 // Every request is bounded (REQUEST_TIMEOUT_S): with no answer in time it is aborted and ends as
@@ -16,10 +17,11 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { flushSync } from 'react-dom'
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import { newDismissalId, newSubmissionId } from '../host/ids.ts'
-import { TransportError, UNSUPPORTED, type TaskSurfaceApi } from '../host/rpc.ts'
+import { TransportError, type TaskSurfaceApi } from '../host/rpc.ts'
+import { fieldProblems, initialValues, mergeDraft } from '../fields/kinds.ts'
 import { readMarkdown, readModel, type Model } from '../model.ts'
 import type { DraftStore } from '../storage/drafts.ts'
-import { localProblems, problemsByField, typingProblems, type Problem, type Value } from '../values.ts'
+import { problemsByField, sizeProblems, type Problem, type Value, type Values } from '../values.ts'
 import {
   canDismiss, canSubmit, CHECK_MS, checked, collapseToggled, dismissAnswered, dismissAsked, dismissCancelled, dismissLost, dismissSent, draftTooLarge, edited, escaped,
   hasOwnAnswers, initialEditorState, isLocked, LOAD_RETRY_MS, modelOf, noteEdited, noteOpened, READ_SETTLE_MS, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S,
@@ -138,7 +140,9 @@ export function useEditor(
       if (!current.current.loadedOnce) {
         renderStart.current = performance.now()
         const model = readModel(r.model)
-        first = { callId: r.callId, model, markdown: readMarkdown(r.markdown) ?? {}, draft: model ? drafts.load(surfaceId) : undefined }
+        const draft = model ? drafts.load(surfaceId) : undefined
+        const start = model ? initialValues(model) : {}
+        first = { callId: r.callId, model, markdown: readMarkdown(r.markdown) ?? {}, draft, start, values: model ? mergeDraft(model, draft?.values) : start }
       }
       // The model's first render runs at once, in the task that has the answer, rather than in
       // a task React schedules behind whatever else the page queued meanwhile (dsh drawing the
@@ -227,23 +231,27 @@ export function useEditor(
     if (drafts.save(surfaceId, draft) === 'too-large') go(draftTooLarge)
   }, [state.dirty, state.values, state.note, state.touched, state.accepted, drafts, surfaceId, go])
 
-  // Ask the plugin to judge the answers as they stand, CHECK_MS after the last change, while the
-  // user is at them (not while anything is sent or pending); its answer is taken only for the
-  // answers it was asked about. A host without the check is asked nothing more.
-  const checking = useRef(true)
-  const editable = !isLocked(state) && state.load.status === 'ready' && state.load.model !== null
+  // Ask the plugin to judge the answers as they stand: as the panel opens, and CHECK_MS after the
+  // user last changed them, never beside a submit or dismiss in flight; its answer is taken only
+  // for the answers it was asked about. Answers over the host's size limit are not sent (the
+  // host would refuse them unread).
+  const ready = state.load.status === 'ready' && state.load.model !== null
+  const asked = useRef<{ values: Values; note: string } | null>(null)
+  const scheduled = useRef(false)
   useEffect(() => {
-    if (!state.dirty || !editable || !checking.current || leaving) return
+    if (!ready || leaving || state.busy !== null) return
     const { values, note, noteOpen } = state
+    const sent = noteOpen ? note : ''
+    if ((asked.current?.values === values && asked.current.note === sent) || sizeProblems(values, sent, submissionLimitOf(state)).length > 0) return
     const timer = setTimeout(() => {
-      void bounded((signal) => api.check({ sessionId, surfaceId, values, note: noteOpen ? note : '' }, signal)).then((r) => {
-        if (!mounted.current) return
-        if (r.checked) go(checked, values, r.problems)
-        else if (r.reason === UNSUPPORTED) checking.current = false
+      asked.current = { values, note: sent }
+      void bounded((signal) => api.check({ sessionId, surfaceId, values, note: sent }, signal)).then((r) => {
+        if (mounted.current && r.checked) go(checked, values, r.problems, r.unanswered)
       }, () => {}) // a check that fails says nothing: Submit still asks the plugin
-    }, CHECK_MS)
+    }, scheduled.current ? CHECK_MS : 0)
+    scheduled.current = true
     return () => clearTimeout(timer)
-  }, [state.dirty, state.values, state.note, editable, leaving, api, sessionId, surfaceId, go, bounded]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ready, leaving, state.busy, state.values, state.note, state.noteOpen, api, sessionId, surfaceId, go, bounded]) // eslint-disable-line react-hooks/exhaustive-deps
 
   // Move focus where the state asks, once the state is on screen.
   useLayoutEffect(() => {
@@ -268,7 +276,7 @@ export function useEditor(
     const model = modelOf(s)
     if (!canSubmit(s) || model === null) return
     const note = s.noteOpen ? s.note : ''
-    const local = localProblems(model, s.values, note, submissionLimitOf(s))
+    const local = [...fieldProblems(model, s.values), ...sizeProblems(s.values, note, submissionLimitOf(s))]
     if (local.length > 0) {
       go(withProblems, local)
       return
@@ -324,14 +332,13 @@ export function useEditor(
   const setValue = useCallback((fieldId: string, value: Value) => go(edited, fieldId, value), [go])
 
   const model = modelOf(state)
-  // The problems under each field: the last Submit's, the plugin's check of the answers as they
-  // stand, and what the browser sees as the user types (text over its length limit).
+  // The problems under each field: the last Submit's, and the plugin's check of the answers as
+  // they stand.
   const byField = useMemo(() => {
     if (!model) return new Map<string, Problem[]>()
-    const typing = model.fields.flatMap((f) => typingProblems(f, state.values[f.id]))
     const shown = new Set(state.problems.map((p) => `${p.code} ${p.pointer}`))
-    return problemsByField(model, [...state.problems, ...[...state.live, ...typing].filter((p) => !shown.has(`${p.code} ${p.pointer}`))])
-  }, [model, state.problems, state.live, state.values])
+    return problemsByField(model, [...state.problems, ...state.live.filter((p) => !shown.has(`${p.code} ${p.pointer}`))])
+  }, [model, state.problems, state.live])
 
   return {
     state,

@@ -1,15 +1,16 @@
-// "Other…" for a choice or a multi-choice with `allowOther`: one more radio or checkbox that,
+// "Other…" for a field of options with `allowOther`: one more radio or checkbox that,
 // when chosen, shows a text box for the user's own answer. The text is kept while the user
 // tries other options, so choosing "Other…" again brings it back.
 import { useState } from 'react'
 import { useT } from '../i18n.ts'
 import type { Value } from '../values.ts'
-import { isOther } from '../values.ts'
+import { isOther } from './kind.ts'
 
 export interface OtherProps {
-  /** The field's current value: {"other": text} (a choice) or the last item of the array. */
+  /** The user's own answer when chosen, {"other": text}: the value of radios, the last item of
+   * the checkboxes' array. */
   own: Value | undefined
-  /** radio for a choice (with the group's name), checkbox for a multi-choice. */
+  /** radio (with the group's name) or checkbox, as the field's other options are. */
   type: 'radio' | 'checkbox'
   name?: string
   invalid: boolean

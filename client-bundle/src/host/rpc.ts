@@ -1,14 +1,12 @@
 // The browser's client of the host's TaskSurfaceService (a Typert Remote):
 // `ctx.connection.rpc.call('/api', '<namespace>/<method>', {args})`. The namespace, the method
-// names and each method's arguments come from the one declaration of the RPC in the host shim
-// (host-shim/src/wire/rpc.js, bundled in by esbuild); the component tests check that the
-// requests carry exactly the declared arguments and that the answers are read by the declared
-// keys. Answers are checked for shape; an RPC error or a malformed answer becomes a thrown
-// TransportError, which the Dock treats as "unknown outcome, retry with the same id". `check`
-// (the plugin judging the answers as they stand, sending nothing) is called only once the
-// declaration names it: until then it answers `unsupported` without a request.
-import { RPC_METHODS, RPC_NAMESPACE } from '../../../host-shim/src/wire/rpc.js'
+// names and each method's arguments come from the RPC's one declaration (tools/contractgen
+// writes it into ../contract/rpc.gen.ts, and into the host shim); the component tests check that
+// the requests carry exactly the declared arguments and that the answers are read by the
+// declared keys. Answers are checked for shape; an RPC error or a malformed answer becomes a thrown
+// TransportError, which the Dock treats as "unknown outcome, retry with the same id".
 import { asSubmissionId, asTaskSurfaceId, type DismissalId, type SubmissionId, type TaskSurfaceId } from '../contract/ids.ts'
+import { RPC_METHODS, RPC_NAMESPACE } from '../contract/rpc.gen.ts'
 import { Phase, Reason } from '../contract/words.gen.ts'
 import type { ClientConnection } from '../dsh.ts'
 import type { Problem, Values } from '../values.ts'
@@ -31,14 +29,10 @@ export type SubmitResult =
   | { accepted: false; reason: string; problems: Problem[] }
 
 /** The answer to check: the problems a submit of these answers would get and the fields whose
- * value counts as no answer, or why the plugin did not judge them (`unsupported`: a host whose
- * RPC has no check). */
+ * value counts as no answer, or why the plugin did not judge them. */
 export type CheckResult =
   | { checked: true; problems: Problem[]; unanswered: string[] }
   | { checked: false; reason: string; problems: Problem[] }
-
-/** The reason of a check that was never asked: the host's RPC does not declare it. */
-export const UNSUPPORTED = 'unsupported'
 
 /** The answer to dismiss. */
 export type DismissResult = { dismissed: true; eventSeq: number } | { dismissed: false; reason: string; problems: Problem[] }
@@ -163,7 +157,6 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
       throw unreadable('dismiss')
     },
     async check(req, signal) {
-      if (!declared('check')) return { checked: false, reason: UNSUPPORTED, problems: [] }
       const v = await call('check', { ...req }, signal)
       if (v.checked === true) return { checked: true, problems: readProblems(v.problems), unanswered: Array.isArray(v.unanswered) ? v.unanswered.filter((x): x is string => typeof x === 'string') : [] }
       if (v.checked === false) return { checked: false, reason: str(v.reason) || Reason.NotOpen, problems: readProblems(v.problems) }

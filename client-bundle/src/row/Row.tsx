@@ -1,16 +1,21 @@
 // The keyed `tool.call.toolview` row of show_task_surface: a compact summary (title, field
 // count, outcome) that opens a read-only replay of the logged model and, once submitted, of
-// the submitted answers (each under its field's label and help text). It is never an editor. Anything it cannot read exactly (an error
-// result, meta of another version, a block or field kind it does not know, an outcome it does
-// not know) renders the ordinary tool result content instead.
+// the submitted answers (each under its field's label and help text). The answers are read from
+// the user message that submitted them (the outcome's seq): its source carries the values. While
+// that message is not loaded in the conversation, the row says so instead of guessing. It is
+// never an editor. Anything it cannot read exactly (an error result, meta of another version, a
+// block or field kind it does not know, an outcome it does not know) renders the ordinary tool
+// result content instead.
 import { useId, useMemo, useState } from 'react'
-import type { ToolResultNode, ToolViewProps } from '../dsh.ts'
+import { PROJECTION_KEY, SOURCE_KEY, SOURCE_VERSION } from '../contract/words.gen.ts'
+import type { ConversationNodeLike, ToolResultNode, ToolViewProps } from '../dsh.ts'
+import { isObj } from '../host/json.ts'
 import { readMeta, type Meta } from '../model.ts'
-import { outcomeOfCall, PROJECTION_KEY, readProjection, type OutcomeKind } from '../projection.ts'
+import { outcomeOfCall, readProjection, type Outcome, type OutcomeKind } from '../projection.ts'
 import { TContext, useT } from '../i18n.ts'
 import { withFallback } from '../locales.ts'
 import { Section } from '../blocks/Section.tsx'
-import { answerOf } from '../fields/answers.ts'
+import { answerOf } from '../fields/kinds.ts'
 import { Fallback, resultText } from './Fallback.tsx'
 import { FormIcon } from './FormIcon.tsx'
 
@@ -25,27 +30,34 @@ function titleFromArgs(argsRaw: string): string {
   }
 }
 
-function Answers({ meta, values }: { meta: Meta; values: Record<string, unknown> }) {
+/** The values a submission's user message carries: the message at the outcome's seq, when it is
+ * loaded and its source's correlation names this call and surface; undefined otherwise. */
+export function submittedValues(nodes: readonly ConversationNodeLike[] | undefined, o: Outcome): Record<string, unknown> | undefined {
+  const node = o.outcome === 'submitted' ? nodes?.find((n) => n.seq === o.seq && (n.kind === 'user' || n.kind === 'steering')) : undefined
+  const c = isObj(node?.source) ? node.source[SOURCE_KEY] : undefined
+  return isObj(c) && c.version === SOURCE_VERSION && c.callId === o.callId && c.surfaceId === o.surfaceId && isObj(c.values) ? c.values : undefined
+}
+
+function Answers({ meta, values }: { meta: Meta; values: Record<string, unknown> | undefined }) {
   const t = useT()
+  const list = values === undefined ? null : meta.model.fields.map((f) => {
+    const a = answerOf(f, values[f.id], t)
+    const List = 'list' in a && a.ordered ? 'ol' : 'ul'
+    return (
+      <div className="tsf-answer" key={f.id} data-field={f.id}>
+        <dt>{f.label}{f.help ? <span className="tsf-answer__help">{f.help}</span> : null}</dt>
+        <dd>
+          {'none' in a ? <span className="tsf-muted">{t('row.noAnswer')}</span>
+            : 'text' in a ? <span className="tsf-answer__text">{a.text}</span>
+            : <List>{a.list.map((x, i) => <li key={i}>{x}</li>)}</List>}
+        </dd>
+      </div>
+    )
+  })
   return (
     <div className="tsf-answers">
       <h4 className="tsf-section__title">{t('row.answers')}</h4>
-      <dl className="tsf-answers__list">
-        {meta.model.fields.map((f) => {
-          const a = answerOf(f, values[f.id], t)
-          const List = 'list' in a && a.ordered ? 'ol' : 'ul'
-          return (
-            <div className="tsf-answer" key={f.id} data-field={f.id}>
-              <dt>{f.label}{f.help ? <span className="tsf-answer__help">{f.help}</span> : null}</dt>
-              <dd>
-                {'none' in a ? <span className="tsf-muted">{t('row.noAnswer')}</span>
-                  : 'text' in a ? <span className="tsf-answer__text">{a.text}</span>
-                  : <List>{a.list.map((x, i) => <li key={i}>{x}</li>)}</List>}
-              </dd>
-            </div>
-          )
-        })}
-      </dl>
+      {list ? <dl className="tsf-answers__list">{list}</dl> : <p className="tsf-muted" data-not-loaded="">{t('row.answersNotLoaded')}</p>}
     </div>
   )
 }
@@ -99,7 +111,7 @@ function SettledRow({ meta, status, values }: { meta: Meta; status: Status; valu
         <div className="tsf-row__replay" id={`${id}-replay`}>
           {meta.model.description ? <p className="tsf-desc">{meta.model.description}</p> : null}
           {meta.model.sections.map((s, i) => <Section key={s.id} section={s} index={i} markdown={meta.markdown} headingLevel={4} />)}
-          {status === 'submitted' && values ? <Answers meta={meta} values={values} /> : null}
+          {status === 'submitted' ? <Answers meta={meta} values={values} /> : null}
         </div>
       ) : null}
     </div>
@@ -111,6 +123,8 @@ export function TaskSurfaceRow(props: ToolViewProps) {
   const raw = props.useProjection(PROJECTION_KEY)
   const view = useMemo(() => readProjection(raw), [raw])
   const { block, callId } = props
+  const outcome = outcomeOfCall(view, callId)
+  const values = props.useSession((s) => (outcome ? submittedValues(s.nodes, outcome) : undefined))
 
   let body
   if (block.kind !== 'tool-result') {
@@ -122,14 +136,13 @@ export function TaskSurfaceRow(props: ToolViewProps) {
   } else {
     const node = block as ToolResultNode
     const meta = node.isError ? null : readMeta(node.meta)
-    const outcome = outcomeOfCall(view, callId)
     const status: Status | null = view?.active?.callId === callId ? 'open'
       : outcome === undefined ? 'closed'
       : outcome.outcome === 'unknown' ? null
       : outcome.outcome
     body = meta === null || status === null
       ? <Fallback text={resultText(node)} isError={node.isError} />
-      : <SettledRow meta={meta} status={status} values={outcome?.values} />
+      : <SettledRow meta={meta} status={status} values={values} />
   }
   return <TContext.Provider value={t}>{body}</TContext.Provider>
 }

@@ -36,6 +36,14 @@ function problemsOf(list) {
 const SRC_JSON = Object.freeze({ mode: 'src-json' })
 /** The Remote's parameters that dsh resolves through a lookup: its wire field and lookup key. */
 const LOOKUPS = Object.freeze({ sessionId: Object.freeze({ name: 'session', lookup: 'session' }) })
+/**
+ * The methods whose answer is a decision the host carries out (an admission, a dismissal
+ * record). Their plugin call is not cancelled with the browser's request: a decision the plugin
+ * made must reach the host, or the plugin would answer the request's retry "accepted" for a
+ * message nobody queued. They are bounded by DECISION_CALL_MS instead.
+ */
+const DECISIONS = new Set(['Submit', 'Dismiss'])
+const DECISION_CALL_MS = 60_000
 
 /**
  * The Remote's methods as Typert invocation descriptors, for `ctx.typert.register`: exactly what
@@ -91,11 +99,13 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
    */
   async function ask(method, session, request, signal) {
     const agent = await agentFor(session.id)
-    let res = await plugin.call(method, { ...request, snapshot: queue.snapshot(agent, session) }, { signal })
+    signal?.throwIfAborted()
+    const options = DECISIONS.has(method) ? { timeoutMs: DECISION_CALL_MS } : { signal }
+    let res = await plugin.call(method, { ...request, snapshot: queue.snapshot(agent, session) }, options)
     if (res.meta_needed) {
       const active = queue.view(session)?.active
       const meta = active ? findToolResult(session.events, active.callId).result?.data?.meta : undefined
-      res = await plugin.call(method, { ...request, snapshot: queue.snapshot(agent, session, meta) }, { signal })
+      res = await plugin.call(method, { ...request, snapshot: queue.snapshot(agent, session, meta) }, options)
     }
     return { res, agent }
   }

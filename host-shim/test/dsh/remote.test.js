@@ -221,6 +221,28 @@ test('an admission is carried out before the browser is answered; a host refusal
   assert.deepEqual(refused.done.reports.map((r) => [r.kind, r.id, r.reason]), [['refused', 'tsm_1', 'moved-on']])
 })
 
+test('a decision the plugin makes after the browser gave up on its request is still carried out; a read is cancelled with the request', async () => {
+  const admit = { message_id: 'tsm_1', text: 't', source_json: Buffer.from('{"kind":"user"}'), surface_id: 'tsf_a', call_id: 'call_1' }
+  let decide
+  const decided = new Promise((resolve) => { decide = resolve })
+  const { remote, calls, done } = remoteWith(async (method) => {
+    if (method === 'Submit') await decided // the plugin is slow (stopped, busy) to decide
+    return { accepted: true, message_id: 'tsm_1', phase: 'queued', admit }
+  })
+  const gaveUp = new AbortController()
+  const answer = remote.submit(...ARGS.submit, gaveUp.signal)
+  await new Promise((resolve) => setImmediate(resolve))
+  gaveUp.abort() // the browser's request ended (its bound, a reload)
+  decide()
+  await answer
+  assert.deepEqual(done.admitted.map((a) => a.id), ['tsm_1'], 'the admission was queued: a retry of this id will find it')
+  assert.equal(calls[0].options.signal, undefined, 'the decision was not cancelled with the request')
+  assert.ok(calls[0].options.timeoutMs > 0, 'it is bounded instead')
+  const read = new AbortController()
+  await remote.getActive({ id: 'ses_1' }, undefined, undefined, read.signal)
+  assert.equal(calls.at(-1).options.signal, read.signal, 'a read that changes nothing follows the request')
+})
+
 test('a dismissal record is written before the browser is answered, with the record\'s seq', async () => {
   const { remote, done } = remoteWith(REPLIES.dismiss[0])
   assert.deepEqual(await remote.dismiss(...ARGS.dismiss, AbortSignal.timeout(1_000)), { dismissed: true, eventSeq: 9 })

@@ -1,25 +1,25 @@
-// Component tests of required decisions, help text and the matrix, in Chromium: a required
-// choice, multi-choice (with minItems and maxItems), order and matrix checked before sending as
-// the plugin checks them, the help under each label tied to its control, the order's "Keep this
-// order", the matrix as a radio grid driven by the keyboard, wide and at 360 px, zh
-// chrome, and the transcript row's read-only text. Registered by components.test.mjs, which owns
-// the page.
+// Component tests of required decisions, help text and the matrix, in Chromium: the values a
+// required choice, multi-choice (with minItems and maxItems), order and matrix start with and
+// keep in a draft (whether they are answers is the plugin's to say), the help under each label
+// tied to its control, the order's "Keep this order", the matrix as a radio grid driven by the
+// keyboard, wide and at 360 px, zh chrome, and the transcript row's read-only text. Registered
+// by components.test.mjs, which owns the page.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { normalized } from '../support/normalized.mjs'
 import { press as pressKeys } from './keys.mjs'
 import { SHOTS } from '../support/suite.mjs'
 
 /**
  * @param {() => import('puppeteer-core').Page} pageOf the component page, once it is open
  * @param {object} decisions the test model (decisions-model.json: every field with help, the
- *   required decisions, a required matrix with an initial answer and an optional one)
+ *   required decisions, a required matrix with an initial answer and an optional one), normalised
+ * @param {(name: string) => {model: object, cases: object[]}} vectorsOf a vector file of
+ *   tests/conformance/submissions, its model normalised
  */
-export function decisionTests(pageOf, decisions) {
-  const here = dirname(fileURLToPath(import.meta.url))
-  const vectors = JSON.parse(readFileSync(join(here, '..', '..', 'conformance', 'submissions', 'language.json'), 'utf8'))
+export function decisionTests(pageOf, decisions, vectorsOf) {
+  const vectors = vectorsOf('language.json')
   const field = (id) => decisions.fields.find((f) => f.id === id)
 
   /** Render `f` with `initial` (and `problems` at it) and return the page. */
@@ -60,41 +60,28 @@ export function decisionTests(pageOf, decisions) {
       assert.deepEqual(await initial(decisions), {
         verdict: null, areas: [], rollout: null, triage: { t1: null, t2: 'fix', t3: null }, later: { r: null }, notify: false, why: '',
       }, 'a required order starts as no answer; a matrix has every row, unanswered but its initial one')
-      const optional = { ...decisions, fields: [{ ...field('rollout'), required: false }] }
+      const [optional, moved] = normalized({ ...decisions, fields: [{ ...field('rollout'), required: false }] },
+        { ...decisions, fields: [{ ...field('rollout'), required: false, initial: ['ap', 'us', 'eu'] }] })
       assert.deepEqual(await initial(optional), { rollout: ['eu', 'us', 'ap'] }, 'an optional order is its permutation, as before')
+      assert.deepEqual(await initial(moved), { rollout: ['ap', 'us', 'eu'] }, 'the order the plugin states')
+      const { initial: _, ...older } = moved.fields[0]
+      assert.deepEqual(await initial({ ...moved, fields: [older] }), { rollout: ['eu', 'us', 'ap'] },
+        'a log written before the plugin stated the order shown: the options\' declared order')
     })
 
-    test('before sending: each required decision left empty is "required"; a multi-choice outside its bounds says so', async () => {
+    test('before sending, the browser finds nothing in a decision itself: "required" and how many a multi-choice takes are the plugin\'s to say', async () => {
       const got = await pageOf().evaluate((m) => {
-        const codes = (values) => window.TS.localProblems(m, { ...window.TS.initialValues(m), ...values }, '')
-          .map((p) => `${p.code} ${p.pointer}${p.params ? ' ' + JSON.stringify(p.params) : ''}`)
-        const answered = { verdict: 'approve', areas: ['api', 'db'], rollout: ['eu', 'us', 'ap'], triage: { t1: 'fix', t2: 'fix', t3: 'ignore' }, why: 'ok' }
-        return {
-          empty: codes({}),
-          answered: codes(answered),
-          tooFew: codes({ ...answered, areas: ['api'] }),
-          tooMany: codes({ ...answered, areas: ['api', 'db', 'ui', 'docs'] }),
-          rowLeft: codes({ ...answered, triage: { t1: 'fix', t2: 'fix', t3: null } }),
-          optionalRowLeft: codes({ ...answered, later: { r: null } }),
-        }
+        const own = (values) => window.TS.fieldProblems(m, { ...window.TS.initialValues(m), ...values })
+        return [own({}), own({ areas: ['api'] }), own({ areas: ['api', 'db', 'ui', 'docs'] }), own({ triage: { t1: 'fix', t2: 'fix', t3: null } })]
       }, decisions)
-      assert.deepEqual(got.empty, ['required /verdict', 'required /areas', 'required /rollout', 'required /triage', 'required /why'])
-      assert.deepEqual(got.answered, [])
-      assert.deepEqual([got.tooFew, got.tooMany], [[], []], 'how many a multi-choice takes is the plugin\'s to judge')
-      assert.deepEqual(got.rowLeft, ['required /triage'], 'a required matrix needs every row')
-      assert.deepEqual(got.optionalRowLeft, [], 'an optional matrix may leave rows')
+      assert.deepEqual(got, [[], [], [], []])
     })
 
-    test('the Dock\'s checks agree with the plugin on every decision vector it can produce (tests/conformance/submissions/language.json)', async () => {
-      const own = new Set(['required'])
-      // Values the Dock cannot produce (an unknown option, a wrong type) are the plugin's alone.
-      const cases = vectors.cases.filter((c) => c.valid || c.problems.every((p) => own.has(p.code)))
-      assert.ok(cases.length >= 4)
-      const got = await pageOf().evaluate((model, cases) => cases.map((c) => window.TS.localProblems(model, { ...window.TS.initialValues(model), ...c.values }, '')
-        .map((p) => `${p.code} ${p.pointer}`).sort()), vectors.model, cases)
-      assert.deepEqual(got, cases.map((c) => (c.problems ?? []).map((p) => `${p.code} ${p.pointer}`).sort()))
-      const kept = await pageOf().evaluate((model, valid) => valid.map((c) => window.TS.mergeDraft(model, c.canonical)), vectors.model, cases.filter((c) => c.valid))
-      assert.deepEqual(kept, cases.filter((c) => c.valid).map((c) => c.canonical), 'every valid answer survives a draft unchanged')
+    test('every valid answer of the plugin\'s decision vectors survives a draft unchanged (tests/conformance/submissions/language.json)', async () => {
+      const valid = vectors.cases.filter((c) => c.valid)
+      assert.ok(valid.length >= 1)
+      const kept = await pageOf().evaluate((model, valid) => valid.map((c) => window.TS.mergeDraft(model, c.canonical)), vectors.model, valid)
+      assert.deepEqual(kept, valid.map((c) => c.canonical))
     })
 
     test('a draft is repaired row by row; an untouched required order stays untouched', async () => {
@@ -266,7 +253,7 @@ export function decisionTests(pageOf, decisions) {
         const block = { kind: 'tool-result', callId: 'call_1', call: { name: 'show_task_surface', argsRaw: '{}' }, content: [{ type: 'text', text: 'Opened' }], isError: false, meta }
         const app = document.getElementById('app')
         app.style.width = ''
-        window.TS.renderRow(block, { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9, values }] }, app)
+        window.TS.renderSubmittedRow(block, values, app)
         app.querySelector('button[aria-expanded]').click()
         return new Promise((r) => requestAnimationFrame(() => r({
           answers: [...app.querySelectorAll('.tsf-answer')].map((a) => [a.querySelector('dt').innerText.split('\n'), [...a.querySelectorAll('dd li')].map((li) => li.innerText)]),

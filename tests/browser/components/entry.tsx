@@ -7,10 +7,8 @@ import { safeHref, sanitizeHtml } from '../../../client-bundle/src/safety/saniti
 import { lineDiff } from '../../../client-bundle/src/blocks/lineDiff.ts'
 import { createDraftStore, LEGACY_PREFIX, dropLegacyDrafts } from '../../../client-bundle/src/storage/drafts.ts'
 import { readMeta, readModel } from '../../../client-bundle/src/model.ts'
-import { blank, localProblems, mergeDraft, initialValues, problemsByField, type Problem, type Value } from '../../../client-bundle/src/values.ts'
-import { FieldView } from '../../../client-bundle/src/fields/Field.tsx'
-import { answerOf } from '../../../client-bundle/src/fields/answers.ts'
-import type { Field } from '../../../client-bundle/src/model.ts'
+import { problemsByField, sizeProblems, type Problem, type Value } from '../../../client-bundle/src/values.ts'
+import { answerOf, FieldView, fieldProblems, initialValues, mergeDraft, type Field } from '../../../client-bundle/src/fields/kinds.ts'
 import { TContext } from '../../../client-bundle/src/i18n.ts'
 import { fallbackT, format, zh } from '../../../client-bundle/src/locales.ts'
 import { TaskSurfaceRow } from '../../../client-bundle/src/row/Row.tsx'
@@ -19,16 +17,25 @@ import { focusField } from '../../../client-bundle/src/dock/focus.ts'
 
 let root: Root | null = null
 
-/** Render the transcript row with a block and a projection value, synchronously. */
-function renderRow(block: unknown, projection: unknown, container: HTMLElement): void {
+/** Render the transcript row with a block, a projection value and the session's loaded
+ * conversation (`nodes`), synchronously. */
+function renderRow(block: unknown, projection: unknown, container: HTMLElement, nodes: unknown[] = []): void {
   root?.unmount()
   root = createRoot(container)
   const props = {
     sessionId: 'session-test', callId: (block as { callId: string }).callId, toolName: 'show_task_surface', block,
     useProjection: () => projection,
-    useSession: <S,>(sel: (s: object) => S) => sel({}),
+    useSession: <S,>(sel: (s: object) => S) => sel({ nodes }),
   }
   flushSync(() => root!.render(createElement(TaskSurfaceRow as never, props as never)))
+}
+
+/** Render the row of a surface submitted with `values`: its outcome in the projection and the
+ * user message that carries them (seq 9) in the conversation. */
+function renderSubmittedRow(block: { callId: string; meta: { surfaceId: string } }, values: unknown, container: HTMLElement): void {
+  const { callId, meta: { surfaceId } } = block
+  renderRow(block, { active: null, outcomes: [{ callId, surfaceId, outcome: 'submitted', seq: 9 }] }, container,
+    [{ kind: 'user', seq: 9, source: { kind: 'user', taskSurface: { version: 1, submissionId: 'tss_1', callId, surfaceId, values } } }])
 }
 
 /** One field's control with its value kept as the Dock keeps it; the latest value is in
@@ -56,7 +63,7 @@ function renderField(field: Field, initial: Value, container: HTMLElement, lang?
 
 Object.assign(window, {
   TS: {
-    safeHref, sanitizeHtml, lineDiff, createDraftStore, LEGACY_PREFIX, dropLegacyDrafts, readMeta, readModel, localProblems, mergeDraft, initialValues, problemsByField,
-    renderRow, renderField, installStyles, blank, focusField, answerOf: (f: Field, v: unknown) => answerOf(f, v, fallbackT), fieldValue: null as Value,
+    safeHref, sanitizeHtml, lineDiff, createDraftStore, LEGACY_PREFIX, dropLegacyDrafts, readMeta, readModel, fieldProblems, sizeProblems, mergeDraft, initialValues, problemsByField,
+    renderRow, renderSubmittedRow, renderField, installStyles, focusField, answerOf: (f: Field, v: unknown) => answerOf(f, v, fallbackT), fieldValue: null as Value,
   },
 })

@@ -1,20 +1,18 @@
-// Component tests of the typed inputs (number, date, scale, tags, "Other…", text bounds) and
-// of the Dock's empty check, in Chromium: each control driven by the keyboard alone, its value
-// as the Dock keeps and sends it, drafts, and the transcript row's read-only text. Registered by
-// components.test.mjs, which owns the page.
+// Component tests of the typed inputs (number, date, scale, tags, "Other…", text bounds) in
+// Chromium: each control driven by the keyboard alone, its value as the Dock keeps and sends it,
+// what the browser checks itself, drafts, and the transcript row's read-only text. Registered
+// by components.test.mjs, which owns the page.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { press as pressKeys } from './keys.mjs'
 
 /**
  * @param {() => import('puppeteer-core').Page} pageOf the component page, once it is open
- * @param {object} typed the typed-inputs test model (typed-model.json: every typed kind)
+ * @param {object} typed the typed-inputs test model (typed-model.json: every typed kind), normalised
+ * @param {(name: string) => {model: object, cases: object[]}} vectors a vector file of
+ *   tests/conformance/submissions, its model normalised
  */
-export function typedInputTests(pageOf, typed) {
-  const vectors = (name) => JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'conformance', 'submissions', name), 'utf8'))
+export function typedInputTests(pageOf, typed, vectors) {
   const field = (id) => typed.fields.find((f) => f.id === id)
 
   /** Render `f` with `initial`, focus its first control, and return the page. */
@@ -65,40 +63,19 @@ export function typedInputTests(pageOf, typed) {
       assert.deepEqual(got.tooMany, ['/checkout'], 'more tags than maxItems fall back')
     })
 
-    test('text made only of white space or invisible characters is empty: a required field gets "required" before sending', async () => {
-      const invisible = [' \t\n', '\u200B', '\u200C\u200D', '\u2060', '\uFEFF', '\u00A0\u3000', '\u0085', '\u00AD\u2061\u180E', '\u200B \u2060\uFEFF\u200D']
-      const visible = ['x', '\u200Bx', 'a\u2060b', '\u202Ex', '0']
-      const got = await pageOf().evaluate((invisible, visible) => {
-        const model = { version: 1, title: 't', sections: [], fields: [{ kind: 'text', id: 'goal', label: 'Goal', required: true }], submit: { label: 's' } }
-        const codes = (s) => window.TS.localProblems(model, { goal: s }, '').map((p) => `${p.code} ${p.pointer}`)
-        return {
-          blank: invisible.map((s) => window.TS.blank(s)),
-          notBlank: visible.map((s) => window.TS.blank(s)),
-          required: invisible.map(codes),
-          fine: visible.map(codes),
-          row: window.TS.answerOf(model.fields[0], '\u200B\u2060'),
-        }
-      }, invisible, visible)
-      assert.deepEqual(got.blank, invisible.map(() => true))
-      assert.deepEqual(got.notBlank, visible.map(() => false))
-      assert.deepEqual(got.required, invisible.map(() => ['required /goal']))
-      assert.deepEqual(got.fine, visible.map(() => []))
-      assert.deepEqual(got.row, { none: true }, 'the row shows invisible text as no answer')
-    })
-
-    test('a required number, date, scale or tags field without an answer gets "required" before sending', async () => {
+    test('what the browser checks itself: a box that holds no number or no date, text over its length; "required", bounds and steps are the plugin\'s', async () => {
       const got = await pageOf().evaluate((m) => {
-        const model = { ...m, fields: m.fields.map((f) => (['scale', 'tags'].includes(f.kind) ? { ...f, required: true } : f)) }
-        const codes = (values) => window.TS.localProblems(model, { ...window.TS.initialValues(model), ...values }, '').map((p) => `${p.code} ${p.pointer}`)
+        const codes = (values) => window.TS.fieldProblems(m, { ...window.TS.initialValues(m), ...values }).map((p) => `${p.code} ${p.pointer}`)
         return {
-          empty: codes({ rps: null, when: null, risk: null, endpoints: [] }),
-          answered: codes({ rps: 10, when: '2026-12-10', risk: 1, endpoints: ['/cart'] }),
-          zero: codes({ rps: 0, when: '2026-12-10', risk: 1, endpoints: ['/cart'] }),
+          malformed: codes({ rps: NaN, when: NaN, ticket: 'CHG-1234567890' }),
+          empty: codes({ rps: null, when: null, risk: null, endpoints: [], ticket: '' }),
+          outside: codes({ rps: 3, p99: 0.123, when: '2031-01-01' }),
+          row: window.TS.answerOf(m.fields.find((f) => f.id === 'notes'), ' \t\n'),
         }
       }, typed)
-      assert.deepEqual(got.empty, ['required /rps', 'required /when', 'required /risk', 'required /endpoints'])
-      assert.deepEqual(got.answered, [])
-      assert.deepEqual(got.zero, [], 'zero is an answer, not "required"; its bounds are the plugin\'s to judge')
+      assert.deepEqual(got.malformed, ['wrong-type /rps', 'invalid-value /when', 'too-long /ticket'])
+      assert.deepEqual([got.empty, got.outside], [[], []])
+      assert.deepEqual(got.row, { none: true }, 'the row shows text of white space only as no answer')
     })
   })
 
@@ -115,14 +92,6 @@ export function typedInputTests(pageOf, typed) {
         }).map((c) => c.name)
       }, model, valid)
       assert.deepEqual(changed, [])
-    })
-
-    test('the Dock\'s empty check agrees with the plugin on every invisible-text vector (tests/conformance/submissions/invisible.json)', async () => {
-      const { model, cases } = vectors('invisible.json')
-      const required = (c) => (c.problems ?? []).filter((p) => p.code === 'required').map((p) => p.pointer)
-      const got = await pageOf().evaluate((model, cases) => cases.map((c) => window.TS.localProblems(model, { ...window.TS.initialValues(model), ...c.values }, c.note ?? '')
-        .filter((p) => p.code === 'required').map((p) => p.pointer)), model, cases)
-      assert.deepEqual(got, cases.map(required))
     })
   })
 
@@ -243,6 +212,8 @@ export function typedInputTests(pageOf, typed) {
       await type('not matching at all')
       assert.equal(await value(), 'CHG-1042not matching at all', 'kept whole; a value off the pattern is the plugin\'s to judge')
       assert.deepEqual(await page.$eval('#app .tsf-hint', (e) => [e.innerText, e.hasAttribute('data-over')]), ['At least 5 characters · 27 / 12 characters', true])
+      assert.deepEqual(await page.$$eval('#app .tsf-problem', (ps) => ps.map((p) => p.textContent)), ['Too long: 27 of at most 12 characters. Shorten it to send.'],
+        'said under the field as it is typed')
     })
 
     test('zh chrome for the new controls', async () => {
@@ -261,12 +232,12 @@ export function typedInputTests(pageOf, typed) {
         const meta = { kind: 'dsh/task-surface', version: 1, surfaceId: 'tsf_1', model: m, markdown: {} }
         const block = { kind: 'tool-result', callId: 'call_1', call: { name: 'show_task_surface', argsRaw: '{}' }, content: [{ type: 'text', text: 'Opened' }], isError: false, meta }
         const app = document.getElementById('app')
-        window.TS.renderRow(block, { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9, values }] }, app)
+        window.TS.renderSubmittedRow(block, values, app)
         app.querySelector('button[aria-expanded]').click()
         return new Promise((r) => requestAnimationFrame(() => r({
           answers: [...app.querySelectorAll('.tsf-answer')].map((a) => a.innerText.replace(/\s+/g, ' ').trim()),
           inputs: app.querySelectorAll('input, textarea, button:not([aria-expanded])').length,
-          plain: window.TS.answerOf({ kind: 'scale', id: 's', label: 'S' }, 3),
+          plain: window.TS.answerOf({ kind: 'scale', id: 's', label: 'S', min: 1, max: 5 }, 3),
         })))
       }, typed, values)
       assert.deepEqual(got.answers, [

@@ -160,6 +160,11 @@ export const untilSteady = (el) => new Promise((resolve) => {
 export async function dockReady(page, surfaceId) {
   const sel = surfaceId ? `section.tsf-dock[data-surface-id="${surfaceId}"]` : 'section.tsf-dock'
   const dock = await page.waitForSelector(`${sel}[data-state="editing"]`, { visible: true, timeout: 30_000 })
+  // The progress line follows the plugin's check, which the Dock asks for as it opens.
+  await page.waitForFunction((sel) => {
+    const d = document.querySelector(sel)
+    return d && (!d.querySelector('.tsf-form > .tsf-field') || d.querySelector('[data-progress]'))
+  }, { timeout: 10_000 }, sel)
   // Steady first: the page may still be laying out the transcript beside it, and a click meant
   // for one option landed on the next.
   await dock.evaluate(untilSteady)

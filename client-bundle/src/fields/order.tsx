@@ -1,27 +1,39 @@
-// An order field: a list the user puts in order. One tab stop for the whole list (a roving
+// The order kind: a list the user puts in order. One tab stop for the whole list (a roving
 // tabindex); ↑/↓ move focus between items, Alt+↑/Alt+↓ (and Alt+Home/End) move the focused
 // item, the ↑/↓ buttons do the same for a pointer, and the grip drags. Every move is announced
-// through a polite live region. A required order is no answer (null) until the user moves an
-// item or presses "Keep this order", which takes the order shown as it is.
+// through a polite live region. Its value lists every option id once. A required one is no
+// answer (null) until the user moves an item or presses "Keep this order", which takes the order
+// shown as it is; an optional one starts as the order shown.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
-import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
-import { orderOf } from '../values.ts'
-import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf, type FieldProps } from './common.tsx'
+import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf } from './common.tsx'
+import { isStrs, keys, opt } from '../host/json.ts'
+import { css, idsOf, isItems, labelOf, listAnswer, strings, type FieldBase, type FieldProps, type Kind, type Option } from './kind.ts'
+
+export interface OrderField extends FieldBase {
+  kind: 'order'
+  options: Option[]
+  /** The order shown before the user moves anything (the plugin states it; a log written before
+   * it did has none: then the options' declared order). */
+  initial?: string[]
+}
+
+/** The order the field shows before the user moves anything. */
+const shown = (f: OrderField): string[] => f.initial ?? idsOf(f.options)
 
 /** Moves one element of `list` from index `from` to index `to`. */
-export function moved<T>(list: readonly T[], from: number, to: number): T[] {
+function moved<T>(list: readonly T[], from: number, to: number): T[] {
   const next = [...list]
   const [x] = next.splice(from, 1)
   next.splice(to, 0, x as T)
   return next
 }
 
-export function OrderField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'order'>>) {
+function OrderControl({ field, value, onChange, disabled, problems, id }: FieldProps<OrderField>) {
   const t = useT()
   const labelId = useId()
   const helpId = useId()
-  const order = orderOf(field, value)
+  const order = Array.isArray(value) ? strings(value) : shown(field)
   const untouched = value === null
   const labels = new Map(field.options.map((o) => [o.id, o]))
   const [active, setActive] = useState(0)
@@ -38,7 +50,7 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
     }
   })
 
-  const labelOf = (optionId: string) => labels.get(optionId)?.label ?? optionId
+  const nameOf = (optionId: string) => labels.get(optionId)?.label ?? optionId
 
   const move = (from: number, to: number, keepFocus: boolean) => {
     if (disabled || to < 0 || to >= count || from === to) return
@@ -47,7 +59,7 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
     setActive(to)
     if (keepFocus) focusNext.current = to
     // A trailing no-break space alternates so that the same sentence twice is still announced.
-    setAnnouncement((prev) => t('order.moved', { label: labelOf(optionId), position: to + 1, count }) + (prev.endsWith('\u00a0') ? '' : '\u00a0'))
+    setAnnouncement((prev) => t('order.moved', { label: nameOf(optionId), position: to + 1, count }) + (prev.endsWith('\u00a0') ? '' : '\u00a0'))
   }
 
   const keep = () => {
@@ -110,7 +122,7 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
       <ol className="tsf-order" aria-labelledby={labelId} aria-describedby={controlAria(id, problems, helpOf(field, id), untouched && `${id}-keep`)['aria-describedby']}>
         {order.map((optionId, i) => {
           const option = labels.get(optionId)
-          const label = labelOf(optionId)
+          const label = nameOf(optionId)
           return (
             <li
               key={optionId}
@@ -157,4 +169,94 @@ export function OrderField({ field, value, onChange, disabled, problems, id }: F
       <FieldProblems id={id} problems={problems} />
     </div>
   )
+}
+
+export const order: Kind<OrderField> = {
+  name: 'order',
+  read: (f) => keys(f, { options: isItems, initial: opt(isStrs) }),
+  start: (f) => (f.required ? null : shown(f)),
+  // Every option once; a required one may still be untouched (null).
+  fits: (f, v) => {
+    if (v === null && f.required) return null
+    const ids = idsOf(f.options)
+    return Array.isArray(v) && v.length === ids.length && ids.every((id) => v.includes(id)) ? [...(v as string[])] : undefined
+  },
+  answer: (f, v, t) => listAnswer(v, (x) => labelOf(f.options, x, t), true),
+  Control: OrderControl,
+  css: css`
+.tsf-order,.tsf-order__text {
+  display: flex;
+  flex-direction: column;
+}
+.tsf-order {
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  gap: 4px;
+}
+.tsf-order__item {
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  padding: 6px 6px 6px 4px;
+  border: 1px solid var(--tsf-border);
+  border-radius: 10px;
+  background: var(--tsf-bg);
+  min-width: 0;
+}
+.tsf-order__item:focus {
+  outline: 2px solid var(--tsf-accent);
+  outline-offset: 1px;
+}
+.tsf-order__item[aria-disabled="true"] {
+  opacity: .65;
+}
+.tsf-order__grip {
+  flex: none;
+  cursor: grab;
+  color: var(--tsf-caption);
+  padding: 0 4px;
+  touch-action: none;
+  user-select: none;
+  letter-spacing: -3px;
+}
+.tsf-order__pos {
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 20px;
+  height: 20px;
+  border-radius: 999px;
+  background: var(--tsf-tip);
+  color: var(--tsf-fg2);
+  font: var(--tsf-font-tiny-strong);
+}
+.tsf-order__text {
+  flex: 1;
+  min-width: 0;
+}
+.tsf-order__text>* {
+  overflow-wrap: break-word;
+}
+/* A narrow panel (a phone): the grip goes (the buttons and the keyboard still move an item),
+   and so do the keyboard's instructions, which stay for screen readers. */
+@container tsf (max-width:420px) {
+  .tsf-order__grip,.tsf-order__help {
+    display: none;
+  }
+  .tsf-order__item {
+    padding: 2px 2px 2px 4px;
+  }
+}
+.tsf-order__buttons {
+  flex: none;
+  display: flex;
+  gap: 2px;
+}
+.tsf-order__keep {
+  flex-wrap: wrap;
+  gap: 4px 8px;
+}
+`,
 }

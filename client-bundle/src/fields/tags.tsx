@@ -1,23 +1,31 @@
-// A tags field: the chosen tags as chips, then a text box. Enter or a comma (also "，") adds
+// The tags kind: the chosen tags as chips, then a text box. Enter or a comma (also "，") adds
 // what was typed, leaving the box adds it too, Backspace in the empty box removes the last tag,
 // and each chip's × button ("Remove “x”") removes that one. The model's suggestions are buttons
-// ("Add “x”") for the ones not chosen yet. At maxItems the box takes no more tags (the hint says
-// so): what does not fit stays in the box as typed, never dropped. Tags are trimmed, non-empty
-// and distinct; everything else is the plugin's to check.
+// ("Add “x”") for the ones not chosen yet. At maxItems (the plugin states it) the box takes no
+// more tags (the hint says so): what does not fit stays in the box as typed, never dropped. Tags
+// are trimmed, non-empty and distinct; everything else is the plugin's to check. Its value is the
+// list of tags.
 import { useRef, useState, type KeyboardEvent } from 'react'
-import type { FieldOf } from '../model.ts'
 import { useT } from '../i18n.ts'
-import { blank, maxTags, strings } from '../values.ts'
-import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf, type FieldProps } from './common.tsx'
+import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf } from './common.tsx'
+import { isNum, isStrs, keys, opt } from '../host/json.ts'
+import { css, listAnswer, strings, type FieldBase, type FieldProps, type Kind } from './kind.ts'
+
+export interface TagsField extends FieldBase {
+  kind: 'tags'
+  maxItems: number
+  suggestions?: string[]
+  initial?: string[]
+}
 
 const COMMA = /[,，]/
 
-export function TagsField({ field, value, onChange, disabled, problems, id }: FieldProps<FieldOf<'tags'>>) {
+function TagsControl({ field, value, onChange, disabled, problems, id }: FieldProps<TagsField>) {
   const t = useT()
   const box = useRef<HTMLInputElement>(null)
   const [text, setText] = useState('')
   const tags = strings(value)
-  const max = maxTags(field)
+  const max = field.maxItems
   const full = tags.length >= max
   const aria = controlAria(id, problems, helpOf(field, id), `${id}-hint`)
   /** Adds `words` as tags while there is room; returns the ones that did not fit. */
@@ -25,7 +33,7 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
     const next = [...tags]
     const left: string[] = []
     for (const w of words.map((w) => w.trim())) {
-      if (blank(w) || next.includes(w)) continue
+      if (!w || next.includes(w)) continue
       if (next.length < max) next.push(w)
       else left.push(w)
     }
@@ -89,4 +97,55 @@ export function TagsField({ field, value, onChange, disabled, problems, id }: Fi
       <FieldProblems id={id} problems={problems} />
     </div>
   )
+}
+
+export const tags: Kind<TagsField> = {
+  name: 'tags',
+  read: (f) => keys(f, { maxItems: isNum, suggestions: opt(isStrs), initial: opt(isStrs) }),
+  start: (f) => [...(f.initial ?? [])],
+  fits: (f, v) => (Array.isArray(v) && v.length <= f.maxItems && v.every((x, i) => typeof x === 'string' && x !== '' && v.indexOf(x) === i) ? [...(v as string[])] : undefined),
+  answer: (_, v) => listAnswer(v, String),
+  Control: TagsControl,
+  css: css`
+.tsf-tags {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  padding: 4px 6px;
+}
+.tsf-tags:focus-within {
+  outline: none;
+  border-color: var(--tsf-accent);
+  box-shadow: 0 0 0 3px var(--tsf-accent-soft);
+}
+.tsf-tags[aria-invalid="true"] {
+  border-color: var(--tsf-error);
+}
+.tsf-tag {
+  max-width: 100%;
+  padding-right: 0;
+  color: var(--tsf-fg);
+  font: var(--tsf-font);
+  overflow-wrap: anywhere;
+}
+.tsf-tag .tsf-icon-button {
+  width: 24px;
+  height: 24px;
+}
+.tsf-tags__input {
+  flex: 1 0 6em;
+  min-width: 0;
+  border: 0;
+  outline: 0;
+  background: none;
+  color: var(--tsf-fg);
+  font: var(--tsf-font);
+  padding: 3px 2px;
+}
+.tsf-tags__suggest {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 2px;
+}
+`,
 }

@@ -1,0 +1,42 @@
+// The date kind: the browser's date box (<input type="date">) with the model's min and max, and
+// under it a line with the window in the user's locale ("From 12/1/2026 to 12/31/2026"). The
+// plugin speaks ISO dates (YYYY-MM-DD); the box and the field's problems show the user's locale.
+// Its value is the ISO date, or null for an empty box; a date that does not exist ("02/30/2026")
+// is NaN, which the Dock says is not a date before sending (`check`).
+import { Code } from '../contract/words.gen.ts'
+import { useT } from '../i18n.ts'
+import { InputBox, rangeText } from './common.tsx'
+import { isStr, keys, opt } from '../host/json.ts'
+import { pointerOf, type FieldBase, type FieldProps, type Kind } from './kind.ts'
+
+export interface DateField extends FieldBase {
+  kind: 'date'
+  min?: string
+  max?: string
+  initial?: string
+}
+
+/** An ISO date as the browser's date box shows it, in the user's locale. */
+const localDate = (iso: string): string => new Date(iso + 'T00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC' })
+
+/** How the date box asks for a date in the user's locale ("MM/DD/YYYY"). */
+const dateFormat = (): string => new Intl.DateTimeFormat().formatToParts(new Date(2026, 11, 24))
+  .map((p) => ({ year: 'YYYY', month: 'MM', day: 'DD' } as Record<string, string>)[p.type] ?? p.value).join('')
+
+function DateControl(props: FieldProps<DateField>) {
+  const t = useT()
+  const f = props.field
+  const problems = props.problems.map((p) => ({ ...p, message: p.message.replace(/\d{4}-\d\d-\d\d/g, localDate) }))
+  return <InputBox {...props} problems={problems} box={{ type: 'date', min: f.min, max: f.max }} parse={(box) => box.value}
+    limits={rangeText(t, f.min ? localDate(f.min) : '', f.max ? localDate(f.max) : '')} />
+}
+
+export const date: Kind<DateField> = {
+  name: 'date',
+  read: (f) => keys(f, { min: opt(isStr), max: opt(isStr), initial: opt(isStr) }),
+  start: (f) => f.initial ?? null,
+  fits: (_, v) => (v === null || (typeof v === 'string' && /^\d{4}-\d\d-\d\d$/.test(v)) ? v : undefined),
+  answer: (_, v) => (typeof v === 'string' ? { text: v } : { none: true }),
+  check: (f, v) => (Number.isNaN(v) ? { code: Code.InvalidValue, message: '', pointer: pointerOf(f.id), say: 'not-a-date', params: { format: dateFormat() } } : undefined),
+  Control: DateControl,
+}

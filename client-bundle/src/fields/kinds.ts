@@ -1,0 +1,67 @@
+// The field kinds, by name: the one place that lists them. Each kind is one module (kind.ts says
+// what it holds); what the rest of the bundle does with a field goes through here: reading it
+// from the model, its control, its starting value, a draft's value repaired against it, the
+// browser's own checks before sending, its answer in words, and the kinds' stylesheet.
+import { createElement } from 'react'
+import type { Translate } from '../dsh.ts'
+import { isBool, isObj, isStr, keys, opt } from '../host/json.ts'
+import type { Model } from '../model.ts'
+import type { Problem, Value, Values } from '../values.ts'
+import type { Answer, FieldProps, Kind } from './kind.ts'
+import { text, type TextField } from './text.tsx'
+import { choice, type ChoiceField } from './choice.tsx'
+import { multiChoice, type MultiChoiceField } from './multi-choice.tsx'
+import { toggle, type ToggleField } from './toggle.tsx'
+import { order, type OrderField } from './order.tsx'
+import { number, type NumberField } from './number.tsx'
+import { date, type DateField } from './date.tsx'
+import { scale, type ScaleField } from './scale.tsx'
+import { tags, type TagsField } from './tags.tsx'
+import { matrix, type MatrixField } from './matrix.tsx'
+
+/** A field of any kind this client knows. */
+export type Field = TextField | ChoiceField | MultiChoiceField | ToggleField | OrderField | NumberField | DateField | ScaleField | TagsField | MatrixField
+
+/** The kinds, in the order of the plugin's schema. */
+const KINDS: readonly Kind<never>[] = [text, choice, multiChoice, toggle, order, number, date, scale, tags, matrix]
+
+/** The kind of a field. */
+const kindOf = (f: Field): Kind<Field> => KINDS.find((k) => k.name === f.kind) as Kind<Field>
+
+/** Whether `f` is a field of a kind this client knows, with every key its control reads in a
+ * shape it draws. */
+export function readField(f: unknown): f is Field {
+  if (!isObj(f) || !keys(f, { id: isStr, label: isStr, help: opt(isStr), required: opt(isBool) })) return false
+  const kind = KINDS.find((k) => k.name === f.kind)
+  return kind !== undefined && kind.read(f)
+}
+
+/** A field's control. */
+export const FieldView = (props: FieldProps<Field>) => createElement(kindOf(props.field).Control, props)
+
+/** The values a panel starts with: each field's from the model. */
+export function initialValues(model: Model): Values {
+  const out: Values = {}
+  for (const f of model.fields) out[f.id] = kindOf(f).start(f)
+  return out
+}
+
+/** The model's starting values overlaid with whatever of `draft` still fits the model. */
+export function mergeDraft(model: Model, draft: Record<string, unknown> | undefined): Values {
+  const out = initialValues(model)
+  for (const f of model.fields) {
+    const v = draft && f.id in draft ? kindOf(f).fits(f, draft[f.id]) : undefined
+    if (v !== undefined) out[f.id] = v
+  }
+  return out
+}
+
+/** What the browser finds itself in `values` before sending (each kind's `check`). */
+export const fieldProblems = (model: Model, values: Values): Problem[] =>
+  model.fields.flatMap((f) => kindOf(f).check?.(f, values[f.id] as Value) ?? [])
+
+/** A field's value in words, for the row and a copied draft. */
+export const answerOf = (f: Field, v: unknown, t: Translate): Answer => kindOf(f).answer(f, v, t)
+
+/** The kinds' parts of the stylesheet. */
+export const KINDS_CSS = KINDS.map((k) => k.css ?? '').join('')

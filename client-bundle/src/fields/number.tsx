@@ -1,0 +1,47 @@
+// The number kind: the browser's number box (<input type="number" inputmode="decimal">) with the
+// model's min, max and step (the plugin states a whole-number field's step, 1) and its unit as a
+// suffix. Under the box a line says its range, step and unit in the user's locale ("From 100 to
+// 5,000 req/s, in steps of 50"). Its value is a number, or null for an empty box; what the box
+// holds that is not a number ("12e") is NaN, which the Dock says is not one before sending
+// (`check`) instead of calling the field empty.
+import { Code } from '../contract/words.gen.ts'
+import type { Translate } from '../dsh.ts'
+import { useT } from '../i18n.ts'
+import { InputBox, rangeText } from './common.tsx'
+import { isBool, isNum, isStr, keys, opt } from '../host/json.ts'
+import { pointerOf, type FieldBase, type FieldProps, type Kind } from './kind.ts'
+
+export interface NumberField extends FieldBase {
+  kind: 'number'
+  min?: number
+  max?: number
+  step?: number
+  unit?: string
+  integer?: boolean
+  initial?: number
+}
+
+/** The field's limits as one line in the user's locale, or '' when it has none. */
+function limitsText(f: NumberField, t: Translate): string {
+  const range = rangeText(t, f.min?.toLocaleString() ?? '', f.max === undefined ? '' : f.max.toLocaleString() + (f.unit ? ` ${f.unit}` : ''))
+  // Whole numbers step by 1 (a log written before the plugin stated the step has none).
+  const step = f.integer && (f.step ?? 1) === 1 ? t('limit.whole') : f.step !== undefined ? t('limit.step', { step: f.step.toLocaleString() }) : ''
+  return [range, step].filter(Boolean).join(t('limit.and'))
+}
+
+function NumberControl(props: FieldProps<NumberField>) {
+  const t = useT()
+  const f = props.field
+  return <InputBox {...props} box={{ type: 'number', inputMode: 'decimal', min: f.min, max: f.max, step: f.step ?? (f.integer ? 1 : 'any') }}
+    parse={(box) => box.valueAsNumber} limits={limitsText(f, t)} unit={f.unit} />
+}
+
+export const number: Kind<NumberField> = {
+  name: 'number',
+  read: (f) => keys(f, { min: opt(isNum), max: opt(isNum), step: opt(isNum), unit: opt(isStr), integer: opt(isBool), initial: opt(isNum) }),
+  start: (f) => f.initial ?? null,
+  fits: (_, v) => (v === null || (typeof v === 'number' && isFinite(v)) ? v : undefined),
+  answer: (f, v) => (typeof v === 'number' ? { text: f.unit ? `${v} ${f.unit}` : String(v) } : { none: true }),
+  check: (f, v) => (Number.isNaN(v) ? { code: Code.WrongType, message: '', pointer: pointerOf(f.id), say: 'not-a-number' } : undefined),
+  Control: NumberControl,
+}
