@@ -91,7 +91,7 @@ test('a submission passes the Remote and the queue in order, each hop marked', a
   await new Remote({}).submit(agent.session, 'tsf_a', 'sub_1', {}, '', AbortSignal.timeout(1_000))
   await new Promise((resolve) => setImmediate(resolve))
   assert.deepEqual(hops, [
-    'remote.submit ses_1', 'queue.followup ses_1', 'inbox.inserted ses_1', 'queue.followed ses_1',
+    'remote.submit ses_1', 'remote.decided ses_1', 'queue.followup ses_1', 'inbox.inserted ses_1', 'queue.followed ses_1',
     'queue.report ses_1', 'remote.answered ses_1',
   ])
 })
