@@ -81,10 +81,9 @@ func forbiddenName(r rune) string {
 // default-ignorable code points (Other_Default_Ignorable_Code_Point: the
 // Hangul fillers U+115F, U+1160, U+3164, U+FFA0, U+034F, ...), the
 // variation selectors, and U+2800 BRAILLE PATTERN BLANK. A label, a title
-// or a required answer that is visibly empty counts as missing.
-//
-// In JavaScript the same set is
-// /^[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]*$/u.
+// or a required answer that is visibly empty counts as missing. This is the
+// only home of the rule: the browser asks the plugin's check (Unanswered)
+// rather than keeping a copy.
 func VisiblyEmpty(s string) bool {
 	for _, r := range s {
 		if !invisible(r) {
