@@ -18,7 +18,8 @@
 // accepted stays after the surface closes until the message is durable: DURABLE_MS later (rc.8
 // writes its log out within 200 ms) a read that still finds the surface closed clears it; a
 // harness killed in between comes back with the surface open and the answers restored, with a
-// notice. When the surface closes, a live region says what happened (sent, dismissed), and focus
+// notice, also when this page was sent the closing message before dsh lost it (the page's copy
+// of the log then says submitted; the read, asked until the harness answers, says open). When the surface closes, a live region says what happened (sent, dismissed), and focus
 // goes back to the composer if it was in the Dock.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { TaskSurfaceId } from '../contract/ids.ts'
@@ -78,15 +79,22 @@ export function TaskSurfaceDock(props: DockProps) {
   // draft of an accepted answer goes once a read DURABLE_MS later finds its surface still closed.
   useEffect(() => {
     const timers: ReturnType<typeof setTimeout>[] = []
+    let stopped = false
     for (const o of view?.outcomes ?? []) {
       const draft = drafts.load(o.surfaceId)
       if (!draft || o.surfaceId === keeping || (active === null && draft.kept)) continue
-      if (!draft.accepted) drafts.clear(o.surfaceId)
-      else timers.push(setTimeout(() => void api.getActive(sessionId, o.surfaceId, o.surfaceId).then((r) => {
+      if (!draft.accepted) { drafts.clear(o.surfaceId); continue }
+      // Asked until the harness answers (it may be restarting). The page may have been sent the
+      // message that closed the surface before dsh wrote it out: when the log, read again, has
+      // the surface still open, this page's copy is ahead of the log, and the editor comes back
+      // for it (it gives the answers back with the notice).
+      const durable = () => void api.getActive(sessionId, o.surfaceId, o.surfaceId).then((r) => {
         if (!r.active || r.surfaceId !== o.surfaceId) drafts.clear(o.surfaceId)
-      }, () => {}), DURABLE_MS))
+        else setKept({ surfaceId: o.surfaceId, movedOn: false })
+      }, () => { if (!stopped) timers.push(setTimeout(durable, DURABLE_MS)) })
+      timers.push(setTimeout(durable, DURABLE_MS))
     }
-    return () => timers.forEach(clearTimeout)
+    return () => { stopped = true; timers.forEach(clearTimeout) }
   }, [view, drafts, api, sessionId, keeping, active])
 
   // A new surface replaces a kept draft.
