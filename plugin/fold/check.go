@@ -110,7 +110,9 @@ func checkEvent(raw json.RawMessage) *tasksurface.LogProblem {
 		return &tasksurface.LogProblem{Seq: -1, Type: typ, Problem: tasksurface.Problem{Code: tasksurface.CodeWrongType, Pointer: "/seq",
 			Message: "seq must be a non-negative integer, the event's position in the session log"}}
 	}
-	problem := func(pr *tasksurface.Problem) *tasksurface.LogProblem { return &tasksurface.LogProblem{Seq: seq, Type: typ, Problem: *pr} }
+	problem := func(pr *tasksurface.Problem) *tasksurface.LogProblem {
+		return &tasksurface.LogProblem{Seq: seq, Type: typ, Problem: *pr}
+	}
 	if pr := checkMembers(env, members); pr != nil {
 		return problem(pr)
 	}

@@ -33,4 +33,3 @@ func TestParseDismissArgs(t *testing.T) {
 		})
 	}
 }
-
