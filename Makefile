@@ -29,7 +29,7 @@ ifndef TASK_SURFACE_T0
 export TASK_SURFACE_T0 := $(shell date +%s)
 endif
 
-.PHONY: all build bundle demo demo-check demo-go check check-go check-shim test test-go test-generated \
+.PHONY: gofmt all build bundle demo demo-check demo-go check check-go check-shim test test-go test-generated \
 	test-fuzz test-node test-browser release release-check screenshots fuzz bench generate clean
 
 all: build
@@ -77,7 +77,7 @@ demo-go: build
 ## (unit, conformance, integration and faults; without -race) and the host shim's unit tests
 check: test-generated check-go check-shim
 
-check-go:
+check-go: gofmt
 	$(STEP) "go vet" $(GO) vet ./...
 	$(STEP) "go test" $(GO) test -count=1 ./...
 
@@ -94,7 +94,11 @@ check-shim:
 test: test-generated test-go test-fuzz test-node test-browser
 	@echo "== [$$(( ($$(date +%s) - $(TASK_SURFACE_T0)) / 60 )) min] make test: every step passed"
 
-test-go:
+## gofmt: every tracked Go file as gofmt writes it
+gofmt:
+	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+test-go: gofmt
 	$(STEP) "go vet" $(GO) vet ./...
 	$(STEP) "go test -race" $(GO) test -race -count=1 ./...
 
