@@ -69,6 +69,8 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
   const compensating = new Set()
 
   const userRole = (m) => m?.role === 'user'
+  /** What an agent's inbox holds, the messages for its next step before those for its next turn. */
+  const queued = (agent) => [...agent.inbox.nextStep, ...agent.inbox.nextTurn]
 
   /**
    * What the plugin needs of a session at this moment (tasksurface.v2.SessionSnapshot).
@@ -79,7 +81,7 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
   function snapshot(agent, session, openingMeta) {
     const queue = []
     if (agent) {
-      for (const m of [...agent.inbox.nextStep, ...agent.inbox.nextTurn]) {
+      for (const m of queued(agent)) {
         if (userRole(m)) queue.push({ message_id: m.id, phase: Phase.Queued, source_json: jsonBytes(m.source ?? {}) })
       }
     }
@@ -103,7 +105,7 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
     if (v?.active?.surfaceId !== surfaceId) {
       return v?.outcomes?.findLast((o) => o.surfaceId === surfaceId)?.outcome === 'bypassed' ? Reason.MovedOn : Reason.NotOpen
     }
-    const ahead = [...agent.inbox.nextStep, ...agent.inbox.nextTurn].some(isOrdinary) ||
+    const ahead = queued(agent).some(isOrdinary) ||
       [...claims.values()].some((c) => c.sessionId === agent.id && isOrdinary(c.message))
     return ahead ? Reason.MovedOn : ''
   }
@@ -241,7 +243,7 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
 
   /** Take the submissions an agent's restored inbox holds out of it (see observe). */
   function takeOutRestored(agent) {
-    for (const m of [...agent.inbox.nextStep, ...agent.inbox.nextTurn]) {
+    for (const m of queued(agent)) {
       if (!correlationOf(m.source)) continue
       compensating.add(m.id)
       try {

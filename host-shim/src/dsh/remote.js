@@ -44,6 +44,8 @@ const LOOKUPS = Object.freeze({ sessionId: Object.freeze({ name: 'session', look
  */
 const DECISIONS = new Set(['Submit', 'Dismiss'])
 const DECISION_CALL_MS = 60_000
+/** The host's answer to an admission for a session with no live agent to queue it. */
+const NO_LIVE_AGENT = Object.freeze({ admitted: false, reason: Reason.AdmissionRefused, problem: 'The session has no live agent.' })
 
 /**
  * The Remote's methods as Typert invocation descriptors, for `ctx.typert.register`: exactly what
@@ -163,11 +165,10 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
         values_json: jsonBytes(values), note: note ?? '',
       }, signal)
       mark?.('remote.decided', session.id, { submissionId })
-      if (res.admit && agent) {
+      if (res.admit) {
         // The decision is carried out now, whatever happened to the request meanwhile.
-        const done = queue.admit(agent, res.admit, randomUUID())
-        const source = parseJsonBytes(res.admit.source_json, {})
-        const message = { id: res.admit.message_id, source }
+        const done = agent ? queue.admit(agent, res.admit, randomUUID()) : NO_LIVE_AGENT
+        const message = { id: res.admit.message_id, source: parseJsonBytes(res.admit.source_json, {}) }
         if (!done.admitted) {
           await queue.send('refused', session.id, message, { reason: done.reason })
           mark?.('remote.answered', session.id, { submissionId })
@@ -175,10 +176,6 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
           return { accepted: false, reason: done.reason, problems }
         }
         queue.send('admitted', session.id, message, { eventSeq: done.eventSeq })
-      } else if (res.admit) {
-        await queue.send('refused', session.id, { id: res.admit.message_id, source: parseJsonBytes(res.admit.source_json, {}) },
-          { reason: 'the session has no live agent' })
-        return { accepted: false, reason: Reason.AdmissionRefused, problems: [{ code: Code.AdmissionRefused, message: 'The session has no live agent.', pointer: '' }] }
       }
       mark?.('remote.answered', session.id, { submissionId })
       if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase }
