@@ -92,21 +92,13 @@ func (ss *session) idle() bool {
 
 // submission returns the record of a submission id.
 func (ss *session) submission(id tasksurface.SubmissionID) (submissionRecord, bool) {
-	i := slices.IndexFunc(ss.submissions, func(r submissionRecord) bool { return r.submissionID == id })
-	if i < 0 {
-		return submissionRecord{}, false
-	}
-	return ss.submissions[i], true
+	return lookup(ss.submissions, id, func(r submissionRecord) tasksurface.SubmissionID { return r.submissionID })
 }
 
 // addSubmission records an accepted submission, keeping the last
 // MaxSubmissionRecords.
 func (ss *session) addSubmission(r submissionRecord) {
-	ss.submissions = slices.DeleteFunc(ss.submissions, func(o submissionRecord) bool { return o.submissionID == r.submissionID })
-	ss.submissions = append(ss.submissions, r)
-	if n := len(ss.submissions) - MaxSubmissionRecords; n > 0 {
-		ss.submissions = slices.Delete(ss.submissions, 0, n)
-	}
+	ss.submissions = put(ss.submissions, r, MaxSubmissionRecords, func(r submissionRecord) tasksurface.SubmissionID { return r.submissionID })
 }
 
 // forgetSubmission drops the record of a message that will never be in the
@@ -126,20 +118,33 @@ func (ss *session) commitSubmission(messageID tasksurface.MessageID) {
 
 // dismissal returns the record of a dismissal id.
 func (ss *session) dismissal(id tasksurface.DismissalID) (dismissalRecord, bool) {
-	i := slices.IndexFunc(ss.dismissals, func(r dismissalRecord) bool { return r.dismissalID == id })
-	if i < 0 {
-		return dismissalRecord{}, false
-	}
-	return ss.dismissals[i], true
+	return lookup(ss.dismissals, id, func(r dismissalRecord) tasksurface.DismissalID { return r.dismissalID })
 }
 
 // addDismissal records a dismissal, keeping the last MaxDismissalRecords.
 func (ss *session) addDismissal(r dismissalRecord) {
-	ss.dismissals = slices.DeleteFunc(ss.dismissals, func(o dismissalRecord) bool { return o.dismissalID == r.dismissalID })
-	ss.dismissals = append(ss.dismissals, r)
-	if n := len(ss.dismissals) - MaxDismissalRecords; n > 0 {
-		ss.dismissals = slices.Delete(ss.dismissals, 0, n)
+	ss.dismissals = put(ss.dismissals, r, MaxDismissalRecords, func(r dismissalRecord) tasksurface.DismissalID { return r.dismissalID })
+}
+
+// lookup returns the record of records whose key is k.
+func lookup[R any, K comparable](records []R, k K, key func(R) K) (R, bool) {
+	i := slices.IndexFunc(records, func(r R) bool { return key(r) == k })
+	if i < 0 {
+		var none R
+		return none, false
 	}
+	return records[i], true
+}
+
+// put records r in place of any record with its key, as the newest, and
+// keeps the last most records.
+func put[R any, K comparable](records []R, r R, most int, key func(R) K) []R {
+	records = slices.DeleteFunc(records, func(o R) bool { return key(o) == key(r) })
+	records = append(records, r)
+	if n := len(records) - most; n > 0 {
+		records = slices.Delete(records, 0, n)
+	}
+	return records
 }
 
 // dismissedHere reports whether a dismissal of the surface was decided or
