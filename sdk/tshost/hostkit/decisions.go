@@ -2,6 +2,7 @@ package hostkit
 
 import (
 	"context"
+	"time"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
@@ -40,6 +41,19 @@ func (h *Host) Check(ctx context.Context, req *tasksurface.CheckRequest) (*tasks
 	return resp, err
 }
 
+// DecisionTimeout bounds a Submit or a Dismiss from the moment it asks the
+// plugin. The caller's cancellation does not end one (see decisionContext).
+const DecisionTimeout = 60 * time.Second
+
+// decisionContext is ctx without its cancellation, bounded by
+// DecisionTimeout: a decision the plugin made must be carried out and
+// reported, or the plugin would answer a retry of the same id "accepted"
+// for a message nobody queued. A caller that gave up learns the outcome
+// from its retry or from GetActive.
+func decisionContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), DecisionTimeout)
+}
+
 // Submit is a person submitting the open surface: the plugin decides from
 // the session's snapshot, and the kit carries the decision out before it
 // answers, under the session's lock. It admits the plugin's message to the
@@ -59,6 +73,8 @@ func (h *Host) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tas
 		return nil, err
 	}
 	defer s.mu.Unlock()
+	ctx, cancel := decisionContext(ctx)
+	defer cancel()
 	resp, snap, err := decide(ctx, h, req.SessionID, s, func(ctx context.Context, snap tasksurface.Snapshot) (*tasksurface.SubmitResponse, error) {
 		r := *req
 		r.Snapshot = snap
@@ -133,6 +149,8 @@ func (h *Host) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*t
 		return nil, err
 	}
 	defer s.mu.Unlock()
+	ctx, cancel := decisionContext(ctx)
+	defer cancel()
 	resp, snap, err := decide(ctx, h, req.SessionID, s, func(ctx context.Context, snap tasksurface.Snapshot) (*tasksurface.DismissResponse, error) {
 		r := *req
 		r.Snapshot = snap

@@ -246,3 +246,45 @@ func TestStorageFailuresAreRefusals(t *testing.T) {
 		t.Fatalf("the same Submit once the storage works = %+v; want accepted", again)
 	}
 }
+
+// givingUpPlugin is the real plugin behind a transport that drops the
+// answer of a call whose caller gave up while the plugin decided, as gRPC
+// does with a cancelled call: giveUp runs after the plugin's decision.
+type givingUpPlugin struct {
+	tasksurface.Server
+	giveUp func()
+}
+
+func (p *givingUpPlugin) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
+	resp, err := p.Server.Submit(ctx, req)
+	p.giveUp()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return resp, err
+}
+
+// A caller that gives up while the plugin decides does not cancel the
+// decision: the kit still queues the message, once, and a retry of the same
+// id is answered accepted for the message that is in the queue.
+func TestADecisionOutlivesTheCallerGivingUp(t *testing.T) {
+	t.Parallel()
+	plugin := &givingUpPlugin{Server: server.New("test", nil)}
+	kit, session, surface := openGate(t, hostkit.NewMemoryStorage(), plugin)
+	ctx, giveUp := context.WithCancel(t.Context())
+	plugin.giveUp = giveUp
+	req := &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface, SubmissionID: "s1", Values: json.RawMessage(gateValues)}
+	if sub, err := kit.Submit(ctx, req); err != nil || !sub.Accepted {
+		t.Fatalf("Submit = %+v, %v; want accepted, as the plugin decided", sub, err)
+	}
+	if n := countQueued(kit, session); n != 1 {
+		t.Fatalf("%d messages were queued; want the submission's, once", n)
+	}
+	plugin.giveUp = func() {}
+	if sub, err := kit.Submit(t.Context(), req); err != nil || !sub.Accepted {
+		t.Fatalf("the retry: Submit = %+v, %v; want accepted", sub, err)
+	}
+	if n := countQueued(kit, session); n != 1 {
+		t.Errorf("%d messages were queued after the retry; want 1", n)
+	}
+}

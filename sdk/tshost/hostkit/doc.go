@@ -33,6 +33,10 @@
 // no Admit or Record left to do. Because the lock is held from the
 // snapshot to the answer, of a submission and an ordinary message, a
 // dismissal, or a second submission racing it, exactly one outcome lands.
+// A caller that gives up (its ctx cancelled) does not cancel a Submit or a
+// Dismiss once it has asked the plugin: the decision is carried out within
+// DecisionTimeout, and the retry of the same id or GetActive tells the
+// outcome.
 //
 // Claim, Commit, Discard and Remove are the agent's and the UI's side of
 // the queue; the plugin hears of each (QueueClaimed, QueueCommitted with
