@@ -21,7 +21,29 @@ func build(doc map[string]any) *Model {
 		m.Fields = append(m.Fields, fld)
 	}
 	m.Submit.Label = str(obj(doc["submit"])["label"])
+	if m.interviews() {
+		m.Version = VersionInterview
+	}
 	return m
+}
+
+// interviews reports whether m uses a feature of VersionInterview: a
+// condition, a bound that names a field, or an allocation field.
+func (m *Model) interviews() bool {
+	for _, f := range m.Fields {
+		if f.When != nil {
+			return true
+		}
+		if _, ok := f.Kind.(Allocation); ok {
+			return true
+		}
+		if b, ok := f.Kind.(bounded); ok {
+			if lo, hi := b.refs(); lo != "" || hi != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func buildSection(s map[string]any) Section {
@@ -78,6 +100,7 @@ func fieldOf(d map[string]any) (Field, bool) {
 		ID:       str(d["id"]),
 		Label:    str(d["label"]),
 		Help:     str(d["help"]),
+		When:     conditionOf(d["when"]),
 		Required: d["required"] == true,
 	}
 	switch v := d["initial"].(type) {
@@ -94,6 +117,16 @@ func fieldOf(d map[string]any) (Field, bool) {
 		}
 		f.Initial = ids
 	case map[string]any:
+		if _, ok := f.Kind.(Allocation); ok {
+			amounts := make(map[string]float64, len(v))
+			for id, x := range v {
+				if n, ok := numberValue(x); ok {
+					amounts[id] = n
+				}
+			}
+			f.Initial = amounts
+			break
+		}
 		answers := make(map[string]string, len(v))
 		for row, x := range v {
 			answers[row] = str(x)

@@ -249,6 +249,8 @@ type head struct {
 	ID    string `json:"id"`
 	Label string `json:"label"`
 	Help  string `json:"help,omitempty"`
+	// When is the field's condition, after help.
+	When *Condition `json:"when,omitempty"`
 }
 
-func (f *Field) head() head { return head{f.Kind.Name(), f.ID, f.Label, f.Help} }
+func (f *Field) head() head { return head{f.Kind.Name(), f.ID, f.Label, f.Help, f.When} }

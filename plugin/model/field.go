@@ -19,6 +19,9 @@ type Field struct {
 	Label string
 	// Help is a sentence shown under the label, or "".
 	Help string
+	// When makes the field conditional, or is nil (always shown); Model.Shown
+	// decides.
+	When *Condition
 	// Required makes an answer necessary; what counts as one is the kind's
 	// (Needs, Unanswered).
 	Required bool
@@ -61,8 +64,8 @@ type Kind interface {
 	answer(v any) []string
 }
 
-// kinds are the field kinds of version 1, in the schema's order.
-var kinds = []Kind{Text{}, Choice{}, MultiChoice{}, Toggle{}, Order{}, Number{}, Date{}, Scale{}, Tags{}, Matrix{}}
+// kinds are the field kinds, in the schema's order.
+var kinds = []Kind{Text{}, Choice{}, MultiChoice{}, Toggle{}, Order{}, Number{}, Date{}, Scale{}, Tags{}, Matrix{}, Allocation{}}
 
 // kindNamed returns the kind named name.
 func kindNamed(name string) (Kind, bool) {

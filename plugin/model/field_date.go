@@ -13,12 +13,26 @@ import (
 type Date struct {
 	// Min and Max bound the date ("YYYY-MM-DD"), or are "".
 	Min, Max string
+	// MinField and MaxField name the date fields whose values bound the date
+	// instead ({"field": id}), or are "".
+	MinField, MaxField string
 }
 
 // Name implements Kind.
 func (Date) Name() string { return "date" }
 
-func (Date) read(d map[string]any) Kind { return Date{Min: str(d["min"]), Max: str(d["max"])} }
+func (Date) read(d map[string]any) Kind {
+	return Date{Min: str(d["min"]), Max: str(d["max"]), MinField: refOf(d["min"]), MaxField: refOf(d["max"])}
+}
+
+func (d Date) refs() (minField, maxField string) { return d.MinField, d.MaxField }
+
+// below compares two dates written YYYY-MM-DD, which sort as strings.
+func (Date) below(a, b any) bool { return str(a) < str(b) }
+
+func (Date) show(v any) string { return str(v) }
+
+func (Date) words() (below, above string) { return "before", "after" }
 
 // validDate reports whether s is a real calendar date written YYYY-MM-DD.
 // time.DateOnly takes exactly four, two and two digits, so it refuses
@@ -81,7 +95,15 @@ func (d Date) normalForm(f *Field) any {
 		Min      any  `json:"min,omitempty"`
 		Max      any  `json:"max,omitempty"`
 		Initial  any  `json:"initial,omitempty"`
-	}{f.head(), f.Required, textOrNil(d.Min), textOrNil(d.Max), f.Initial}
+	}{f.head(), f.Required, dateBound(d.Min, d.MinField), dateBound(d.Max, d.MaxField), f.Initial}
+}
+
+// dateBound is a literal date, a bound that names a field, or nil.
+func dateBound(lit, field string) any {
+	if field != "" {
+		return refOrNil(field)
+	}
+	return textOrNil(lit)
 }
 
 func (d Date) value(f *Field, v any, c valueCheck) (any, bool) {

@@ -18,6 +18,9 @@ import (
 type Number struct {
 	// Min and Max bound the value, or are nil.
 	Min, Max *float64
+	// MinField and MaxField name the number fields whose values bound the
+	// value instead ({"field": id}), or are "". They do not move the grid.
+	MinField, MaxField string
 	// Step is the distance between allowed values from Min (or 0), or nil.
 	Step *float64
 	// Unit is shown after the value, such as "ms".
@@ -33,10 +36,26 @@ const maxMagnitude = 1e15
 func (Number) Name() string { return "number" }
 
 func (Number) read(d map[string]any) Kind {
-	return Number{Min: numberPtr(d["min"]), Max: numberPtr(d["max"]), Step: numberPtr(d["step"]), Unit: str(d["unit"]), Integer: d["integer"] == true}
+	return Number{Min: numberPtr(d["min"]), Max: numberPtr(d["max"]), MinField: refOf(d["min"]), MaxField: refOf(d["max"]), Step: numberPtr(d["step"]), Unit: str(d["unit"]), Integer: d["integer"] == true}
 }
 
-// base is the grid's origin: Min, or 0.
+func (n Number) refs() (minField, maxField string) { return n.MinField, n.MaxField }
+
+func (Number) below(a, b any) bool {
+	x, _ := a.(float64)
+	y, _ := b.(float64)
+	return x < y
+}
+
+func (Number) show(v any) string {
+	x, _ := v.(float64)
+	return FormatNumber(x)
+}
+
+func (Number) words() (below, above string) { return "below", "above" }
+
+// base is the grid's origin: a literal Min, or 0 (a min that names a field
+// does not move the grid).
 func (n Number) base() float64 {
 	if n.Min != nil {
 		return *n.Min
@@ -154,7 +173,15 @@ func (n Number) normalForm(f *Field) any {
 		Unit     string      `json:"unit,omitempty"`
 		Integer  bool        `json:"integer,omitempty"`
 		Initial  any         `json:"initial,omitempty"`
-	}{f.head(), f.Required, numberOrNil(n.Min), numberOrNil(n.Max), step, n.Unit, n.Integer, initialNumber(f)}
+	}{f.head(), f.Required, boundOrNil(n.Min, n.MinField), boundOrNil(n.Max, n.MaxField), step, n.Unit, n.Integer, initialNumber(f)}
+}
+
+// boundOrNil is a literal bound, a bound that names a field, or nil.
+func boundOrNil(lit *float64, field string) any {
+	if field != "" {
+		return refOrNil(field)
+	}
+	return numberOrNil(lit)
 }
 
 func (n Number) value(f *Field, v any, c valueCheck) (any, bool) {

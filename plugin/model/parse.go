@@ -152,13 +152,13 @@ func unsupportedVersion(doc any) (tasksurface.Problem, bool) {
 	if !ok {
 		return tasksurface.Problem{}, false
 	}
-	if f, err := strconv.ParseFloat(string(n), 64); err == nil && f == Version {
+	if f, err := strconv.ParseFloat(string(n), 64); err == nil && (f == Version || f == VersionInterview) {
 		return tasksurface.Problem{}, false
 	}
 	return tasksurface.Problem{
 		Code:    tasksurface.CodeUnsupportedVersion,
 		Pointer: "/version",
-		Message: fmt.Sprintf("version %s is not supported; this tool takes version 1 models only.", n),
+		Message: fmt.Sprintf("version %s is not supported; this tool takes version 1 or 2 models (the normalised model says 2 when it uses when, a bound that names a field or an allocation).", n),
 	}, true
 }
 

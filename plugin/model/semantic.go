@@ -54,6 +54,8 @@ func checkSemantics(doc any, limits tasksurface.Limits, ps *problems) {
 		scope.add(fld["id"], jsonpointer.Append(fptr, "id"))
 		checkField(fld, fptr, ps)
 	}
+	checkConditions(fields, ps)
+	checkReferences(fields, ps)
 	walkText(doc, nil, ps)
 	for _, place := range visibleTexts {
 		visibleAt(root, jsonpointer.Tokens(place), "", ps)

@@ -1,7 +1,16 @@
 package model
 
-// Version is the only model version this package understands.
+// Version is the version of a model that uses none of the features of
+// VersionInterview; the normalised model states it, so a log of such a model
+// replays byte for byte as before.
 const Version = 1
+
+// VersionInterview is the version of a model that uses a condition
+// ("when"), a bound that names a field, or an allocation field: its
+// normalised model states it, so a client that reads version 1 only shows
+// its generic fallback rather than a panel that would show hidden questions
+// (README.md#versioning). Parse accepts both versions.
+const VersionInterview = 2
 
 // Block kinds.
 const (
@@ -37,7 +46,8 @@ const (
 
 // Model is TaskSurfaceModelV1.
 type Model struct {
-	// Version is always 1.
+	// Version is Version, or VersionInterview for a model that uses its
+	// features (set by Parse from the model, not from the version written).
 	Version int `json:"version"`
 	// Title names the surface.
 	Title string `json:"title"`

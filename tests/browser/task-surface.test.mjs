@@ -495,8 +495,8 @@ describe('Task Surface in the browser', () => {
 
   test('a failed call shows the ordinary tool result in the transcript and opens no Dock', async () => {
     const sessionId = await h.dsh.createSession(h.home.workspace)
-    h.llm.reply({ toolCall: { name: 'show_task_surface', arguments: { model: { ...example('compare-options'), version: 2 } } } })
-    await h.dsh.prompt(sessionId, 'Try a version 2 panel.')
+    h.llm.reply({ toolCall: { name: 'show_task_surface', arguments: { model: { ...example('compare-options'), version: 3 } } } })
+    await h.dsh.prompt(sessionId, 'Try a version 3 panel.')
     await h.dsh.waitIdle(sessionId)
     await waitFor(async () => (await h.dsh.value('session.list', {})).items.find((x) => x.sessionId === sessionId)?.projections?.values?.title, { what: 'the title' })
     await h.dsh.value('session.rename', { sessionId, title: 'Failed call' })

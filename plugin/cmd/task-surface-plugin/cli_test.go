@@ -21,7 +21,7 @@ func TestCLI(t *testing.T) {
 	}
 	const model = `{"version":1,"title":"T","sections":[],"submit":{"label":"Go"}}`
 	valid := write("valid.json", model)
-	invalid := write("invalid.json", `{"version":2,"title":"T","sections":[],"submit":{"label":"Go"}}`)
+	invalid := write("invalid.json", `{"version":3,"title":"T","sections":[],"submit":{"label":"Go"}}`)
 	args := write("args.json", `{"model":`+model+`}`)
 	badArgs := write("bad-args.json", `{"model":{"version":1,"title":"","sections":[],"submit":{"label":"Go"}}}`)
 

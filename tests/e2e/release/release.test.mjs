@@ -90,7 +90,7 @@ test('the Windows x64 binary runs under Wine: version, validate and describe as 
   const valid = await wine(windows, ['validate', 'compare-options.json'], { cwd: join(tree, 'examples', 'surfaces') })
   assert.equal(valid.code, 0, valid.stderr)
   assert.deepEqual(JSON.parse(valid.stdout), { valid: true, input: 'model', problems: [] }, 'a model, and it says it read one')
-  const invalid = await wine(windows, ['validate', '-'], { input: '{"version":2}' })
+  const invalid = await wine(windows, ['validate', '-'], { input: '{"version":3}' })
   assert.equal(invalid.code, 1)
   assert.equal(JSON.parse(invalid.stdout).problems[0].pointer, '/version')
 
