@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/plaintext"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -79,9 +80,9 @@ func (t Text) miss(s string) string {
 	n := utf8.RuneCountInString(s)
 	switch {
 	case t.MinLength > 0 && n < t.MinLength:
-		return fmt.Sprintf("has %d characters; it needs at least %d", n, t.MinLength)
+		return fmt.Sprintf("has %s; it needs at least %d", problem.Count(n, "character"), t.MinLength)
 	case t.MaxLength > 0 && n > t.MaxLength:
-		return fmt.Sprintf("has %d characters; it may have at most %d", n, t.MaxLength)
+		return fmt.Sprintf("has %s; it may have at most %d", problem.Count(n, "character"), t.MaxLength)
 	}
 	if re := t.pattern(); re != nil && !re.MatchString(s) {
 		return "does not match the pattern " + strconv.Quote(t.Pattern)

@@ -60,7 +60,7 @@ func (l *List) Finish(retry string) []tasksurface.Problem {
 		more := len(list) - MaxListed
 		list = append(list[:MaxListed:MaxListed], tasksurface.Problem{
 			Code:    tasksurface.CodeTooManyProblems,
-			Message: fmt.Sprintf("%d more problems are not shown; fix the ones above and %s.", more, retry),
+			Message: fmt.Sprintf("%d more %s not shown; fix the ones above and %s.", more, plural(more, "problem is", "problems are"), retry),
 			Pointer: "",
 		})
 	}
@@ -107,4 +107,18 @@ func Names(names []string) string {
 		b.WriteString(strconv.Quote(Abbreviate(n, 40)))
 	}
 	return b.String()
+}
+
+// Count writes n and a noun counted right for a message: "1 option",
+// "2 options", "0 options". The plural adds "s".
+func Count(n int, noun string) string {
+	return strconv.Itoa(n) + " " + plural(n, noun, noun+"s")
+}
+
+// plural is one for n == 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
