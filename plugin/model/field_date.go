@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/dsh-community/task-surface/plugin/internal/plaintext"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -55,6 +56,30 @@ func (d Date) miss(s string) string {
 	return ""
 }
 
+// rule is the rule s breaks, for a date miss finds wrong.
+func (d Date) rule(s string) tasksurface.Rule {
+	switch {
+	case !validDate(s):
+		return tasksurface.RuleNotADate
+	case d.Min != "" && s < d.Min:
+		return tasksurface.RuleBeforeMin
+	}
+	return tasksurface.RuleAfterMax
+}
+
+// params are a date problem's params: the value (cut to 24 characters) and
+// the field's window.
+func (d Date) params(s string) map[tasksurface.Param]string {
+	p := map[tasksurface.Param]string{tasksurface.ParamValue: problem.Abbreviate(s, 24)}
+	if d.Min != "" {
+		p[tasksurface.ParamMin] = d.Min
+	}
+	if d.Max != "" {
+		p[tasksurface.ParamMax] = d.Max
+	}
+	return p
+}
+
 func (d Date) check(c *checker) {
 	for _, b := range []struct{ name, v string }{{"min", d.Min}, {"max", d.Max}} {
 		if b.v != "" && !validDate(b.v) {
@@ -94,7 +119,7 @@ func (d Date) value(f *Field, v any, c valueCheck) (any, bool) {
 		return nil, false
 	}
 	if why := d.miss(s); why != "" {
-		c.add(tasksurface.CodeInvalidValue, "%s: %s %s.", quote(f.Label), quote(s), why)
+		c.broke(tasksurface.CodeInvalidValue, d.rule(s), d.params(s), "%s: %s %s.", quote(f.Label), quote(s), why)
 		return nil, false
 	}
 	return s, true

@@ -69,27 +69,19 @@ func (n Number) around(v, step float64) (lo, hi float64) {
 	return lo, hi
 }
 
-// Rules a number breaks (fault), the codes of its value problems.
-const (
-	numberBelowMin = "below-min"
-	numberAboveMax = "above-max"
-	numberNotWhole = "not-whole"
-	numberOffStep  = "off-step"
-)
-
 // fault names the first rule v breaks, or "" when it fits: below min,
 // above max, not whole in an integer field, off the step's grid. A finite v
 // is assumed.
-func (n Number) fault(v float64) string {
+func (n Number) fault(v float64) tasksurface.Rule {
 	switch {
 	case n.Min != nil && v < *n.Min:
-		return numberBelowMin
+		return tasksurface.RuleBelowMin
 	case n.Max != nil && v > *n.Max:
-		return numberAboveMax
+		return tasksurface.RuleAboveMax
 	case n.Integer && !whole(v):
-		return numberNotWhole
+		return tasksurface.RuleNotWhole
 	case !n.onGrid(v):
-		return numberOffStep
+		return tasksurface.RuleOffStep
 	}
 	return ""
 }
@@ -142,17 +134,43 @@ func (n Number) nearest(v float64) string {
 // "must be 0 plus a whole number of steps of 0.5; the nearest allowed values
 // are 0.5 and 1", ... A finite v within ±1e15 is assumed.
 func (n Number) miss(v float64) string {
-	switch n.fault(v) {
-	case numberBelowMin:
-		return "is below the minimum " + FormatNumber(*n.Min)
-	case numberAboveMax:
-		return "is above the maximum " + FormatNumber(*n.Max)
-	case numberNotWhole:
-		return "must be a whole number" + n.nearest(v)
-	case numberOffStep:
-		return fmt.Sprintf("must be %s plus a whole number of steps of %s%s", FormatNumber(n.base()), FormatNumber(*n.Step), n.nearest(v))
+	_, _, why := n.judge(v)
+	return why
+}
+
+// judge says why v does not fit, as the rule it breaks with the rule's
+// params and in words (miss), or returns "" three times.
+func (n Number) judge(v float64) (tasksurface.Rule, map[tasksurface.Param]string, string) {
+	rule := n.fault(v)
+	params := map[tasksurface.Param]string{tasksurface.ParamValue: FormatNumber(v)}
+	switch rule {
+	case tasksurface.RuleBelowMin:
+		params[tasksurface.ParamMin] = FormatNumber(*n.Min)
+		return rule, params, "is below the minimum " + FormatNumber(*n.Min)
+	case tasksurface.RuleAboveMax:
+		params[tasksurface.ParamMax] = FormatNumber(*n.Max)
+		return rule, params, "is above the maximum " + FormatNumber(*n.Max)
+	case tasksurface.RuleNotWhole:
+		n.nearestParams(v, params)
+		return rule, params, "must be a whole number" + n.nearest(v)
+	case tasksurface.RuleOffStep:
+		params[tasksurface.ParamBase], params[tasksurface.ParamStep] = FormatNumber(n.base()), FormatNumber(*n.Step)
+		n.nearestParams(v, params)
+		return rule, params, fmt.Sprintf("must be %s plus a whole number of steps of %s%s", FormatNumber(n.base()), FormatNumber(*n.Step), n.nearest(v))
 	}
-	return ""
+	return "", nil, ""
+}
+
+// nearestParams adds the nearest allowed values to params, as below and
+// above: each when there is one.
+func (n Number) nearestParams(v float64, params map[tasksurface.Param]string) {
+	for _, x := range n.nearestValues(v) {
+		if x < v {
+			params[tasksurface.ParamBelow] = FormatNumber(x)
+		} else {
+			params[tasksurface.ParamAbove] = FormatNumber(x)
+		}
+	}
 }
 
 func (n Number) check(c *checker) {
@@ -219,12 +237,12 @@ func (n Number) normalForm(f *Field) any {
 }
 
 func (n Number) value(f *Field, v any, c valueCheck) (any, bool) {
-	return checkedNumber(f, v, c, n.miss)
+	return checkedNumber(f, v, c, n.judge)
 }
 
 // checkedNumber checks a submitted number: null (no answer), or a JSON
-// number within ±1e15 that miss finds nothing wrong with.
-func checkedNumber(f *Field, v any, c valueCheck, miss func(float64) string) (any, bool) {
+// number within ±1e15 that judge finds nothing wrong with.
+func checkedNumber(f *Field, v any, c valueCheck, judge func(float64) (tasksurface.Rule, map[tasksurface.Param]string, string)) (any, bool) {
 	if v == nil {
 		return nil, true
 	}
@@ -235,14 +253,15 @@ func checkedNumber(f *Field, v any, c valueCheck, miss func(float64) string) (an
 	}
 	n, err := strconv.ParseFloat(string(lit), 64)
 	if err != nil || math.IsInf(n, 0) || math.Abs(n) > maxMagnitude {
-		c.add(tasksurface.CodeInvalidValue, "%s takes numbers from -1e15 to 1e15, not %s.", quote(f.Label), problem.Abbreviate(string(lit), 24))
+		c.broke(tasksurface.CodeInvalidValue, tasksurface.RuleOutOfRange, map[tasksurface.Param]string{tasksurface.ParamValue: problem.Abbreviate(string(lit), 24), tasksurface.ParamLimit: FormatNumber(maxMagnitude)},
+			"%s takes numbers from -1e15 to 1e15, not %s.", quote(f.Label), problem.Abbreviate(string(lit), 24))
 		return nil, false
 	}
 	if n == 0 {
 		n = 0 // no -0
 	}
-	if why := miss(n); why != "" {
-		c.add(tasksurface.CodeInvalidValue, "%s: %s %s.", quote(f.Label), FormatNumber(n), why)
+	if rule, params, why := judge(n); why != "" {
+		c.broke(tasksurface.CodeInvalidValue, rule, params, "%s: %s %s.", quote(f.Label), FormatNumber(n), why)
 		return nil, false
 	}
 	return n, true

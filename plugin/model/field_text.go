@@ -137,14 +137,25 @@ func (t Text) value(f *Field, v any, c valueCheck) (any, bool) {
 		return s, true
 	}
 	if why := t.miss(s); why != "" {
-		code := tasksurface.CodeInvalidValue
-		if t.MaxLength > 0 && utf8.RuneCountInString(s) > t.MaxLength {
-			code = tasksurface.CodeTooLong
-		}
-		c.add(code, "%s %s.", quote(f.Label), why)
+		code, rule, params := t.rule(s)
+		c.broke(code, rule, params, "%s %s.", quote(f.Label), why)
 		return nil, false
 	}
 	return s, true
+}
+
+// rule is the code, the rule and its params of a text miss finds wrong: too
+// short, too long, or not matching the pattern.
+func (t Text) rule(s string) (tasksurface.Code, tasksurface.Rule, map[tasksurface.Param]string) {
+	n := utf8.RuneCountInString(s)
+	count := strconv.Itoa(n)
+	switch {
+	case t.MinLength > 0 && n < t.MinLength:
+		return tasksurface.CodeInvalidValue, tasksurface.RuleTooShort, map[tasksurface.Param]string{tasksurface.ParamCount: count, tasksurface.ParamMin: strconv.Itoa(t.MinLength)}
+	case t.MaxLength > 0 && n > t.MaxLength:
+		return tasksurface.CodeTooLong, tasksurface.RuleTooLong, map[tasksurface.Param]string{tasksurface.ParamCount: count, tasksurface.ParamMax: strconv.Itoa(t.MaxLength)}
+	}
+	return tasksurface.CodeInvalidValue, tasksurface.RulePattern, map[tasksurface.Param]string{tasksurface.ParamPattern: t.Pattern}
 }
 
 func (Text) start(f *Field) any {
