@@ -86,10 +86,15 @@ func (d Date) check(c *checker) {
 			c.add(tasksurface.CodeInvalidValue, c.at(b.name), "%s %q is not a real calendar date; write YYYY-MM-DD.", b.name, b.v)
 		}
 	}
+	// Bounds that are real dates but swapped: an initial date is checked
+	// against them as they will be once swapped, so that one outside both
+	// is said with the swap.
+	sound := c.sound("min", "max")
 	if d.Min != "" && d.Max != "" && d.Min > d.Max {
 		c.add(tasksurface.CodeInvalidValue, c.at("max"), "max %s is before min %s; swap them.", d.Max, d.Min)
+		d.Min, d.Max = d.Max, d.Min
 	}
-	if !c.sound("min", "max") {
+	if !sound {
 		d = Date{} // an initial date is then checked alone
 	}
 	if s, ok := c.f.Initial.(string); ok {

@@ -152,6 +152,14 @@ func TestEveryMistakeIsFixedInOneRetry(t *testing.T) {
 		lines: []string{`- /fields/0/options: "options" needs at least 1 item. [too-few]`},
 		fixed: call("", `{"kind":"choice","id":"c","label":"C","options":[{"id":"a","label":"A"}]}`),
 	}, {
+		name: "dates swapped and an initial date outside both: both said at once",
+		args: call("", `{"kind":"date","id":"d","label":"D","min":"2026-03-31","max":"2026-01-01","initial":"2026-05-01"}`),
+		lines: []string{
+			`- /fields/0/initial: initial "2026-05-01" is after the latest date 2026-03-31; change it or omit initial. [invalid-initial]`,
+			`- /fields/0/max: max 2026-01-01 is before min 2026-03-31; swap them. [invalid-value]`,
+		},
+		fixed: call("", `{"kind":"date","id":"d","label":"D","min":"2026-01-01","max":"2026-03-31","initial":"2026-03-01"}`),
+	}, {
 		name:  "a date that does not exist",
 		args:  call("", `{"kind":"date","id":"d","label":"D","min":"2026-01-01","max":"2026-03-31","initial":"2026-02-30"}`),
 		lines: []string{`- /fields/0/initial: initial "2026-02-30" is not a real calendar date written YYYY-MM-DD; choose one from 2026-01-01 to 2026-03-31; change it or omit initial. [invalid-initial]`},
