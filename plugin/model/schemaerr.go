@@ -153,7 +153,7 @@ func (m *mapper) strayKeys(o map[string]any, ptr string, u schemaUnion, base str
 		}
 	}
 	for _, r := range commonRequired(arms) {
-		if _, ok := o[r]; !ok && r != "kind" && !renamed(o, r) {
+		if _, ok := o[r]; !ok && r != "kind" && !renamed(o, r, known) {
 			m.ps.Add(tasksurface.CodeMissing, jsonpointer.Append(ptr, r), "add the required key %q; every %s has it.", r, u.noun)
 		}
 	}
@@ -177,8 +177,8 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		names, _ := kwValue.([]any)
 		for _, n := range names {
 			name, _ := n.(string)
-			if _, ok := obj[name]; ok {
-				continue
+			if _, ok := obj[name]; ok || renamed(obj, name, props) {
+				continue // a key of another vocabulary for it is told its name
 			}
 			m.ps.Add(tasksurface.CodeMissing, jsonpointer.Append(ptr, name), "add the required key %q%s.", name, m.hint(props[name]))
 		}
@@ -253,10 +253,11 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 }
 
 // renamed reports whether o has a key of another vocabulary for key
-// ("name" for "id"), which its own problem asks to rename.
-func renamed(o map[string]any, key string) bool {
+// ("name" for "id") that is not one of its own (props), which its own
+// problem asks to rename.
+func renamed(o map[string]any, key string, props map[string]any) bool {
 	for k := range o {
-		if slices.Contains(keyWords[k], key) {
+		if _, own := props[k]; !own && slices.Contains(keyWords[k], key) {
 			return true
 		}
 	}

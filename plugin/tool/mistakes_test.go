@@ -114,6 +114,14 @@ func TestEveryMistakeIsFixedInOneRetry(t *testing.T) {
 		},
 		fixed: call("", `{"kind":"choice","id":"env","label":"Environment","options":[{"id":"staging","label":"staging"},{"id":"prod","label":"prod"}],"initial":"staging","help":"Where to deploy"}`),
 	}, {
+		name: "a field's id and label under other names: one line each, no missing key besides",
+		args: call("", `{"kind":"text","name":"notes","title":"Notes"}`),
+		lines: []string{
+			`- /fields/0/name: remove the unknown key "name"; the keys allowed here are help, id, initial, kind, label, maxLength, minLength, multiline, pattern, required; this model calls it "id". [unknown-key]`,
+			`- /fields/0/title: remove the unknown key "title"; the keys allowed here are help, id, initial, kind, label, maxLength, minLength, multiline, pattern, required; this model calls it "label". [unknown-key]`,
+		},
+		fixed: call("", `{"kind":"text","id":"notes","label":"Notes"}`),
+	}, {
 		name:  "a field without a kind and without an id",
 		args:  call("", `{"label":"Notes","multiline":true}`),
 		lines: []string{`- /fields/0/id: add the required key "id"; every field has it. [missing]`, `- /fields/0/kind: add the field's "kind": one of text, choice, multi-choice, toggle, order, number, date, scale, tags, matrix. [missing]`},
