@@ -2,6 +2,7 @@ package format
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/plaintext"
 	"github.com/dsh-community/task-surface/plugin/model"
@@ -25,7 +26,10 @@ const Indent = "  "
 //	Note: ship after lunch
 //
 // Fields appear in the model's order, each on a line "- Label: value"; a
-// field its condition hides (model.Model.Shown) does not appear at all.
+// label that ends in a question mark or a colon (ASCII or full-width) is
+// followed by the value alone: "- Ship now? yes", "- 截止日期：2026-12-01"
+// (a colon after it would read "?:").
+// A field its condition hides (model.Model.Shown) does not appear at all.
 // Titles and labels are flattened to one line (every run of white space,
 // line breaks included, becomes one space), so no label can start a line
 // of its own; when two fields flatten to the same label, each is followed by
@@ -69,7 +73,9 @@ func Format(m *model.Model, v submission.Values, note string) string {
 		}
 		b.WriteString("- ")
 		b.WriteString(labels[i])
-		b.WriteByte(':')
+		if !asks(labels[i]) {
+			b.WriteByte(':')
+		}
 		writeLines(&b, f.Answer(value))
 	}
 	if len(noteLines) > 0 {
@@ -77,6 +83,14 @@ func Format(m *model.Model, v submission.Values, note string) string {
 		writeLines(&b, noteLines)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// asks reports whether a label ends in a question mark or a colon (ASCII
+// or full-width), which then leads to its value itself: "- Ship now? yes",
+// "- 目标：5", never "?:".
+func asks(label string) bool {
+	r, _ := utf8.DecodeLastRuneInString(label)
+	return r == '?' || r == ':' || r == '？' || r == '：'
 }
 
 // writeLines writes a value after its label: on the same line when it is

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dsh-community/task-surface/plugin/model"
 	"github.com/dsh-community/task-surface/plugin/submission"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 func TestFormatEdges(t *testing.T) {
@@ -109,5 +110,35 @@ func TestStructureSurvivesHostileText(t *testing.T) {
 	lines := strings.Split(text, "\n")
 	if strings.Count(lines[0], "\n") != 0 || !strings.HasSuffix(lines[0], "submitted:") {
 		t.Errorf("first line %q", lines[0])
+	}
+}
+
+// Titles, labels and option labels are plain text shown as typed: Markdown
+// in them is accepted, kept verbatim in the normalised model and written
+// verbatim in the message, never rendered or stripped.
+func TestLabelsArePlainTextAsTyped(t *testing.T) {
+	t.Parallel()
+	const (
+		title  = "Ship **v2**?"
+		label  = "**Bold** and `code`"
+		option = "`eu-1` _fast_"
+	)
+	doc := `{"version":1,"title":"Ship **v2**?","sections":[],"fields":[{"kind":"choice","id":"c","label":"**Bold** and ` + "`code`" + `","options":[{"id":"a","label":"` + "`eu-1`" + ` _fast_"}]}],"submit":{"label":"Send **now**"}}`
+	m, problems := model.Parse([]byte(doc), tasksurface.Limits{})
+	if m == nil {
+		t.Fatalf("the model is refused: %v", problems)
+	}
+	norm, err := m.Normalized()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{title, label, option, "Send **now**"} {
+		if !strings.Contains(string(norm), `"`+s+`"`) {
+			t.Errorf("the normalised model does not keep %q verbatim: %s", s, norm)
+		}
+	}
+	got := Format(m, submission.Values{"c": "a"}, "")
+	if want := "Task Surface \"Ship **v2**?\" submitted:\n- **Bold** and `code`: `eu-1` _fast_"; got != want {
+		t.Errorf("the message reads\n%s\nwant\n%s", got, want)
 	}
 }

@@ -72,6 +72,10 @@ func (c vectorCase) expected() (canonical []byte, text string) {
 type vectorProblem struct {
 	Code    string `json:"code"`
 	Pointer string `json:"pointer"`
+	// Rule and Params are the rule a value breaks and its parameters, which
+	// a client words in its user's language; absent for other problems.
+	Rule   string            `json:"rule,omitempty"`
+	Params map[string]string `json:"params,omitempty"`
 }
 
 // loadedFile is a vector file with its model parsed.
@@ -165,7 +169,13 @@ func TestVectors(t *testing.T) {
 				}
 				gotProblems := make([]vectorProblem, len(problems))
 				for i, p := range problems {
-					gotProblems[i] = vectorProblem{Code: string(p.Code), Pointer: p.Pointer}
+					gotProblems[i] = vectorProblem{Code: string(p.Code), Pointer: p.Pointer, Rule: string(p.Rule)}
+					for k, v := range p.Params {
+						if gotProblems[i].Params == nil {
+							gotProblems[i].Params = map[string]string{}
+						}
+						gotProblems[i].Params[string(k)] = v
+					}
 					if p.Message == "" {
 						t.Errorf("problem %d (%s at %q) has no message", i, p.Code, p.Pointer)
 					}

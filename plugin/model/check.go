@@ -104,6 +104,12 @@ func (c valueCheck) add(code tasksurface.Code, format string, args ...any) {
 	c.ps.Add(code, c.ptr, format, args...)
 }
 
+// broke records a problem of a value that breaks rule of its field, with
+// the rule's params, for a client that words it itself (tasksurface.Rule).
+func (c valueCheck) broke(code tasksurface.Code, rule tasksurface.Rule, params map[tasksurface.Param]string, format string, args ...any) {
+	c.ps.AddRule(code, c.ptr, rule, params, format, args...)
+}
+
 // item is the check of the value's item or member key.
 func (c valueCheck) item(key string) valueCheck {
 	return valueCheck{ptr: jsonpointer.Append(c.ptr, key), ps: c.ps}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/dsh-community/task-surface/plugin/internal/plaintext"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -69,16 +70,45 @@ func (d Date) miss(s string) string {
 	return ""
 }
 
+// rule is the rule s breaks, for a date miss finds wrong.
+func (d Date) rule(s string) tasksurface.Rule {
+	switch {
+	case !validDate(s):
+		return tasksurface.RuleNotADate
+	case d.Min != "" && s < d.Min:
+		return tasksurface.RuleBeforeMin
+	}
+	return tasksurface.RuleAfterMax
+}
+
+// params are a date problem's params: the value (cut to 24 characters) and
+// the field's window.
+func (d Date) params(s string) map[tasksurface.Param]string {
+	p := map[tasksurface.Param]string{tasksurface.ParamValue: problem.Abbreviate(s, 24)}
+	if d.Min != "" {
+		p[tasksurface.ParamMin] = d.Min
+	}
+	if d.Max != "" {
+		p[tasksurface.ParamMax] = d.Max
+	}
+	return p
+}
+
 func (d Date) check(c *checker) {
 	for _, b := range []struct{ name, v string }{{"min", d.Min}, {"max", d.Max}} {
 		if b.v != "" && !validDate(b.v) {
 			c.add(tasksurface.CodeInvalidValue, c.at(b.name), "%s %q is not a real calendar date; write YYYY-MM-DD.", b.name, b.v)
 		}
 	}
+	// Bounds that are real dates but swapped: an initial date is checked
+	// against them as they will be once swapped, so that one outside both
+	// is said with the swap.
+	sound := c.sound("min", "max")
 	if d.Min != "" && d.Max != "" && d.Min > d.Max {
 		c.add(tasksurface.CodeInvalidValue, c.at("max"), "max %s is before min %s; swap them.", d.Max, d.Min)
+		d.Min, d.Max = d.Max, d.Min
 	}
-	if !c.sound("min", "max") {
+	if !sound {
 		d = Date{} // an initial date is then checked alone
 	}
 	if s, ok := c.f.Initial.(string); ok {
@@ -116,7 +146,7 @@ func (d Date) value(f *Field, v any, c valueCheck) (any, bool) {
 		return nil, false
 	}
 	if why := d.miss(s); why != "" {
-		c.add(tasksurface.CodeInvalidValue, "%s: %s %s.", quote(f.Label), quote(s), why)
+		c.broke(tasksurface.CodeInvalidValue, d.rule(s), d.params(s), "%s: %s %s.", quote(f.Label), quote(s), why)
 		return nil, false
 	}
 	return s, true

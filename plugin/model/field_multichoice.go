@@ -1,7 +1,10 @@
 package model
 
 import (
+	"strconv"
+
 	"github.com/dsh-community/task-surface/plugin/internal/plaintext"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -36,9 +39,9 @@ func (m MultiChoice) check(c *checker) {
 	}
 	switch n := len(ids); {
 	case m.MinItems > n:
-		c.add(tasksurface.CodeInvalidValue, c.at("minItems"), "minItems %d is more than the %d options; lower it or add options.", m.MinItems, n)
+		c.add(tasksurface.CodeInvalidValue, c.at("minItems"), "minItems %d is more than the %s; lower it or add options.", m.MinItems, problem.Count(n, "option"))
 	case m.MaxItems > n:
-		c.add(tasksurface.CodeInvalidValue, c.at("maxItems"), "maxItems %d is more than the %d options; lower it or leave it out.", m.MaxItems, n)
+		c.add(tasksurface.CodeInvalidValue, c.at("maxItems"), "maxItems %d is more than the %s; lower it or leave it out.", m.MaxItems, problem.Count(n, "option"))
 	case m.MaxItems > 0 && m.MinItems > m.MaxItems:
 		c.add(tasksurface.CodeInvalidValue, c.at("maxItems"), "maxItems %d is less than minItems %d; raise maxItems or lower minItems.", m.MaxItems, m.MinItems)
 	}
@@ -48,9 +51,9 @@ func (m MultiChoice) check(c *checker) {
 	chosen, _ := c.f.Initial.([]string)
 	switch n := len(chosen); {
 	case n > 0 && n < m.MinItems:
-		c.add(tasksurface.CodeInvalidInitial, c.at("initial"), "initial holds %d options, fewer than minItems %d; add options or omit initial.", n, m.MinItems)
+		c.add(tasksurface.CodeInvalidInitial, c.at("initial"), "initial holds %s, fewer than minItems %d; add options or omit initial.", problem.Count(n, "option"), m.MinItems)
 	case m.MaxItems > 0 && n > m.MaxItems:
-		c.add(tasksurface.CodeInvalidInitial, c.at("initial"), "initial holds %d options, more than maxItems %d; remove some or omit initial.", n, m.MaxItems)
+		c.add(tasksurface.CodeInvalidInitial, c.at("initial"), "initial holds %s, more than maxItems %d; remove some or omit initial.", problem.Count(n, "option"), m.MaxItems)
 	}
 }
 
@@ -97,10 +100,12 @@ func (m MultiChoice) value(f *Field, v any, c valueCheck) (any, bool) {
 	switch {
 	case n == 0:
 	case n < m.MinItems:
-		c.add(tasksurface.CodeTooFew, "%s needs at least %d options chosen, not %d.", quote(f.Label), m.MinItems, n)
+		c.broke(tasksurface.CodeTooFew, tasksurface.RuleTooFew, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(n), tasksurface.ParamMin: strconv.Itoa(m.MinItems)},
+			"%s needs at least %s chosen, not %d.", quote(f.Label), problem.Count(m.MinItems, "option"), n)
 		return nil, false
 	case m.MaxItems > 0 && n > m.MaxItems:
-		c.add(tasksurface.CodeTooMany, "%s takes at most %d options, not %d.", quote(f.Label), m.MaxItems, n)
+		c.broke(tasksurface.CodeTooMany, tasksurface.RuleTooMany, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(n), tasksurface.ParamMax: strconv.Itoa(m.MaxItems)},
+			"%s takes at most %s, not %d.", quote(f.Label), problem.Count(m.MaxItems, "option"), n)
 		return nil, false
 	}
 	if other == nil {

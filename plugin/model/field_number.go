@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 
 	"github.com/dsh-community/task-surface/plugin/internal/plaintext"
@@ -87,21 +88,63 @@ func (n Number) around(v, step float64) (lo, hi float64) {
 	return lo, hi
 }
 
-// nearest names the allowed values of the grid of step next to v:
-// "; the nearest allowed values are 0.5 and 1".
-func (n Number) nearest(v, step float64) string {
+// fault names the first rule v breaks, or "" when it fits: below min,
+// above max, not whole in an integer field, off the step's grid. A finite v
+// is assumed.
+func (n Number) fault(v float64) tasksurface.Rule {
+	switch {
+	case n.Min != nil && v < *n.Min:
+		return tasksurface.RuleBelowMin
+	case n.Max != nil && v > *n.Max:
+		return tasksurface.RuleAboveMax
+	case n.Integer && !whole(v):
+		return tasksurface.RuleNotWhole
+	case !n.onGrid(v):
+		return tasksurface.RuleOffStep
+	}
+	return ""
+}
+
+// allowed reports whether x passes every rule of the field and is within
+// ±1e15.
+func (n Number) allowed(x float64) bool {
+	return math.Abs(x) <= maxMagnitude && n.fault(x) == ""
+}
+
+// nearestValues are the allowed values next to v, the lower first: at most
+// one below v and one above it, each on the field's grid (the step's from
+// the base, whole numbers when the field is integer and has no step, as an
+// integer field's step is whole), within min and max. Each passes the field's
+// own check; none is v.
+func (n Number) nearestValues(v float64) []float64 {
+	step := 0.0
+	switch {
+	case n.Step != nil && *n.Step > 0:
+		step = *n.Step
+	case n.Integer:
+		step = 1
+	default:
+		return nil
+	}
 	lo, hi := n.around(v, step)
-	var vals []string
+	var out []float64
 	for _, x := range []float64{lo, hi} {
-		if (n.Min == nil || x >= *n.Min) && (n.Max == nil || x <= *n.Max) {
-			vals = append(vals, FormatNumber(x))
+		if x != v && n.allowed(x) && !slices.Contains(out, x) {
+			out = append(out, x)
 		}
 	}
+	return out
+}
+
+// nearest names the allowed values next to v: "; the nearest allowed
+// values are 0.5 and 1", or "" when there are none.
+func (n Number) nearest(v float64) string {
+	vals := n.nearestValues(v)
 	switch len(vals) {
 	case 2:
-		return "; the nearest allowed values are " + vals[0] + " and " + vals[1]
+		return "; the nearest allowed values are " + FormatNumber(vals[0]) + " and " + FormatNumber(vals[1])
 	case 1:
-		return "; the nearest allowed value is " + vals[0]
+		return "; the nearest allowed value is " + FormatNumber(vals[0])
 	}
 	return ""
 }
@@ -110,17 +153,43 @@ func (n Number) nearest(v, step float64) string {
 // "must be 0 plus a whole number of steps of 0.5; the nearest allowed values
 // are 0.5 and 1", ... A finite v within ±1e15 is assumed.
 func (n Number) miss(v float64) string {
-	switch {
-	case n.Min != nil && v < *n.Min:
-		return "is below the minimum " + FormatNumber(*n.Min)
-	case n.Max != nil && v > *n.Max:
-		return "is above the maximum " + FormatNumber(*n.Max)
-	case n.Integer && !whole(v):
-		return "must be a whole number" + n.nearest(v, 1)
-	case !n.onGrid(v):
-		return fmt.Sprintf("must be %s plus a whole number of steps of %s%s", FormatNumber(n.base()), FormatNumber(*n.Step), n.nearest(v, *n.Step))
+	_, _, why := n.judge(v)
+	return why
+}
+
+// judge says why v does not fit, as the rule it breaks with the rule's
+// params and in words (miss), or returns "" three times.
+func (n Number) judge(v float64) (tasksurface.Rule, map[tasksurface.Param]string, string) {
+	rule := n.fault(v)
+	params := map[tasksurface.Param]string{tasksurface.ParamValue: FormatNumber(v)}
+	switch rule {
+	case tasksurface.RuleBelowMin:
+		params[tasksurface.ParamMin] = FormatNumber(*n.Min)
+		return rule, params, "is below the minimum " + FormatNumber(*n.Min)
+	case tasksurface.RuleAboveMax:
+		params[tasksurface.ParamMax] = FormatNumber(*n.Max)
+		return rule, params, "is above the maximum " + FormatNumber(*n.Max)
+	case tasksurface.RuleNotWhole:
+		n.nearestParams(v, params)
+		return rule, params, "must be a whole number" + n.nearest(v)
+	case tasksurface.RuleOffStep:
+		params[tasksurface.ParamBase], params[tasksurface.ParamStep] = FormatNumber(n.base()), FormatNumber(*n.Step)
+		n.nearestParams(v, params)
+		return rule, params, fmt.Sprintf("must be %s plus a whole number of steps of %s%s", FormatNumber(n.base()), FormatNumber(*n.Step), n.nearest(v))
 	}
-	return ""
+	return "", nil, ""
+}
+
+// nearestParams adds the nearest allowed values to params, as below and
+// above: each when there is one.
+func (n Number) nearestParams(v float64, params map[tasksurface.Param]string) {
+	for _, x := range n.nearestValues(v) {
+		if x < v {
+			params[tasksurface.ParamBelow] = FormatNumber(x)
+		} else {
+			params[tasksurface.ParamAbove] = FormatNumber(x)
+		}
+	}
 }
 
 func (n Number) check(c *checker) {
@@ -137,22 +206,32 @@ func (n Number) check(c *checker) {
 		// normalised form would be refused when the log is replayed.
 		c.add(tasksurface.CodeInvalidValue, c.at("step"), "step is too small to tell from 0 in a 64-bit float; use a step of at least 1e-300.")
 	}
+	// The keys with a problem of their own before the bounds are compared:
+	// an initial value is not checked against them.
+	boundsSound, stepSound := c.sound("min", "max"), c.sound("step")
+	// g is the field as the problems below ask it to be (the bounds in
+	// order): an initial value is checked against it, so that what it gets
+	// wrong on its own is reported with them, and what follows from them is
+	// not.
+	g := Number{Min: n.Min, Max: n.Max, Step: n.Step, Integer: n.Integer}
 	if n.Min != nil && n.Max != nil && *n.Min > *n.Max {
 		c.add(tasksurface.CodeInvalidValue, c.at("max"), "max %s is below min %s; swap them.", FormatNumber(*n.Max), FormatNumber(*n.Min))
-	} else if n.Min != nil && n.Max != nil && n.Step != nil && !n.onGrid(*n.Max) {
-		lo, hi := n.around(*n.Max, *n.Step)
-		span, _ := new(big.Rat).Sub(decimal(*n.Max), decimal(*n.Min)).Float64()
-		c.add(tasksurface.CodeInvalidValue, c.at("step"), "step %s does not divide max − min (%s − %s), so max is off the grid of steps from min; its nearest values on it are %s and %s. Use a step that divides %s, or max %s or %s; initial must be on the grid too.",
-			FormatNumber(*n.Step), FormatNumber(*n.Max), FormatNumber(*n.Min), FormatNumber(lo), FormatNumber(hi), FormatNumber(span), FormatNumber(lo), FormatNumber(hi))
+		g.Min, g.Max = n.Max, n.Min
 	}
-	if !c.sound("min", "max") {
-		n.Min, n.Max, n.Step = nil, nil, nil // an initial value is then checked without them
+	if g.Min != nil && g.Max != nil && g.Step != nil && *g.Step > 0 && !g.onGrid(*g.Max) {
+		lo, hi := g.around(*g.Max, *g.Step)
+		span, _ := new(big.Rat).Sub(decimal(*g.Max), decimal(*g.Min)).Float64()
+		c.add(tasksurface.CodeInvalidValue, c.at("step"), "step %s does not divide max − min (%s − %s), so max is off the grid of steps from min; its nearest values on it are %s and %s. Use a step that divides %s, or max %s or %s.",
+			FormatNumber(*g.Step), FormatNumber(*g.Max), FormatNumber(*g.Min), FormatNumber(lo), FormatNumber(hi), FormatNumber(span), FormatNumber(lo), FormatNumber(hi))
 	}
-	if !c.sound("step") {
-		n.Step = nil
+	if !boundsSound {
+		g.Min, g.Max, g.Step = nil, nil, nil // an initial value is then checked without them
+	}
+	if !stepSound {
+		g.Step = nil
 	}
 	if v, ok := c.f.Initial.(float64); ok {
-		if why := n.miss(v); why != "" {
+		if why := g.miss(v); why != "" {
 			c.initialMiss(FormatNumber(v) + " " + why)
 		}
 	}
@@ -185,12 +264,12 @@ func boundOrNil(lit *float64, field string) any {
 }
 
 func (n Number) value(f *Field, v any, c valueCheck) (any, bool) {
-	return checkedNumber(f, v, c, n.miss)
+	return checkedNumber(f, v, c, n.judge)
 }
 
 // checkedNumber checks a submitted number: null (no answer), or a JSON
-// number within ±1e15 that miss finds nothing wrong with.
-func checkedNumber(f *Field, v any, c valueCheck, miss func(float64) string) (any, bool) {
+// number within ±1e15 that judge finds nothing wrong with.
+func checkedNumber(f *Field, v any, c valueCheck, judge func(float64) (tasksurface.Rule, map[tasksurface.Param]string, string)) (any, bool) {
 	if v == nil {
 		return nil, true
 	}
@@ -201,14 +280,15 @@ func checkedNumber(f *Field, v any, c valueCheck, miss func(float64) string) (an
 	}
 	n, err := strconv.ParseFloat(string(lit), 64)
 	if err != nil || math.IsInf(n, 0) || math.Abs(n) > maxMagnitude {
-		c.add(tasksurface.CodeInvalidValue, "%s takes numbers from -1e15 to 1e15, not %s.", quote(f.Label), problem.Abbreviate(string(lit), 24))
+		c.broke(tasksurface.CodeInvalidValue, tasksurface.RuleOutOfRange, map[tasksurface.Param]string{tasksurface.ParamValue: problem.Abbreviate(string(lit), 24), tasksurface.ParamLimit: FormatNumber(maxMagnitude)},
+			"%s takes numbers from -1e15 to 1e15, not %s.", quote(f.Label), problem.Abbreviate(string(lit), 24))
 		return nil, false
 	}
 	if n == 0 {
 		n = 0 // no -0
 	}
-	if why := miss(n); why != "" {
-		c.add(tasksurface.CodeInvalidValue, "%s: %s %s.", quote(f.Label), FormatNumber(n), why)
+	if rule, params, why := judge(n); why != "" {
+		c.broke(tasksurface.CodeInvalidValue, rule, params, "%s: %s %s.", quote(f.Label), FormatNumber(n), why)
 		return nil, false
 	}
 	return n, true

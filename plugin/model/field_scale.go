@@ -50,11 +50,28 @@ func (s Scale) ends() (lo, hi float64) {
 }
 
 func (s Scale) miss(v float64) string {
+	_, _, why := s.judge(v)
+	return why
+}
+
+// judge says why v is no point of the scale, as the rule it breaks (below
+// its first point, above its last, a fraction) with the scale's ends as
+// params, and in words (miss), or returns "" three times.
+func (s Scale) judge(v float64) (tasksurface.Rule, map[tasksurface.Param]string, string) {
 	lo, hi := s.ends()
-	if !whole(v) || v < lo || v > hi {
-		return fmt.Sprintf("must be a whole number from %s to %s", FormatNumber(lo), FormatNumber(hi))
+	var rule tasksurface.Rule
+	switch {
+	case v < lo:
+		rule = tasksurface.RuleBelowMin
+	case v > hi:
+		rule = tasksurface.RuleAboveMax
+	case !whole(v):
+		rule = tasksurface.RuleNotWhole
+	default:
+		return "", nil, ""
 	}
-	return ""
+	params := map[tasksurface.Param]string{tasksurface.ParamValue: FormatNumber(v), tasksurface.ParamMin: FormatNumber(lo), tasksurface.ParamMax: FormatNumber(hi)}
+	return rule, params, fmt.Sprintf("must be a whole number from %s to %s", FormatNumber(lo), FormatNumber(hi))
 }
 
 func (s Scale) check(c *checker) {
@@ -91,7 +108,7 @@ func (s Scale) normalForm(f *Field) any {
 }
 
 func (s Scale) value(f *Field, v any, c valueCheck) (any, bool) {
-	return checkedNumber(f, v, c, s.miss)
+	return checkedNumber(f, v, c, s.judge)
 }
 
 func (Scale) start(f *Field) any { return initialOrNil[float64](f) }

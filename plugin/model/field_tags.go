@@ -3,10 +3,12 @@ package model
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
 	"github.com/dsh-community/task-surface/plugin/internal/plaintext"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
@@ -61,6 +63,17 @@ func tagMiss(tags []string, i int) (tasksurface.Code, string) {
 	return "", ""
 }
 
+// tagRule is the rule and params of a tag problem of code (tagMiss).
+func tagRule(code tasksurface.Code, tag string) (tasksurface.Rule, map[tasksurface.Param]string) {
+	switch code {
+	case tasksurface.CodeEmpty:
+		return tasksurface.RuleBlank, nil
+	case tasksurface.CodeTooLong:
+		return tasksurface.RuleTooLong, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(utf8.RuneCountInString(tag)), tasksurface.ParamMax: strconv.Itoa(maxTagLength)}
+	}
+	return tasksurface.RuleRepeated, map[tasksurface.Param]string{tasksurface.ParamValue: problem.Abbreviate(tag, 40)}
+}
+
 func (t Tags) check(c *checker) {
 	for i := range t.Suggestions {
 		if code, why := tagMiss(t.Suggestions, i); why != "" {
@@ -110,12 +123,14 @@ func (t Tags) value(f *Field, v any, c valueCheck) (any, bool) {
 		good = c.index(i).text(s, "this tag") && good
 		tags = append(tags, s)
 		if code, why := tagMiss(tags, len(tags)-1); why != "" {
-			c.index(i).add(code, "%s: %s.", quote(f.Label), why)
+			rule, params := tagRule(code, s)
+			c.index(i).broke(code, rule, params, "%s: %s.", quote(f.Label), why)
 			good = false
 		}
 	}
 	if len(arr) > t.most() {
-		c.add(tasksurface.CodeTooMany, "%s has %d tags; it takes at most %d.", quote(f.Label), len(arr), t.most())
+		c.broke(tasksurface.CodeTooMany, tasksurface.RuleTooMany, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(len(arr)), tasksurface.ParamMax: strconv.Itoa(t.most())},
+			"%s has %d tags; it takes at most %d.", quote(f.Label), len(arr), t.most())
 		good = false
 	}
 	if !good {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/dsh-community/task-surface/plugin/internal/plaintext"
+	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -79,9 +80,9 @@ func (t Text) miss(s string) string {
 	n := utf8.RuneCountInString(s)
 	switch {
 	case t.MinLength > 0 && n < t.MinLength:
-		return fmt.Sprintf("has %d characters; it needs at least %d", n, t.MinLength)
+		return fmt.Sprintf("has %s; it needs at least %d", problem.Count(n, "character"), t.MinLength)
 	case t.MaxLength > 0 && n > t.MaxLength:
-		return fmt.Sprintf("has %d characters; it may have at most %d", n, t.MaxLength)
+		return fmt.Sprintf("has %s; it may have at most %d", problem.Count(n, "character"), t.MaxLength)
 	}
 	if re := t.pattern(); re != nil && !re.MatchString(s) {
 		return "does not match the pattern " + strconv.Quote(t.Pattern)
@@ -136,14 +137,25 @@ func (t Text) value(f *Field, v any, c valueCheck) (any, bool) {
 		return s, true
 	}
 	if why := t.miss(s); why != "" {
-		code := tasksurface.CodeInvalidValue
-		if t.MaxLength > 0 && utf8.RuneCountInString(s) > t.MaxLength {
-			code = tasksurface.CodeTooLong
-		}
-		c.add(code, "%s %s.", quote(f.Label), why)
+		code, rule, params := t.rule(s)
+		c.broke(code, rule, params, "%s %s.", quote(f.Label), why)
 		return nil, false
 	}
 	return s, true
+}
+
+// rule is the code, the rule and its params of a text miss finds wrong: too
+// short, too long, or not matching the pattern.
+func (t Text) rule(s string) (tasksurface.Code, tasksurface.Rule, map[tasksurface.Param]string) {
+	n := utf8.RuneCountInString(s)
+	count := strconv.Itoa(n)
+	switch {
+	case t.MinLength > 0 && n < t.MinLength:
+		return tasksurface.CodeInvalidValue, tasksurface.RuleTooShort, map[tasksurface.Param]string{tasksurface.ParamCount: count, tasksurface.ParamMin: strconv.Itoa(t.MinLength)}
+	case t.MaxLength > 0 && n > t.MaxLength:
+		return tasksurface.CodeTooLong, tasksurface.RuleTooLong, map[tasksurface.Param]string{tasksurface.ParamCount: count, tasksurface.ParamMax: strconv.Itoa(t.MaxLength)}
+	}
+	return tasksurface.CodeInvalidValue, tasksurface.RulePattern, map[tasksurface.Param]string{tasksurface.ParamPattern: t.Pattern}
 }
 
 func (Text) start(f *Field) any {

@@ -79,7 +79,7 @@ func (m *mapper) walk(ve *jsonschema.ValidationError) {
 	// arms; a failure inside an arm is not the union's own.
 	if base, ok := strings.CutSuffix(frag, "/"+kindOfKeyword); ok {
 		if u, found := m.cs.unions[base]; found {
-			m.unionLeaf(ve, u)
+			m.unionLeaf(ve, u, base)
 			return
 		}
 	}
@@ -88,7 +88,7 @@ func (m *mapper) walk(ve *jsonschema.ValidationError) {
 
 // unionLeaf reports a value that selects no arm of a union: not an object,
 // no kind, a kind that is not a string, or an unknown kind.
-func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
+func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion, base string) {
 	allowed := strings.Join(u.kinds, ", ")
 	loc := instancePointer(ve.InstanceLocation)
 	inst, _ := jsonpointer.Resolve(m.root, loc)
@@ -105,7 +105,8 @@ func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
 	kindPtr := jsonpointer.Append(ptr, "kind")
 	kind, present := obj["kind"]
 	if !present {
-		m.ps.Add(tasksurface.CodeMissing, kindPtr, "add the %s's \"kind\": one of %s.", u.noun, allowed)
+		m.ps.Add(tasksurface.CodeMissing, kindPtr, "add the %s's \"kind\": one of %s%s.", u.noun, allowed, kindGuess(obj, u))
+		m.strayKeys(obj, ptr, u, base)
 		return
 	}
 	name, isString := kind.(string)
@@ -113,7 +114,54 @@ func (m *mapper) unionLeaf(ve *jsonschema.ValidationError, u schemaUnion) {
 		m.ps.Add(tasksurface.CodeWrongType, kindPtr, "a %s's \"kind\" must be a string, one of %s, not %s.", u.noun, allowed, strictjson.TypeName(kind))
 		return
 	}
+	if where := m.otherUnion(u, name); where != "" {
+		m.ps.Add(tasksurface.CodeUnknownKind, kindPtr, "%q is not a %s kind: %s; a %s's kind is one of %s.", problem.Abbreviate(name, 40), u.noun, where, u.noun, allowed)
+		return
+	}
 	m.ps.Add(tasksurface.CodeUnknownKind, kindPtr, "%q is not a %s kind of version 1; use one of %s.", problem.Abbreviate(name, 40), u.noun, allowed)
+}
+
+// placeOf says where the objects of a union belong, for a kind placed
+// among another union's objects.
+var placeOf = map[string]string{
+	"field": "fields go in the model's \"fields\" array (/fields), not among a section's blocks",
+	"block": "blocks go in a section's \"blocks\" (/sections/0/blocks), not among the fields",
+}
+
+// otherUnion says where name belongs when it is a kind of another union
+// than u (a field kind among blocks: "it is a field kind; fields go in
+// ..."), or "".
+func (m *mapper) otherUnion(u schemaUnion, name string) string {
+	for _, o := range m.cs.unions {
+		if o.noun != u.noun && slices.Contains(o.kinds, name) && placeOf[o.noun] != "" {
+			return "it is a " + o.noun + " kind, and " + placeOf[o.noun]
+		}
+	}
+	return ""
+}
+
+// strayKeys reports the keys of an object without a kind that no arm of
+// its union has, in the same answer as the missing kind, each with the
+// model's word for it when it has one (keyHint).
+func (m *mapper) strayKeys(o map[string]any, ptr string, u schemaUnion, base string) {
+	arms, _ := m.schemaAt(jsonpointer.Append(base, kindOfKeyword)).([]any)
+	known := make(map[string]any)
+	for _, a := range arms {
+		props, _ := obj(a)["properties"].(map[string]any)
+		for k, v := range props {
+			known[k] = v
+		}
+	}
+	for _, r := range commonRequired(arms) {
+		if _, ok := o[r]; !ok && r != "kind" && !renamed(o, r, known) {
+			m.ps.Add(tasksurface.CodeMissing, jsonpointer.Append(ptr, r), "add the required key %q; every %s has it.", r, u.noun)
+		}
+	}
+	for key := range o {
+		if _, ok := known[key]; !ok {
+			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; no %s kind has it%s.", problem.Abbreviate(key, 40), u.noun, m.keyHint(o, key, known))
+		}
+	}
 }
 
 func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
@@ -129,8 +177,8 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		names, _ := kwValue.([]any)
 		for _, n := range names {
 			name, _ := n.(string)
-			if _, ok := obj[name]; ok {
-				continue
+			if _, ok := obj[name]; ok || renamed(obj, name, props) {
+				continue // a key of another vocabulary for it is told its name
 			}
 			m.ps.Add(tasksurface.CodeMissing, jsonpointer.Append(ptr, name), "add the required key %q%s.", name, m.hint(props[name]))
 		}
@@ -142,7 +190,7 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 			if _, ok := props[key]; ok {
 				continue
 			}
-			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s%s.", problem.Abbreviate(key, 40), strings.Join(allowed, ", "), keyHint(obj, key))
+			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s%s.", problem.Abbreviate(key, 40), strings.Join(allowed, ", "), m.keyHint(obj, key, props))
 		}
 	case "type":
 		want := typeNames(kwValue)
@@ -174,7 +222,7 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 	case "pattern":
 		s, _ := inst.(string)
 		if frag == idPattern {
-			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only letters, digits, \"_\", \".\", \":\" and \"-\", at most %d characters.", problem.Abbreviate(s, 40), maxIDLength)
+			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only ASCII letters and digits (A–Z, a–z, 0–9), \"_\", \".\", \":\" and \"-\", at most %d characters (no spaces).", problem.Abbreviate(s, 40), maxIDLength)
 			return
 		}
 		example := ""
@@ -197,17 +245,116 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		a, _ := inst.([]any)
 		m.ps.Add(tasksurface.CodeTooMany, ptr, "%s has %d items; use at most %s.", subject, len(a), shortJSON(kwValue))
 	case "minItems":
-		m.ps.Add(tasksurface.CodeTooFew, ptr, "%s needs at least %s item(s).", subject, shortJSON(kwValue))
+		n, _ := numberValue(kwValue)
+		m.ps.Add(tasksurface.CodeTooFew, ptr, "%s needs at least %s.", subject, problem.Count(int(n), "item"))
 	default:
 		m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is not valid: %s.", subject, ve.Message)
 	}
 }
 
-// keyHint adds advice for a key the object's field kind has not: a field
+// renamed reports whether o has a key of another vocabulary for key
+// ("name" for "id") that is not one of its own (props), which its own
+// problem asks to rename.
+func renamed(o map[string]any, key string, props map[string]any) bool {
+	for k := range o {
+		if _, own := props[k]; !own && slices.Contains(keyWords[k], key) {
+			return true
+		}
+	}
+	return false
+}
+
+// kindGuess names the field kind an object without one reads as, from the
+// JSON Schema or HTML words it has ("; this one reads as a choice"), or "".
+func kindGuess(o map[string]any, u schemaUnion) string {
+	if u.noun != "field" {
+		return ""
+	}
+	guess := ""
+	_, enum := o["enum"]
+	_, choices := o["choices"]
+	switch t := str(o["type"]); {
+	case enum || choices:
+		guess = "choice (one answer) or multi-choice (several)"
+	case t == "boolean" || t == "checkbox":
+		guess = "toggle"
+	case t == "number" || t == "integer":
+		guess = "number"
+	case t == "string" && (o["format"] == "date" || o["format"] == "date-time") || t == "date":
+		guess = "date"
+	case t == "string" || t == "textarea":
+		guess = "text"
+	case t == "array":
+		guess = "multi-choice or tags"
+	}
+	if guess == "" {
+		return ""
+	}
+	return "; this one reads as " + guess
+}
+
+// commonRequired are the keys every arm requires.
+func commonRequired(arms []any) []string {
+	var out []string
+	for i, a := range arms {
+		req, _ := obj(a)["required"].([]any)
+		var keys []string
+		for _, r := range req {
+			if i == 0 || slices.Contains(out, str(r)) {
+				keys = append(keys, str(r))
+			}
+		}
+		out = keys
+	}
+	return out
+}
+
+// keyWords are keys of other vocabularies (JSON Schema, HTML forms, form
+// libraries) and the keys this model has for them, the first one the
+// object allows wins: "enum" is "options".
+var keyWords = map[string][]string{
+	"type": {"kind"}, "enum": {"options"}, "choices": {"options"}, "values": {"options"}, "items": {"options"},
+	"oneOf": {"options"}, "anyOf": {"options"},
+	"default": {"initial"}, "defaultValue": {"initial"}, "value": {"initial"}, "checked": {"initial"}, "selected": {"initial"},
+	"placeholder": {"help"}, "description": {"help", "detail"}, "hint": {"help"}, "tooltip": {"help"}, "helpText": {"help"},
+	"name": {"id"}, "key": {"id"},
+	"title": {"label"}, "question": {"label"}, "prompt": {"label"}, "text": {"label"},
+	"minimum": {"min"}, "maximum": {"max"}, "multipleOf": {"step"},
+	"minSelected": {"minItems"}, "maxSelected": {"maxItems"}, "maxTags": {"maxItems"},
+}
+
+// keyNotes are keys whose fix is not a key of the same object.
+var keyNotes = map[string]string{
+	"properties": "fields are an array in /fields, each {kind, id, label, ...}",
+	"optional":   "a field is optional unless it has \"required\": true",
+	"multiple":   "for several answers use the kind multi-choice",
+	"fields":     "fields are an array in the model's /fields, not inside another object",
+	"blocks":     "blocks go in a section's \"blocks\"",
+}
+
+// keyHint adds advice for a key the object has not (props are the keys it
+// may have): the model's word for a key of another vocabulary ("; this
+// model calls it \"initial\""), where a matrix's columns are, and a field
 // of a kind that cannot be required, asked to be.
-func keyHint(obj map[string]any, key string) string {
-	if kind, ok := kindNamed(str(obj["kind"])); ok && key == "required" && kind.needs() == "" {
+func (m *mapper) keyHint(o map[string]any, key string, props map[string]any) string {
+	kind, isKind := kindNamed(str(o["kind"]))
+	switch {
+	case isKind && key == "required" && kind.needs() == "":
 		return "; a " + kind.Name() + " cannot be required: " + askRequired
+	case isKind && kind.Name() == "matrix" && key == "columns":
+		return "; a matrix's columns are its \"options\" (2–7 {id, label}, the answers offered on every row) and its \"rows\" are {id, label} objects, one per question"
+	}
+	for _, k := range keyWords[key] {
+		if node, ok := props[k]; ok {
+			h := "; this model calls it \"" + k + "\""
+			if k == "options" {
+				h += m.hint(node)
+			}
+			return h
+		}
+	}
+	if note, ok := keyNotes[key]; ok {
+		return "; " + note
 	}
 	return ""
 }
@@ -243,10 +390,7 @@ func sameTypeAsAny(inst any, enum any) bool {
 
 // hint describes the value a missing key wants, for a message.
 func (m *mapper) hint(node any) string {
-	s, _ := node.(map[string]any)
-	if ref, ok := s["$ref"].(string); ok {
-		s, _ = m.schemaAt(strings.TrimPrefix(ref, "#")).(map[string]any)
-	}
+	s := m.resolve(node)
 	if s == nil {
 		return ""
 	}
@@ -258,6 +402,9 @@ func (m *mapper) hint(node any) string {
 	}
 	if t, ok := s["type"]; ok {
 		h := ", " + typeNames(t)
+		if t == "array" {
+			h += m.itemsHint(s["items"])
+		}
 		if n, ok := s["maxLength"]; ok {
 			h += " of at most " + shortJSON(n) + " characters"
 		}
@@ -267,6 +414,36 @@ func (m *mapper) hint(node any) string {
 		return ", an object with a \"kind\""
 	}
 	return ""
+}
+
+// itemsHint names the keys of an array's object items, " of {id, label,
+// detail?} objects" (optional keys marked "?"), or "" for other items.
+func (m *mapper) itemsHint(node any) string {
+	s := m.resolve(node)
+	props, _ := s["properties"].(map[string]any)
+	if s["type"] != "object" || len(props) == 0 || len(props) > 4 {
+		return ""
+	}
+	req, _ := s["required"].([]any)
+	var keys []string
+	for _, r := range req {
+		keys = append(keys, str(r))
+	}
+	for _, k := range sortedKeys(props) {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k+"?")
+		}
+	}
+	return " of {" + strings.Join(keys, ", ") + "} objects"
+}
+
+// resolve is the schema node, its local $ref followed once.
+func (m *mapper) resolve(node any) map[string]any {
+	s, _ := node.(map[string]any)
+	if ref, ok := s["$ref"].(string); ok {
+		s, _ = m.schemaAt(strings.TrimPrefix(ref, "#")).(map[string]any)
+	}
+	return s
 }
 
 // subjectOf names the value at ptr for a message: `"title"`, `item 2 of

@@ -239,3 +239,38 @@ func FuzzSchemaProblems(f *testing.F) {
 		checkSchemaProblems(t, wrapModel(raw))
 	})
 }
+
+// A key of JSON Schema's or HTML's vocabulary is told this model's word for
+// it, whether the field has a kind or not, and only where the object has that
+// word; a field without a kind is told its stray keys in the same answer.
+func TestKeysOfOtherVocabulariesAreNamed(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		field, ptr, want string
+	}{
+		{`{"kind":"text","id":"t","label":"T","placeholder":"e.g. 5"}`, "/fields/0/placeholder", `this model calls it "help"`},
+		{`{"kind":"text","id":"t","label":"T","default":"x"}`, "/fields/0/default", `this model calls it "initial"`},
+		{`{"kind":"toggle","id":"t","label":"T","checked":true}`, "/fields/0/checked", `this model calls it "initial"`},
+		{`{"kind":"choice","id":"c","label":"C","enum":["a"],"options":[{"id":"a","label":"A"}]}`, "/fields/0/enum", `this model calls it "options", an array of {id, label, detail?} objects`},
+		{`{"kind":"number","id":"n","label":"N","minimum":1}`, "/fields/0/minimum", `this model calls it "min"`},
+		{`{"kind":"text","id":"t","label":"T","title":"x"}`, "/fields/0/title", `this model calls it "label"`},
+		{`{"kind":"choice","id":"c","label":"C","options":[{"id":"a","label":"A","description":"d"}]}`, "/fields/0/options/0/description", `this model calls it "detail"`},
+		{`{"kind":"text","id":"t","label":"T","properties":{}}`, "/fields/0/properties", `fields are an array in /fields`},
+		{`{"kind":"toggle","id":"t","label":"T","minimum":1}`, "/fields/0/minimum", `the keys allowed here are help, id, initial, kind, label, when.`},
+		{`{"id":"t","label":"T","type":"boolean"}`, "/fields/0/type", `no field kind has it; this model calls it "kind"`},
+		{`{"id":"t","label":"T","type":"boolean"}`, "/fields/0/kind", `this one reads as toggle`},
+		{`{"id":"t","label":"T","type":"integer","maximum":9}`, "/fields/0/maximum", `no field kind has it; this model calls it "max"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.ptr+" "+tt.want, func(t *testing.T) {
+			t.Parallel()
+			_, ps := Parse([]byte(`{"version":1,"title":"T","sections":[],"fields":[`+tt.field+`],"submit":{"label":"S"}}`), tasksurface.Limits{})
+			for _, p := range ps {
+				if p.Pointer == tt.ptr && strings.Contains(p.Message, tt.want) {
+					return
+				}
+			}
+			t.Errorf("no problem at %s says %q: %v", tt.ptr, tt.want, ps)
+		})
+	}
+}

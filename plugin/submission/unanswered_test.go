@@ -50,6 +50,7 @@ func TestUnansweredNamesTheFieldsTheMessageShowsUnanswered(t *testing.T) {
 		{"text that shows nothing is no answer", `{"text":" \u200b\n"}`, all},
 		{"answers of every kind", `{"text":"x","choice":"a","multi":["b"],"toggle":false,"order":["b","a"],"number":0,"date":"2026-12-01","scale":1,"tags":["t"],"matrix":{"r1":"a","r2":"b"}}`, []string{}},
 		{"the user's own answer is an answer", `{"choice":{"other":"mine"}}`, []string{"text", "multi", "number", "date", "scale", "tags", "matrix"}},
+		{"a toggle nobody set (null) is no answer, unlike false", `{"text":"x","choice":"a","multi":["a"],"toggle":null,"number":1,"date":"2026-12-01","scale":3,"tags":["t"],"matrix":{"r1":"a","r2":"b"}}`, []string{"toggle"}},
 		{"a matrix with one row unanswered", `{"text":"x","choice":"a","multi":["a"],"number":1,"date":"2026-12-01","scale":3,"tags":["t"],"matrix":{"r1":"a"}}`, []string{"matrix"}},
 	}
 	for _, tt := range tests {

@@ -62,7 +62,7 @@ func TestEveryMistakeIsFixedInOneRetry(t *testing.T) {
 	}, {
 		name:  "a step that does not divide max − min",
 		args:  call("", `{"kind":"number","id":"n","label":"N","min":0,"max":10,"step":3,"initial":6}`),
-		lines: []string{`- /fields/0/step: step 3 does not divide max − min (10 − 0), so max is off the grid of steps from min; its nearest values on it are 9 and 12. Use a step that divides 10, or max 9 or 12; initial must be on the grid too. [invalid-value]`},
+		lines: []string{`- /fields/0/step: step 3 does not divide max − min (10 − 0), so max is off the grid of steps from min; its nearest values on it are 9 and 12. Use a step that divides 10, or max 9 or 12. [invalid-value]`},
 		fixed: call("", `{"kind":"number","id":"n","label":"N","min":0,"max":9,"step":3,"initial":6}`),
 	}, {
 		name:  "an initial number off the grid",
@@ -79,6 +79,94 @@ func TestEveryMistakeIsFixedInOneRetry(t *testing.T) {
 		args:  call("", `{"kind":"number","id":"n","label":"N","min":10,"max":1,"initial":5}`),
 		lines: []string{`- /fields/0/max: max 1 is below min 10; swap them. [invalid-value]`},
 		fixed: call("", `{"kind":"number","id":"n","label":"N","min":1,"max":10,"initial":5}`),
+	}, {
+		name: "bounds swapped and an initial value outside both: both said at once",
+		args: call("", `{"kind":"number","id":"n","label":"N","min":10,"max":1,"initial":50}`),
+		lines: []string{
+			`- /fields/0/initial: initial 50 is above the maximum 10; change it or omit initial. [invalid-initial]`,
+			`- /fields/0/max: max 1 is below min 10; swap them. [invalid-value]`,
+		},
+		fixed: call("", `{"kind":"number","id":"n","label":"N","min":1,"max":10,"initial":10}`),
+	}, {
+		name: "max off the grid and an initial value off it too: both said at once",
+		args: call("", `{"kind":"number","id":"n","label":"N","min":0,"max":10,"step":3,"initial":5}`),
+		lines: []string{
+			`- /fields/0/initial: initial 5 must be 0 plus a whole number of steps of 3; the nearest allowed values are 3 and 6; change it or omit initial. [invalid-initial]`,
+			`- /fields/0/step: step 3 does not divide max − min (10 − 0), so max is off the grid of steps from min; its nearest values on it are 9 and 12. Use a step that divides 10, or max 9 or 12. [invalid-value]`,
+		},
+		fixed: call("", `{"kind":"number","id":"n","label":"N","min":0,"max":9,"step":3,"initial":6}`),
+	}, {
+		name:  "a fraction in a whole-number field with a step: the nearest values are on the step's grid",
+		args:  call("", `{"kind":"number","id":"n","label":"N","min":100,"max":5000,"step":50,"integer":true,"initial":400.3}`),
+		lines: []string{`- /fields/0/initial: initial 400.3 must be a whole number; the nearest allowed values are 400 and 450; change it or omit initial. [invalid-initial]`},
+		fixed: call("", `{"kind":"number","id":"n","label":"N","min":100,"max":5000,"step":50,"integer":true,"initial":450}`),
+	}, {
+		name: "a field written in JSON Schema's words, without a kind",
+		args: call("", `{"name":"env","title":"Environment","type":"string","enum":["staging","prod"],"default":"staging","placeholder":"Where to deploy"}`),
+		lines: []string{
+			`- /fields/0/default: remove the unknown key "default"; no field kind has it; this model calls it "initial". [unknown-key]`,
+			`- /fields/0/enum: remove the unknown key "enum"; no field kind has it; this model calls it "options", an array of {id, label, detail?} objects. [unknown-key]`,
+			`- /fields/0/kind: add the field's "kind": one of text, choice, multi-choice, toggle, order, number, date, scale, tags, matrix, allocation; this one reads as choice (one answer) or multi-choice (several). [missing]`,
+			`- /fields/0/name: remove the unknown key "name"; no field kind has it; this model calls it "id". [unknown-key]`,
+			`- /fields/0/placeholder: remove the unknown key "placeholder"; no field kind has it; this model calls it "help". [unknown-key]`,
+			`- /fields/0/title: remove the unknown key "title"; no field kind has it; this model calls it "label". [unknown-key]`,
+			`- /fields/0/type: remove the unknown key "type"; no field kind has it; this model calls it "kind". [unknown-key]`,
+		},
+		fixed: call("", `{"kind":"choice","id":"env","label":"Environment","options":[{"id":"staging","label":"staging"},{"id":"prod","label":"prod"}],"initial":"staging","help":"Where to deploy"}`),
+	}, {
+		name: "a field's id and label under other names: one line each, no missing key besides",
+		args: call("", `{"kind":"text","name":"notes","title":"Notes"}`),
+		lines: []string{
+			`- /fields/0/name: remove the unknown key "name"; the keys allowed here are help, id, initial, kind, label, maxLength, minLength, multiline, pattern, required, when; this model calls it "id". [unknown-key]`,
+			`- /fields/0/title: remove the unknown key "title"; the keys allowed here are help, id, initial, kind, label, maxLength, minLength, multiline, pattern, required, when; this model calls it "label". [unknown-key]`,
+		},
+		fixed: call("", `{"kind":"text","id":"notes","label":"Notes"}`),
+	}, {
+		name:  "a field without a kind and without an id",
+		args:  call("", `{"label":"Notes","multiline":true}`),
+		lines: []string{`- /fields/0/id: add the required key "id"; every field has it. [missing]`, `- /fields/0/kind: add the field's "kind": one of text, choice, multi-choice, toggle, order, number, date, scale, tags, matrix, allocation. [missing]`},
+		fixed: call("", `{"kind":"text","id":"notes","label":"Notes","multiline":true}`),
+	}, {
+		name:  "a field among a section's blocks",
+		args:  call(`{"id":"s","blocks":[{"kind":"choice","id":"c","label":"C","options":[{"id":"a","label":"A"}]}]}`),
+		lines: []string{`- /sections/0/blocks/0/kind: "choice" is not a block kind: it is a field kind, and fields go in the model's "fields" array (/fields), not among a section's blocks; a block's kind is one of markdown, metrics, table, diff, notice. [unknown-kind]`},
+		fixed: call(`{"id":"s","blocks":[{"kind":"markdown","text":"Pick one."}]}`, `{"kind":"choice","id":"c","label":"C","options":[{"id":"a","label":"A"}]}`),
+	}, {
+		name:  "a block among the fields",
+		args:  call("", `{"kind":"notice","tone":"info","text":"Read this"}`),
+		lines: []string{`- /fields/0/kind: "notice" is not a field kind: it is a block kind, and blocks go in a section's "blocks" (/sections/0/blocks), not among the fields; a field's kind is one of text, choice, multi-choice, toggle, order, number, date, scale, tags, matrix, allocation. [unknown-kind]`},
+		fixed: call(`{"id":"s","blocks":[{"kind":"notice","tone":"info","text":"Read this"}]}`),
+	}, {
+		name: "a matrix given columns",
+		args: call("", `{"kind":"matrix","id":"m","label":"M","rows":[{"id":"r1","label":"R"}],"columns":[{"id":"a","label":"A"},{"id":"b","label":"B"}]}`),
+		lines: []string{
+			`- /fields/0/columns: remove the unknown key "columns"; the keys allowed here are help, id, initial, kind, label, options, required, rows, when; a matrix's columns are its "options" (2–7 {id, label}, the answers offered on every row) and its "rows" are {id, label} objects, one per question. [unknown-key]`,
+			`- /fields/0/options: add the required key "options", an array of {id, label, detail?} objects. [missing]`,
+		},
+		fixed: call("", `{"kind":"matrix","id":"m","label":"M","rows":[{"id":"r1","label":"R"}],"options":[{"id":"a","label":"A"},{"id":"b","label":"B"}]}`),
+	}, {
+		name:  "ids with spaces: one rule, one line naming every place",
+		args:  call("", `{"kind":"text","id":"Field 0","label":"L"}`, `{"kind":"text","id":"Field 1","label":"L"}`, `{"kind":"text","id":"Feld 2","label":"L"}`, `{"kind":"text","id":"Fiéld3","label":"L"}`),
+		lines: []string{`- /fields/0/id: "Field 0" is not a valid id: start with a letter or digit and use only ASCII letters and digits (A–Z, a–z, 0–9), "_", ".", ":" and "-", at most 64 characters (no spaces). The same rule at 3 more places: /fields/1/id, /fields/2/id, /fields/3/id. [invalid-value]`},
+		fixed: call("", `{"kind":"text","id":"field0","label":"L"}`, `{"kind":"text","id":"field1","label":"L"}`, `{"kind":"text","id":"field2","label":"L"}`, `{"kind":"text","id":"field3","label":"L"}`),
+	}, {
+		name:  "an option counted as one",
+		args:  call("", `{"kind":"multi-choice","id":"m","label":"M","options":[{"id":"a","label":"A"},{"id":"b","label":"B"}],"minItems":1,"maxItems":1,"initial":["a","b"]}`),
+		lines: []string{`- /fields/0/initial: initial holds 2 options, more than maxItems 1; remove some or omit initial. [invalid-initial]`},
+		fixed: call("", `{"kind":"multi-choice","id":"m","label":"M","options":[{"id":"a","label":"A"},{"id":"b","label":"B"}],"minItems":1,"maxItems":1,"initial":["a"]}`),
+	}, {
+		name:  "an empty options list",
+		args:  call("", `{"kind":"choice","id":"c","label":"C","options":[]}`),
+		lines: []string{`- /fields/0/options: "options" needs at least 1 item. [too-few]`},
+		fixed: call("", `{"kind":"choice","id":"c","label":"C","options":[{"id":"a","label":"A"}]}`),
+	}, {
+		name: "dates swapped and an initial date outside both: both said at once",
+		args: call("", `{"kind":"date","id":"d","label":"D","min":"2026-03-31","max":"2026-01-01","initial":"2026-05-01"}`),
+		lines: []string{
+			`- /fields/0/initial: initial "2026-05-01" is after the latest date 2026-03-31; change it or omit initial. [invalid-initial]`,
+			`- /fields/0/max: max 2026-01-01 is before min 2026-03-31; swap them. [invalid-value]`,
+		},
+		fixed: call("", `{"kind":"date","id":"d","label":"D","min":"2026-01-01","max":"2026-03-31","initial":"2026-03-01"}`),
 	}, {
 		name:  "a date that does not exist",
 		args:  call("", `{"kind":"date","id":"d","label":"D","min":"2026-01-01","max":"2026-03-31","initial":"2026-02-30"}`),
@@ -127,7 +215,7 @@ func TestEveryMistakeIsFixedInOneRetry(t *testing.T) {
 	}, {
 		name:  "minItems over the options",
 		args:  call("", `{"kind":"multi-choice","id":"m","label":"M","options":[{"id":"a","label":"A"}],"minItems":2}`),
-		lines: []string{`- /fields/0/minItems: minItems 2 is more than the 1 options; lower it or add options. [invalid-value]`},
+		lines: []string{`- /fields/0/minItems: minItems 2 is more than the 1 option; lower it or add options. [invalid-value]`},
 		fixed: call("", `{"kind":"multi-choice","id":"m","label":"M","options":[{"id":"a","label":"A"}],"minItems":1}`),
 	}, {
 		name:  "a key of another kind",

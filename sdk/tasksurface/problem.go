@@ -1,6 +1,9 @@
 package tasksurface
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+)
 
 // Problem is one finding about a model, a submission or a request, meant for
 // the model or the user who can fix it.
@@ -12,6 +15,18 @@ type Problem struct {
 	// Pointer is a JSON Pointer (RFC 6901) into the document the problem is
 	// about; "" is the document root.
 	Pointer string `json:"pointer"`
+	// Rule is, for a submitted value that breaks a rule of its field, the
+	// rule (one of Rules), which a client words itself from Rule and Params
+	// in its user's language; "" for every other problem.
+	Rule Rule `json:"rule,omitempty"`
+	// Params are the rule's parameters, keyed by Params' words, every value
+	// text (see Param); nil without a Rule.
+	Params map[Param]string `json:"params,omitempty"`
+}
+
+// Equal reports whether p and q are the same problem: every field alike.
+func (p Problem) Equal(q Problem) bool {
+	return p.Code == q.Code && p.Message == q.Message && p.Pointer == q.Pointer && p.Rule == q.Rule && maps.Equal(p.Params, q.Params)
 }
 
 // String renders the problem as "pointer: message (code)".

@@ -16,7 +16,7 @@ import (
 
 // wordTypes are the word types of sdk/tasksurface, in the order the
 // generated files declare them.
-var wordTypes = []string{"Reason", "Phase", "Code"}
+var wordTypes = []string{"Reason", "Phase", "Code", "Rule", "Param"}
 
 // group is one word type with its constants.
 type group struct {
@@ -166,6 +166,8 @@ func checkLists(groups []group) error {
 		"Reason": strs(tasksurface.Reasons()),
 		"Phase":  strs(tasksurface.Phases()),
 		"Code":   strs(tasksurface.Codes()),
+		"Rule":   strs(tasksurface.Rules()),
+		"Param":  strs(tasksurface.Params()),
 	}
 	for _, g := range groups {
 		declared := make([]string, len(g.Words))

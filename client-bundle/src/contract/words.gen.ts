@@ -251,3 +251,95 @@ export enum Code {
    */
   LimitTooLarge = 'limit-too-large',
 }
+
+/**
+ * Rule names the rule of its field a submitted value breaks, beside the Problem's Code: a value
+ * problem of a submission or a check carries its Rule and the rule's Params, so that a client words
+ * every value problem itself, in its user's language, with one sentence per rule for the live check
+ * and for Submit alike (tasksurface.Rule).
+ */
+export enum Rule {
+  /**
+   * Rule.BelowMin means a number is below the field's minimum (param min), or a scale's point below
+   * its first (min).
+   */
+  BelowMin = 'below-min',
+  /**
+   * Rule.AboveMax means a number is above the field's maximum (param max), or a scale's point above
+   * its last (max).
+   */
+  AboveMax = 'above-max',
+  /**
+   * Rule.NotWhole means a whole-number field (or a scale) got a fraction; below and above are the
+   * nearest allowed values, each when there is one.
+   */
+  NotWhole = 'not-whole',
+  /**
+   * Rule.OffStep means a number is not base plus a whole number of steps (params base, step); below
+   * and above are the nearest allowed values, each when there is one.
+   */
+  OffStep = 'off-step',
+  /** Rule.OutOfRange means a number is beyond what any field takes, ±1e15 (param limit). */
+  OutOfRange = 'out-of-range',
+  /** Rule.BeforeMin means a date is before the field's earliest (param min). */
+  BeforeMin = 'before-min',
+  /** Rule.AfterMax means a date is after the field's latest (param max). */
+  AfterMax = 'after-max',
+  /**
+   * Rule.NotADate means a string is not a real calendar date written YYYY-MM-DD; min and max are
+   * the field's window, each when it has one.
+   */
+  NotADate = 'not-a-date',
+  /**
+   * Rule.TooShort means a text has fewer characters (param count) than the field's minLength (min).
+   */
+  TooShort = 'too-short',
+  /**
+   * Rule.TooLong means a text, a tag or the user's own answer has more characters (param count)
+   * than it may (max).
+   */
+  TooLong = 'too-long',
+  /**
+   * Rule.Pattern means a text does not match the field's pattern (param pattern, the expression,
+   * which a person is better told by the field's help or an example than shown).
+   */
+  Pattern = 'pattern',
+  /** Rule.TooFew means fewer options are chosen (param count) than the field's minItems (min). */
+  TooFew = 'too-few',
+  /**
+   * Rule.TooMany means more options are chosen, or more tags given (param count), than the field
+   * takes (max).
+   */
+  TooMany = 'too-many',
+  /** Rule.Repeated means a tag is listed twice (param value). */
+  Repeated = 'repeated',
+  /**
+   * Rule.Blank means a tag or the user's own answer shows nothing (white space or invisible
+   * characters only).
+   */
+  Blank = 'blank',
+}
+
+/** Param is a key of a Problem's Params (tasksurface.Param). */
+export enum Param {
+  /** Param.Value is the value submitted: a number or a date as above, a repeated tag as given. */
+  Value = 'value',
+  /** Param.Min is the field's minimum: a number, a date, or a count (minLength, minItems). */
+  Min = 'min',
+  /** Param.Max is the field's maximum: a number, a date, or a count (maxLength, maxItems). */
+  Max = 'max',
+  /** Param.Step is the field's step. */
+  Step = 'step',
+  /** Param.Base is where the grid of steps starts: the field's min, or 0. */
+  Base = 'base',
+  /** Param.Below is the nearest allowed number below the value. */
+  Below = 'below',
+  /** Param.Above is the nearest allowed number above the value. */
+  Above = 'above',
+  /** Param.Count is how many characters, options or tags the value has. */
+  Count = 'count',
+  /** Param.Pattern is the field's pattern, as the model writes it. */
+  Pattern = 'pattern',
+  /** Param.Limit is the largest magnitude of any number, 1000000000000000. */
+  Limit = 'limit',
+}

@@ -33,6 +33,14 @@ func (l *List) Add(code tasksurface.Code, pointer, format string, args ...any) {
 	})
 }
 
+// AddRule records one problem of a submitted value that breaks rule of its
+// field, with the rule's params (tasksurface.Problem.Rule, Params) beside
+// the message, format and args as fmt.Sprintf writes them.
+func (l *List) AddRule(code tasksurface.Code, pointer string, rule tasksurface.Rule, params map[tasksurface.Param]string, format string, args ...any) {
+	l.Add(code, pointer, format, args...)
+	l.Items[len(l.Items)-1].Rule, l.Items[len(l.Items)-1].Params = rule, params
+}
+
 // Has reports whether a problem with one of codes is recorded at pointer;
 // with no codes, whether any problem is.
 func (l *List) Has(pointer string, codes ...tasksurface.Code) bool {
@@ -55,12 +63,12 @@ func (l *List) Finish(retry string) []tasksurface.Problem {
 	}
 	list := slices.Clone(l.Items)
 	slices.SortStableFunc(list, Compare)
-	list = slices.Compact(list)
+	list = slices.CompactFunc(list, tasksurface.Problem.Equal)
 	if len(list) > MaxListed {
 		more := len(list) - MaxListed
 		list = append(list[:MaxListed:MaxListed], tasksurface.Problem{
 			Code:    tasksurface.CodeTooManyProblems,
-			Message: fmt.Sprintf("%d more problems are not shown; fix the ones above and %s.", more, retry),
+			Message: fmt.Sprintf("%d more %s not shown; fix the ones above and %s.", more, plural(more, "problem is", "problems are"), retry),
 			Pointer: "",
 		})
 	}
@@ -107,4 +115,18 @@ func Names(names []string) string {
 		b.WriteString(strconv.Quote(Abbreviate(n, 40)))
 	}
 	return b.String()
+}
+
+// Count writes n and a noun counted right for a message: "1 option",
+// "2 options", "0 options". The plural adds "s".
+func Count(n int, noun string) string {
+	return strconv.Itoa(n) + " " + plural(n, noun, noun+"s")
+}
+
+// plural is one for n == 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -103,3 +103,22 @@ func TestNamesQuotesAndFoldsAfterTen(t *testing.T) {
 		}
 	}
 }
+
+func TestCountCountsNounsRight(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{0, "0 options"}, {1, "1 option"}, {2, "2 options"}} {
+		if got := problem.Count(tt.n, "option"); got != tt.want {
+			t.Errorf("Count(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+	var l problem.List
+	for i := range problem.MaxListed + 1 {
+		l.Add(tasksurface.CodeMissing, fmt.Sprintf("/f/%d", i), "m")
+	}
+	if got := l.Finish("try again"); got[problem.MaxListed].Message != "1 more problem is not shown; fix the ones above and try again." {
+		t.Errorf("last = %q", got[problem.MaxListed].Message)
+	}
+}

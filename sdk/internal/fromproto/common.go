@@ -14,7 +14,13 @@ func Problems(in []*tsproto2.Problem) []tasksurface.Problem {
 	}
 	out := make([]tasksurface.Problem, len(in))
 	for i, p := range in {
-		out[i] = tasksurface.Problem{Code: tasksurface.Code(p.GetCode()), Message: p.GetMessage(), Pointer: p.GetPointer()}
+		out[i] = tasksurface.Problem{Code: tasksurface.Code(p.GetCode()), Message: p.GetMessage(), Pointer: p.GetPointer(), Rule: tasksurface.Rule(p.GetRule())}
+		if len(p.GetParams()) > 0 {
+			out[i].Params = make(map[tasksurface.Param]string, len(p.GetParams()))
+			for k, v := range p.GetParams() {
+				out[i].Params[tasksurface.Param(k)] = v
+			}
+		}
 	}
 	return out
 }

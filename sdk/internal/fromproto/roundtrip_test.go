@@ -15,7 +15,9 @@ import (
 func TestRoundTrip(t *testing.T) {
 	t.Parallel()
 	raw := json.RawMessage(`{"a":1}`)
-	problems := []tasksurface.Problem{{Code: "missing", Message: "title is required", Pointer: "/title"}}
+	problems := []tasksurface.Problem{{Code: "missing", Message: "title is required", Pointer: "/title"},
+		{Code: "invalid-value", Message: `"Load": 400.3 must be a whole number.`, Pointer: "/load", Rule: tasksurface.RuleNotWhole,
+			Params: map[tasksurface.Param]string{tasksurface.ParamValue: "400.3", tasksurface.ParamBelow: "400", tasksurface.ParamAbove: "450"}}}
 	limits := tasksurface.Limits{MaxModelBytes: 1, MaxBlocks: 2, MaxFields: 3, MaxTableRows: 4, MaxSubmissionBytes: 5}
 	snapshot := tasksurface.Snapshot{Projection: raw, LogSeq: 12, OpeningMeta: raw, Queue: []tasksurface.QueuedMessage{
 		{MessageID: "m1", Phase: "queued", Source: raw}, {MessageID: "m2", Phase: "claiming", Source: raw},

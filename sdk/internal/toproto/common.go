@@ -20,6 +20,13 @@ func Problems(in []tasksurface.Problem) []*tsproto2.Problem {
 			Code:    validUTF8(string(p.Code)),
 			Message: validUTF8(p.Message),
 			Pointer: validUTF8(p.Pointer),
+			Rule:    validUTF8(string(p.Rule)),
+		}
+		if len(p.Params) > 0 {
+			out[i].Params = make(map[string]string, len(p.Params))
+			for k, v := range p.Params {
+				out[i].Params[validUTF8(string(k))] = validUTF8(v)
+			}
 		}
 	}
 	return out

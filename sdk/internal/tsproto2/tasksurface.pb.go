@@ -48,11 +48,21 @@ const (
 // Problem is one finding about a model, a submission or a request, meant for
 // the model or the user. pointer is a JSON Pointer (RFC 6901) into the
 // document the problem is about; "" is the document root.
+//
+// rule and params are set on a problem of a submitted value that breaks a
+// rule of its field (check and submit answers): rule is one of
+// tasksurface.Rules ("below-min", "off-step", ...) and params its parameters
+// by tasksurface.Params' keys ("min", "below", ...), every value text (a
+// number as the shortest decimal, 5000; a date YYYY-MM-DD), so that a client
+// words the problem in its user's language. message stays the plugin's
+// English sentence. Every other problem leaves them empty.
 type Problem struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
 	Message       string                 `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
 	Pointer       string                 `protobuf:"bytes,3,opt,name=pointer,proto3" json:"pointer,omitempty"`
+	Rule          string                 `protobuf:"bytes,4,opt,name=rule,proto3" json:"rule,omitempty"`
+	Params        map[string]string      `protobuf:"bytes,5,rep,name=params,proto3" json:"params,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -106,6 +116,20 @@ func (x *Problem) GetPointer() string {
 		return x.Pointer
 	}
 	return ""
+}
+
+func (x *Problem) GetRule() string {
+	if x != nil {
+		return x.Rule
+	}
+	return ""
+}
+
+func (x *Problem) GetParams() map[string]string {
+	if x != nil {
+		return x.Params
+	}
+	return nil
 }
 
 // Limits bound the size of a model and of a submission. Zero means "use the
@@ -2626,11 +2650,16 @@ var File_tasksurface_v2_tasksurface_proto protoreflect.FileDescriptor
 
 const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\n" +
-	" tasksurface/v2/tasksurface.proto\x12\x0etasksurface.v2\"Q\n" +
+	" tasksurface/v2/tasksurface.proto\x12\x0etasksurface.v2\"\xdd\x01\n" +
 	"\aProblem\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x12\x18\n" +
-	"\apointer\x18\x03 \x01(\tR\apointer\"\xc6\x01\n" +
+	"\apointer\x18\x03 \x01(\tR\apointer\x12\x12\n" +
+	"\x04rule\x18\x04 \x01(\tR\x04rule\x12;\n" +
+	"\x06params\x18\x05 \x03(\v2#.tasksurface.v2.Problem.ParamsEntryR\x06params\x1a9\n" +
+	"\vParamsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xc6\x01\n" +
 	"\x06Limits\x12&\n" +
 	"\x0fmax_model_bytes\x18\x01 \x01(\rR\rmaxModelBytes\x12\x1d\n" +
 	"\n" +
@@ -2886,7 +2915,7 @@ func file_tasksurface_v2_tasksurface_proto_rawDescGZIP() []byte {
 	return file_tasksurface_v2_tasksurface_proto_rawDescData
 }
 
-var file_tasksurface_v2_tasksurface_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
+var file_tasksurface_v2_tasksurface_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
 var file_tasksurface_v2_tasksurface_proto_goTypes = []any{
 	(*Problem)(nil),               // 0: tasksurface.v2.Problem
 	(*Limits)(nil),                // 1: tasksurface.v2.Limits
@@ -2923,59 +2952,61 @@ var file_tasksurface_v2_tasksurface_proto_goTypes = []any{
 	(*ValidateRequest)(nil),       // 32: tasksurface.v2.ValidateRequest
 	(*ValidateResponse)(nil),      // 33: tasksurface.v2.ValidateResponse
 	(*EchoMessage)(nil),           // 34: tasksurface.v2.EchoMessage
+	nil,                           // 35: tasksurface.v2.Problem.ParamsEntry
 }
 var file_tasksurface_v2_tasksurface_proto_depIdxs = []int32{
-	4,  // 0: tasksurface.v2.DescribeResponse.tool:type_name -> tasksurface.v2.ToolDeclaration
-	5,  // 1: tasksurface.v2.DescribeResponse.projection:type_name -> tasksurface.v2.ProjectionDeclaration
-	6,  // 2: tasksurface.v2.DescribeResponse.command:type_name -> tasksurface.v2.CommandDeclaration
-	7,  // 3: tasksurface.v2.DescribeResponse.queue_hooks:type_name -> tasksurface.v2.QueueHooksDeclaration
-	1,  // 4: tasksurface.v2.DescribeResponse.default_limits:type_name -> tasksurface.v2.Limits
-	1,  // 5: tasksurface.v2.ConfigureRequest.limits:type_name -> tasksurface.v2.Limits
-	1,  // 6: tasksurface.v2.ConfigureResponse.effective_limits:type_name -> tasksurface.v2.Limits
-	0,  // 7: tasksurface.v2.ConfigureResponse.problems:type_name -> tasksurface.v2.Problem
-	11, // 8: tasksurface.v2.SessionSnapshot.queue:type_name -> tasksurface.v2.QueuedMessage
-	0,  // 9: tasksurface.v2.ShowResponse.problems:type_name -> tasksurface.v2.Problem
-	10, // 10: tasksurface.v2.GetActiveRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	15, // 11: tasksurface.v2.GetActiveResponse.pending:type_name -> tasksurface.v2.PendingSubmission
-	10, // 12: tasksurface.v2.CheckRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	0,  // 13: tasksurface.v2.CheckResponse.problems:type_name -> tasksurface.v2.Problem
-	10, // 14: tasksurface.v2.SubmitRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	0,  // 15: tasksurface.v2.SubmitResponse.problems:type_name -> tasksurface.v2.Problem
-	20, // 16: tasksurface.v2.SubmitResponse.admit:type_name -> tasksurface.v2.Admission
-	10, // 17: tasksurface.v2.DismissRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	23, // 18: tasksurface.v2.DismissResponse.record:type_name -> tasksurface.v2.DismissalRecord
-	31, // 19: tasksurface.v2.FoldResponse.problems:type_name -> tasksurface.v2.LogProblem
-	0,  // 20: tasksurface.v2.LogProblem.problem:type_name -> tasksurface.v2.Problem
-	0,  // 21: tasksurface.v2.ValidateResponse.problems:type_name -> tasksurface.v2.Problem
-	2,  // 22: tasksurface.v2.TaskSurface.Describe:input_type -> tasksurface.v2.DescribeRequest
-	8,  // 23: tasksurface.v2.TaskSurface.Configure:input_type -> tasksurface.v2.ConfigureRequest
-	12, // 24: tasksurface.v2.TaskSurface.Show:input_type -> tasksurface.v2.ShowRequest
-	14, // 25: tasksurface.v2.TaskSurface.GetActive:input_type -> tasksurface.v2.GetActiveRequest
-	17, // 26: tasksurface.v2.TaskSurface.Check:input_type -> tasksurface.v2.CheckRequest
-	19, // 27: tasksurface.v2.TaskSurface.Submit:input_type -> tasksurface.v2.SubmitRequest
-	22, // 28: tasksurface.v2.TaskSurface.Dismiss:input_type -> tasksurface.v2.DismissRequest
-	25, // 29: tasksurface.v2.TaskSurface.ObserveQueue:input_type -> tasksurface.v2.QueueEvent
-	27, // 30: tasksurface.v2.TaskSurface.CheckQueueAction:input_type -> tasksurface.v2.QueueActionRequest
-	29, // 31: tasksurface.v2.TaskSurface.Fold:input_type -> tasksurface.v2.FoldRequest
-	32, // 32: tasksurface.v2.TaskSurface.Validate:input_type -> tasksurface.v2.ValidateRequest
-	34, // 33: tasksurface.v2.TaskSurface.Echo:input_type -> tasksurface.v2.EchoMessage
-	3,  // 34: tasksurface.v2.TaskSurface.Describe:output_type -> tasksurface.v2.DescribeResponse
-	9,  // 35: tasksurface.v2.TaskSurface.Configure:output_type -> tasksurface.v2.ConfigureResponse
-	13, // 36: tasksurface.v2.TaskSurface.Show:output_type -> tasksurface.v2.ShowResponse
-	16, // 37: tasksurface.v2.TaskSurface.GetActive:output_type -> tasksurface.v2.GetActiveResponse
-	18, // 38: tasksurface.v2.TaskSurface.Check:output_type -> tasksurface.v2.CheckResponse
-	21, // 39: tasksurface.v2.TaskSurface.Submit:output_type -> tasksurface.v2.SubmitResponse
-	24, // 40: tasksurface.v2.TaskSurface.Dismiss:output_type -> tasksurface.v2.DismissResponse
-	26, // 41: tasksurface.v2.TaskSurface.ObserveQueue:output_type -> tasksurface.v2.QueueEventResponse
-	28, // 42: tasksurface.v2.TaskSurface.CheckQueueAction:output_type -> tasksurface.v2.QueueActionResponse
-	30, // 43: tasksurface.v2.TaskSurface.Fold:output_type -> tasksurface.v2.FoldResponse
-	33, // 44: tasksurface.v2.TaskSurface.Validate:output_type -> tasksurface.v2.ValidateResponse
-	34, // 45: tasksurface.v2.TaskSurface.Echo:output_type -> tasksurface.v2.EchoMessage
-	34, // [34:46] is the sub-list for method output_type
-	22, // [22:34] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	35, // 0: tasksurface.v2.Problem.params:type_name -> tasksurface.v2.Problem.ParamsEntry
+	4,  // 1: tasksurface.v2.DescribeResponse.tool:type_name -> tasksurface.v2.ToolDeclaration
+	5,  // 2: tasksurface.v2.DescribeResponse.projection:type_name -> tasksurface.v2.ProjectionDeclaration
+	6,  // 3: tasksurface.v2.DescribeResponse.command:type_name -> tasksurface.v2.CommandDeclaration
+	7,  // 4: tasksurface.v2.DescribeResponse.queue_hooks:type_name -> tasksurface.v2.QueueHooksDeclaration
+	1,  // 5: tasksurface.v2.DescribeResponse.default_limits:type_name -> tasksurface.v2.Limits
+	1,  // 6: tasksurface.v2.ConfigureRequest.limits:type_name -> tasksurface.v2.Limits
+	1,  // 7: tasksurface.v2.ConfigureResponse.effective_limits:type_name -> tasksurface.v2.Limits
+	0,  // 8: tasksurface.v2.ConfigureResponse.problems:type_name -> tasksurface.v2.Problem
+	11, // 9: tasksurface.v2.SessionSnapshot.queue:type_name -> tasksurface.v2.QueuedMessage
+	0,  // 10: tasksurface.v2.ShowResponse.problems:type_name -> tasksurface.v2.Problem
+	10, // 11: tasksurface.v2.GetActiveRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
+	15, // 12: tasksurface.v2.GetActiveResponse.pending:type_name -> tasksurface.v2.PendingSubmission
+	10, // 13: tasksurface.v2.CheckRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
+	0,  // 14: tasksurface.v2.CheckResponse.problems:type_name -> tasksurface.v2.Problem
+	10, // 15: tasksurface.v2.SubmitRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
+	0,  // 16: tasksurface.v2.SubmitResponse.problems:type_name -> tasksurface.v2.Problem
+	20, // 17: tasksurface.v2.SubmitResponse.admit:type_name -> tasksurface.v2.Admission
+	10, // 18: tasksurface.v2.DismissRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
+	23, // 19: tasksurface.v2.DismissResponse.record:type_name -> tasksurface.v2.DismissalRecord
+	31, // 20: tasksurface.v2.FoldResponse.problems:type_name -> tasksurface.v2.LogProblem
+	0,  // 21: tasksurface.v2.LogProblem.problem:type_name -> tasksurface.v2.Problem
+	0,  // 22: tasksurface.v2.ValidateResponse.problems:type_name -> tasksurface.v2.Problem
+	2,  // 23: tasksurface.v2.TaskSurface.Describe:input_type -> tasksurface.v2.DescribeRequest
+	8,  // 24: tasksurface.v2.TaskSurface.Configure:input_type -> tasksurface.v2.ConfigureRequest
+	12, // 25: tasksurface.v2.TaskSurface.Show:input_type -> tasksurface.v2.ShowRequest
+	14, // 26: tasksurface.v2.TaskSurface.GetActive:input_type -> tasksurface.v2.GetActiveRequest
+	17, // 27: tasksurface.v2.TaskSurface.Check:input_type -> tasksurface.v2.CheckRequest
+	19, // 28: tasksurface.v2.TaskSurface.Submit:input_type -> tasksurface.v2.SubmitRequest
+	22, // 29: tasksurface.v2.TaskSurface.Dismiss:input_type -> tasksurface.v2.DismissRequest
+	25, // 30: tasksurface.v2.TaskSurface.ObserveQueue:input_type -> tasksurface.v2.QueueEvent
+	27, // 31: tasksurface.v2.TaskSurface.CheckQueueAction:input_type -> tasksurface.v2.QueueActionRequest
+	29, // 32: tasksurface.v2.TaskSurface.Fold:input_type -> tasksurface.v2.FoldRequest
+	32, // 33: tasksurface.v2.TaskSurface.Validate:input_type -> tasksurface.v2.ValidateRequest
+	34, // 34: tasksurface.v2.TaskSurface.Echo:input_type -> tasksurface.v2.EchoMessage
+	3,  // 35: tasksurface.v2.TaskSurface.Describe:output_type -> tasksurface.v2.DescribeResponse
+	9,  // 36: tasksurface.v2.TaskSurface.Configure:output_type -> tasksurface.v2.ConfigureResponse
+	13, // 37: tasksurface.v2.TaskSurface.Show:output_type -> tasksurface.v2.ShowResponse
+	16, // 38: tasksurface.v2.TaskSurface.GetActive:output_type -> tasksurface.v2.GetActiveResponse
+	18, // 39: tasksurface.v2.TaskSurface.Check:output_type -> tasksurface.v2.CheckResponse
+	21, // 40: tasksurface.v2.TaskSurface.Submit:output_type -> tasksurface.v2.SubmitResponse
+	24, // 41: tasksurface.v2.TaskSurface.Dismiss:output_type -> tasksurface.v2.DismissResponse
+	26, // 42: tasksurface.v2.TaskSurface.ObserveQueue:output_type -> tasksurface.v2.QueueEventResponse
+	28, // 43: tasksurface.v2.TaskSurface.CheckQueueAction:output_type -> tasksurface.v2.QueueActionResponse
+	30, // 44: tasksurface.v2.TaskSurface.Fold:output_type -> tasksurface.v2.FoldResponse
+	33, // 45: tasksurface.v2.TaskSurface.Validate:output_type -> tasksurface.v2.ValidateResponse
+	34, // 46: tasksurface.v2.TaskSurface.Echo:output_type -> tasksurface.v2.EchoMessage
+	35, // [35:47] is the sub-list for method output_type
+	23, // [23:35] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_tasksurface_v2_tasksurface_proto_init() }
@@ -2989,7 +3020,7 @@ func file_tasksurface_v2_tasksurface_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tasksurface_v2_tasksurface_proto_rawDesc), len(file_tasksurface_v2_tasksurface_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   35,
+			NumMessages:   36,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
