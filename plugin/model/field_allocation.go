@@ -219,8 +219,11 @@ func (a Allocation) value(f *Field, v any, c valueCheck) (any, bool) {
 			ok = false
 			continue
 		}
+		if o[id] == nil {
+			continue // an amount left empty is none: 0, as one left out
+		}
 		if !isNum {
-			at.wrongType(f, "amounts as numbers", o[id])
+			at.wrongType(f, "amounts as numbers or null", o[id])
 			ok = false
 			continue
 		}
