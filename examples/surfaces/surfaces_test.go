@@ -11,6 +11,34 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
+// Only the example that uses conditions, bounds that name a field and an
+// allocation says version 2 in its normalised form; every other example
+// normalises to version 1, as a log of it did before.
+func TestOnlyTheInterviewExampleIsVersion2(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, problems := model.Parse(raw, tasksurface.DefaultLimits)
+		if len(problems) > 0 {
+			continue // TestEveryExampleIsValid reports it
+		}
+		want := model.Version
+		if f == "rollout-plan.json" {
+			want = model.VersionInterview
+		}
+		if m.Version != want {
+			t.Errorf("%s normalises to version %d, want %d", f, m.Version, want)
+		}
+	}
+}
+
 func TestEveryExampleIsValid(t *testing.T) {
 	t.Parallel()
 	files, err := filepath.Glob("*.json")

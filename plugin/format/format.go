@@ -24,7 +24,8 @@ const Indent = "  "
 //	  second line
 //	Note: ship after lunch
 //
-// Fields appear in the model's order, each on a line "- Label: value".
+// Fields appear in the model's order, each on a line "- Label: value"; a
+// field its condition hides (model.Model.Shown) does not appear at all.
 // Titles and labels are flattened to one line (every run of white space,
 // line breaks included, becomes one space), so no label can start a line
 // of its own; when two fields flatten to the same label, each is followed by
@@ -56,8 +57,12 @@ func Format(m *model.Model, v submission.Values, note string) string {
 		labels[i], ids[i] = f.Label, f.ID
 	}
 	labels = plaintext.Labels(labels, ids, model.VisiblyEmpty)
+	shown := m.Shown(v)
 	for i := range m.Fields {
 		f := &m.Fields[i]
+		if !shown[f.ID] {
+			continue // hidden by its condition: not asked, not in the message
+		}
 		value, ok := v[f.ID]
 		if !ok {
 			value = f.Default()

@@ -3,15 +3,30 @@ package format
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dsh-community/task-surface/plugin/model"
+	"github.com/dsh-community/task-surface/plugin/submission"
 )
 
 // CheckStructure reports whether text has the structure Format promises
 // for a surface with the given number of fields: after the title line,
 // every line starts a field ("- "), is the note ("Note:", at most once),
 // is an indented continuation of a value, or is empty, and there is
-// exactly one field line per field. No label or value can forge a line, so
+// exactly one field line per field shown (ShownCount). No label or value can forge a line, so
 // a text Format wrote always passes; the error names the first line that
 // does not fit.
+// ShownCount is the number of fields of m shown for v: the field lines of
+// its message.
+func ShownCount(m *model.Model, v submission.Values) int {
+	n := 0
+	for _, shown := range m.Shown(v) {
+		if shown {
+			n++
+		}
+	}
+	return n
+}
+
 func CheckStructure(text string, fields int) error {
 	lines := strings.Split(text, "\n")
 	fieldLines, noteLines := 0, 0

@@ -205,7 +205,7 @@ func checkValid(t *testing.T, m *model.Model, c vectorCase, got submission.Value
 	if text != wantText {
 		t.Errorf("Format\n got: %q\nwant: %q\n--- got ---\n%s\n--- want ---\n%s", text, wantText, text, wantText)
 	}
-	if err := format.CheckStructure(text, len(m.Fields)); err != nil {
+	if err := format.CheckStructure(text, format.ShownCount(m, got)); err != nil {
 		t.Errorf("Format(...) = %q: %v", text, err)
 	}
 	if again := format.Format(m, got, note); again != text {

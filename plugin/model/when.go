@@ -222,18 +222,30 @@ func chainOf(fields []any, index map[string]int, i int) string {
 	return strings.Join(ids, " → ")
 }
 
-// hiddenReason words why a field is hidden for a message: "it shows only
-// when "Deploy" is one of "canary"".
-func (m *Model) hiddenReason(f *Field) string {
-	label := f.When.Field
+// Field returns the field of m with the id, or nil.
+func (m *Model) Field(id string) *Field {
 	for i := range m.Fields {
-		if m.Fields[i].ID == f.When.Field {
-			label = m.Fields[i].Label
+		if m.Fields[i].ID == id {
+			return &m.Fields[i]
 		}
+	}
+	return nil
+}
+
+// HiddenReason words why f, a field with a condition, may be hidden, for a
+// message: "it shows only while "Deploy" is shown and is (or holds)
+// "canary"".
+func (m *Model) HiddenReason(f *Field) string {
+	if f.When == nil {
+		return "it has no condition"
+	}
+	label := f.When.Field
+	if g := m.Field(f.When.Field); g != nil {
+		label = g.Label
 	}
 	vals := make([]string, len(f.When.Is))
 	for i, x := range f.When.Is {
 		vals[i] = fmt.Sprint(x)
 	}
-	return fmt.Sprintf("it shows only when %s is shown and is (or holds) %s", quote(label), problem.Names(vals))
+	return fmt.Sprintf("it shows only while %s is shown and is (or holds) %s", quote(label), problem.Names(vals))
 }

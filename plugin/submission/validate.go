@@ -98,14 +98,41 @@ func judge(m *model.Model, values json.RawMessage, note string, limits tasksurfa
 	}
 	for i := range m.Fields {
 		f := &m.Fields[i]
-		if !present[f.ID] {
+		if !present[f.ID] && !refused[f.ID] {
 			out[f.ID] = f.Default()
+		}
+	}
+	// A hidden field is not asked, not required and not sent: a value sent
+	// for it is refused, and it leaves the values.
+	shown := m.Shown(out)
+	for i := range m.Fields {
+		f := &m.Fields[i]
+		if !shown[f.ID] {
+			if present[f.ID] && !dependsOnRefused(m, f, refused) {
+				ps.Add(tasksurface.CodeHidden, jsonpointer.Append("", f.ID), "%s is hidden, so leave its value out: %s.", quote(f.Label), m.HiddenReason(f))
+			}
+			delete(out, f.ID)
+			continue
 		}
 		if f.Required && !refused[f.ID] && f.Unanswered(out[f.ID]) {
 			ps.Add(tasksurface.CodeRequired, jsonpointer.Append("", f.ID), "%s is required; %s.", quote(f.Label), f.Needs())
 		}
 	}
+	m.CheckBounds(out, shown, &ps)
 	return out, refused, ps.Finish(retry)
+}
+
+// dependsOnRefused reports whether f's condition names a field whose value
+// was refused (or one that depends on such a field): whether f is shown is
+// then not known, and its value is not called hidden.
+func dependsOnRefused(m *model.Model, f *model.Field, refused map[string]bool) bool {
+	for steps := 0; f != nil && f.When != nil && steps <= len(m.Fields); steps++ {
+		if refused[f.When.Field] {
+			return true
+		}
+		f = m.Field(f.When.Field)
+	}
+	return false
 }
 
 // fieldList names the model's field ids for a message.

@@ -11,17 +11,18 @@ import (
 // refused; the schema says the rest. It is part of the stable prompt
 // prefix: the same bytes on every call, changed only with a release note.
 func Description() string {
-	return "Show the user a structured panel (a Task Surface) and end this turn. " +
-		"Use it when the user's answer is best given as one structured interaction: comparing options, " +
-		"reordering a plan, reviewing a table or diff, or filling a few related fields. " +
-		"The panel appears above the composer; the user's submission arrives as their next message. " +
-		"Content blocks: markdown, metrics, table, diff, notice. " +
-		"Fields, and what required asks of the user: " + model.RequiredMeaning() + ". " +
-		"By default at most 64 blocks, 32 fields and 64 KiB, the UTF-8 bytes of the normalised model (compact JSON, defaults filled in); " +
-		"lengths count code points. Texts hold no control character but tab and newline (no \\r), " +
-		"no bidi control or direction mark; labels must show visible characters. " +
-		"Only one surface can be open per session. Do not restate the panel in prose. " +
-		"For one short blocking question use ask_user_question instead."
+	return "Show the user a panel (a Task Surface) for an answer best given in one structured interaction: " +
+		"compare options, reorder a plan, review a table or diff, fill related fields. " +
+		"It ends this turn; the submission is the user's next message. " +
+		"Fields, and what required asks: " + model.RequiredMeaning() + ". " +
+		"Titles, labels and options are plain text shown as typed (no Markdown). " +
+		"when shows a field only while the earlier choice, multi-choice or toggle it names is shown and is (or holds) one of is; hidden fields are not sent. " +
+		"A number's or date's min or max may be {\"field\": id}, that field's value once answered. " +
+		"An allocation's amounts (whole steps) sum exactly to total. " +
+		"Default limits: 64 blocks, 32 fields, 64 KiB, the UTF-8 bytes of the normalised model; lengths count code points. " +
+		"No control character but tab and newline (no \\r), no bidi control or direction mark; labels must show visible characters. " +
+		"One surface per session. Do not restate the panel in prose. " +
+		"For one short blocking question use ask_user_question."
 }
 
 // Modes are the tool presentation modes the tool is offered in. Code mode

@@ -39,7 +39,7 @@ func TestEveryMistakeIsFixedInOneRetry(t *testing.T) {
 	}{{
 		name:  "a toggle made required",
 		args:  call("", `{"kind":"toggle","id":"ship","label":"Ship it?","required":true}`),
-		lines: []string{`- /fields/0/required: remove the unknown key "required"; the keys allowed here are help, id, initial, kind, label; a toggle cannot be required: ask a decision the user must make as a required choice. [unknown-key]`},
+		lines: []string{`- /fields/0/required: remove the unknown key "required"; the keys allowed here are help, id, initial, kind, label, when; a toggle cannot be required: ask a decision the user must make as a required choice. [unknown-key]`},
 		fixed: call("", `{"kind":"choice","id":"ship","label":"Ship it?","required":true,"options":[{"id":"yes","label":"Yes"},{"id":"no","label":"No"}]}`),
 	}, {
 		name:  "an order's initial that leaves out 29 of 30 options",
@@ -112,7 +112,7 @@ func TestEveryMistakeIsFixedInOneRetry(t *testing.T) {
 	}, {
 		name:  "a kind of another form library",
 		args:  call("", `{"kind":"select","id":"s","label":"S"}`),
-		lines: []string{`- /fields/0/kind: "select" is not a field kind of version 1; use one of text, choice, multi-choice, toggle, order, number, date, scale, tags, matrix. [unknown-kind]`},
+		lines: []string{`- /fields/0/kind: "select" is not a field kind of version 1; use one of text, choice, multi-choice, toggle, order, number, date, scale, tags, matrix, allocation. [unknown-kind]`},
 		fixed: call("", `{"kind":"text","id":"s","label":"S"}`),
 	}, {
 		name:  "a scale of 21 points",
@@ -132,7 +132,7 @@ func TestEveryMistakeIsFixedInOneRetry(t *testing.T) {
 	}, {
 		name:  "a key of another kind",
 		args:  call("", `{"kind":"choice","id":"c","label":"C","options":[{"id":"a","label":"A"}],"multiline":true}`),
-		lines: []string{`- /fields/0/multiline: remove the unknown key "multiline"; the keys allowed here are allowOther, help, id, initial, kind, label, options, required. [unknown-key]`},
+		lines: []string{`- /fields/0/multiline: remove the unknown key "multiline"; the keys allowed here are allowOther, help, id, initial, kind, label, options, required, when. [unknown-key]`},
 		fixed: call("", `{"kind":"choice","id":"c","label":"C","options":[{"id":"a","label":"A"}]}`),
 	}, {
 		name:  "a row key that is no column, among twelve columns",

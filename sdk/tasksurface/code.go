@@ -29,12 +29,12 @@ const (
 	// normalised size, blocks, fields, table rows, or the size of a
 	// submission's values and note together.
 	CodeLimitExceeded Code = "limit-exceeded"
-	// CodeUnsupportedVersion means version is a number other than 1.
+	// CodeUnsupportedVersion means version is a number other than 1 or 2.
 	CodeUnsupportedVersion Code = "unsupported-version"
 	// CodeUnknownKey means an object has a key its kind does not define.
 	CodeUnknownKey Code = "unknown-key"
-	// CodeUnknownKind means kind names no block, field or layout of
-	// version 1.
+	// CodeUnknownKind means kind names no block, field or layout of this
+	// version.
 	CodeUnknownKind Code = "unknown-kind"
 	// CodeMissing means a required key is absent.
 	CodeMissing Code = "missing"
@@ -83,6 +83,9 @@ const (
 	// CodeRequired means a required field is unanswered: text that is empty
 	// or shows nothing, null, or no tags.
 	CodeRequired Code = "required"
+	// CodeHidden means a values document holds a value for a field its
+	// condition ("when") hides: a hidden field is never sent.
+	CodeHidden Code = "hidden"
 )
 
 // Codes of a request to the plugin rather than a document in it.
@@ -107,7 +110,7 @@ var codes = [...]Code{
 	CodeTooMany, CodeTooFew, CodeDuplicateID, CodeReservedID, CodeUnknownColumn,
 	CodeInvalidInitial, CodeForbiddenCharacter, CodeTooManyProblems,
 	CodeUnknownField, CodeNotAnOption, CodeDuplicateOption, CodeNotAPermutation,
-	CodeRequired, CodeInvalidID, CodeAdmissionRefused, CodeLimitTooLarge,
+	CodeRequired, CodeHidden, CodeInvalidID, CodeAdmissionRefused, CodeLimitTooLarge,
 }
 
 // Codes returns every problem code the plugin reports, in declaration

@@ -176,11 +176,11 @@ export const Code = Object.freeze({
    * fields, table rows, or the size of a submission's values and note together.
    */
   LimitExceeded: 'limit-exceeded',
-  /** Code.UnsupportedVersion means version is a number other than 1. */
+  /** Code.UnsupportedVersion means version is a number other than 1 or 2. */
   UnsupportedVersion: 'unsupported-version',
   /** Code.UnknownKey means an object has a key its kind does not define. */
   UnknownKey: 'unknown-key',
-  /** Code.UnknownKind means kind names no block, field or layout of version 1. */
+  /** Code.UnknownKind means kind names no block, field or layout of this version. */
   UnknownKind: 'unknown-kind',
   /** Code.Missing means a required key is absent. */
   Missing: 'missing',
@@ -233,6 +233,11 @@ export const Code = Object.freeze({
    * or no tags.
    */
   Required: 'required',
+  /**
+   * Code.Hidden means a values document holds a value for a field its condition ("when") hides: a
+   * hidden field is never sent.
+   */
+  Hidden: 'hidden',
   /** Code.InvalidID means a request id (a submission or surface id) is not a valid id. */
   InvalidID: 'invalid-id',
   /**
