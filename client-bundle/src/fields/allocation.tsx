@@ -1,7 +1,7 @@
 // The allocation kind: a `total` to share among the options, one number box per option (named by
 // its label, with the model's step, the unit after it), and under them a live line of what is
 // left ("20 h left to place", "10 h over", "All 100 h placed"): the arithmetic of what was typed,
-// said politely as it changes, which every box names as its description. Whether the amounts
+// said politely as it changes (marked when over), which every box names as its description. Whether the amounts
 // sum to the total and sit on the step is the plugin's to judge (its check as the user types,
 // and the submit). Its value has every option id, each with its amount (null for an empty box,
 // NaN for a box that holds no number, which the Dock says is not one before sending).
@@ -56,7 +56,7 @@ function AllocationControl({ field: f, value, onChange, disabled, problems, id }
           </label>
         )
       })}
-      <p className="tsf-hint" id={`${id}-left`} aria-live="polite">
+      <p className="tsf-hint" id={`${id}-left`} aria-live="polite" data-over={left < 0 || undefined}>
         {left > 0 ? t('alloc.left', { n: say(left) }) : left < 0 ? t('alloc.over', { n: say(-left) }) : t('alloc.all', { n: say(f.total) })}
       </p>
     </FieldSet>
@@ -77,11 +77,8 @@ export const allocation: Kind<AllocationField> = {
   Control: AllocationControl,
   css: css`
 .tsf-alloc {
-  justify-content: space-between;
-  padding: 2px 0;
-}
-.tsf-alloc input {
-  width: 7em;
+  display: grid;
+  grid-template-columns: 1fr 7em auto;
 }
 `,
 }
