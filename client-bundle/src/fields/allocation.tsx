@@ -78,7 +78,10 @@ export const allocation: Kind<AllocationField> = {
   css: css`
 .tsf-alloc {
   display: grid;
-  grid-template-columns: 1fr 7em auto;
+  grid-template-columns: minmax(30%, 1fr) 5em auto;
+}
+.tsf-alloc .tsf-unit {
+  overflow-wrap: anywhere;
 }
 `,
 }
