@@ -132,3 +132,45 @@ func TestCheckJudgesValuesAsTheyStand(t *testing.T) {
 		})
 	}
 }
+
+// A hidden field is not counted: the Dock's check names only the shown
+// fields left unanswered, so a question the user cannot see never holds up
+// the progress, and a value the draft kept for it is refused as hidden.
+func TestCheckCountsOnlyShownFields(t *testing.T) {
+	t.Parallel()
+	m, problems := model.Parse([]byte(`{"version":2,"title":"Check","sections":[],"fields":[
+{"kind":"choice","id":"target","label":"Target","options":[{"id":"full","label":"Full"},{"id":"canary","label":"Canary"}]},
+{"kind":"number","id":"share","label":"Share","required":true,"when":{"field":"target","is":["canary"]}},
+{"kind":"allocation","id":"effort","label":"Effort","options":[{"id":"a","label":"A"},{"id":"b","label":"B"}],"total":10,"when":{"field":"target","is":["canary","full"]}}],
+"submit":{"label":"Send"}}`), tasksurface.Limits{})
+	if m == nil {
+		t.Fatal(problems)
+	}
+	tests := []struct {
+		name       string
+		values     string
+		unanswered []string
+		codes      []tasksurface.Code
+	}{
+		{"nothing chosen: only the target is shown", `{}`, []string{"target"}, nil},
+		{"a full rollout shows the effort, not the share", `{"target":"full"}`, []string{"effort"}, nil},
+		{"a canary shows the required share", `{"target":"canary","effort":{"a":4,"b":6}}`, []string{"share"}, []tasksurface.Code{tasksurface.CodeRequired}},
+		{"a share kept in the draft is refused once hidden", `{"target":"full","share":5,"effort":{"a":10}}`, []string{}, []tasksurface.Code{tasksurface.CodeHidden}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			problems, unanswered := submission.Check(m, []byte(tt.values), "", tasksurface.Limits{})
+			if !slices.Equal(unanswered, tt.unanswered) {
+				t.Errorf("unanswered %q, want %q", unanswered, tt.unanswered)
+			}
+			var codes []tasksurface.Code
+			for _, p := range problems {
+				codes = append(codes, p.Code)
+			}
+			if !slices.Equal(codes, tt.codes) {
+				t.Errorf("problems %v, want codes %v", problems, tt.codes)
+			}
+		})
+	}
+}
