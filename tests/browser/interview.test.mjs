@@ -46,15 +46,18 @@ const CANARY = ['target', 'canary-share', 'canary-regions', 'freeze', 'start', '
 const local = (iso) => new Date(iso + 'T00:00Z').toLocaleDateString('en-US', { timeZone: 'UTC' })
 
 /** The keyboard flow both widths run, from the panel's header: a canary brings its share and
- * regions, the EU region its sign-off; a full rollout hides all three (the sign-off with the
+ * regions, the EU region its sign-off; the full fleet hides all three (the sign-off with the
  * regions), the canary brings them back as they were; the EU region unchecked hides the
  * sign-off again; the end date's bound follows the start date; the weeks are placed again. */
 async function fillByKeyboard(page) {
   await page.focus(`${DOCK} .tsf-collapse`)
   let s = await shown(page)
   assert.deepEqual([s.fields, s.left], [['target', 'freeze', 'start', 'end', 'effort', 'notes'], 'All 40 engineer-weeks placed'], 'no target chosen: no canary questions')
+  assert.deepEqual([s.endLimit, s.endMin], [`From ${local('2026-02-02')} (Start date) to ${local('2026-06-30')}`, '2026-02-02'], 'the end date\'s bound is the start date it proposes')
   await tabTo(page, 'target')
   await press(page, 'Space')
+  assert.deepEqual((await shown(page)).fields, ['target', 'freeze', 'start', 'end', 'effort', 'notes'], 'the full fleet asks nothing more')
+  await press(page, 'ArrowDown')
   s = await shown(page)
   assert.deepEqual([s.fields, s.live], [CANARY, '2 more questions: Canary share of traffic, Canary regions'], 'a canary asks two more questions, said politely')
   await tabTo(page, 'canary-share')
@@ -66,11 +69,11 @@ async function fillByKeyboard(page) {
   await tabTo(page, 'residency')
   await page.keyboard.type('Dana Ortiz, DPO')
   await backTo(page, 'target')
-  await press(page, 'ArrowDown')
-  s = await shown(page)
-  assert.deepEqual([s.fields, s.live], [['target', 'freeze', 'start', 'end', 'effort', 'notes'], ''], 'a full rollout: the canary questions go, the sign-off with them')
-  assert.equal((await focused(page)).field, 'target')
   await press(page, 'ArrowUp')
+  s = await shown(page)
+  assert.deepEqual([s.fields, s.live], [['target', 'freeze', 'start', 'end', 'effort', 'notes'], ''], 'the full fleet: the canary questions go, the sign-off with them')
+  assert.equal((await focused(page)).field, 'target')
+  await press(page, 'ArrowDown')
   s = await shown(page)
   assert.equal(s.live, '3 more questions: Canary share of traffic, Canary regions, EU data residency sign-off')
   assert.deepEqual(await page.evaluate((sel) => [document.querySelector(`${sel} input[data-field=canary-share]`).value, document.querySelector(`${sel} textarea[data-field=residency], ${sel} input[data-field=residency]`).value], DOCK),
@@ -159,7 +162,7 @@ describe('conditions, bounds and an allocation in the browser', () => {
     const { page } = await open(s)
     await page.focus(`${DOCK} .tsf-collapse`)
     await tabTo(page, 'target')
-    await press(page, 'Space')
+    await press(page, 'ArrowDown')
     await tabTo(page, 'canary-share')
     // Changed without moving focus (as a restored draft or another input method would).
     await page.$eval(`${DOCK} [data-field=target] input[value=full]`, (e) => e.click())
