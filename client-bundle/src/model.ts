@@ -22,7 +22,8 @@ export type Layout = { kind: 'stack' } | { kind: 'grid'; columns: 2 | 3 }
 export interface Section { id: string; title?: string; layout?: Layout; blocks: Block[] }
 
 export interface Model {
-  version: 1
+  /** 2 when the model uses conditions, bounds that are other fields' answers or an allocation. */
+  version: 1 | 2
   title: string
   description?: string
   sections: Section[]
@@ -67,7 +68,7 @@ function readLayout(l: unknown): boolean {
 
 /** Returns the model when every part of it is something this client knows, else null. */
 export function readModel(m: unknown): Model | null {
-  if (!isObj(m) || m.version !== 1 || !isStr(m.title) || !optStr(m.description)) return null
+  if (!isObj(m) || (m.version !== 1 && m.version !== 2) || !isStr(m.title) || !optStr(m.description)) return null
   if (!isObj(m.submit) || !isStr(m.submit.label)) return null
   if (!Array.isArray(m.sections)) return null
   for (const s of m.sections) {

@@ -7,7 +7,7 @@ import { Code } from './contract/words.gen.ts'
 /** The user's own answer to a field of options with `allowOther`. */
 export interface Other { other: string }
 
-export type Value = string | number | boolean | null | Other | Record<string, string | null> | (string | Other)[]
+export type Value = string | number | boolean | null | Other | Record<string, string | null> | Record<string, number | null> | (string | Other)[]
 export type Values = Record<string, Value>
 
 /** A problem as the host returns it: a code, a message and a pointer into the values. A problem

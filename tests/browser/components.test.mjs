@@ -18,6 +18,7 @@ import { limitsModel } from './support/surfaces.mjs'
 import { normalized } from './support/normalized.mjs'
 import { typedInputTests } from './components/typed.mjs'
 import { decisionTests } from './components/decisions.mjs'
+import { interviewTests } from './components/interview.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repo = join(here, '..', '..')
@@ -26,8 +27,14 @@ const files = readdirSync(join(repo, 'examples', 'surfaces')).filter((f) => f.en
 // Every model here is drawn as the plugin hands it to the browser: normalised, its defaults stated.
 const vectorNames = ['typed.json', 'language.json']
 const submissionVectors = vectorNames.map((f) => readJson(repo, 'tests', 'conformance', 'submissions', f))
-const [limits, typedModel, decisionsModel, ...rest] = normalized(limitsModel(), readJson(here, 'components', 'typed-model.json'), readJson(here, 'components', 'decisions-model.json'),
-  ...submissionVectors.map((v) => v.model), ...files.map((f) => readJson(repo, 'examples', 'surfaces', f)))
+// The shared vectors of which fields a surface shows (the plugin's Model.Shown), every file.
+const conditionDir = join(repo, 'tests', 'conformance', 'conditions')
+const conditionCases = readdirSync(conditionDir).filter((f) => f.endsWith('.json')).flatMap((f) => readJson(conditionDir, f).cases.map((c) => ({ file: f, ...c })))
+const [limits, typedModel, decisionsModel, interviewModel, ...normal] = normalized(limitsModel(), readJson(here, 'components', 'typed-model.json'), readJson(here, 'components', 'decisions-model.json'),
+  readJson(here, 'components', 'interview-model.json'),
+  ...submissionVectors.map((v) => v.model), ...files.map((f) => readJson(repo, 'examples', 'surfaces', f)), ...conditionCases.map((c) => c.model))
+const rest = normal.slice(0, normal.length - conditionCases.length)
+const conditionModels = normal.slice(rest.length)
 const examples = rest.slice(vectorNames.length).map((model, i) => ({ name: files[i], model }))
 /** A vector file of tests/conformance/submissions (typed.json, language.json), its model normalised. */
 const submissions = (name) => ({ ...submissionVectors[vectorNames.indexOf(name)], model: rest[vectorNames.indexOf(name)] })
@@ -240,13 +247,13 @@ describe('draft store (one session\'s drafts in dsh\'s per-session store)', () =
 })
 
 describe('model and values', () => {
-  test('every example and the limits model read; unknown versions and union arms do not', async () => {
+  test('every example and the limits model read, as version 1 or 2; unknown versions and union arms do not', async () => {
     const models = [...examples.map((e) => e.model), limits]
     const got = await page.evaluate((models) => {
-      const ok = models.map((m) => window.TS.readModel(m) !== null)
+      const ok = models.map((m) => window.TS.readModel(m) !== null && window.TS.readModel({ ...m, version: 2 }) !== null)
       const base = models[0]
       const variants = {
-        version2: { ...base, version: 2 },
+        version3: { ...base, version: 3 },
         unknownBlock: { ...base, sections: [{ id: 's', blocks: [{ kind: 'chart', data: [] }] }] },
         unknownField: { ...base, fields: [{ kind: 'color', id: 'd', label: 'Colour' }] },
         unknownTone: { ...base, sections: [{ id: 's', blocks: [{ kind: 'notice', tone: 'danger', text: 'x' }] }] },
@@ -255,7 +262,7 @@ describe('model and values', () => {
       return { ok, variants: Object.fromEntries(Object.entries(variants).map(([k, m]) => [k, window.TS.readModel(m) === null])) }
     }, models)
     assert.deepEqual(got.ok, models.map(() => true))
-    assert.deepEqual(got.variants, { version2: true, unknownBlock: true, unknownField: true, unknownTone: true, badLayout: true })
+    assert.deepEqual(got.variants, { version3: true, unknownBlock: true, unknownField: true, unknownTone: true, badLayout: true })
   })
 
   test('a restored draft is repaired against the model; "required" is the plugin\'s to say; answers over the size limit are not sent', async () => {
@@ -371,6 +378,7 @@ describe('transcript row', () => {
 
 typedInputTests(() => page, typedModel, submissions)
 decisionTests(() => page, decisionsModel, submissions)
+interviewTests(() => page, interviewModel, repo)
 
 describe('pure modules', () => {
   let L
@@ -579,6 +587,32 @@ describe('pure modules', () => {
       assert.deepEqual(Object.keys(L.zh).sort(), Object.keys(L.en).sort())
       const holes = (t) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
       assert.deepEqual(Object.keys(L.en).filter((k) => holes(L.en[k]).join() !== holes(L.zh[k]).join()), [])
+    })
+  })
+
+  describe('conditions (when): the twin of the plugin\'s Model.Shown', () => {
+    test('every shared vector: the fields shown for a model and a draft\'s values, a field left out taking its initial value', () => {
+      assert.ok(conditionCases.length >= 10, 'the vectors are there')
+      const wrong = conditionCases.flatMap((c, i) => {
+        const model = L.readModel(conditionModels[i])
+        if (model === null) return [{ name: `${c.file}: ${c.name}`, got: 'the model does not read' }]
+        const shown = [...L.shownIds(model, { ...L.initialValues(model), ...c.values })]
+        return shown.join() === c.shown.join() ? [] : [{ name: `${c.file}: ${c.name}`, want: c.shown, got: shown }]
+      })
+      assert.deepEqual(wrong, [])
+    })
+
+    test('a hidden field keeps its value in the draft, is not sent, and counts nowhere in the progress', () => {
+      const model = L.readModel(interviewModel)
+      const start = L.initialValues(model)
+      let s = L.readOpen(L.initialEditorState, null, { callId: 'call_1', model, markdown: {}, draft: undefined, start, values: start })
+      s = L.edited(L.edited(s, 'deploy', 'canary'), 'pct', 10)
+      const judged = (s) => L.progressOf(L.checked(s, s.values, [], ['start', 'end', 'effort']))
+      assert.deepEqual(judged(s), { answered: 2, count: 6, left: ['effort'] })
+      s = L.edited(s, 'deploy', 'full')
+      assert.deepEqual([s.values.pct, judged(s)], [10, { answered: 1, count: 5, left: ['effort'] }], 'the percent hides: kept, not counted')
+      assert.deepEqual(Object.keys(L.shownValues(model, s.values)), ['deploy', 'start', 'end', 'rollback', 'effort'], 'and not sent')
+      assert.deepEqual(L.fieldProblems(model, L.shownValues(model, { ...s.values, pct: NaN })), [], 'nor checked')
     })
   })
 

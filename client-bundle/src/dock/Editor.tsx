@@ -20,6 +20,8 @@ import { draftText } from './draftText.ts'
 import { delivered, explained, hasOwnAnswers, keepsOnClose, MESSAGES, progressOf, sending } from './editorState.ts'
 import { QuestionsCue } from './QuestionsCue.tsx'
 import { useEditor } from './useEditor.ts'
+import { useShown } from './useShown.ts'
+import { boundsOf, type Bounds } from '../fields/when.ts'
 
 export interface EditorProps {
   sessionId: string
@@ -46,15 +48,16 @@ const NO_PROBLEMS: readonly Problem[] = []
  * One field of the form. It renders again only when its own value, its lock or its problems
  * change: typing in one field of a long form does not re-render the others.
  */
-const FormField = memo(function FormField({ id, field, value, setValue, disabled, problems }: {
+const FormField = memo(function FormField({ id, field, value, setValue, disabled, problems, bounds }: {
   id: string
   field: Field
   value: Value
   setValue: (fieldId: string, v: Value) => void
   disabled: boolean
   problems: readonly Problem[]
+  bounds: Bounds | undefined
 }) {
-  return <FieldView id={id} field={field} value={value} onChange={(v) => setValue(field.id, v)} disabled={disabled} problems={problems} />
+  return <FieldView id={id} field={field} value={value} onChange={(v) => setValue(field.id, v)} disabled={disabled} problems={problems} bounds={bounds} />
 })
 
 /** The windows in which the Dock's height is capped (dock.css) and its content blocks start folded. */
@@ -72,6 +75,8 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, leaving)
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor
   const message = explained(editor.message, outcome)
+  // The fields shown for the answers as they stand (a hidden one keeps its value in the draft).
+  const { shown, said } = useShown(root, model, values, t)
   // A submit in flight, or just accepted and settling: the panel looks as it did when sent.
   const sendingLook = sending(editor)
   const keep = keepsOnClose(editor)
@@ -199,8 +204,9 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
           <>
             {!narrow ? context : showContext ? <div className="tsf-stack tsf-context__blocks" id={`${uid}-context`}>{context}</div> : null}
             <form id={formId} className="tsf-form" noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
-              {model.fields.map((f) => (
+              {model.fields.filter((f) => shown.has(f.id)).map((f) => (
                 <FormField
+                  bounds={boundsOf(model, f, values, shown)}
                   key={f.id}
                   id={`${uid}-f-${f.id}`}
                   field={f}
@@ -219,6 +225,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
               ) : (
                 <button type="button" className="tsf-link-button tsf-add-note" disabled={locked} onClick={act.openNote}>{t('action.addNote')}</button>
               )}
+              <p className="tsf-sr" aria-live="polite" data-shown-live="">{said}</p>
             </form>
           </>
         )}

@@ -33,6 +33,7 @@ import type { DismissResult, Limits, Pending, SubmitResult } from '../host/rpc.t
 import type { MarkdownMap, Model } from '../model.ts'
 import type { Accepted, Draft } from '../storage/drafts.ts'
 import { problemsByField, type Problem, type Value, type Values } from '../values.ts'
+import { shownIds } from '../fields/when.ts'
 
 /** Where the editor is in reading its surface. */
 export type Load =
@@ -230,17 +231,20 @@ function changedFields(s: EditorState): Model['fields'] {
  * (typed here or restored from this browser's draft) or a note. */
 export const hasOwnAnswers = (s: EditorState): boolean => modelOf(s) !== null && (s.note !== '' || changedFields(s).length > 0)
 
-/** The panel's progress: how many fields the user answered (set here or in the draft, with a
- * value the plugin's check does not call unanswered), of how many, and the required fields
- * that hold no answer (in the model's order); null until the plugin's check answered. */
+/** The panel's progress: how many of the fields shown the user answered (set here or in the
+ * draft, with a value the plugin's check does not call unanswered), of how many, and the
+ * required ones that hold no answer (in the model's order); null until the plugin's check
+ * answered. A hidden field counts nowhere. */
 export function progressOf(s: EditorState): { answered: number; count: number; left: string[] } | null {
   const model = modelOf(s)
   const none = s.unanswered
   if (model === null || none === null) return null
+  const shown = shownIds(model, s.values)
+  const fields = model.fields.filter((f) => shown.has(f.id))
   return {
-    answered: model.fields.filter((f) => s.touched.includes(f.id) && !none.includes(f.id)).length,
-    count: model.fields.length,
-    left: model.fields.filter((f) => f.required && none.includes(f.id)).map((f) => f.id),
+    answered: fields.filter((f) => s.touched.includes(f.id) && !none.includes(f.id)).length,
+    count: fields.length,
+    left: fields.filter((f) => f.required && none.includes(f.id)).map((f) => f.id),
   }
 }
 

@@ -19,6 +19,7 @@ import type { TaskSurfaceId } from '../contract/ids.ts'
 import { newDismissalId, newSubmissionId } from '../host/ids.ts'
 import { TransportError, type TaskSurfaceApi } from '../host/rpc.ts'
 import { fieldProblems, initialValues, mergeDraft } from '../fields/kinds.ts'
+import { shownValues } from '../fields/when.ts'
 import { readMarkdown, readModel, type Model } from '../model.ts'
 import type { DraftStore } from '../storage/drafts.ts'
 import { problemsByField, sizeProblems, type Problem, type Value, type Values } from '../values.ts'
@@ -242,10 +243,12 @@ export function useEditor(
     if (!ready || leaving || state.busy !== null) return
     const { values, note, noteOpen } = state
     const sent = noteOpen ? note : ''
-    if ((asked.current?.values === values && asked.current.note === sent) || sizeProblems(values, sent, submissionLimitOf(state)).length > 0) return
+    // A hidden field's value stays in the draft and is not sent.
+    const shown = shownValues(modelOf(state)!, values)
+    if ((asked.current?.values === values && asked.current.note === sent) || sizeProblems(shown, sent, submissionLimitOf(state)).length > 0) return
     const timer = setTimeout(() => {
       asked.current = { values, note: sent }
-      void bounded((signal) => api.check({ sessionId, surfaceId, values, note: sent }, signal)).then((r) => {
+      void bounded((signal) => api.check({ sessionId, surfaceId, values: shown, note: sent }, signal)).then((r) => {
         if (mounted.current && r.checked) go(checked, values, r.problems, r.unanswered)
       }, () => {}) // a check that fails says nothing: Submit still asks the plugin
     }, scheduled.current ? CHECK_MS : 0)
@@ -276,7 +279,8 @@ export function useEditor(
     const model = modelOf(s)
     if (!canSubmit(s) || model === null) return
     const note = s.noteOpen ? s.note : ''
-    const local = [...fieldProblems(model, s.values), ...sizeProblems(s.values, note, submissionLimitOf(s))]
+    const values = shownValues(model, s.values)
+    const local = [...fieldProblems(model, values), ...sizeProblems(values, note, submissionLimitOf(s))]
     if (local.length > 0) {
       go(withProblems, local)
       return
@@ -293,7 +297,7 @@ export function useEditor(
     }
     try {
       mark('submit:request')
-      const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values: s.values, note }, signal))
+      const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values, note }, signal))
       mark('submit:answered')
       if (!mounted.current) return
       go(submitAnswered, id, r)

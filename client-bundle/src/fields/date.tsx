@@ -2,17 +2,20 @@
 // under it a line with the window in the user's locale ("From 12/1/2026 to 12/31/2026"). The
 // plugin speaks ISO dates (YYYY-MM-DD); the box and the field's problems show the user's locale.
 // Its value is the ISO date, or null for an empty box; a date that does not exist ("02/30/2026")
-// is NaN, which the Dock says is not a date before sending (`check`).
+// is NaN, which the Dock says is not a date before sending (`check`). A bound may be another date
+// field's answer (`{"field": id}`), as a number's may (number.tsx).
 import { Code } from '../contract/words.gen.ts'
 import { useT } from '../i18n.ts'
 import { InputBox, rangeText } from './common.tsx'
 import { isStr, keys, opt } from '../host/json.ts'
 import { pointerOf, type FieldBase, type FieldProps, type Kind } from './kind.ts'
+import { boundOf, boundText } from './number.tsx'
+import { isRef, type Ref } from './when.ts'
 
 export interface DateField extends FieldBase {
   kind: 'date'
-  min?: string
-  max?: string
+  min?: string | Ref
+  max?: string | Ref
   initial?: string
 }
 
@@ -23,17 +26,22 @@ const localDate = (iso: string): string => new Date(iso + 'T00:00Z').toLocaleDat
 const dateFormat = (): string => new Intl.DateTimeFormat().formatToParts(new Date(2026, 11, 24))
   .map((p) => ({ year: 'YYYY', month: 'MM', day: 'DD' } as Record<string, string>)[p.type] ?? p.value).join('')
 
+const strOrRef = (v: unknown) => isStr(v) || isRef(v)
+
 function DateControl(props: FieldProps<DateField>) {
   const t = useT()
   const f = props.field
   const problems = props.problems.map((p) => ({ ...p, message: p.message.replace(/\d{4}-\d\d-\d\d/g, localDate) }))
-  return <InputBox {...props} problems={problems} box={{ type: 'date', min: f.min, max: f.max }} parse={(box) => box.value}
-    limits={rangeText(t, f.min ? localDate(f.min) : '', f.max ? localDate(f.max) : '')} />
+  const { min: bMin, max: bMax } = props.bounds ?? {}
+  const min = boundOf(f.min, bMin)
+  const max = boundOf(f.max, bMax)
+  return <InputBox {...props} problems={problems} box={{ type: 'date', min, max }} parse={(box) => box.value}
+    limits={rangeText(t, boundText(min, bMin, localDate), boundText(max, bMax, localDate))} />
 }
 
 export const date: Kind<DateField> = {
   name: 'date',
-  read: (f) => keys(f, { min: opt(isStr), max: opt(isStr), initial: opt(isStr) }),
+  read: (f) => keys(f, { min: opt(strOrRef), max: opt(strOrRef), initial: opt(isStr) }),
   start: (f) => f.initial ?? null,
   fits: (_, v) => (v === null || (typeof v === 'string' && /^\d{4}-\d\d-\d\d$/.test(v)) ? v : undefined),
   answer: (_, v) => (typeof v === 'string' ? { text: v } : { none: true }),

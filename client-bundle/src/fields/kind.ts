@@ -10,12 +10,14 @@ import type { ReactNode } from 'react'
 import type { Translate } from '../dsh.ts'
 import { isObj, isStr, keys, opt, type JsonObject, type Shape } from '../host/json.ts'
 import type { Other, Problem, Value } from '../values.ts'
+import type { Bounds, When } from './when.ts'
 
 /** An option of a field: its id (what the value holds), its label and an optional detail. */
 export interface Option { id: string; label: string; detail?: string }
 
-/** What every field carries besides its kind's keys: `help` is a sentence shown under the label. */
-export interface FieldBase { kind: string; id: string; label: string; help?: string; required?: boolean }
+/** What every field carries besides its kind's keys: `help` is a sentence shown under the label;
+ * `when`, the condition under which it is shown (when.ts). */
+export interface FieldBase { kind: string; id: string; label: string; help?: string; required?: boolean; when?: When }
 
 export interface FieldProps<F extends FieldBase = FieldBase> {
   field: F
@@ -25,6 +27,8 @@ export interface FieldProps<F extends FieldBase = FieldBase> {
   problems: readonly Problem[]
   /** DOM id prefix, unique in the page. */
   id: string
+  /** The bounds other fields' answers give it, in force now (a number's or a date's). */
+  bounds?: Bounds | undefined
 }
 
 /** A value as the row and a copied draft show it: one text, a list (numbered or not), or none. */

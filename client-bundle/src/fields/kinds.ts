@@ -8,6 +8,7 @@ import { isBool, isObj, isStr, keys, opt } from '../host/json.ts'
 import type { Model } from '../model.ts'
 import type { Problem, Value, Values } from '../values.ts'
 import type { Answer, FieldProps, Kind } from './kind.ts'
+import { isWhen } from './when.ts'
 import { text, type TextField } from './text.tsx'
 import { choice, type ChoiceField } from './choice.tsx'
 import { multiChoice, type MultiChoiceField } from './multi-choice.tsx'
@@ -18,12 +19,13 @@ import { date, type DateField } from './date.tsx'
 import { scale, type ScaleField } from './scale.tsx'
 import { tags, type TagsField } from './tags.tsx'
 import { matrix, type MatrixField } from './matrix.tsx'
+import { allocation, type AllocationField } from './allocation.tsx'
 
 /** A field of any kind this client knows. */
-export type Field = TextField | ChoiceField | MultiChoiceField | ToggleField | OrderField | NumberField | DateField | ScaleField | TagsField | MatrixField
+export type Field = TextField | ChoiceField | MultiChoiceField | ToggleField | OrderField | NumberField | DateField | ScaleField | TagsField | MatrixField | AllocationField
 
 /** The kinds, in the order of the plugin's schema. */
-const KINDS: readonly Kind<never>[] = [text, choice, multiChoice, toggle, order, number, date, scale, tags, matrix]
+const KINDS: readonly Kind<never>[] = [text, choice, multiChoice, toggle, order, number, date, scale, tags, matrix, allocation]
 
 /** The kind of a field. */
 const kindOf = (f: Field): Kind<Field> => KINDS.find((k) => k.name === f.kind) as Kind<Field>
@@ -31,7 +33,7 @@ const kindOf = (f: Field): Kind<Field> => KINDS.find((k) => k.name === f.kind) a
 /** Whether `f` is a field of a kind this client knows, with every key its control reads in a
  * shape it draws. */
 export function readField(f: unknown): f is Field {
-  if (!isObj(f) || !keys(f, { id: isStr, label: isStr, help: opt(isStr), required: opt(isBool) })) return false
+  if (!isObj(f) || !keys(f, { id: isStr, label: isStr, help: opt(isStr), required: opt(isBool), when: opt(isWhen) })) return false
   const kind = KINDS.find((k) => k.name === f.kind)
   return kind !== undefined && kind.read(f)
 }
@@ -56,9 +58,10 @@ export function mergeDraft(model: Model, draft: Record<string, unknown> | undefi
   return out
 }
 
-/** What the browser finds itself in `values` before sending (each kind's `check`). */
+/** What the browser finds itself in `values` before sending (each kind's `check`), of the fields
+ * they hold (a hidden field's value is not sent). */
 export const fieldProblems = (model: Model, values: Values): Problem[] =>
-  model.fields.flatMap((f) => kindOf(f).check?.(f, values[f.id] as Value) ?? [])
+  model.fields.flatMap((f) => (f.id in values && kindOf(f).check?.(f, values[f.id]!)) || [])
 
 /** A field's value in words, for the row and a copied draft. */
 export const answerOf = (f: Field, v: unknown, t: Translate): Answer => kindOf(f).answer(f, v, t)

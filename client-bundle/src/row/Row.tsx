@@ -15,7 +15,9 @@ import { outcomeOfCall, readProjection, type Outcome, type OutcomeKind } from '.
 import { TContext, useT } from '../i18n.ts'
 import { withFallback } from '../locales.ts'
 import { Section } from '../blocks/Section.tsx'
-import { answerOf } from '../fields/kinds.ts'
+import { answerOf, initialValues } from '../fields/kinds.ts'
+import { shownIds } from '../fields/when.ts'
+import type { Values } from '../values.ts'
 import { Fallback, resultText } from './Fallback.tsx'
 import { FormIcon } from './FormIcon.tsx'
 
@@ -40,8 +42,11 @@ export function submittedValues(nodes: readonly ConversationNodeLike[] | undefin
 
 function Answers({ meta, values }: { meta: Meta; values: Record<string, unknown> | undefined }) {
   const t = useT()
-  const list = values === undefined ? null : meta.model.fields.map((f) => {
-    const a = answerOf(f, values[f.id], t)
+  // The fields shown for these answers (a field the submission leaves out takes its initial
+  // value, as the plugin reads it): a hidden field's question was not asked.
+  const shown = values && shownIds(meta.model, { ...initialValues(meta.model), ...values } as Values)
+  const list = shown === undefined ? null : meta.model.fields.filter((f) => shown.has(f.id)).map((f) => {
+    const a = answerOf(f, values![f.id], t)
     const List = 'list' in a && a.ordered ? 'ol' : 'ul'
     return (
       <div className="tsf-answer" key={f.id} data-field={f.id}>

@@ -1,8 +1,12 @@
 // The component-test page: the client bundle's own modules (not copies) with React 18.3.1
 // from npm, exposed on window.TS for tests that run in Chromium.
+import * as React from 'react'
 import { createElement, useState } from 'react'
+import * as jsxRuntime from 'react/jsx-runtime'
+import * as ReactDOM from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import { flushSync } from 'react-dom'
+import { boundsOf, shownIds, type Bounds } from '../../../client-bundle/src/fields/when.ts'
 import { safeHref, sanitizeHtml } from '../../../client-bundle/src/safety/sanitize.ts'
 import { lineDiff } from '../../../client-bundle/src/blocks/lineDiff.ts'
 import { createDraftStore, LEGACY_PREFIX, dropLegacyDrafts } from '../../../client-bundle/src/storage/drafts.ts'
@@ -19,7 +23,7 @@ let root: Root | null = null
 
 /** Render the transcript row with a block, a projection value and the session's loaded
  * conversation (`nodes`), synchronously. */
-function renderRow(block: unknown, projection: unknown, container: HTMLElement, nodes: unknown[] = []): void {
+function renderRow(block: unknown, projection: unknown, container: HTMLElement, nodes: unknown[] = [], Row: unknown = TaskSurfaceRow): void {
   root?.unmount()
   root = createRoot(container)
   const props = {
@@ -27,7 +31,7 @@ function renderRow(block: unknown, projection: unknown, container: HTMLElement, 
     useProjection: () => projection,
     useSession: <S,>(sel: (s: object) => S) => sel({ nodes }),
   }
-  flushSync(() => root!.render(createElement(TaskSurfaceRow as never, props as never)))
+  flushSync(() => root!.render(createElement(Row as never, props as never)))
 }
 
 /** Render the row of a surface submitted with `values`: its outcome in the projection and the
@@ -38,16 +42,31 @@ function renderSubmittedRow(block: { callId: string; meta: { surfaceId: string }
     [{ kind: 'user', seq: 9, source: { kind: 'user', taskSurface: { version: 1, submissionId: 'tss_1', callId, surfaceId, values } } }])
 }
 
+/** The row component a built client file (dist/client.js as the Loader runs it) registers, its
+ * factory given the page's React and a stand-in for the rest of dsh's context. */
+function rowOfBundle(text: string): unknown {
+  let factory: ((require: (name: string) => unknown) => { apply: (ctx: unknown) => void }) | undefined
+  ;(window as unknown as { __ModuleLoader__: unknown }).__ModuleLoader__ = { load: (m: { factory: typeof factory }) => { factory = m.factory } }
+  new Function(text)()
+  const page: Record<string, unknown> = { react: React, 'react/jsx-runtime': jsxRuntime, 'react-dom': ReactDOM, '@deepseek-ai/dsh-client-runtime/client': { defineStore: (s: unknown) => s } }
+  let row: unknown
+  factory!((name) => page[name]).apply({
+    effect: (f: () => unknown) => f(), locale: { register: () => () => {} }, connection: {},
+    slots: { inject: (_: string, f: () => unknown) => f(), register: (entry: { name: string }, C: unknown) => { if (entry.name === 'tool.call.toolview') row = C; return () => {} } },
+  })
+  return row
+}
+
 /** One field's control with its value kept as the Dock keeps it; the latest value is in
  * window.TS.fieldValue. `lang: 'zh'` draws the chrome in Chinese; `problems` are shown at it. */
-function FieldHarness({ field, initial, lang, problems = [] }: { field: Field; initial: Value; lang?: string; problems?: Problem[] }) {
+function FieldHarness({ field, initial, lang, problems = [], bounds }: { field: Field; initial: Value; lang?: string; problems?: Problem[]; bounds?: Bounds }) {
   const [value, setValue] = useState<Value>(initial)
   ;(window as unknown as { TS: { fieldValue: Value } }).TS.fieldValue = value
   const t = lang === 'zh' ? (key: string, params?: Record<string, unknown>) => format(zh[key] ?? key, params) : fallbackT
   return (
     <TContext.Provider value={t}>
       <div className="tsf-dock" data-task-surface-dock="">
-        <FieldView id="cf" field={field} value={value} onChange={setValue} disabled={false} problems={problems} />
+        <FieldView id="cf" field={field} value={value} onChange={setValue} disabled={false} problems={problems} bounds={bounds} />
         <button type="button" id="after">after</button>
       </div>
     </TContext.Provider>
@@ -55,15 +74,15 @@ function FieldHarness({ field, initial, lang, problems = [] }: { field: Field; i
 }
 
 /** Render one field's control, synchronously. */
-function renderField(field: Field, initial: Value, container: HTMLElement, lang?: string, problems?: Problem[]): void {
+function renderField(field: Field, initial: Value, container: HTMLElement, lang?: string, problems?: Problem[], bounds?: Bounds): void {
   root?.unmount()
   root = createRoot(container)
-  flushSync(() => root!.render(createElement(FieldHarness, { field, initial, lang, problems })))
+  flushSync(() => root!.render(createElement(FieldHarness, { field, initial, lang, problems, bounds })))
 }
 
 Object.assign(window, {
   TS: {
     safeHref, sanitizeHtml, lineDiff, createDraftStore, LEGACY_PREFIX, dropLegacyDrafts, readMeta, readModel, fieldProblems, sizeProblems, mergeDraft, initialValues, problemsByField,
-    renderRow, renderSubmittedRow, renderField, installStyles, focusField, answerOf: (f: Field, v: unknown) => answerOf(f, v, fallbackT), fieldValue: null as Value,
+    renderRow, renderSubmittedRow, renderField, rowOfBundle, boundsOf, shownIds, installStyles, focusField, answerOf: (f: Field, v: unknown) => answerOf(f, v, fallbackT), fieldValue: null as Value,
   },
 })

@@ -1,0 +1,87 @@
+// The allocation kind: a `total` to share among the options, one number box per option (named by
+// its label, with the model's step, the unit after it), and under them a live line of what is
+// left ("20 h left to place", "10 h over", "All 100 h placed"): the arithmetic of what was typed,
+// said politely as it changes (marked when over), which every box names as its description. Whether the amounts
+// sum to the total and sit on the step is the plugin's to judge (its check as the user types,
+// and the submit). Its value has every option id, each with its amount (null for an empty box,
+// NaN for a box that holds no number, which the Dock says is not one before sending).
+import { Code } from '../contract/words.gen.ts'
+import { useT } from '../i18n.ts'
+import { isNum, isObj, isStr, keys, opt } from '../host/json.ts'
+import { describedBy, FieldSet } from './common.tsx'
+import { css, isItems, pointerOf, type FieldBase, type FieldProps, type Kind, type Option } from './kind.ts'
+
+export interface AllocationField extends FieldBase {
+  kind: 'allocation'
+  options: Option[]
+  total: number
+  unit?: string
+  step?: number
+  /** Amounts by option id at the start (an option it leaves out starts at 0). */
+  initial?: Record<string, number>
+}
+
+type Amounts = Record<string, number | null>
+
+/** Every option's amount in `v` (a number or null), 0 where it names none. */
+const amountsOf = (f: AllocationField, v: unknown): Amounts =>
+  Object.fromEntries(f.options.map((o) => {
+    const x = isObj(v) ? v[o.id] : undefined
+    return [o.id, typeof x === 'number' || x === null ? x : 0]
+  }))
+
+function AllocationControl({ field: f, value, onChange, disabled, problems, id }: FieldProps<AllocationField>) {
+  const t = useT()
+  const amounts = amountsOf(f, value)
+  const unit = f.unit ? ` ${f.unit}` : ''
+  const say = (n: number) => n.toLocaleString() + unit
+  // Rounded to undo binary fractions (0.1 + 0.2): what is left, as the user reads the numbers.
+  const left = Math.round((f.total - Object.values(amounts).reduce<number>((n, x) => n + (x || 0), 0)) * 1e6) / 1e6
+  const invalid = problems.length > 0 || undefined
+  return (
+    <FieldSet field={f} kind="allocation" disabled={disabled} problems={problems} id={id}>
+      {f.options.map((o) => {
+        const x = amounts[o.id]
+        return (
+          <label key={o.id} className="tsf-inline tsf-alloc">
+            <span className="tsf-option__text">
+              <span className="tsf-option__label">{o.label}</span>
+              {o.detail ? <span className="tsf-option__detail" id={`${id}-${o.id}-detail`}>{o.detail}</span> : null}
+            </span>
+            <input type="number" inputMode="decimal" className="tsf-input tsf-input--short" min={0} step={f.step ?? 1}
+              value={typeof x === 'number' && !Number.isNaN(x) ? x : ''} aria-invalid={invalid}
+              aria-describedby={describedBy(o.detail && `${id}-${o.id}-detail`, `${id}-left`)}
+              onChange={({ currentTarget: b }) => onChange({ ...amounts, [o.id]: b.validity.badInput ? NaN : b.value === '' ? null : b.valueAsNumber })} />
+            {unit ? <span className="tsf-unit" aria-hidden>{f.unit}</span> : null}
+          </label>
+        )
+      })}
+      <p className="tsf-hint" id={`${id}-left`} aria-live="polite" data-over={left < 0 || undefined}>
+        {left > 0 ? t('alloc.left', { n: say(left) }) : left < 0 ? t('alloc.over', { n: say(-left) }) : t('alloc.all', { n: say(f.total) })}
+      </p>
+    </FieldSet>
+  )
+}
+
+export const allocation: Kind<AllocationField> = {
+  name: 'allocation',
+  read: (f) => isNum(f.total) && keys(f, { options: isItems, unit: opt(isStr), step: opt(isNum), initial: opt((v) => isObj(v) && Object.values(v).every(isNum)) }),
+  start: (f) => amountsOf(f, f.initial),
+  fits: (f, v) => (isObj(v) && f.options.every((o) => v[o.id] === null || isNum(v[o.id])) ? amountsOf(f, v) : undefined),
+  // Every option's amount; all at 0 (an optional one left alone) is no answer.
+  answer: (f, v) => {
+    const a = amountsOf(f, v)
+    return f.options.some((o) => a[o.id]) ? { list: f.options.map((o) => `${o.label}: ${a[o.id] ?? 0}${f.unit ? ` ${f.unit}` : ''}`), ordered: false } : { none: true }
+  },
+  check: (f, v) => (Object.values(amountsOf(f, v)).some(Number.isNaN) ? { code: Code.WrongType, message: '', pointer: pointerOf(f.id), say: 'not-a-number' } : undefined),
+  Control: AllocationControl,
+  css: css`
+.tsf-alloc {
+  display: grid;
+  grid-template-columns: minmax(30%, 1fr) 5em auto;
+}
+.tsf-alloc .tsf-unit {
+  overflow-wrap: anywhere;
+}
+`,
+}
