@@ -1,6 +1,7 @@
 // The toggle kind: a checkbox with the switch role, drawn as a switch; Space flips it. Its help
-// text goes under the switch, beside which its label is. Its value is true or false, and false
-// is an answer: a toggle is never required.
+// text goes under the switch, beside which its label is. Its value is true or false once the
+// person sets it, and null until then (the model's `initial` is a value set for them): the
+// plugin reads null as no answer, in the progress and in the message. A toggle is never required.
 import { useT } from '../i18n.ts'
 import { controlAria, FieldHelp, FieldProblems, helpOf } from './common.tsx'
 import { isBool, keys, opt } from '../host/json.ts'
@@ -40,8 +41,8 @@ function ToggleControl({ field, value, onChange, disabled, problems, id }: Field
 export const toggle: Kind<ToggleField> = {
   name: 'toggle',
   read: (f) => keys(f, { initial: opt(isBool) }),
-  start: (f) => f.initial ?? false,
-  fits: (_, v) => (typeof v === 'boolean' ? v : undefined),
+  start: (f) => f.initial ?? null,
+  fits: (_, v) => (typeof v === 'boolean' || v === null ? v : undefined),
   answer: (_, v, t) => (typeof v === 'boolean' ? { text: v ? t('cell.yes') : t('cell.no') } : { none: true }),
   Control: ToggleControl,
   css: css`
