@@ -11,11 +11,12 @@ import (
 // refused; the schema says the rest. It is part of the stable prompt
 // prefix: the same bytes on every call, changed only with a release note.
 func Description() string {
-	return "Show the user a panel (a Task Surface) for an answer best given in one structured interaction: " +
-		"compare options, reorder a plan, review a table or diff, fill related fields. " +
+	return "Show the user a panel (a Task Surface) for an answer best given in one interaction: " +
+		"compare options, reorder a plan, review a table or diff, fill fields. " +
 		"It ends this turn; the submission is the user's next message. " +
 		"Fields, and what required asks: " + model.RequiredMeaning() + ". " +
 		"Titles, labels and options are plain text shown as typed (no Markdown). " +
+		"A toggle never set is not answered. " +
 		"when shows a field only while the earlier choice, multi-choice or toggle it names is shown and is (or holds) one of is; hidden fields are not sent. " +
 		"A number's or date's min or max may be {\"field\": id}, that field's value once answered. " +
 		"An allocation's amounts (whole steps) sum exactly to total. " +
