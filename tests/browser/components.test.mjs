@@ -403,7 +403,7 @@ describe('pure modules', () => {
     test('the first read fills the values and restores a draft; later reads keep what the user typed', () => {
       const s = opened({ values: { goal: 'from the draft', formats: ['gone'] }, note: 'a note', savedAt: 1 })
       assert.equal(s.load.status, 'ready')
-      assert.deepEqual(s.values, { goal: 'from the draft', formats: ['csv'], who: [], deadline: '', async: false })
+      assert.deepEqual(s.values, { goal: 'from the draft', formats: ['csv'], who: [], deadline: '', async: null })
       assert.deepEqual([s.note, s.noteOpen, s.message?.key], ['a note', true, 'status.draftRestored'])
       const again = L.readOpen(L.edited(s, 'goal', 'typed'), null, { callId: 'call_1', model: L.readModel(intake), markdown: {}, draft: undefined, start: {}, values: {} })
       assert.equal(again.values.goal, 'typed')

@@ -341,7 +341,7 @@ describe('Task Surface in the browser', () => {
     assert.equal(new Set(sent.map(submissionIdOf)).size, 3, 'a rejected attempt ends; the next one has a new id')
     const subs = await submissions(h, s.sessionId)
     assert.equal(subs.length, 1)
-    assert.deepEqual(subs[0].data.source.taskSurface.values, { goal: 'Invoices and refunds', formats: ['csv', 'xlsx'], who: [], deadline: 'end of March', async: false })
+    assert.deepEqual(subs[0].data.source.taskSurface.values, { goal: 'Invoices and refunds', formats: ['csv', 'xlsx'], who: [], deadline: 'end of March', async: null })
     await page.close()
   })
 

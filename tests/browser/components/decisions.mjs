@@ -58,7 +58,7 @@ export function decisionTests(pageOf, decisions, vectorsOf) {
       }, decisions)
       assert.deepEqual(got, { ok: true, noRows: false, rowWithoutLabel: false, initialNotAnId: false, helpNotText: false })
       assert.deepEqual(await initial(decisions), {
-        verdict: null, areas: [], rollout: null, triage: { t1: null, t2: 'fix', t3: null }, later: { r: null }, notify: false, why: '',
+        verdict: null, areas: [], rollout: null, triage: { t1: null, t2: 'fix', t3: null }, later: { r: null }, notify: null, why: '',
       }, 'a required order starts as no answer; a matrix has every row, unanswered but its initial one')
       const [optional, moved] = normalized({ ...decisions, fields: [{ ...field('rollout'), required: false }] },
         { ...decisions, fields: [{ ...field('rollout'), required: false, initial: ['ap', 'us', 'eu'] }] })
