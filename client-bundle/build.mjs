@@ -12,6 +12,7 @@
 //   node build.mjs --stdout             print it instead
 //   node build.mjs --readable <file>    also write an unminified build of the same sources, to read
 import { build, transform } from 'esbuild'
+import uglify from 'uglify-js'
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
@@ -270,6 +271,20 @@ function checkLoads(code) {
   if (typeof module.exports.apply !== 'function') throw new Error('build: the factory exports no apply()')
 }
 
+/**
+ * Renames the factory body's own names once more with uglify-js's mangler, and changes nothing
+ * else (it does not compress; it reprints the code as it read it). It picks the short names by
+ * how often each character already occurs in the file, so the names repeat what is around them
+ * and gzip codes them in fewer bits than esbuild's (about 570 bytes of the gzipped file). The
+ * page's names (require, module, exports, window, ...) are not declared in the body and so are
+ * never renamed.
+ */
+function mangleNames(code) {
+  const result = uglify.minify(code, { compress: false, mangle: { toplevel: true }, output: { comments: false } })
+  if (result.error) throw new Error(`build: uglify-js could not read the minified body: ${result.error.message}`)
+  return result.code + '\n'
+}
+
 /** Returns the built file's text. */
 export async function buildClient({ minify = true, id = bundleId() } = {}) {
   const result = await bundle({ minify: false, id })
@@ -287,6 +302,8 @@ export async function buildClient({ minify = true, id = bundleId() } = {}) {
     const out = second.outputFiles[0].text
     if (!out.startsWith('"use strict";')) throw new Error('build: the minified body lost its "use strict"')
     code = out.slice('"use strict";'.length).replace(/^\n/, '')
+    code = mangleNames(code)
+    checkLoads(code)
   }
   code = shortenCustomProperties(code)
   const required = new Set([...code.matchAll(/\brequire\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]))
