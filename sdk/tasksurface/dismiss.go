@@ -19,10 +19,10 @@ type DismissRequest struct {
 
 // DismissalRecord is the record the host must write to close the surface:
 // the command pair NewDismissal returns, or, when the request named a
-// running command, that command's success. The host writes it only if
-// SurfaceID is still the session's open surface, and reports
-// QueueRecorded (with the record's seq) or QueueNotRecorded through
-// ObserveQueue.
+// running command, that command's success. The host writes it only while
+// its state token is still StateToken (as for an Admission), and otherwise
+// asks again with a fresh snapshot; while it writes, its snapshots list the
+// record in Snapshot.Dismissals.
 type DismissalRecord struct {
 	// SurfaceID is the surface dismissed.
 	SurfaceID SurfaceID `json:"surfaceId"`
@@ -34,6 +34,8 @@ type DismissalRecord struct {
 	CommandName string `json:"commandName"`
 	// CommandArgs are the command's arguments (DismissArgs).
 	CommandArgs string `json:"commandArgs"`
+	// StateToken is the Snapshot.StateToken the decision was made on.
+	StateToken string `json:"stateToken,omitempty"`
 }
 
 // DismissResponse is the plugin's decision about a dismissal.

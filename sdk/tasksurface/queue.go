@@ -58,7 +58,9 @@ const (
 	ActionRemove QueueAction = "remove"
 )
 
-// QueueEvent reports what happened to a queued message.
+// QueueEvent reports what happened to a queued message. It is
+// informational: the plugin logs it and no decision reads it. Send ids
+// (MessageID, SurfaceID), not Source.
 type QueueEvent struct {
 	// SessionID is the session.
 	SessionID SessionID `json:"sessionId,omitempty"`
@@ -83,14 +85,9 @@ type QueueEvent struct {
 	DismissalID DismissalID `json:"dismissalId,omitempty"`
 }
 
-// QueueEventResponse is the plugin's answer to a queue event.
-type QueueEventResponse struct {
-	// Tracked is true when the message belongs to a surface the plugin
-	// knows.
-	Tracked bool `json:"tracked,omitempty"`
-	// RestoreText, when set, is the canonical text the host should restore.
-	RestoreText string `json:"restoreText,omitempty"`
-}
+// QueueEventResponse is the plugin's answer to a queue event: empty. The
+// plugin decides from snapshots alone and only logs reports.
+type QueueEventResponse struct{}
 
 // QueueActionRequest asks whether a queue action may proceed.
 type QueueActionRequest struct {

@@ -92,21 +92,13 @@ func (q *queue) replay(e tasksurface.Event) {
 }
 
 // snapshot lists the queue as a Snapshot carries it: every message, in
-// the order the agent takes them, with its phase.
+// the order the agent takes them, with its phase, by its ids.
 func (q *queue) snapshot() []tasksurface.QueuedMessage {
 	out := make([]tasksurface.QueuedMessage, len(q.messages))
 	for i, m := range q.messages {
-		out[i] = tasksurface.QueuedMessage{MessageID: m.Message.ID, Phase: m.phase(), Source: m.Message.Source}
+		out[i] = tasksurface.QueuedFrom(m.Message.ID, m.phase(), m.Message.Source)
 	}
 	return out
-}
-
-// ordinary reports whether an ordinary user message is queued or claimed:
-// one the conversation has moved on with.
-func (q *queue) ordinary() bool {
-	return slices.ContainsFunc(q.messages, func(m QueuedMessage) bool {
-		return tasksurface.QueuedMessage{Source: m.Message.Source}.Ordinary()
-	})
 }
 
 // known reports whether a message is queued or committed.
