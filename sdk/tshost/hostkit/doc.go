@@ -46,9 +46,12 @@
 // so the plugin hears the message will not arrive.
 //
 // Bind reads every session back from the Storage, so a restarted harness
-// finds its surfaces and its queue again. A message claimed but not
-// committed when the harness stopped is queued again: its turn never
-// happened. The queue's changes are events of the log (EventQueued,
+// finds its surfaces and its queue again. An ordinary message claimed but
+// not committed when the harness stopped is queued again: its turn never
+// happened. A Task Surface submission queued or claimed then is taken out
+// and never sent by itself, as on dsh: the session log is the only durable
+// authority, its surface is open again, and Returned hands its answers
+// back for the UI to show. The queue's changes are events of the log (EventQueued,
 // EventUnqueued); they do not cross to the plugin's fold. Storage errors
 // and log lines that hold no event are returned or logged with the
 // session and the line; none is dropped in silence.
