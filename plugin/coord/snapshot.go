@@ -1,8 +1,11 @@
 package coord
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -10,7 +13,8 @@ import (
 
 // errNoProjection is the error of a request whose snapshot has no
 // projection view: a host that leaves it out could have any surface open.
-var errNoProjection = errors.New("the request's snapshot has no projection view; the host must send the session's view")
+var errNoProjection = &tasksurface.RequestError{Pointer: "/snapshot/projection",
+	Message: "the snapshot has no projection view; the host must send the session's view, {active, outcomes}"}
 
 // state is what a decision reads of a snapshot: the projection view and
 // the in-flight queue and dismissals, by their ids.
@@ -28,7 +32,7 @@ func readState(snap *tasksurface.Snapshot) (state, error) {
 	}
 	v, err := fold.ParseView(snap.Projection)
 	if err != nil {
-		return state{}, fmt.Errorf("the request's projection view: %w", err)
+		return state{}, viewError(err)
 	}
 	st := state{view: v, dismissals: snap.Dismissals, token: snap.StateToken}
 	st.queue = make([]tasksurface.QueuedMessage, len(snap.Queue))
@@ -36,6 +40,39 @@ func readState(snap *tasksurface.Snapshot) (state, error) {
 		st.queue[i] = m.Ids()
 	}
 	return st, nil
+}
+
+// viewError is the RequestError of a projection view that is not the
+// fold's view: where, and what belongs there, in JSON's words.
+func viewError(err error) *tasksurface.RequestError {
+	e := &tasksurface.RequestError{Pointer: "/snapshot/projection",
+		Message: "the projection view must be the fold's view: {active: null or {callId, surfaceId}, outcomes: [...]}"}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		if te.Field != "" {
+			e.Pointer += "/" + strings.ReplaceAll(te.Field, ".", "/")
+		}
+		e.Message = fmt.Sprintf("a JSON %s where the fold's view has %s", te.Value, jsonKind(te.Type))
+	}
+	return e
+}
+
+// jsonKind names what JSON a Go type reads.
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	}
+	return "a number"
 }
 
 // target checks that the request's surface (or, for "", whichever is open)

@@ -10,7 +10,7 @@ import (
 // plugin's answer to req with the session's snapshot. req.Snapshot is
 // ignored; the kit sends its own.
 func (h *Host) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
-	s, err := h.lock(req.SessionID)
+	s, err := h.lock(ctx, req.SessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -26,7 +26,7 @@ func (h *Host) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest)
 // Check answers a client checking the answers of the open surface as they
 // stand; nothing is sent. req.Snapshot is ignored.
 func (h *Host) Check(ctx context.Context, req *tasksurface.CheckRequest) (*tasksurface.CheckResponse, error) {
-	s, err := h.lock(req.SessionID)
+	s, err := h.lock(ctx, req.SessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +59,7 @@ const MaxAsks = 3
 // A caller that gives up while the plugin decides loses nothing: nothing
 // was written, and its retry is decided again.
 func (h *Host) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
-	s, err := h.lock(req.SessionID)
+	s, err := h.lock(ctx, req.SessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func (h *Host) admit(ctx context.Context, id tasksurface.SessionID, s *session, 
 // caller's: dismissed with the seq of the record's command/done, or the
 // refusal; its Record is always nil. req.Snapshot is ignored.
 func (h *Host) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
-	s, err := h.lock(req.SessionID)
+	s, err := h.lock(ctx, req.SessionID)
 	if err != nil {
 		return nil, err
 	}

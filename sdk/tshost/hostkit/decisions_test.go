@@ -249,3 +249,21 @@ func TestALostDecisionIsDecidedAgain(t *testing.T) {
 		t.Errorf("%d messages were queued after the retry; want 1", n)
 	}
 }
+
+// A call whose context is already done does nothing and returns its error:
+// no message is queued for a caller that has gone.
+func TestADoneContextDoesNothing(t *testing.T) {
+	t.Parallel()
+	kit, session, surface := openGate(t, hostkit.NewMemoryStorage(), server.New("test", nil))
+	done, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := kit.Send(done, session, "hello"); !errors.Is(err, context.Canceled) {
+		t.Errorf("Send = %v; want context.Canceled", err)
+	}
+	if _, err := kit.Submit(done, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface, SubmissionID: "s1", Values: json.RawMessage(gateValues)}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Submit = %v; want context.Canceled", err)
+	}
+	if n := len(kit.Queue(session)); n != 0 {
+		t.Errorf("%d messages were queued; want none", n)
+	}
+}

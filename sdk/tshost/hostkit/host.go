@@ -180,10 +180,14 @@ func (h *Host) session(id tasksurface.SessionID) *session {
 	return s
 }
 
-// lock returns a bound Host's session, locked; the caller unlocks it.
-func (h *Host) lock(id tasksurface.SessionID) (*session, error) {
+// lock returns a bound Host's session, locked; the caller unlocks it. A
+// ctx already done is its error, and nothing is done.
+func (h *Host) lock(ctx context.Context, id tasksurface.SessionID) (*session, error) {
 	if h.server == nil {
 		return nil, ErrNotBound
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	s := h.session(id)
 	s.mu.Lock()

@@ -2,11 +2,14 @@ package tshosttest_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/server"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
+	"github.com/dsh-community/task-surface/sdk/tshost"
 	"github.com/dsh-community/task-surface/sdk/tshost/hostkit"
 	"github.com/dsh-community/task-surface/sdk/tshost/tshosttest"
 )
@@ -43,5 +46,35 @@ func TestConnect(t *testing.T) {
 	}
 	if a, err := kit.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session}); err != nil || !a.Active || a.CallID != "call_1" {
 		t.Fatalf("GetActive = %+v, %v; want call_1's surface open", a, err)
+	}
+}
+
+// A malformed request crosses the connection as InvalidArgument and comes
+// back as tshost.ErrInvalidRequest, naming the field by its pointer and no
+// type of the plugin's code.
+func TestMalformedRequestIsInvalidArgument(t *testing.T) {
+	t.Parallel()
+	srv := tshosttest.Connect(t, server.New("test", nil), tshosttest.Config{})
+	for name, tc := range map[string]struct {
+		view    string
+		pointer string
+	}{
+		"active is a number":  {`{"active":7,"outcomes":[]}`, "/snapshot/projection/active"},
+		"outcomes not a list": {`{"active":null,"outcomes":{}}`, "/snapshot/projection/outcomes"},
+		"no view":             {``, "/snapshot/projection"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			_, err := srv.GetActive(t.Context(), &tasksurface.GetActiveRequest{SessionID: "s",
+				Snapshot: tasksurface.Snapshot{Projection: json.RawMessage(tc.view)}})
+			switch {
+			case !errors.Is(err, tshost.ErrInvalidRequest):
+				t.Fatalf("GetActive = %v; want ErrInvalidRequest", err)
+			case !strings.Contains(err.Error(), tc.pointer+":"):
+				t.Errorf("error %q does not name %s", err, tc.pointer)
+			case strings.Contains(err.Error(), "fold.") || strings.Contains(err.Error(), "Go "):
+				t.Errorf("error %q names the plugin's types", err)
+			}
+		})
 	}
 }
