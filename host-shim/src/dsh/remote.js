@@ -126,11 +126,11 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
     async getActive(session, surfaceId, known, signal) {
       mark?.('remote.getActive', session.id)
       const problems = argumentProblems({ surfaceId, known }, { surfaceId: 'string?', known: 'string?' })
-      if (problems.length > 0) throw new Error(`taskSurface/getActive: ${problems.map((p) => p.message).join(' ')}`)
+      if (problems.length > 0) return { active: false, ...invalid(problems) }
       const { res } = await ask('GetActive', session, {
         session_id: session.id, surface_id: surfaceId ?? '', model_held: Boolean(known) && known === surfaceId,
       }, signal)
-      if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen }
+      if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen, problems: [] }
       const pending = res.pending && res.pending.submission_id
         ? { submissionId: res.pending.submission_id, messageId: res.pending.message_id, phase: res.pending.phase }
         : null

@@ -198,7 +198,9 @@ test('a wrong JSON type is refused, never coerced, and the refusal names the arg
   assert.deepEqual([values.checked, values.reason, values.problems.map((p) => p.pointer)], [false, 'invalid-request', ['/values']])
   const dismissal = await remote.dismiss({ id: 'ses_1' }, 'tsf_a', undefined, signal)
   assert.deepEqual([dismissal.reason, dismissal.problems.map((p) => [p.code, p.pointer])], ['invalid-request', [['missing', '/dismissalId']]])
-  await assert.rejects(remote.getActive({ id: 'ses_1' }, 7, undefined, signal), /surfaceId must be a string, not a number/)
+  assert.deepEqual(await remote.getActive({ id: 'ses_1' }, 7, undefined, signal), { active: false, reason: 'invalid-request', problems: [
+    { code: 'wrong-type', pointer: '/surfaceId', message: 'surfaceId must be a string, not a number.' },
+  ] })
   assert.equal(calls.length, 0)
 })
 
@@ -264,7 +266,7 @@ test('the plugin is asked with the session\'s snapshot, and once more with the o
   const views = new Map([['ses_1', { active: { callId: 'call_1', surfaceId: 'tsf_a' }, outcomes: [] }]])
   const { remote, calls } = remoteWith((method, request) => request.snapshot.meta ? { active: false, reason: 'not-open' } : { meta_needed: true }, { views, events })
   const signal = AbortSignal.timeout(1_000)
-  assert.deepEqual(await remote.getActive({ id: 'ses_1', events }, undefined, undefined, signal), { active: false, reason: 'not-open' })
+  assert.deepEqual(await remote.getActive({ id: 'ses_1', events }, undefined, undefined, signal), { active: false, reason: 'not-open', problems: [] })
   assert.deepEqual(calls.map((c) => [c.method, c.request.session_id, c.request.snapshot.meta ?? null, c.options.signal === signal]),
     [['GetActive', 'ses_1', null, true], ['GetActive', 'ses_1', meta, true]])
   assert.deepEqual(JSON.parse(calls[0].request.snapshot.projection_json), views.get('ses_1'))
