@@ -42,10 +42,12 @@ type DismissalRecord struct {
 type DismissResponse struct {
 	// Dismissed is true when the dismissal is, or was, decided. With
 	// Record set the host still has to write it, and the surface is
-	// dismissed only once it has; EventSeq is the seq of a record already
-	// written.
+	// dismissed only once it has; EventSeq says where a record already
+	// written is.
 	Dismissed bool `json:"dismissed,omitempty"`
-	// EventSeq is the log sequence of the dismissal record.
+	// EventSeq is the log seq of the record's command/done event (the one
+	// that closes the surface, the fold's Outcome.Seq), once written; 0
+	// while it is being written or still to write.
 	EventSeq int64 `json:"eventSeq,omitempty"`
 	// Reason is set when Dismissed is false.
 	Reason Reason `json:"reason,omitempty"`

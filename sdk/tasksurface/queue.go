@@ -70,8 +70,12 @@ type QueueEvent struct {
 	MessageID MessageID `json:"messageId,omitempty"`
 	// Source is the message's source.
 	Source json.RawMessage `json:"source,omitempty"`
-	// EventSeq is the log sequence of the event that made the change (the
-	// queue's own event, the user message, the dismissal record), or 0.
+	// EventSeq is the log seq of the event that made the change, or 0 when
+	// no event did: for QueueAdmitted, QueueDiscarded, QueueRemoved,
+	// QueueEdited and QueueSteered the host's own queue event; for
+	// QueueCommitted the user/message event; for QueueRecorded the
+	// record's command/done event; for QueueClaimed the host's claim event
+	// if it writes one, else 0.
 	EventSeq int64 `json:"eventSeq,omitempty"`
 	// Text is the message's current text, for QueueEdited.
 	Text string `json:"text,omitempty"`

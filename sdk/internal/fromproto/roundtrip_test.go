@@ -56,7 +56,7 @@ func TestRoundTrip(t *testing.T) {
 			trip: func(v any) any { return fromproto.ShowRequest(toproto.ShowRequest(v.(*tasksurface.ShowRequest))) },
 		},
 		"show response": {
-			in:   &tasksurface.ShowResponse{OK: false, Value: raw, ErrorCode: "invalid-model", ErrorText: "fix", Problems: problems, Text: "t", Meta: raw},
+			in:   &tasksurface.ShowResponse{OK: false, Value: raw, ErrorCode: "invalid-model", ErrorText: "fix", Problems: problems, Text: "t", Meta: raw, SurfaceID: "tsf_1"},
 			trip: func(v any) any { return fromproto.ShowResponse(toproto.ShowResponse(v.(*tasksurface.ShowResponse))) },
 		},
 		"get active request": {

@@ -1097,7 +1097,11 @@ type ShowResponse struct {
 	// pure function of the canonical value: the bytes of value_json with
 	// "kind" and "version" first and "markdown" left out when it is {}. Empty
 	// when the request set omit_meta.
-	MetaJson      []byte `protobuf:"bytes,7,opt,name=meta_json,json=metaJson,proto3" json:"meta_json,omitempty"`
+	MetaJson []byte `protobuf:"bytes,7,opt,name=meta_json,json=metaJson,proto3" json:"meta_json,omitempty"`
+	// surface_id is the surface a successful call opened, value_json's
+	// surfaceId (since 2.1; a reader of an older plugin takes it from
+	// value_json).
+	SurfaceId     string `protobuf:"bytes,8,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1179,6 +1183,13 @@ func (x *ShowResponse) GetMetaJson() []byte {
 		return x.MetaJson
 	}
 	return nil
+}
+
+func (x *ShowResponse) GetSurfaceId() string {
+	if x != nil {
+		return x.SurfaceId
+	}
+	return ""
 }
 
 type GetActiveRequest struct {
@@ -2835,7 +2846,7 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\x0earguments_json\x18\x04 \x01(\fR\rargumentsJson\x12'\n" +
 	"\x0fprojection_json\x18\x05 \x01(\fR\x0eprojectionJson\x12\x12\n" +
 	"\x04mode\x18\x06 \x01(\tR\x04mode\x12\x1b\n" +
-	"\tomit_meta\x18\a \x01(\bR\bomitMeta\"\xe1\x01\n" +
+	"\tomit_meta\x18\a \x01(\bR\bomitMeta\"\x80\x02\n" +
 	"\fShowResponse\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x12\x1d\n" +
 	"\n" +
@@ -2846,7 +2857,9 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"error_text\x18\x04 \x01(\tR\terrorText\x123\n" +
 	"\bproblems\x18\x05 \x03(\v2\x17.tasksurface.v2.ProblemR\bproblems\x12\x12\n" +
 	"\x04text\x18\x06 \x01(\tR\x04text\x12\x1b\n" +
-	"\tmeta_json\x18\a \x01(\fR\bmetaJson\"\xac\x01\n" +
+	"\tmeta_json\x18\a \x01(\fR\bmetaJson\x12\x1d\n" +
+	"\n" +
+	"surface_id\x18\b \x01(\tR\tsurfaceId\"\xac\x01\n" +
 	"\x10GetActiveRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +

@@ -41,11 +41,12 @@ func TestConnect(t *testing.T) {
 	if resp, err := kit.CallTool(ctx, session, "call_0", toggles(3)); err != nil || resp.OK {
 		t.Fatalf("a model over the configured limit = %+v, %v; want refused", resp, err)
 	}
-	if resp, err := kit.CallTool(ctx, session, "call_1", toggles(2)); err != nil || !resp.OK {
-		t.Fatalf("CallTool = %+v, %v; want the surface open", resp, err)
+	shown, err := kit.CallTool(ctx, session, "call_1", toggles(2))
+	if err != nil || !shown.OK || shown.SurfaceID == "" {
+		t.Fatalf("CallTool = %+v, %v; want the surface open, named", shown, err)
 	}
-	if a, err := kit.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session}); err != nil || !a.Active || a.CallID != "call_1" {
-		t.Fatalf("GetActive = %+v, %v; want call_1's surface open", a, err)
+	if a, err := kit.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session}); err != nil || !a.Active || a.CallID != "call_1" || a.SurfaceID != shown.SurfaceID {
+		t.Fatalf("GetActive = %+v, %v; want call_1's surface %s open", a, err, shown.SurfaceID)
 	}
 }
 
