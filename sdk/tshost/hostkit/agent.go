@@ -233,7 +233,7 @@ func (h *Host) Log(sessionID tasksurface.SessionID) []tasksurface.Event {
 
 // Queue returns a copy of a session's queue, in the order the agent takes
 // it.
-func (h *Host) Queue(sessionID tasksurface.SessionID) []QueuedMessage {
+func (h *Host) Queue(sessionID tasksurface.SessionID) []QueueItem {
 	s := h.session(sessionID)
 	s.mu.Lock()
 	defer s.mu.Unlock()

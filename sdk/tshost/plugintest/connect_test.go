@@ -1,4 +1,4 @@
-package tshosttest_test
+package plugintest_test
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost"
 	"github.com/dsh-community/task-surface/sdk/tshost/hostkit"
-	"github.com/dsh-community/task-surface/sdk/tshost/tshosttest"
+	"github.com/dsh-community/task-surface/sdk/tshost/plugintest"
 )
 
 // Calls cross the connection: the plugin declares itself, and a host bound
@@ -19,7 +19,7 @@ import (
 func TestConnect(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
-	srv := tshosttest.Connect(t, server.New("test", nil), tshosttest.Config{Limits: tasksurface.Limits{MaxFields: 2}})
+	srv := plugintest.Connect(t, server.New("test", nil), plugintest.Config{Limits: tasksurface.Limits{MaxFields: 2}})
 	desc, err := srv.Describe(ctx)
 	if err != nil || desc.Tool.Name == "" {
 		t.Fatalf("Describe = %+v, %v; want the plugin's declaration", desc, err)
@@ -55,7 +55,7 @@ func TestConnect(t *testing.T) {
 // type of the plugin's code.
 func TestMalformedRequestIsInvalidArgument(t *testing.T) {
 	t.Parallel()
-	srv := tshosttest.Connect(t, server.New("test", nil), tshosttest.Config{})
+	srv := plugintest.Connect(t, server.New("test", nil), plugintest.Config{})
 	for name, tc := range map[string]struct {
 		view    string
 		pointer string
