@@ -35,26 +35,3 @@ func (h *Host) fold(ctx context.Context, id tasksurface.SessionID) {
 		h.logger.Debug("the fold after a write failed; the next read folds again", "session", id, "error", err)
 	}
 }
-
-// decide asks the plugin with a snapshot of the session, and once more with
-// the open surface's metadata when the answer says the plugin needs it;
-// s.mu is held. It returns the answer and the snapshot it was given.
-func decide[Resp any](ctx context.Context, h *Host, id tasksurface.SessionID, s *session,
-	ask func(context.Context, tasksurface.Snapshot) (Resp, error), metaNeeded func(Resp) bool,
-) (Resp, tasksurface.Snapshot, error) {
-	var zero Resp
-	snap, err := h.snapshot(ctx, id, s)
-	if err != nil {
-		return zero, snap, err
-	}
-	resp, err := ask(ctx, snap)
-	if err != nil || !metaNeeded(resp) {
-		return resp, snap, err
-	}
-	snap.OpeningMeta = h.results.OpeningMeta(id, snap.Projection)
-	if snap.OpeningMeta == nil {
-		return zero, snap, fmt.Errorf("hostkit: the plugin needs the open surface's metadata, and the log of session %s holds no tool result with it", id)
-	}
-	resp, err = ask(ctx, snap)
-	return resp, snap, err
-}
