@@ -14,14 +14,14 @@
 //
 // dsh rc.8 offers no veto on queue actions (session.updateQueue edits, steers and removes inbox
 // items directly), so the shim observes the inbox, reports every outcome to the plugin
-// (ObserveQueue, a session's reports in the order they happened), and compensates where a real
-// seam allows:
+// (ObserveQueue, informational: the plugin only logs them), and compensates where a real seam
+// allows:
 //   - edit: the queued item is restored to its canonical text (the text it was admitted with, as
 //     the log's first insertion of it holds it), and the agent/pre-step waterfall restores it
 //     again if an edit slipped into a step;
 //   - steer: the item is moved back from the next-step list to the next-turn queue;
-//   - remove (or any discard): reported; the plugin ends its pending record and the surface is
-//     editable again.
+//   - remove (or any discard): reported; the message has left the queue, so the next snapshot
+//     shows the surface editable again.
 // At pre-step a submission whose surface is no longer the open one (an ordinary message reached
 // the log first, through a steer) is dropped from the step and reported discarded: it never
 // becomes a second outcome.
@@ -165,44 +165,19 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
     return () => dismissing.delete(key)
   }
 
-  /** Reports not yet sent, in the order they happened. */
-  const outbox = []
-  let flushing = false
   /**
-   * Reports an outcome to the plugin (ObserveQueue). Not at once: a claim and a commit happen
-   * inside dsh's own work (the turn's start, the message's way into the log and out to the page),
-   * and the gRPC call's encoding would run in the middle of it; the report leaves on the next
-   * turn of the event loop.
+   * Reports an outcome to the plugin (ObserveQueue), by ids. Reports are informational: the
+   * plugin logs them and decides from snapshots alone, so they need no order and a lost one
+   * changes nothing. Not at once: a claim and a commit happen inside dsh's own work (the turn's
+   * start, the message's way into the log and out to the page), and the gRPC call's encoding
+   * would run in the middle of it; the report leaves on the next turn of the event loop.
    * @returns {Promise<void>} settles once the plugin has answered (or the report failed).
    */
   function send(kind, sessionId, message, extra = {}) {
     mark?.('queue.report', sessionId, { kind })
-    let settle
-    const done = new Promise((resolve) => { settle = resolve })
-    outbox.push({ kind, sessionId, message, extra, settle })
-    if (!flushing) {
-      flushing = true
-      setImmediate(flush)
-    }
-    return done
-  }
-
-  /** sessionId -> the last of its reports on their way. A session's reports leave one at a time,
-   * each once the one before it is answered, so the plugin takes them in the order they happened;
-   * sessions do not wait for each other. */
-  const reporting = new Map()
-  function flush() {
-    flushing = false
-    for (const { kind, sessionId, message, extra, settle } of outbox.splice(0)) {
-      const sent = (reporting.get(sessionId) ?? Promise.resolve()).then(() => report(kind, sessionId, message, extra)).catch((err) => {
-        log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`)
-      })
-      reporting.set(sessionId, sent)
-      sent.then(() => {
-        settle()
-        if (reporting.get(sessionId) === sent) reporting.delete(sessionId)
-      })
-    }
+    return new Promise((resolve) => setImmediate(resolve))
+      .then(() => report(kind, sessionId, message, extra))
+      .then(() => {}, (err) => log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`))
   }
 
   /** The text a submission was admitted with: its first insertion in the log. */
