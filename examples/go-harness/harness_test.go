@@ -34,10 +34,12 @@ func buildPlugin(t *testing.T) (string, string) {
 	return path, digest
 }
 
-// The harness survives a SIGKILL of the plugin and a restart of itself
-// with a submission queued: the surface, its pending submission and the
-// queue come back from its files, a retry is answered with the same
-// message, and the agent's turn commits exactly one user message.
+// The harness survives a SIGKILL of the plugin (the surface and its queued
+// submission come back from the harness) and a restart of itself with a
+// submission queued: the surface comes back from its files, open, with the
+// submission handed back and not sent by itself; the person's submit again
+// gets the same message, and the agent's turn commits exactly one user
+// message.
 func TestHarnessSurvivesPluginKillAndRestart(t *testing.T) {
 	t.Parallel()
 	plugin, digest := buildPlugin(t)
@@ -96,11 +98,17 @@ func TestHarnessSurvivesPluginKillAndRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close(context.Background())
-	if a := getActive(ctx, t, h, string(session)); !a.Active || a.SurfaceID != active.SurfaceID || a.Pending == nil || a.Pending.MessageID != sub.MessageID {
-		t.Fatalf("after the harness's restart getActive = %s, want %s open with its submission queued", summary(a), active.SurfaceID)
+	// The submission never reached the log: the restarted harness does not
+	// send it by itself; the surface is open again and its answers are
+	// handed back for the person to send.
+	if a := getActive(ctx, t, h, string(session)); !a.Active || a.SurfaceID != active.SurfaceID || a.Pending != nil {
+		t.Fatalf("after the harness's restart getActive = %s, want %s open with nothing pending", summary(a), active.SurfaceID)
+	}
+	if back := h.Kit().Returned(session); len(back) != 1 || back[0].ID != sub.MessageID {
+		t.Fatalf("the harness handed back %+v, want the submission %s", back, sub.MessageID)
 	}
 	if again := submit(ctx, t, h, string(session), active.SurfaceID, values); again.MessageID != sub.MessageID {
-		t.Fatalf("a retry was admitted as %s, want the first message %s", again.MessageID, sub.MessageID)
+		t.Fatalf("the person's submit again was admitted as %s, want the same message %s", again.MessageID, sub.MessageID)
 	}
 	m, err := h.Step(ctx, session)
 	if err != nil || m.ID != sub.MessageID {

@@ -20,6 +20,7 @@ import { Supervisor } from './goplugin/supervisor.js'
 import { toolDefinition, unavailableToolDefinition } from './dsh/tool.js'
 import { packageName, whileRendered } from './dsh/renderer.js'
 import { jsonBytes } from './wire/json.js'
+import { correlationOf } from './wire/source.js'
 import { TOOL_NAME } from './wire/words.gen.js'
 
 export const name = 'task-surface'
@@ -77,11 +78,9 @@ export async function apply(ctx, config) {
       session_id: sessionId,
       kind,
       message_id: message.id,
-      source_json: jsonBytes(message.source ?? {}),
       event_seq: extra.eventSeq ?? 0,
-      text: extra.text ?? '',
       reason: extra.reason ?? '',
-      surface_id: extra.surfaceId ?? '',
+      surface_id: extra.surfaceId ?? correlationOf(message.source)?.surfaceId ?? '',
       dismissal_id: extra.dismissalId ?? '',
     }, { timeoutMs: 10_000 }),
   })

@@ -8,7 +8,7 @@ import (
 
 // GetActive returns the open surface of a session: its call and surface
 // ids, its normalised model, the Markdown HTML rendered from that model,
-// and the pending submission, if any. The one reason it answers otherwise
+// and the submission of it the snapshot's queue holds, if any. The one reason it answers otherwise
 // is not-open: nothing is open, or not the surface req.SurfaceID names (the
 // note's union). A surface opened under limits lowered since reads as open:
 // its metadata is revalidated under Config.MetaLimits.
@@ -19,18 +19,17 @@ func (s *Service) GetActive(_ context.Context, req *tasksurface.GetActiveRequest
 	if req.SurfaceID != "" && !req.SurfaceID.Valid() {
 		return notOpen, nil
 	}
-	view, err := readView(&req.Snapshot)
+	st, err := readState(&req.Snapshot)
 	if err != nil {
 		return nil, err
 	}
-	ss := s.session(req.SessionID)
-	defer ss.mu.Unlock()
-	s.reconcile(ss, req.SessionID, &req.Snapshot, view)
-	occ, _ := target(view, string(req.SurfaceID))
+	occ, _ := target(st.view, string(req.SurfaceID))
 	if occ == nil {
 		return notOpen, nil
 	}
+	ss := s.session(req.SessionID)
 	hm, needed := s.modelOf(ss, req.SessionID, *occ, &req.Snapshot)
+	ss.mu.Unlock()
 	switch {
 	case needed:
 		return &tasksurface.GetActiveResponse{MetaNeeded: true}, nil
@@ -38,8 +37,8 @@ func (s *Service) GetActive(_ context.Context, req *tasksurface.GetActiveRequest
 		return notOpen, nil
 	}
 	resp := &tasksurface.GetActiveResponse{Active: true, CallID: occ.CallID, SurfaceID: tasksurface.SurfaceID(occ.SurfaceID)}
-	if p := ss.pending; p != nil && p.submission() && p.occ == *occ {
-		resp.Pending = &tasksurface.PendingSubmission{SubmissionID: p.submissionID, MessageID: p.messageID, Phase: p.phase}
+	if m, ok := st.submissionOf(occ.SurfaceID); ok {
+		resp.Pending = &tasksurface.PendingSubmission{SubmissionID: m.SubmissionID, MessageID: m.MessageID, Phase: phaseOf(m)}
 	}
 	// target checked that a named surface is the open one, so a caller
 	// that holds a model holds this one.

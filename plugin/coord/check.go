@@ -17,17 +17,17 @@ func (s *Service) Check(_ context.Context, req *tasksurface.CheckRequest) (*task
 	if !req.SurfaceID.Valid() {
 		return &tasksurface.CheckResponse{Reason: tasksurface.ReasonNotOpen}, nil
 	}
-	view, err := readView(&req.Snapshot)
+	st, err := readState(&req.Snapshot)
 	if err != nil {
 		return nil, err
 	}
-	ss := s.session(req.SessionID)
-	defer ss.mu.Unlock()
-	occ, reason := target(view, string(req.SurfaceID))
+	occ, reason := target(st.view, string(req.SurfaceID))
 	if occ == nil {
 		return &tasksurface.CheckResponse{Reason: reason}, nil
 	}
+	ss := s.session(req.SessionID)
 	hm, needed := s.modelOf(ss, req.SessionID, *occ, &req.Snapshot)
+	ss.mu.Unlock()
 	switch {
 	case needed:
 		return &tasksurface.CheckResponse{MetaNeeded: true}, nil

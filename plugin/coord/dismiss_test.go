@@ -3,21 +3,27 @@ package coord_test
 import (
 	"testing"
 
-	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// A dismissal is decided once: a retry gets the record's seq, the same id
-// for another surface is refused, and a surface answered first is not
-// dismissed.
+// A dismissal is decided from the snapshot: a retry while it is written
+// answers dismissed with nothing to write, once written with the seq of
+// its record, the same id for another surface is refused, and a surface
+// answered first is not dismissed.
 func TestDismissal(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, false) // no model needed to dismiss
 	d := h.dismiss("dis-1")
-	if again := h.dismiss("dis-1"); !again.Dismissed || again.Record != nil {
+	if !h.begin(d) {
+		t.Fatal("the token changed")
+	}
+	if again := h.dismiss("dis-1"); !again.Dismissed || again.Record != nil || again.EventSeq != 0 {
 		t.Fatalf("a retry while it is written = %+v, want dismissed with nothing to write", again)
 	}
-	seq := h.record(d)
+	if other := h.dismiss("dis-2"); other.Dismissed || other.Reason != tasksurface.ReasonNotOpen {
+		t.Fatalf("another dismissal while one is written = %+v, want not-open", other)
+	}
+	seq := h.written()
 	if again := h.dismiss("dis-1"); !again.Dismissed || again.EventSeq != seq || again.Record != nil {
 		t.Fatalf("a retry = %+v, want dismissed at seq %d", again, seq)
 	}
@@ -32,21 +38,19 @@ func TestDismissal(t *testing.T) {
 	}
 }
 
-// A dismissal the host did not write frees the surface; one of a surface
-// already submitted is refused as submitted.
-func TestDismissalNotRecordedAndSubmitted(t *testing.T) {
+// A dismissal whose answer was lost, or that the host did not write,
+// leaves nothing behind: the surface can be submitted, and once a
+// submission closed it a dismissal is refused as submitted.
+func TestDismissalNotWrittenAndSubmitted(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, true)
-	d := h.dismiss("dis-1")
-	if r, err := h.svc.ObserveQueue(t.Context(), &tasksurface.QueueEvent{SessionID: session, Kind: tasksurface.QueueNotRecorded,
-		SurfaceID: d.Record.SurfaceID, DismissalID: d.Record.DismissalID, Reason: "moved-on"}); err != nil || !r.Tracked {
-		t.Fatalf("not-recorded = %+v, %v", r, err)
+	if d := h.dismiss("dis-1"); d.Record == nil {
+		t.Fatalf("dismiss = %+v", d)
 	}
 	h.wantPending("")
-	r := h.submit("sub-1", answers)
-	h.admit(r)
+	h.mustAdmit(h.submit("sub-1", answers))
 	h.claim()
-	h.commit(true)
+	h.commit()
 	if d := h.dismiss("dis-2"); d.Dismissed || d.Reason != tasksurface.ReasonSubmitted {
 		t.Fatalf("dismiss after the submission = %+v, want submitted", d)
 	}
@@ -109,22 +113,5 @@ func TestCheckQueueAction(t *testing.T) {
 				t.Fatalf("CheckQueueAction = %+v, %v; want allowed %v (with a sentence when refused)", resp, err, tc.want)
 			}
 		})
-	}
-}
-
-// A dismissal whose report was lost ends when a snapshot shows its record
-// in the log, and its retry still answers with the record's seq.
-func TestDismissalReportLost(t *testing.T) {
-	t.Parallel()
-	h := newHost(t, true)
-	d := h.dismiss("dis-1")
-	h.logSeq += 2
-	h.view.Outcomes = append(h.view.Outcomes, fold.Outcome{CallID: callID, SurfaceID: surface, Outcome: fold.OutcomeDismissed,
-		Seq: h.logSeq, DismissalID: string(d.Record.DismissalID)})
-	h.view.Active = nil
-	wantRefused(t, h.submit("sub-1", answers), tasksurface.ReasonDismissed) // reconciles the record from the view
-	h.view.Outcomes = nil                                                   // the view forgets; the records do not
-	if again := h.dismiss("dis-1"); !again.Dismissed || again.EventSeq != h.logSeq {
-		t.Fatalf("a retry = %+v, want dismissed at seq %d", again, h.logSeq)
 	}
 }

@@ -2,8 +2,9 @@ package coord_test
 
 import (
 	"encoding/json"
+	"strconv"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/dsh-community/task-surface/plugin/coord"
 	"github.com/dsh-community/task-surface/plugin/fold"
@@ -21,30 +22,27 @@ const (
 	surface = "tsf_1"
 )
 
-var occ = fold.Occurrence{CallID: callID, SurfaceID: surface}
-
-// clock is a settable clock.
-type clock struct{ t time.Time }
-
-func (c *clock) now() time.Time { return c.t }
-
-// host plays the host's part by hand: it keeps the view and the queue
-// that snapshots carry, and carries out decisions as the contract says.
+// host plays the host's part by hand: it keeps the view, the queue and the
+// dismissals being written that snapshots carry, with a state token that
+// changes with each of them, and carries out a decision only while its
+// token is the decision's (the compare-and-set every host does).
 type host struct {
-	t      *testing.T
-	svc    *coord.Service
-	clock  *clock
-	view   fold.View
-	queue  []tasksurface.QueuedMessage
-	logSeq int64
-	meta   json.RawMessage // the open surface's logged metadata
+	t          *testing.T
+	svc        *coord.Service
+	mu         sync.Mutex // guards the state below for act
+	view       fold.View
+	queue      []tasksurface.QueuedMessage
+	dismissals []tasksurface.DismissalInFlight
+	logSeq     int64
+	gen        int             // the state token
+	meta       json.RawMessage // the open surface's logged metadata
 }
 
 // newHost returns a host with surface open, opened by this process's
 // service when opened is true (the service then holds its model).
 func newHost(t *testing.T, opened bool) *host {
 	t.Helper()
-	h := &host{t: t, clock: &clock{t: time.Unix(1000, 0)}}
+	h := &host{t: t}
 	h.restart()
 	h.view = fold.View{Active: &fold.Occurrence{CallID: callID, SurfaceID: surface}, Outcomes: []fold.Outcome{}}
 	h.logSeq = 5
@@ -68,15 +66,24 @@ func newHost(t *testing.T, opened bool) *host {
 
 // restart replaces the service, as a plugin restart does.
 func (h *host) restart() {
-	h.svc = coord.New(coord.Config{Limits: tasksurface.DefaultLimits, Now: h.clock.now})
+	h.svc = coord.New(coord.Config{Limits: tasksurface.DefaultLimits})
 }
+
+// changed records a change of the host's state: a new token.
+func (h *host) changed() {
+	h.gen++
+	h.logSeq++
+}
+
+func (h *host) token() string { return strconv.Itoa(h.gen) }
 
 func (h *host) snapshot(withMeta bool) tasksurface.Snapshot {
 	v, err := json.Marshal(h.view)
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	s := tasksurface.Snapshot{Projection: v, Queue: append([]tasksurface.QueuedMessage(nil), h.queue...), LogSeq: h.logSeq}
+	s := tasksurface.Snapshot{Projection: v, Queue: append([]tasksurface.QueuedMessage(nil), h.queue...), LogSeq: h.logSeq,
+		StateToken: h.token(), Dismissals: append([]tasksurface.DismissalInFlight(nil), h.dismissals...)}
 	if withMeta {
 		s.OpeningMeta = h.meta
 	}
@@ -100,70 +107,64 @@ func (h *host) submit(submissionID, values string) *tasksurface.SubmitResponse {
 	return resp
 }
 
-// admit carries out an admission: the message joins the queue, and the
-// host reports it.
-func (h *host) admit(resp *tasksurface.SubmitResponse) tasksurface.MessageID {
+// admit carries out an admission: the message joins the queue by its ids.
+// It reports false, and does nothing, when the host's token is no longer
+// the admission's.
+func (h *host) admit(resp *tasksurface.SubmitResponse) bool {
 	h.t.Helper()
 	if resp.Admit == nil {
 		h.t.Fatalf("submit = %+v, want an admission", resp)
 	}
-	h.logSeq++
-	h.queue = append(h.queue, tasksurface.QueuedMessage{MessageID: resp.Admit.MessageID, Phase: tasksurface.PhaseQueued, Source: resp.Admit.Source})
-	h.report(tasksurface.QueueAdmitted, resp.Admit.MessageID, resp.Admit.Source)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if resp.Admit.StateToken != h.token() {
+		return false
+	}
+	h.changed()
+	h.queue = append(h.queue, tasksurface.QueuedFrom(resp.Admit.MessageID, tasksurface.PhaseQueued, resp.Admit.Source))
+	return true
+}
+
+// mustAdmit admits and fails when the token changed.
+func (h *host) mustAdmit(resp *tasksurface.SubmitResponse) tasksurface.MessageID {
+	h.t.Helper()
+	if !h.admit(resp) {
+		h.t.Fatalf("admission %+v: the host's token changed", resp.Admit)
+	}
 	return resp.Admit.MessageID
 }
 
 // claim has the agent take the oldest queued message.
 func (h *host) claim() {
-	h.t.Helper()
-	h.logSeq++
+	h.changed()
 	h.queue[0].Phase = tasksurface.PhaseClaiming
-	h.report(tasksurface.QueueClaimed, h.queue[0].MessageID, h.queue[0].Source)
 }
 
 // commit writes the first queued message to the log: a submission closes
 // the surface as submitted, an ordinary message as bypassed.
-func (h *host) commit(report bool) {
-	h.t.Helper()
+func (h *host) commit() {
 	m := h.queue[0]
 	h.queue = h.queue[1:]
-	h.logSeq++
+	h.changed()
 	o := fold.Outcome{CallID: h.view.Active.CallID, SurfaceID: h.view.Active.SurfaceID, Outcome: fold.OutcomeBypassed, Seq: h.logSeq, MessageID: m.MessageID}
-	if c := tasksurface.CorrelationOf(m.Source); c != nil {
-		o.Outcome, o.SubmissionID = fold.OutcomeSubmitted, string(c.SubmissionID)
+	if m.SubmissionID != "" {
+		o.Outcome, o.SubmissionID = fold.OutcomeSubmitted, string(m.SubmissionID)
 	}
 	h.view.Active = nil
 	h.view.Outcomes = append(h.view.Outcomes, o)
-	if report {
-		h.report(tasksurface.QueueCommitted, m.MessageID, m.Source)
-	}
 }
 
-// drop takes the first queued message out of the queue, reporting kind
-// unless it is "".
-func (h *host) drop(kind tasksurface.QueueEventKind) {
-	h.t.Helper()
-	m := h.queue[0]
+// drop takes the first queued message out of the queue (discarded,
+// removed, lost in a restart).
+func (h *host) drop() {
 	h.queue = h.queue[1:]
-	h.logSeq++
-	if kind != "" {
-		h.report(kind, m.MessageID, m.Source)
-	}
+	h.changed()
 }
 
 // ordinary queues an ordinary user message.
 func (h *host) ordinary(id string) {
-	h.logSeq++
-	h.queue = append(h.queue, tasksurface.QueuedMessage{MessageID: tasksurface.MessageID(id), Phase: tasksurface.PhaseQueued, Source: json.RawMessage(`{"kind":"user","rpcId":"r9"}`)})
-}
-
-func (h *host) report(kind tasksurface.QueueEventKind, id tasksurface.MessageID, source json.RawMessage) *tasksurface.QueueEventResponse {
-	h.t.Helper()
-	resp, err := h.svc.ObserveQueue(h.t.Context(), &tasksurface.QueueEvent{SessionID: session, Kind: kind, MessageID: id, Source: source, EventSeq: h.logSeq})
-	if err != nil {
-		h.t.Fatalf("ObserveQueue: %v", err)
-	}
-	return resp
+	h.changed()
+	h.queue = append(h.queue, tasksurface.QueuedFrom(tasksurface.MessageID(id), tasksurface.PhaseQueued, json.RawMessage(`{"kind":"user","rpcId":"r9"}`)))
 }
 
 func (h *host) dismiss(dismissalID string) *tasksurface.DismissResponse {
@@ -176,22 +177,42 @@ func (h *host) dismiss(dismissalID string) *tasksurface.DismissResponse {
 	return resp
 }
 
-// record writes a decided dismissal and reports it.
-func (h *host) record(resp *tasksurface.DismissResponse) int64 {
+// begin starts writing a decided dismissal: it is in flight. It reports
+// false, and does nothing, when the host's token is no longer the record's.
+func (h *host) begin(resp *tasksurface.DismissResponse) bool {
 	h.t.Helper()
 	if resp.Record == nil {
 		h.t.Fatalf("dismiss = %+v, want a record to write", resp)
 	}
-	h.logSeq += 2
-	h.view.Outcomes = append(h.view.Outcomes, fold.Outcome{CallID: h.view.Active.CallID, SurfaceID: h.view.Active.SurfaceID,
-		Outcome: fold.OutcomeDismissed, Seq: h.logSeq, DismissalID: string(resp.Record.DismissalID)})
-	h.view.Active = nil
-	r, err := h.svc.ObserveQueue(h.t.Context(), &tasksurface.QueueEvent{SessionID: session, Kind: tasksurface.QueueRecorded,
-		SurfaceID: resp.Record.SurfaceID, DismissalID: resp.Record.DismissalID, EventSeq: h.logSeq})
-	if err != nil || !r.Tracked {
-		h.t.Fatalf("report recorded = %+v, %v", r, err)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if resp.Record.StateToken != h.token() {
+		return false
 	}
+	h.gen++
+	h.dismissals = append(h.dismissals, tasksurface.DismissalInFlight{SurfaceID: resp.Record.SurfaceID, DismissalID: resp.Record.DismissalID})
+	return true
+}
+
+// written ends the dismissal in flight: its record is in the log.
+func (h *host) written() int64 {
+	d := h.dismissals[0]
+	h.dismissals = h.dismissals[1:]
+	h.changed()
+	h.logSeq++
+	h.view.Outcomes = append(h.view.Outcomes, fold.Outcome{CallID: h.view.Active.CallID, SurfaceID: h.view.Active.SurfaceID,
+		Outcome: fold.OutcomeDismissed, Seq: h.logSeq, DismissalID: string(d.DismissalID)})
+	h.view.Active = nil
 	return h.logSeq
+}
+
+// record writes a decided dismissal.
+func (h *host) record(resp *tasksurface.DismissResponse) int64 {
+	h.t.Helper()
+	if !h.begin(resp) {
+		h.t.Fatalf("record %+v: the host's token changed", resp.Record)
+	}
+	return h.written()
 }
 
 func (h *host) active() *tasksurface.GetActiveResponse {

@@ -2,7 +2,6 @@ package coord
 
 import (
 	"sync"
-	"time"
 
 	"github.com/hashicorp/go-hclog"
 
@@ -10,15 +9,10 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// MaxSessions bounds the sessions the service keeps records for. When it is
-// reached, the session used least recently that has nothing in flight is
-// forgotten; its surface stays recoverable from the log.
+// MaxSessions bounds the sessions the service holds an open surface's
+// model for. When it is reached, the session used least recently is
+// forgotten; its model is read again from the log's metadata (MetaNeeded).
 const MaxSessions = 4096
-
-// DefaultDecisionTimeout is how long a decision the host has not reported
-// on (an Admission, a DismissalRecord) holds the surface before a snapshot
-// that shows no trace of it ends it.
-const DefaultDecisionTimeout = 30 * time.Second
 
 // Config configures a Service.
 type Config struct {
@@ -32,10 +26,6 @@ type Config struct {
 	Logger hclog.Logger
 	// Markdown renders the open model's Markdown blocks; nil builds one.
 	Markdown *markdown.Renderer
-	// DecisionTimeout is DefaultDecisionTimeout when zero.
-	DecisionTimeout time.Duration
-	// Now is the clock; nil is time.Now.
-	Now func() time.Time
 }
 
 // Service coordinates Task Surface transactions. It is safe for concurrent
@@ -43,8 +33,6 @@ type Config struct {
 type Service struct {
 	logger   hclog.Logger
 	md       *markdown.Renderer
-	timeout  time.Duration
-	now      func() time.Time
 	metaCeil tasksurface.Limits
 
 	mu       sync.Mutex // guards the fields below
@@ -58,8 +46,6 @@ func New(cfg Config) *Service {
 	s := &Service{
 		logger:   cfg.Logger,
 		md:       cfg.Markdown,
-		timeout:  cfg.DecisionTimeout,
-		now:      cfg.Now,
 		metaCeil: cfg.MetaLimits,
 		sessions: map[tasksurface.SessionID]*session{},
 	}
@@ -68,12 +54,6 @@ func New(cfg Config) *Service {
 	}
 	if s.md == nil {
 		s.md = markdown.New()
-	}
-	if s.timeout == 0 {
-		s.timeout = DefaultDecisionTimeout
-	}
-	if s.now == nil {
-		s.now = time.Now
 	}
 	s.SetLimits(cfg.Limits)
 	return s
@@ -102,8 +82,19 @@ func (s *Service) currentLimits() (limits, meta tasksurface.Limits) {
 	return s.limits, meta
 }
 
-// session returns the records of a session, locked; the caller unlocks
-// them. It creates them when needed.
+// session holds the model of one session's open surface: a cache of a pure
+// function of the log's metadata, never a record a decision reads. Its
+// mutex guards model.
+type session struct {
+	mu sync.Mutex
+	// used orders sessions for eviction; guarded by Service.mu.
+	used uint64
+	// model is the model of the session's open surface, or nil.
+	model *heldModel
+}
+
+// session returns the cache of a session, locked; the caller unlocks it.
+// It creates it when needed.
 func (s *Service) session(id tasksurface.SessionID) *session {
 	s.mu.Lock()
 	s.clock++
@@ -121,18 +112,17 @@ func (s *Service) session(id tasksurface.SessionID) *session {
 	return ss
 }
 
-// evictLocked forgets the least recently used session with nothing in
-// flight; s.mu is held.
+// evictLocked forgets the least recently used session; s.mu is held.
 func (s *Service) evictLocked() {
 	var victim tasksurface.SessionID
 	var oldest uint64
 	for id, ss := range s.sessions {
-		if used := ss.used; (victim == "" || used < oldest) && ss.idle() {
+		if used := ss.used; victim == "" || used < oldest {
 			victim, oldest = id, used
 		}
 	}
 	if victim != "" {
 		delete(s.sessions, victim)
-		s.logger.Debug("forgot an idle session's records", "session", victim)
+		s.logger.Debug("forgot a session's model", "session", victim)
 	}
 }

@@ -1,8 +1,11 @@
 package coord
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 
 	"github.com/dsh-community/task-surface/plugin/fold"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -10,18 +13,66 @@ import (
 
 // errNoProjection is the error of a request whose snapshot has no
 // projection view: a host that leaves it out could have any surface open.
-var errNoProjection = errors.New("the request's snapshot has no projection view; the host must send the session's view")
+var errNoProjection = &tasksurface.RequestError{Pointer: "/snapshot/projection",
+	Message: "the snapshot has no projection view; the host must send the session's view, {active, outcomes}"}
 
-// readView parses a snapshot's projection view.
-func readView(snap *tasksurface.Snapshot) (fold.View, error) {
+// state is what a decision reads of a snapshot: the projection view and
+// the in-flight queue and dismissals, by their ids.
+type state struct {
+	view       fold.View
+	queue      []tasksurface.QueuedMessage
+	dismissals []tasksurface.DismissalInFlight
+	token      string
+}
+
+// readState parses a snapshot.
+func readState(snap *tasksurface.Snapshot) (state, error) {
 	if len(snap.Projection) == 0 {
-		return fold.View{}, errNoProjection
+		return state{}, errNoProjection
 	}
 	v, err := fold.ParseView(snap.Projection)
 	if err != nil {
-		return fold.View{}, fmt.Errorf("the request's projection view: %w", err)
+		return state{}, viewError(err)
 	}
-	return v, nil
+	st := state{view: v, dismissals: snap.Dismissals, token: snap.StateToken}
+	st.queue = make([]tasksurface.QueuedMessage, len(snap.Queue))
+	for i, m := range snap.Queue {
+		st.queue[i] = m.Ids()
+	}
+	return st, nil
+}
+
+// viewError is the RequestError of a projection view that is not the
+// fold's view: where, and what belongs there, in JSON's words.
+func viewError(err error) *tasksurface.RequestError {
+	e := &tasksurface.RequestError{Pointer: "/snapshot/projection",
+		Message: "the projection view must be the fold's view: {active: null or {callId, surfaceId}, outcomes: [...]}"}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		if te.Field != "" {
+			e.Pointer += "/" + strings.ReplaceAll(te.Field, ".", "/")
+		}
+		e.Message = fmt.Sprintf("a JSON %s where the fold's view has %s", te.Value, jsonKind(te.Type))
+	}
+	return e
+}
+
+// jsonKind names what JSON a Go type reads.
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	}
+	return "a number"
 }
 
 // target checks that the request's surface (or, for "", whichever is open)
@@ -37,10 +88,11 @@ func target(v fold.View, surfaceID string) (*fold.Occurrence, tasksurface.Reason
 	return v.Active, ""
 }
 
-// queued returns the snapshot's entry for a message.
-func queued(snap *tasksurface.Snapshot, id tasksurface.MessageID) (tasksurface.QueuedMessage, bool) {
-	for _, m := range snap.Queue {
-		if m.MessageID == id {
+// submissionOf returns the queue's submission of a surface: the one
+// submission in flight for it.
+func (st state) submissionOf(surfaceID string) (tasksurface.QueuedMessage, bool) {
+	for _, m := range st.queue {
+		if string(m.SurfaceID) == surfaceID {
 			return m, true
 		}
 	}
@@ -48,111 +100,24 @@ func queued(snap *tasksurface.Snapshot, id tasksurface.MessageID) (tasksurface.Q
 }
 
 // movedOn reports whether an ordinary user message is queued or being
-// claimed in the snapshot: the conversation has moved on past the surface.
-func movedOn(snap *tasksurface.Snapshot) bool {
-	for _, m := range snap.Queue {
-		if m.Ordinary() {
+// claimed: the conversation has moved on past the surface.
+func (st state) movedOn() bool {
+	for _, m := range st.queue {
+		if m.IsOrdinary {
 			return true
 		}
 	}
 	return false
 }
 
-// reconcile brings the session's pending record up to date with a snapshot
-// and its view, before a decision is made from them:
-//
-//   - a submission whose message the view shows committed (the surface
-//     closed as submitted by it) ends, committed;
-//   - a submission the snapshot lists takes the snapshot's phase (queued
-//     never follows claiming) and counts as reported;
-//   - a reported submission the snapshot does not list ends when the
-//     snapshot was read at or after its last report (its message left the
-//     queue unseen: discarded);
-//   - a dismissal ends when the view shows its surface closed;
-//   - a decision the host has not reported on ends once DecisionTimeout
-//     has passed and the snapshot shows no trace of it;
-//   - with nothing pending, a submission of the open surface that the
-//     snapshot lists is adopted (the records of a restarted plugin are
-//     empty, the host's queue is not).
-func (s *Service) reconcile(ss *session, id tasksurface.SessionID, snap *tasksurface.Snapshot, v fold.View) {
-	if p := ss.pending; p != nil {
-		if end, why := s.ended(p, snap, v); end {
-			s.logger.Info("the pending record ends", "session", id, "surface", p.occ.SurfaceID,
-				"submission", p.submissionID, "dismissal", p.dismissalID, "why", why)
-			switch o, _ := v.OutcomeOf(p.occ.SurfaceID); {
-			case p.submission() && why == whyCommitted:
-				ss.commitSubmission(p.messageID)
-			case p.submission():
-				ss.forgetSubmission(p.messageID)
-			case why == whyRecorded:
-				ss.addDismissal(dismissalRecord{surfaceID: p.occ.SurfaceID, dismissalID: p.dismissalID, seq: o.Seq})
-			default:
-				ss.forgetDismissal(p.dismissalID)
-			}
-			ss.pending = nil
+// dismissing returns the dismissal being written for a surface.
+func (st state) dismissing(surfaceID string) (tasksurface.DismissalInFlight, bool) {
+	for _, d := range st.dismissals {
+		if string(d.SurfaceID) == surfaceID {
+			return d, true
 		}
 	}
-	if ss.pending != nil || v.Active == nil {
-		return
-	}
-	for _, m := range snap.Queue {
-		c := tasksurface.CorrelationOf(m.Source)
-		if c == nil || string(c.SurfaceID) != v.Active.SurfaceID || c.CallID != v.Active.CallID {
-			continue
-		}
-		ss.pending = &pending{
-			occ: *v.Active, submissionID: c.SubmissionID, messageID: m.MessageID,
-			phase: phaseOf(m), reported: true, decidedAt: s.now(), seq: snap.LogSeq,
-		}
-		ss.addSubmission(submissionRecord{surfaceID: string(c.SurfaceID), submissionID: c.SubmissionID, messageID: m.MessageID})
-		s.logger.Info("adopted an in-flight submission from the host's queue", "session", id,
-			"surface", c.SurfaceID, "submission", c.SubmissionID, "message_id", m.MessageID, "phase", ss.pending.phase)
-		return
-	}
-}
-
-// Why a pending record ended, when it reached the log.
-const (
-	whyCommitted = "its message is in the log"
-	whyRecorded  = "its dismissal record is in the log"
-)
-
-// ended reports whether a pending record has ended by what a snapshot and
-// its view show, and why.
-func (s *Service) ended(p *pending, snap *tasksurface.Snapshot, v fold.View) (bool, string) {
-	late := !p.reported && s.now().Sub(p.decidedAt) >= s.timeout
-	if !p.submission() {
-		if o, ok := v.OutcomeOf(p.occ.SurfaceID); ok {
-			if o.Outcome == fold.OutcomeDismissed && o.DismissalID == string(p.dismissalID) {
-				return true, whyRecorded
-			}
-			return true, "the surface closed as " + o.Outcome
-		}
-		if v.Active == nil || *v.Active != p.occ {
-			return true, "the surface is no longer open"
-		}
-		if late {
-			return true, "the host never reported the dismissal record"
-		}
-		return false, ""
-	}
-	if o, ok := v.OutcomeOf(p.occ.SurfaceID); ok && o.Outcome == fold.OutcomeSubmitted && o.MessageID == p.messageID {
-		return true, whyCommitted
-	}
-	if m, ok := queued(snap, p.messageID); ok {
-		if ph := phaseOf(m); ph == tasksurface.PhaseClaiming {
-			p.phase = ph
-		}
-		p.reported = true
-		return false, ""
-	}
-	switch {
-	case p.reported && snap.LogSeq >= p.seq:
-		return true, "the message left the queue without reaching the log"
-	case late:
-		return true, "the host never reported the admission"
-	}
-	return false, ""
+	return tasksurface.DismissalInFlight{}, false
 }
 
 // phaseOf is a queued message's phase, queued unless it says claiming.

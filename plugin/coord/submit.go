@@ -11,20 +11,22 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// Submit decides a submission of the open surface: it validates the values,
-// formats them into the readable message, and answers the message the host
-// must admit (SubmitResponse.Admit), a user message carrying the
-// submission's correlation. The host admits it only if, when it acts, the
-// surface is still the open one and no ordinary user message is queued
-// ahead, and reports QueueAdmitted or QueueRefused.
+// Submit decides a submission of the open surface from the request alone:
+// it validates the values, formats them into the readable message, and
+// answers the message the host must admit (SubmitResponse.Admit), a user
+// message carrying the submission's correlation and the snapshot's state
+// token. The host admits it only while its state still has that token.
 //
-// It is idempotent per submission id: a retry with the same answers gets
-// the first answer (the same message id; the phase the message is in,
-// PhaseCommitted once it is in the log) and nothing to admit, also after a
-// plugin restart. The same id with other answers, or for another surface,
-// is refused with submission-id-reused. Otherwise it is refused with
-// submission-pending while another submission is in flight, dismissed when
-// a dismissal was decided first, moved-on when an ordinary message is
+// It is idempotent per submission id, read from the snapshot: a retry with
+// the same answers whose message is in the queue answers accepted with its
+// phase and nothing to admit, one whose message is in the log (the view's
+// outcomes) answers PhaseCommitted; a retry whose first answer was lost
+// before the host acted finds nothing and is decided again, to the same
+// admission (the message id is a pure function of the request). The same
+// id with other answers, or for another surface, is refused with
+// submission-id-reused. Otherwise it is refused with submission-pending
+// while another submission of the surface is in the queue, dismissed while
+// a dismissal of it is being written, moved-on when an ordinary message is
 // queued ahead or closed the surface, not-open or stale when the surface is
 // not the open one, and invalid-submission, with problems, when the values
 // do not fit the model.
@@ -32,37 +34,31 @@ func (s *Service) Submit(_ context.Context, req *tasksurface.SubmitRequest) (*ta
 	if problems := idProblems(req.SubmissionID, req.SurfaceID); len(problems) > 0 {
 		return &tasksurface.SubmitResponse{Reason: tasksurface.ReasonInvalidSubmission, Problems: problems}, nil
 	}
-	view, err := readView(&req.Snapshot)
+	st, err := readState(&req.Snapshot)
 	if err != nil {
 		return nil, err
 	}
-	ss := s.session(req.SessionID)
-	defer ss.mu.Unlock()
-	s.reconcile(ss, req.SessionID, &req.Snapshot, view)
-
 	surfaceID := string(req.SurfaceID)
 	messageID := messageIDOf(req.SessionID, surfaceID, req.SubmissionID, answersDigest(req.Values, req.Note))
-	if resp, ok := s.retried(ss, view, req, messageID); ok {
+	if resp, ok := retried(st, req, messageID); ok {
 		return resp, nil
 	}
-	occ, reason := target(view, surfaceID)
+	occ, reason := target(st.view, surfaceID)
 	if occ == nil {
-		return refuse(closedReason(view, surfaceID, reason)), nil
+		return refuse(closedReason(st.view, surfaceID, reason)), nil
 	}
-	if ss.dismissedHere(surfaceID) {
-		// The dismissal was decided first; the snapshot, read before it was written, does not
-		// show it yet.
+	if _, ok := st.dismissing(surfaceID); ok {
 		return refuse(tasksurface.ReasonDismissed), nil
 	}
-	switch p := ss.pending; {
-	case p != nil && p.submission():
+	if _, ok := st.submissionOf(surfaceID); ok {
 		return refuse(tasksurface.ReasonSubmissionPending), nil
-	case p != nil:
-		return refuse(tasksurface.ReasonDismissed), nil // a dismissal was decided first
-	case movedOn(&req.Snapshot):
+	}
+	if st.movedOn() {
 		return refuse(tasksurface.ReasonMovedOn), nil
 	}
+	ss := s.session(req.SessionID)
 	hm, needed := s.modelOf(ss, req.SessionID, *occ, &req.Snapshot)
+	ss.mu.Unlock()
 	switch {
 	case needed:
 		return &tasksurface.SubmitResponse{MetaNeeded: true}, nil
@@ -89,40 +85,33 @@ func (s *Service) Submit(_ context.Context, req *tasksurface.SubmitRequest) (*ta
 	if err != nil {
 		return nil, fmt.Errorf("encode the source of submission %s: %w", req.SubmissionID, err)
 	}
-	ss.pending = &pending{
-		occ: *occ, submissionID: req.SubmissionID, messageID: messageID, text: text,
-		phase: tasksurface.PhaseQueued, decidedAt: s.now(), seq: req.Snapshot.LogSeq,
-	}
-	ss.addSubmission(submissionRecord{surfaceID: surfaceID, submissionID: req.SubmissionID, messageID: messageID})
 	s.logger.Debug("submission decided; the host admits it", "session", req.SessionID, "surface", surfaceID,
 		"submission", req.SubmissionID, "message_id", messageID)
 	return &tasksurface.SubmitResponse{
 		Accepted: true, MessageID: messageID, Phase: tasksurface.PhaseQueued,
 		Admit: &tasksurface.Admission{
 			MessageID: messageID, Text: text, Source: source,
-			SurfaceID: req.SurfaceID, CallID: occ.CallID,
+			SurfaceID: req.SurfaceID, CallID: occ.CallID, StateToken: st.token,
 		},
 	}, nil
 }
 
-// retried answers a submission id seen before: from the records of this
-// process, or from the projection's outcomes after a restart. ok is false
-// for an id not seen.
-func (s *Service) retried(ss *session, v fold.View, req *tasksurface.SubmitRequest, messageID tasksurface.MessageID) (*tasksurface.SubmitResponse, bool) {
+// retried answers a submission id the snapshot holds: its message in the
+// queue, or in the log (the projection's outcomes). ok is false for an id
+// it does not hold.
+func retried(st state, req *tasksurface.SubmitRequest, messageID tasksurface.MessageID) (*tasksurface.SubmitResponse, bool) {
 	surfaceID := string(req.SurfaceID)
-	if r, ok := ss.submission(req.SubmissionID); ok {
-		if r.surfaceID != surfaceID || r.messageID != messageID {
+	for _, m := range st.queue {
+		if m.SubmissionID != req.SubmissionID {
+			continue
+		}
+		if m.MessageID != messageID {
 			return refuse(tasksurface.ReasonSubmissionIDReused), true
 		}
-		if p := ss.pending; p != nil && p.messageID == messageID {
-			return &tasksurface.SubmitResponse{Accepted: true, MessageID: messageID, Phase: p.phase}, true
-		}
-		if r.committed {
-			return &tasksurface.SubmitResponse{Accepted: true, MessageID: messageID, Phase: tasksurface.PhaseCommitted}, true
-		}
+		return &tasksurface.SubmitResponse{Accepted: true, MessageID: messageID, Phase: phaseOf(m)}, true
 	}
-	for i := len(v.Outcomes) - 1; i >= 0; i-- {
-		o := v.Outcomes[i]
+	for i := len(st.view.Outcomes) - 1; i >= 0; i-- {
+		o := st.view.Outcomes[i]
 		if o.Outcome != fold.OutcomeSubmitted || o.SubmissionID != string(req.SubmissionID) {
 			continue
 		}

@@ -1,8 +1,8 @@
 // Package server is the Task Surface plugin's tasksurface.Server: the one
 // value the plugin binary hands to tsplugin.Serve. It composes the tool
 // (show_task_surface), the projection fold, the model parser and the
-// coordination service (coord.Service, which owns each session's open
-// surface, submissions and dismissals), declares what a host must register
+// coordination service (coord.Service, which decides each submission and
+// dismissal from the request alone), declares what a host must register
 // (Describe), and applies the host's limits (Configure, bounded by
 // MaxLimits).
 //

@@ -19,10 +19,10 @@ type DismissRequest struct {
 
 // DismissalRecord is the record the host must write to close the surface:
 // the command pair NewDismissal returns, or, when the request named a
-// running command, that command's success. The host writes it only if
-// SurfaceID is still the session's open surface, and reports
-// QueueRecorded (with the record's seq) or QueueNotRecorded through
-// ObserveQueue.
+// running command, that command's success. The host writes it only while
+// its state token is still StateToken (as for an Admission), and otherwise
+// asks again with a fresh snapshot; while it writes, its snapshots list the
+// record in Snapshot.Dismissals.
 type DismissalRecord struct {
 	// SurfaceID is the surface dismissed.
 	SurfaceID SurfaceID `json:"surfaceId"`
@@ -34,16 +34,20 @@ type DismissalRecord struct {
 	CommandName string `json:"commandName"`
 	// CommandArgs are the command's arguments (DismissArgs).
 	CommandArgs string `json:"commandArgs"`
+	// StateToken is the Snapshot.StateToken the decision was made on.
+	StateToken string `json:"stateToken,omitempty"`
 }
 
 // DismissResponse is the plugin's decision about a dismissal.
 type DismissResponse struct {
 	// Dismissed is true when the dismissal is, or was, decided. With
 	// Record set the host still has to write it, and the surface is
-	// dismissed only once it has; EventSeq is the seq of a record already
-	// written.
+	// dismissed only once it has; EventSeq says where a record already
+	// written is.
 	Dismissed bool `json:"dismissed,omitempty"`
-	// EventSeq is the log sequence of the dismissal record.
+	// EventSeq is the log seq of the record's command/done event (the one
+	// that closes the surface, the fold's Outcome.Seq), once written; 0
+	// while it is being written or still to write.
 	EventSeq int64 `json:"eventSeq,omitempty"`
 	// Reason is set when Dismissed is false.
 	Reason Reason `json:"reason,omitempty"`

@@ -4,11 +4,12 @@
 //
 // The plugin decides and the host acts. The plugin never calls the host: a
 // request carries a Snapshot of the session (its projection view, its
-// in-flight queue, the open surface's metadata when the plugin asks for
-// it), an answer carries the decision (an Admission to carry out, a
-// DismissalRecord to write), and the host reports what it did, and what
-// happened to a queued message since, through ObserveQueue. The session log
-// is the only durable authority.
+// in-flight queue and dismissals by ids, the host's state token, the open
+// surface's metadata when the plugin asks for it), an answer carries the
+// decision (an Admission to carry out, a DismissalRecord to write) with that
+// token, and the host carries it out only while its token is the same,
+// asking again otherwise. The session log is the only durable authority;
+// the host's queue the only record of what is in flight.
 //
 // The generated protobuf code is internal to the SDK; these types are what
 // plugin and harness authors program against. Free-form JSON (models, values,

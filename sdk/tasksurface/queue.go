@@ -58,7 +58,9 @@ const (
 	ActionRemove QueueAction = "remove"
 )
 
-// QueueEvent reports what happened to a queued message.
+// QueueEvent reports what happened to a queued message. It is
+// informational: the plugin logs it and no decision reads it. Send ids
+// (MessageID, SurfaceID), not Source.
 type QueueEvent struct {
 	// SessionID is the session.
 	SessionID SessionID `json:"sessionId,omitempty"`
@@ -68,8 +70,12 @@ type QueueEvent struct {
 	MessageID MessageID `json:"messageId,omitempty"`
 	// Source is the message's source.
 	Source json.RawMessage `json:"source,omitempty"`
-	// EventSeq is the log sequence of the event that made the change (the
-	// queue's own event, the user message, the dismissal record), or 0.
+	// EventSeq is the log seq of the event that made the change, or 0 when
+	// no event did: for QueueAdmitted, QueueDiscarded, QueueRemoved,
+	// QueueEdited and QueueSteered the host's own queue event; for
+	// QueueCommitted the user/message event; for QueueRecorded the
+	// record's command/done event; for QueueClaimed the host's claim event
+	// if it writes one, else 0.
 	EventSeq int64 `json:"eventSeq,omitempty"`
 	// Text is the message's current text, for QueueEdited.
 	Text string `json:"text,omitempty"`
@@ -83,14 +89,9 @@ type QueueEvent struct {
 	DismissalID DismissalID `json:"dismissalId,omitempty"`
 }
 
-// QueueEventResponse is the plugin's answer to a queue event.
-type QueueEventResponse struct {
-	// Tracked is true when the message belongs to a surface the plugin
-	// knows.
-	Tracked bool `json:"tracked,omitempty"`
-	// RestoreText, when set, is the canonical text the host should restore.
-	RestoreText string `json:"restoreText,omitempty"`
-}
+// QueueEventResponse is the plugin's answer to a queue event: empty. The
+// plugin decides from snapshots alone and only logs reports.
+type QueueEventResponse struct{}
 
 // QueueActionRequest asks whether a queue action may proceed.
 type QueueActionRequest struct {

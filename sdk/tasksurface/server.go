@@ -10,8 +10,10 @@ import "context"
 //
 // The plugin decides and the host acts: no method calls back into the
 // host. A request carries what the plugin needs (a Snapshot), an answer
-// carries the decision (an Admission, a DismissalRecord), and the host
-// reports what it did through ObserveQueue.
+// carries the decision (an Admission, a DismissalRecord) with the
+// snapshot's state token, and the host carries it out only while its state
+// still has that token. Every answer is a function of its request: the
+// plugin keeps no record of a decision.
 type Server interface {
 	// Describe returns what the host must register.
 	Describe(ctx context.Context) (*Description, error)
@@ -30,7 +32,8 @@ type Server interface {
 	// (DismissResponse.Record).
 	Dismiss(ctx context.Context, req *DismissRequest) (*DismissResponse, error)
 	// ObserveQueue reports what the host did with a decision, and what
-	// happened to a queued message since.
+	// happened to a queued message since; informational, the plugin logs
+	// it.
 	ObserveQueue(ctx context.Context, ev *QueueEvent) (*QueueEventResponse, error)
 	// CheckQueueAction allows or refuses a queue action.
 	CheckQueueAction(ctx context.Context, req *QueueActionRequest) (*QueueActionResponse, error)

@@ -66,4 +66,27 @@ type ShowResponse struct {
 	// Meta is the presentation metadata the host persists on the tool
 	// result, a pure function of Value (see MetaFromValue).
 	Meta json.RawMessage `json:"meta,omitempty"`
+	// SurfaceID is the surface a successful call opened (Value's
+	// surfaceId); the SDK fills it in from Value when a plugin left it out.
+	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
+}
+
+// surfaceOf returns the surfaceId of a canonical value, or "".
+func surfaceOf(value json.RawMessage) SurfaceID {
+	var v struct {
+		SurfaceID SurfaceID `json:"surfaceId"`
+	}
+	if json.Unmarshal(value, &v) != nil {
+		return ""
+	}
+	return v.SurfaceID
+}
+
+// WithSurfaceID returns r with SurfaceID set from Value when it is empty
+// and the call succeeded.
+func (r *ShowResponse) WithSurfaceID() *ShowResponse {
+	if r != nil && r.OK && r.SurfaceID == "" {
+		r.SurfaceID = surfaceOf(r.Value)
+	}
+	return r
 }

@@ -20,13 +20,12 @@ type SubmitRequest struct {
 }
 
 // Admission is a user message the host must admit to the session's queue
-// for the next turn: at once, and only if at that moment SurfaceID is
-// still the session's open surface and no ordinary user message of the
-// session is queued or being claimed (QueuedMessage.Ordinary). The host
-// then reports QueueAdmitted, or QueueRefused with its reason through
-// ObserveQueue: ReasonMovedOn for an ordinary message ahead, or one that
-// closed the surface meanwhile (the view's outcome "bypassed");
-// ReasonNotOpen when something else closed it.
+// for the next turn: at once, and only while the host's state token is
+// still StateToken, the token of the snapshot the plugin decided on (a
+// compare-and-set). With another token the host does not admit it and
+// asks again with a fresh snapshot: the rule of when to admit is the
+// plugin's alone. A host may report what it did through ObserveQueue
+// (QueueAdmitted, QueueRefused), which the plugin only logs.
 type Admission struct {
 	// MessageID is the message's id.
 	MessageID MessageID `json:"messageId"`
@@ -39,6 +38,8 @@ type Admission struct {
 	SurfaceID SurfaceID `json:"surfaceId"`
 	// CallID is the call that opened it.
 	CallID CallID `json:"callId"`
+	// StateToken is the Snapshot.StateToken the decision was made on.
+	StateToken string `json:"stateToken,omitempty"`
 }
 
 // Message returns the user message to admit.

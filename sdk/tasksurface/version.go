@@ -8,7 +8,7 @@ const ProtocolVersion = 2
 
 // APIVersion is the "MAJOR.MINOR" version of this contract that Describe
 // reports. The minor part grows with additive changes.
-const APIVersion = "2.0"
+const APIVersion = "2.1"
 
 // PluginName is the name under which the plugin set serves the Task Surface
 // service.

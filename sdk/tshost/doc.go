@@ -26,5 +26,5 @@
 // under a debugger with tsplugin.ServeDebug, instead of starting a binary.
 // Below tshost: hostkit is the host that acts (logs, queue, snapshots,
 // decisions carried out), hosttest a conformance suite for any host, and
-// tshosttest a plugin in a test's own process.
+// plugintest a plugin in a test's own process.
 package tshost

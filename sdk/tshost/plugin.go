@@ -20,6 +20,13 @@ import (
 // returns that error as it is.
 var ErrUnavailable = errors.New("the Task Surface plugin is not running (it exited; a Supervisor restarts it); try again in a moment")
 
+// ErrInvalidRequest is returned (wrapped) by a call the plugin refused as
+// malformed (gRPC InvalidArgument): a bug of the host, such as a snapshot
+// whose projection view is not the fold's view. The error's text names the
+// field by its JSON Pointer in the request. It is
+// tasksurface.ErrInvalidRequest.
+var ErrInvalidRequest = tasksurface.ErrInvalidRequest
+
 var _ tasksurface.Server = (*Plugin)(nil)
 
 // call runs one call of the plugin's client: at once ErrUnavailable when

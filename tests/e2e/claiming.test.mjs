@@ -81,7 +81,7 @@ describe('the claiming phase in dsh web', () => {
     assert.equal(subs[0].data.id, messageId)
     assert.equal(typeof subs[0].data.source.rpcId, 'string')
     assert.ok(subs[0].data.source.rpcId.length > 0, 'the durable source carries an rpcId')
-    assert.deepEqual(await getActive(sessionId, surfaceId), { active: false, reason: 'not-open' })
+    assert.deepEqual(await getActive(sessionId, surfaceId), { active: false, reason: 'not-open', problems: [] })
   })
 
   test('SIGKILL of the plugin while claiming: the restarted plugin says claiming, nothing is lost or doubled', async () => {
@@ -105,7 +105,7 @@ describe('the claiming phase in dsh web', () => {
     await dsh.waitIdle(sessionId)
     await sleep(300)
     assert.deepEqual(submissions(await dsh.events(sessionId)).map((e) => e.data.id), [messageId])
-    assert.deepEqual(await getActive(sessionId, surfaceId), { active: false, reason: 'not-open' })
+    assert.deepEqual(await getActive(sessionId, surfaceId), { active: false, reason: 'not-open', problems: [] })
   })
 
   for (const [how, end] of [

@@ -46,7 +46,7 @@ describe('fork in dsh web', () => {
 
     assert.equal((await dsh.events(child)).some((e) => e.type === 'tool/call'), false, 'the fork holds only the first turn')
     assert.deepEqual(await dsh.projection(child), { active: null, outcomes: [] })
-    assert.deepEqual(await getActive(child), { active: false, reason: 'not-open' })
+    assert.deepEqual(await getActive(child), { active: false, reason: 'not-open', problems: [] })
     assert.equal((await getActive(child, surfaceId)).active, false)
     const refused = await submit(child, surfaceId, 'sub-child', { cache: 'redis' })
     assert.equal(refused.accepted, false, 'the parent\'s surface cannot be answered on the fork')
@@ -58,7 +58,7 @@ describe('fork in dsh web', () => {
     assert.equal((await submit(sessionId, surfaceId, 'sub-parent', { cache: 'redis' })).accepted, true)
     await dsh.waitIdle(sessionId)
     assert.equal(submissions(await dsh.events(sessionId)).length, 1)
-    assert.deepEqual(await getActive(child), { active: false, reason: 'not-open' })
+    assert.deepEqual(await getActive(child), { active: false, reason: 'not-open', problems: [] })
     assert.deepEqual(await dsh.projection(child), { active: null, outcomes: [] })
   })
 
@@ -71,7 +71,7 @@ describe('fork in dsh web', () => {
     const onParent = await submit(sessionId, surfaceId, 'sub-1', { cache: 'redis' })
     assert.equal(onParent.accepted, true, JSON.stringify(onParent))
     await dsh.waitIdle(sessionId)
-    assert.deepEqual(await getActive(sessionId), { active: false, reason: 'not-open' })
+    assert.deepEqual(await getActive(sessionId), { active: false, reason: 'not-open', problems: [] })
 
     const child = await fork(sessionId, surfaceTurnEnd.seq)
     assert.deepEqual((await dsh.projection(child)).active, { callId, surfaceId }, 'the fork\'s log has the surface open')
@@ -90,7 +90,7 @@ describe('fork in dsh web', () => {
     const childSubs = submissions(await dsh.events(child))
     assert.deepEqual(childSubs.map((e) => e.data.source.taskSurface.values.cache), ['ristretto'])
     assert.deepEqual(submissions(await dsh.events(sessionId)).map((e) => e.data.source.taskSurface.values.cache), ['redis'])
-    assert.deepEqual(await getActive(child), { active: false, reason: 'not-open' })
+    assert.deepEqual(await getActive(child), { active: false, reason: 'not-open', problems: [] })
     assert.equal((await dsh.projection(child)).outcomes.at(-1).outcome, 'submitted')
   })
 
@@ -120,7 +120,7 @@ describe('fork in dsh web', () => {
     await dsh.waitIdle(child)
     assert.deepEqual(submissions(await dsh.events(sessionId)).map((e) => e.data.source.taskSurface.submissionId), ['sub-q'])
     assert.deepEqual(submissions(await dsh.events(child)).map((e) => e.data.source.taskSurface.submissionId), ['sub-other'])
-    assert.deepEqual(await getActive(sessionId), { active: false, reason: 'not-open' })
-    assert.deepEqual(await getActive(child), { active: false, reason: 'not-open' })
+    assert.deepEqual(await getActive(sessionId), { active: false, reason: 'not-open', problems: [] })
+    assert.deepEqual(await getActive(child), { active: false, reason: 'not-open', problems: [] })
   })
 })

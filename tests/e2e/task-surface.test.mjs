@@ -162,7 +162,7 @@ describe('Task Surface in dsh web', () => {
     assert.equal(llm.requests.length, requestsNow)
 
     const closed = await dsh.remote('taskSurface/getActive', { sessionId })
-    assert.deepEqual(closed.value, { active: false, reason: 'not-open' })
+    assert.deepEqual(closed.value, { active: false, reason: 'not-open', problems: [] })
   })
 
   test('while a submission is queued: its id again reuses it, another id and a dismissal are refused', async () => {

@@ -53,14 +53,14 @@ func TestFaultKilledAfterAdmission(t *testing.T) {
 	first := r.submit(session, surfaceID, "sub-1", gateValues)
 	r.kill()
 	if a := r.active(session); a.Pending == nil || a.Pending.MessageID != first.MessageID || a.Pending.Phase != tasksurface.PhaseQueued {
-		t.Fatalf("after restart = %+v, want the queued submission adopted", a)
+		t.Fatalf("after restart = %+v, want the queued submission read from the host's queue", a)
 	}
 	r.step(session)
 	if n := r.submitted(session, surfaceID); n != 1 {
 		t.Fatalf("%d submitted messages, want 1", n)
 	}
 	if a := r.active(session); a.Active {
-		t.Errorf("surface still open after the adopted submission committed")
+		t.Errorf("surface still open after the queued submission committed")
 	}
 }
 
@@ -101,8 +101,9 @@ func TestFaultHostRestartedWithSurfaceOpen(t *testing.T) {
 }
 
 // The harness restarted with a submission claimed: the claim's turn never
-// happened, so the message is queued again from the log, a retry answers
-// it, and the next turn commits exactly one message.
+// happened and the message is not in the log, so nothing is sent by
+// itself: the surface is open again with nothing pending, the kit hands the
+// answers back, and the person's submit again commits exactly one message.
 func TestFaultHostRestartedWithSubmissionClaimed(t *testing.T) {
 	t.Parallel()
 	r := newRig(t)
@@ -112,11 +113,18 @@ func TestFaultHostRestartedWithSubmissionClaimed(t *testing.T) {
 		t.Fatal(err)
 	}
 	r2 := r.restart()
-	if a := r2.active(session); !a.Active || a.Pending == nil || a.Pending.MessageID != first.MessageID || a.Pending.Phase != tasksurface.PhaseQueued {
-		t.Fatalf("after host restart = %+v, want the submission queued again", a)
+	if a := r2.active(session); !a.Active || a.Pending != nil {
+		t.Fatalf("after host restart = %+v, want the surface open with nothing pending", a)
+	}
+	returned := r2.kit.Returned(session)
+	if len(returned) != 1 || returned[0].ID != first.MessageID || tasksurface.CorrelationOf(returned[0].Source) == nil {
+		t.Fatalf("returned = %+v, want the submission's answers handed back", returned)
+	}
+	if _, err := r2.kit.Claim(r2.ctx, session); err == nil {
+		t.Fatal("after host restart the agent could claim a message; want nothing queued")
 	}
 	if again := r2.submit(session, surfaceID, "sub-1", gateValues); !again.Accepted || again.MessageID != first.MessageID {
-		t.Fatalf("retry = %+v, want %s", again, first.MessageID)
+		t.Fatalf("the person's submit again = %+v, want %s", again, first.MessageID)
 	}
 	r2.step(session)
 	if n := r2.submitted(session, surfaceID); n != 1 {

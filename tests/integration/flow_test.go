@@ -266,7 +266,7 @@ func TestQueueVeto(t *testing.T) {
 	}
 }
 
-// The plugin killed mid-claim comes back; the new process adopts the claim
+// The plugin killed mid-claim comes back; the new process reads the claim
 // from the kit's snapshot, a discard makes the surface editable again, and
 // exactly one message is ever committed.
 func TestPluginKilledMidClaim(t *testing.T) {
@@ -284,7 +284,7 @@ func TestPluginKilledMidClaim(t *testing.T) {
 	}
 	a := r.active(session)
 	if !a.Active || a.Pending == nil || a.Pending.Phase != tasksurface.PhaseClaiming || a.Pending.MessageID != first.MessageID {
-		t.Fatalf("after restart = %+v, want the claim adopted from the host", a)
+		t.Fatalf("after restart = %+v, want the claim read from the host's queue", a)
 	}
 	if other := r.submit(session, surfaceID, "sub-2", gateValues); other.Accepted {
 		t.Fatalf("a second message was admitted while the first is claimed: %+v", other)

@@ -37,7 +37,7 @@ type rpcArm struct {
 var rpcMethods = []rpcMethod{
 	{name: "getActive", args: []string{"sessionId", "surfaceId?", "known?"}, answers: []rpcArm{
 		{key: "active", is: true, keys: []string{"callId", "surfaceId", "model", "markdown", "pending", "limits"}},
-		{key: "active", is: false, keys: []string{"reason"}},
+		{key: "active", is: false, keys: []string{"reason", "problems"}},
 	}},
 	{name: "check", args: []string{"sessionId", "surfaceId", "values", "note?"}, answers: []rpcArm{
 		{key: "checked", is: true, keys: []string{"problems", "unanswered"}},

@@ -11,7 +11,7 @@ export const RPC_METHODS = [
     args: ['sessionId', 'surfaceId?', 'known?'],
     answers: [
       { when: { active: true }, keys: ['callId', 'surfaceId', 'model', 'markdown', 'pending', 'limits'] },
-      { when: { active: false }, keys: ['reason'] },
+      { when: { active: false }, keys: ['reason', 'problems'] },
     ],
   },
   {

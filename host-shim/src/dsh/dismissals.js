@@ -4,8 +4,10 @@
 // which starts no turn, and which the projection folds.
 //
 // The plugin decides (idempotency per dismissal id, the pending-submission check) and answers
-// the record to write; the shim writes it only if the surface is still the open one, and
-// reports recorded or not-recorded. Two ways in, no recursion:
+// the record to write; the shim writes it only while the session's state token is the record's
+// (queue.beginDismissal: a compare-and-set, asked again with a fresh snapshot otherwise), lists
+// it in every snapshot until it is written, and reports recorded or not-recorded. Two ways in,
+// no recursion:
 //
 //   typed:  person types /task-surface dismiss  -> dsh writes command/run -> handler
 //           -> plugin.Dismiss (command_id: this run) -> record: this run -> handler succeeds
@@ -22,6 +24,10 @@ import { parseDismissArgs } from '../wire/command.js'
 import { EVENT_COMMAND_DONE, EVENT_TOOL_RESULT } from '../wire/words.gen.js'
 import { Reason, ReasonText } from '../wire/words.gen.js'
 
+/** How many times a dismissal asks the plugin when each decision comes back on a state token the
+ * session no longer has. */
+export const MAX_ASKS = 3
+
 /**
  * @param {object} deps
  * @param {any} deps.ctx
@@ -37,7 +43,6 @@ export function createDismissals({ ctx, plugin, queue, commandName, log }) {
   const typed = new Map()
 
   const key = (sessionId, dismissalId) => `${sessionId}\u0000${dismissalId}`
-  const stillOpen = (session, surfaceId) => queue.view(session)?.active?.surfaceId === surfaceId
 
   /** The command's handler. */
   async function handle(invocation) {
@@ -54,39 +59,47 @@ export function createDismissals({ ctx, plugin, queue, commandName, log }) {
     }
     // A person may leave the ids out; the command's own id then serves as the dismissal id.
     const dismissalId = args.dismissalId || commandId
-    let res
-    try {
-      res = await plugin.call('Dismiss', {
-        session_id: agent.id, surface_id: args.surfaceId, dismissal_id: dismissalId, command_id: commandId,
-        snapshot: queue.snapshot(agent, agent.session),
-      }, { signal })
-    } catch (err) {
-      return { kind: 'error', text: err.message }
+    for (let ask = 0; ask < MAX_ASKS; ask++) {
+      let res
+      try {
+        res = await plugin.call('Dismiss', {
+          session_id: agent.id, surface_id: args.surfaceId, dismissal_id: dismissalId, command_id: commandId,
+          snapshot: queue.snapshot(agent, agent.session),
+        }, { signal })
+      } catch (err) {
+        return { kind: 'error', text: err.message }
+      }
+      if (!res.record) {
+        return res.dismissed ? { kind: 'success', text: 'Task Surface already dismissed.' } : { kind: 'error', text: refusalText(res.reason) }
+      }
+      const end = queue.beginDismissal(agent, agent.session, res.record)
+      if (!end) continue // decided on a state the session no longer has: ask again
+      typed.set(commandId, { sessionId: agent.id, record: res.record, end })
+      return { kind: 'success', text: 'Task Surface dismissed.' }
     }
-    if (!res.record) {
-      return res.dismissed ? { kind: 'success', text: 'Task Surface already dismissed.' } : { kind: 'error', text: refusalText(res.reason) }
-    }
-    if (!stillOpen(agent.session, res.record.surface_id)) {
-      await queue.send('not-recorded', agent.id, { id: '' }, notRecorded(res.record, Reason.MovedOn))
-      return { kind: 'error', text: refusalText(Reason.NotOpen) }
-    }
-    typed.set(commandId, { sessionId: agent.id, record: res.record })
-    return { kind: 'success', text: 'Task Surface dismissed.' }
+    return { kind: 'error', text: refusalText(Reason.NotRecorded) }
   }
 
   /**
-   * Write the plugin's DismissalRecord from the browser: the command run, if the surface is still
-   * the open one; report what happened.
+   * Write the plugin's DismissalRecord from the browser: the command run, only while the
+   * session's state token is the record's; report what happened.
    * @param {any} session
    * @param {any} agent - the session's live agent
    * @param {any} record - tasksurface.v2.DismissalRecord
-   * @returns {Promise<{recorded: true, eventSeq: number} | {recorded: false, reason: string}>}
+   * @returns {Promise<{recorded: true, eventSeq: number} | {recorded: false, reason: string} |
+   *   {recorded: false, stale: true}>} stale: decided on a state the session no longer has; ask
+   *   the plugin again.
    */
   async function record(session, agent, record) {
+    if (!agent) return { recorded: false, reason: Reason.NotRecorded }
+    const end = queue.beginDismissal(agent, session, record)
+    if (!end) return { recorded: false, stale: true }
     let result
-    if (!agent) result = { recorded: false, reason: Reason.NotRecorded }
-    else if (!stillOpen(session, record.surface_id)) result = { recorded: false, reason: Reason.NotOpen }
-    else result = await execute(session, agent, record)
+    try {
+      result = await execute(session, agent, record)
+    } finally {
+      end()
+    }
     await queue.send(result.recorded ? 'recorded' : 'not-recorded', session.id, { id: '' }, result.recorded
       ? { eventSeq: result.eventSeq, surfaceId: record.surface_id, dismissalId: record.dismissal_id }
       : notRecorded(record, result.reason))
@@ -119,6 +132,7 @@ export function createDismissals({ ctx, plugin, queue, commandName, log }) {
       const t = typed.get(event.data?.commandId)
       if (!t) return
       typed.delete(event.data.commandId)
+      t.end()
       queue.send(event.data.kind === 'success' ? 'recorded' : 'not-recorded', t.sessionId, { id: '' }, event.data.kind === 'success'
         ? { eventSeq: event.seq, surfaceId: t.record.surface_id, dismissalId: t.record.dismissal_id }
         : notRecorded(t.record, Reason.NotRecorded))

@@ -1,26 +1,27 @@
 // The session's queue as the plugin needs it, the admission the plugin decided, and what happens
 // to a submission in dsh's inbox afterwards.
 //
-// The plugin decides and the shim acts (contract 2). What the shim holds of the queue is only
+// The plugin decides and the shim acts (contract 2.1). What the shim holds of the queue is only
 // what dsh does not show: the user messages the agent has claimed and not yet written to the log
-// (`claims`; dsh's inbox forgets a message once it is claimed). Everything else is dsh's own
-// state, read at the moment it is needed:
+// (`claims`; dsh's inbox forgets a message once it is claimed), and the dismissal records it is
+// writing (`dismissing`). Everything else is dsh's own state, read at the moment it is needed:
 //   - snapshot(): the projection view, every user-role message in the inbox (queued) and in
-//     `claims` (claiming), and the log's last seq, sent with each request to the plugin;
-//   - admit(): the plugin's Admission carried out synchronously, only if the surface is still
-//     the open one and no ordinary user message is queued or claimed ahead (one outcome, decided
-//     at the moment of admission); otherwise refused with the contract's reason.
+//     `claims` (claiming) by its ids (never a submission's values), the dismissals being written,
+//     the log's last seq, and the state token, a digest of all of it but the seq;
+//   - admit(): the plugin's Admission carried out synchronously, only while the session's state
+//     token is the admission's (a compare-and-set); otherwise the caller asks the plugin again.
+//     The shim holds no rule of when to admit: that is the plugin's.
 //
 // dsh rc.8 offers no veto on queue actions (session.updateQueue edits, steers and removes inbox
 // items directly), so the shim observes the inbox, reports every outcome to the plugin
-// (ObserveQueue, a session's reports in the order they happened), and compensates where a real
-// seam allows:
+// (ObserveQueue, informational: the plugin only logs them), and compensates where a real seam
+// allows:
 //   - edit: the queued item is restored to its canonical text (the text it was admitted with, as
 //     the log's first insertion of it holds it), and the agent/pre-step waterfall restores it
 //     again if an edit slipped into a step;
 //   - steer: the item is moved back from the next-step list to the next-turn queue;
-//   - remove (or any discard): reported; the plugin ends its pending record and the surface is
-//     editable again.
+//   - remove (or any discard): reported; the message has left the queue, so the next snapshot
+//     shows the surface editable again.
 // At pre-step a submission whose surface is no longer the open one (an ordinary message reached
 // the log first, through a steer) is dropped from the step and reported discarded: it never
 // becomes a second outcome.
@@ -28,6 +29,7 @@ import { EVENT_USER_MESSAGE } from '../wire/words.gen.js'
 import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 import { correlationOf, withRpcId } from '../wire/source.js'
 import { Phase, Reason } from '../wire/words.gen.js'
+import { createHash } from 'node:crypto'
 import { findMessage, messageText } from './sessions.js'
 import { createTimeline, watchLoop } from './timeline.js'
 
@@ -67,10 +69,46 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
   const claims = new Map()
   /** message ids whose inbox events come from the shim's own compensation. */
   const compensating = new Set()
+  /** `${sessionId}\0${dismissalId}` -> {sessionId, surfaceId, dismissalId}: records being written. */
+  const dismissing = new Map()
 
   const userRole = (m) => m?.role === 'user'
   /** What an agent's inbox holds, the messages for its next step before those for its next turn. */
   const queued = (agent) => [...agent.inbox.nextStep, ...agent.inbox.nextTurn]
+
+  /** A queued message as a snapshot carries it: its ids, never its values. */
+  function entry(m, phase) {
+    const c = correlationOf(m.source)
+    return {
+      message_id: m.id, phase, ordinary: isOrdinary(m),
+      surface_id: typeof c?.surfaceId === 'string' ? c.surfaceId : '',
+      submission_id: typeof c?.submissionId === 'string' ? c.submissionId : '',
+    }
+  }
+
+  /** The session's state as a decision reads it: the open surface, the queue, the dismissals
+   * being written; and its token, a digest of them. */
+  function state(agent, session) {
+    const queue = []
+    if (agent) {
+      for (const m of queued(agent)) if (userRole(m)) queue.push(entry(m, Phase.Queued))
+    }
+    for (const [, claim] of claims) {
+      if (claim.sessionId === session.id) queue.push(entry(claim.message, Phase.Claiming))
+    }
+    const dismissals = []
+    for (const d of dismissing.values()) {
+      if (d.sessionId === session.id) dismissals.push({ surface_id: d.surfaceId, dismissal_id: d.dismissalId })
+    }
+    const v = view(session) ?? { active: null, outcomes: [] }
+    const token = createHash('sha256')
+      .update(JSON.stringify([v.active?.surfaceId ?? null, v.active?.callId ?? null, queue, dismissals]))
+      .digest('base64url').slice(0, 16)
+    return { v, queue, dismissals, token }
+  }
+
+  /** The session's state token now (see state). */
+  const token = (agent, session) => state(agent, session).token
 
   /**
    * What the plugin needs of a session at this moment (tasksurface.v2.SessionSnapshot).
@@ -79,50 +117,30 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
    * @param {any} [openingMeta] - the open surface's tool result metadata, when the plugin asked
    */
   function snapshot(agent, session, openingMeta) {
-    const queue = []
-    if (agent) {
-      for (const m of queued(agent)) {
-        if (userRole(m)) queue.push({ message_id: m.id, phase: Phase.Queued, source_json: jsonBytes(m.source ?? {}) })
-      }
-    }
-    for (const [id, claim] of claims) {
-      if (claim.sessionId === session.id) queue.push({ message_id: id, phase: Phase.Claiming, source_json: jsonBytes(claim.message.source ?? {}) })
-    }
-    const v = view(session)
+    const { v, queue, dismissals, token } = state(agent, session)
     return {
-      projection_json: jsonBytes(v ?? { active: null, outcomes: [] }),
+      projection_json: jsonBytes(v),
       queue,
       log_seq: lastSeq(session),
       opening_meta_json: openingMeta === undefined ? Buffer.alloc(0) : jsonBytes(openingMeta),
+      state_token: token,
+      dismissals,
     }
-  }
-
-  /** Why a submission of surfaceId may not enter the session now, or '' when it may: moved-on
-   * when an ordinary message is ahead of it or closed the surface, not-open when anything else
-   * closed it. */
-  function refusal(agent, surfaceId) {
-    const v = view(agent.session)
-    if (v?.active?.surfaceId !== surfaceId) {
-      return v?.outcomes?.findLast((o) => o.surfaceId === surfaceId)?.outcome === 'bypassed' ? Reason.MovedOn : Reason.NotOpen
-    }
-    const ahead = queued(agent).some(isOrdinary) ||
-      [...claims.values()].some((c) => c.sessionId === agent.id && isOrdinary(c.message))
-    return ahead ? Reason.MovedOn : ''
   }
 
   /**
-   * Carry out the plugin's Admission: at once, and only if the surface is still the open one
-   * and no ordinary user message is queued or claimed ahead. Synchronous from the check to
-   * agent.followup, so nothing can land between them. Its source carries rpcId, the id of the
-   * admission (dsh rc.8 does not tell a Remote method its request's rpcId).
+   * Carry out the plugin's Admission: at once, and only while the session's state token is the
+   * admission's. Synchronous from the compare to agent.followup, so nothing can land between
+   * them. Its source carries rpcId, the id of the admission (dsh rc.8 does not tell a Remote
+   * method its request's rpcId).
    * @param {any} agent
    * @param {any} admission - tasksurface.v2.Admission
    * @param {string} rpcId
-   * @returns {{admitted: true, eventSeq: number} | {admitted: false, reason: string, problem?: string}}
+   * @returns {{admitted: true, eventSeq: number} | {admitted: false, stale: true} |
+   *   {admitted: false, reason: string, problem: string}}
    */
   function admit(agent, admission, rpcId) {
-    const why = refusal(agent, admission.surface_id)
-    if (why) return { admitted: false, reason: why }
+    if (token(agent, agent.session) !== admission.state_token) return { admitted: false, stale: true }
     const source = withRpcId(parseJsonBytes(admission.source_json, {}), rpcId)
     mark?.('queue.followup', agent.id, { messageId: admission.message_id })
     try {
@@ -135,44 +153,31 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
     return { admitted: true, eventSeq: lastSeq(agent.session) }
   }
 
-  /** Reports not yet sent, in the order they happened. */
-  const outbox = []
-  let flushing = false
   /**
-   * Reports an outcome to the plugin (ObserveQueue). Not at once: a claim and a commit happen
-   * inside dsh's own work (the turn's start, the message's way into the log and out to the page),
-   * and the gRPC call's encoding would run in the middle of it; the report leaves on the next
-   * turn of the event loop.
+   * Begin writing the plugin's DismissalRecord: only while the session's state token is the
+   * record's. From then until end() the record is in flight, listed in every snapshot.
+   * @returns {(() => void) | undefined} end, or undefined when the token is not the record's.
+   */
+  function beginDismissal(agent, session, record) {
+    if (token(agent, session) !== record.state_token) return undefined
+    const key = `${session.id}\u0000${record.dismissal_id}`
+    dismissing.set(key, { sessionId: session.id, surfaceId: record.surface_id, dismissalId: record.dismissal_id })
+    return () => dismissing.delete(key)
+  }
+
+  /**
+   * Reports an outcome to the plugin (ObserveQueue), by ids. Reports are informational: the
+   * plugin logs them and decides from snapshots alone, so they need no order and a lost one
+   * changes nothing. Not at once: a claim and a commit happen inside dsh's own work (the turn's
+   * start, the message's way into the log and out to the page), and the gRPC call's encoding
+   * would run in the middle of it; the report leaves on the next turn of the event loop.
    * @returns {Promise<void>} settles once the plugin has answered (or the report failed).
    */
   function send(kind, sessionId, message, extra = {}) {
     mark?.('queue.report', sessionId, { kind })
-    let settle
-    const done = new Promise((resolve) => { settle = resolve })
-    outbox.push({ kind, sessionId, message, extra, settle })
-    if (!flushing) {
-      flushing = true
-      setImmediate(flush)
-    }
-    return done
-  }
-
-  /** sessionId -> the last of its reports on their way. A session's reports leave one at a time,
-   * each once the one before it is answered, so the plugin takes them in the order they happened;
-   * sessions do not wait for each other. */
-  const reporting = new Map()
-  function flush() {
-    flushing = false
-    for (const { kind, sessionId, message, extra, settle } of outbox.splice(0)) {
-      const sent = (reporting.get(sessionId) ?? Promise.resolve()).then(() => report(kind, sessionId, message, extra)).catch((err) => {
-        log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`)
-      })
-      reporting.set(sessionId, sent)
-      sent.then(() => {
-        settle()
-        if (reporting.get(sessionId) === sent) reporting.delete(sessionId)
-      })
-    }
+    return new Promise((resolve) => setImmediate(resolve))
+      .then(() => report(kind, sessionId, message, extra))
+      .then(() => {}, (err) => log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`))
   }
 
   /** The text a submission was admitted with: its first insertion in the log. */
@@ -341,5 +346,5 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
     })
   }
 
-  return { snapshot, view, admit, refusal, send, observe, claims }
+  return { snapshot, view, admit, beginDismissal, send, observe, claims }
 }

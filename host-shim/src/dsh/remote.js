@@ -8,7 +8,10 @@
 // Each method checks its arguments (./arguments.js), asks the plugin with the session's snapshot
 // (./queue.js; again with the open surface's metadata when the plugin says it needs it), and
 // carries out the plugin's decision: the admission (queue.admit) or the dismissal record
-// (dismissals.record), reported to the plugin before the browser is answered.
+// (dismissals.record), each only while the session's state token is the decision's; otherwise it
+// asks again with a fresh snapshot, at most MAX_ASKS times. A request the browser gives up on
+// cancels the plugin's call: the plugin keeps no record, so a decision whose answer is dropped
+// leaves nothing behind, and the retry is decided again.
 //
 // The Typert protocol (TypertRemoteService, Remote) is dsh's own package; the entry passes it in,
 // so this file imports nothing from the harness and its answers can be tested without it.
@@ -17,6 +20,7 @@ import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 import { RPC_METHODS, RPC_NAMESPACE } from '../wire/rpc.js'
 import { Code, Reason } from '../wire/words.gen.js'
 import { argumentProblems } from './arguments.js'
+import { MAX_ASKS } from './dismissals.js'
 import { findToolResult } from './sessions.js'
 import { createTimeline } from './timeline.js'
 
@@ -36,16 +40,13 @@ function problemsOf(list) {
 const SRC_JSON = Object.freeze({ mode: 'src-json' })
 /** The Remote's parameters that dsh resolves through a lookup: its wire field and lookup key. */
 const LOOKUPS = Object.freeze({ sessionId: Object.freeze({ name: 'session', lookup: 'session' }) })
-/**
- * The methods whose answer is a decision the host carries out (an admission, a dismissal
- * record). Their plugin call is not cancelled with the browser's request: a decision the plugin
- * made must reach the host, or the plugin would answer the request's retry "accepted" for a
- * message nobody queued. They are bounded by DECISION_CALL_MS instead.
- */
-const DECISIONS = new Set(['Submit', 'Dismiss'])
-const DECISION_CALL_MS = 60_000
 /** The host's answer to an admission for a session with no live agent to queue it. */
 const NO_LIVE_AGENT = Object.freeze({ admitted: false, reason: Reason.AdmissionRefused, problem: 'The session has no live agent.' })
+/** The answer once every decision of MAX_ASKS came back on a state the session no longer had. */
+const KEPT_CHANGING = Object.freeze({
+  reason: Reason.AdmissionRefused,
+  problems: [{ code: Code.AdmissionRefused, message: 'The session kept changing while the plugin decided; submit again.', pointer: '' }],
+})
 
 /**
  * The Remote's methods as Typert invocation descriptors, for `ctx.typert.register`: exactly what
@@ -102,7 +103,7 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
   async function ask(method, session, request, signal) {
     const agent = await agentFor(session.id)
     signal?.throwIfAborted()
-    const options = DECISIONS.has(method) ? { timeoutMs: DECISION_CALL_MS } : { signal }
+    const options = { signal }
     let res = await plugin.call(method, { ...request, snapshot: queue.snapshot(agent, session) }, options)
     if (res.meta_needed) {
       const active = queue.view(session)?.active
@@ -125,11 +126,11 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
     async getActive(session, surfaceId, known, signal) {
       mark?.('remote.getActive', session.id)
       const problems = argumentProblems({ surfaceId, known }, { surfaceId: 'string?', known: 'string?' })
-      if (problems.length > 0) throw new Error(`taskSurface/getActive: ${problems.map((p) => p.message).join(' ')}`)
+      if (problems.length > 0) return { active: false, ...invalid(problems) }
       const { res } = await ask('GetActive', session, {
         session_id: session.id, surface_id: surfaceId ?? '', model_held: Boolean(known) && known === surfaceId,
       }, signal)
-      if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen }
+      if (!res.active) return { active: false, reason: res.reason || Reason.NotOpen, problems: [] }
       const pending = res.pending && res.pending.submission_id
         ? { submissionId: res.pending.submission_id, messageId: res.pending.message_id, phase: res.pending.phase }
         : null
@@ -160,41 +161,47 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
       const problems = argumentProblems({ surfaceId, submissionId, values, note },
         { surfaceId: 'string', submissionId: 'string', values: 'object', note: 'string?' })
       if (problems.length > 0) return { accepted: false, ...invalid(problems) }
-      const { res, agent } = await ask('Submit', session, {
+      const request = {
         session_id: session.id, surface_id: surfaceId, submission_id: submissionId,
         values_json: jsonBytes(values), note: note ?? '',
-      }, signal)
-      mark?.('remote.decided', session.id, { submissionId })
-      if (res.admit) {
-        // The decision is carried out now, whatever happened to the request meanwhile.
-        const done = agent ? queue.admit(agent, res.admit, randomUUID()) : NO_LIVE_AGENT
-        const message = { id: res.admit.message_id, source: parseJsonBytes(res.admit.source_json, {}) }
-        if (!done.admitted) {
-          await queue.send('refused', session.id, message, { reason: done.reason })
-          mark?.('remote.answered', session.id, { submissionId })
-          const problems = done.problem ? [{ code: Code.AdmissionRefused, message: done.problem, pointer: '' }] : []
-          return { accepted: false, reason: done.reason, problems }
-        }
-        queue.send('admitted', session.id, message, { eventSeq: done.eventSeq })
       }
-      mark?.('remote.answered', session.id, { submissionId })
-      if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase }
-      return { accepted: false, reason: res.reason, problems: problemsOf(res.problems) }
+      for (let asks = 0; asks < MAX_ASKS; asks++) {
+        const { res, agent } = await ask('Submit', session, request, signal)
+        mark?.('remote.decided', session.id, { submissionId })
+        if (res.admit) {
+          const done = agent ? queue.admit(agent, res.admit, randomUUID()) : NO_LIVE_AGENT
+          if (done.stale) continue // decided on a state the session no longer has: ask again
+          const message = { id: res.admit.message_id, source: { taskSurface: { surfaceId: res.admit.surface_id } } }
+          if (!done.admitted) {
+            queue.send('refused', session.id, message, { reason: done.reason })
+            mark?.('remote.answered', session.id, { submissionId })
+            return { accepted: false, reason: done.reason, problems: [{ code: Code.AdmissionRefused, message: done.problem, pointer: '' }] }
+          }
+          queue.send('admitted', session.id, message, { eventSeq: done.eventSeq })
+        }
+        mark?.('remote.answered', session.id, { submissionId })
+        if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase }
+        return { accepted: false, reason: res.reason, problems: problemsOf(res.problems) }
+      }
+      return { accepted: false, ...KEPT_CHANGING }
     }
 
     async dismiss(session, surfaceId, dismissalId, signal) {
       const problems = argumentProblems({ surfaceId, dismissalId }, { surfaceId: 'string', dismissalId: 'string' })
       if (problems.length > 0) return { dismissed: false, ...invalid(problems) }
-      const { res, agent } = await ask('Dismiss', session, {
-        session_id: session.id, surface_id: surfaceId, dismissal_id: dismissalId,
-      }, signal)
-      if (res.record) {
-        const done = await dismissals.record(session, agent, res.record)
-        if (!done.recorded) return { dismissed: false, reason: done.reason, problems: [] }
-        return { dismissed: true, eventSeq: done.eventSeq }
+      const request = { session_id: session.id, surface_id: surfaceId, dismissal_id: dismissalId }
+      for (let asks = 0; asks < MAX_ASKS; asks++) {
+        const { res, agent } = await ask('Dismiss', session, request, signal)
+        if (res.record) {
+          const done = await dismissals.record(session, agent, res.record)
+          if (done.stale) continue // decided on a state the session no longer has: ask again
+          if (!done.recorded) return { dismissed: false, reason: done.reason, problems: [] }
+          return { dismissed: true, eventSeq: done.eventSeq }
+        }
+        if (res.dismissed) return { dismissed: true, eventSeq: Number(res.event_seq) }
+        return { dismissed: false, reason: res.reason, problems: [] }
       }
-      if (res.dismissed) return { dismissed: true, eventSeq: Number(res.event_seq) }
-      return { dismissed: false, reason: res.reason, problems: [] }
+      return { dismissed: false, reason: Reason.NotRecorded, problems: [] }
     }
   }
   for (const { name } of RPC_METHODS) markRemote(Remote, TaskSurfaceRemote, name)

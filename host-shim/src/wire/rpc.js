@@ -14,7 +14,7 @@ export const RPC_METHODS = Object.freeze([
     args: Object.freeze(['sessionId', 'surfaceId?', 'known?']),
     answers: Object.freeze([
       Object.freeze({ when: Object.freeze({ active: true }), keys: Object.freeze(['callId', 'surfaceId', 'model', 'markdown', 'pending', 'limits']) }),
-      Object.freeze({ when: Object.freeze({ active: false }), keys: Object.freeze(['reason']) }),
+      Object.freeze({ when: Object.freeze({ active: false }), keys: Object.freeze(['reason', 'problems']) }),
     ]),
   }),
   Object.freeze({

@@ -2,16 +2,18 @@
 // /task-surface dismiss, what the plugin is asked, what is written and what is reported.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createDismissals } from '../../src/dsh/dismissals.js'
+import { MAX_ASKS, createDismissals } from '../../src/dsh/dismissals.js'
 import { Reason, ReasonText } from '../../src/wire/words.gen.js'
 
-const record = (surfaceId, dismissalId) => ({
+const record = (surfaceId, dismissalId, token = 't1') => ({
   surface_id: surfaceId, dismissal_id: dismissalId, call_id: 'call_1', command_name: 'task-surface', command_args: `dismiss ${surfaceId} ${dismissalId}`,
+  state_token: token,
 })
 
 /** The dismissals over a plugin whose Dismiss answers `answer` (or throws it), in a session whose
- * open surface is `open`; `reports` collects what reaches ObserveQueue. */
-function harness({ answer, open = 'tsf_a', events = [], execute } = {}) {
+ * state token is 't1'; `reports` collects what reaches ObserveQueue, `writing` the dismissals in
+ * flight. */
+function harness({ answer, events = [], execute } = {}) {
   const calls = []
   const reports = []
   const handlers = {}
@@ -22,9 +24,14 @@ function harness({ answer, open = 'tsf_a', events = [], execute } = {}) {
       return answer
     },
   }
+  const writing = new Set()
   const queue = {
-    view: () => ({ active: open ? { callId: 'call_1', surfaceId: open } : null, outcomes: [] }),
-    snapshot: () => ({ projection_json: Buffer.from('{}'), queue: [], log_seq: 3 }),
+    snapshot: () => ({ projection_json: Buffer.from('{}'), queue: [], log_seq: 3, state_token: 't1' }),
+    beginDismissal: (agent, session, r) => {
+      if (r.state_token !== 't1') return undefined
+      writing.add(r.dismissal_id)
+      return () => writing.delete(r.dismissal_id)
+    },
     send: async (kind, sessionId, message, extra) => { reports.push({ kind, sessionId, ...extra }) },
   }
   const ctx = { on: (name, fn) => { handlers[name] = fn }, commands: { execute } }
@@ -33,7 +40,7 @@ function harness({ answer, open = 'tsf_a', events = [], execute } = {}) {
   const session = { id: 'ses_1', events }
   const agent = { id: 'ses_1', session }
   const run = (rawInput, commandId = 'cmd_7') => dismissals.handle({ agent, rawInput, commandId, signal: undefined })
-  return { calls, reports, handlers, dismissals, run, session, agent }
+  return { calls, reports, handlers, dismissals, run, session, agent, writing }
 }
 
 test('a refusal reads as the contract\'s sentence for its reason', async () => {
@@ -51,21 +58,24 @@ test('a reason outside the contract is named as it is', async () => {
 })
 
 test('a typed dismissal the plugin decides succeeds, is asked as the running command, and is reported once dsh writes its done', async () => {
-  const { calls, reports, handlers, run } = harness({ answer: { dismissed: true, record: record('tsf_a', 'cmd_7') } })
+  const { calls, reports, handlers, run, writing } = harness({ answer: { dismissed: true, record: record('tsf_a', 'cmd_7') } })
   assert.deepEqual(await run('dismiss'), { kind: 'success', text: 'Task Surface dismissed.' })
   assert.equal(calls.length, 1)
   const { request } = calls[0]
   assert.deepEqual([request.session_id, request.surface_id, request.dismissal_id, request.command_id], ['ses_1', '', 'cmd_7', 'cmd_7'])
   assert.equal(request.snapshot.log_seq, 3, 'the plugin decides from the session as it is')
   assert.deepEqual(reports, [], 'nothing is recorded before dsh writes the command\'s done')
+  assert.deepEqual([...writing], ['cmd_7'], 'the record is in flight until its done')
   handlers['session/event']({ id: 'ses_1' }, { type: 'command/done', seq: 12, data: { commandId: 'cmd_7', kind: 'success' } })
+  assert.deepEqual([...writing], [])
   assert.deepEqual(reports, [{ kind: 'recorded', sessionId: 'ses_1', eventSeq: 12, surfaceId: 'tsf_a', dismissalId: 'cmd_7' }])
 })
 
-test('a typed dismissal of a surface closed meanwhile fails and is reported not recorded', async () => {
-  const { reports, run } = harness({ answer: { dismissed: true, record: record('tsf_a', 'd-1') }, open: null })
-  assert.deepEqual(await run('dismiss tsf_a d-1'), { kind: 'error', text: ReasonText[Reason.NotOpen] })
-  assert.deepEqual(reports.map((r) => [r.kind, r.reason]), [['not-recorded', Reason.MovedOn]])
+test('a typed dismissal decided on a state the session no longer has is asked again, at most MAX_ASKS times, and nothing is written', async () => {
+  const { calls, run, writing } = harness({ answer: { dismissed: true, record: record('tsf_a', 'd-1', 'an older state') } })
+  assert.deepEqual(await run('dismiss tsf_a d-1'), { kind: 'error', text: ReasonText[Reason.NotRecorded] })
+  assert.equal(calls.length, MAX_ASKS)
+  assert.deepEqual([...writing], [])
 })
 
 test('a line that is not a dismissal shows the usage, and a failed call its error', async () => {
@@ -99,8 +109,8 @@ test('a dismissal from the Dock is written as a command whose row names the surf
   assert.equal(h.calls.length, 0)
 })
 
-test('a Dock dismissal of a surface that is no longer open writes nothing and is reported not recorded', async () => {
-  const h = harness({ open: 'tsf_b', execute: async () => assert.fail('nothing is written') })
-  assert.deepEqual(await h.dismissals.record(h.session, h.agent, record('tsf_a', 'd-1')), { recorded: false, reason: Reason.NotOpen })
-  assert.deepEqual(h.reports.map((r) => [r.kind, r.dismissalId, r.reason]), [['not-recorded', 'd-1', Reason.NotOpen]])
+test('a Dock dismissal decided on a state the session no longer has writes nothing and says so, for the Remote to ask again', async () => {
+  const h = harness({ execute: async () => assert.fail('nothing is written') })
+  assert.deepEqual(await h.dismissals.record(h.session, h.agent, record('tsf_a', 'd-1', 'an older state')), { recorded: false, stale: true })
+  assert.deepEqual(h.reports, [])
 })

@@ -10,8 +10,8 @@ import { Phase, Reason } from '../../src/wire/words.gen.js'
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
 
 const correlation = { version: 1, submissionId: 'sub-1', callId: 'call_1', surfaceId: 'tsf_a', values: { go: true } }
-const admission = (surfaceId = 'tsf_a', id = 'msg-1') => ({
-  message_id: id, text: 'Go: yes', surface_id: surfaceId, call_id: 'call_1',
+const admission = (token, surfaceId = 'tsf_a', id = 'msg-1') => ({
+  message_id: id, text: 'Go: yes', surface_id: surfaceId, call_id: 'call_1', state_token: token,
   source_json: Buffer.from(JSON.stringify({ kind: 'user', taskSurface: { ...correlation, surfaceId } })),
 })
 const typed = (id) => ({ id, role: 'user', content: [{ type: 'text', text: 'hello' }], source: { kind: 'user', rpcId: 'r' } })
@@ -32,8 +32,8 @@ function agentOf(id) {
 }
 
 /** A queue over two agents (ses_1, and `other` in ses_2) whose inboxes, views and events the test
- * drives; `answers` holds the plugin's unanswered reports when given. */
-function queueWith({ answers = null } = {}) {
+ * drives. */
+function queueWith() {
   const listeners = new Map()
   const agent = agentOf('ses_1')
   const other = agentOf('ses_2')
@@ -42,8 +42,7 @@ function queueWith({ answers = null } = {}) {
   const reports = []
   const report = (kind, sessionId, message, extra) => {
     reports.push({ kind, sessionId, id: message.id, ...extra })
-    // The plugin has not answered yet, or answers when the test says so.
-    return answers ? new Promise((resolve) => answers.push(resolve)) : Promise.resolve()
+    return Promise.resolve()
   }
   const queue = createQueue({ ctx, report, view: (session) => views.get(session.id), log: () => {} })
   queue.observe()
@@ -69,53 +68,73 @@ test('the snapshot lists every user message queued or claimed, the composer\'s t
   assert.deepEqual(listed(queue.snapshot(agent, agent.session)), [['m-typed', Phase.Queued]])
 })
 
-test('an admission enters the queue with the correlation and the admission\'s rpcId, and says at what seq', () => {
-  const { agent, queue } = queueWith()
-  assert.deepEqual(queue.admit(agent, admission(), 'rpc-7'), { admitted: true, eventSeq: 1 })
-  assert.deepEqual(agent.inbox.nextTurn[0].source, { kind: 'user', taskSurface: correlation, rpcId: 'rpc-7' })
-  assert.deepEqual(agent.inbox.nextTurn[0].content, [{ type: 'text', text: 'Go: yes' }])
-})
-
-test('an ordinary message queued or claimed ahead refuses the admission: the conversation moved on', () => {
+test('the snapshot carries ids, never values: a submission by its surface and submission id, an ordinary message as ordinary', () => {
   const { agent, queue, emit } = queueWith()
   agent.inbox.nextTurn.push(typed('m-typed'))
-  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.MovedOn })
-  agent.inbox.nextTurn.length = 0
-  emit('agent/inbox/claimed', { agent, message: typed('m-claimed') })
-  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.MovedOn })
-  assert.equal(agent.inbox.nextTurn.length, 0, 'nothing was queued')
+  emit('agent/inbox/claimed', { agent, message: { id: 'msg-1', role: 'user', source: { kind: 'user', taskSurface: correlation } } })
+  assert.deepEqual(queue.snapshot(agent, agent.session).queue, [
+    { message_id: 'm-typed', phase: Phase.Queued, ordinary: true, surface_id: '', submission_id: '' },
+    { message_id: 'msg-1', phase: Phase.Claiming, ordinary: false, surface_id: 'tsf_a', submission_id: 'sub-1' },
+  ])
 })
 
-test('a surface no longer open refuses the admission: moved-on when an ordinary message closed it, not-open otherwise', () => {
-  const { agent, views, queue } = queueWith()
-  views.set('ses_1', { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_a', outcome: 'bypassed', seq: 3 }] })
-  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.MovedOn })
-  views.set('ses_1', { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_a', outcome: 'dismissed', seq: 3 }] })
-  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.NotOpen })
-  views.set('ses_1', { active: { callId: 'call_2', surfaceId: 'tsf_b' }, outcomes: [] })
-  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.NotOpen })
+test('an admission enters the queue with the correlation and the admission\'s rpcId, and says at what seq', () => {
+  const { agent, queue } = queueWith()
+  const { state_token: token } = queue.snapshot(agent, agent.session)
+  assert.deepEqual(queue.admit(agent, admission(token), 'rpc-7'), { admitted: true, eventSeq: 1 })
+  assert.deepEqual(agent.inbox.nextTurn[0].source, { kind: 'user', taskSurface: correlation, rpcId: 'rpc-7' })
+  assert.deepEqual(agent.inbox.nextTurn[0].content, [{ type: 'text', text: 'Go: yes' }])
+  assert.notEqual(queue.snapshot(agent, agent.session).state_token, token, 'the admission changed the token')
+})
+
+test('an admission decided on another state is not carried out: a message queued or claimed, the surface closed, a dismissal being written', () => {
+  const changes = {
+    'an ordinary message queued': ({ agent }) => agent.inbox.nextTurn.push(typed('m-typed')),
+    'an ordinary message claimed': ({ agent, emit }) => emit('agent/inbox/claimed', { agent, message: typed('m-claimed') }),
+    'the surface closed': ({ views }) => views.set('ses_1', { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_a', outcome: 'bypassed', seq: 3 }] }),
+    'another surface opened': ({ views }) => views.set('ses_1', { active: { callId: 'call_2', surfaceId: 'tsf_b' }, outcomes: [] }),
+    'a dismissal being written': ({ agent, queue }) => {
+      const { state_token: token } = queue.snapshot(agent, agent.session)
+      assert.ok(queue.beginDismissal(agent, agent.session, { surface_id: 'tsf_a', dismissal_id: 'd1', state_token: token }))
+    },
+  }
+  for (const [name, change] of Object.entries(changes)) {
+    const q = queueWith()
+    const { state_token: token } = q.queue.snapshot(q.agent, q.agent.session)
+    change(q)
+    assert.deepEqual(q.queue.admit(q.agent, admission(token), 'r'), { admitted: false, stale: true }, name)
+    assert.ok(!q.agent.inbox.nextTurn.some((m) => m.id === 'msg-1'), `${name}: nothing was queued`)
+  }
+})
+
+test('a dismissal being written is listed in every snapshot until it ends, and only on the token it was decided on', () => {
+  const { agent, queue } = queueWith()
+  const { state_token: token } = queue.snapshot(agent, agent.session)
+  assert.equal(queue.beginDismissal(agent, agent.session, { surface_id: 'tsf_a', dismissal_id: 'd1', state_token: 'old' }), undefined)
+  const end = queue.beginDismissal(agent, agent.session, { surface_id: 'tsf_a', dismissal_id: 'd1', state_token: token })
+  assert.deepEqual(queue.snapshot(agent, agent.session).dismissals, [{ surface_id: 'tsf_a', dismissal_id: 'd1' }])
+  end()
+  assert.deepEqual(queue.snapshot(agent, agent.session).dismissals, [])
 })
 
 test('a message dsh refuses to queue is refused with dsh\'s words', () => {
   const { agent, queue } = queueWith()
   agent.refuse = new Error('message "msg-1" is already pending')
-  assert.deepEqual(queue.admit(agent, admission(), 'r'), { admitted: false, reason: Reason.AdmissionRefused, problem: 'message "msg-1" is already pending' })
+  const { state_token: token } = queue.snapshot(agent, agent.session)
+  assert.deepEqual(queue.admit(agent, admission(token), 'r'), { admitted: false, reason: Reason.AdmissionRefused, problem: 'message "msg-1" is already pending' })
 })
 
-test('reports reach the plugin one at a time, in the order they happened; a session\'s unanswered report holds back only its own', async () => {
-  const answers = []
-  const { agent, other, queue, reports, emit } = queueWith({ answers })
+test('reports leave on the next turn of the event loop, not inside dsh\'s own work, and a failed one is only logged', async () => {
+  const { agent, queue, reports, emit } = queueWith()
   const claimed = { id: 'msg-1', role: 'user', source: { kind: 'user', taskSurface: correlation } }
   emit('agent/inbox/claimed', { agent, message: claimed })
   emit('session/event', agent.session, { type: 'user/message', seq: 7, data: claimed })
-  queue.send('admitted', other.id, { id: 'msg-2', source: {} })
+  assert.deepEqual(reports, [], 'nothing is sent while dsh is at work')
   await nextTurn()
   await nextTurn()
-  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId]), [['claimed', 'ses_1'], ['admitted', 'ses_2']], 'ses_2 does not wait for ses_1')
-  answers.shift()()
-  await nextTurn()
-  await nextTurn()
-  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId, r.eventSeq]), [['claimed', 'ses_1', 0], ['admitted', 'ses_2', undefined], ['committed', 'ses_1', 7]])
+  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId, r.eventSeq]), [['claimed', 'ses_1', 0], ['committed', 'ses_1', 7]])
+  const failing = createQueue({ ctx: { on() {} }, report: async () => { throw new Error('the plugin is restarting') }, view: () => null, log: () => {} })
+  await failing.send('admitted', 'ses_1', { id: 'msg-2' })
 })
 
 test('a claim whose step ends without it in the log is reported discarded when the agent is idle, or disposed', async () => {

@@ -3,6 +3,7 @@
 // keys of every answer the Remote builds from the plugin's replies.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { MAX_ASKS } from '../../src/dsh/dismissals.js'
 import { createRemoteService, remoteContribution } from '../../src/dsh/remote.js'
 import { RPC_METHODS, RPC_NAMESPACE, RPC_PENDING_KEYS, RPC_PROBLEM_KEYS } from '../../src/wire/rpc.js'
 
@@ -41,14 +42,16 @@ function wireArguments(names) {
 }
 
 /** A stand-in for the shim's queue and dismissals: the snapshot's view, the admissions and
- * records carried out (refused with `refuse` when given), and the reports sent. */
-function actingWith({ refuse = '', views = new Map(), events = [] } = {}) {
+ * records carried out (refused with `refuse` when given; the first `stale` of them found decided on
+ * a state token the session no longer has), and the reports sent. */
+function actingWith({ refuse = '', stale = 0, views = new Map(), events = [] } = {}) {
   const done = { admitted: [], recorded: [], reports: [] }
   const queue = {
     view: (session) => views.get(session.id),
     snapshot: (agent, session, meta) => ({ projection_json: Buffer.from(JSON.stringify(views.get(session.id) ?? null)), queue: [], log_seq: 3, meta }),
     admit: (agent, admission, rpcId) => {
-      if (refuse) return { admitted: false, reason: refuse }
+      if (stale > 0 && stale--) return { admitted: false, stale: true }
+      if (refuse) return { admitted: false, reason: refuse, problem: 'dsh says no' }
       done.admitted.push({ agent: agent.id, id: admission.message_id, rpcId })
       return { admitted: true, eventSeq: 4 }
     },
@@ -56,6 +59,7 @@ function actingWith({ refuse = '', views = new Map(), events = [] } = {}) {
   }
   const dismissals = {
     record: async (session, agent, record) => {
+      if (stale > 0 && stale--) return { recorded: false, stale: true }
       done.recorded.push(record.dismissal_id)
       return refuse ? { recorded: false, reason: refuse } : { recorded: true, eventSeq: 9 }
     },
@@ -194,7 +198,9 @@ test('a wrong JSON type is refused, never coerced, and the refusal names the arg
   assert.deepEqual([values.checked, values.reason, values.problems.map((p) => p.pointer)], [false, 'invalid-request', ['/values']])
   const dismissal = await remote.dismiss({ id: 'ses_1' }, 'tsf_a', undefined, signal)
   assert.deepEqual([dismissal.reason, dismissal.problems.map((p) => [p.code, p.pointer])], ['invalid-request', [['missing', '/dismissalId']]])
-  await assert.rejects(remote.getActive({ id: 'ses_1' }, 7, undefined, signal), /surfaceId must be a string, not a number/)
+  assert.deepEqual(await remote.getActive({ id: 'ses_1' }, 7, undefined, signal), { active: false, reason: 'invalid-request', problems: [
+    { code: 'wrong-type', pointer: '/surfaceId', message: 'surfaceId must be a string, not a number.' },
+  ] })
   assert.equal(calls.length, 0)
 })
 
@@ -209,38 +215,41 @@ test('values nested deeper than the shim walks are refused with where, without a
   assert.equal(calls.length, 0)
 })
 
-test('an admission is carried out before the browser is answered; a host refusal is reported and answered as the refusal', async () => {
+test('an admission is carried out before the browser is answered; one dsh refuses is reported and answered with dsh\'s words', async () => {
   const admit = { message_id: 'tsm_1', text: 't', source_json: Buffer.from('{"kind":"user"}'), surface_id: 'tsf_a', call_id: 'call_1' }
   const ok = remoteWith({ accepted: true, message_id: 'tsm_1', phase: 'queued', admit })
   assert.deepEqual(await ok.remote.submit(...ARGS.submit, AbortSignal.timeout(1_000)), { accepted: true, messageId: 'tsm_1', phase: 'queued' })
   assert.deepEqual(ok.done.admitted.map((a) => [a.agent, a.id]), [['ses_1', 'tsm_1']])
   assert.match(ok.done.admitted[0].rpcId, /^[0-9a-f-]{36}$/)
   assert.deepEqual(ok.done.reports.map((r) => [r.kind, r.id, r.eventSeq]), [['admitted', 'tsm_1', 4]])
-  const refused = remoteWith({ accepted: true, message_id: 'tsm_1', phase: 'queued', admit }, { refuse: 'moved-on' })
-  assert.deepEqual(await refused.remote.submit(...ARGS.submit, AbortSignal.timeout(1_000)), { accepted: false, reason: 'moved-on', problems: [] })
-  assert.deepEqual(refused.done.reports.map((r) => [r.kind, r.id, r.reason]), [['refused', 'tsm_1', 'moved-on']])
+  const refused = remoteWith({ accepted: true, message_id: 'tsm_1', phase: 'queued', admit }, { refuse: 'admission-refused' })
+  assert.deepEqual(await refused.remote.submit(...ARGS.submit, AbortSignal.timeout(1_000)),
+    { accepted: false, reason: 'admission-refused', problems: [{ code: 'admission-refused', message: 'dsh says no', pointer: '' }] })
+  assert.deepEqual(refused.done.reports.map((r) => [r.kind, r.id, r.reason]), [['refused', 'tsm_1', 'admission-refused']])
 })
 
-test('a decision the plugin makes after the browser gave up on its request is still carried out; a read is cancelled with the request', async () => {
+test('a decision made on a state the session no longer has is asked again with a fresh snapshot, at most MAX_ASKS times', async () => {
   const admit = { message_id: 'tsm_1', text: 't', source_json: Buffer.from('{"kind":"user"}'), surface_id: 'tsf_a', call_id: 'call_1' }
-  let decide
-  const decided = new Promise((resolve) => { decide = resolve })
-  const { remote, calls, done } = remoteWith(async (method) => {
-    if (method === 'Submit') await decided // the plugin is slow (stopped, busy) to decide
-    return { accepted: true, message_id: 'tsm_1', phase: 'queued', admit }
-  })
+  const once = remoteWith({ accepted: true, message_id: 'tsm_1', phase: 'queued', admit }, { stale: 1 })
+  assert.deepEqual(await once.remote.submit(...ARGS.submit, AbortSignal.timeout(1_000)), { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+  assert.equal(once.calls.length, 2)
+  assert.deepEqual(once.done.admitted.map((a) => a.id), ['tsm_1'])
+  const always = remoteWith({ accepted: true, message_id: 'tsm_1', phase: 'queued', admit }, { stale: 99 })
+  const answer = await always.remote.submit(...ARGS.submit, AbortSignal.timeout(1_000))
+  assert.deepEqual([answer.accepted, answer.reason, answer.problems[0].code], [false, 'admission-refused', 'admission-refused'])
+  assert.equal(always.calls.length, MAX_ASKS)
+  assert.deepEqual(always.done.admitted, [])
+  const dismissal = remoteWith(REPLIES.dismiss[0], { stale: 1 })
+  assert.deepEqual(await dismissal.remote.dismiss(...ARGS.dismiss, AbortSignal.timeout(1_000)), { dismissed: true, eventSeq: 9 })
+  assert.equal(dismissal.calls.length, 2)
+})
+
+test('every plugin call, a decision too, is cancelled with the browser\'s request: a dropped decision leaves nothing to carry out', async () => {
+  const { remote, calls, done } = remoteWith(async (method, request, opts) => { throw new Error('cancelled') })
   const gaveUp = new AbortController()
-  const answer = remote.submit(...ARGS.submit, gaveUp.signal)
-  await new Promise((resolve) => setImmediate(resolve))
-  gaveUp.abort() // the browser's request ended (its bound, a reload)
-  decide()
-  await answer
-  assert.deepEqual(done.admitted.map((a) => a.id), ['tsm_1'], 'the admission was queued: a retry of this id will find it')
-  assert.equal(calls[0].options.signal, undefined, 'the decision was not cancelled with the request')
-  assert.ok(calls[0].options.timeoutMs > 0, 'it is bounded instead')
-  const read = new AbortController()
-  await remote.getActive({ id: 'ses_1' }, undefined, undefined, read.signal)
-  assert.equal(calls.at(-1).options.signal, read.signal, 'a read that changes nothing follows the request')
+  await assert.rejects(remote.submit(...ARGS.submit, gaveUp.signal))
+  assert.equal(calls[0].options.signal, gaveUp.signal)
+  assert.deepEqual(done.admitted, [])
 })
 
 test('a dismissal record is written before the browser is answered, with the record\'s seq', async () => {
@@ -257,7 +266,7 @@ test('the plugin is asked with the session\'s snapshot, and once more with the o
   const views = new Map([['ses_1', { active: { callId: 'call_1', surfaceId: 'tsf_a' }, outcomes: [] }]])
   const { remote, calls } = remoteWith((method, request) => request.snapshot.meta ? { active: false, reason: 'not-open' } : { meta_needed: true }, { views, events })
   const signal = AbortSignal.timeout(1_000)
-  assert.deepEqual(await remote.getActive({ id: 'ses_1', events }, undefined, undefined, signal), { active: false, reason: 'not-open' })
+  assert.deepEqual(await remote.getActive({ id: 'ses_1', events }, undefined, undefined, signal), { active: false, reason: 'not-open', problems: [] })
   assert.deepEqual(calls.map((c) => [c.method, c.request.session_id, c.request.snapshot.meta ?? null, c.options.signal === signal]),
     [['GetActive', 'ses_1', null, true], ['GetActive', 'ses_1', meta, true]])
   assert.deepEqual(JSON.parse(calls[0].request.snapshot.projection_json), views.get('ses_1'))

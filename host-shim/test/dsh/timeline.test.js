@@ -85,7 +85,7 @@ test('a submission passes the Remote and the queue in order, each hop marked', a
   queue.observe()
   // The plugin's Submit decides the admission; the Remote carries it out and answers.
   const admit = { message_id: 'msg-1', text: 'Go', source_json: Buffer.from('{"kind":"user"}'), surface_id: 'tsf_a', call_id: 'call_1' }
-  const plugin = { call: async () => ({ accepted: true, message_id: 'msg-1', phase: 'queued', admit }) }
+  const plugin = { call: async (method, req) => ({ accepted: true, message_id: 'msg-1', phase: 'queued', admit: { ...admit, state_token: req.snapshot.state_token } }) }
   class TypertRemoteService {}
   const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, { queue, dismissals: {}, agentFor: async () => agent, mark })
   await new Remote({}).submit(agent.session, 'tsf_a', 'sub_1', {}, '', AbortSignal.timeout(1_000))

@@ -31,6 +31,7 @@ var goTypes = map[protoreflect.Name]any{
 	"SessionSnapshot": tasksurface.Snapshot{}, "QueuedMessage": tasksurface.QueuedMessage{},
 	"CheckRequest": tasksurface.CheckRequest{}, "CheckResponse": tasksurface.CheckResponse{},
 	"Admission": tasksurface.Admission{}, "DismissalRecord": tasksurface.DismissalRecord{},
+	"DismissalInFlight": tasksurface.DismissalInFlight{},
 }
 
 // Messages with no Go type: Describe takes no request, Echo is the

@@ -26,6 +26,7 @@ func DismissResponse(in *tsproto2.DismissResponse) *tasksurface.DismissResponse 
 			CallID:      tasksurface.CallID(r.GetCallId()),
 			CommandName: r.GetCommandName(),
 			CommandArgs: r.GetCommandArgs(),
+			StateToken:  r.GetStateToken(),
 		}
 	}
 	return out

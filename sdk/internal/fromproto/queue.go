@@ -22,7 +22,7 @@ func QueueEvent(in *tsproto2.QueueEvent) *tasksurface.QueueEvent {
 
 // QueueEventResponse converts the answer to a queue event.
 func QueueEventResponse(in *tsproto2.QueueEventResponse) *tasksurface.QueueEventResponse {
-	return &tasksurface.QueueEventResponse{Tracked: in.GetTracked(), RestoreText: in.GetRestoreText()}
+	return &tasksurface.QueueEventResponse{}
 }
 
 // QueueActionRequest converts a queue action check.

@@ -19,9 +19,10 @@ func TestRoundTrip(t *testing.T) {
 		{Code: "invalid-value", Message: `"Load": 400.3 must be a whole number.`, Pointer: "/load", Rule: tasksurface.RuleNotWhole,
 			Params: map[tasksurface.Param]string{tasksurface.ParamValue: "400.3", tasksurface.ParamBelow: "400", tasksurface.ParamAbove: "450"}}}
 	limits := tasksurface.Limits{MaxModelBytes: 1, MaxBlocks: 2, MaxFields: 3, MaxTableRows: 4, MaxSubmissionBytes: 5}
-	snapshot := tasksurface.Snapshot{Projection: raw, LogSeq: 12, OpeningMeta: raw, Queue: []tasksurface.QueuedMessage{
-		{MessageID: "m1", Phase: "queued", Source: raw}, {MessageID: "m2", Phase: "claiming", Source: raw},
-	}}
+	snapshot := tasksurface.Snapshot{Projection: raw, LogSeq: 12, OpeningMeta: raw, StateToken: "t1", Queue: []tasksurface.QueuedMessage{
+		{MessageID: "m1", Phase: "queued", Source: raw}, {MessageID: "m2", Phase: "claiming", SurfaceID: "f", SubmissionID: "b"},
+		{MessageID: "m3", Phase: "queued", IsOrdinary: true},
+	}, Dismissals: []tasksurface.DismissalInFlight{{SurfaceID: "f", DismissalID: "d"}}}
 
 	tests := map[string]struct {
 		in   any
@@ -57,7 +58,7 @@ func TestRoundTrip(t *testing.T) {
 			trip: func(v any) any { return fromproto.ShowRequest(toproto.ShowRequest(v.(*tasksurface.ShowRequest))) },
 		},
 		"show response": {
-			in:   &tasksurface.ShowResponse{OK: false, Value: raw, ErrorCode: "invalid-model", ErrorText: "fix", Problems: problems, Text: "t", Meta: raw},
+			in:   &tasksurface.ShowResponse{OK: false, Value: raw, ErrorCode: "invalid-model", ErrorText: "fix", Problems: problems, Text: "t", Meta: raw, SurfaceID: "tsf_1"},
 			trip: func(v any) any { return fromproto.ShowResponse(toproto.ShowResponse(v.(*tasksurface.ShowResponse))) },
 		},
 		"get active request": {
@@ -85,7 +86,7 @@ func TestRoundTrip(t *testing.T) {
 		},
 		"submit response": {
 			in: &tasksurface.SubmitResponse{Accepted: true, MessageID: "m", Phase: "queued", Reason: "invalid-submission", Problems: problems,
-				Admit: &tasksurface.Admission{MessageID: "m", Text: "t", Source: raw, SurfaceID: "f", CallID: "c"}, MetaNeeded: true},
+				Admit: &tasksurface.Admission{MessageID: "m", Text: "t", Source: raw, SurfaceID: "f", CallID: "c", StateToken: "t1"}, MetaNeeded: true},
 			trip: func(v any) any {
 				return fromproto.SubmitResponse(toproto.SubmitResponse(v.(*tasksurface.SubmitResponse)))
 			},
@@ -98,7 +99,7 @@ func TestRoundTrip(t *testing.T) {
 		},
 		"dismiss response": {
 			in: &tasksurface.DismissResponse{Dismissed: true, EventSeq: 42, Reason: "", Record: &tasksurface.DismissalRecord{
-				SurfaceID: "f", DismissalID: "d", CallID: "c", CommandName: "n", CommandArgs: "a"}},
+				SurfaceID: "f", DismissalID: "d", CallID: "c", CommandName: "n", CommandArgs: "a", StateToken: "t1"}},
 			trip: func(v any) any {
 				return fromproto.DismissResponse(toproto.DismissResponse(v.(*tasksurface.DismissResponse)))
 			},
@@ -109,7 +110,7 @@ func TestRoundTrip(t *testing.T) {
 			trip: func(v any) any { return fromproto.QueueEvent(toproto.QueueEvent(v.(*tasksurface.QueueEvent))) },
 		},
 		"queue event response": {
-			in: &tasksurface.QueueEventResponse{Tracked: true, RestoreText: "r"},
+			in: &tasksurface.QueueEventResponse{},
 			trip: func(v any) any {
 				return fromproto.QueueEventResponse(toproto.QueueEventResponse(v.(*tasksurface.QueueEventResponse)))
 			},

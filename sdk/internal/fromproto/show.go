@@ -20,7 +20,8 @@ func ShowRequest(in *tsproto2.ShowRequest) *tasksurface.ShowRequest {
 
 // ShowResponse converts a show response.
 func ShowResponse(in *tsproto2.ShowResponse) *tasksurface.ShowResponse {
-	return &tasksurface.ShowResponse{
+	return (&tasksurface.ShowResponse{
+		SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()),
 		OK:        in.GetOk(),
 		Value:     raw(in.GetValueJson()),
 		ErrorCode: tasksurface.ShowErrorCode(in.GetErrorCode()),
@@ -28,5 +29,5 @@ func ShowResponse(in *tsproto2.ShowResponse) *tasksurface.ShowResponse {
 		Problems:  Problems(in.GetProblems()),
 		Text:      in.GetText(),
 		Meta:      raw(in.GetMetaJson()),
-	}
+	}).WithSurfaceID()
 }

@@ -12,14 +12,23 @@ func Snapshot(in *tsproto2.SessionSnapshot) tasksurface.Snapshot {
 		Projection:  raw(in.GetProjectionJson()),
 		LogSeq:      in.GetLogSeq(),
 		OpeningMeta: raw(in.GetOpeningMetaJson()),
+		StateToken:  in.GetStateToken(),
+	}
+	for _, d := range in.GetDismissals() {
+		out.Dismissals = append(out.Dismissals, tasksurface.DismissalInFlight{
+			SurfaceID: tasksurface.SurfaceID(d.GetSurfaceId()), DismissalID: tasksurface.DismissalID(d.GetDismissalId()),
+		})
 	}
 	if q := in.GetQueue(); len(q) > 0 {
 		out.Queue = make([]tasksurface.QueuedMessage, len(q))
 		for i, m := range q {
 			out.Queue[i] = tasksurface.QueuedMessage{
-				MessageID: tasksurface.MessageID(m.GetMessageId()),
-				Phase:     tasksurface.Phase(m.GetPhase()),
-				Source:    raw(m.GetSourceJson()),
+				MessageID:    tasksurface.MessageID(m.GetMessageId()),
+				Phase:        tasksurface.Phase(m.GetPhase()),
+				Source:       raw(m.GetSourceJson()),
+				IsOrdinary:   m.GetOrdinary(),
+				SurfaceID:    tasksurface.SurfaceID(m.GetSurfaceId()),
+				SubmissionID: tasksurface.SubmissionID(m.GetSubmissionId()),
 			}
 		}
 	}

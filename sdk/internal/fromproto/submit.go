@@ -29,11 +29,12 @@ func SubmitResponse(in *tsproto2.SubmitResponse) *tasksurface.SubmitResponse {
 	}
 	if a := in.GetAdmit(); a != nil {
 		out.Admit = &tasksurface.Admission{
-			MessageID: tasksurface.MessageID(a.GetMessageId()),
-			Text:      a.GetText(),
-			Source:    raw(a.GetSourceJson()),
-			SurfaceID: tasksurface.SurfaceID(a.GetSurfaceId()),
-			CallID:    tasksurface.CallID(a.GetCallId()),
+			MessageID:  tasksurface.MessageID(a.GetMessageId()),
+			Text:       a.GetText(),
+			Source:     raw(a.GetSourceJson()),
+			SurfaceID:  tasksurface.SurfaceID(a.GetSurfaceId()),
+			CallID:     tasksurface.CallID(a.GetCallId()),
+			StateToken: a.GetStateToken(),
 		}
 	}
 	return out

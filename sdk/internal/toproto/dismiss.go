@@ -26,6 +26,7 @@ func DismissResponse(in *tasksurface.DismissResponse) *tsproto2.DismissResponse 
 			CallId:      string(r.CallID),
 			CommandName: r.CommandName,
 			CommandArgs: r.CommandArgs,
+			StateToken:  r.StateToken,
 		}
 	}
 	return out

@@ -22,7 +22,7 @@ func QueueEvent(in *tasksurface.QueueEvent) *tsproto2.QueueEvent {
 
 // QueueEventResponse converts the answer to a queue event.
 func QueueEventResponse(in *tasksurface.QueueEventResponse) *tsproto2.QueueEventResponse {
-	return &tsproto2.QueueEventResponse{Tracked: in.Tracked, RestoreText: in.RestoreText}
+	return &tsproto2.QueueEventResponse{}
 }
 
 // QueueActionRequest converts a queue action check.

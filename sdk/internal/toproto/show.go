@@ -20,7 +20,12 @@ func ShowRequest(in *tasksurface.ShowRequest) *tsproto2.ShowRequest {
 
 // ShowResponse converts a show response.
 func ShowResponse(in *tasksurface.ShowResponse) *tsproto2.ShowResponse {
+	surfaceID := in.SurfaceID
+	if surfaceID == "" {
+		surfaceID = (&tasksurface.ShowResponse{OK: in.OK, Value: in.Value}).WithSurfaceID().SurfaceID
+	}
 	return &tsproto2.ShowResponse{
+		SurfaceId: string(surfaceID),
 		Ok:        in.OK,
 		ValueJson: in.Value,
 		ErrorCode: string(in.ErrorCode),

@@ -11,11 +11,18 @@ func Snapshot(in tasksurface.Snapshot) *tsproto2.SessionSnapshot {
 		ProjectionJson:  in.Projection,
 		LogSeq:          in.LogSeq,
 		OpeningMetaJson: in.OpeningMeta,
+		StateToken:      in.StateToken,
+	}
+	for _, d := range in.Dismissals {
+		out.Dismissals = append(out.Dismissals, &tsproto2.DismissalInFlight{SurfaceId: string(d.SurfaceID), DismissalId: string(d.DismissalID)})
 	}
 	if len(in.Queue) > 0 {
 		out.Queue = make([]*tsproto2.QueuedMessage, len(in.Queue))
 		for i, m := range in.Queue {
-			out.Queue[i] = &tsproto2.QueuedMessage{MessageId: string(m.MessageID), Phase: string(m.Phase), SourceJson: m.Source}
+			out.Queue[i] = &tsproto2.QueuedMessage{
+				MessageId: string(m.MessageID), Phase: string(m.Phase), SourceJson: m.Source,
+				Ordinary: m.IsOrdinary, SurfaceId: string(m.SurfaceID), SubmissionId: string(m.SubmissionID),
+			}
 		}
 	}
 	return out

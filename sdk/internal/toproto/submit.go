@@ -34,6 +34,7 @@ func SubmitResponse(in *tasksurface.SubmitResponse) *tsproto2.SubmitResponse {
 			SourceJson: a.Source,
 			SurfaceId:  string(a.SurfaceID),
 			CallId:     string(a.CallID),
+			StateToken: a.StateToken,
 		}
 	}
 	return out

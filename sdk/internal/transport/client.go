@@ -4,6 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/dsh-community/task-surface/sdk/internal/fromproto"
 	"github.com/dsh-community/task-surface/sdk/internal/toproto"
@@ -23,7 +27,7 @@ var _ tasksurface.Server = (*Client)(nil)
 func (c *Client) Describe(ctx context.Context) (*tasksurface.Description, error) {
 	out, err := c.rpc.Describe(ctx, &tsproto2.DescribeRequest{}, CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	return fromproto.DescribeResponse(out), nil
 }
@@ -35,7 +39,7 @@ func (c *Client) Configure(ctx context.Context, req *tasksurface.ConfigureReques
 	}
 	out, err := c.rpc.Configure(ctx, toproto.ConfigureRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	return fromproto.ConfigureResponse(out), nil
 }
@@ -48,7 +52,7 @@ func (c *Client) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasks
 	in.OmitMeta = true
 	out, err := c.rpc.Show(ctx, in, CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	resp := fromproto.ShowResponse(out)
 	if resp.OK && len(resp.Meta) == 0 && !req.OmitMeta {
@@ -66,7 +70,7 @@ func (c *Client) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasks
 func (c *Client) GetActive(ctx context.Context, req *tasksurface.GetActiveRequest) (*tasksurface.GetActiveResponse, error) {
 	out, err := c.rpc.GetActive(ctx, toproto.GetActiveRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	return fromproto.GetActiveResponse(out), nil
 }
@@ -75,7 +79,7 @@ func (c *Client) GetActive(ctx context.Context, req *tasksurface.GetActiveReques
 func (c *Client) Check(ctx context.Context, req *tasksurface.CheckRequest) (*tasksurface.CheckResponse, error) {
 	out, err := c.rpc.Check(ctx, toproto.CheckRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	return fromproto.CheckResponse(out), nil
 }
@@ -84,7 +88,7 @@ func (c *Client) Check(ctx context.Context, req *tasksurface.CheckRequest) (*tas
 func (c *Client) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
 	out, err := c.rpc.Submit(ctx, toproto.SubmitRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	return fromproto.SubmitResponse(out), nil
 }
@@ -93,7 +97,7 @@ func (c *Client) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*t
 func (c *Client) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
 	out, err := c.rpc.Dismiss(ctx, toproto.DismissRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	return fromproto.DismissResponse(out), nil
 }
@@ -102,7 +106,7 @@ func (c *Client) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (
 func (c *Client) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
 	out, err := c.rpc.ObserveQueue(ctx, toproto.QueueEvent(ev), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	return fromproto.QueueEventResponse(out), nil
 }
@@ -111,7 +115,7 @@ func (c *Client) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (
 func (c *Client) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
 	out, err := c.rpc.CheckQueueAction(ctx, toproto.QueueActionRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	return fromproto.QueueActionResponse(out), nil
 }
@@ -121,7 +125,7 @@ func (c *Client) CheckQueueAction(ctx context.Context, req *tasksurface.QueueAct
 func (c *Client) Fold(ctx context.Context, req *tasksurface.FoldRequest) (*tasksurface.FoldResponse, error) {
 	out, err := c.rpc.Fold(ctx, toproto.FoldRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	return fromproto.FoldResponse(out), nil
 }
@@ -130,7 +134,7 @@ func (c *Client) Fold(ctx context.Context, req *tasksurface.FoldRequest) (*tasks
 func (c *Client) Validate(ctx context.Context, req *tasksurface.ValidateRequest) (*tasksurface.ValidateResponse, error) {
 	out, err := c.rpc.Validate(ctx, toproto.ValidateRequest(req), CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	return fromproto.ValidateResponse(out), nil
 }
@@ -140,7 +144,17 @@ func (c *Client) Validate(ctx context.Context, req *tasksurface.ValidateRequest)
 func (c *Client) Echo(ctx context.Context, payload []byte) ([]byte, error) {
 	out, err := c.rpc.Echo(ctx, &tsproto2.EchoMessage{Payload: payload}, CallOptions()...)
 	if err != nil {
-		return nil, err
+		return nil, callError(err)
 	}
 	return out.GetPayload(), nil
+}
+
+// callError is err, or, for a gRPC InvalidArgument (a request the plugin
+// refused as malformed), an error wrapping tasksurface.ErrInvalidRequest
+// with the plugin's words, which name the field.
+func callError(err error) error {
+	if st, ok := status.FromError(err); ok && st.Code() == codes.InvalidArgument {
+		return fmt.Errorf("%w: %s", tasksurface.ErrInvalidRequest, strings.TrimPrefix(st.Message(), "invalid request "))
+	}
+	return err
 }

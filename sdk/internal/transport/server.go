@@ -2,6 +2,10 @@ package transport
 
 import (
 	"context"
+	"errors"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/dsh-community/task-surface/sdk/internal/fromproto"
 	"github.com/dsh-community/task-surface/sdk/internal/toproto"
@@ -20,7 +24,7 @@ type server struct {
 func (s *server) Describe(ctx context.Context, _ *tsproto2.DescribeRequest) (*tsproto2.DescribeResponse, error) {
 	d, err := s.impl.Describe(ctx)
 	if err != nil {
-		return nil, err
+		return nil, serverError(err)
 	}
 	return toproto.DescribeResponse(d), nil
 }
@@ -28,7 +32,7 @@ func (s *server) Describe(ctx context.Context, _ *tsproto2.DescribeRequest) (*ts
 func (s *server) Configure(ctx context.Context, req *tsproto2.ConfigureRequest) (*tsproto2.ConfigureResponse, error) {
 	out, err := s.impl.Configure(ctx, fromproto.ConfigureRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, serverError(err)
 	}
 	return toproto.ConfigureResponse(out), nil
 }
@@ -36,7 +40,7 @@ func (s *server) Configure(ctx context.Context, req *tsproto2.ConfigureRequest) 
 func (s *server) Show(ctx context.Context, req *tsproto2.ShowRequest) (*tsproto2.ShowResponse, error) {
 	out, err := s.impl.Show(ctx, fromproto.ShowRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, serverError(err)
 	}
 	resp := toproto.ShowResponse(out)
 	if req.GetOmitMeta() {
@@ -48,7 +52,7 @@ func (s *server) Show(ctx context.Context, req *tsproto2.ShowRequest) (*tsproto2
 func (s *server) GetActive(ctx context.Context, req *tsproto2.GetActiveRequest) (*tsproto2.GetActiveResponse, error) {
 	out, err := s.impl.GetActive(ctx, fromproto.GetActiveRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, serverError(err)
 	}
 	return toproto.GetActiveResponse(out), nil
 }
@@ -56,7 +60,7 @@ func (s *server) GetActive(ctx context.Context, req *tsproto2.GetActiveRequest) 
 func (s *server) Check(ctx context.Context, req *tsproto2.CheckRequest) (*tsproto2.CheckResponse, error) {
 	out, err := s.impl.Check(ctx, fromproto.CheckRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, serverError(err)
 	}
 	return toproto.CheckResponse(out), nil
 }
@@ -64,7 +68,7 @@ func (s *server) Check(ctx context.Context, req *tsproto2.CheckRequest) (*tsprot
 func (s *server) Submit(ctx context.Context, req *tsproto2.SubmitRequest) (*tsproto2.SubmitResponse, error) {
 	out, err := s.impl.Submit(ctx, fromproto.SubmitRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, serverError(err)
 	}
 	return toproto.SubmitResponse(out), nil
 }
@@ -72,7 +76,7 @@ func (s *server) Submit(ctx context.Context, req *tsproto2.SubmitRequest) (*tspr
 func (s *server) Dismiss(ctx context.Context, req *tsproto2.DismissRequest) (*tsproto2.DismissResponse, error) {
 	out, err := s.impl.Dismiss(ctx, fromproto.DismissRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, serverError(err)
 	}
 	return toproto.DismissResponse(out), nil
 }
@@ -80,7 +84,7 @@ func (s *server) Dismiss(ctx context.Context, req *tsproto2.DismissRequest) (*ts
 func (s *server) ObserveQueue(ctx context.Context, req *tsproto2.QueueEvent) (*tsproto2.QueueEventResponse, error) {
 	out, err := s.impl.ObserveQueue(ctx, fromproto.QueueEvent(req))
 	if err != nil {
-		return nil, err
+		return nil, serverError(err)
 	}
 	return toproto.QueueEventResponse(out), nil
 }
@@ -88,7 +92,7 @@ func (s *server) ObserveQueue(ctx context.Context, req *tsproto2.QueueEvent) (*t
 func (s *server) CheckQueueAction(ctx context.Context, req *tsproto2.QueueActionRequest) (*tsproto2.QueueActionResponse, error) {
 	out, err := s.impl.CheckQueueAction(ctx, fromproto.QueueActionRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, serverError(err)
 	}
 	return toproto.QueueActionResponse(out), nil
 }
@@ -96,7 +100,7 @@ func (s *server) CheckQueueAction(ctx context.Context, req *tsproto2.QueueAction
 func (s *server) Fold(ctx context.Context, req *tsproto2.FoldRequest) (*tsproto2.FoldResponse, error) {
 	out, err := s.impl.Fold(ctx, fromproto.FoldRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, serverError(err)
 	}
 	return toproto.FoldResponse(out), nil
 }
@@ -104,7 +108,7 @@ func (s *server) Fold(ctx context.Context, req *tsproto2.FoldRequest) (*tsproto2
 func (s *server) Validate(ctx context.Context, req *tsproto2.ValidateRequest) (*tsproto2.ValidateResponse, error) {
 	out, err := s.impl.Validate(ctx, fromproto.ValidateRequest(req))
 	if err != nil {
-		return nil, err
+		return nil, serverError(err)
 	}
 	return toproto.ValidateResponse(out), nil
 }
@@ -113,4 +117,14 @@ func (s *server) Validate(ctx context.Context, req *tsproto2.ValidateRequest) (*
 // implementation.
 func (s *server) Echo(_ context.Context, req *tsproto2.EchoMessage) (*tsproto2.EchoMessage, error) {
 	return &tsproto2.EchoMessage{Payload: req.GetPayload()}, nil
+}
+
+// serverError is err as the gRPC status the host reads: InvalidArgument
+// with the error's text for a request the plugin refused as malformed
+// (tasksurface.ErrInvalidRequest), err as it is otherwise.
+func serverError(err error) error {
+	if errors.Is(err, tasksurface.ErrInvalidRequest) {
+		return status.Error(codes.InvalidArgument, err.Error())
+	}
+	return err
 }

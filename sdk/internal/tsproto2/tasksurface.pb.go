@@ -1,6 +1,6 @@
 // Task Surface wire contract.
 //
-// Protocol version 2.0 (go-plugin app protocol version 2; api_version "2.0").
+// Protocol version 2.1 (go-plugin app protocol version 2; api_version "2.1").
 // A change that removes or renumbers a field, or changes its meaning, bumps
 // the go-plugin protocol version and gets a new package (tasksurface.v3).
 // Additive changes bump the minor api_version only.
@@ -10,10 +10,13 @@
 // session's projection view, its in-flight queue, and the open surface's
 // tool result metadata when the plugin asks for it), and the answer carries
 // the decision (an Admission to carry out, a DismissalRecord to write). The
-// host carries it out at once and reports what happened through
-// ObserveQueue. The session log is the only durable authority; what the
-// plugin keeps in memory is coordination state that the next snapshot
-// corrects.
+// plugin decides from the request alone: it keeps no record of what it
+// decided, no clock and no timeout, so a retry of a request whose answer was
+// lost is decided again, the same way. A decision carries the snapshot's
+// state_token; the host carries it out only while its state still has that
+// token (a compare-and-set) and otherwise asks again with a fresh snapshot.
+// The session log is the only durable authority; the host's queue is the
+// only record of what is in flight.
 //
 // Free-form JSON (models, values, projection state, message sources, events)
 // travels as UTF-8 JSON bytes, never as google.protobuf.Struct, so numbers and
@@ -765,8 +768,18 @@ type SessionSnapshot struct {
 	// markdown}), as the log holds it. The host sends it when a previous
 	// answer set meta_needed; it may always send it.
 	OpeningMetaJson []byte `protobuf:"bytes,4,opt,name=opening_meta_json,json=openingMetaJson,proto3" json:"opening_meta_json,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// state_token is the host's own token of the state this snapshot was
+	// read from (since 2.1): opaque to the plugin, which copies it into the
+	// Admission or DismissalRecord it decides. The host carries a decision out
+	// only while its current token equals the decision's, and otherwise asks
+	// again with a fresh snapshot. Two snapshots with the same token must
+	// agree on the open surface, the queue and the dismissals being written.
+	StateToken string `protobuf:"bytes,5,opt,name=state_token,json=stateToken,proto3" json:"state_token,omitempty"`
+	// dismissals lists the dismissal records the host is writing and has not
+	// written yet (since 2.1): in flight as a queued message is.
+	Dismissals    []*DismissalInFlight `protobuf:"bytes,6,rep,name=dismissals,proto3" json:"dismissals,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SessionSnapshot) Reset() {
@@ -827,14 +840,38 @@ func (x *SessionSnapshot) GetOpeningMetaJson() []byte {
 	return nil
 }
 
+func (x *SessionSnapshot) GetStateToken() string {
+	if x != nil {
+		return x.StateToken
+	}
+	return ""
+}
+
+func (x *SessionSnapshot) GetDismissals() []*DismissalInFlight {
+	if x != nil {
+		return x.Dismissals
+	}
+	return nil
+}
+
+// QueuedMessage is one message of SessionSnapshot.queue, by its ids: its
+// values never travel in a snapshot.
 type QueuedMessage struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	MessageId string                 `protobuf:"bytes,1,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
 	// phase is "queued" or "claiming".
 	Phase string `protobuf:"bytes,2,opt,name=phase,proto3" json:"phase,omitempty"`
-	// source_json is the message's source ({kind: "user", ...}); a Task
-	// Surface submission carries its correlation under "taskSurface".
-	SourceJson    []byte `protobuf:"bytes,3,opt,name=source_json,json=sourceJson,proto3" json:"source_json,omitempty"`
+	// source_json is the message's source, as contract 2.0 sent it; a host
+	// of 2.1 leaves it empty and sets the fields below, which the plugin
+	// reads first.
+	SourceJson []byte `protobuf:"bytes,3,opt,name=source_json,json=sourceJson,proto3" json:"source_json,omitempty"`
+	// ordinary is true for an ordinary user message: source {kind: "user"}
+	// without the plugin's source key.
+	Ordinary bool `protobuf:"varint,4,opt,name=ordinary,proto3" json:"ordinary,omitempty"`
+	// surface_id and submission_id are a Task Surface submission's
+	// correlation ids (source.taskSurface); empty for any other message.
+	SurfaceId     string `protobuf:"bytes,5,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
+	SubmissionId  string `protobuf:"bytes,6,opt,name=submission_id,json=submissionId,proto3" json:"submission_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -890,6 +927,80 @@ func (x *QueuedMessage) GetSourceJson() []byte {
 	return nil
 }
 
+func (x *QueuedMessage) GetOrdinary() bool {
+	if x != nil {
+		return x.Ordinary
+	}
+	return false
+}
+
+func (x *QueuedMessage) GetSurfaceId() string {
+	if x != nil {
+		return x.SurfaceId
+	}
+	return ""
+}
+
+func (x *QueuedMessage) GetSubmissionId() string {
+	if x != nil {
+		return x.SubmissionId
+	}
+	return ""
+}
+
+// DismissalInFlight is a dismissal record the host is writing.
+type DismissalInFlight struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	SurfaceId     string                 `protobuf:"bytes,1,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
+	DismissalId   string                 `protobuf:"bytes,2,opt,name=dismissal_id,json=dismissalId,proto3" json:"dismissal_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DismissalInFlight) Reset() {
+	*x = DismissalInFlight{}
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DismissalInFlight) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DismissalInFlight) ProtoMessage() {}
+
+func (x *DismissalInFlight) ProtoReflect() protoreflect.Message {
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DismissalInFlight.ProtoReflect.Descriptor instead.
+func (*DismissalInFlight) Descriptor() ([]byte, []int) {
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *DismissalInFlight) GetSurfaceId() string {
+	if x != nil {
+		return x.SurfaceId
+	}
+	return ""
+}
+
+func (x *DismissalInFlight) GetDismissalId() string {
+	if x != nil {
+		return x.DismissalId
+	}
+	return ""
+}
+
 type ShowRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	SessionId string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
@@ -913,7 +1024,7 @@ type ShowRequest struct {
 
 func (x *ShowRequest) Reset() {
 	*x = ShowRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[12]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -925,7 +1036,7 @@ func (x *ShowRequest) String() string {
 func (*ShowRequest) ProtoMessage() {}
 
 func (x *ShowRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[12]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -938,7 +1049,7 @@ func (x *ShowRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShowRequest.ProtoReflect.Descriptor instead.
 func (*ShowRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{12}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ShowRequest) GetSessionId() string {
@@ -1010,14 +1121,18 @@ type ShowResponse struct {
 	// pure function of the canonical value: the bytes of value_json with
 	// "kind" and "version" first and "markdown" left out when it is {}. Empty
 	// when the request set omit_meta.
-	MetaJson      []byte `protobuf:"bytes,7,opt,name=meta_json,json=metaJson,proto3" json:"meta_json,omitempty"`
+	MetaJson []byte `protobuf:"bytes,7,opt,name=meta_json,json=metaJson,proto3" json:"meta_json,omitempty"`
+	// surface_id is the surface a successful call opened, value_json's
+	// surfaceId (since 2.1; a reader of an older plugin takes it from
+	// value_json).
+	SurfaceId     string `protobuf:"bytes,8,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ShowResponse) Reset() {
 	*x = ShowResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[13]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1029,7 +1144,7 @@ func (x *ShowResponse) String() string {
 func (*ShowResponse) ProtoMessage() {}
 
 func (x *ShowResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[13]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1042,7 +1157,7 @@ func (x *ShowResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShowResponse.ProtoReflect.Descriptor instead.
 func (*ShowResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{13}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ShowResponse) GetOk() bool {
@@ -1094,6 +1209,13 @@ func (x *ShowResponse) GetMetaJson() []byte {
 	return nil
 }
 
+func (x *ShowResponse) GetSurfaceId() string {
+	if x != nil {
+		return x.SurfaceId
+	}
+	return ""
+}
+
 type GetActiveRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	SessionId string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
@@ -1110,7 +1232,7 @@ type GetActiveRequest struct {
 
 func (x *GetActiveRequest) Reset() {
 	*x = GetActiveRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[14]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1122,7 +1244,7 @@ func (x *GetActiveRequest) String() string {
 func (*GetActiveRequest) ProtoMessage() {}
 
 func (x *GetActiveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[14]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1135,7 +1257,7 @@ func (x *GetActiveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetActiveRequest.ProtoReflect.Descriptor instead.
 func (*GetActiveRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{14}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetActiveRequest) GetSessionId() string {
@@ -1178,7 +1300,7 @@ type PendingSubmission struct {
 
 func (x *PendingSubmission) Reset() {
 	*x = PendingSubmission{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[15]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1190,7 +1312,7 @@ func (x *PendingSubmission) String() string {
 func (*PendingSubmission) ProtoMessage() {}
 
 func (x *PendingSubmission) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[15]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1203,7 +1325,7 @@ func (x *PendingSubmission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PendingSubmission.ProtoReflect.Descriptor instead.
 func (*PendingSubmission) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{15}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *PendingSubmission) GetSubmissionId() string {
@@ -1248,7 +1370,7 @@ type GetActiveResponse struct {
 
 func (x *GetActiveResponse) Reset() {
 	*x = GetActiveResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[16]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1260,7 +1382,7 @@ func (x *GetActiveResponse) String() string {
 func (*GetActiveResponse) ProtoMessage() {}
 
 func (x *GetActiveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[16]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1273,7 +1395,7 @@ func (x *GetActiveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetActiveResponse.ProtoReflect.Descriptor instead.
 func (*GetActiveResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{16}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetActiveResponse) GetActive() bool {
@@ -1345,7 +1467,7 @@ type CheckRequest struct {
 
 func (x *CheckRequest) Reset() {
 	*x = CheckRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[17]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1357,7 +1479,7 @@ func (x *CheckRequest) String() string {
 func (*CheckRequest) ProtoMessage() {}
 
 func (x *CheckRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[17]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1370,7 +1492,7 @@ func (x *CheckRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckRequest.ProtoReflect.Descriptor instead.
 func (*CheckRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{17}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CheckRequest) GetSessionId() string {
@@ -1427,7 +1549,7 @@ type CheckResponse struct {
 
 func (x *CheckResponse) Reset() {
 	*x = CheckResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[18]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1439,7 +1561,7 @@ func (x *CheckResponse) String() string {
 func (*CheckResponse) ProtoMessage() {}
 
 func (x *CheckResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[18]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1452,7 +1574,7 @@ func (x *CheckResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckResponse.ProtoReflect.Descriptor instead.
 func (*CheckResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{18}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CheckResponse) GetChecked() bool {
@@ -1504,7 +1626,7 @@ type SubmitRequest struct {
 
 func (x *SubmitRequest) Reset() {
 	*x = SubmitRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[19]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1516,7 +1638,7 @@ func (x *SubmitRequest) String() string {
 func (*SubmitRequest) ProtoMessage() {}
 
 func (x *SubmitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[19]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1529,7 +1651,7 @@ func (x *SubmitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitRequest.ProtoReflect.Descriptor instead.
 func (*SubmitRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{19}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SubmitRequest) GetSessionId() string {
@@ -1582,6 +1704,10 @@ func (x *SubmitRequest) GetSnapshot() *SessionSnapshot {
 // reports "admitted" or "refused" through ObserveQueue; a refusal's reason
 // is "moved-on" for an ordinary message ahead or one that closed the
 // surface (its outcome "bypassed"), "not-open" when anything else closed it.
+//
+// Since 2.1 the rule of when to admit is the plugin's alone: the host
+// admits only while its state token equals state_token, which implies the
+// above; otherwise it asks again.
 type Admission struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	MessageId string                 `protobuf:"bytes,1,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
@@ -1589,16 +1715,18 @@ type Admission struct {
 	Text string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
 	// source_json is the message's source, {kind: "user", taskSurface:
 	// {...}}; the host may add members of its own beside them (rpcId).
-	SourceJson    []byte `protobuf:"bytes,3,opt,name=source_json,json=sourceJson,proto3" json:"source_json,omitempty"`
-	SurfaceId     string `protobuf:"bytes,4,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
-	CallId        string `protobuf:"bytes,5,opt,name=call_id,json=callId,proto3" json:"call_id,omitempty"`
+	SourceJson []byte `protobuf:"bytes,3,opt,name=source_json,json=sourceJson,proto3" json:"source_json,omitempty"`
+	SurfaceId  string `protobuf:"bytes,4,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
+	CallId     string `protobuf:"bytes,5,opt,name=call_id,json=callId,proto3" json:"call_id,omitempty"`
+	// state_token is the token of the snapshot the decision was made on.
+	StateToken    string `protobuf:"bytes,6,opt,name=state_token,json=stateToken,proto3" json:"state_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Admission) Reset() {
 	*x = Admission{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[20]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1610,7 +1738,7 @@ func (x *Admission) String() string {
 func (*Admission) ProtoMessage() {}
 
 func (x *Admission) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[20]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1623,7 +1751,7 @@ func (x *Admission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Admission.ProtoReflect.Descriptor instead.
 func (*Admission) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{20}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Admission) GetMessageId() string {
@@ -1661,6 +1789,13 @@ func (x *Admission) GetCallId() string {
 	return ""
 }
 
+func (x *Admission) GetStateToken() string {
+	if x != nil {
+		return x.StateToken
+	}
+	return ""
+}
+
 type SubmitResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// accepted is true when the submission is, or was, accepted: admit says
@@ -1687,7 +1822,7 @@ type SubmitResponse struct {
 
 func (x *SubmitResponse) Reset() {
 	*x = SubmitResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[21]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1699,7 +1834,7 @@ func (x *SubmitResponse) String() string {
 func (*SubmitResponse) ProtoMessage() {}
 
 func (x *SubmitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[21]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1712,7 +1847,7 @@ func (x *SubmitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitResponse.ProtoReflect.Descriptor instead.
 func (*SubmitResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{21}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SubmitResponse) GetAccepted() bool {
@@ -1782,7 +1917,7 @@ type DismissRequest struct {
 
 func (x *DismissRequest) Reset() {
 	*x = DismissRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[22]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1794,7 +1929,7 @@ func (x *DismissRequest) String() string {
 func (*DismissRequest) ProtoMessage() {}
 
 func (x *DismissRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[22]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1807,7 +1942,7 @@ func (x *DismissRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissRequest.ProtoReflect.Descriptor instead.
 func (*DismissRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{22}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *DismissRequest) GetSessionId() string {
@@ -1852,19 +1987,21 @@ func (x *DismissRequest) GetCommandId() string {
 // "recorded" (with the seq of the record) or "not-recorded" through
 // ObserveQueue.
 type DismissalRecord struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	SurfaceId     string                 `protobuf:"bytes,1,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
-	DismissalId   string                 `protobuf:"bytes,2,opt,name=dismissal_id,json=dismissalId,proto3" json:"dismissal_id,omitempty"`
-	CallId        string                 `protobuf:"bytes,3,opt,name=call_id,json=callId,proto3" json:"call_id,omitempty"`
-	CommandName   string                 `protobuf:"bytes,4,opt,name=command_name,json=commandName,proto3" json:"command_name,omitempty"`
-	CommandArgs   string                 `protobuf:"bytes,5,opt,name=command_args,json=commandArgs,proto3" json:"command_args,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	SurfaceId   string                 `protobuf:"bytes,1,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
+	DismissalId string                 `protobuf:"bytes,2,opt,name=dismissal_id,json=dismissalId,proto3" json:"dismissal_id,omitempty"`
+	CallId      string                 `protobuf:"bytes,3,opt,name=call_id,json=callId,proto3" json:"call_id,omitempty"`
+	CommandName string                 `protobuf:"bytes,4,opt,name=command_name,json=commandName,proto3" json:"command_name,omitempty"`
+	CommandArgs string                 `protobuf:"bytes,5,opt,name=command_args,json=commandArgs,proto3" json:"command_args,omitempty"`
+	// state_token is the token of the snapshot the decision was made on.
+	StateToken    string `protobuf:"bytes,6,opt,name=state_token,json=stateToken,proto3" json:"state_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *DismissalRecord) Reset() {
 	*x = DismissalRecord{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[23]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1876,7 +2013,7 @@ func (x *DismissalRecord) String() string {
 func (*DismissalRecord) ProtoMessage() {}
 
 func (x *DismissalRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[23]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1889,7 +2026,7 @@ func (x *DismissalRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissalRecord.ProtoReflect.Descriptor instead.
 func (*DismissalRecord) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{23}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *DismissalRecord) GetSurfaceId() string {
@@ -1927,11 +2064,19 @@ func (x *DismissalRecord) GetCommandArgs() string {
 	return ""
 }
 
+func (x *DismissalRecord) GetStateToken() string {
+	if x != nil {
+		return x.StateToken
+	}
+	return ""
+}
+
 type DismissResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// dismissed is true when the dismissal is, or was, decided: record says
-	// whether the host still has to write it; event_seq is the seq of a
-	// record already written.
+	// whether the host still has to write it; event_seq is the log seq of
+	// the record's command/done event when it is already written (0 while
+	// it is being written).
 	Dismissed bool  `protobuf:"varint,1,opt,name=dismissed,proto3" json:"dismissed,omitempty"`
 	EventSeq  int64 `protobuf:"varint,2,opt,name=event_seq,json=eventSeq,proto3" json:"event_seq,omitempty"`
 	// reason is set when dismissed is false: "not-open", "stale",
@@ -1945,7 +2090,7 @@ type DismissResponse struct {
 
 func (x *DismissResponse) Reset() {
 	*x = DismissResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[24]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1957,7 +2102,7 @@ func (x *DismissResponse) String() string {
 func (*DismissResponse) ProtoMessage() {}
 
 func (x *DismissResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[24]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1970,7 +2115,7 @@ func (x *DismissResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissResponse.ProtoReflect.Descriptor instead.
 func (*DismissResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{24}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *DismissResponse) GetDismissed() bool {
@@ -2001,6 +2146,9 @@ func (x *DismissResponse) GetRecord() *DismissalRecord {
 	return nil
 }
 
+// QueueEvent is informational since 2.1: a host may report what it did and
+// what happened to a queued message, and the plugin logs it; no decision
+// reads it. A host of 2.1 sends ids, not source_json.
 type QueueEvent struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	SessionId string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
@@ -2033,7 +2181,7 @@ type QueueEvent struct {
 
 func (x *QueueEvent) Reset() {
 	*x = QueueEvent{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[25]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2045,7 +2193,7 @@ func (x *QueueEvent) String() string {
 func (*QueueEvent) ProtoMessage() {}
 
 func (x *QueueEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[25]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2058,7 +2206,7 @@ func (x *QueueEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueEvent.ProtoReflect.Descriptor instead.
 func (*QueueEvent) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{25}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *QueueEvent) GetSessionId() string {
@@ -2124,20 +2272,19 @@ func (x *QueueEvent) GetDismissalId() string {
 	return ""
 }
 
+// QueueEventResponse is empty: since 2.1 the plugin decides from the
+// snapshot alone and only logs the reports. tracked and restore_text were
+// set by 2.0 and read by no host; a host edits a submission back to the
+// text its log first holds.
 type QueueEventResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// tracked is true when the message belongs to a surface the plugin knows.
-	Tracked bool `protobuf:"varint,1,opt,name=tracked,proto3" json:"tracked,omitempty"`
-	// restore_text, when set, is the canonical text the host should restore
-	// (the compensation for an edit it could not veto).
-	RestoreText   string `protobuf:"bytes,2,opt,name=restore_text,json=restoreText,proto3" json:"restore_text,omitempty"`
+	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *QueueEventResponse) Reset() {
 	*x = QueueEventResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[26]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2149,7 +2296,7 @@ func (x *QueueEventResponse) String() string {
 func (*QueueEventResponse) ProtoMessage() {}
 
 func (x *QueueEventResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[26]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2162,21 +2309,7 @@ func (x *QueueEventResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueEventResponse.ProtoReflect.Descriptor instead.
 func (*QueueEventResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{26}
-}
-
-func (x *QueueEventResponse) GetTracked() bool {
-	if x != nil {
-		return x.Tracked
-	}
-	return false
-}
-
-func (x *QueueEventResponse) GetRestoreText() string {
-	if x != nil {
-		return x.RestoreText
-	}
-	return ""
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{27}
 }
 
 type QueueActionRequest struct {
@@ -2194,7 +2327,7 @@ type QueueActionRequest struct {
 
 func (x *QueueActionRequest) Reset() {
 	*x = QueueActionRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[27]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2206,7 +2339,7 @@ func (x *QueueActionRequest) String() string {
 func (*QueueActionRequest) ProtoMessage() {}
 
 func (x *QueueActionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[27]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2219,7 +2352,7 @@ func (x *QueueActionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueActionRequest.ProtoReflect.Descriptor instead.
 func (*QueueActionRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{27}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *QueueActionRequest) GetSessionId() string {
@@ -2267,7 +2400,7 @@ type QueueActionResponse struct {
 
 func (x *QueueActionResponse) Reset() {
 	*x = QueueActionResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[28]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2279,7 +2412,7 @@ func (x *QueueActionResponse) String() string {
 func (*QueueActionResponse) ProtoMessage() {}
 
 func (x *QueueActionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[28]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2292,7 +2425,7 @@ func (x *QueueActionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueActionResponse.ProtoReflect.Descriptor instead.
 func (*QueueActionResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{28}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *QueueActionResponse) GetAllowed() bool {
@@ -2321,7 +2454,7 @@ type FoldRequest struct {
 
 func (x *FoldRequest) Reset() {
 	*x = FoldRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[29]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2333,7 +2466,7 @@ func (x *FoldRequest) String() string {
 func (*FoldRequest) ProtoMessage() {}
 
 func (x *FoldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[29]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2346,7 +2479,7 @@ func (x *FoldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FoldRequest.ProtoReflect.Descriptor instead.
 func (*FoldRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{29}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *FoldRequest) GetStateJson() []byte {
@@ -2376,7 +2509,7 @@ type FoldResponse struct {
 
 func (x *FoldResponse) Reset() {
 	*x = FoldResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[30]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2388,7 +2521,7 @@ func (x *FoldResponse) String() string {
 func (*FoldResponse) ProtoMessage() {}
 
 func (x *FoldResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[30]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2401,7 +2534,7 @@ func (x *FoldResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FoldResponse.ProtoReflect.Descriptor instead.
 func (*FoldResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{30}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *FoldResponse) GetStateJson() []byte {
@@ -2442,7 +2575,7 @@ type LogProblem struct {
 
 func (x *LogProblem) Reset() {
 	*x = LogProblem{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[31]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2454,7 +2587,7 @@ func (x *LogProblem) String() string {
 func (*LogProblem) ProtoMessage() {}
 
 func (x *LogProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[31]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2467,7 +2600,7 @@ func (x *LogProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogProblem.ProtoReflect.Descriptor instead.
 func (*LogProblem) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{31}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *LogProblem) GetIndex() int32 {
@@ -2507,7 +2640,7 @@ type ValidateRequest struct {
 
 func (x *ValidateRequest) Reset() {
 	*x = ValidateRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[32]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2519,7 +2652,7 @@ func (x *ValidateRequest) String() string {
 func (*ValidateRequest) ProtoMessage() {}
 
 func (x *ValidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[32]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2532,7 +2665,7 @@ func (x *ValidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateRequest.ProtoReflect.Descriptor instead.
 func (*ValidateRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{32}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ValidateRequest) GetModelJson() []byte {
@@ -2553,7 +2686,7 @@ type ValidateResponse struct {
 
 func (x *ValidateResponse) Reset() {
 	*x = ValidateResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[33]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2565,7 +2698,7 @@ func (x *ValidateResponse) String() string {
 func (*ValidateResponse) ProtoMessage() {}
 
 func (x *ValidateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[33]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2578,7 +2711,7 @@ func (x *ValidateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateResponse.ProtoReflect.Descriptor instead.
 func (*ValidateResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{33}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ValidateResponse) GetValid() bool {
@@ -2611,7 +2744,7 @@ type EchoMessage struct {
 
 func (x *EchoMessage) Reset() {
 	*x = EchoMessage{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[34]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2623,7 +2756,7 @@ func (x *EchoMessage) String() string {
 func (*EchoMessage) ProtoMessage() {}
 
 func (x *EchoMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[34]
+	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2636,7 +2769,7 @@ func (x *EchoMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EchoMessage.ProtoReflect.Descriptor instead.
 func (*EchoMessage) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{34}
+	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *EchoMessage) GetPayload() []byte {
@@ -2709,18 +2842,31 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\thost_name\x18\x02 \x01(\tR\bhostName\"\x8b\x01\n" +
 	"\x11ConfigureResponse\x12A\n" +
 	"\x10effective_limits\x18\x01 \x01(\v2\x16.tasksurface.v2.LimitsR\x0feffectiveLimits\x123\n" +
-	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v2.ProblemR\bproblems\"\xb4\x01\n" +
+	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v2.ProblemR\bproblems\"\x98\x02\n" +
 	"\x0fSessionSnapshot\x12'\n" +
 	"\x0fprojection_json\x18\x01 \x01(\fR\x0eprojectionJson\x123\n" +
 	"\x05queue\x18\x02 \x03(\v2\x1d.tasksurface.v2.QueuedMessageR\x05queue\x12\x17\n" +
 	"\alog_seq\x18\x03 \x01(\x03R\x06logSeq\x12*\n" +
-	"\x11opening_meta_json\x18\x04 \x01(\fR\x0fopeningMetaJson\"e\n" +
+	"\x11opening_meta_json\x18\x04 \x01(\fR\x0fopeningMetaJson\x12\x1f\n" +
+	"\vstate_token\x18\x05 \x01(\tR\n" +
+	"stateToken\x12A\n" +
+	"\n" +
+	"dismissals\x18\x06 \x03(\v2!.tasksurface.v2.DismissalInFlightR\n" +
+	"dismissals\"\xc5\x01\n" +
 	"\rQueuedMessage\x12\x1d\n" +
 	"\n" +
 	"message_id\x18\x01 \x01(\tR\tmessageId\x12\x14\n" +
 	"\x05phase\x18\x02 \x01(\tR\x05phase\x12\x1f\n" +
 	"\vsource_json\x18\x03 \x01(\fR\n" +
-	"sourceJson\"\xec\x01\n" +
+	"sourceJson\x12\x1a\n" +
+	"\bordinary\x18\x04 \x01(\bR\bordinary\x12\x1d\n" +
+	"\n" +
+	"surface_id\x18\x05 \x01(\tR\tsurfaceId\x12#\n" +
+	"\rsubmission_id\x18\x06 \x01(\tR\fsubmissionId\"U\n" +
+	"\x11DismissalInFlight\x12\x1d\n" +
+	"\n" +
+	"surface_id\x18\x01 \x01(\tR\tsurfaceId\x12!\n" +
+	"\fdismissal_id\x18\x02 \x01(\tR\vdismissalId\"\xec\x01\n" +
 	"\vShowRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x17\n" +
@@ -2729,7 +2875,7 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\x0earguments_json\x18\x04 \x01(\fR\rargumentsJson\x12'\n" +
 	"\x0fprojection_json\x18\x05 \x01(\fR\x0eprojectionJson\x12\x12\n" +
 	"\x04mode\x18\x06 \x01(\tR\x04mode\x12\x1b\n" +
-	"\tomit_meta\x18\a \x01(\bR\bomitMeta\"\xe1\x01\n" +
+	"\tomit_meta\x18\a \x01(\bR\bomitMeta\"\x80\x02\n" +
 	"\fShowResponse\x12\x0e\n" +
 	"\x02ok\x18\x01 \x01(\bR\x02ok\x12\x1d\n" +
 	"\n" +
@@ -2740,7 +2886,9 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"error_text\x18\x04 \x01(\tR\terrorText\x123\n" +
 	"\bproblems\x18\x05 \x03(\v2\x17.tasksurface.v2.ProblemR\bproblems\x12\x12\n" +
 	"\x04text\x18\x06 \x01(\tR\x04text\x12\x1b\n" +
-	"\tmeta_json\x18\a \x01(\fR\bmetaJson\"\xac\x01\n" +
+	"\tmeta_json\x18\a \x01(\fR\bmetaJson\x12\x1d\n" +
+	"\n" +
+	"surface_id\x18\b \x01(\tR\tsurfaceId\"\xac\x01\n" +
 	"\x10GetActiveRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +
@@ -2793,7 +2941,7 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\vvalues_json\x18\x04 \x01(\fR\n" +
 	"valuesJson\x12\x12\n" +
 	"\x04note\x18\x05 \x01(\tR\x04note\x12;\n" +
-	"\bsnapshot\x18\x06 \x01(\v2\x1f.tasksurface.v2.SessionSnapshotR\bsnapshot\"\x97\x01\n" +
+	"\bsnapshot\x18\x06 \x01(\v2\x1f.tasksurface.v2.SessionSnapshotR\bsnapshot\"\xb8\x01\n" +
 	"\tAdmission\x12\x1d\n" +
 	"\n" +
 	"message_id\x18\x01 \x01(\tR\tmessageId\x12\x12\n" +
@@ -2802,7 +2950,9 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"sourceJson\x12\x1d\n" +
 	"\n" +
 	"surface_id\x18\x04 \x01(\tR\tsurfaceId\x12\x17\n" +
-	"\acall_id\x18\x05 \x01(\tR\x06callId\"\x80\x02\n" +
+	"\acall_id\x18\x05 \x01(\tR\x06callId\x12\x1f\n" +
+	"\vstate_token\x18\x06 \x01(\tR\n" +
+	"stateToken\"\x80\x02\n" +
 	"\x0eSubmitResponse\x12\x1a\n" +
 	"\baccepted\x18\x01 \x01(\bR\baccepted\x12\x1d\n" +
 	"\n" +
@@ -2821,14 +2971,16 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\fdismissal_id\x18\x03 \x01(\tR\vdismissalId\x12;\n" +
 	"\bsnapshot\x18\x04 \x01(\v2\x1f.tasksurface.v2.SessionSnapshotR\bsnapshot\x12\x1d\n" +
 	"\n" +
-	"command_id\x18\x05 \x01(\tR\tcommandId\"\xb2\x01\n" +
+	"command_id\x18\x05 \x01(\tR\tcommandId\"\xd3\x01\n" +
 	"\x0fDismissalRecord\x12\x1d\n" +
 	"\n" +
 	"surface_id\x18\x01 \x01(\tR\tsurfaceId\x12!\n" +
 	"\fdismissal_id\x18\x02 \x01(\tR\vdismissalId\x12\x17\n" +
 	"\acall_id\x18\x03 \x01(\tR\x06callId\x12!\n" +
 	"\fcommand_name\x18\x04 \x01(\tR\vcommandName\x12!\n" +
-	"\fcommand_args\x18\x05 \x01(\tR\vcommandArgs\"\x9d\x01\n" +
+	"\fcommand_args\x18\x05 \x01(\tR\vcommandArgs\x12\x1f\n" +
+	"\vstate_token\x18\x06 \x01(\tR\n" +
+	"stateToken\"\x9d\x01\n" +
 	"\x0fDismissResponse\x12\x1c\n" +
 	"\tdismissed\x18\x01 \x01(\bR\tdismissed\x12\x1b\n" +
 	"\tevent_seq\x18\x02 \x01(\x03R\beventSeq\x12\x16\n" +
@@ -2848,10 +3000,8 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\x06reason\x18\a \x01(\tR\x06reason\x12\x1d\n" +
 	"\n" +
 	"surface_id\x18\b \x01(\tR\tsurfaceId\x12!\n" +
-	"\fdismissal_id\x18\t \x01(\tR\vdismissalId\"Q\n" +
-	"\x12QueueEventResponse\x12\x18\n" +
-	"\atracked\x18\x01 \x01(\bR\atracked\x12!\n" +
-	"\frestore_text\x18\x02 \x01(\tR\vrestoreText\"\xa1\x01\n" +
+	"\fdismissal_id\x18\t \x01(\tR\vdismissalId\"7\n" +
+	"\x12QueueEventResponseJ\x04\b\x01\x10\x02J\x04\b\x02\x10\x03R\atrackedR\frestore_text\"\xa1\x01\n" +
 	"\x12QueueActionRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +
@@ -2915,7 +3065,7 @@ func file_tasksurface_v2_tasksurface_proto_rawDescGZIP() []byte {
 	return file_tasksurface_v2_tasksurface_proto_rawDescData
 }
 
-var file_tasksurface_v2_tasksurface_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
+var file_tasksurface_v2_tasksurface_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_tasksurface_v2_tasksurface_proto_goTypes = []any{
 	(*Problem)(nil),               // 0: tasksurface.v2.Problem
 	(*Limits)(nil),                // 1: tasksurface.v2.Limits
@@ -2929,33 +3079,34 @@ var file_tasksurface_v2_tasksurface_proto_goTypes = []any{
 	(*ConfigureResponse)(nil),     // 9: tasksurface.v2.ConfigureResponse
 	(*SessionSnapshot)(nil),       // 10: tasksurface.v2.SessionSnapshot
 	(*QueuedMessage)(nil),         // 11: tasksurface.v2.QueuedMessage
-	(*ShowRequest)(nil),           // 12: tasksurface.v2.ShowRequest
-	(*ShowResponse)(nil),          // 13: tasksurface.v2.ShowResponse
-	(*GetActiveRequest)(nil),      // 14: tasksurface.v2.GetActiveRequest
-	(*PendingSubmission)(nil),     // 15: tasksurface.v2.PendingSubmission
-	(*GetActiveResponse)(nil),     // 16: tasksurface.v2.GetActiveResponse
-	(*CheckRequest)(nil),          // 17: tasksurface.v2.CheckRequest
-	(*CheckResponse)(nil),         // 18: tasksurface.v2.CheckResponse
-	(*SubmitRequest)(nil),         // 19: tasksurface.v2.SubmitRequest
-	(*Admission)(nil),             // 20: tasksurface.v2.Admission
-	(*SubmitResponse)(nil),        // 21: tasksurface.v2.SubmitResponse
-	(*DismissRequest)(nil),        // 22: tasksurface.v2.DismissRequest
-	(*DismissalRecord)(nil),       // 23: tasksurface.v2.DismissalRecord
-	(*DismissResponse)(nil),       // 24: tasksurface.v2.DismissResponse
-	(*QueueEvent)(nil),            // 25: tasksurface.v2.QueueEvent
-	(*QueueEventResponse)(nil),    // 26: tasksurface.v2.QueueEventResponse
-	(*QueueActionRequest)(nil),    // 27: tasksurface.v2.QueueActionRequest
-	(*QueueActionResponse)(nil),   // 28: tasksurface.v2.QueueActionResponse
-	(*FoldRequest)(nil),           // 29: tasksurface.v2.FoldRequest
-	(*FoldResponse)(nil),          // 30: tasksurface.v2.FoldResponse
-	(*LogProblem)(nil),            // 31: tasksurface.v2.LogProblem
-	(*ValidateRequest)(nil),       // 32: tasksurface.v2.ValidateRequest
-	(*ValidateResponse)(nil),      // 33: tasksurface.v2.ValidateResponse
-	(*EchoMessage)(nil),           // 34: tasksurface.v2.EchoMessage
-	nil,                           // 35: tasksurface.v2.Problem.ParamsEntry
+	(*DismissalInFlight)(nil),     // 12: tasksurface.v2.DismissalInFlight
+	(*ShowRequest)(nil),           // 13: tasksurface.v2.ShowRequest
+	(*ShowResponse)(nil),          // 14: tasksurface.v2.ShowResponse
+	(*GetActiveRequest)(nil),      // 15: tasksurface.v2.GetActiveRequest
+	(*PendingSubmission)(nil),     // 16: tasksurface.v2.PendingSubmission
+	(*GetActiveResponse)(nil),     // 17: tasksurface.v2.GetActiveResponse
+	(*CheckRequest)(nil),          // 18: tasksurface.v2.CheckRequest
+	(*CheckResponse)(nil),         // 19: tasksurface.v2.CheckResponse
+	(*SubmitRequest)(nil),         // 20: tasksurface.v2.SubmitRequest
+	(*Admission)(nil),             // 21: tasksurface.v2.Admission
+	(*SubmitResponse)(nil),        // 22: tasksurface.v2.SubmitResponse
+	(*DismissRequest)(nil),        // 23: tasksurface.v2.DismissRequest
+	(*DismissalRecord)(nil),       // 24: tasksurface.v2.DismissalRecord
+	(*DismissResponse)(nil),       // 25: tasksurface.v2.DismissResponse
+	(*QueueEvent)(nil),            // 26: tasksurface.v2.QueueEvent
+	(*QueueEventResponse)(nil),    // 27: tasksurface.v2.QueueEventResponse
+	(*QueueActionRequest)(nil),    // 28: tasksurface.v2.QueueActionRequest
+	(*QueueActionResponse)(nil),   // 29: tasksurface.v2.QueueActionResponse
+	(*FoldRequest)(nil),           // 30: tasksurface.v2.FoldRequest
+	(*FoldResponse)(nil),          // 31: tasksurface.v2.FoldResponse
+	(*LogProblem)(nil),            // 32: tasksurface.v2.LogProblem
+	(*ValidateRequest)(nil),       // 33: tasksurface.v2.ValidateRequest
+	(*ValidateResponse)(nil),      // 34: tasksurface.v2.ValidateResponse
+	(*EchoMessage)(nil),           // 35: tasksurface.v2.EchoMessage
+	nil,                           // 36: tasksurface.v2.Problem.ParamsEntry
 }
 var file_tasksurface_v2_tasksurface_proto_depIdxs = []int32{
-	35, // 0: tasksurface.v2.Problem.params:type_name -> tasksurface.v2.Problem.ParamsEntry
+	36, // 0: tasksurface.v2.Problem.params:type_name -> tasksurface.v2.Problem.ParamsEntry
 	4,  // 1: tasksurface.v2.DescribeResponse.tool:type_name -> tasksurface.v2.ToolDeclaration
 	5,  // 2: tasksurface.v2.DescribeResponse.projection:type_name -> tasksurface.v2.ProjectionDeclaration
 	6,  // 3: tasksurface.v2.DescribeResponse.command:type_name -> tasksurface.v2.CommandDeclaration
@@ -2965,48 +3116,49 @@ var file_tasksurface_v2_tasksurface_proto_depIdxs = []int32{
 	1,  // 7: tasksurface.v2.ConfigureResponse.effective_limits:type_name -> tasksurface.v2.Limits
 	0,  // 8: tasksurface.v2.ConfigureResponse.problems:type_name -> tasksurface.v2.Problem
 	11, // 9: tasksurface.v2.SessionSnapshot.queue:type_name -> tasksurface.v2.QueuedMessage
-	0,  // 10: tasksurface.v2.ShowResponse.problems:type_name -> tasksurface.v2.Problem
-	10, // 11: tasksurface.v2.GetActiveRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	15, // 12: tasksurface.v2.GetActiveResponse.pending:type_name -> tasksurface.v2.PendingSubmission
-	10, // 13: tasksurface.v2.CheckRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	0,  // 14: tasksurface.v2.CheckResponse.problems:type_name -> tasksurface.v2.Problem
-	10, // 15: tasksurface.v2.SubmitRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	0,  // 16: tasksurface.v2.SubmitResponse.problems:type_name -> tasksurface.v2.Problem
-	20, // 17: tasksurface.v2.SubmitResponse.admit:type_name -> tasksurface.v2.Admission
-	10, // 18: tasksurface.v2.DismissRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	23, // 19: tasksurface.v2.DismissResponse.record:type_name -> tasksurface.v2.DismissalRecord
-	31, // 20: tasksurface.v2.FoldResponse.problems:type_name -> tasksurface.v2.LogProblem
-	0,  // 21: tasksurface.v2.LogProblem.problem:type_name -> tasksurface.v2.Problem
-	0,  // 22: tasksurface.v2.ValidateResponse.problems:type_name -> tasksurface.v2.Problem
-	2,  // 23: tasksurface.v2.TaskSurface.Describe:input_type -> tasksurface.v2.DescribeRequest
-	8,  // 24: tasksurface.v2.TaskSurface.Configure:input_type -> tasksurface.v2.ConfigureRequest
-	12, // 25: tasksurface.v2.TaskSurface.Show:input_type -> tasksurface.v2.ShowRequest
-	14, // 26: tasksurface.v2.TaskSurface.GetActive:input_type -> tasksurface.v2.GetActiveRequest
-	17, // 27: tasksurface.v2.TaskSurface.Check:input_type -> tasksurface.v2.CheckRequest
-	19, // 28: tasksurface.v2.TaskSurface.Submit:input_type -> tasksurface.v2.SubmitRequest
-	22, // 29: tasksurface.v2.TaskSurface.Dismiss:input_type -> tasksurface.v2.DismissRequest
-	25, // 30: tasksurface.v2.TaskSurface.ObserveQueue:input_type -> tasksurface.v2.QueueEvent
-	27, // 31: tasksurface.v2.TaskSurface.CheckQueueAction:input_type -> tasksurface.v2.QueueActionRequest
-	29, // 32: tasksurface.v2.TaskSurface.Fold:input_type -> tasksurface.v2.FoldRequest
-	32, // 33: tasksurface.v2.TaskSurface.Validate:input_type -> tasksurface.v2.ValidateRequest
-	34, // 34: tasksurface.v2.TaskSurface.Echo:input_type -> tasksurface.v2.EchoMessage
-	3,  // 35: tasksurface.v2.TaskSurface.Describe:output_type -> tasksurface.v2.DescribeResponse
-	9,  // 36: tasksurface.v2.TaskSurface.Configure:output_type -> tasksurface.v2.ConfigureResponse
-	13, // 37: tasksurface.v2.TaskSurface.Show:output_type -> tasksurface.v2.ShowResponse
-	16, // 38: tasksurface.v2.TaskSurface.GetActive:output_type -> tasksurface.v2.GetActiveResponse
-	18, // 39: tasksurface.v2.TaskSurface.Check:output_type -> tasksurface.v2.CheckResponse
-	21, // 40: tasksurface.v2.TaskSurface.Submit:output_type -> tasksurface.v2.SubmitResponse
-	24, // 41: tasksurface.v2.TaskSurface.Dismiss:output_type -> tasksurface.v2.DismissResponse
-	26, // 42: tasksurface.v2.TaskSurface.ObserveQueue:output_type -> tasksurface.v2.QueueEventResponse
-	28, // 43: tasksurface.v2.TaskSurface.CheckQueueAction:output_type -> tasksurface.v2.QueueActionResponse
-	30, // 44: tasksurface.v2.TaskSurface.Fold:output_type -> tasksurface.v2.FoldResponse
-	33, // 45: tasksurface.v2.TaskSurface.Validate:output_type -> tasksurface.v2.ValidateResponse
-	34, // 46: tasksurface.v2.TaskSurface.Echo:output_type -> tasksurface.v2.EchoMessage
-	35, // [35:47] is the sub-list for method output_type
-	23, // [23:35] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	12, // 10: tasksurface.v2.SessionSnapshot.dismissals:type_name -> tasksurface.v2.DismissalInFlight
+	0,  // 11: tasksurface.v2.ShowResponse.problems:type_name -> tasksurface.v2.Problem
+	10, // 12: tasksurface.v2.GetActiveRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
+	16, // 13: tasksurface.v2.GetActiveResponse.pending:type_name -> tasksurface.v2.PendingSubmission
+	10, // 14: tasksurface.v2.CheckRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
+	0,  // 15: tasksurface.v2.CheckResponse.problems:type_name -> tasksurface.v2.Problem
+	10, // 16: tasksurface.v2.SubmitRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
+	0,  // 17: tasksurface.v2.SubmitResponse.problems:type_name -> tasksurface.v2.Problem
+	21, // 18: tasksurface.v2.SubmitResponse.admit:type_name -> tasksurface.v2.Admission
+	10, // 19: tasksurface.v2.DismissRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
+	24, // 20: tasksurface.v2.DismissResponse.record:type_name -> tasksurface.v2.DismissalRecord
+	32, // 21: tasksurface.v2.FoldResponse.problems:type_name -> tasksurface.v2.LogProblem
+	0,  // 22: tasksurface.v2.LogProblem.problem:type_name -> tasksurface.v2.Problem
+	0,  // 23: tasksurface.v2.ValidateResponse.problems:type_name -> tasksurface.v2.Problem
+	2,  // 24: tasksurface.v2.TaskSurface.Describe:input_type -> tasksurface.v2.DescribeRequest
+	8,  // 25: tasksurface.v2.TaskSurface.Configure:input_type -> tasksurface.v2.ConfigureRequest
+	13, // 26: tasksurface.v2.TaskSurface.Show:input_type -> tasksurface.v2.ShowRequest
+	15, // 27: tasksurface.v2.TaskSurface.GetActive:input_type -> tasksurface.v2.GetActiveRequest
+	18, // 28: tasksurface.v2.TaskSurface.Check:input_type -> tasksurface.v2.CheckRequest
+	20, // 29: tasksurface.v2.TaskSurface.Submit:input_type -> tasksurface.v2.SubmitRequest
+	23, // 30: tasksurface.v2.TaskSurface.Dismiss:input_type -> tasksurface.v2.DismissRequest
+	26, // 31: tasksurface.v2.TaskSurface.ObserveQueue:input_type -> tasksurface.v2.QueueEvent
+	28, // 32: tasksurface.v2.TaskSurface.CheckQueueAction:input_type -> tasksurface.v2.QueueActionRequest
+	30, // 33: tasksurface.v2.TaskSurface.Fold:input_type -> tasksurface.v2.FoldRequest
+	33, // 34: tasksurface.v2.TaskSurface.Validate:input_type -> tasksurface.v2.ValidateRequest
+	35, // 35: tasksurface.v2.TaskSurface.Echo:input_type -> tasksurface.v2.EchoMessage
+	3,  // 36: tasksurface.v2.TaskSurface.Describe:output_type -> tasksurface.v2.DescribeResponse
+	9,  // 37: tasksurface.v2.TaskSurface.Configure:output_type -> tasksurface.v2.ConfigureResponse
+	14, // 38: tasksurface.v2.TaskSurface.Show:output_type -> tasksurface.v2.ShowResponse
+	17, // 39: tasksurface.v2.TaskSurface.GetActive:output_type -> tasksurface.v2.GetActiveResponse
+	19, // 40: tasksurface.v2.TaskSurface.Check:output_type -> tasksurface.v2.CheckResponse
+	22, // 41: tasksurface.v2.TaskSurface.Submit:output_type -> tasksurface.v2.SubmitResponse
+	25, // 42: tasksurface.v2.TaskSurface.Dismiss:output_type -> tasksurface.v2.DismissResponse
+	27, // 43: tasksurface.v2.TaskSurface.ObserveQueue:output_type -> tasksurface.v2.QueueEventResponse
+	29, // 44: tasksurface.v2.TaskSurface.CheckQueueAction:output_type -> tasksurface.v2.QueueActionResponse
+	31, // 45: tasksurface.v2.TaskSurface.Fold:output_type -> tasksurface.v2.FoldResponse
+	34, // 46: tasksurface.v2.TaskSurface.Validate:output_type -> tasksurface.v2.ValidateResponse
+	35, // 47: tasksurface.v2.TaskSurface.Echo:output_type -> tasksurface.v2.EchoMessage
+	36, // [36:48] is the sub-list for method output_type
+	24, // [24:36] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_tasksurface_v2_tasksurface_proto_init() }
@@ -3020,7 +3172,7 @@ func file_tasksurface_v2_tasksurface_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tasksurface_v2_tasksurface_proto_rawDesc), len(file_tasksurface_v2_tasksurface_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   36,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1,6 +1,6 @@
 // Task Surface wire contract.
 //
-// Protocol version 2.0 (go-plugin app protocol version 2; api_version "2.0").
+// Protocol version 2.1 (go-plugin app protocol version 2; api_version "2.1").
 // A change that removes or renumbers a field, or changes its meaning, bumps
 // the go-plugin protocol version and gets a new package (tasksurface.v3).
 // Additive changes bump the minor api_version only.
@@ -10,10 +10,13 @@
 // session's projection view, its in-flight queue, and the open surface's
 // tool result metadata when the plugin asks for it), and the answer carries
 // the decision (an Admission to carry out, a DismissalRecord to write). The
-// host carries it out at once and reports what happened through
-// ObserveQueue. The session log is the only durable authority; what the
-// plugin keeps in memory is coordination state that the next snapshot
-// corrects.
+// plugin decides from the request alone: it keeps no record of what it
+// decided, no clock and no timeout, so a retry of a request whose answer was
+// lost is decided again, the same way. A decision carries the snapshot's
+// state_token; the host carries it out only while its state still has that
+// token (a compare-and-set) and otherwise asks again with a fresh snapshot.
+// The session log is the only durable authority; the host's queue is the
+// only record of what is in flight.
 //
 // Free-form JSON (models, values, projection state, message sources, events)
 // travels as UTF-8 JSON bytes, never as google.protobuf.Struct, so numbers and

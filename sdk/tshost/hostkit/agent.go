@@ -34,7 +34,7 @@ func (e *RefusedError) Error() string {
 // A message a person types goes through Send instead, so it waits its turn
 // in the queue where a submission's admission sees it.
 func (h *Host) Append(ctx context.Context, sessionID tasksurface.SessionID, data ...tasksurface.EventData) ([]tasksurface.Event, error) {
-	s, err := h.lock(sessionID)
+	s, err := h.lock(ctx, sessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +45,7 @@ func (h *Host) Append(ctx context.Context, sessionID tasksurface.SessionID, data
 // AppendEvents writes events as they are, seqs included, for a log being
 // imported or replayed; each seq must be above the session's last.
 func (h *Host) AppendEvents(ctx context.Context, sessionID tasksurface.SessionID, events ...tasksurface.Event) error {
-	s, err := h.lock(sessionID)
+	s, err := h.lock(ctx, sessionID)
 	if err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ func (h *Host) AppendEvents(ctx context.Context, sessionID tasksurface.SessionID
 
 // View returns a session's projection view, what a ShowRequest carries.
 func (h *Host) View(ctx context.Context, sessionID tasksurface.SessionID) (json.RawMessage, error) {
-	s, err := h.lock(sessionID)
+	s, err := h.lock(ctx, sessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func (h *Host) View(ctx context.Context, sessionID tasksurface.SessionID) (json.
 // surface costs no fold. A call that fails (the plugin is restarting) is
 // logged as a failed result and returned.
 func (h *Host) CallTool(ctx context.Context, sessionID tasksurface.SessionID, callID tasksurface.CallID, args json.RawMessage) (*tasksurface.ShowResponse, error) {
-	s, err := h.lock(sessionID)
+	s, err := h.lock(ctx, sessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func (h *Host) CallTool(ctx context.Context, sessionID tasksurface.SessionID, ca
 // agent's turn commits it like any queued message, which closes the open
 // surface as bypassed.
 func (h *Host) Send(ctx context.Context, sessionID tasksurface.SessionID, text string) (tasksurface.UserMessage, error) {
-	s, err := h.lock(sessionID)
+	s, err := h.lock(ctx, sessionID)
 	if err != nil {
 		return tasksurface.UserMessage{}, err
 	}
@@ -120,7 +120,7 @@ func (h *Host) Send(ctx context.Context, sessionID tasksurface.SessionID, text s
 // Claim is the agent taking the oldest unclaimed message for its next
 // turn; the plugin hears of it (QueueClaimed) before Claim returns.
 func (h *Host) Claim(ctx context.Context, sessionID tasksurface.SessionID) (tasksurface.UserMessage, error) {
-	s, err := h.lock(sessionID)
+	s, err := h.lock(ctx, sessionID)
 	if err != nil {
 		return tasksurface.UserMessage{}, err
 	}
@@ -138,7 +138,7 @@ func (h *Host) Claim(ctx context.Context, sessionID tasksurface.SessionID) (task
 // Commit writes a claimed (or queued) message to the log as a user message,
 // reports it committed with its seq, which it returns, and folds it.
 func (h *Host) Commit(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) (int64, error) {
-	s, err := h.lock(sessionID)
+	s, err := h.lock(ctx, sessionID)
 	if err != nil {
 		return 0, err
 	}
@@ -160,7 +160,7 @@ func (h *Host) Commit(ctx context.Context, sessionID tasksurface.SessionID, mess
 // Discard drops a claimed message whose turn will not commit it; the
 // plugin hears QueueDiscarded and its surface is editable again.
 func (h *Host) Discard(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
-	s, err := h.lock(sessionID)
+	s, err := h.lock(ctx, sessionID)
 	if err != nil {
 		return err
 	}
@@ -175,7 +175,7 @@ func (h *Host) Discard(ctx context.Context, sessionID tasksurface.SessionID, mes
 // The question and the removal are one step for the session: no claim
 // lands between them.
 func (h *Host) Remove(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
-	s, err := h.lock(sessionID)
+	s, err := h.lock(ctx, sessionID)
 	if err != nil {
 		return err
 	}
@@ -233,7 +233,7 @@ func (h *Host) Log(sessionID tasksurface.SessionID) []tasksurface.Event {
 
 // Queue returns a copy of a session's queue, in the order the agent takes
 // it.
-func (h *Host) Queue(sessionID tasksurface.SessionID) []QueuedMessage {
+func (h *Host) Queue(sessionID tasksurface.SessionID) []QueueItem {
 	s := h.session(sessionID)
 	s.mu.Lock()
 	defer s.mu.Unlock()

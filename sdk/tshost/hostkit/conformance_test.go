@@ -9,7 +9,7 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost/hostkit"
 	"github.com/dsh-community/task-surface/sdk/tshost/hosttest"
-	"github.com/dsh-community/task-surface/sdk/tshost/tshosttest"
+	"github.com/dsh-community/task-surface/sdk/tshost/plugintest"
 )
 
 // startKit returns a Start of the kit over a FileStorage in dir, with a
@@ -25,7 +25,7 @@ func startKit(wire bool) hosttest.Start {
 		}
 		var plugin tasksurface.Server = server.New("test", logger)
 		if wire {
-			plugin = tshosttest.Connect(t, plugin, tshosttest.Config{HostName: "hostkit-test"})
+			plugin = plugintest.Connect(t, plugin, plugintest.Config{HostName: "hostkit-test"})
 		}
 		kit := hostkit.New(hostkit.Config{Storage: storage, Logger: logger})
 		if err := kit.Bind(t.Context(), tap(plugin)); err != nil {

@@ -20,51 +20,44 @@ const (
 )
 
 // stalePlugin is the real plugin deciding from an older snapshot than the
-// kit's, as a plugin does when the session changed between its read and
-// the host's act: its Submit and Dismiss see no ordinary message when
-// hideOrdinary is set, and the projection view when set. It records the
-// reports it hears.
+// kit's, as a plugin does when the session changed between the host's read
+// and its act: for the first stale asks of Submit and Dismiss it sees no
+// ordinary message and the decision carries a token the session no longer
+// has. It counts the asks.
 type stalePlugin struct {
 	tasksurface.Server
 
-	mu           sync.Mutex
-	hideOrdinary bool
-	view         json.RawMessage
-	reports      []tasksurface.QueueEvent
+	mu    sync.Mutex
+	stale int
+	asks  int
 }
 
-func (p *stalePlugin) stale(snap *tasksurface.Snapshot) {
+func (p *stalePlugin) staleSnapshot(snap *tasksurface.Snapshot) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.hideOrdinary {
-		snap.Queue = slices.DeleteFunc(slices.Clone(snap.Queue), tasksurface.QueuedMessage.Ordinary)
+	p.asks++
+	if p.stale == 0 {
+		return
 	}
-	if p.view != nil {
-		snap.Projection = p.view
-	}
+	p.stale--
+	snap.Queue = slices.DeleteFunc(slices.Clone(snap.Queue), tasksurface.QueuedMessage.Ordinary)
+	snap.StateToken = "an older state"
 }
 
 func (p *stalePlugin) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
-	p.stale(&req.Snapshot)
+	p.staleSnapshot(&req.Snapshot)
 	return p.Server.Submit(ctx, req)
 }
 
 func (p *stalePlugin) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, error) {
-	p.stale(&req.Snapshot)
+	p.staleSnapshot(&req.Snapshot)
 	return p.Server.Dismiss(ctx, req)
 }
 
-func (p *stalePlugin) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
-	p.mu.Lock()
-	p.reports = append(p.reports, *ev)
-	p.mu.Unlock()
-	return p.Server.ObserveQueue(ctx, ev)
-}
-
-func (p *stalePlugin) heard(kind tasksurface.QueueEventKind) []tasksurface.QueueEvent {
+func (p *stalePlugin) asked() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return slices.DeleteFunc(slices.Clone(p.reports), func(ev tasksurface.QueueEvent) bool { return ev.Kind != kind })
+	return p.asks
 }
 
 // openGate binds a kit over storage to plugin and opens a surface in a new
@@ -97,95 +90,59 @@ func countQueued(kit *hostkit.Host, session tasksurface.SessionID) int {
 	return n
 }
 
-// The kit carries a decision out only if it still holds at that moment:
-// an admission the plugin decided without seeing an ordinary message, or
-// for a surface that closed, is refused and reported refused; a dismissal
-// of a surface that closed is not written and reported not-recorded.
-func TestDecisionsAreCheckedWhenCarriedOut(t *testing.T) {
+// The kit carries a decision out only while the session's state token is
+// the decision's: one decided on an older state is asked again, and the
+// plugin, seeing the session as it is, refuses it; a plugin that keeps
+// answering on an older state is asked MaxAsks times and nothing is
+// written.
+func TestDecisionsAreComparedAndSet(t *testing.T) {
 	t.Parallel()
-	t.Run("an ordinary message the plugin did not see", func(t *testing.T) {
+	t.Run("an ordinary message the stale decision did not see", func(t *testing.T) {
 		t.Parallel()
-		plugin := &stalePlugin{Server: server.New("test", nil), hideOrdinary: true}
+		plugin := &stalePlugin{Server: server.New("test", nil)}
 		kit, session, surface := openGate(t, hostkit.NewMemoryStorage(), plugin)
 		ctx := t.Context()
 		if _, err := kit.Send(ctx, session, "never mind"); err != nil {
 			t.Fatal(err)
 		}
+		plugin.mu.Lock()
+		plugin.stale = 1
+		plugin.mu.Unlock()
 		sub, err := kit.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface, SubmissionID: "s1", Values: json.RawMessage(gateValues)})
 		if err != nil || sub.Accepted || sub.Reason != tasksurface.ReasonMovedOn || sub.Admit != nil {
-			t.Fatalf("Submit = %+v, %v; want refused as moved-on", sub, err)
-		}
-		if refused := plugin.heard(tasksurface.QueueRefused); len(refused) != 1 || refused[0].Reason != string(tasksurface.ReasonMovedOn) {
-			t.Errorf("the plugin heard refusals %+v; want one, moved-on", refused)
+			t.Fatalf("Submit = %+v, %v; want refused as moved-on once asked again", sub, err)
 		}
 		if n := countQueued(kit, session); n != 1 {
 			t.Errorf("%d messages were queued; want the ordinary one only", n)
 		}
 	})
-	t.Run("a surface an ordinary message closed, which the plugin did not see", func(t *testing.T) {
+	t.Run("a plugin that keeps deciding on an older state", func(t *testing.T) {
 		t.Parallel()
 		plugin := &stalePlugin{Server: server.New("test", nil)}
 		kit, session, surface := openGate(t, hostkit.NewMemoryStorage(), plugin)
 		ctx := t.Context()
-		open, err := kit.View(ctx, session)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := kit.Send(ctx, session, "never mind"); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := kit.Step(ctx, session); err != nil {
-			t.Fatal(err)
-		}
 		plugin.mu.Lock()
-		plugin.view = open
+		plugin.stale = 2 * hostkit.MaxAsks
+		before := plugin.asks
 		plugin.mu.Unlock()
 		sub, err := kit.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface, SubmissionID: "s1", Values: json.RawMessage(gateValues)})
-		if err != nil || sub.Accepted || sub.Reason != tasksurface.ReasonMovedOn {
-			t.Fatalf("Submit = %+v, %v; want refused as moved-on", sub, err)
+		if err != nil || sub.Accepted || sub.Reason != tasksurface.ReasonAdmissionRefused || len(sub.Problems) != 1 {
+			t.Fatalf("Submit = %+v, %v; want admission-refused with the host's words", sub, err)
 		}
-		if refused := plugin.heard(tasksurface.QueueRefused); len(refused) != 1 || refused[0].Reason != string(tasksurface.ReasonMovedOn) {
-			t.Errorf("the plugin heard refusals %+v; want one, moved-on", refused)
+		if n := plugin.asked() - before; n != hostkit.MaxAsks {
+			t.Errorf("the plugin was asked %d times; want %d", n, hostkit.MaxAsks)
 		}
-		if n := countQueued(kit, session); n != 1 {
-			t.Errorf("%d messages were queued; want the ordinary one only", n)
+		d, err := kit.Dismiss(ctx, &tasksurface.DismissRequest{SessionID: session, SurfaceID: surface, DismissalID: "d1"})
+		if err != nil || d.Dismissed || d.Reason != tasksurface.ReasonNotRecorded {
+			t.Fatalf("Dismiss = %+v, %v; want not-recorded", d, err)
 		}
-	})
-	t.Run("a surface the plugin still saw open", func(t *testing.T) {
-		t.Parallel()
-		plugin := &stalePlugin{Server: server.New("test", nil)}
-		kit, session, surface := openGate(t, hostkit.NewMemoryStorage(), plugin)
-		ctx := t.Context()
-		open, err := kit.View(ctx, session)
-		if err != nil {
-			t.Fatal(err)
+		if n := countQueued(kit, session); n != 0 {
+			t.Errorf("%d messages were queued; want none", n)
 		}
-		if d, err := kit.Dismiss(ctx, &tasksurface.DismissRequest{SessionID: session, SurfaceID: surface, DismissalID: "d1"}); err != nil || !d.Dismissed {
-			t.Fatalf("Dismiss = %+v, %v", d, err)
-		}
-		plugin.mu.Lock()
-		plugin.view = open
-		plugin.mu.Unlock()
-		// The plugin's own records know the dismissal it decided.
-		sub, err := kit.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface, SubmissionID: "s1", Values: json.RawMessage(gateValues)})
-		if err != nil || sub.Accepted || sub.Reason != tasksurface.ReasonDismissed {
-			t.Fatalf("Submit = %+v, %v; want refused as dismissed", sub, err)
-		}
-		d, err := kit.Dismiss(ctx, &tasksurface.DismissRequest{SessionID: session, SurfaceID: surface, DismissalID: "d2"})
-		if err != nil || d.Dismissed || d.Reason != tasksurface.ReasonNotOpen || d.Record != nil {
-			t.Fatalf("a second Dismiss = %+v, %v; want refused as not-open", d, err)
-		}
-		if n := len(plugin.heard(tasksurface.QueueNotRecorded)); n != 1 {
-			t.Errorf("the plugin heard %d not-recorded reports; want 1", n)
-		}
-		done := 0
 		for _, e := range kit.Log(session) {
 			if e.Type == tasksurface.EventCommandDone {
-				done++
+				t.Errorf("a dismissal was written: %+v", e)
 			}
-		}
-		if n := countQueued(kit, session); n != 0 || done != 1 {
-			t.Errorf("the log holds %d queued messages and %d command/done; want none and one", n, done)
 		}
 	})
 }
@@ -264,27 +221,49 @@ func (p *givingUpPlugin) Submit(ctx context.Context, req *tasksurface.SubmitRequ
 	return resp, err
 }
 
-// A caller that gives up while the plugin decides does not cancel the
-// decision: the kit still queues the message, once, and a retry of the same
-// id is answered accepted for the message that is in the queue.
-func TestADecisionOutlivesTheCallerGivingUp(t *testing.T) {
+// A caller that gives up while the plugin decides loses the answer and
+// nothing else: nothing is queued, the surface shows nothing pending, and
+// the retry of the same id is decided again and queued once, never
+// answered accepted for a message nobody queued.
+func TestALostDecisionIsDecidedAgain(t *testing.T) {
 	t.Parallel()
 	plugin := &givingUpPlugin{Server: server.New("test", nil)}
 	kit, session, surface := openGate(t, hostkit.NewMemoryStorage(), plugin)
 	ctx, giveUp := context.WithCancel(t.Context())
 	plugin.giveUp = giveUp
 	req := &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface, SubmissionID: "s1", Values: json.RawMessage(gateValues)}
-	if sub, err := kit.Submit(ctx, req); err != nil || !sub.Accepted {
-		t.Fatalf("Submit = %+v, %v; want accepted, as the plugin decided", sub, err)
+	if sub, err := kit.Submit(ctx, req); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Submit = %+v, %v; want the caller's cancellation", sub, err)
 	}
-	if n := countQueued(kit, session); n != 1 {
-		t.Fatalf("%d messages were queued; want the submission's, once", n)
+	if n := countQueued(kit, session); n != 0 {
+		t.Fatalf("%d messages were queued; want none", n)
 	}
 	plugin.giveUp = func() {}
-	if sub, err := kit.Submit(t.Context(), req); err != nil || !sub.Accepted {
+	if a, err := kit.GetActive(t.Context(), &tasksurface.GetActiveRequest{SessionID: session}); err != nil || !a.Active || a.Pending != nil {
+		t.Fatalf("GetActive = %+v, %v; want the surface open with nothing pending", a, err)
+	}
+	if sub, err := kit.Submit(t.Context(), req); err != nil || !sub.Accepted || sub.Phase != tasksurface.PhaseQueued {
 		t.Fatalf("the retry: Submit = %+v, %v; want accepted", sub, err)
 	}
 	if n := countQueued(kit, session); n != 1 {
 		t.Errorf("%d messages were queued after the retry; want 1", n)
+	}
+}
+
+// A call whose context is already done does nothing and returns its error:
+// no message is queued for a caller that has gone.
+func TestADoneContextDoesNothing(t *testing.T) {
+	t.Parallel()
+	kit, session, surface := openGate(t, hostkit.NewMemoryStorage(), server.New("test", nil))
+	done, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := kit.Send(done, session, "hello"); !errors.Is(err, context.Canceled) {
+		t.Errorf("Send = %v; want context.Canceled", err)
+	}
+	if _, err := kit.Submit(done, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface, SubmissionID: "s1", Values: json.RawMessage(gateValues)}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Submit = %v; want context.Canceled", err)
+	}
+	if n := len(kit.Queue(session)); n != 0 {
+		t.Errorf("%d messages were queued; want none", n)
 	}
 }

@@ -22,36 +22,36 @@
 // GetActive, Check, Submit and Dismiss take the plugin's requests without a
 // snapshot and hold the session's lock for the whole call: the kit reads
 // the snapshot (the projection view, every queued and claimed message in
-// order, the log's last seq), asks the plugin, asks again with the open
+// order by its ids, the log's last seq, and the state token, a digest of
+// the view and the queue), asks the plugin, asks again with the open
 // surface's metadata when the plugin answers MetaNeeded, and carries out
-// the decision. An Admission is queued only if, at that moment, its surface
-// is still the open one and no ordinary message is queued or claimed
-// (otherwise the caller gets ReasonNotOpen or ReasonMovedOn); a
-// DismissalRecord is written only if its surface is still the open one.
-// The plugin hears what was done (QueueAdmitted, QueueRefused,
-// QueueRecorded, QueueNotRecorded), and the caller gets the outcome, with
-// no Admit or Record left to do. Because the lock is held from the
-// snapshot to the answer, of a submission and an ordinary message, a
-// dismissal, or a second submission racing it, exactly one outcome lands.
-// A caller that gives up (its ctx cancelled) does not cancel a Submit or a
-// Dismiss once it has asked the plugin: the decision is carried out within
-// DecisionTimeout, and the retry of the same id or GetActive tells the
-// outcome.
+// the decision only while the session's token is the decision's (a
+// compare-and-set; with another token it asks again, at most MaxAsks
+// times). The kit holds no rule of when to admit: that is the plugin's.
+// The caller gets the outcome, with no Admit or Record left to do. Because
+// the lock is held from the snapshot to the answer, of a submission and an
+// ordinary message, a dismissal, or a second submission racing it, exactly
+// one outcome lands. A caller that gives up (its ctx cancelled) while the
+// plugin decides loses only the answer: nothing was written, and its retry
+// of the same id is decided again.
 //
 // Claim, Commit, Discard and Remove are the agent's and the UI's side of
 // the queue; the plugin hears of each (QueueClaimed, QueueCommitted with
 // the user message's seq, QueueDiscarded, QueueRemoved) when the message is
 // a submission. Remove asks CheckQueueAction first, with the message's
-// phase. A report that fails is logged: the plugin learns the same from
-// the next snapshot. CallTool and Commit fold what they wrote before they
+// phase. Reports are by ids and only logged by the plugin; one that fails
+// is logged here. CallTool and Commit fold what they wrote before they
 // return, so the snapshot of the next request costs no fold round trip. A
 // harness that drops a session while its agent holds a claim calls Discard,
 // so the plugin hears the message will not arrive.
 //
 // Bind reads every session back from the Storage, so a restarted harness
-// finds its surfaces and its queue again. A message claimed but not
-// committed when the harness stopped is queued again: its turn never
-// happened. The queue's changes are events of the log (EventQueued,
+// finds its surfaces and its queue again. An ordinary message claimed but
+// not committed when the harness stopped is queued again: its turn never
+// happened. A Task Surface submission queued or claimed then is taken out
+// and never sent by itself, as on dsh: the session log is the only durable
+// authority, its surface is open again, and Returned hands its answers
+// back for the UI to show. The queue's changes are events of the log (EventQueued,
 // EventUnqueued); they do not cross to the plugin's fold. Storage errors
 // and log lines that hold no event are returned or logged with the
 // session and the line; none is dropped in silence.

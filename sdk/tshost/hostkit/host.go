@@ -63,6 +63,8 @@ type session struct {
 	events  []tasksurface.Event
 	nextSeq int64
 	queue   *queue
+	// returned are the submissions Bind took out of the queue.
+	returned []tasksurface.UserMessage
 }
 
 // New returns a Host over cfg.Storage. Bind it to the plugin before use.
@@ -76,8 +78,9 @@ func New(cfg Config) *Host {
 
 // Bind hands the Host the plugin it calls (a tshost.Supervisor, whose
 // restarts it rides out) and reads every session back from the Storage:
-// the logs, the queues (a message claimed and not committed when the
-// harness stopped is queued again: its turn never happened), the
+// the logs, the queues (an ordinary message claimed and not committed when
+// the harness stopped is queued again: its turn never happened; a Task
+// Surface submission is taken out, see Returned), the
 // projections (folded at the first read) and the index of tool results. A
 // log entry that holds no event is logged at error with its session and
 // line; a Storage error is returned.
@@ -109,12 +112,48 @@ func (h *Host) Bind(ctx context.Context, server tasksurface.Server) error {
 		s := h.session(id)
 		s.mu.Lock()
 		err = h.take(id, s, events)
+		if err == nil {
+			err = h.takeOutSubmissions(ctx, id, s)
+		}
 		s.mu.Unlock()
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// takeOutSubmissions takes the Task Surface submissions a restarted
+// harness finds in a session's queue out of it (an EventUnqueued each,
+// QueueDiscarded), as the dsh host does: an answer that did not reach the
+// log is never sent by itself, since the person who sent it may have left.
+// Its surface is open again, and Returned hands the answers back; s.mu is
+// held.
+func (h *Host) takeOutSubmissions(ctx context.Context, id tasksurface.SessionID, s *session) error {
+	for _, m := range slices.Clone(s.queue.messages) {
+		if tasksurface.CorrelationOf(m.Message.Source) == nil {
+			continue
+		}
+		if _, err := h.write(ctx, id, s, Unqueued{MessageID: m.Message.ID, Kind: tasksurface.QueueDiscarded}); err != nil {
+			return err
+		}
+		s.returned = append(s.returned, m.Message)
+		h.logger.Info("a submission queued before the restart was taken out: it is not sent without the person", "session", id, "message", m.Message.ID)
+	}
+	return nil
+}
+
+// Returned lists the Task Surface submissions that Bind took out of a
+// session's queue: queued or claimed, not in the log, when the harness
+// stopped. None is sent by itself; their surface is open again, and a UI
+// gives the person their answers back from each message's correlation
+// (tasksurface.CorrelationOf(m.Source).Values), with a notice that they
+// did not reach the conversation.
+func (h *Host) Returned(sessionID tasksurface.SessionID) []tasksurface.UserMessage {
+	s := h.session(sessionID)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.returned)
 }
 
 // NewSession returns the id of a new, empty session. Nothing is written
@@ -141,10 +180,14 @@ func (h *Host) session(id tasksurface.SessionID) *session {
 	return s
 }
 
-// lock returns a bound Host's session, locked; the caller unlocks it.
-func (h *Host) lock(id tasksurface.SessionID) (*session, error) {
+// lock returns a bound Host's session, locked; the caller unlocks it. A
+// ctx already done is its error, and nothing is done.
+func (h *Host) lock(ctx context.Context, id tasksurface.SessionID) (*session, error) {
 	if h.server == nil {
 		return nil, ErrNotBound
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	s := h.session(id)
 	s.mu.Lock()

@@ -41,10 +41,10 @@ type Unqueued struct {
 // EventType returns EventUnqueued.
 func (Unqueued) EventType() string { return EventUnqueued }
 
-// QueuedMessage is a user message waiting in a session's queue: a Task
+// QueueItem is a user message waiting in a session's queue: a Task
 // Surface submission the kit admitted, or an ordinary message sent with
 // Send.
-type QueuedMessage struct {
+type QueueItem struct {
 	// Message is the message as it will be committed.
 	Message tasksurface.UserMessage
 	// Claimed is true while the agent has taken it for a turn that has not
@@ -53,7 +53,7 @@ type QueuedMessage struct {
 }
 
 // phase is the message's phase in a snapshot.
-func (m QueuedMessage) phase() tasksurface.Phase {
+func (m QueueItem) phase() tasksurface.Phase {
 	if m.Claimed {
 		return tasksurface.PhaseClaiming
 	}
@@ -62,7 +62,7 @@ func (m QueuedMessage) phase() tasksurface.Phase {
 
 // queue is one session's queue and the seqs of its committed messages.
 type queue struct {
-	messages  []QueuedMessage
+	messages  []QueueItem
 	committed map[tasksurface.MessageID]int64
 }
 
@@ -75,7 +75,7 @@ func (q *queue) replay(e tasksurface.Event) {
 	case EventQueued:
 		var d Queued
 		if json.Unmarshal(e.Data, &d) == nil && !q.known(d.Message.ID) {
-			q.messages = append(q.messages, QueuedMessage{Message: d.Message})
+			q.messages = append(q.messages, QueueItem{Message: d.Message})
 		}
 	case EventUnqueued:
 		var d Unqueued
@@ -92,21 +92,13 @@ func (q *queue) replay(e tasksurface.Event) {
 }
 
 // snapshot lists the queue as a Snapshot carries it: every message, in
-// the order the agent takes them, with its phase.
+// the order the agent takes them, with its phase, by its ids.
 func (q *queue) snapshot() []tasksurface.QueuedMessage {
 	out := make([]tasksurface.QueuedMessage, len(q.messages))
 	for i, m := range q.messages {
-		out[i] = tasksurface.QueuedMessage{MessageID: m.Message.ID, Phase: m.phase(), Source: m.Message.Source}
+		out[i] = tasksurface.QueuedFrom(m.Message.ID, m.phase(), m.Message.Source)
 	}
 	return out
-}
-
-// ordinary reports whether an ordinary user message is queued or claimed:
-// one the conversation has moved on with.
-func (q *queue) ordinary() bool {
-	return slices.ContainsFunc(q.messages, func(m QueuedMessage) bool {
-		return tasksurface.QueuedMessage{Source: m.Message.Source}.Ordinary()
-	})
 }
 
 // known reports whether a message is queued or committed.
@@ -116,16 +108,16 @@ func (q *queue) known(id tasksurface.MessageID) bool {
 }
 
 func (q *queue) index(id tasksurface.MessageID) int {
-	return slices.IndexFunc(q.messages, func(m QueuedMessage) bool { return m.Message.ID == id })
+	return slices.IndexFunc(q.messages, func(m QueueItem) bool { return m.Message.ID == id })
 }
 
 // drop takes a message out of the queue.
 func (q *queue) drop(id tasksurface.MessageID) {
-	q.messages = slices.DeleteFunc(q.messages, func(m QueuedMessage) bool { return m.Message.ID == id })
+	q.messages = slices.DeleteFunc(q.messages, func(m QueueItem) bool { return m.Message.ID == id })
 }
 
 // next returns the oldest message not claimed.
 func (q *queue) next() (int, bool) {
-	i := slices.IndexFunc(q.messages, func(m QueuedMessage) bool { return !m.Claimed })
+	i := slices.IndexFunc(q.messages, func(m QueueItem) bool { return !m.Claimed })
 	return i, i >= 0
 }

@@ -11,10 +11,9 @@ import (
 const reportTimeout = 5 * time.Second
 
 // report tells the plugin what the kit did with a decision, or what
-// happened to a queued message since. The change it reports is done
-// already, so a caller that went away does not stop the report; a report
-// that fails (the plugin restarts) is logged, not returned: the plugin
-// learns the same from the next snapshot.
+// happened to a queued message since, by ids: the plugin logs it, and no
+// decision reads it. A report that fails (the plugin restarts) is logged,
+// not returned.
 func (h *Host) report(ctx context.Context, ev tasksurface.QueueEvent) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), reportTimeout)
 	defer cancel()
@@ -27,8 +26,9 @@ func (h *Host) report(ctx context.Context, ev tasksurface.QueueEvent) {
 // reportMessage reports what happened to a queued message, when it is a
 // Task Surface submission: the plugin follows no other message.
 func (h *Host) reportMessage(ctx context.Context, sessionID tasksurface.SessionID, kind tasksurface.QueueEventKind, m tasksurface.UserMessage, seq int64) {
-	if src, ok := tasksurface.ParseMessageSource(m.Source); !ok || src.TaskSurface == nil {
+	src, ok := tasksurface.ParseMessageSource(m.Source)
+	if !ok || src.TaskSurface == nil {
 		return
 	}
-	h.report(ctx, tasksurface.QueueEvent{SessionID: sessionID, Kind: kind, MessageID: m.ID, Source: m.Source, EventSeq: seq})
+	h.report(ctx, tasksurface.QueueEvent{SessionID: sessionID, Kind: kind, MessageID: m.ID, SurfaceID: src.TaskSurface.SurfaceID, EventSeq: seq})
 }

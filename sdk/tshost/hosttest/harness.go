@@ -53,6 +53,15 @@ type Harness interface {
 	Close(ctx context.Context) error
 }
 
+// Returner is a Harness that hands a person's answers back after a
+// restart: Returned lists the Task Surface submissions the restart took out
+// of the session's queue (never sent by themselves), with their
+// correlation, whose values a UI shows again. The suite checks it when the
+// Harness has it; Kit's does.
+type Returner interface {
+	Returned(ctx context.Context, sessionID tasksurface.SessionID) ([]tasksurface.UserMessage, error)
+}
+
 // Start starts a harness over the state kept in dir. A second call with
 // the same dir starts it again over the same state, as after a crash. Its
 // host must call the plugin through tap(server), not server: the suite

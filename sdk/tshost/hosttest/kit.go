@@ -64,6 +64,10 @@ func (h kitHarness) Remove(ctx context.Context, sessionID tasksurface.SessionID,
 	return &tasksurface.QueueActionResponse{Allowed: true}, nil
 }
 
+func (h kitHarness) Returned(_ context.Context, sessionID tasksurface.SessionID) ([]tasksurface.UserMessage, error) {
+	return h.Host.Returned(sessionID), nil
+}
+
 func (h kitHarness) Log(_ context.Context, sessionID tasksurface.SessionID) ([]tasksurface.Event, error) {
 	return h.Host.Log(sessionID), nil
 }

@@ -272,6 +272,32 @@ func (r *rig) wantPending(messageID tasksurface.MessageID, phase tasksurface.Pha
 	}
 }
 
+// wantReturned fails unless a harness that hands answers back (Returner)
+// lists exactly the submission messageID as returned after a restart.
+func (r *rig) wantReturned(messageID tasksurface.MessageID) {
+	r.t.Helper()
+	h, ok := r.h.(Returner)
+	if !ok {
+		return
+	}
+	got, err := h.Returned(r.ctx, r.session)
+	if err != nil {
+		r.t.Fatalf("host Returned: %v", err)
+	}
+	if len(got) != 1 || got[0].ID != messageID || tasksurface.CorrelationOf(got[0].Source) == nil {
+		r.t.Fatalf("host Returned %s; want the submission %s with its answers", text(got), messageID)
+	}
+}
+
+// claim2 claims the next message and fails unless it is want.
+func (r *rig) claim2(want tasksurface.MessageID) tasksurface.MessageID {
+	r.t.Helper()
+	if got := r.claim(); got != want {
+		r.t.Fatalf("host Claim took %s; want %s", got, want)
+	}
+	return want
+}
+
 // wantClosed fails unless no surface is open.
 func (r *rig) wantClosed() {
 	r.t.Helper()

@@ -217,42 +217,36 @@ var cases = []testCase{
 			}
 		}
 	}},
-	{"a restarted harness keeps its queue, and the new plugin adopts the submission", func(r *rig) {
+	{"a restarted harness sends no answer by itself: the surface is open again and the answers are handed back", func(r *rig) {
 		id := r.accepted("sub-1")
-		admitted := len(r.tap.seen(r.session))
 		r.restart()
-		a := r.active()
-		if !a.Active || a.SurfaceID != r.surface {
-			r.t.Fatalf("after the restart host GetActive answered %s; want %s open", text(a), r.surface)
-		}
-		r.wantPending(id, tasksurface.PhaseQueued)
-		if retry := r.submit("sub-1", values); !retry.Accepted || retry.MessageID != id {
-			r.t.Fatalf("host Submit of sub-1 after the restart answered %s; want accepted as %s", text(retry), id)
-		}
-		if seen := r.tap.seen(r.session); slices.ContainsFunc(seen[admitted:], func(ev tasksurface.QueueEvent) bool { return ev.Kind == tasksurface.QueueAdmitted }) {
-			r.t.Fatalf("after the restart the host admitted again: %s", text(seen[admitted:]))
-		}
-		r.refused("sub-2", values, tasksurface.ReasonSubmissionPending)
+		r.wantPending("", "")
+		r.wantReturned(id)
 		r.drain()
+		if got := r.messages(); len(got) != 0 {
+			r.t.Fatalf("after the restart the log holds user messages %v; want none sent without the person", got)
+		}
+		if again := r.submit("sub-1", values); !again.Accepted || again.MessageID != id || again.Phase != tasksurface.PhaseQueued {
+			r.t.Fatalf("host Submit of sub-1 after the restart answered %s; want accepted again as %s", text(again), id)
+		}
+		r.commit(r.claim())
 		r.wantClosed()
 		if got := r.messages(); !slices.Equal(got, []tasksurface.MessageID{id}) {
 			r.t.Fatalf("the log holds user messages %v; want %s once", got, id)
 		}
 	}},
-	{"a claim lost in a crash is not lost", func(r *rig) {
+	{"a claim left claiming across a restart is not sent by itself: the surface is open again and the answers are handed back", func(r *rig) {
 		id := r.accepted("sub-1")
 		r.claim()
+		r.wantPending(id, tasksurface.PhaseClaiming)
 		r.restart()
-		a := r.active()
-		if !a.Active || a.Pending == nil || a.Pending.MessageID != id {
-			r.t.Fatalf("after the crash host GetActive answered %s; want %s still pending", text(a), id)
+		r.wantPending("", "")
+		r.wantReturned(id)
+		r.wantQueueEmpty()
+		if got := r.messages(); len(got) != 0 {
+			r.t.Fatalf("after the restart the log holds user messages %v; want none", got)
 		}
-		if a.Pending.Phase == tasksurface.PhaseQueued {
-			if got := r.claim(); got != id {
-				r.t.Fatalf("after the crash host Claim took %s; want %s", got, id)
-			}
-		}
-		r.commit(id)
+		r.commit(r.claim2(r.accepted("sub-2")))
 		r.wantClosed()
 	}},
 	{"a host whose reports are lost still frees the surface once the message left its queue", func(r *rig) {

@@ -1,4 +1,4 @@
-package tshosttest
+package plugintest
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 type Config struct {
 	// Limits are handed to the plugin's Configure.
 	Limits tasksurface.Limits
-	// HostName names the harness in the plugin's logs; "tshosttest" when
+	// HostName names the harness in the plugin's logs; "plugintest" when
 	// empty.
 	HostName string
 }
@@ -38,19 +38,19 @@ func Connect(t testing.TB, impl tasksurface.Server, cfg Config) tasksurface.Serv
 	})
 	raw, err := client.Dispense(tasksurface.PluginName)
 	if err != nil {
-		t.Fatalf("tshosttest: dispense %s: %v", tasksurface.PluginName, err)
+		t.Fatalf("plugintest: dispense %s: %v", tasksurface.PluginName, err)
 	}
 	srv, ok := raw.(tasksurface.Server)
 	if !ok {
-		t.Fatalf("tshosttest: dispensed %T, not a tasksurface.Server", raw)
+		t.Fatalf("plugintest: dispensed %T, not a tasksurface.Server", raw)
 	}
 	req := &tasksurface.ConfigureRequest{Limits: cfg.Limits, HostName: cfg.HostName}
 	if req.HostName == "" {
-		req.HostName = "tshosttest"
+		req.HostName = "plugintest"
 	}
 	ctx := context.Background()
 	if _, err := srv.Configure(ctx, req); err != nil {
-		t.Fatalf("tshosttest: configure: %v", err)
+		t.Fatalf("plugintest: configure: %v", err)
 	}
 	return srv
 }
