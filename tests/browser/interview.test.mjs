@@ -100,7 +100,7 @@ async function fillByKeyboard(page) {
 
 /** What the flow sends: the sign-off, hidden, is left out. */
 const ANSWERS = {
-  target: 'canary', 'canary-share': 10, 'canary-regions': ['us'], freeze: false, start: '2026-01-12', end: '2026-03-31',
+  target: 'canary', 'canary-share': 10, 'canary-regions': ['us'], freeze: null, start: '2026-01-12', end: '2026-03-31',
   effort: { migration: 20, dashboards: 10, retries: 4, oncall: 6 }, notes: '',
 }
 
@@ -127,7 +127,7 @@ async function sendAndReadBack(page, requests, s) {
 }
 
 const ROW = [
-  'Deploy target Canary first', 'Canary share of traffic Asked only for a canary. 10 %', 'Canary regions US', 'Freeze billing changes during the rollout No',
+  'Deploy target Canary first', 'Canary share of traffic Asked only for a canary. 10 %', 'Canary regions US', 'Freeze billing changes during the rollout no answer',
   'Start date 2026-01-12', 'End date On or after the start date. 2026-03-31',
   'Engineer-weeks by project Place all 40 engineer-weeks of the quarter. Queue migration: 20 engineer-weeks Consumer dashboards: 10 engineer-weeks Retry policy rework: 4 engineer-weeks On-call and support: 6 engineer-weeks',
   'Anything the plan should say no answer',
