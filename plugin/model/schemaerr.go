@@ -201,6 +201,16 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		if req, _ := m.schemaAt(jsonpointer.Append(jsonpointer.Parent(frag), "required")).([]any); kwValue == "object" && len(req) > 0 {
 			want += " with the keys " + enumList(req)
 		}
+		if bound := boundAt(frag, ptr); bound != "" {
+			m.ps.Add(tasksurface.CodeWrongType, ptr, "%s must be %s or {\"field\": id}, not %s%s.", subject, bound, strictjson.TypeName(inst), m.boundHint(inst, frag))
+			return
+		}
+		if jsonpointer.Last(ptr) == "when" {
+			if a, ok := inst.([]any); ok && len(a) > 1 {
+				m.ps.Add(tasksurface.CodeWrongType, ptr, "%s must be one object {\"field\": id, \"is\": [...]}, not an array; %s.", subject, m.chainHint(a))
+				return
+			}
+		}
 		m.ps.Add(tasksurface.CodeWrongType, ptr, "%s must be %s, not %s%s.", subject, want, strictjson.TypeName(inst), typeHint(inst))
 	case "const":
 		want, _ := json.Marshal(kwValue)
@@ -223,6 +233,10 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		s, _ := inst.(string)
 		if frag == idPattern {
 			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only ASCII letters and digits (A–Z, a–z, 0–9), \"_\", \".\", \":\" and \"-\", at most %d characters (no spaces).", problem.Abbreviate(s, 40), maxIDLength)
+			return
+		}
+		if boundAt(frag, ptr) != "" && m.fieldNamed(s) != nil {
+			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %q, the id of a field; to bound it by that field's answer write {\"field\": %q}, or write a date such as \"2026-12-01\".", subject, s, s)
 			return
 		}
 		example := ""
@@ -321,6 +335,21 @@ var keyWords = map[string][]string{
 	"title": {"label"}, "question": {"label"}, "prompt": {"label"}, "text": {"label"},
 	"minimum": {"min"}, "maximum": {"max"}, "multipleOf": {"step"},
 	"minSelected": {"minItems"}, "maxSelected": {"maxItems"}, "maxTags": {"maxItems"},
+	"sum_to": {"total"}, "sumTo": {"total"}, "sum": {"total"},
+}
+
+func init() {
+	// A condition's words in form libraries (dsh-ask-form's visible_if) and
+	// in a condition or a bound object: "equals" is "is", "id" is "field".
+	for _, k := range []string{"visible_if", "visibleIf", "visible_when", "visibleWhen", "show_if", "showIf", "show_when", "showWhen", "condition", "depends_on", "dependsOn", "if"} {
+		keyWords[k] = append(keyWords[k], "when")
+	}
+	for _, k := range append([]string{"equals", "eq", "equal", "equalTo", "in", "isOneOf", "is_one_of", "oneOf", "anyOf", "values", "value"}, negations...) {
+		keyWords[k] = append(keyWords[k], "is")
+	}
+	for _, k := range []string{"id", "name", "key", "ref", "fieldId", "field_id"} {
+		keyWords[k] = append(keyWords[k], "field")
+	}
 }
 
 // keyNotes are keys whose fix is not a key of the same object.
@@ -344,11 +373,19 @@ func (m *mapper) keyHint(o map[string]any, key string, props map[string]any) str
 	case isKind && kind.Name() == "matrix" && key == "columns":
 		return "; a matrix's columns are its \"options\" (2–7 {id, label}, the answers offered on every row) and its \"rows\" are {id, label} objects, one per question"
 	}
+	if _, ok := props["is"]; ok && slices.Contains(negations, key) {
+		return m.negationHint(o, key)
+	}
 	for _, k := range keyWords[key] {
 		if node, ok := props[k]; ok {
 			h := "; this model calls it \"" + k + "\""
-			if k == "options" {
+			switch k {
+			case "options":
 				h += m.hint(node)
+			case "when":
+				h += m.whenHint(o[key])
+			case "is":
+				h += isHint(o[key])
 			}
 			return h
 		}
