@@ -202,7 +202,7 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 			want += " with the keys " + enumList(req)
 		}
 		if bound := boundAt(frag, ptr); bound != "" {
-			m.ps.Add(tasksurface.CodeWrongType, ptr, "%s must be %s or {\"field\": id}, not %s%s.", subject, bound, strictjson.TypeName(inst), m.boundHint(inst, frag))
+			m.ps.Add(tasksurface.CodeWrongType, ptr, "%s must be %s or {\"field\": id}, not %s%s.", subject, bound, strictjson.TypeName(inst), m.boundHint(inst, frag, ptr))
 			return
 		}
 		if jsonpointer.Last(ptr) == "when" {
@@ -235,7 +235,7 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only ASCII letters and digits (A–Z, a–z, 0–9), \"_\", \".\", \":\" and \"-\", at most %d characters (no spaces).", problem.Abbreviate(s, 40), maxIDLength)
 			return
 		}
-		if boundAt(frag, ptr) != "" && m.fieldNamed(s) != nil {
+		if boundAt(frag, ptr) != "" && m.boundField(s, ptr) != nil {
 			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %q, the id of a field; to bound it by that field's answer write {\"field\": %q}, or write a date such as \"2026-12-01\".", subject, s, s)
 			return
 		}

@@ -54,6 +54,17 @@ func (m *mapper) fieldNamed(id string) map[string]any {
 	return nil
 }
 
+// boundField is the field whose answer a bound at ptr written as the string
+// s means: another field of the same kind with the id s, or nil.
+func (m *mapper) boundField(s, ptr string) map[string]any {
+	self, _ := jsonpointer.Resolve(m.root, jsonpointer.Parent(argumentsRoot+ptr))
+	f := m.fieldNamed(s)
+	if f == nil || str(f["kind"]) != str(obj(self)["kind"]) || f["id"] == obj(self)["id"] {
+		return nil
+	}
+	return f
+}
+
 // fieldIndex is the index of the field with the given id, or -1.
 func (m *mapper) fieldIndex(id string) int {
 	fields, _ := obj(obj(m.root)["model"])["fields"].([]any)
@@ -61,12 +72,12 @@ func (m *mapper) fieldIndex(id string) int {
 }
 
 // boundHint advises a min or max written as a string where a number or
-// {"field": id} goes: the id of a field is {"field": id}, a date belongs to
-// a date field, a number is written without quotes.
-func (m *mapper) boundHint(inst any, frag string) string {
+// {"field": id} goes: the id of another field of its kind is {"field": id},
+// a date belongs to a date field, a number is written without quotes.
+func (m *mapper) boundHint(inst any, frag, ptr string) string {
 	s, isString := inst.(string)
 	switch {
-	case isString && m.fieldNamed(s) != nil:
+	case isString && m.boundField(s, ptr) != nil:
 		return "; to bound it by the answer of field " + jsonQuote(s) + " write {\"field\": " + jsonQuote(s) + "}"
 	case isString && datePattern.MatchString(s) && strings.HasPrefix(frag, "/$defs/nb/"):
 		return "; " + jsonQuote(s) + " is a date, and a date bound belongs to a field of kind \"date\""
