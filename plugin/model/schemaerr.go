@@ -359,6 +359,7 @@ var keyNotes = map[string]string{
 	"multiple":   "for several answers use the kind multi-choice",
 	"fields":     "fields are an array in the model's /fields, not inside another object",
 	"blocks":     "blocks go in a section's \"blocks\"",
+	"when":       "only a field has a condition; sections and blocks are always shown",
 }
 
 // keyHint adds advice for a key the object has not (props are the keys it

@@ -86,6 +86,16 @@ func TestConditionsAndBoundsOfOtherVocabulariesAreSaidInTheModelsWords(t *testin
 	}
 }
 
+// A condition written on a section is told that only a field has one.
+func TestAConditionOnASectionIsSaidToBelongToAField(t *testing.T) {
+	t.Parallel()
+	_, ps := Parse([]byte(`{"version":2,"title":"T","sections":[{"id":"s","when":{"field":"c","is":["a"]},"blocks":[{"kind":"markdown","text":"x"}]}],"submit":{"label":"S"}}`), tasksurface.Limits{})
+	want := `remove the unknown key "when"; the keys allowed here are blocks, id, layout, title; only a field has a condition; sections and blocks are always shown.`
+	if len(ps) != 1 || ps[0].Pointer != "/sections/0/when" || ps[0].Message != want {
+		t.Errorf("got %v, want the one line %q at /sections/0/when", ps, want)
+	}
+}
+
 func TestParseCondition(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
