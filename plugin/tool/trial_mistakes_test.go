@@ -61,7 +61,7 @@ func TestEveryTrialMistakeIsFixedInOneRetry(t *testing.T) {
 	}, {
 		name:   "an allocation whose initial amounts sum wrong",
 		args:   call("", `{"kind":"allocation","id":"effort","label":"Effort","total":100,"options":[{"id":"a","label":"A"},{"id":"b","label":"B"},{"id":"c","label":"C"}],"initial":{"a":40,"b":40,"c":30}}`),
-		phrase: `the amounts sum to 110 of 100; 10 over; make the amounts sum to 100, or omit initial.`,
+		phrase: `- /fields/0/initial: in initial, the amounts sum to 110 of 100; 10 over; make them sum to 100, or omit initial.`,
 		fixed:  call("", `{"kind":"allocation","id":"effort","label":"Effort","total":100,"options":[{"id":"a","label":"A"},{"id":"b","label":"B"},{"id":"c","label":"C"}],"initial":{"a":40,"b":30,"c":30}}`),
 	}, {
 		name:   "an allocation of total 0",
