@@ -126,3 +126,21 @@ func TestParseCondition(t *testing.T) {
 		}
 	}
 }
+
+// A field that a condition or a bound cannot name is told by its kind with
+// the kind's article: "an allocation", "a text".
+func TestKindsAreNamedWithTheirArticle(t *testing.T) {
+	t.Parallel()
+	const alloc = `{"kind":"allocation","id":"w","label":"W","total":100,"options":[{"id":"a","label":"A"},{"id":"b","label":"B"}]},`
+	tests := []struct{ fields, want string }{
+		{alloc + `{"kind":"text","id":"t","label":"T","when":{"field":"w","is":["a"]}}`, `field "w" is an allocation; a condition names`},
+		{alloc + `{"kind":"number","id":"n","label":"N","min":{"field":"w"}}`, `field "w" is an allocation; a number's min names`},
+		{`{"kind":"text","id":"w","label":"W"},{"kind":"text","id":"t","label":"T","when":{"field":"w","is":["a"]}}`, `field "w" is a text; a condition names`},
+	}
+	for _, tt := range tests {
+		_, ps := Parse([]byte(`{"version":2,"title":"T","sections":[],"fields":[`+tt.fields+`],"submit":{"label":"S"}}`), tasksurface.Limits{})
+		if len(ps) != 1 || !strings.HasPrefix(ps[0].Message, tt.want) {
+			t.Errorf("got %v, want one problem that begins %q", ps, tt.want)
+		}
+	}
+}
