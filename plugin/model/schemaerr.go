@@ -190,7 +190,11 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 			if _, ok := props[key]; ok {
 				continue
 			}
-			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s%s.", problem.Abbreviate(key, 40), strings.Join(allowed, ", "), m.keyHint(obj, key, props))
+			hint := m.amountHint(ptr, key)
+			if hint == "" {
+				hint = m.keyHint(obj, key, props)
+			}
+			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s%s.", problem.Abbreviate(key, 40), strings.Join(allowed, ", "), hint)
 		}
 	case "type":
 		want := typeNames(kwValue)

@@ -10,10 +10,35 @@ import (
 	"github.com/dsh-community/task-surface/plugin/internal/jsonpointer"
 )
 
-// The words of schema problems about conditions (when) and bounds that
-// name a field ({"field": id}): each says the model's form of what the
-// author meant, with the ids of the model it is in, so the retry keeps the
+// The words of schema problems about conditions (when), bounds that name a
+// field ({"field": id}) and an allocation's amounts: each says the model's
+// form of what the author meant, with the ids of the model it is in, so the retry keeps the
 // author's intent instead of dropping a condition or a bound.
+
+// amountHint advises an amount written on an allocation's option (ptr is
+// the option, key the amount's key): the amounts are the field's initial,
+// said with the amounts of every option that has one; "" for another key.
+func (m *mapper) amountHint(ptr, key string) string {
+	if !slices.Contains([]string{"initial", "amount", "value", "default"}, key) || jsonpointer.Last(jsonpointer.Parent(ptr)) != "options" {
+		return ""
+	}
+	field, _ := jsonpointer.Resolve(m.root, jsonpointer.Parent(jsonpointer.Parent(argumentsRoot+ptr)))
+	if str(obj(field)["kind"]) != "allocation" {
+		return ""
+	}
+	opts, _ := obj(field)["options"].([]any)
+	var amounts []string
+	for _, o := range opts {
+		if n, ok := obj(o)[key].(json.Number); ok && str(obj(o)["id"]) != "" {
+			amounts = append(amounts, jsonQuote(str(obj(o)["id"]))+": "+string(n))
+		}
+	}
+	h := "; an allocation's starting amounts are the field's \"initial\", an object of option id to amount"
+	if len(amounts) == 0 {
+		return h
+	}
+	return h + ": \"initial\": {" + strings.Join(amounts, ", ") + "}"
+}
 
 // negations are the keys of a negated condition ("not": ["sqlite"]); a
 // condition lists the values that show the field, so the fix is the other

@@ -144,3 +144,27 @@ func TestKindsAreNamedWithTheirArticle(t *testing.T) {
 		}
 	}
 }
+
+// Amounts written on an allocation's options are told where they go, with
+// the field's initial they make; on another kind's options they are not.
+func TestAmountsOnAnAllocationsOptionsAreToldTheirPlace(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ field, ptr, want string }{
+		{`{"kind":"allocation","id":"w","label":"W","total":100,"options":[{"id":"a","label":"A","initial":60},{"id":"b","label":"B","initial":40}]}`,
+			"/fields/0/options/1/initial", `an allocation's starting amounts are the field's "initial", an object of option id to amount: "initial": {"a": 60, "b": 40}.`},
+		{`{"kind":"allocation","id":"w","label":"W","total":100,"options":[{"id":"a","label":"A","amount":"60"},{"id":"b","label":"B"}]}`,
+			"/fields/0/options/0/amount", `an allocation's starting amounts are the field's "initial", an object of option id to amount.`},
+		{`{"kind":"choice","id":"c","label":"C","options":[{"id":"a","label":"A","value":1}]}`,
+			"/fields/0/options/0/value", `remove the unknown key "value"; the keys allowed here are detail, id, label.`},
+	}
+	for _, tt := range tests {
+		_, ps := Parse([]byte(`{"version":2,"title":"T","sections":[],"fields":[`+tt.field+`],"submit":{"label":"S"}}`), tasksurface.Limits{})
+		found := false
+		for _, p := range ps {
+			found = found || p.Pointer == tt.ptr && strings.HasSuffix(p.Message, tt.want)
+		}
+		if !found {
+			t.Errorf("no problem at %s ends %q: %v", tt.ptr, tt.want, ps)
+		}
+	}
+}

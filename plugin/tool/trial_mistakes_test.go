@@ -144,6 +144,11 @@ func TestEveryTrialMistakeIsFixedInOneRetry(t *testing.T) {
 		phrase: `"a" must be a number, not a string.`,
 		fixed:  call("", `{"kind":"allocation","id":"w","label":"Weights","total":100,"unit":"%",`+ab+`,"initial":{"a":60,"b":40}}`),
 	}, {
+		name:   "an allocation's amounts on its options",
+		args:   call("", `{"kind":"allocation","id":"w","label":"Weights","total":100,"options":[{"id":"a","label":"A","initial":60},{"id":"b","label":"B","initial":40}]}`),
+		phrase: `an allocation's starting amounts are the field's "initial", an object of option id to amount: "initial": {"a": 60, "b": 40}.`,
+		fixed:  call("", `{"kind":"allocation","id":"w","label":"Weights","total":100,`+ab+`,"initial":{"a":60,"b":40}}`),
+	}, {
 		name:   "a condition naming a field by another name",
 		args:   call("", db, `{"kind":"number","id":"pool","label":"Pool size","when":{"field":"database","is":["postgres"]}}`),
 		phrase: `"database" is not a field id of this surface; name an earlier choice, multi-choice or toggle: "db".`,
