@@ -86,7 +86,7 @@ func checkReferences(fields []any, ps *problems) {
 				continue
 			}
 			if g.Kind.Name() != f.Kind.Name() {
-				ps.Add(tasksurface.CodeInvalidValue, at, "field %s is a %s; a %s's %s names another %s field%s.", quote(r.id), g.Kind.Name(), f.Kind.Name(), r.key, f.Kind.Name(), sameKind(fields, i, f.Kind.Name()))
+				ps.Add(tasksurface.CodeInvalidValue, at, "field %s is %s; a %s's %s names another %s field%s.", quote(r.id), aKind(g.Kind.Name()), f.Kind.Name(), r.key, f.Kind.Name(), sameKind(fields, i, f.Kind.Name()))
 				continue
 			}
 			mine, theirs := canonicalInitial(f), canonicalInitial(g)

@@ -134,7 +134,7 @@ func (a Allocation) check(c *checker) {
 	}
 	if good && !zero(amounts) {
 		if why := a.miss(amounts); why != "" {
-			c.add(tasksurface.CodeInvalidInitial, c.at("initial"), "initial: %s; make the amounts sum to %s, or omit initial.", why, FormatNumber(a.Total))
+			c.add(tasksurface.CodeInvalidInitial, c.at("initial"), "in initial, %s; make them sum to %s, or omit initial.", why, FormatNumber(a.Total))
 		}
 	}
 }

@@ -190,7 +190,11 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 			if _, ok := props[key]; ok {
 				continue
 			}
-			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s%s.", problem.Abbreviate(key, 40), strings.Join(allowed, ", "), m.keyHint(obj, key, props))
+			hint := m.amountHint(ptr, key)
+			if hint == "" {
+				hint = m.keyHint(obj, key, props)
+			}
+			m.ps.Add(tasksurface.CodeUnknownKey, jsonpointer.Append(ptr, key), "remove the unknown key %q; the keys allowed here are %s%s.", problem.Abbreviate(key, 40), strings.Join(allowed, ", "), hint)
 		}
 	case "type":
 		want := typeNames(kwValue)
@@ -200,6 +204,16 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		}
 		if req, _ := m.schemaAt(jsonpointer.Append(jsonpointer.Parent(frag), "required")).([]any); kwValue == "object" && len(req) > 0 {
 			want += " with the keys " + enumList(req)
+		}
+		if bound := boundAt(frag, ptr); bound != "" {
+			m.ps.Add(tasksurface.CodeWrongType, ptr, "%s must be %s or {\"field\": id}, not %s%s.", subject, bound, strictjson.TypeName(inst), m.boundHint(inst, frag, ptr))
+			return
+		}
+		if jsonpointer.Last(ptr) == "when" {
+			if a, ok := inst.([]any); ok && len(a) > 1 {
+				m.ps.Add(tasksurface.CodeWrongType, ptr, "%s must be one object {\"field\": id, \"is\": [...]}, not an array; %s.", subject, m.chainHint(a))
+				return
+			}
 		}
 		m.ps.Add(tasksurface.CodeWrongType, ptr, "%s must be %s, not %s%s.", subject, want, strictjson.TypeName(inst), typeHint(inst))
 	case "const":
@@ -223,6 +237,10 @@ func (m *mapper) leaf(ve *jsonschema.ValidationError, frag string) {
 		s, _ := inst.(string)
 		if frag == idPattern {
 			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%q is not a valid id: start with a letter or digit and use only ASCII letters and digits (A–Z, a–z, 0–9), \"_\", \".\", \":\" and \"-\", at most %d characters (no spaces).", problem.Abbreviate(s, 40), maxIDLength)
+			return
+		}
+		if boundAt(frag, ptr) != "" && m.boundField(s, ptr) != nil {
+			m.ps.Add(tasksurface.CodeInvalidValue, ptr, "%s is %q, the id of a field; to bound it by that field's answer write {\"field\": %q}, or write a date such as \"2026-12-01\".", subject, s, s)
 			return
 		}
 		example := ""
@@ -321,6 +339,21 @@ var keyWords = map[string][]string{
 	"title": {"label"}, "question": {"label"}, "prompt": {"label"}, "text": {"label"},
 	"minimum": {"min"}, "maximum": {"max"}, "multipleOf": {"step"},
 	"minSelected": {"minItems"}, "maxSelected": {"maxItems"}, "maxTags": {"maxItems"},
+	"sum_to": {"total"}, "sumTo": {"total"}, "sum": {"total"},
+}
+
+func init() {
+	// A condition's words in form libraries (dsh-ask-form's visible_if) and
+	// in a condition or a bound object: "equals" is "is", "id" is "field".
+	for _, k := range []string{"visible_if", "visibleIf", "visible_when", "visibleWhen", "show_if", "showIf", "show_when", "showWhen", "condition", "depends_on", "dependsOn", "if"} {
+		keyWords[k] = append(keyWords[k], "when")
+	}
+	for _, k := range append([]string{"equals", "eq", "equal", "equalTo", "in", "isOneOf", "is_one_of", "oneOf", "anyOf", "values", "value"}, negations...) {
+		keyWords[k] = append(keyWords[k], "is")
+	}
+	for _, k := range []string{"id", "name", "key", "ref", "fieldId", "field_id"} {
+		keyWords[k] = append(keyWords[k], "field")
+	}
 }
 
 // keyNotes are keys whose fix is not a key of the same object.
@@ -330,6 +363,7 @@ var keyNotes = map[string]string{
 	"multiple":   "for several answers use the kind multi-choice",
 	"fields":     "fields are an array in the model's /fields, not inside another object",
 	"blocks":     "blocks go in a section's \"blocks\"",
+	"when":       "only a field has a condition; sections and blocks are always shown",
 }
 
 // keyHint adds advice for a key the object has not (props are the keys it
@@ -344,11 +378,19 @@ func (m *mapper) keyHint(o map[string]any, key string, props map[string]any) str
 	case isKind && kind.Name() == "matrix" && key == "columns":
 		return "; a matrix's columns are its \"options\" (2–7 {id, label}, the answers offered on every row) and its \"rows\" are {id, label} objects, one per question"
 	}
+	if _, ok := props["is"]; ok && slices.Contains(negations, key) {
+		return m.negationHint(o, key)
+	}
 	for _, k := range keyWords[key] {
 		if node, ok := props[k]; ok {
 			h := "; this model calls it \"" + k + "\""
-			if k == "options" {
+			switch k {
+			case "options":
 				h += m.hint(node)
+			case "when":
+				h += m.whenHint(o[key])
+			case "is":
+				h += isHint(o[key])
 			}
 			return h
 		}

@@ -146,7 +146,7 @@ func checkConditions(fields []any, ps *problems) {
 			continue
 		}
 		if !conditional(kind) {
-			ps.Add(tasksurface.CodeInvalidValue, fptr, "field %s is a %s; a condition names a choice, multi-choice or toggle%s.", quote(name), kind.Name(), candidates(fields, i))
+			ps.Add(tasksurface.CodeInvalidValue, fptr, "field %s is %s; a condition names a choice, multi-choice or toggle%s.", quote(name), aKind(kind.Name()), candidates(fields, i))
 			continue
 		}
 		if depth[j] >= MaxConditionDepth {
@@ -248,4 +248,12 @@ func (m *Model) HiddenReason(f *Field) string {
 		vals[i] = fmt.Sprint(x)
 	}
 	return fmt.Sprintf("it shows only while %s is shown and is (or holds) %s", quote(label), problem.Names(vals))
+}
+
+// aKind is a kind's name with its article, "a choice" or "an allocation".
+func aKind(name string) string {
+	if strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }
