@@ -18,7 +18,7 @@ func Description() string {
 		"Titles, labels and options are plain text shown as typed (no Markdown). " +
 		"A toggle never set is not answered. " +
 		"when shows a field only while the earlier choice, multi-choice or toggle it names is shown and is (or holds) one of is; hidden fields are not sent. " +
-		"A number's or date's min or max may be {\"field\": id}, that field's value once answered. " +
+		"A number's or date's min or max may be {\"field\": id}, a same-kind field's value once answered. " +
 		"An allocation's amounts (whole steps) sum exactly to total. " +
 		"Default limits: 64 blocks, 32 fields, 64 KiB, the UTF-8 bytes of the normalised model; lengths count code points. " +
 		"No control character but tab and newline (no \\r), no bidi control or direction mark; labels must show visible characters. " +

@@ -61,7 +61,7 @@ func TestDefinitionSaysWhatACallNeeds(t *testing.T) {
 		"A toggle never set is not answered",
 		"when shows a field only while the earlier choice, multi-choice or toggle it names is shown and is (or holds) one of is; hidden fields are not sent",
 		`"w":{"type":"object","additionalProperties":false,"required":["field","is"]`,
-		`min or max may be {"field": id}, that field's value once answered`,
+		`min or max may be {"field": id}, a same-kind field's value once answered`,
 		`"ref":{"additionalProperties":false,"required":["field"]`,
 		"An allocation's amounts (whole steps) sum exactly to total",
 		`{"const":"allocation"}`,
