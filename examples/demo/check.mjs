@@ -140,9 +140,11 @@ async function typeInto(page, selector, text) {
 
 /** A number on the field's grid, inside its bounds: the middle of the range, or 42. */
 function numberFor(field) {
-  const lo = field.min ?? 0
+  // A bound that names another field ({"field": id}) is that field's answer: the demo stays
+  // inside the literal bounds and leaves the named ones to the fields the model pairs.
+  const lo = typeof field.min === 'number' ? field.min : 0
   const step = field.step ?? 1
-  if (field.max === undefined) return lo + 42 * step
+  if (typeof field.max !== 'number') return lo + 42 * step
   return lo + Math.floor((field.max - lo) / step / 2) * step
 }
 
@@ -150,14 +152,19 @@ function numberFor(field) {
  * Fill every field of `model` in the open Dock as a user would: pick another option (or write
  * an answer of one's own when the field allows one), add a choice, flip a switch, move the first
  * item down, answer every row of a matrix, type into text boxes, type a number and a date, rate,
- * add a tag. A text field with
+ * add a tag, move a step of an allocation; skip a question its condition hides. A text field with
  * a pattern keeps its initial value (only the plugin runs the pattern).
  * @returns {Promise<string[]>} texts the submission must show (labels, chosen options, typed text)
  */
 export async function fillFields(page, model) {
   const expect = []
+  const days = {} // the dates typed so far, by field id: what a bound that names one reads
   for (const [i, field] of model.fields.entries()) {
     const scope = `${EDITING} [data-field="${field.id}"]`
+    // A question its condition hides (when) is not drawn and not sent: the answers given so far
+    // decide which are, as they do for a person.
+    await page.evaluate(() => new Promise(requestAnimationFrame))
+    if (field.when !== undefined && (await page.$(scope)) === null) continue
     expect.push(field.label)
     switch (field.kind) {
       case 'text': {
@@ -205,7 +212,9 @@ export async function fillFields(page, model) {
         break
       }
       case 'date': {
-        const day = field.min ?? field.initial ?? '2026-12-01'
+        const min = typeof field.min === 'string' ? field.min : days[field.min?.field]
+        const day = min ?? field.initial ?? '2026-12-01'
+        days[field.id] = day
         const [y, m, d] = day.split('-')
         await page.focus(scope) // its first segment (a click lands on whichever segment is under it)
         await page.keyboard.type(`${m}${d}${y}`) // the en-US order of the date box's segments
@@ -244,6 +253,25 @@ export async function fillFields(page, model) {
         await page.keyboard.down('Alt')
         await page.keyboard.press('ArrowDown')
         await page.keyboard.up('Alt')
+        break
+      }
+      case 'allocation': {
+        // Move one step from the first option to the second, keeping the total placed.
+        const amounts = field.options.map((o) => field.initial?.[o.id] ?? 0)
+        const step = field.step ?? 1
+        if (amounts[0] < step) amounts[0] = field.total, amounts.fill(0, 1)
+        amounts[0] -= step
+        amounts[1] += step
+        const boxes = await page.$$(`${scope} input[type=number]`)
+        for (const [k, box] of boxes.entries()) {
+          await box.focus()
+          await page.keyboard.down('Control')
+          await page.keyboard.press('a')
+          await page.keyboard.up('Control')
+          await page.keyboard.type(String(amounts[k]))
+        }
+        const unit = field.unit ? ` ${field.unit}` : ''
+        expect.push(...field.options.map((o, k) => `${o.label}: ${amounts[k]}${unit}`))
         break
       }
       default:
