@@ -24,11 +24,12 @@ func TestWordsAreDeclaredOnce(t *testing.T) {
 		known   func(string) bool
 		unknown string
 	}{
-		"reasons": {strs(tasksurface.Reasons()), func(s string) bool { return tasksurface.Reason(s).Known() }, "no such session"},
-		"phases":  {strs(tasksurface.Phases()), func(s string) bool { return tasksurface.Phase(s).Known() }, "dismissed"},
-		"codes":   {strs(tasksurface.Codes()), func(s string) bool { return tasksurface.Code(s).Known() }, "TOOL_FAILED"},
-		"rules":   {strs(tasksurface.Rules()), func(s string) bool { return tasksurface.Rule(s).Known() }, "invalid-value"},
-		"params":  {strs(tasksurface.Params()), func(s string) bool { return tasksurface.Param(s).Known() }, "nearest"},
+		"reasons":  {strs(tasksurface.Reasons()), func(s string) bool { return tasksurface.Reason(s).Known() }, "no such session"},
+		"phases":   {strs(tasksurface.Phases()), func(s string) bool { return tasksurface.Phase(s).Known() }, "dismissed"},
+		"codes":    {strs(tasksurface.Codes()), func(s string) bool { return tasksurface.Code(s).Known() }, "TOOL_FAILED"},
+		"rules":    {strs(tasksurface.Rules()), func(s string) bool { return tasksurface.Rule(s).Known() }, "invalid-value"},
+		"params":   {strs(tasksurface.Params()), func(s string) bool { return tasksurface.Param(s).Known() }, "nearest"},
+		"outcomes": {strs(tasksurface.Outcomes()), func(s string) bool { return tasksurface.Outcome(s).Known() }, "closed"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -26,6 +26,8 @@ type flavour struct {
 	textOpen, textClose string
 	// textType annotates ReasonText's declaration.
 	textType string
+	// shapes writes the JSON shapes.
+	shapes func(b *strings.Builder, shapes []shape, names map[string]string)
 }
 
 var (
@@ -34,6 +36,7 @@ var (
 		close:    "})",
 		entry:    func(key, value string) string { return jsKey(key) + ": " + jsString(value) },
 		textOpen: "Object.freeze({", textClose: "})",
+		shapes: writeShapesJS,
 	}
 	tsFlavour = flavour{
 		open:     func(name string) string { return "export enum " + name + " {" },
@@ -41,6 +44,7 @@ var (
 		entry:    func(key, value string) string { return jsKey(key) + " = " + jsString(value) },
 		textOpen: "{", textClose: "}",
 		textType: ": Readonly<Record<Reason, string>>",
+		shapes:   writeShapesTS,
 	}
 )
 
@@ -55,15 +59,16 @@ func renderJS(c contract) []byte { return render(c, jsFlavour) }
 // renderTS returns words.gen.ts.
 func renderTS(c contract) []byte { return render(c, tsFlavour) }
 
-// contract is what the generated files hold: the word types and the shared
-// names.
+// contract is what the generated files hold: the word types, the shared
+// names and the JSON shapes.
 type contract struct {
 	groups []group
 	names  []sharedName
+	shapes []shape
 }
 
-// render writes the shared names, every word group, and ReasonText after
-// Reason.
+// render writes the shared names, every word group, ReasonText after
+// Reason, and the JSON shapes.
 func render(c contract, fl flavour) []byte {
 	groups := c.groups
 	names := constNames(groups)
@@ -91,6 +96,7 @@ func render(c contract, fl flavour) []byte {
 			writeReasonText(&b, g, fl)
 		}
 	}
+	fl.shapes(&b, c.shapes, names)
 	return []byte(b.String())
 }
 
