@@ -23,7 +23,10 @@
 // OpenSurface and ClosedSurface), from the Go structs and their JSON tags: a
 // TypeScript interface each, and in JavaScript a JSDoc typedef each and the
 // keys of the members left out when empty (CLOSED_SURFACE_OPTIONAL), which
-// the host shim's fold writes by.
+// the host shim's fold writes by. And into the host shim only, OPENED_TEXT:
+// the plugin's model-facing text of a successful call (plugin/tool.Opened) in
+// pieces around the quoted title and the surface id, for the text the shim
+// writes when render (synchronous) meets a value whose text it does not hold.
 //
 // The names, values and doc comments are read from the package's source;
 // the generator refuses to write when they disagree with tasksurface.Reasons,

@@ -28,6 +28,9 @@ type flavour struct {
 	textType string
 	// shapes writes the JSON shapes.
 	shapes func(b *strings.Builder, shapes []shape, names map[string]string)
+	// opened writes the pieces of the opening text, or is nil (the
+	// browser has no use for it).
+	opened func(b *strings.Builder, pieces [3]string)
 }
 
 var (
@@ -37,6 +40,7 @@ var (
 		entry:    func(key, value string) string { return jsKey(key) + ": " + jsString(value) },
 		textOpen: "Object.freeze({", textClose: "})",
 		shapes: writeShapesJS,
+		opened: writeOpenedJS,
 	}
 	tsFlavour = flavour{
 		open:     func(name string) string { return "export enum " + name + " {" },
@@ -65,6 +69,8 @@ type contract struct {
 	groups []group
 	names  []sharedName
 	shapes []shape
+	// opened are the pieces of the plugin's text of a successful call.
+	opened [3]string
 }
 
 // render writes the shared names, every word group, ReasonText after
@@ -97,6 +103,9 @@ func render(c contract, fl flavour) []byte {
 		}
 	}
 	fl.shapes(&b, c.shapes, names)
+	if fl.opened != nil {
+		fl.opened(&b, c.opened)
+	}
 	return []byte(b.String())
 }
 

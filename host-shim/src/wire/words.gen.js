@@ -400,3 +400,13 @@ export const Outcome = Object.freeze({
 
 /** The members of ClosedSurface left out when empty, never null or ''. */
 export const CLOSED_SURFACE_OPTIONAL = Object.freeze(['messageId', 'submissionId', 'dismissalId'])
+
+/**
+ * The model-facing text of a successful call (plugin/tool.Opened), in pieces: the first, the title
+ * as Go's strconv.Quote writes it, the second, the surface id, the third.
+ */
+export const OPENED_TEXT = Object.freeze([
+  'Task Surface ',
+  ' (',
+  ') is open for the user. This turn ends here: the user\'s submission arrives as their next message. If they answer with an ordinary message instead, as they must when their client cannot render the panel, the surface is bypassed and closed. Do not restate the panel in prose.',
+])

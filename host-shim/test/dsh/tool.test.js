@@ -48,9 +48,8 @@ test('a shown surface\'s result names it and says an ordinary message bypasses i
   assert.ok(text.includes(BYPASS), text)
 
   // The shim's stand-in, for a value whose text it does not hold (another definition: a
-  // restarted shim), says the same of the same surface.
+  // restarted shim), is the plugin's text of the same surface, word for word.
   const [{ text: fallback }] = definition().output.render({ model }, value)
   assert.equal(fallback, fallbackText(value))
-  assert.ok(fallback.startsWith(`Task Surface ${JSON.stringify(model.title)} (${value.surfaceId}) is open for the user.`), fallback)
-  assert.ok(fallback.includes(BYPASS), fallback)
+  assert.equal(fallback, text)
 })
