@@ -31,7 +31,17 @@ func writeOpenedJS(b *strings.Builder, pieces [3]string) {
 		"title as Go's strconv.Quote writes it, the second, the surface id, the third.", nil)
 	b.WriteString("export const OPENED_TEXT = Object.freeze([\n")
 	for _, p := range pieces {
-		b.WriteString("  " + jsString(p) + ",\n")
+		// One sentence a line, so that no line is long.
+		sentences := strings.SplitAfter(p, ". ")
+		for i, s := range sentences {
+			if i > 0 {
+				b.WriteString(" +\n    ")
+			} else {
+				b.WriteString("  ")
+			}
+			b.WriteString(jsString(s))
+		}
+		b.WriteString(",\n")
 	}
 	b.WriteString("])\n")
 }

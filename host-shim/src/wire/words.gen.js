@@ -408,5 +408,8 @@ export const CLOSED_SURFACE_OPTIONAL = Object.freeze(['messageId', 'submissionId
 export const OPENED_TEXT = Object.freeze([
   'Task Surface ',
   ' (',
-  ') is open for the user. This turn ends here: the user\'s submission arrives as their next message. If they answer with an ordinary message instead, as they must when their client cannot render the panel, the surface is bypassed and closed. Do not restate the panel in prose.',
+  ') is open for the user. ' +
+    'This turn ends here: the user\'s submission arrives as their next message. ' +
+    'If they answer with an ordinary message instead, as they must when their client cannot render the panel, the surface is bypassed and closed. ' +
+    'Do not restate the panel in prose.',
 ])

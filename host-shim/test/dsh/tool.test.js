@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { launchPlugin } from '../../src/goplugin/plugin-process.js'
 import { BUNDLE_ROOT, readManifest } from '../../src/dsh/manifest.js'
 import { fallbackText, toolDefinition } from '../../src/dsh/tool.js'
+import { jsonBytes, parseJsonBytes } from '../../src/wire/json.js'
 
 const BIN_DIR = join(BUNDLE_ROOT, '.cache', 'bin')
 const BIN = join(BIN_DIR, 'task-surface-plugin')
@@ -52,4 +53,16 @@ test('a shown surface\'s result names it and says an ordinary message bypasses i
   const [{ text: fallback }] = definition().output.render({ model }, value)
   assert.equal(fallback, fallbackText(value))
   assert.equal(fallback, text)
+})
+
+test('the metadata the shim derives from the value is the plugin\'s own, member for member', async () => {
+  // The shim asks for no metadata (omit_meta) and derives it in presentationMeta, which is
+  // synchronous; asked for it, the plugin writes the same.
+  const res = await proc.call('Show', {
+    session_id: 's', call_id: 'call_meta', parent_call_id: '', arguments_json: jsonBytes({ model }),
+    projection_json: jsonBytes({ active: null, outcomes: [] }), mode: 'native', omit_meta: false,
+  })
+  assert.ok(res.ok, res.error_text)
+  const value = parseJsonBytes(res.value_json)
+  assert.deepEqual(definition().output.presentationMeta({ model }, value), parseJsonBytes(res.meta_json))
 })
