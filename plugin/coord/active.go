@@ -23,7 +23,7 @@ func (s *Service) GetActive(_ context.Context, req *tasksurface.GetActiveRequest
 	if err != nil {
 		return nil, err
 	}
-	occ, _ := target(st.view, string(req.SurfaceID))
+	occ, _ := target(st.view, req.SurfaceID)
 	if occ == nil {
 		return notOpen, nil
 	}

@@ -21,7 +21,7 @@ func (s *Service) Check(_ context.Context, req *tasksurface.CheckRequest) (*task
 	if err != nil {
 		return nil, err
 	}
-	occ, reason := target(st.view, string(req.SurfaceID))
+	occ, reason := target(st.view, req.SurfaceID)
 	if occ == nil {
 		return &tasksurface.CheckResponse{Reason: reason}, nil
 	}

@@ -39,9 +39,9 @@ func (s *Service) Dismiss(_ context.Context, req *tasksurface.DismissRequest) (*
 	if resp, ok := dismissedBefore(st, req); ok {
 		return resp, nil
 	}
-	occ, reason := target(st.view, string(req.SurfaceID))
+	occ, reason := target(st.view, req.SurfaceID)
 	if occ == nil {
-		if o, ok := st.view.OutcomeOf(string(req.SurfaceID)); ok && o.Outcome == fold.OutcomeSubmitted {
+		if o, ok := st.view.OutcomeOf(req.SurfaceID); ok && o.Outcome == fold.OutcomeSubmitted {
 			reason = tasksurface.ReasonSubmitted
 		}
 		return &tasksurface.DismissResponse{Reason: reason}, nil
@@ -54,7 +54,7 @@ func (s *Service) Dismiss(_ context.Context, req *tasksurface.DismissRequest) (*
 	}
 	s.logger.Debug("dismissal decided; the host records it", "session", req.SessionID, "surface", occ.SurfaceID,
 		"dismissal", req.DismissalID, "command", req.CommandID)
-	surfaceID := tasksurface.SurfaceID(occ.SurfaceID)
+	surfaceID := occ.SurfaceID
 	return &tasksurface.DismissResponse{Dismissed: true, Record: &tasksurface.DismissalRecord{
 		SurfaceID: surfaceID, DismissalID: req.DismissalID, CallID: occ.CallID,
 		CommandName: tasksurface.CommandName, CommandArgs: tasksurface.DismissArgs(surfaceID, req.DismissalID),
@@ -65,19 +65,19 @@ func (s *Service) Dismiss(_ context.Context, req *tasksurface.DismissRequest) (*
 // dismissedBefore answers a dismissal id the snapshot holds: being
 // written, or in the log (the projection's outcomes).
 func dismissedBefore(st state, req *tasksurface.DismissRequest) (*tasksurface.DismissResponse, bool) {
-	same := func(surfaceID string) bool { return req.SurfaceID == "" || string(req.SurfaceID) == surfaceID }
+	same := func(surfaceID tasksurface.SurfaceID) bool { return req.SurfaceID == "" || req.SurfaceID == surfaceID }
 	for _, d := range st.dismissals {
 		if d.DismissalID != req.DismissalID {
 			continue
 		}
-		if !same(string(d.SurfaceID)) {
+		if !same(d.SurfaceID) {
 			return &tasksurface.DismissResponse{Reason: tasksurface.ReasonDismissalIDReused}, true
 		}
 		return &tasksurface.DismissResponse{Dismissed: true}, true
 	}
 	for i := len(st.view.Outcomes) - 1; i >= 0; i-- {
 		o := st.view.Outcomes[i]
-		if o.Outcome != fold.OutcomeDismissed || o.DismissalID != string(req.DismissalID) {
+		if o.Outcome != fold.OutcomeDismissed || o.DismissalID != req.DismissalID {
 			continue
 		}
 		if !same(o.SurfaceID) {

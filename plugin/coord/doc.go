@@ -37,5 +37,5 @@
 // request the host should not have sent (a snapshot without its projection
 // view). A refusal's reason and its problems' codes are the SDK's words
 // (tasksurface.Reason, Code). Refused queue actions are answered with a
-// sentence for a person.
+// sentence for a person, one of tasksurface.QueueRefusals.
 package coord

@@ -148,7 +148,7 @@ func (h *host) commit() {
 	h.changed()
 	o := fold.Outcome{CallID: h.view.Active.CallID, SurfaceID: h.view.Active.SurfaceID, Outcome: fold.OutcomeBypassed, Seq: h.logSeq, MessageID: m.MessageID}
 	if m.SubmissionID != "" {
-		o.Outcome, o.SubmissionID = fold.OutcomeSubmitted, string(m.SubmissionID)
+		o.Outcome, o.SubmissionID = fold.OutcomeSubmitted, m.SubmissionID
 	}
 	h.view.Active = nil
 	h.view.Outcomes = append(h.view.Outcomes, o)
@@ -201,7 +201,7 @@ func (h *host) written() int64 {
 	h.changed()
 	h.logSeq++
 	h.view.Outcomes = append(h.view.Outcomes, fold.Outcome{CallID: h.view.Active.CallID, SurfaceID: h.view.Active.SurfaceID,
-		Outcome: fold.OutcomeDismissed, Seq: h.logSeq, DismissalID: string(d.DismissalID)})
+		Outcome: fold.OutcomeDismissed, Seq: h.logSeq, DismissalID: d.DismissalID})
 	h.view.Active = nil
 	return h.logSeq
 }

@@ -17,8 +17,8 @@ const messagePrefix = "tsm_"
 // a pure function of the session, surface and submission ids and of the
 // answers (answersDigest), so a retry after a plugin restart finds the same
 // id, and a submission id reused for other answers finds another.
-func messageIDOf(sessionID tasksurface.SessionID, surfaceID string, submissionID tasksurface.SubmissionID, answers string) tasksurface.MessageID {
-	h := sha256.Sum256([]byte(strings.Join([]string{string(sessionID), surfaceID, string(submissionID), answers}, "\x00")))
+func messageIDOf(sessionID tasksurface.SessionID, surfaceID tasksurface.SurfaceID, submissionID tasksurface.SubmissionID, answers string) tasksurface.MessageID {
+	h := sha256.Sum256([]byte(strings.Join([]string{string(sessionID), string(surfaceID), string(submissionID), answers}, "\x00")))
 	return tasksurface.MessageID(messagePrefix + hex.EncodeToString(h[:12]))
 }
 

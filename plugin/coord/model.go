@@ -49,7 +49,7 @@ type Opened struct {
 	// CallID names the call.
 	CallID tasksurface.CallID
 	// SurfaceID is the surface id the call minted.
-	SurfaceID string
+	SurfaceID tasksurface.SurfaceID
 	// Model is the model the call parsed; read-only.
 	Model *model.Model
 	// Markdown is the sanitised HTML of each markdown block, by pointer.

@@ -36,25 +36,14 @@ func (s *Service) CheckQueueAction(_ context.Context, req *tasksurface.QueueActi
 	}
 	switch req.Action {
 	case tasksurface.ActionEdit:
-		return &tasksurface.QueueActionResponse{Reason: refuseEdit}, nil
+		return &tasksurface.QueueActionResponse{Reason: tasksurface.QueueRefusalEdit}, nil
 	case tasksurface.ActionSteer:
-		return &tasksurface.QueueActionResponse{Reason: refuseSteer}, nil
+		return &tasksurface.QueueActionResponse{Reason: tasksurface.QueueRefusalSteer}, nil
 	case tasksurface.ActionRemove:
 		if req.Phase == tasksurface.PhaseClaiming {
-			return &tasksurface.QueueActionResponse{Reason: refuseClaimed}, nil
+			return &tasksurface.QueueActionResponse{Reason: tasksurface.QueueRefusalClaimed}, nil
 		}
 		return &tasksurface.QueueActionResponse{Allowed: true}, nil
 	}
-	return &tasksurface.QueueActionResponse{Reason: refuseUnknown}, nil
+	return &tasksurface.QueueActionResponse{Reason: tasksurface.QueueRefusalUnsupported}, nil
 }
-
-// Readable reasons for refused queue actions (QueueActionResponse.Reason):
-// sentences the host shows a person as they are, not tasksurface.Reason
-// words.
-const (
-	refuseEdit = "A Task Surface submission cannot be edited in the queue: its text must match the values it carries. " +
-		"Remove it and submit the surface again."
-	refuseSteer   = "A Task Surface submission cannot be steered into the running turn: it answers the surface as the next turn."
-	refuseClaimed = "The Task Surface submission has already been taken for the next turn and can no longer be removed."
-	refuseUnknown = "This queue action is not supported for a Task Surface submission."
-)

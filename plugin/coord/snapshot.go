@@ -78,7 +78,7 @@ func jsonKind(t reflect.Type) string {
 // target checks that the request's surface (or, for "", whichever is open)
 // is the open one. It returns the open occurrence, or the reason it cannot
 // be acted on: not-open when nothing is open, stale when another surface is.
-func target(v fold.View, surfaceID string) (*fold.Occurrence, tasksurface.Reason) {
+func target(v fold.View, surfaceID tasksurface.SurfaceID) (*fold.Occurrence, tasksurface.Reason) {
 	switch {
 	case v.Active == nil:
 		return nil, tasksurface.ReasonNotOpen
@@ -90,9 +90,9 @@ func target(v fold.View, surfaceID string) (*fold.Occurrence, tasksurface.Reason
 
 // submissionOf returns the queue's submission of a surface: the one
 // submission in flight for it.
-func (st state) submissionOf(surfaceID string) (tasksurface.QueuedMessage, bool) {
+func (st state) submissionOf(surfaceID tasksurface.SurfaceID) (tasksurface.QueuedMessage, bool) {
 	for _, m := range st.queue {
-		if string(m.SurfaceID) == surfaceID {
+		if m.SurfaceID == surfaceID {
 			return m, true
 		}
 	}
@@ -111,9 +111,9 @@ func (st state) movedOn() bool {
 }
 
 // dismissing returns the dismissal being written for a surface.
-func (st state) dismissing(surfaceID string) (tasksurface.DismissalInFlight, bool) {
+func (st state) dismissing(surfaceID tasksurface.SurfaceID) (tasksurface.DismissalInFlight, bool) {
 	for _, d := range st.dismissals {
-		if string(d.SurfaceID) == surfaceID {
+		if d.SurfaceID == surfaceID {
 			return d, true
 		}
 	}

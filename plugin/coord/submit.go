@@ -38,7 +38,7 @@ func (s *Service) Submit(_ context.Context, req *tasksurface.SubmitRequest) (*ta
 	if err != nil {
 		return nil, err
 	}
-	surfaceID := string(req.SurfaceID)
+	surfaceID := req.SurfaceID
 	messageID := messageIDOf(req.SessionID, surfaceID, req.SubmissionID, answersDigest(req.Values, req.Note))
 	if resp, ok := retried(st, req, messageID); ok {
 		return resp, nil
@@ -100,7 +100,7 @@ func (s *Service) Submit(_ context.Context, req *tasksurface.SubmitRequest) (*ta
 // queue, or in the log (the projection's outcomes). ok is false for an id
 // it does not hold.
 func retried(st state, req *tasksurface.SubmitRequest, messageID tasksurface.MessageID) (*tasksurface.SubmitResponse, bool) {
-	surfaceID := string(req.SurfaceID)
+	surfaceID := req.SurfaceID
 	for _, m := range st.queue {
 		if m.SubmissionID != req.SubmissionID {
 			continue
@@ -112,7 +112,7 @@ func retried(st state, req *tasksurface.SubmitRequest, messageID tasksurface.Mes
 	}
 	for i := len(st.view.Outcomes) - 1; i >= 0; i-- {
 		o := st.view.Outcomes[i]
-		if o.Outcome != fold.OutcomeSubmitted || o.SubmissionID != string(req.SubmissionID) {
+		if o.Outcome != fold.OutcomeSubmitted || o.SubmissionID != req.SubmissionID {
 			continue
 		}
 		if o.SurfaceID != surfaceID || o.MessageID != messageID {
@@ -125,7 +125,7 @@ func retried(st state, req *tasksurface.SubmitRequest, messageID tasksurface.Mes
 
 // closedReason is the reason to refuse a submission of a surface that is
 // not the open one: what closed it, when the projection still remembers.
-func closedReason(v fold.View, surfaceID string, fallback tasksurface.Reason) tasksurface.Reason {
+func closedReason(v fold.View, surfaceID tasksurface.SurfaceID, fallback tasksurface.Reason) tasksurface.Reason {
 	o, ok := v.OutcomeOf(surfaceID)
 	if !ok {
 		return fallback

@@ -94,7 +94,7 @@ func applyToolResult(s State, ev Event) State {
 			CallID: s.Active.CallID, SurfaceID: s.Active.SurfaceID, Outcome: OutcomeReplaced, Seq: ev.Seq,
 		}, MaxOutcomes)
 	}
-	s.Active = &Occurrence{CallID: tasksurface.CallID(callID), SurfaceID: surfaceID}
+	s.Active = &Occurrence{CallID: tasksurface.CallID(callID), SurfaceID: tasksurface.SurfaceID(surfaceID)}
 	return s
 }
 
@@ -170,7 +170,7 @@ func applyUserMessage(s State, ev Event) State {
 		return s
 	}
 	surfaceID, ok := str(c["surfaceId"])
-	if !ok || surfaceID != s.Active.SurfaceID {
+	if !ok || tasksurface.SurfaceID(surfaceID) != s.Active.SurfaceID {
 		return s
 	}
 	if !absent(c, "values") {
@@ -179,7 +179,7 @@ func applyUserMessage(s State, ev Event) State {
 		}
 	}
 	return closeActive(s, Outcome{
-		Outcome: OutcomeSubmitted, Seq: ev.Seq, MessageID: tasksurface.MessageID(messageID), SubmissionID: submissionID,
+		Outcome: OutcomeSubmitted, Seq: ev.Seq, MessageID: tasksurface.MessageID(messageID), SubmissionID: tasksurface.SubmissionID(submissionID),
 	})
 }
 
@@ -230,10 +230,10 @@ func applyCommandDone(s State, ev Event) State {
 	}
 	run := s.Dismissals[i]
 	s.Dismissals = slices.Concat(s.Dismissals[:i], s.Dismissals[i+1:])
-	if kind != "success" || s.Active == nil || (run.SurfaceID != "" && run.SurfaceID != s.Active.SurfaceID) {
+	if kind != "success" || s.Active == nil || (run.SurfaceID != "" && tasksurface.SurfaceID(run.SurfaceID) != s.Active.SurfaceID) {
 		return s
 	}
-	return closeActive(s, Outcome{Outcome: OutcomeDismissed, Seq: ev.Seq, DismissalID: run.DismissalID})
+	return closeActive(s, Outcome{Outcome: OutcomeDismissed, Seq: ev.Seq, DismissalID: tasksurface.DismissalID(run.DismissalID)})
 }
 
 // closeActive closes the active surface with the given outcome.

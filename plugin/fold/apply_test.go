@@ -212,8 +212,8 @@ func TestParseViewAndOutcomeOf(t *testing.T) {
 		`{"callId":"call_2","surfaceId":"tsf_b","outcome":"submitted","seq":9,"messageId":"tsm_1","submissionId":"sub-1","values":{"x":1}}]}`
 	tests := []struct {
 		name    string
-		surface string
-		want    string
+		surface tasksurface.SurfaceID
+		want    tasksurface.Outcome
 		found   bool
 	}{
 		{"dismissed", "tsf_a", fold.OutcomeDismissed, true},

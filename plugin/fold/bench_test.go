@@ -97,7 +97,7 @@ func benchLog(tb testing.TB) []json.RawMessage {
 		}
 		if opens {
 			callID := fmt.Sprintf("call_ts_%d", k)
-			open = &fold.Occurrence{CallID: tasksurface.CallID(callID), SurfaceID: fmt.Sprintf("tsf_%d", k)}
+			open = &fold.Occurrence{CallID: tasksurface.CallID(callID), SurfaceID: tasksurface.SurfaceID(fmt.Sprintf("tsf_%d", k))}
 			push("tool/call", map[string]any{"turn": k, "step": 99, "callId": callID, "name": "show_task_surface", "arguments": string(modelJSON)})
 			push("tool/result", map[string]any{"turn": k, "step": 99, "message": map[string]any{
 				"source": map[string]any{"kind": "tool", "callId": callID}, "role": "user", "id": "r_ts_" + callID,
@@ -115,11 +115,11 @@ func benchLog(tb testing.TB) []json.RawMessage {
 // benchmark measures the shape it claims to.
 func checkBenchState(tb testing.TB, s fold.State) {
 	tb.Helper()
-	seen := map[string]bool{}
+	seen := map[tasksurface.Outcome]bool{}
 	for _, o := range s.Outcomes {
 		seen[o.Outcome] = true
 	}
-	for _, want := range []string{fold.OutcomeSubmitted, fold.OutcomeBypassed, fold.OutcomeDismissed} {
+	for _, want := range []tasksurface.Outcome{fold.OutcomeSubmitted, fold.OutcomeBypassed, fold.OutcomeDismissed} {
 		if !seen[want] {
 			tb.Fatalf("benchmark log closed no surface as %s: %+v", want, s.Outcomes)
 		}

@@ -25,7 +25,10 @@
 // dismissal command runs whose command/done has not arrived yet, in arrival
 // order (an array, not an object, so eviction is the same in Go and
 // JavaScript), at most MaxDismissals. outcomes holds the last MaxOutcomes
-// closed surfaces, oldest first.
+// closed surfaces, oldest first. The view is {active, outcomes}, the
+// contract's tasksurface.ProjectionView (Occurrence, Outcome and View are its
+// aliases here), whose names and outcome words tools/contractgen writes into
+// the JavaScript twin and the browser.
 //
 // # Rules
 //

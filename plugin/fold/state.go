@@ -19,26 +19,21 @@ const (
 	MaxOutcomes = 16
 )
 
-// Outcomes of a closed surface.
+// Outcomes of a closed surface: the contract's words (tasksurface.Outcome).
 const (
 	// OutcomeSubmitted means a correlated user message answered the surface.
-	OutcomeSubmitted = "submitted"
+	OutcomeSubmitted = tasksurface.OutcomeSubmitted
 	// OutcomeDismissed means a dismissal command closed the surface.
-	OutcomeDismissed = "dismissed"
+	OutcomeDismissed = tasksurface.OutcomeDismissed
 	// OutcomeBypassed means an ordinary user message superseded the surface.
-	OutcomeBypassed = "bypassed"
+	OutcomeBypassed = tasksurface.OutcomeBypassed
 	// OutcomeReplaced means another surface opened while this one was open.
-	OutcomeReplaced = "replaced"
+	OutcomeReplaced = tasksurface.OutcomeReplaced
 )
 
 // Occurrence identifies one opened surface: the call that opened it and the
-// surface id it minted.
-type Occurrence struct {
-	// CallID is the show_task_surface call.
-	CallID tasksurface.CallID `json:"callId"`
-	// SurfaceID is the surface.
-	SurfaceID string `json:"surfaceId"`
-}
+// surface id it minted (the view's shape, declared in sdk/tasksurface).
+type Occurrence = tasksurface.OpenSurface
 
 // PendingDismissal is a dismissal command run whose command/done has not
 // been folded yet.
@@ -51,24 +46,9 @@ type PendingDismissal struct {
 	DismissalID string `json:"dismissalId,omitempty"`
 }
 
-// Outcome records how a surface closed.
-type Outcome struct {
-	// CallID is the show_task_surface call that opened the surface.
-	CallID tasksurface.CallID `json:"callId"`
-	// SurfaceID is the surface.
-	SurfaceID string `json:"surfaceId"`
-	// Outcome is one of the Outcome* values.
-	Outcome string `json:"outcome"`
-	// Seq is the log sequence of the event that closed the surface.
-	Seq int64 `json:"seq"`
-	// MessageID is the closing user message's id (submitted, bypassed).
-	MessageID tasksurface.MessageID `json:"messageId,omitempty"`
-	// SubmissionID is the submission's id (submitted).
-	SubmissionID string `json:"submissionId,omitempty"`
-	// DismissalID is the dismissal's id, when the command named one
-	// (dismissed).
-	DismissalID string `json:"dismissalId,omitempty"`
-}
+// Outcome records how a surface closed (the view's shape, declared in
+// sdk/tasksurface).
+type Outcome = tasksurface.ClosedSurface
 
 // State is the projection state. The zero State, like Init, is the state of
 // an empty log. Apply never modifies a State it is given, so States may

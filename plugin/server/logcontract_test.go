@@ -99,7 +99,7 @@ func TestLogContractDrivesTheFold(t *testing.T) {
 	}
 
 	first := open("c1")
-	if v, _ := view(); v.Active == nil || v.Active.SurfaceID != string(first) {
+	if v, _ := view(); v.Active == nil || v.Active.SurfaceID != first {
 		t.Fatalf("after the result the view is %+v, want %s open", v, first)
 	}
 	source, err := json.Marshal(tasksurface.MessageSource{Kind: "user", RpcID: "rpc-1", TaskSurface: &tasksurface.Correlation{

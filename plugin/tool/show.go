@@ -26,7 +26,7 @@ func New(md *markdown.Renderer) *Tool {
 // of the same process (see coord.Service.Opened).
 type Surface struct {
 	// SurfaceID is the minted surface id.
-	SurfaceID string
+	SurfaceID tasksurface.SurfaceID
 	// Model is the parsed model; read-only.
 	Model *model.Model
 	// Markdown is the sanitised HTML of each markdown block by its JSON
@@ -66,7 +66,7 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 		return nil, nil, fmt.Errorf("normalise model: %w", err)
 	}
 	v := tasksurface.Value{
-		SurfaceID: t.newID(),
+		SurfaceID: tasksurface.SurfaceID(t.newID()),
 		Model:     normalized,
 		Markdown:  markdown.RenderBlocks(t.markdown, m),
 	}
@@ -80,7 +80,7 @@ func (t *Tool) Open(req *tasksurface.ShowRequest, limits tasksurface.Limits) (*t
 			return nil, nil, fmt.Errorf("encode the metadata: %w", err)
 		}
 	}
-	resp := &tasksurface.ShowResponse{OK: true, Value: value, Meta: meta, Text: Opened(m.Title, v.SurfaceID)}
+	resp := &tasksurface.ShowResponse{OK: true, Value: value, Meta: meta, Text: Opened(m.Title, string(v.SurfaceID))}
 	return resp, &Surface{SurfaceID: v.SurfaceID, Model: m, Markdown: v.Markdown, Value: value, Limits: limits}, nil
 }
 
@@ -105,7 +105,7 @@ func ActiveRefusal(projection []byte) *tasksurface.ShowResponse {
 		return nil
 	}
 	if active, ok := fold.ActiveOf(projection); ok && active != nil {
-		return failed(tasksurface.ShowSurfaceOpen, SurfaceOpen(active.SurfaceID), nil)
+		return failed(tasksurface.ShowSurfaceOpen, SurfaceOpen(string(active.SurfaceID)), nil)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package tasksurface
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 )
@@ -205,14 +206,64 @@ type Correlation struct {
 }
 
 // CorrelationOf returns the correlation a message source carries under
-// SourceKey, or nil when it carries none, one of another version, or one
-// without a surface.
+// SourceKey, or nil when it carries none. It is the one rule of which user
+// message is a submission, which the host shim's twin (correlationOf in
+// host-shim/src/wire/source.js) holds to the vectors in
+// tests/conformance/correlations: the source is a JSON object whose "kind"
+// is a non-empty string and whose "rpcId" is absent, null or a string; its
+// member SourceKey is an object whose "version" is the number
+// CorrelationVersion, whose "surfaceId" is a non-empty string, and whose
+// "submissionId" and "callId" are absent, null or strings. Keys match
+// exactly (JavaScript's reading, not encoding/json's case folding); of a
+// repeated key the last counts; other members are ignored.
 func CorrelationOf(source json.RawMessage) *Correlation {
-	s, ok := ParseMessageSource(source)
-	if !ok || s.TaskSurface == nil || s.TaskSurface.Version != CorrelationVersion || s.TaskSurface.SurfaceID == "" {
+	src, ok := members(source)
+	if !ok {
 		return nil
 	}
-	return s.TaskSurface
+	if kind, ok := optString(src, "kind"); !ok || kind == "" {
+		return nil
+	}
+	if _, ok := optString(src, "rpcId"); !ok {
+		return nil
+	}
+	c, ok := members(src[SourceKey])
+	if !ok {
+		return nil
+	}
+	var version float64
+	if json.Unmarshal(c["version"], &version) != nil || version != CorrelationVersion {
+		return nil
+	}
+	submissionID, ok1 := optString(c, "submissionId")
+	callID, ok2 := optString(c, "callId")
+	surfaceID, ok3 := optString(c, "surfaceId")
+	if !ok1 || !ok2 || !ok3 || surfaceID == "" {
+		return nil
+	}
+	return &Correlation{Version: CorrelationVersion, SubmissionID: SubmissionID(submissionID), CallID: CallID(callID),
+		SurfaceID: SurfaceID(surfaceID), Values: c["values"]}
+}
+
+// members splits raw into its members, keys matched exactly, when it is a
+// JSON object.
+func members(raw json.RawMessage) (map[string]json.RawMessage, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, false
+	}
+	var m map[string]json.RawMessage
+	return m, json.Unmarshal(raw, &m) == nil
+}
+
+// optString reads the member key of m when it is absent or null ("", true)
+// or a string; ok is false for any other value.
+func optString(m map[string]json.RawMessage, key string) (s string, ok bool) {
+	raw, present := m[key]
+	if !present || string(bytes.TrimSpace(raw)) == "null" {
+		return "", true
+	}
+	return s, json.Unmarshal(raw, &s) == nil
 }
 
 // ParseMessageSource reads a message source. It returns false when source

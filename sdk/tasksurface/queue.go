@@ -79,9 +79,10 @@ type QueueEvent struct {
 	EventSeq int64 `json:"eventSeq,omitempty"`
 	// Text is the message's current text, for QueueEdited.
 	Text string `json:"text,omitempty"`
-	// Reason says why, for QueueRefused and QueueNotRecorded: a Reason or
+	// Reason says why, for QueueRefused, QueueNotRecorded and a
+	// QueueDiscarded the host chose: one of the QueueReason constants, or
 	// the host's own sentence.
-	Reason string `json:"reason,omitempty"`
+	Reason QueueReason `json:"reason,omitempty"`
 	// SurfaceID and DismissalID name the dismissal of QueueRecorded and
 	// QueueNotRecorded.
 	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
@@ -113,6 +114,57 @@ type QueueActionResponse struct {
 	// Allowed is true when the host may apply the action.
 	Allowed bool `json:"allowed,omitempty"`
 	// Reason says why an action is refused, as a sentence for a person
-	// (not a Reason: the host shows it as it is).
-	Reason string `json:"reason,omitempty"`
+	// (not a Reason: the host shows it as it is): one of the QueueRefusal
+	// constants when the plugin refuses.
+	Reason QueueRefusal `json:"reason,omitempty"`
+}
+
+// QueueReason says why a host did not carry out a decision, or dropped a
+// queued message: the Reason of a QueueEvent. A host sends one of the
+// constants, whose values are the Reason words of the same name, or its
+// own sentence (QueueReason(err.Error())), which the plugin logs as it is.
+type QueueReason string
+
+// The reasons of a queue report. QueueReasons lists them.
+const (
+	// QueueReasonMovedOn means an ordinary message went first, so the
+	// submission was refused or dropped (ReasonMovedOn).
+	QueueReasonMovedOn QueueReason = QueueReason(ReasonMovedOn)
+	// QueueReasonNotOpen means the surface was no longer open when the host
+	// acted (ReasonNotOpen).
+	QueueReasonNotOpen QueueReason = QueueReason(ReasonNotOpen)
+	// QueueReasonAdmissionRefused means the host's queue refused the message
+	// (ReasonAdmissionRefused).
+	QueueReasonAdmissionRefused QueueReason = QueueReason(ReasonAdmissionRefused)
+)
+
+// QueueReasons returns every QueueReason constant, in declaration order.
+func QueueReasons() []QueueReason {
+	return []QueueReason{QueueReasonMovedOn, QueueReasonNotOpen, QueueReasonAdmissionRefused}
+}
+
+// QueueRefusal is the plugin's sentence for a queue action it refuses
+// (QueueActionResponse.Reason), which the host shows a person as it is.
+type QueueRefusal string
+
+// The plugin's refusals of queue actions on a Task Surface submission.
+// QueueRefusals lists them.
+const (
+	// QueueRefusalEdit refuses an edit: the text must keep matching the
+	// values the submission carries.
+	QueueRefusalEdit QueueRefusal = "A Task Surface submission cannot be edited in the queue: its text must match the values it carries. " +
+		"Remove it and submit the surface again."
+	// QueueRefusalSteer refuses a steer: the submission answers the surface
+	// as the next turn.
+	QueueRefusalSteer QueueRefusal = "A Task Surface submission cannot be steered into the running turn: it answers the surface as the next turn."
+	// QueueRefusalClaimed refuses a removal once the agent has taken the
+	// submission.
+	QueueRefusalClaimed QueueRefusal = "The Task Surface submission has already been taken for the next turn and can no longer be removed."
+	// QueueRefusalUnsupported refuses an action the plugin does not know.
+	QueueRefusalUnsupported QueueRefusal = "This queue action is not supported for a Task Surface submission."
+)
+
+// QueueRefusals returns every QueueRefusal constant, in declaration order.
+func QueueRefusals() []QueueRefusal {
+	return []QueueRefusal{QueueRefusalEdit, QueueRefusalSteer, QueueRefusalClaimed, QueueRefusalUnsupported}
 }

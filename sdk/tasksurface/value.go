@@ -13,7 +13,7 @@ type Meta struct {
 	// Version is MetaVersion.
 	Version int `json:"version"`
 	// SurfaceID is the surface the call opened.
-	SurfaceID string `json:"surfaceId"`
+	SurfaceID SurfaceID `json:"surfaceId"`
 	// Model is the normalised model.
 	Model json.RawMessage `json:"model"`
 	// Markdown maps each markdown block's JSON Pointer into the model to its
@@ -25,7 +25,7 @@ type Meta struct {
 // the presentation metadata and the model-facing text from it.
 type Value struct {
 	// SurfaceID is the surface the call opened.
-	SurfaceID string `json:"surfaceId"`
+	SurfaceID SurfaceID `json:"surfaceId"`
 	// Model is the normalised model.
 	Model json.RawMessage `json:"model"`
 	// Markdown maps each markdown block's JSON Pointer to sanitised HTML.

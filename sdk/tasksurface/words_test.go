@@ -24,11 +24,12 @@ func TestWordsAreDeclaredOnce(t *testing.T) {
 		known   func(string) bool
 		unknown string
 	}{
-		"reasons": {strs(tasksurface.Reasons()), func(s string) bool { return tasksurface.Reason(s).Known() }, "no such session"},
-		"phases":  {strs(tasksurface.Phases()), func(s string) bool { return tasksurface.Phase(s).Known() }, "dismissed"},
-		"codes":   {strs(tasksurface.Codes()), func(s string) bool { return tasksurface.Code(s).Known() }, "TOOL_FAILED"},
-		"rules":   {strs(tasksurface.Rules()), func(s string) bool { return tasksurface.Rule(s).Known() }, "invalid-value"},
-		"params":  {strs(tasksurface.Params()), func(s string) bool { return tasksurface.Param(s).Known() }, "nearest"},
+		"reasons":  {strs(tasksurface.Reasons()), func(s string) bool { return tasksurface.Reason(s).Known() }, "no such session"},
+		"phases":   {strs(tasksurface.Phases()), func(s string) bool { return tasksurface.Phase(s).Known() }, "dismissed"},
+		"codes":    {strs(tasksurface.Codes()), func(s string) bool { return tasksurface.Code(s).Known() }, "TOOL_FAILED"},
+		"rules":    {strs(tasksurface.Rules()), func(s string) bool { return tasksurface.Rule(s).Known() }, "invalid-value"},
+		"params":   {strs(tasksurface.Params()), func(s string) bool { return tasksurface.Param(s).Known() }, "nearest"},
+		"outcomes": {strs(tasksurface.Outcomes()), func(s string) bool { return tasksurface.Outcome(s).Known() }, "closed"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -173,4 +174,23 @@ func strs[T ~string](in []T) []string {
 		out[i] = string(w)
 	}
 	return out
+}
+
+// A queue report's reasons are the contract's Reason words, which a client
+// words in its user's language; the plugin's refusals of queue actions are
+// sentences, each its own.
+func TestQueueReasons(t *testing.T) {
+	t.Parallel()
+	for _, r := range tasksurface.QueueReasons() {
+		if !tasksurface.Reason(r).Known() {
+			t.Errorf("queue reason %q is not a Reason", r)
+		}
+	}
+	seen := map[tasksurface.QueueRefusal]bool{}
+	for _, r := range tasksurface.QueueRefusals() {
+		if seen[r] || !strings.HasSuffix(string(r), ".") || kebab.MatchString(string(r)) {
+			t.Errorf("refusal %q is not a sentence of its own", r)
+		}
+		seen[r] = true
+	}
 }

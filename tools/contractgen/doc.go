@@ -13,10 +13,20 @@
 // client-bundle/src/contract/rpc.gen.ts (`as const`), so that neither half
 // imports the other's source.
 //
-// Each file exports Reason, Phase and Code, keyed by the Go constant's name
-// without its type (tasksurface.ReasonNotOpen is Reason.NotOpen), and
-// ReasonText, the sentence of each reason (tasksurface.Reason.Text). The Go
-// doc comments become JSDoc.
+// Each file exports Reason, Phase, Code, Rule, Param and Outcome, keyed by
+// the Go constant's name without its type (tasksurface.ReasonNotOpen is
+// Reason.NotOpen), and ReasonText, the sentence of each reason
+// (tasksurface.Reason.Text). The Go doc comments become JSDoc.
+//
+// It also writes the JSON shapes the JavaScript halves read or write
+// themselves (shape.go: the projection view, tasksurface.ProjectionView,
+// OpenSurface and ClosedSurface), from the Go structs and their JSON tags: a
+// TypeScript interface each, and in JavaScript a JSDoc typedef each and the
+// keys of the members left out when empty (CLOSED_SURFACE_OPTIONAL), which
+// the host shim's fold writes by. And into the host shim only, OPENED_TEXT:
+// the plugin's model-facing text of a successful call (plugin/tool.Opened) in
+// pieces around the quoted title and the surface id, for the text the shim
+// writes when render (synchronous) meets a value whose text it does not hold.
 //
 // The names, values and doc comments are read from the package's source;
 // the generator refuses to write when they disagree with tasksurface.Reasons,

@@ -55,7 +55,15 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c := contract{groups: groups, names: names}
+	shapes, err := loadShapes(filepath.Join(*root, wordsDir))
+	if err != nil {
+		return err
+	}
+	opened, err := openedPieces()
+	if err != nil {
+		return err
+	}
+	c := contract{groups: groups, names: names, shapes: shapes, opened: opened}
 	stale := false
 	for _, o := range outputs {
 		path := filepath.Join(*root, o.path)

@@ -26,6 +26,11 @@ type flavour struct {
 	textOpen, textClose string
 	// textType annotates ReasonText's declaration.
 	textType string
+	// shapes writes the JSON shapes.
+	shapes func(b *strings.Builder, shapes []shape, names map[string]string)
+	// opened writes the pieces of the opening text, or is nil (the
+	// browser has no use for it).
+	opened func(b *strings.Builder, pieces [3]string)
 }
 
 var (
@@ -34,6 +39,8 @@ var (
 		close:    "})",
 		entry:    func(key, value string) string { return jsKey(key) + ": " + jsString(value) },
 		textOpen: "Object.freeze({", textClose: "})",
+		shapes: writeShapesJS,
+		opened: writeOpenedJS,
 	}
 	tsFlavour = flavour{
 		open:     func(name string) string { return "export enum " + name + " {" },
@@ -41,6 +48,7 @@ var (
 		entry:    func(key, value string) string { return jsKey(key) + " = " + jsString(value) },
 		textOpen: "{", textClose: "}",
 		textType: ": Readonly<Record<Reason, string>>",
+		shapes:   writeShapesTS,
 	}
 )
 
@@ -55,15 +63,18 @@ func renderJS(c contract) []byte { return render(c, jsFlavour) }
 // renderTS returns words.gen.ts.
 func renderTS(c contract) []byte { return render(c, tsFlavour) }
 
-// contract is what the generated files hold: the word types and the shared
-// names.
+// contract is what the generated files hold: the word types, the shared
+// names and the JSON shapes.
 type contract struct {
 	groups []group
 	names  []sharedName
+	shapes []shape
+	// opened are the pieces of the plugin's text of a successful call.
+	opened [3]string
 }
 
-// render writes the shared names, every word group, and ReasonText after
-// Reason.
+// render writes the shared names, every word group, ReasonText after
+// Reason, and the JSON shapes.
 func render(c contract, fl flavour) []byte {
 	groups := c.groups
 	names := constNames(groups)
@@ -90,6 +101,10 @@ func render(c contract, fl flavour) []byte {
 		if g.Type == "Reason" {
 			writeReasonText(&b, g, fl)
 		}
+	}
+	fl.shapes(&b, c.shapes, names)
+	if fl.opened != nil {
+		fl.opened(&b, c.opened)
 	}
 	return []byte(b.String())
 }

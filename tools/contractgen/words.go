@@ -16,7 +16,7 @@ import (
 
 // wordTypes are the word types of sdk/tasksurface, in the order the
 // generated files declare them.
-var wordTypes = []string{"Reason", "Phase", "Code", "Rule", "Param"}
+var wordTypes = []string{"Reason", "Phase", "Code", "Rule", "Param", "Outcome"}
 
 // group is one word type with its constants.
 type group struct {
@@ -160,14 +160,16 @@ func docText(groups ...*ast.CommentGroup) string {
 }
 
 // checkLists fails unless the constants read from source are, in order,
-// what tasksurface.Reasons, Phases and Codes return.
+// what tasksurface.Reasons, Phases, Codes, Rules, Params and Outcomes
+// return.
 func checkLists(groups []group) error {
 	listed := map[string][]string{
-		"Reason": strs(tasksurface.Reasons()),
-		"Phase":  strs(tasksurface.Phases()),
-		"Code":   strs(tasksurface.Codes()),
-		"Rule":   strs(tasksurface.Rules()),
-		"Param":  strs(tasksurface.Params()),
+		"Reason":  strs(tasksurface.Reasons()),
+		"Phase":   strs(tasksurface.Phases()),
+		"Code":    strs(tasksurface.Codes()),
+		"Rule":    strs(tasksurface.Rules()),
+		"Param":   strs(tasksurface.Params()),
+		"Outcome": strs(tasksurface.Outcomes()),
 	}
 	for _, g := range groups {
 		declared := make([]string, len(g.Words))

@@ -343,3 +343,67 @@ export enum Param {
   /** Param.Limit is the largest magnitude of any number, 1000000000000000. */
   Limit = 'limit',
 }
+
+/**
+ * Outcome is how a surface closed, as the projection view records it (ClosedSurface.Outcome)
+ * (tasksurface.Outcome).
+ */
+export enum Outcome {
+  /** Outcome.Submitted means a correlated user message answered the surface. */
+  Submitted = 'submitted',
+  /** Outcome.Dismissed means a dismissal command closed the surface. */
+  Dismissed = 'dismissed',
+  /** Outcome.Bypassed means an ordinary user message superseded the surface. */
+  Bypassed = 'bypassed',
+  /** Outcome.Replaced means another surface opened while this one was open. */
+  Replaced = 'replaced',
+}
+
+/**
+ * ProjectionView is the view of the session projection (ProjectionKey): the open surface and the
+ * last closed ones, oldest first. The plugin's fold writes it (FoldResponse.View), a host hands it
+ * back in every Snapshot and ShowRequest, and the browser reads it; this type is its one
+ * declaration, from which tools/contractgen writes the JavaScript and TypeScript names. It is
+ * written with an empty Outcomes as [], never null (tasksurface.ProjectionView).
+ */
+export interface ProjectionView {
+  /** Active is the open surface, or nil. */
+  active: OpenSurface | null
+  /** Outcomes are the last closed surfaces, oldest first (the fold keeps at most 16). */
+  outcomes: ClosedSurface[]
+}
+
+/**
+ * OpenSurface is a surface the projection names: the show_task_surface call that opened it and the
+ * surface id it minted (tasksurface.OpenSurface).
+ */
+export interface OpenSurface {
+  /** CallID is the show_task_surface call that opened the surface. */
+  callId: string
+  /** SurfaceID is the surface. */
+  surfaceId: string
+}
+
+/**
+ * ClosedSurface records how a surface closed. An optional member (MessageID, SubmissionID,
+ * DismissalID) is left out when empty, never null or "" (tasksurface.ClosedSurface).
+ */
+export interface ClosedSurface {
+  /** CallID is the show_task_surface call that opened the surface. */
+  callId: string
+  /** SurfaceID is the surface. */
+  surfaceId: string
+  /** Outcome is how it closed. */
+  outcome: Outcome
+  /**
+   * Seq is the log sequence of the event that closed the surface (for a submission, the user
+   * message that carries the answers).
+   */
+  seq: number
+  /** MessageID is the closing user message's id (submitted, bypassed). */
+  messageId?: string
+  /** SubmissionID is the submission's id (submitted). */
+  submissionId?: string
+  /** DismissalID is the dismissal's id, when the command named one (dismissed). */
+  dismissalId?: string
+}

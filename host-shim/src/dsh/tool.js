@@ -4,6 +4,8 @@
 import { toDshSchema } from './schema.js'
 import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 import { metaOf } from '../wire/meta.js'
+import { goQuote } from '../wire/quote.js'
+import { OPENED_TEXT } from '../wire/words.gen.js'
 import { readProjection } from './projection.js'
 
 /** How many model-facing texts to keep for render (one per surface, most recent). */
@@ -71,17 +73,15 @@ export function toolDefinition({ declaration, projectionKey, ctx, plugin }) {
 
 /**
  * The result text when the plugin's own text is not held for the value (render is synchronous and
- * cannot ask): like the plugin's (plugin/tool/text.go, Opened), it names the surface and says that
- * an ordinary message bypasses it when the client cannot render the panel. A client without Task
- * Surface shows this text as the result.
+ * cannot ask): the plugin's text itself (plugin/tool.Opened, generated into OPENED_TEXT), which
+ * names the surface and says that an ordinary message bypasses it when the client cannot render
+ * the panel. A client without Task Surface shows this text as the result. Held to Go by
+ * tests/conformance/texts.
  * @param {{surfaceId: string, model?: {title?: string}}} value - the canonical value
  */
 export function fallbackText(value) {
-  const title = typeof value.model?.title === 'string' ? `${JSON.stringify(value.model.title)} ` : ''
-  return `Task Surface ${title}(${value.surfaceId}) is open for the user. ` +
-    'The user\'s submission arrives as their next message. ' +
-    'If they answer with an ordinary message instead, as they must when their client cannot render the panel, ' +
-    'the surface is bypassed and closed.'
+  const title = typeof value.model?.title === 'string' ? value.model.title : ''
+  return OPENED_TEXT[0] + goQuote(title) + OPENED_TEXT[1] + value.surfaceId + OPENED_TEXT[2]
 }
 
 /**

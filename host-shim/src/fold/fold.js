@@ -3,7 +3,8 @@
 // this file runs inside the host shim; the Go fold is the reference, and the
 // vectors in tests/conformance/folds hold the two equal.
 //
-// State is plain JSON (the harness checkpoints it with structuredClone):
+// State is plain JSON (the harness checkpoints it with structuredClone); its view's shape and
+// outcome words are the contract's (tasksurface.ProjectionView, generated into words.gen.js):
 //
 //   {
 //     active:     { callId, surfaceId } | null,
@@ -17,8 +18,9 @@
 // rules. The names it matches and the dismissal grammar are the wire's
 // (../wire/words.gen.js, generated from sdk/tasksurface), as plugin/fold reads them from there.
 import {
-  COMMAND_NAME, EVENT_COMMAND_DONE, EVENT_COMMAND_RUN, EVENT_TOOL_CALL, EVENT_TOOL_RESULT,
-  EVENT_USER_MESSAGE, META_KIND, META_VERSION, SOURCE_KEY, SOURCE_VERSION, TOOL_NAME
+  CLOSED_SURFACE_OPTIONAL, COMMAND_NAME, EVENT_COMMAND_DONE, EVENT_COMMAND_RUN, EVENT_TOOL_CALL,
+  EVENT_TOOL_RESULT, EVENT_USER_MESSAGE, META_KIND, META_VERSION, Outcome, SOURCE_KEY, SOURCE_VERSION,
+  TOOL_NAME
 } from '../wire/words.gen.js'
 import { parseDismissArgs, validId } from '../wire/command.js'
 
@@ -50,7 +52,10 @@ export function apply (state, event) {
   }
 }
 
-/** Returns the view the browser reads through useProjection('taskSurface'). */
+/**
+ * Returns the view the browser reads through useProjection('taskSurface').
+ * @returns {import('../wire/words.gen.js').ProjectionView}
+ */
 export function view (state) {
   return { active: state.active, outcomes: state.outcomes }
 }
@@ -93,7 +98,7 @@ function applyToolResult (state, seq, d) {
   if (surfaceId === null) return next
   if (state.active !== null) {
     next.outcomes = appendBounded(state.outcomes, {
-      callId: state.active.callId, surfaceId: state.active.surfaceId, outcome: 'replaced', seq
+      callId: state.active.callId, surfaceId: state.active.surfaceId, outcome: Outcome.Replaced, seq
     }, MAX_OUTCOMES)
   }
   next.active = { callId, surfaceId }
@@ -122,14 +127,14 @@ function applyUserMessage (state, seq, d) {
   const id = own(d, 'id')
   const messageId = nonEmpty(id) ? id : undefined
   const c = own(src, SOURCE_KEY)
-  if (c == null) return closeActive(state, { outcome: 'bypassed', seq, messageId })
+  if (c == null) return closeActive(state, { outcome: Outcome.Bypassed, seq, messageId })
   if (!isObject(c) || own(c, 'version') !== SOURCE_VERSION) return state
   const submissionId = own(c, 'submissionId')
   if (!validId(submissionId)) return state
   if (own(c, 'callId') !== active.callId || own(c, 'surfaceId') !== active.surfaceId) return state
   const values = own(c, 'values')
   if (values != null && !isObject(values)) return state
-  return closeActive(state, { outcome: 'submitted', seq, messageId, submissionId })
+  return closeActive(state, { outcome: Outcome.Submitted, seq, messageId, submissionId })
 }
 
 function applyCommandRun (state, d) {
@@ -156,13 +161,15 @@ function applyCommandDone (state, seq, d) {
   const next = { ...state, dismissals: state.dismissals.filter((_, j) => j !== i) }
   const active = state.active
   if (kind !== 'success' || active === null || (run.surfaceId !== '' && run.surfaceId !== active.surfaceId)) return next
-  return closeActive(next, { outcome: 'dismissed', seq, dismissalId: run.dismissalId })
+  return closeActive(next, { outcome: Outcome.Dismissed, seq, dismissalId: run.dismissalId })
 }
 
-// Closes the active surface; optional outcome members that are undefined are left out.
+// Closes the active surface; the optional members of the closing (ClosedSurface) that are
+// undefined are left out.
 function closeActive (state, o) {
+  /** @type {import('../wire/words.gen.js').ClosedSurface} */
   const outcome = { callId: state.active.callId, surfaceId: state.active.surfaceId, outcome: o.outcome, seq: o.seq }
-  for (const k of ['messageId', 'submissionId', 'dismissalId']) {
+  for (const k of CLOSED_SURFACE_OPTIONAL) {
     if (o[k] !== undefined) outcome[k] = o[k]
   }
   return { ...state, active: null, outcomes: appendBounded(state.outcomes, outcome, MAX_OUTCOMES) }

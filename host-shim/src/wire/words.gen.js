@@ -343,3 +343,73 @@ export const Param = Object.freeze({
   /** Param.Limit is the largest magnitude of any number, 1000000000000000. */
   Limit: 'limit',
 })
+
+/**
+ * Outcome is how a surface closed, as the projection view records it (ClosedSurface.Outcome)
+ * (tasksurface.Outcome).
+ */
+export const Outcome = Object.freeze({
+  /** Outcome.Submitted means a correlated user message answered the surface. */
+  Submitted: 'submitted',
+  /** Outcome.Dismissed means a dismissal command closed the surface. */
+  Dismissed: 'dismissed',
+  /** Outcome.Bypassed means an ordinary user message superseded the surface. */
+  Bypassed: 'bypassed',
+  /** Outcome.Replaced means another surface opened while this one was open. */
+  Replaced: 'replaced',
+})
+
+/**
+ * ProjectionView is the view of the session projection (ProjectionKey): the open surface and the
+ * last closed ones, oldest first. The plugin's fold writes it (FoldResponse.View), a host hands it
+ * back in every Snapshot and ShowRequest, and the browser reads it; this type is its one
+ * declaration, from which tools/contractgen writes the JavaScript and TypeScript names. It is
+ * written with an empty Outcomes as [], never null (tasksurface.ProjectionView).
+ *
+ * @typedef {object} ProjectionView
+ * @property {OpenSurface | null} active - Active is the open surface, or nil.
+ * @property {ClosedSurface[]} outcomes - Outcomes are the last closed surfaces, oldest first (the
+ * fold keeps at most 16).
+ */
+
+/**
+ * OpenSurface is a surface the projection names: the show_task_surface call that opened it and the
+ * surface id it minted (tasksurface.OpenSurface).
+ *
+ * @typedef {object} OpenSurface
+ * @property {string} callId - CallID is the show_task_surface call that opened the surface.
+ * @property {string} surfaceId - SurfaceID is the surface.
+ */
+
+/**
+ * ClosedSurface records how a surface closed. An optional member (MessageID, SubmissionID,
+ * DismissalID) is left out when empty, never null or "" (tasksurface.ClosedSurface).
+ *
+ * @typedef {object} ClosedSurface
+ * @property {string} callId - CallID is the show_task_surface call that opened the surface.
+ * @property {string} surfaceId - SurfaceID is the surface.
+ * @property {string} outcome - Outcome is how it closed.
+ * @property {number} seq - Seq is the log sequence of the event that closed the surface (for a
+ * submission, the user message that carries the answers).
+ * @property {string} [messageId] - MessageID is the closing user message's id (submitted,
+ * bypassed).
+ * @property {string} [submissionId] - SubmissionID is the submission's id (submitted).
+ * @property {string} [dismissalId] - DismissalID is the dismissal's id, when the command named one
+ * (dismissed).
+ */
+
+/** The members of ClosedSurface left out when empty, never null or ''. */
+export const CLOSED_SURFACE_OPTIONAL = Object.freeze(['messageId', 'submissionId', 'dismissalId'])
+
+/**
+ * The model-facing text of a successful call (plugin/tool.Opened), in pieces: the first, the title
+ * as Go's strconv.Quote writes it, the second, the surface id, the third.
+ */
+export const OPENED_TEXT = Object.freeze([
+  'Task Surface ',
+  ' (',
+  ') is open for the user. ' +
+    'This turn ends here: the user\'s submission arrives as their next message. ' +
+    'If they answer with an ordinary message instead, as they must when their client cannot render the panel, the surface is bypassed and closed. ' +
+    'Do not restate the panel in prose.',
+])

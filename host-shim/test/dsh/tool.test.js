@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { launchPlugin } from '../../src/goplugin/plugin-process.js'
 import { BUNDLE_ROOT, readManifest } from '../../src/dsh/manifest.js'
 import { fallbackText, toolDefinition } from '../../src/dsh/tool.js'
+import { jsonBytes, parseJsonBytes } from '../../src/wire/json.js'
 
 const BIN_DIR = join(BUNDLE_ROOT, '.cache', 'bin')
 const BIN = join(BIN_DIR, 'task-surface-plugin')
@@ -48,9 +49,20 @@ test('a shown surface\'s result names it and says an ordinary message bypasses i
   assert.ok(text.includes(BYPASS), text)
 
   // The shim's stand-in, for a value whose text it does not hold (another definition: a
-  // restarted shim), says the same of the same surface.
+  // restarted shim), is the plugin's text of the same surface, word for word.
   const [{ text: fallback }] = definition().output.render({ model }, value)
   assert.equal(fallback, fallbackText(value))
-  assert.ok(fallback.startsWith(`Task Surface ${JSON.stringify(model.title)} (${value.surfaceId}) is open for the user.`), fallback)
-  assert.ok(fallback.includes(BYPASS), fallback)
+  assert.equal(fallback, text)
+})
+
+test('the metadata the shim derives from the value is the plugin\'s own, member for member', async () => {
+  // The shim asks for no metadata (omit_meta) and derives it in presentationMeta, which is
+  // synchronous; asked for it, the plugin writes the same.
+  const res = await proc.call('Show', {
+    session_id: 's', call_id: 'call_meta', parent_call_id: '', arguments_json: jsonBytes({ model }),
+    projection_json: jsonBytes({ active: null, outcomes: [] }), mode: 'native', omit_meta: false,
+  })
+  assert.ok(res.ok, res.error_text)
+  const value = parseJsonBytes(res.value_json)
+  assert.deepEqual(definition().output.presentationMeta({ model }, value), parseJsonBytes(res.meta_json))
 })

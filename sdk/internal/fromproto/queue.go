@@ -14,7 +14,7 @@ func QueueEvent(in *tsproto2.QueueEvent) *tasksurface.QueueEvent {
 		Source:      raw(in.GetSourceJson()),
 		EventSeq:    in.GetEventSeq(),
 		Text:        in.GetText(),
-		Reason:      in.GetReason(),
+		Reason:      tasksurface.QueueReason(in.GetReason()),
 		SurfaceID:   tasksurface.SurfaceID(in.GetSurfaceId()),
 		DismissalID: tasksurface.DismissalID(in.GetDismissalId()),
 	}
@@ -38,5 +38,5 @@ func QueueActionRequest(in *tsproto2.QueueActionRequest) *tasksurface.QueueActio
 
 // QueueActionResponse converts the answer to a queue action check.
 func QueueActionResponse(in *tsproto2.QueueActionResponse) *tasksurface.QueueActionResponse {
-	return &tasksurface.QueueActionResponse{Allowed: in.GetAllowed(), Reason: in.GetReason()}
+	return &tasksurface.QueueActionResponse{Allowed: in.GetAllowed(), Reason: tasksurface.QueueRefusal(in.GetReason())}
 }

@@ -14,7 +14,7 @@ func QueueEvent(in *tasksurface.QueueEvent) *tsproto2.QueueEvent {
 		SourceJson:  in.Source,
 		EventSeq:    in.EventSeq,
 		Text:        in.Text,
-		Reason:      in.Reason,
+		Reason:      string(in.Reason),
 		SurfaceId:   string(in.SurfaceID),
 		DismissalId: string(in.DismissalID),
 	}
@@ -38,5 +38,5 @@ func QueueActionRequest(in *tasksurface.QueueActionRequest) *tsproto2.QueueActio
 
 // QueueActionResponse converts the answer to a queue action check.
 func QueueActionResponse(in *tasksurface.QueueActionResponse) *tsproto2.QueueActionResponse {
-	return &tsproto2.QueueActionResponse{Allowed: in.Allowed, Reason: in.Reason}
+	return &tsproto2.QueueActionResponse{Allowed: in.Allowed, Reason: string(in.Reason)}
 }

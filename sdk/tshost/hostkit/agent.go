@@ -21,7 +21,7 @@ type RefusedError struct {
 	// Action is the refused action.
 	Action tasksurface.QueueAction
 	// Reason is the plugin's sentence for a person.
-	Reason string
+	Reason tasksurface.QueueRefusal
 }
 
 // Error says which action was refused and why.

@@ -165,7 +165,7 @@ func (a sessionActs) Admit(ctx context.Context, adm *tasksurface.Admission) erro
 	events, err := a.h.write(ctx, a.id, a.s, Queued{Message: adm.Message()})
 	if err != nil {
 		a.h.logger.Error("the submission's message could not be queued", "session", a.id, "message", adm.MessageID, "error", err)
-		report.Kind, report.Reason = tasksurface.QueueRefused, err.Error()
+		report.Kind, report.Reason = tasksurface.QueueRefused, tasksurface.QueueReason(err.Error())
 		a.h.report(ctx, report)
 		return err
 	}
@@ -189,7 +189,7 @@ func (a sessionActs) Record(ctx context.Context, r *tasksurface.DismissalRecord,
 	events, err := a.h.write(ctx, a.id, a.s, records...)
 	if err != nil {
 		a.h.logger.Error("the dismissal could not be recorded", "session", a.id, "surface", r.SurfaceID, "error", err)
-		report.Kind, report.Reason = tasksurface.QueueNotRecorded, err.Error()
+		report.Kind, report.Reason = tasksurface.QueueNotRecorded, tasksurface.QueueReason(err.Error())
 		a.h.report(ctx, report)
 		return 0, fmt.Errorf("hostkit: record the dismissal: %w", err)
 	}

@@ -21,6 +21,9 @@
 // parallel subtest in a fresh folder. A failure names the host method or
 // the queue report that is wrong, with the answers as JSON text.
 //
-// Values answers every field of a model with a value that fits it, for a
-// harness's own end-to-end tests.
+// Values answers every shown field of a model with a value that fits it,
+// for a harness's own end-to-end tests: it reads the model's conditions
+// with the plugin's own rule (plugin/model's Model.Shown), so it leaves out
+// what a condition hides, and reads a bound that names a field as that
+// field's answer.
 package hosttest
