@@ -21,7 +21,7 @@ export interface Limits { maxSubmissionBytes?: number }
 /** The answer to getActive. A reason is a `Reason`, or a word a newer host added. */
 export type GetActiveResult =
   | { active: true; callId: string; surfaceId: TaskSurfaceId; model: unknown; markdown: unknown; pending: Pending | null; limits?: Limits }
-  | { active: false; reason: string }
+  | { active: false; reason: string; problems: Problem[] }
 
 /** The answer to submit. */
 export type SubmitResult =
@@ -141,7 +141,7 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
       if (v.active === true) {
         return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending), limits: readLimits(v.limits) }
       }
-      if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen }
+      if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen, problems: readProblems(v.problems) }
       throw unreadable('getActive')
     },
     async submit(req, signal) {
