@@ -23,10 +23,10 @@ func TestValueMessagesNameTheAllowedValues(t *testing.T) {
 		t.Fatal(problems)
 	}
 	tests := []struct{ values, want string }{
-		{`{"n":0.7}`, `/n: "Latency": 0.7 must be 0 plus a whole number of steps of 0.5; the nearest allowed values are 0.5 and 1.`},
-		{`{"n":9.9}`, `/n: "Latency": 9.9 must be 0 plus a whole number of steps of 0.5; the nearest allowed values are 9.5 and 10.`},
-		{`{"w":3.5}`, `/w: "Replicas": 3.5 must be a whole number; the nearest allowed values are 3 and 4.`},
-		{`{"d":"2026-02-30"}`, `/d: "Due": "2026-02-30" is not a real calendar date written YYYY-MM-DD; choose one from 2026-01-01 to 2026-03-31.`},
+		{`{"n":0.7}`, `/n: 0.7 must be 0 plus a whole number of steps of 0.5; the nearest allowed values are 0.5 and 1.`},
+		{`{"n":9.9}`, `/n: 9.9 must be 0 plus a whole number of steps of 0.5; the nearest allowed values are 9.5 and 10.`},
+		{`{"w":3.5}`, `/w: 3.5 is not a whole number; the nearest allowed values are 3 and 4.`},
+		{`{"d":"2026-02-30"}`, `/d: "2026-02-30" is not a real calendar date written YYYY-MM-DD; choose one from 2026-01-01 to 2026-03-31.`},
 		{`{"o":["a","a"]}`, `/o: "Steps" must list every option exactly once, but it leaves out "b", "c" and it repeats "a".`},
 		{`{"m":{"r2":"x"}}`, `/m/r2: "r2" is not a row of "Tests"; use only "r1".`},
 	}

@@ -120,10 +120,13 @@ const (
 	ParamPattern Param = "pattern"
 	// ParamLimit is the largest magnitude of any number, 1000000000000000.
 	ParamLimit Param = "limit"
+	// ParamExample is a text that fits the field's pattern, to show a
+	// person: the field's initial text, when it has one and no help.
+	ParamExample Param = "example"
 )
 
 // params lists every param in declaration order.
-var params = [...]Param{ParamValue, ParamMin, ParamMax, ParamStep, ParamBase, ParamBelow, ParamAbove, ParamCount, ParamPattern, ParamLimit}
+var params = [...]Param{ParamValue, ParamMin, ParamMax, ParamStep, ParamBase, ParamBelow, ParamAbove, ParamCount, ParamPattern, ParamLimit, ParamExample}
 
 // Params returns every key of a Problem's Params, in declaration order.
 func Params() []Param {
