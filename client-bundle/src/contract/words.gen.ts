@@ -342,4 +342,9 @@ export enum Param {
   Pattern = 'pattern',
   /** Param.Limit is the largest magnitude of any number, 1000000000000000. */
   Limit = 'limit',
+  /**
+   * Param.Example is a text that fits the field's pattern, to show a person: the field's initial
+   * text, when it has one and no help.
+   */
+  Example = 'example',
 }
