@@ -187,7 +187,7 @@ describe('required decisions in the browser', () => {
     assert.deepEqual(await problemsShown(page), {}, 'every problem went with its answer')
     // One area is too few: the plugin says so at the field, and focus goes there.
     await sendRefused(page)
-    assert.match((await problemsShown(page)).areas?.[0] ?? '', /needs at least 2 options chosen, not 1/)
+    assert.equal((await problemsShown(page)).areas?.[0], 'Choose at least 2 options; 1 chosen.')
     await waitFor(async () => (await where(page)).field === 'areas', { what: 'focus on the multi-choice' })
     await press(page, 'Tab', 'Space')
     assert.deepEqual(await problemsShown(page), {})

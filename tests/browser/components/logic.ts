@@ -4,7 +4,7 @@
 // host shim's), the contract words, the locale dictionaries, and the model's reader with the
 // field kinds' values and checks (the kinds' modules bring React along, unused here).
 export * from '../../../client-bundle/src/dock/editorState.ts'
-export { argsOf, createApi, TransportError } from '../../../client-bundle/src/host/rpc.ts'
+export { argsOf, createApi, inLocale, TransportError } from '../../../client-bundle/src/host/rpc.ts'
 export { RPC_METHODS, RPC_NAMESPACE, RPC_PENDING_KEYS, RPC_PROBLEM_KEYS } from '../../../client-bundle/src/contract/rpc.gen.ts'
 export { Code, Phase, Reason } from '../../../client-bundle/src/contract/words.gen.ts'
 export { en, zh } from '../../../client-bundle/src/locales.ts'
