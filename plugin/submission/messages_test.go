@@ -37,3 +37,34 @@ func TestValueMessagesNameTheAllowedValues(t *testing.T) {
 		}
 	}
 }
+
+// A value beyond a bound another field's value sets is a rule's problem
+// like a literal bound's: the rule, the bound, and the field that sets it,
+// worded by the catalog.
+func TestBoundsSetByAFieldCarryTheirRule(t *testing.T) {
+	t.Parallel()
+	m, problems := model.Parse([]byte(`{"version":1,"title":"T","sections":[],"fields":[
+{"kind":"number","id":"lo","label":"Start load"},
+{"kind":"number","id":"hi","label":"Peak load","min":{"field":"lo"}},
+{"kind":"date","id":"from","label":"Start"},
+{"kind":"date","id":"to","label":"End","min":{"field":"from"}}],
+"submit":{"label":"S"}}`), tasksurface.Limits{})
+	if m == nil {
+		t.Fatal(problems)
+	}
+	_, got := submission.Validate(m, []byte(`{"lo":1500,"hi":1200,"from":"2026-02-01","to":"2026-01-01"}`), "", tasksurface.Limits{})
+	want := []tasksurface.Problem{
+		{Code: tasksurface.CodeInvalidValue, Pointer: "/hi", Message: `1,200 is below 1,500, the value of "Start load", its minimum.`,
+			Rule: tasksurface.RuleBelowMin, Params: map[tasksurface.Param]string{"value": "1200", "min": "1500", "field": "Start load"}},
+		{Code: tasksurface.CodeInvalidValue, Pointer: "/to", Message: `2026-01-01 is before 2026-02-01, the value of "Start", its earliest date.`,
+			Rule: tasksurface.RuleBeforeMin, Params: map[tasksurface.Param]string{"value": "2026-01-01", "min": "2026-02-01", "field": "Start"}},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if !got[i].Equal(want[i]) {
+			t.Errorf("problem %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}

@@ -123,10 +123,13 @@ const (
 	// ParamExample is a text that fits the field's pattern, to show a
 	// person: the field's initial text, when it has one and no help.
 	ParamExample Param = "example"
+	// ParamField is the label of the field whose value is the bound a
+	// value breaks (min or max), when the bound names a field.
+	ParamField Param = "field"
 )
 
 // params lists every param in declaration order.
-var params = [...]Param{ParamValue, ParamMin, ParamMax, ParamStep, ParamBase, ParamBelow, ParamAbove, ParamCount, ParamPattern, ParamLimit, ParamExample}
+var params = [...]Param{ParamValue, ParamMin, ParamMax, ParamStep, ParamBase, ParamBelow, ParamAbove, ParamCount, ParamPattern, ParamLimit, ParamExample, ParamField}
 
 // Params returns every key of a Problem's Params, in declaration order.
 func Params() []Param {

@@ -347,4 +347,9 @@ export enum Param {
    * text, when it has one and no help.
    */
   Example = 'example',
+  /**
+   * Param.Field is the label of the field whose value is the bound a value breaks (min or max),
+   * when the bound names a field.
+   */
+  Field = 'field',
 }

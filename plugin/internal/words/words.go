@@ -49,12 +49,20 @@ type sentence func(p P) string
 // catalog holds, for each rule, its sentence in each locale.
 var catalog = map[tasksurface.Rule]map[Locale]sentence{
 	tasksurface.RuleBelowMin: {
-		En: func(p P) string { return scaleOr(En, p, p["value"]+" is below the minimum "+p["min"]+".") },
-		Zh: func(p P) string { return scaleOr(Zh, p, p["value"]+" 小于最小值 "+p["min"]+"。") },
+		En: func(p P) string {
+			return scaleOr(En, p, p["value"]+" is below "+setBy(En, p, "the minimum ", p["min"], "its minimum")+".")
+		},
+		Zh: func(p P) string {
+			return scaleOr(Zh, p, p["value"]+" 小于最小值 "+p["min"]+setBy(Zh, p, "", "", "")+"。")
+		},
 	},
 	tasksurface.RuleAboveMax: {
-		En: func(p P) string { return scaleOr(En, p, p["value"]+" is above the maximum "+p["max"]+".") },
-		Zh: func(p P) string { return scaleOr(Zh, p, p["value"]+" 大于最大值 "+p["max"]+"。") },
+		En: func(p P) string {
+			return scaleOr(En, p, p["value"]+" is above "+setBy(En, p, "the maximum ", p["max"], "its maximum")+".")
+		},
+		Zh: func(p P) string {
+			return scaleOr(Zh, p, p["value"]+" 大于最大值 "+p["max"]+setBy(Zh, p, "", "", "")+"。")
+		},
 	},
 	tasksurface.RuleNotWhole: {
 		En: func(p P) string { return scaleOr(En, p, p["value"]+" is not a whole number"+nearest(En, p)+".") },
@@ -77,12 +85,20 @@ var catalog = map[tasksurface.Rule]map[Locale]sentence{
 		},
 	},
 	tasksurface.RuleBeforeMin: {
-		En: func(p P) string { return p["value"] + " is before the earliest date " + p["min"] + "." },
-		Zh: func(p P) string { return p["value"] + " 早于最早日期 " + p["min"] + "。" },
+		En: func(p P) string {
+			return p["value"] + " is before " + setBy(En, p, "the earliest date ", p["min"], "its earliest date") + "."
+		},
+		Zh: func(p P) string {
+			return p["value"] + " 早于最早日期 " + p["min"] + setBy(Zh, p, "", "", "") + "。"
+		},
 	},
 	tasksurface.RuleAfterMax: {
-		En: func(p P) string { return p["value"] + " is after the latest date " + p["max"] + "." },
-		Zh: func(p P) string { return p["value"] + " 晚于最晚日期 " + p["max"] + "。" },
+		En: func(p P) string {
+			return p["value"] + " is after " + setBy(En, p, "the latest date ", p["max"], "its latest date") + "."
+		},
+		Zh: func(p P) string {
+			return p["value"] + " 晚于最晚日期 " + p["max"] + setBy(Zh, p, "", "", "") + "。"
+		},
 	},
 	tasksurface.RuleNotADate: {
 		En: func(p P) string {
@@ -225,6 +241,22 @@ func scaleOr(loc Locale, p P, number string) string {
 		return "须为 " + lo + " 到 " + hi + " 之间的整数，" + p["value"] + " 不是。"
 	}
 	return "Choose a whole number from " + lo + " to " + hi + "; " + p["value"] + " is not one."
+}
+
+// setBy words a bound: in English "the minimum 5", or, when another field's
+// value sets it (param field), "5, the value of "Start", its minimum"; in
+// Chinese only what follows the bound: "" or "（“Start”的值）".
+func setBy(loc Locale, p P, what, bound, its string) string {
+	field, ok := p[tasksurface.ParamField]
+	switch {
+	case loc == Zh && ok:
+		return "（" + quote(Zh, field) + "的值）"
+	case loc == Zh:
+		return ""
+	case ok:
+		return bound + ", the value of " + quote(En, field) + ", " + its
+	}
+	return what + bound
 }
 
 // nearest names the allowed values next to a number, below and above, or "".
