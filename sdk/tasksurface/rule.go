@@ -4,10 +4,11 @@ import "slices"
 
 // Rule names the rule of its field a submitted value breaks, beside the
 // Problem's Code: a value problem of a submission or a check carries its
-// Rule and the rule's Params, so that a client words every value problem
-// itself, in its user's language, with one sentence per rule for the live
-// check and for Submit alike. Message stays the plugin's English sentence,
-// for the model and for hosts that word nothing themselves. Problems of a
+// Rule and the rule's Params. The plugin words every value problem once per
+// rule, the same sentence for the live check and for Submit: Message is in
+// the locale the request asks for (CheckRequest.Locale, SubmitRequest.Locale:
+// "zh", else English, the sentence the model and hosts that ask for nothing
+// read); a client may word Rule and Params itself instead. Problems of a
 // model, and of a value that no rule of its field explains (a wrong JSON
 // type, an unknown field), have no Rule.
 type Rule string
