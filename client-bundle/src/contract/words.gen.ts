@@ -254,9 +254,7 @@ export enum Code {
 
 /**
  * Rule names the rule of its field a submitted value breaks, beside the Problem's Code: a value
- * problem of a submission or a check carries its Rule and the rule's Params, so that a client words
- * every value problem itself, in its user's language, with one sentence per rule for the live check
- * and for Submit alike (tasksurface.Rule).
+ * problem of a submission or a check carries its Rule and the rule's Params (tasksurface.Rule).
  */
 export enum Rule {
   /**
