@@ -100,10 +100,10 @@ describe('typed inputs in the browser', () => {
       '- Target load: 1250 req/s',
       '- p99 latency budget: 180.5 ms',
       '- Run it on: 2026-12-10',
-      '- How risky is a run against production?: 4 on a scale of 1 (Harmless) to 5 (Dangerous)',
+      '- How risky is a run against production? 4 on a scale of 1 (Harmless) to 5 (Dangerous)',
       '- Endpoints to include: /checkout; /cart; /payment',
-      '- Where should it run?: Other (the user\'s own words): "a dedicated perf cluster"',
-      '- Who should hear about it?: The payments team; Other (the user\'s own words): "SRE lead"',
+      '- Where should it run? Other (the user\'s own words): "a dedicated perf cluster"',
+      '- Who should hear about it? The payments team; Other (the user\'s own words): "SRE lead"',
       '- Change ticket: CHG-1042',
     ]
     for (const line of lines) {
