@@ -130,7 +130,7 @@ describe('the matrix in the browser', () => {
       notes: 'The reconnect one blocks two teams.',
     }, 'every row in the message source')
     // The message text is the plugin's formatter's (plugin/format): one line per row.
-    const lines = ['- What should happen to each test?:', '  TestUploadRetry: Quarantine', '  TestCacheEviction: Fix now', '  TestWebSocketReconnect: Ignore']
+    const lines = ['- What should happen to each test?', '  TestUploadRetry: Quarantine', '  TestCacheEviction: Fix now', '  TestWebSocketReconnect: Ignore']
     const text = subs[0].data.content[0].text
     for (const line of lines) assert.ok(text.split('\n').includes(line), `the message has the line ${line}\n${text}`)
     const bubble = await page.waitForFunction((title) => [...document.querySelectorAll('[data-chat-flow-kind="user"]')]
