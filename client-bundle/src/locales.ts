@@ -6,6 +6,8 @@ import type { Translate } from './dsh.ts'
 export const NS = 'taskSurface'
 
 export const en: Record<string, string> = {
+  // The locale the Dock asks the plugin to word its problems in.
+  lang: 'en',
   'dock.badge': 'Task Surface',
   'dock.keyboard': 'Ctrl+Enter sends the panel.',
   'dock.toQuestions': 'More questions below',
@@ -64,8 +66,6 @@ export const en: Record<string, string> = {
   'problem.limit-exceeded': 'The answers are too long to send (the limit is {limit}); shorten the text.',
   'problem.not-a-number': 'This is not a number; correct what the box shows.',
   'problem.not-a-date': 'This is not a valid date; enter a real date as {format}.',
-  'problem.pattern': 'This is not in the form this field expects.{example}',
-  'problem.example': ' For example: {example}',
   'problem.too-long': 'Too long: {count} of at most {max} characters. Shorten it to send.',
   'limit.range': 'From {min} to {max}',
   'limit.min': 'From {min}',
@@ -140,6 +140,7 @@ export const en: Record<string, string> = {
 }
 
 export const zh: Record<string, string> = {
+  lang: 'zh',
   'dock.badge': '任务面板',
   'dock.keyboard': '按 Ctrl+Enter 发送面板。',
   'dock.toQuestions': '下方还有问题',
@@ -198,9 +199,7 @@ export const zh: Record<string, string> = {
   'problem.limit-exceeded': '内容过长，无法发送（上限 {limit}），请缩短。',
   'problem.not-a-number': '不是有效的数字，请修改输入框中的内容。',
   'problem.not-a-date': '不是有效的日期，请按 {format} 输入。',
-  'problem.pattern': '格式不符合此项要求。{example}',
-  'problem.example': '例如：{example}',
-  'problem.too-long': '太长：{count} 个字符，最多 {max} 个，请缩短后发送。',
+  'problem.too-long': '太长：{count} 个字符，最多 {max} 个。请缩短后再发送。',
   'limit.range': '{min} 至 {max}',
   'limit.min': '{min} 起',
   'limit.max': '至多 {max}',

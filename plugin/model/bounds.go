@@ -158,13 +158,21 @@ func (m *Model) CheckBounds(values map[string]any, shown map[string]bool, ps *pr
 				continue
 			}
 			w := values[g.ID]
-			lo, hi := b.words()
+			// The rule of a literal bound, with the field that sets it.
+			low, high := tasksurface.RuleBelowMin, tasksurface.RuleAboveMax
+			if _, isDate := f.Kind.(Date); isDate {
+				low, high = tasksurface.RuleBeforeMin, tasksurface.RuleAfterMax
+			}
+			params := map[tasksurface.Param]string{tasksurface.ParamValue: b.show(v), tasksurface.ParamField: problem.Abbreviate(g.Label, 40)}
+			check := valueCheck{ptr: jsonpointer.Append("", f.ID), ps: ps}
 			if r.key == "min" && b.below(v, w) {
-				ps.Add(tasksurface.CodeInvalidValue, jsonpointer.Append("", f.ID), "%s: %s is %s %s, the value of %s, its minimum.", quote(f.Label), b.show(v), lo, b.show(w), quote(g.Label))
+				params[tasksurface.ParamMin] = b.show(w)
+				check.broke(tasksurface.CodeInvalidValue, low, params)
 				break
 			}
 			if r.key == "max" && b.below(w, v) {
-				ps.Add(tasksurface.CodeInvalidValue, jsonpointer.Append("", f.ID), "%s: %s is %s %s, the value of %s, its maximum.", quote(f.Label), b.show(v), hi, b.show(w), quote(g.Label))
+				params[tasksurface.ParamMax] = b.show(w)
+				check.broke(tasksurface.CodeInvalidValue, high, params)
 				break
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/dsh-community/task-surface/plugin/internal/plaintext"
 	"github.com/dsh-community/task-surface/plugin/internal/problem"
 	"github.com/dsh-community/task-surface/plugin/internal/strictjson"
+	"github.com/dsh-community/task-surface/plugin/internal/words"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -105,9 +106,10 @@ func (c valueCheck) add(code tasksurface.Code, format string, args ...any) {
 }
 
 // broke records a problem of a value that breaks rule of its field, with
-// the rule's params, for a client that words it itself (tasksurface.Rule).
-func (c valueCheck) broke(code tasksurface.Code, rule tasksurface.Rule, params map[tasksurface.Param]string, format string, args ...any) {
-	c.ps.AddRule(code, c.ptr, rule, params, format, args...)
+// the rule's params; its message is the rule's English sentence from the
+// catalog (words.Say), the one a client that asks for English gets too.
+func (c valueCheck) broke(code tasksurface.Code, rule tasksurface.Rule, params map[tasksurface.Param]string) {
+	c.ps.AddRule(code, c.ptr, rule, params, "%s", words.Say(words.En, rule, params))
 }
 
 // item is the check of the value's item or member key.

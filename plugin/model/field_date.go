@@ -146,7 +146,7 @@ func (d Date) value(f *Field, v any, c valueCheck) (any, bool) {
 		return nil, false
 	}
 	if why := d.miss(s); why != "" {
-		c.broke(tasksurface.CodeInvalidValue, d.rule(s), d.params(s), "%s: %s %s.", quote(f.Label), quote(s), why)
+		c.broke(tasksurface.CodeInvalidValue, d.rule(s), d.params(s))
 		return nil, false
 	}
 	return s, true

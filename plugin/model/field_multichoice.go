@@ -100,12 +100,10 @@ func (m MultiChoice) value(f *Field, v any, c valueCheck) (any, bool) {
 	switch {
 	case n == 0:
 	case n < m.MinItems:
-		c.broke(tasksurface.CodeTooFew, tasksurface.RuleTooFew, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(n), tasksurface.ParamMin: strconv.Itoa(m.MinItems)},
-			"%s needs at least %s chosen, not %d.", quote(f.Label), problem.Count(m.MinItems, "option"), n)
+		c.broke(tasksurface.CodeTooFew, tasksurface.RuleTooFew, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(n), tasksurface.ParamMin: strconv.Itoa(m.MinItems)})
 		return nil, false
 	case m.MaxItems > 0 && n > m.MaxItems:
-		c.broke(tasksurface.CodeTooMany, tasksurface.RuleTooMany, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(n), tasksurface.ParamMax: strconv.Itoa(m.MaxItems)},
-			"%s takes at most %s, not %d.", quote(f.Label), problem.Count(m.MaxItems, "option"), n)
+		c.broke(tasksurface.CodeTooMany, tasksurface.RuleTooMany, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(n), tasksurface.ParamMax: strconv.Itoa(m.MaxItems)})
 		return nil, false
 	}
 	if other == nil {

@@ -280,15 +280,14 @@ func checkedNumber(f *Field, v any, c valueCheck, judge func(float64) (tasksurfa
 	}
 	n, err := strconv.ParseFloat(string(lit), 64)
 	if err != nil || math.IsInf(n, 0) || math.Abs(n) > maxMagnitude {
-		c.broke(tasksurface.CodeInvalidValue, tasksurface.RuleOutOfRange, map[tasksurface.Param]string{tasksurface.ParamValue: problem.Abbreviate(string(lit), 24), tasksurface.ParamLimit: FormatNumber(maxMagnitude)},
-			"%s takes numbers from -1e15 to 1e15, not %s.", quote(f.Label), problem.Abbreviate(string(lit), 24))
+		c.broke(tasksurface.CodeInvalidValue, tasksurface.RuleOutOfRange, map[tasksurface.Param]string{tasksurface.ParamValue: problem.Abbreviate(string(lit), 24), tasksurface.ParamLimit: FormatNumber(maxMagnitude)})
 		return nil, false
 	}
 	if n == 0 {
 		n = 0 // no -0
 	}
 	if rule, params, why := judge(n); why != "" {
-		c.broke(tasksurface.CodeInvalidValue, rule, params, "%s: %s %s.", quote(f.Label), FormatNumber(n), why)
+		c.broke(tasksurface.CodeInvalidValue, rule, params)
 		return nil, false
 	}
 	return n, true

@@ -5,16 +5,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/internal/problem"
+	"github.com/dsh-community/task-surface/plugin/internal/words"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
-
-// suggested finds the values a message names as the nearest allowed ones.
-var suggested = regexp.MustCompile(`nearest allowed values? (?:is|are) (-?[0-9]+(?:\.[0-9]+)?(?:e-[0-9]+)?)(?: and (-?[0-9]+(?:\.[0-9]+)?(?:e-[0-9]+)?))?`)
 
 // randomDecimal is a decimal with up to places digits after the point, of at
 // most about scale in magnitude.
@@ -37,16 +34,20 @@ func TestNearestValuesAreAllowed(t *testing.T) {
 			return
 		}
 		msg := ps.Items[0].Message
-		for _, m := range suggested.FindAllStringSubmatch(msg, -1) {
-			for _, s := range m[1:] {
-				if s == "" {
-					continue
-				}
-				suggestions++
-				var again problem.List
-				if _, ok := f.Value(json.Number(s), "/n", &again); !ok {
-					t.Fatalf("field %s: %s is refused with %q, and the suggested %s with %q", f.ID, raw, msg, s, again.Items[0].Message)
-				}
+		// The nearest allowed values the message names are its params below
+		// and above (the catalog writes them grouped).
+		for _, k := range []tasksurface.Param{tasksurface.ParamBelow, tasksurface.ParamAbove} {
+			s, ok := ps.Items[0].Params[k]
+			if !ok {
+				continue
+			}
+			if !strings.Contains(msg, words.Group(s)) {
+				t.Fatalf("field %s: %s is refused with %q, which does not name the suggested %s", f.ID, raw, msg, s)
+			}
+			suggestions++
+			var again problem.List
+			if _, ok := f.Value(json.Number(s), "/n", &again); !ok {
+				t.Fatalf("field %s: %s is refused with %q, and the suggested %s with %q", f.ID, raw, msg, s, again.Items[0].Message)
 			}
 		}
 	}

@@ -124,13 +124,12 @@ func (t Tags) value(f *Field, v any, c valueCheck) (any, bool) {
 		tags = append(tags, s)
 		if code, why := tagMiss(tags, len(tags)-1); why != "" {
 			rule, params := tagRule(code, s)
-			c.index(i).broke(code, rule, params, "%s: %s.", quote(f.Label), why)
+			c.index(i).broke(code, rule, params)
 			good = false
 		}
 	}
 	if len(arr) > t.most() {
-		c.broke(tasksurface.CodeTooMany, tasksurface.RuleTooMany, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(len(arr)), tasksurface.ParamMax: strconv.Itoa(t.most())},
-			"%s has %d tags; it takes at most %d.", quote(f.Label), len(arr), t.most())
+		c.broke(tasksurface.CodeTooMany, tasksurface.RuleTooMany, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(len(arr)), tasksurface.ParamMax: strconv.Itoa(t.most())})
 		good = false
 	}
 	if !good {

@@ -138,7 +138,10 @@ func (t Text) value(f *Field, v any, c valueCheck) (any, bool) {
 	}
 	if why := t.miss(s); why != "" {
 		code, rule, params := t.rule(s)
-		c.broke(code, rule, params, "%s %s.", quote(f.Label), why)
+		if rule == tasksurface.RulePattern && f.Help == "" && str(f.Initial) != "" {
+			params[tasksurface.ParamExample] = str(f.Initial)
+		}
+		c.broke(code, rule, params)
 		return nil, false
 	}
 	return s, true

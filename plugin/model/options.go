@@ -159,12 +159,11 @@ func checkOther(f *Field, allow bool, opts []Option, o map[string]any, c valueCh
 		return Other{}, false
 	}
 	if VisiblyEmpty(text) {
-		c.broke(tasksurface.CodeEmpty, tasksurface.RuleBlank, nil, "your own answer to %s is empty; write it, or choose an option.", quote(f.Label))
+		c.broke(tasksurface.CodeEmpty, tasksurface.RuleBlank, nil)
 		return Other{}, false
 	}
 	if n := utf8.RuneCountInString(strings.TrimFunc(text, unicode.IsSpace)); n > maxOtherLength {
-		c.broke(tasksurface.CodeTooLong, tasksurface.RuleTooLong, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(n), tasksurface.ParamMax: strconv.Itoa(maxOtherLength)},
-			"your own answer to %s has %d characters; shorten it to at most %d.", quote(f.Label), n, maxOtherLength)
+		c.broke(tasksurface.CodeTooLong, tasksurface.RuleTooLong, map[tasksurface.Param]string{tasksurface.ParamCount: strconv.Itoa(n), tasksurface.ParamMax: strconv.Itoa(maxOtherLength)})
 		return Other{}, false
 	}
 	return Other{Text: text}, true

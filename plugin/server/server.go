@@ -8,6 +8,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 
 	"github.com/dsh-community/task-surface/plugin/coord"
+	"github.com/dsh-community/task-surface/plugin/internal/words"
 	"github.com/dsh-community/task-surface/plugin/markdown"
 	"github.com/dsh-community/task-surface/plugin/tool"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
@@ -86,14 +87,24 @@ func (s *Server) GetActive(ctx context.Context, req *tasksurface.GetActiveReques
 	return s.coord.GetActive(ctx, req)
 }
 
-// Check judges the answers of the open surface without sending them.
+// Check judges the answers of the open surface without sending them. Its
+// value problems are worded in the request's locale, as Submit's are.
 func (s *Server) Check(ctx context.Context, req *tasksurface.CheckRequest) (*tasksurface.CheckResponse, error) {
-	return s.coord.Check(ctx, req)
+	resp, err := s.coord.Check(ctx, req)
+	if resp != nil {
+		resp.Problems = words.Localize(resp.Problems, words.Parse(req.Locale))
+	}
+	return resp, err
 }
 
 // Submit decides a submission: the message the host admits, or why not.
+// Its value problems are worded in the request's locale, as Check's are.
 func (s *Server) Submit(ctx context.Context, req *tasksurface.SubmitRequest) (*tasksurface.SubmitResponse, error) {
-	return s.coord.Submit(ctx, req)
+	resp, err := s.coord.Submit(ctx, req)
+	if resp != nil {
+		resp.Problems = words.Localize(resp.Problems, words.Parse(req.Locale))
+	}
+	return resp, err
 }
 
 // Dismiss decides a dismissal: the record the host writes, or why not.

@@ -15,6 +15,9 @@ type CheckRequest struct {
 	Note string `json:"note,omitempty"`
 	// Snapshot is the session as the host holds it.
 	Snapshot Snapshot `json:"snapshot"`
+	// Locale is the language the client words value problems in: "zh",
+	// else English (see Problem.Rule).
+	Locale string `json:"locale,omitempty"`
 }
 
 // CheckResponse is the plugin's judgement of the answers.

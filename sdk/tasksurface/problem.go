@@ -16,8 +16,9 @@ type Problem struct {
 	// about; "" is the document root.
 	Pointer string `json:"pointer"`
 	// Rule is, for a submitted value that breaks a rule of its field, the
-	// rule (one of Rules), which a client words itself from Rule and Params
-	// in its user's language; "" for every other problem.
+	// rule (one of Rules), with which Message is worded in the locale the
+	// Check or Submit request asked for (or a client words it itself from
+	// Rule and Params); "" for every other problem.
 	Rule Rule `json:"rule,omitempty"`
 	// Params are the rule's parameters, keyed by Params' words, every value
 	// text (see Param); nil without a Rule.

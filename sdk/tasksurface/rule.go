@@ -4,10 +4,11 @@ import "slices"
 
 // Rule names the rule of its field a submitted value breaks, beside the
 // Problem's Code: a value problem of a submission or a check carries its
-// Rule and the rule's Params, so that a client words every value problem
-// itself, in its user's language, with one sentence per rule for the live
-// check and for Submit alike. Message stays the plugin's English sentence,
-// for the model and for hosts that word nothing themselves. Problems of a
+// Rule and the rule's Params. The plugin words every value problem once per
+// rule, the same sentence for the live check and for Submit: Message is in
+// the locale the request asks for (CheckRequest.Locale, SubmitRequest.Locale:
+// "zh", else English, the sentence the model and hosts that ask for nothing
+// read); a client may word Rule and Params itself instead. Problems of a
 // model, and of a value that no rule of its field explains (a wrong JSON
 // type, an unknown field), have no Rule.
 type Rule string
@@ -120,10 +121,16 @@ const (
 	ParamPattern Param = "pattern"
 	// ParamLimit is the largest magnitude of any number, 1000000000000000.
 	ParamLimit Param = "limit"
+	// ParamExample is a text that fits the field's pattern, to show a
+	// person: the field's initial text, when it has one and no help.
+	ParamExample Param = "example"
+	// ParamField is the label of the field whose value is the bound a
+	// value breaks (min or max), when the bound names a field.
+	ParamField Param = "field"
 )
 
 // params lists every param in declaration order.
-var params = [...]Param{ParamValue, ParamMin, ParamMax, ParamStep, ParamBase, ParamBelow, ParamAbove, ParamCount, ParamPattern, ParamLimit}
+var params = [...]Param{ParamValue, ParamMin, ParamMax, ParamStep, ParamBase, ParamBelow, ParamAbove, ParamCount, ParamPattern, ParamLimit, ParamExample, ParamField}
 
 // Params returns every key of a Problem's Params, in declaration order.
 func Params() []Param {

@@ -17,6 +17,9 @@ type SubmitRequest struct {
 	Note string `json:"note,omitempty"`
 	// Snapshot is the session as the host holds it.
 	Snapshot Snapshot `json:"snapshot"`
+	// Locale is the language the client words value problems in: "zh",
+	// else English (see Problem.Rule).
+	Locale string `json:"locale,omitempty"`
 }
 
 // Admission is a user message the host must admit to the session's queue

@@ -627,7 +627,7 @@ describe('pure modules', () => {
     function watched(obj, reads) {
       return new Proxy(obj, { get: (t, k) => { if (typeof k === 'string' && k !== 'then') reads.add(k); return t[k] } })
     }
-    const sample = { sessionId: 'sess_1', surfaceId: 'tsf_1', known: 'tsf_1', submissionId: 'tss_1', dismissalId: 'tsd_1', values: { goal: 'x' }, note: 'n' }
+    const sample = { sessionId: 'sess_1', surfaceId: 'tsf_1', known: 'tsf_1', submissionId: 'tss_1', dismissalId: 'tsd_1', values: { goal: 'x' }, note: 'n', locale: 'zh' }
     const invoke = (api, method, req) => method === 'getActive' ? api.getActive(req.sessionId, req.surfaceId, req.known) : api[method]({ ...req })
 
     test('each method goes to its declared endpoint with exactly its declared arguments', async () => {
@@ -647,6 +647,16 @@ describe('pure modules', () => {
           assert.deepEqual(Object.keys(conn2.calls[0].payload.args), required, `${m.name} leaves out absent optional arguments`)
         }
       }
+    })
+
+    test('the Dock\'s api asks check and submit for its locale, and nothing else for it', async () => {
+      const conn = fakeConnection({})
+      const api = L.inLocale(L.createApi(conn), 'zh')
+      const { locale: _, ...req } = sample
+      for (const m of ['check', 'submit', 'dismiss']) await assert.rejects(api[m]({ ...req }))
+      await assert.rejects(api.getActive(req.sessionId, req.surfaceId))
+      assert.deepEqual(conn.calls.map((c) => [c.endpoint.split('/')[1], c.payload.args.locale]),
+        [['check', 'zh'], ['submit', 'zh'], ['dismiss', undefined], ['getActive', undefined]])
     })
 
     test('each arm of each answer is read by its declared keys, pending submissions and problems too', async () => {

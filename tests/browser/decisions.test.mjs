@@ -130,7 +130,7 @@ describe('the matrix in the browser', () => {
       notes: 'The reconnect one blocks two teams.',
     }, 'every row in the message source')
     // The message text is the plugin's formatter's (plugin/format): one line per row.
-    const lines = ['- What should happen to each test?:', '  TestUploadRetry: Quarantine', '  TestCacheEviction: Fix now', '  TestWebSocketReconnect: Ignore']
+    const lines = ['- What should happen to each test?', '  TestUploadRetry: Quarantine', '  TestCacheEviction: Fix now', '  TestWebSocketReconnect: Ignore']
     const text = subs[0].data.content[0].text
     for (const line of lines) assert.ok(text.split('\n').includes(line), `the message has the line ${line}\n${text}`)
     const bubble = await page.waitForFunction((title) => [...document.querySelectorAll('[data-chat-flow-kind="user"]')]
@@ -187,7 +187,7 @@ describe('required decisions in the browser', () => {
     assert.deepEqual(await problemsShown(page), {}, 'every problem went with its answer')
     // One area is too few: the plugin says so at the field, and focus goes there.
     await sendRefused(page)
-    assert.match((await problemsShown(page)).areas?.[0] ?? '', /needs at least 2 options chosen, not 1/)
+    assert.equal((await problemsShown(page)).areas?.[0], 'Choose at least 2 options; 1 chosen.')
     await waitFor(async () => (await where(page)).field === 'areas', { what: 'focus on the multi-choice' })
     await press(page, 'Tab', 'Space')
     assert.deepEqual(await problemsShown(page), {})

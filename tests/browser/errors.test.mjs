@@ -56,7 +56,7 @@ describe('errors true and complete', () => {
     // Too short is the plugin's to judge: its problem, at the field, every value kept.
     await page.click(SUBMIT)
     await waitFor(async () => (await problems(page)).ticket, { what: 'the plugin\'s length problem' })
-    assert.match((await problems(page)).ticket[0], /needs at least 5/)
+    assert.equal((await problems(page)).ticket[0], 'Too short: 3 of at least 5 characters.')
     assert.equal(await page.$eval(`${DOCK} input[data-field=ticket]`, (e) => e.value), 'CHG')
     await typeIn(page, 'ticket', 'CHG-1')
     // Off the pattern: the plugin's problem, said with an example instead of the expression.
@@ -127,7 +127,7 @@ describe('errors true and complete', () => {
       await page.click(SUBMIT)
       await waitFor(async () => (await problems(page)).rps && (await problems(page)).day, { what: 'the plugin\'s problems' })
       const got = await problems(page)
-      assert.match(got.rps[0], /2025/)
+      assert.match(got.rps[0], /^2,025 must be /, 'no label: the problem is under its field; grouped as the hint')
       assert.match(got.day[0], /1\/15\/2027|12\/31\/2026/, 'in the format of the user\'s locale')
       await page.$eval(`${DOCK} [data-field=rps]`, (e) => e.scrollIntoView({ block: 'start' }))
       await page.screenshot({ path: join(SHOTS, `errors-limits-${viewport.width}.png`) })

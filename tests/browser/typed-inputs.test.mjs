@@ -5,7 +5,8 @@
 // typed values (numbers as JSON numbers, the date as a string, tags as an array, the user's own
 // words as {"other": ...}), the user bubble shows them, and the row replays them. Also: drafts
 // of typed values survive a reload, the plugin's problem (a pattern) shows at its field, text
-// made only of invisible characters is empty before sending, 360 px, dark and zh.
+// made only of invisible characters is empty before sending, 360 px, dark and zh; in zh the live
+// check and Submit word a number over its maximum with one Chinese sentence.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -99,10 +100,10 @@ describe('typed inputs in the browser', () => {
       '- Target load: 1250 req/s',
       '- p99 latency budget: 180.5 ms',
       '- Run it on: 2026-12-10',
-      '- How risky is a run against production?: 4 on a scale of 1 (Harmless) to 5 (Dangerous)',
+      '- How risky is a run against production? 4 on a scale of 1 (Harmless) to 5 (Dangerous)',
       '- Endpoints to include: /checkout; /cart; /payment',
-      '- Where should it run?: Other (the user\'s own words): "a dedicated perf cluster"',
-      '- Who should hear about it?: The payments team; Other (the user\'s own words): "SRE lead"',
+      '- Where should it run? Other (the user\'s own words): "a dedicated perf cluster"',
+      '- Who should hear about it? The payments team; Other (the user\'s own words): "SRE lead"',
       '- Change ticket: CHG-1042',
     ]
     for (const line of lines) {
@@ -168,6 +169,36 @@ describe('typed inputs in the browser', () => {
 })
 
 describe('typed inputs: narrow, dark, zh', () => {
+  test('zh: the live check and Submit say a number over its maximum with one Chinese sentence, 5,000 grouped as the hint writes it', async () => {
+    const s = await sessionWithSurface(h, TYPED)
+    const { page, requests } = await open(s, { zh: true })
+    await fillByKeyboard(page)
+    const rps = () => page.$eval(`${DOCK} input[data-field=rps]`, (e) => {
+      const field = e.closest('.tsf-field')
+      return { limits: field.querySelector('[data-limits]')?.textContent ?? '', problems: [...field.querySelectorAll('.tsf-problem')].map((p) => p.textContent) }
+    })
+    await page.$eval(`${DOCK} input[data-field=rps]`, (e) => { e.scrollIntoView({ block: 'center' }); e.focus() })
+    await press(page, 'Control+a')
+    await page.keyboard.type('6000')
+    await waitFor(async () => (await rps()).problems.length > 0, { what: 'the live check\'s problem' })
+    const sentence = '6,000 大于最大值 5,000。'
+    const live = await rps()
+    assert.deepEqual(live.problems, [sentence], 'the live check words it in zh, no label, 6,000 grouped')
+    assert.match(live.limits, /5,000/, 'as the hint under the field writes 5,000')
+    const checks = requests.filter((r) => r.url.endsWith('/api/taskSurface/check'))
+    assert.ok(checks.length > 0 && checks.every((r) => JSON.parse(r.body).payload.args.locale === 'zh'), 'every check asks in zh')
+
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/taskSurface/submit'), { timeout: 20_000 })
+    await page.click(SUBMIT)
+    const submitted = await (await answered).text()
+    assert.equal(JSON.parse(submitRequests(requests)[0].body).payload.args.locale, 'zh')
+    assert.ok(submitted.includes(JSON.stringify(sentence)), `Submit's answer says the same sentence: ${submitted}`)
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .tsf-alert`)?.textContent, { timeout: 20_000 }, DOCK)
+    assert.deepEqual((await rps()).problems, [sentence], 'after Submit the field says the same sentence, once')
+    assert.equal((await submissions(h, s.sessionId)).length, 0)
+    await page.close()
+  })
+
   test('zh chrome names the new controls; at 360 px in the dark theme every typed control fits', async () => {
     const s = await sessionWithSurface(h, TYPED)
     // At 1280 px first: the harness keeps the selected session, which the 360 px page (no sidebar) needs.

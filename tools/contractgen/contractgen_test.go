@@ -196,8 +196,8 @@ func TestRenderedRPC(t *testing.T) {
 		list    string
 		methods string
 	}{
-		"JavaScript": {renderRPCJS, "Object.freeze(['sessionId', 'surfaceId', 'values', 'note?'])", "export const RPC_METHODS = Object.freeze([\n"},
-		"TypeScript": {renderRPCTS, "['sessionId', 'surfaceId', 'values', 'note?']", "] as const\n"},
+		"JavaScript": {renderRPCJS, "Object.freeze(['sessionId', 'surfaceId', 'values', 'note?', 'locale?'])", "export const RPC_METHODS = Object.freeze([\n"},
+		"TypeScript": {renderRPCTS, "['sessionId', 'surfaceId', 'values', 'note?', 'locale?']", "] as const\n"},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -39,11 +39,11 @@ var rpcMethods = []rpcMethod{
 		{key: "active", is: true, keys: []string{"callId", "surfaceId", "model", "markdown", "pending", "limits"}},
 		{key: "active", is: false, keys: []string{"reason", "problems"}},
 	}},
-	{name: "check", args: []string{"sessionId", "surfaceId", "values", "note?"}, answers: []rpcArm{
+	{name: "check", args: []string{"sessionId", "surfaceId", "values", "note?", "locale?"}, answers: []rpcArm{
 		{key: "checked", is: true, keys: []string{"problems", "unanswered"}},
 		{key: "checked", is: false, keys: []string{"reason", "problems"}},
 	}},
-	{name: "submit", args: []string{"sessionId", "surfaceId", "submissionId", "values", "note?"}, answers: []rpcArm{
+	{name: "submit", args: []string{"sessionId", "surfaceId", "submissionId", "values", "note?", "locale?"}, answers: []rpcArm{
 		{key: "accepted", is: true, keys: []string{"messageId", "phase"}},
 		{key: "accepted", is: false, keys: []string{"reason", "problems"}},
 	}},

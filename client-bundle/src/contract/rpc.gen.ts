@@ -16,7 +16,7 @@ export const RPC_METHODS = [
   },
   {
     name: 'check',
-    args: ['sessionId', 'surfaceId', 'values', 'note?'],
+    args: ['sessionId', 'surfaceId', 'values', 'note?', 'locale?'],
     answers: [
       { when: { checked: true }, keys: ['problems', 'unanswered'] },
       { when: { checked: false }, keys: ['reason', 'problems'] },
@@ -24,7 +24,7 @@ export const RPC_METHODS = [
   },
   {
     name: 'submit',
-    args: ['sessionId', 'surfaceId', 'submissionId', 'values', 'note?'],
+    args: ['sessionId', 'surfaceId', 'submissionId', 'values', 'note?', 'locale?'],
     answers: [
       { when: { accepted: true }, keys: ['messageId', 'phase'] },
       { when: { accepted: false }, keys: ['reason', 'problems'] },

@@ -25,7 +25,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import type { SessionSlotProps } from '../dsh.ts'
 import { createDraftStore, type Drafts, type DraftsState } from '../storage/drafts.ts'
-import type { TaskSurfaceApi } from '../host/rpc.ts'
+import { inLocale, type TaskSurfaceApi } from '../host/rpc.ts'
 import { PROJECTION_KEY } from '../contract/words.gen.ts'
 import { readProjection } from '../projection.ts'
 import { TContext } from '../i18n.ts'
@@ -54,6 +54,7 @@ export function TaskSurfaceDock(props: DockProps) {
     return createDraftStore(stored, (d) => actions.set(d))
   }, [actions]) // eslint-disable-line react-hooks/exhaustive-deps
   const t = useMemo(() => withFallback(props.t), [props.t])
+  const asked = useMemo(() => inLocale(api, t('lang')), [api, t])
   const raw = useProjection(PROJECTION_KEY)
   const view = useMemo(() => readProjection(raw), [raw])
   const queue = useSession((s) => queueKey(s.queue))
@@ -144,7 +145,7 @@ export function TaskSurfaceDock(props: DockProps) {
       {surfaceId !== null ? (
         <TContext.Provider value={t}>
           <Editor key={`${sessionId}\u0000${surfaceId}`} sessionId={sessionId} surfaceId={surfaceId}
-            api={api} drafts={drafts} t={t} trigger={trigger} onKeep={onKeep} outcome={active === null ? keptOutcome : undefined}
+            api={asked} drafts={drafts} t={t} trigger={trigger} onKeep={onKeep} outcome={active === null ? keptOutcome : undefined}
             leaving={leaving} />
         </TContext.Provider>
       ) : restored !== null ? (

@@ -9,9 +9,10 @@ import { useT } from '../i18n.ts'
 import type { Translate } from '../dsh.ts'
 import type { FieldBase, FieldProps, Option } from './kind.ts'
 
-/** A problem's message: `required` in the chrome's language; one the browser found itself (no
- * message, the key of its text in `say`) in the chrome's language with its parameters; the
- * host's own text otherwise. */
+/** A problem's message: `required` in the chrome's language (the plugin words it by its code
+ * alone); one the browser found itself (no message, the key of its text in `say`: not a number,
+ * not a date, over a text's maxLength, over the size limit) in the chrome's language with its
+ * parameters; otherwise the plugin's, which Check and Submit word alike in the Dock's locale. */
 export function problemText(p: Problem, t: Translate): string {
   if (p.code === Code.Required || (!p.message && p.say)) return t(`problem.${p.say ?? p.code}`, p.params)
   return p.message || p.code

@@ -1,8 +1,9 @@
 // The text kind: one line, or a text area when multiline; required ones say so in the label.
 // `maxLength` is counted in the hint and never cuts what is typed or pasted: text over it is kept
 // as it is, the count marked, the problem said under the field as it is typed (`overLength`),
-// and nothing is sent until it is shortened (`check`). `minLength` is said in the hint. The model's `pattern` never runs here:
-// the plugin checks it and the Dock shows its problem, in words, never the expression.
+// and nothing is sent until it is shortened (`check`), in the plugin's words for the same problem.
+// `minLength` is said in the hint. The model's `pattern` never runs here: the plugin checks it and
+// words its problem, never the expression, with the field's initial text as an example.
 import { Code } from '../contract/words.gen.ts'
 import { useT } from '../i18n.ts'
 import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf } from './common.tsx'
@@ -33,14 +34,8 @@ function TextControl({ field, value, onChange, disabled, problems: given, id }: 
   const count = charCount(text)
   const over = max !== undefined && count > max
   const hint = [min ? t('text.min', { min }) : '', max ? t('text.count', { count, max }) : ''].filter(Boolean).join(' · ')
-  // The plugin's pattern problem names the raw expression: say it in words, with the field's
-  // help (shown under the label) or its initial value as an example.
-  const example = !field.help && field.initial ? t('problem.example', { example: field.initial }) : ''
   const own = overLength(field, value)
-  const problems = [
-    ...given.map((p) => (p.message.includes('match the pattern') ? { ...p, message: '', say: 'pattern', params: { example } } : p)),
-    ...(own && !given.some((p) => p.code === own.code) ? [own] : []),
-  ]
+  const problems = own && !given.some((p) => p.code === own.code) ? [...given, own] : given
   const common = {
     id: `${id}-input`,
     name: field.id,

@@ -44,6 +44,8 @@ export interface SubmitRequest {
   submissionId: SubmissionId
   values: Values
   note?: string
+  /** The language the plugin words value problems in: the Dock's, "zh", else English. */
+  locale?: string
 }
 
 /** The arguments of check. */
@@ -115,6 +117,14 @@ export function argsOf(method: string, req: Readonly<Record<string, unknown>>): 
 
 /** An answer that is not the declared shape. */
 const unreadable = (method: string): TransportError => new TransportError(`${method}: unreadable answer`)
+
+/** `api` with check and submit asking for their problems in `locale` (the Dock's), so that the
+ * live check and Submit say one problem with one sentence. */
+export const inLocale = (api: TaskSurfaceApi, locale: string): TaskSurfaceApi => ({
+  ...api,
+  check: (req, signal) => api.check({ ...req, locale }, signal),
+  submit: (req, signal) => api.submit({ ...req, locale }, signal),
+})
 
 /** The Remote's client over the page's connection. */
 export function createApi(connection: ClientConnection): TaskSurfaceApi {

@@ -146,24 +146,26 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
       }
     }
 
-    async check(session, surfaceId, values, note, signal) {
-      const problems = argumentProblems({ surfaceId, values, note }, { surfaceId: 'string', values: 'object', note: 'string?' })
+    // `locale` is the language the Dock words problems in ("zh", else English); the plugin
+    // words every value problem in it, the check's as Submit's.
+    async check(session, surfaceId, values, note, locale, signal) {
+      const problems = argumentProblems({ surfaceId, values, note, locale }, { surfaceId: 'string', values: 'object', note: 'string?', locale: 'string?' })
       if (problems.length > 0) return { checked: false, ...invalid(problems) }
       const { res } = await ask('Check', session, {
-        session_id: session.id, surface_id: surfaceId, values_json: jsonBytes(values), note: note ?? '',
+        session_id: session.id, surface_id: surfaceId, values_json: jsonBytes(values), note: note ?? '', locale: locale ?? '',
       }, signal)
       if (!res.checked) return { checked: false, reason: res.reason || Reason.NotOpen, problems: [] }
       return { checked: true, problems: problemsOf(res.problems), unanswered: [...(res.unanswered ?? [])] }
     }
 
-    async submit(session, surfaceId, submissionId, values, note, signal) {
+    async submit(session, surfaceId, submissionId, values, note, locale, signal) {
       mark?.('remote.submit', session.id, { submissionId })
-      const problems = argumentProblems({ surfaceId, submissionId, values, note },
-        { surfaceId: 'string', submissionId: 'string', values: 'object', note: 'string?' })
+      const problems = argumentProblems({ surfaceId, submissionId, values, note, locale },
+        { surfaceId: 'string', submissionId: 'string', values: 'object', note: 'string?', locale: 'string?' })
       if (problems.length > 0) return { accepted: false, ...invalid(problems) }
       const request = {
         session_id: session.id, surface_id: surfaceId, submission_id: submissionId,
-        values_json: jsonBytes(values), note: note ?? '',
+        values_json: jsonBytes(values), note: note ?? '', locale: locale ?? '',
       }
       for (let asks = 0; asks < MAX_ASKS; asks++) {
         const { res, agent } = await ask('Submit', session, request, signal)

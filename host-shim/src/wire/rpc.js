@@ -19,7 +19,7 @@ export const RPC_METHODS = Object.freeze([
   }),
   Object.freeze({
     name: 'check',
-    args: Object.freeze(['sessionId', 'surfaceId', 'values', 'note?']),
+    args: Object.freeze(['sessionId', 'surfaceId', 'values', 'note?', 'locale?']),
     answers: Object.freeze([
       Object.freeze({ when: Object.freeze({ checked: true }), keys: Object.freeze(['problems', 'unanswered']) }),
       Object.freeze({ when: Object.freeze({ checked: false }), keys: Object.freeze(['reason', 'problems']) }),
@@ -27,7 +27,7 @@ export const RPC_METHODS = Object.freeze([
   }),
   Object.freeze({
     name: 'submit',
-    args: Object.freeze(['sessionId', 'surfaceId', 'submissionId', 'values', 'note?']),
+    args: Object.freeze(['sessionId', 'surfaceId', 'submissionId', 'values', 'note?', 'locale?']),
     answers: Object.freeze([
       Object.freeze({ when: Object.freeze({ accepted: true }), keys: Object.freeze(['messageId', 'phase']) }),
       Object.freeze({ when: Object.freeze({ accepted: false }), keys: Object.freeze(['reason', 'problems']) }),

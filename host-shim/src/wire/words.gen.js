@@ -254,9 +254,7 @@ export const Code = Object.freeze({
 
 /**
  * Rule names the rule of its field a submitted value breaks, beside the Problem's Code: a value
- * problem of a submission or a check carries its Rule and the rule's Params, so that a client words
- * every value problem itself, in its user's language, with one sentence per rule for the live check
- * and for Submit alike (tasksurface.Rule).
+ * problem of a submission or a check carries its Rule and the rule's Params (tasksurface.Rule).
  */
 export const Rule = Object.freeze({
   /**
@@ -342,6 +340,16 @@ export const Param = Object.freeze({
   Pattern: 'pattern',
   /** Param.Limit is the largest magnitude of any number, 1000000000000000. */
   Limit: 'limit',
+  /**
+   * Param.Example is a text that fits the field's pattern, to show a person: the field's initial
+   * text, when it has one and no help.
+   */
+  Example: 'example',
+  /**
+   * Param.Field is the label of the field whose value is the bound a value breaks (min or max),
+   * when the bound names a field.
+   */
+  Field: 'field',
 })
 
 /**

@@ -162,8 +162,8 @@ const REPLIES = {
 
 const ARGS = {
   getActive: [{ id: 'ses_1' }, 'tsf_a', undefined],
-  check: [{ id: 'ses_1' }, 'tsf_a', { name: '' }, undefined],
-  submit: [{ id: 'ses_1' }, 'tsf_a', 'sub_1', { name: 'x' }, 'a note'],
+  check: [{ id: 'ses_1' }, 'tsf_a', { name: '' }, undefined, 'zh'],
+  submit: [{ id: 'ses_1' }, 'tsf_a', 'sub_1', { name: 'x' }, 'a note', 'zh'],
   dismiss: [{ id: 'ses_1' }, 'tsf_a', 'dis_1'],
 }
 
@@ -187,14 +187,14 @@ test('a wrong JSON type is refused, never coerced, and the refusal names the arg
   const { remote, calls } = remoteWith({ accepted: true })
   const signal = AbortSignal.timeout(1_000)
   for (const [submissionId, word] of [[42, 'a number'], [[1], 'an array'], [true, 'true or false']]) {
-    const answer = await remote.submit({ id: 'ses_1' }, 'tsf_a', submissionId, {}, undefined, signal)
+    const answer = await remote.submit({ id: 'ses_1' }, 'tsf_a', submissionId, {}, undefined, undefined, signal)
     assert.deepEqual(answer, { accepted: false, reason: 'invalid-request', problems: [
       { code: 'wrong-type', pointer: '/submissionId', message: `submissionId must be a string, not ${word}.` },
     ] })
   }
-  const note = await remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', {}, { text: 'x' }, signal)
+  const note = await remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', {}, { text: 'x' }, undefined, signal)
   assert.deepEqual(note.problems.map((p) => [p.code, p.pointer]), [['wrong-type', '/note']])
-  const values = await remote.check({ id: 'ses_1' }, 'tsf_a', ['a'], undefined, signal)
+  const values = await remote.check({ id: 'ses_1' }, 'tsf_a', ['a'], undefined, undefined, signal)
   assert.deepEqual([values.checked, values.reason, values.problems.map((p) => p.pointer)], [false, 'invalid-request', ['/values']])
   const dismissal = await remote.dismiss({ id: 'ses_1' }, 'tsf_a', undefined, signal)
   assert.deepEqual([dismissal.reason, dismissal.problems.map((p) => [p.code, p.pointer])], ['invalid-request', [['missing', '/dismissalId']]])
@@ -204,11 +204,24 @@ test('a wrong JSON type is refused, never coerced, and the refusal names the arg
   assert.equal(calls.length, 0)
 })
 
+test('check and submit pass the Dock\'s locale to the plugin, and ask in English when it names none; a locale that is no string is refused', async () => {
+  const { remote, calls } = remoteWith((method) => (method === 'Check' ? { checked: true, problems: [], unanswered: [] } : { accepted: false, reason: 'not-open', problems: [] }))
+  const signal = AbortSignal.timeout(1_000)
+  await remote.check({ id: 'ses_1' }, 'tsf_a', { n: 6000 }, undefined, 'zh', signal)
+  await remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', { n: 6000 }, undefined, 'zh', signal)
+  await remote.check({ id: 'ses_1' }, 'tsf_a', { n: 6000 }, undefined, undefined, signal)
+  await remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', { n: 6000 }, '', undefined, signal)
+  assert.deepEqual(calls.map((c) => [c.method, c.request.locale]), [['Check', 'zh'], ['Submit', 'zh'], ['Check', ''], ['Submit', '']])
+  const wrong = await remote.check({ id: 'ses_1' }, 'tsf_a', {}, undefined, 7, signal)
+  assert.deepEqual([wrong.reason, wrong.problems.map((p) => [p.code, p.pointer])], ['invalid-request', [['wrong-type', '/locale']]])
+  assert.equal(calls.length, 4)
+})
+
 test('values nested deeper than the shim walks are refused with where, without a recursion that could overflow', async () => {
   const { remote, calls } = remoteWith({ accepted: true })
   let deep = {}
   for (let i = 0; i < 5000; i++) deep = { a: deep }
-  const answer = await remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', { f: deep }, undefined, AbortSignal.timeout(1_000))
+  const answer = await remote.submit({ id: 'ses_1' }, 'tsf_a', 'sub_1', { f: deep }, undefined, undefined, AbortSignal.timeout(1_000))
   assert.equal(answer.reason, 'invalid-request')
   assert.equal(answer.problems[0].code, 'too-deep')
   assert.match(answer.problems[0].pointer, /^\/values\/f(\/a){63}$/)

@@ -88,7 +88,7 @@ test('a submission passes the Remote and the queue in order, each hop marked', a
   const plugin = { call: async (method, req) => ({ accepted: true, message_id: 'msg-1', phase: 'queued', admit: { ...admit, state_token: req.snapshot.state_token } }) }
   class TypertRemoteService {}
   const Remote = createRemoteService(plugin, { TypertRemoteService, Remote: () => {} }, { queue, dismissals: {}, agentFor: async () => agent, mark })
-  await new Remote({}).submit(agent.session, 'tsf_a', 'sub_1', {}, '', AbortSignal.timeout(1_000))
+  await new Remote({}).submit(agent.session, 'tsf_a', 'sub_1', {}, '', undefined, AbortSignal.timeout(1_000))
   await new Promise((resolve) => setImmediate(resolve))
   assert.deepEqual(hops, [
     'remote.submit ses_1', 'remote.decided ses_1', 'queue.followup ses_1', 'inbox.inserted ses_1', 'queue.followed ses_1',

@@ -13,6 +13,7 @@ func CheckRequest(in *tsproto2.CheckRequest) *tasksurface.CheckRequest {
 		Values:    raw(in.GetValuesJson()),
 		Note:      in.GetNote(),
 		Snapshot:  Snapshot(in.GetSnapshot()),
+		Locale:    in.GetLocale(),
 	}
 }
 

@@ -14,6 +14,7 @@ func SubmitRequest(in *tsproto2.SubmitRequest) *tasksurface.SubmitRequest {
 		Values:       raw(in.GetValuesJson()),
 		Note:         in.GetNote(),
 		Snapshot:     Snapshot(in.GetSnapshot()),
+		Locale:       in.GetLocale(),
 	}
 }
 

@@ -13,6 +13,7 @@ func CheckRequest(in *tasksurface.CheckRequest) *tsproto2.CheckRequest {
 		ValuesJson: in.Values,
 		Note:       in.Note,
 		Snapshot:   Snapshot(in.Snapshot),
+		Locale:     in.Locale,
 	}
 }
 

@@ -14,6 +14,7 @@ func SubmitRequest(in *tasksurface.SubmitRequest) *tsproto2.SubmitRequest {
 		ValuesJson:   in.Values,
 		Note:         in.Note,
 		Snapshot:     Snapshot(in.Snapshot),
+		Locale:       in.Locale,
 	}
 }
 

@@ -1455,12 +1455,15 @@ func (x *GetActiveResponse) GetMetaNeeded() bool {
 }
 
 type CheckRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	SessionId     string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
-	SurfaceId     string                 `protobuf:"bytes,2,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
-	ValuesJson    []byte                 `protobuf:"bytes,3,opt,name=values_json,json=valuesJson,proto3" json:"values_json,omitempty"`
-	Note          string                 `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
-	Snapshot      *SessionSnapshot       `protobuf:"bytes,5,opt,name=snapshot,proto3" json:"snapshot,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	SessionId  string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	SurfaceId  string                 `protobuf:"bytes,2,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
+	ValuesJson []byte                 `protobuf:"bytes,3,opt,name=values_json,json=valuesJson,proto3" json:"values_json,omitempty"`
+	Note       string                 `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	Snapshot   *SessionSnapshot       `protobuf:"bytes,5,opt,name=snapshot,proto3" json:"snapshot,omitempty"`
+	// locale is the language the client words problems in: "zh", else
+	// English.
+	Locale        string `protobuf:"bytes,6,opt,name=locale,proto3" json:"locale,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1528,6 +1531,13 @@ func (x *CheckRequest) GetSnapshot() *SessionSnapshot {
 		return x.Snapshot
 	}
 	return nil
+}
+
+func (x *CheckRequest) GetLocale() string {
+	if x != nil {
+		return x.Locale
+	}
+	return ""
 }
 
 type CheckResponse struct {
@@ -1613,13 +1623,16 @@ func (x *CheckResponse) GetMetaNeeded() bool {
 }
 
 type SubmitRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	SessionId     string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
-	SurfaceId     string                 `protobuf:"bytes,2,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
-	SubmissionId  string                 `protobuf:"bytes,3,opt,name=submission_id,json=submissionId,proto3" json:"submission_id,omitempty"`
-	ValuesJson    []byte                 `protobuf:"bytes,4,opt,name=values_json,json=valuesJson,proto3" json:"values_json,omitempty"`
-	Note          string                 `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
-	Snapshot      *SessionSnapshot       `protobuf:"bytes,6,opt,name=snapshot,proto3" json:"snapshot,omitempty"`
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	SessionId    string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	SurfaceId    string                 `protobuf:"bytes,2,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
+	SubmissionId string                 `protobuf:"bytes,3,opt,name=submission_id,json=submissionId,proto3" json:"submission_id,omitempty"`
+	ValuesJson   []byte                 `protobuf:"bytes,4,opt,name=values_json,json=valuesJson,proto3" json:"values_json,omitempty"`
+	Note         string                 `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	Snapshot     *SessionSnapshot       `protobuf:"bytes,6,opt,name=snapshot,proto3" json:"snapshot,omitempty"`
+	// locale is the language the client words problems in: "zh", else
+	// English.
+	Locale        string `protobuf:"bytes,7,opt,name=locale,proto3" json:"locale,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1694,6 +1707,13 @@ func (x *SubmitRequest) GetSnapshot() *SessionSnapshot {
 		return x.Snapshot
 	}
 	return nil
+}
+
+func (x *SubmitRequest) GetLocale() string {
+	if x != nil {
+		return x.Locale
+	}
+	return ""
 }
 
 // Admission is a user message the host must admit to the session's queue,
@@ -2913,7 +2933,7 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\apending\x18\x06 \x01(\v2!.tasksurface.v2.PendingSubmissionR\apending\x12\x16\n" +
 	"\x06reason\x18\a \x01(\tR\x06reason\x12\x1f\n" +
 	"\vmeta_needed\x18\b \x01(\bR\n" +
-	"metaNeeded\"\xbe\x01\n" +
+	"metaNeeded\"\xd6\x01\n" +
 	"\fCheckRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +
@@ -2922,7 +2942,8 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\vvalues_json\x18\x03 \x01(\fR\n" +
 	"valuesJson\x12\x12\n" +
 	"\x04note\x18\x04 \x01(\tR\x04note\x12;\n" +
-	"\bsnapshot\x18\x05 \x01(\v2\x1f.tasksurface.v2.SessionSnapshotR\bsnapshot\"\xb7\x01\n" +
+	"\bsnapshot\x18\x05 \x01(\v2\x1f.tasksurface.v2.SessionSnapshotR\bsnapshot\x12\x16\n" +
+	"\x06locale\x18\x06 \x01(\tR\x06locale\"\xb7\x01\n" +
 	"\rCheckResponse\x12\x18\n" +
 	"\achecked\x18\x01 \x01(\bR\achecked\x123\n" +
 	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v2.ProblemR\bproblems\x12\x1e\n" +
@@ -2931,7 +2952,7 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"unanswered\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\x12\x1f\n" +
 	"\vmeta_needed\x18\x05 \x01(\bR\n" +
-	"metaNeeded\"\xe4\x01\n" +
+	"metaNeeded\"\xfc\x01\n" +
 	"\rSubmitRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +
@@ -2941,7 +2962,8 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\vvalues_json\x18\x04 \x01(\fR\n" +
 	"valuesJson\x12\x12\n" +
 	"\x04note\x18\x05 \x01(\tR\x04note\x12;\n" +
-	"\bsnapshot\x18\x06 \x01(\v2\x1f.tasksurface.v2.SessionSnapshotR\bsnapshot\"\xb8\x01\n" +
+	"\bsnapshot\x18\x06 \x01(\v2\x1f.tasksurface.v2.SessionSnapshotR\bsnapshot\x12\x16\n" +
+	"\x06locale\x18\a \x01(\tR\x06locale\"\xb8\x01\n" +
 	"\tAdmission\x12\x1d\n" +
 	"\n" +
 	"message_id\x18\x01 \x01(\tR\tmessageId\x12\x12\n" +

@@ -5,7 +5,7 @@
 // field kinds' values and checks, and which fields a panel shows (the kinds' modules bring React
 // along, unused here).
 export * from '../../../client-bundle/src/dock/editorState.ts'
-export { argsOf, createApi, TransportError } from '../../../client-bundle/src/host/rpc.ts'
+export { argsOf, createApi, inLocale, TransportError } from '../../../client-bundle/src/host/rpc.ts'
 export { RPC_METHODS, RPC_NAMESPACE, RPC_PENDING_KEYS, RPC_PROBLEM_KEYS } from '../../../client-bundle/src/contract/rpc.gen.ts'
 export { Code, Phase, Reason } from '../../../client-bundle/src/contract/words.gen.ts'
 export { en, zh } from '../../../client-bundle/src/locales.ts'
