@@ -20,7 +20,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { REPO } from '../e2e/support/harness.mjs'
-import { dockReady, example, openApp, sessionWithSurface, sleep, waitFor } from './support/app.mjs'
+import { dockReady, example, openApp, sessionWithSurface, showSession } from './support/app.mjs'
 import { openPage } from './support/browser.mjs'
 import { AXE, blocking, describeViolations, runAxe } from './support/axe.mjs'
 import { dockRoom, roomy } from './support/room.mjs'
@@ -92,31 +92,6 @@ async function auditOurs(page, name, { dock = true } = {}) {
   const bad = blocking(violations)
   assert.equal(bad.length, 0, `serious or critical violations on ${name}:\n${describeViolations(bad)}`)
   return { counts: countsOf(violations), ms: Date.now() - started }
-}
-
-/**
- * Show a session on a page that is already open, as a user does from the sidebar: open the
- * sidebar when it is folded away (360 px), unfold the group and its "Show N more sessions"
- * (dsh lists five), then click the session.
- */
-async function showSession(page, s) {
-  await waitFor(async () => {
-    const step = await page.evaluate((title) => {
-      const leaves = [...document.querySelectorAll('body *')].filter((e) => e.children.length === 0)
-      const session = leaves.find((e) => e.textContent.trim() === title && e.closest('button')?.getAttribute('aria-haspopup') == null)
-      if (session) { session.click(); return 'session' }
-      const open = document.querySelector('button[aria-label="Open sidebar"], button[aria-label="打开侧边栏"]')
-      if (open) { open.click(); return 'sidebar' }
-      const more = [...document.querySelectorAll('button')].find((b) => /^(Show \d+ more sessions|展开其余 \d+ 个会话)$/.test(b.textContent.trim()))
-      if (more) { more.click(); return 'more' }
-      leaves.find((e) => /^(Ungrouped|未分组)$/.test(e.textContent.trim()))?.click()
-      return 'group'
-    }, s.title)
-    if (step === 'session') return true
-    await sleep(200)
-    return false
-  }, { what: `session "${s.title}" in the sidebar`, timeoutMs: 20_000 })
-  await dockReady(page, s.surfaceId)
 }
 
 /** Open the row's read-only replay (its summary is a disclosure button) and bring it into view. */

@@ -256,7 +256,7 @@ describe('the matrix: narrow, dark, zh', () => {
       required: document.querySelector(`${sel} [data-field=triage] .tsf-required`).textContent,
       count: document.querySelector(`${sel} .tsf-field--matrix > .tsf-hint`).textContent,
     }), DOCK)
-    assert.deepEqual(chrome, { required: ' (必填)', count: '已回答 0 / 3 行' })
+    assert.deepEqual(chrome, { required: ' （必填）', count: '已回答 0 / 3 行' })
     await zh.page.$eval(`${DOCK} [data-field=triage]`, (e) => e.scrollIntoView({ block: 'start' }))
     await zh.page.screenshot({ path: join(SHOTS, 'matrix-zh.png') })
     await zh.page.close()

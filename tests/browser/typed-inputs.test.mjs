@@ -178,7 +178,7 @@ describe('typed inputs: narrow, dark, zh', () => {
       add: document.querySelector(`${sel} .tsf-tags__suggest button`).getAttribute('aria-label'),
       required: document.querySelector(`${sel} label[for$="-input"] .tsf-required`).textContent,
     }), DOCK)
-    assert.deepEqual(chrome, { other: '其他…', remove: '移除“/checkout”', add: '添加“/cart”', required: ' (必填)' })
+    assert.deepEqual(chrome, { other: '其他…', remove: '移除“/checkout”', add: '添加“/cart”', required: ' （必填）' })
     await zh.page.$eval(`${DOCK} [data-field=endpoints]`, (e) => e.scrollIntoView({ block: 'center' }))
     await zh.page.screenshot({ path: join(SHOTS, 'typed-zh.png') })
     await zh.page.close()

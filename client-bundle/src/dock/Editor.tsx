@@ -57,8 +57,8 @@ const FormField = memo(function FormField({ id, field, value, setValue, disabled
   return <FieldView id={id} field={field} value={value} onChange={(v) => setValue(field.id, v)} disabled={disabled} problems={problems} />
 })
 
-/** The windows in which the Dock's height is capped (dock.css) and its content blocks start folded. */
-const NARROW = '(max-width: 600px)'
+/** The windows in which the Dock's content blocks start folded: narrow or short ones. */
+const NARROW = '(max-width: 600px), (max-height: 560px)'
 
 /**
  * The Dock's panel for one open surface. It renders again only when its own props change (the
@@ -164,11 +164,12 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
       aria-busy={busy !== null || sendingLook || undefined}
       data-state={state}
       data-surface-id={surfaceId}
+      data-checked={editor.checkedFor === values || undefined}
       onKeyDown={onKeyDown}
     >
       <header className="tsf-head">
         <span className="tsf-badge" aria-hidden>{t('dock.badge')}</span>
-        <h2 className="tsf-title" id={titleId}>
+        <h2 className="tsf-title" id={titleId} title={title}>
           <span className="tsf-sr">{t('dock.badge')}: </span>{title}
         </h2>
         {narrow && model && (model.description || model.sections.length > 0) && !collapsed ? (

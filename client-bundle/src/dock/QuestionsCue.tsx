@@ -46,7 +46,7 @@ export function QuestionsCue({ root, fields, progress, target }: { root: RefObje
   }
   return any ? (
     <button type="button" className="tsf-progress tsf-cue tsf-link-button" data-progress="" data-action="to-questions" onClick={show}>
-      {progress}<span className="tsf-cue__more"> · {t('dock.toQuestions')}</span><span aria-hidden className="tsf-chevron" />
+      <span className="tsf-cue__text">{progress}<span className="tsf-cue__more"> · {t('dock.toQuestions')}</span></span><span aria-hidden className="tsf-chevron" />
     </button>
   ) : <span className="tsf-progress" data-progress="">{progress}</span>
 }

@@ -31,7 +31,7 @@ export function revealField(root: Element | null, fieldId: string): void {
   if (!el) return
   const field = el.closest('.tsf-field') ?? el
   field.scrollIntoView({ block: 'nearest' })
-  // Sections above it lay out only now (content-visibility): place it again once they have.
+  // Once more in the next frame: what the page lays out meanwhile may have moved it.
   requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: 'nearest' }))
 }
 
@@ -41,7 +41,7 @@ export function focusField(root: Element | null, fieldId: string): void {
   const el = fieldElement(root, fieldId)
   const target = el?.matches('input, textarea') ? el
     : el?.querySelector<HTMLElement>('[data-unanswered] input:not([disabled])') ?? el?.querySelector<HTMLElement>('input:not([disabled]), textarea, li[tabindex="0"]')
-  // Into view first: focus alone leaves a field under the panel's fold (content-visibility).
+  // Into view first: focus alone may leave a field under the panel's fold.
   target?.scrollIntoView({ block: 'center' })
   target?.focus()
 }

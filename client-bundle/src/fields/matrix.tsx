@@ -91,7 +91,7 @@ export const matrix: Kind<MatrixField> = {
    rows share the columns (subgrid); the control sets their count. */
 .tsf-matrix {
   display: grid;
-  grid-template-columns: minmax(6em,2fr) repeat(var(--tsf-cols),minmax(min-content,1fr));
+  grid-template-columns: minmax(min-content,2fr) repeat(var(--tsf-cols),minmax(min-content,1fr));
   overflow-x: auto;
 }
 .tsf-matrix__head,.tsf-matrix__row {
@@ -116,8 +116,8 @@ export const matrix: Kind<MatrixField> = {
   color: var(--tsf-error);
 }
 .tsf-matrix__label {
-  min-width: 0;
-  overflow-wrap: anywhere;
+  min-width: 6em;
+  overflow-wrap: break-word;
 }
 .tsf-matrix__cell {
   display: flex;
