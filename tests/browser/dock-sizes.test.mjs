@@ -102,11 +102,17 @@ function measure() {
   }
 }
 
-/** Resize, let the page lay out (dsh's own reflow included), and measure. */
+/** Resize, let the page lay out (dsh's own reflow included), and measure: again after the Dock
+ * has held still once more, until two measures agree (dsh may still be moving its columns). */
 async function at(width, height, deviceScaleFactor = 1) {
   await page.setViewport({ width, height, deviceScaleFactor })
-  await page.$eval(DOCK, untilSteady)
-  return page.evaluate(measure)
+  let last = ''
+  for (;;) {
+    await page.$eval(DOCK, untilSteady)
+    const m = await page.evaluate(measure)
+    if (JSON.stringify(m) === last) return m
+    last = JSON.stringify(m)
+  }
 }
 
 for (const name of SURFACES) {

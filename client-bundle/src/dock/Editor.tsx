@@ -90,7 +90,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   // In a narrow window (the Dock's height capped, dock.css) the description and the content
   // blocks start folded, so the first question shows without scrolling past them; a button in
   // the header ("What the agent shows (3)") opens them above the questions.
-  const [narrow] = useState(() => typeof matchMedia === 'function' && matchMedia(NARROW).matches)
+  const [narrow] = useState(() => matchMedia(NARROW).matches)
   const [showContext, setShowContext] = useState(!narrow)
   const copy = async () => { if (model) setCopied(await copyText(draftText(model, values, noteOpen ? note : '', t))) }
   const retry = message?.params?.retry === 'submit' ? act.submit : message?.params?.retry === 'dismiss' ? act.dismiss : null
@@ -240,7 +240,6 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
         </div>
         {!collapsed ? (
           <div className="tsf-actions">
-            <span className="tsf-spacer" />
             {overtaken && model !== null ? (
               <button type="button" className="tsf-link-button" onClick={() => void copy()} data-action="copy" aria-live="polite">
                 {t(copied === true ? 'action.copied' : copied === false ? 'action.copyFailed' : 'action.copyDraft')}

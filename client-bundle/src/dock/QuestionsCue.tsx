@@ -26,7 +26,7 @@ export function QuestionsCue({ root, fields, progress, target }: { root: RefObje
 
   useEffect(() => {
     const body = root.current?.querySelector('.tsf-body')
-    if (!body || typeof IntersectionObserver === 'undefined') return
+    if (!body) return
     const watch = new IntersectionObserver((entries) => {
       for (const e of entries) seen.set(e.target, e.intersectionRatio < 1 && e.boundingClientRect.bottom > (e.rootBounds?.bottom ?? 0))
       setAny([...seen.values()].includes(true))
@@ -39,8 +39,8 @@ export function QuestionsCue({ root, fields, progress, target }: { root: RefObje
     const boxes = [...root.current?.querySelectorAll<HTMLElement>('.tsf-form > .tsf-field') ?? []]
     const first = boxes.find((b) => target !== undefined && idOf(b) === target) ?? below(root.current, seen)[0]
     if (!first) return
+    // Into view and focused (the note, which has no field id, by focusing its box).
     const id = idOf(first)
-    first.scrollIntoView({ block: 'start' })
     if (id) focusField(root.current, id)
     else first.querySelector<HTMLElement>('textarea')?.focus()
   }
