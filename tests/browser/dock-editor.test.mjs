@@ -756,6 +756,41 @@ describe('the Dock as a person meets it (issue 45), over the scripted host', () 
     await done()
   })
 
+  test('collapsing is the tab\'s own and the same for every surface: a second surface opens expanded as the first did, collapses alike, and neither is remembered across a reload (item 12)', async () => {
+    const state = () => page.evaluate(() => {
+      const d = document.querySelector('section.tsf-dock')
+      return { surface: d?.dataset.surfaceId, expanded: d?.querySelector('[data-action=toggle]').getAttribute('aria-expanded'), body: d?.querySelector('.tsf-body').hidden }
+    })
+    /** Answer the read of `surfaceId` that the Dock asks for as that surface's editor mounts. */
+    const opened = async (surfaceId, callId = `call_${surfaceId}`) => {
+      await pageWait(page, (id) => window.DT.calls().some((c) => c.method === 'getActive' && c.args.surfaceId === id && c.open), surfaceId, { what: `the read of ${surfaceId}` })
+      const read = (await calls()).map((c, i) => ({ ...c, i })).filter((c) => c.method === 'getActive' && c.args.surfaceId === surfaceId && c.open).at(-1)
+      await answer(read.i, open({ callId, surfaceId }))
+      await page.waitForSelector(`section.tsf-dock[data-surface-id=${surfaceId}] [data-field=goal]`)
+    }
+    const collapse = async () => {
+      await page.click('section.tsf-dock [data-action=toggle]')
+      await page.waitForSelector('section.tsf-dock .tsf-body[hidden]')
+    }
+    await page.evaluate((a) => window.DT.mount(a), ACTIVE)
+    await opened('tsf_1', ACTIVE.callId)
+    assert.deepEqual(await state(), { surface: 'tsf_1', expanded: 'true', body: false }, 'the first surface opens expanded')
+    await collapse()
+    assert.deepEqual(await state(), { surface: 'tsf_1', expanded: 'false', body: true })
+    // A new surface: the first's collapse does not carry over; it opens expanded and collapses alike.
+    await page.evaluate(() => window.DT.project({ callId: 'call_tsf_2', surfaceId: 'tsf_2' }, [{ surfaceId: 'tsf_1', outcome: 'replaced' }]))
+    await opened('tsf_2')
+    assert.deepEqual(await state(), { surface: 'tsf_2', expanded: 'true', body: false }, 'the second surface opens expanded, as the first did')
+    await collapse()
+    assert.deepEqual(await state(), { surface: 'tsf_2', expanded: 'false', body: true }, 'and collapses the same way')
+    // Not stored: nothing in the drafts or elsewhere in storage says collapsed, and a reload opens it expanded.
+    assert.doesNotMatch(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })), /collaps/i)
+    await page.evaluate(() => window.DT.reload({ callId: 'call_tsf_2', surfaceId: 'tsf_2' }))
+    await opened('tsf_2')
+    assert.deepEqual(await state(), { surface: 'tsf_2', expanded: 'true', body: false }, 'after a reload, expanded again')
+    await done()
+  })
+
   test('Dismiss with typed answers asks first: "Keep answering" keeps them, "Give up answering" dismisses; the live region says what happened', async () => {
     await openDock()
     await page.focus('section.tsf-dock [data-action=dismiss]')
