@@ -143,24 +143,40 @@ for (const name of SURFACES) {
   })
 }
 
-test('360 px: a matrix row label breaks between words, never inside one (issue 51, item 6)', async () => {
+test('360 px: a matrix row label breaks between words, inside a word only when that word alone is wider than its column, and the matrix fits (issue 51, item 6)', async () => {
+  const rows = ['Upload retry after a timeout', 'Cache eviction under memory pressure', 'TestWebSocketReconnectAfterServerRestart']
+  const model = example('triage-matrix')
+  model.fields[0].rows = rows.map((label, i) => ({ id: `r${i}`, label }))
+  const s = await sessionWithSurface(h, model)
   await page.setViewport({ width: 1280, height: 800 })
-  await showSession(page, sessions['triage-matrix'])
+  await showSession(page, s)
   await at(360, 740)
-  const broken = await page.$$eval(`${DOCK} .tsf-matrix__label`, (labels) => labels.filter((l) => {
-    const room = l.clientWidth
-    return l.textContent.split(/\s+/).filter(Boolean).some((word) => {
-      const probe = document.createElement('span')
-      probe.textContent = word
-      probe.style.whiteSpace = 'nowrap'
-      l.append(probe)
-      const wide = probe.getBoundingClientRect().width
-      probe.remove()
-      return wide > room + 0.5
+  const seen = await page.$eval(DOCK, (dock) => {
+    const labels = [...dock.querySelectorAll('.tsf-matrix__label')]
+    /** The words of a label drawn on more than one line, and whether each alone is wider than the label. */
+    const cut = labels.flatMap((l) => {
+      const node = l.firstChild
+      return [...node.textContent.matchAll(/\S+/g)].flatMap((m) => {
+        const range = document.createRange()
+        range.setStart(node, m.index)
+        range.setEnd(node, m.index + m[0].length)
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+        const probe = document.createElement('span')
+        probe.textContent = m[0]
+        probe.style.whiteSpace = 'nowrap'
+        l.append(probe)
+        const wide = probe.getBoundingClientRect().width > l.clientWidth + 0.5
+        probe.remove()
+        return lines > 1 ? [{ word: m[0], wide }] : []
+      })
     })
-  }).map((l) => l.textContent))
-  assert.ok(await page.$(`${DOCK} .tsf-matrix__label`), 'the matrix is drawn')
-  assert.deepEqual(broken, [], 'whole words in every row label')
+    const matrix = dock.querySelector('.tsf-matrix')
+    return { lines: labels.map((l) => l.getClientRects().length > 0 && Math.round(l.getBoundingClientRect().height / parseFloat(getComputedStyle(l).lineHeight))), cut, sideways: matrix.scrollWidth - matrix.clientWidth }
+  })
+  assert.ok(seen.lines.slice(0, 2).every((n) => n > 1), `the long labels wrap: ${JSON.stringify(seen.lines)}`)
+  assert.deepEqual(seen.cut.filter((c) => !c.wide), [], 'no word that fits its column is cut')
+  assert.deepEqual(seen.cut.map((c) => c.word), ['TestWebSocketReconnectAfterServerRestart'], 'the name wider than its column is cut, not the matrix widened')
+  assert.equal(seen.sideways, 0, 'the matrix fits the panel at 360 px')
 })
 
 test('forced colours: Submit is told from Dismiss; no part of the Dock skips layout (items 13 and 8)', async () => {

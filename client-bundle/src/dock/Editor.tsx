@@ -58,7 +58,7 @@ const FormField = memo(function FormField({ id, field, value, setValue, disabled
 })
 
 /** The windows in which the Dock's content blocks start folded: narrow or short ones. */
-const NARROW = '(max-width: 600px), (max-height: 560px)'
+const NARROW = '(max-width:600px),(max-height:560px)'
 
 /**
  * The Dock's panel for one open surface. It renders again only when its own props change (the
@@ -168,7 +168,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
       onKeyDown={onKeyDown}
     >
       <header className="tsf-head">
-        <span className="tsf-badge" aria-hidden>{t('dock.badge')}</span>
+        <span className="tsf-chip tsf-chip--info tsf-badge" aria-hidden>{t('dock.badge')}</span>
         <h2 className="tsf-title" id={titleId} title={title}>
           <span className="tsf-sr">{t('dock.badge')}: </span>{title}
         </h2>

@@ -30,7 +30,7 @@ export function QuestionsCue({ root, fields, progress, target }: { root: RefObje
     const watch = new IntersectionObserver((entries) => {
       for (const e of entries) seen.set(e.target, e.intersectionRatio < 1 && e.boundingClientRect.bottom > (e.rootBounds?.bottom ?? 0))
       setAny([...seen.values()].includes(true))
-    }, { root: body, threshold: [0, 1], rootMargin: '0px 0px -24px 0px' })
+    }, { root: body, threshold: [0, 1], rootMargin: '0px 0px -24px' })
     for (const f of body.querySelectorAll('.tsf-form > .tsf-field')) watch.observe(f)
     return () => { watch.disconnect(); seen.clear() }
   }, [root, fields, seen])

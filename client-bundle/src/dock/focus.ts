@@ -27,12 +27,8 @@ const fieldElement = (root: Element | null, fieldId: string): HTMLElement | unde
 
 /** Scrolls a field into view inside the panel, without moving focus. */
 export function revealField(root: Element | null, fieldId: string): void {
-  const el = fieldElement(root, fieldId)
-  if (!el) return
-  const field = el.closest('.tsf-field') ?? el
-  field.scrollIntoView({ block: 'nearest' })
-  // Once more in the next frame: what the page lays out meanwhile may have moved it.
-  requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: 'nearest' }))
+  // (Called a frame after the change that moved it, once the page has laid it out.)
+  fieldElement(root, fieldId)?.closest('.tsf-field')?.scrollIntoView({ block: 'nearest' })
 }
 
 /** Focuses the control of a field: its input, the first radio or checkbox (in a field of parts,
