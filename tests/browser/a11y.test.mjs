@@ -24,7 +24,7 @@ import { dockReady, example, openApp, sessionWithSurface, showSession } from './
 import { openPage } from './support/browser.mjs'
 import { AXE, blocking, describeViolations, runAxe } from './support/axe.mjs'
 import { dockRoom, roomy } from './support/room.mjs'
-import { DOCK, DISMISS, SUBMIT, dockGone, useSuite } from './support/suite.mjs'
+import { DOCK, DISMISS, SUBMIT, dockGone, useSuite, EVENT_MS } from './support/suite.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const OUT = join(here, 'artifacts', 'a11y')
@@ -96,10 +96,10 @@ async function auditOurs(page, name, { dock = true } = {}) {
 
 /** Open the row's read-only replay (its summary is a disclosure button) and bring it into view. */
 async function openReplay(page) {
-  const button = await page.waitForSelector(`${ROW} button[aria-expanded]`, { timeout: 20_000 })
+  const button = await page.waitForSelector(`${ROW} button[aria-expanded]`, { timeout: EVENT_MS })
   // Activated as by the keyboard: at 360 px the Dock and the composer cover the transcript's end.
   await button.evaluate((b) => { if (b.getAttribute('aria-expanded') === 'false') b.click() })
-  await page.waitForSelector(`${ROW} .tsf-row__replay`, { timeout: 10_000 })
+  await page.waitForSelector(`${ROW} .tsf-row__replay`, { timeout: EVENT_MS })
   await page.$eval(ROW, (e) => e.scrollIntoView({ block: 'start' }))
 }
 
@@ -139,7 +139,7 @@ for (const setup of SETUPS) {
       test(`${name}: no serious or critical violation in the Dock and its row`, async () => {
         const s = sessions[name]
         await showSession(page, s)
-        await page.waitForSelector(`${ROW}[data-surface-id="${s.surfaceId}"][data-status="open"]`, { timeout: 20_000 })
+        await page.waitForSelector(`${ROW}[data-surface-id="${s.surfaceId}"][data-status="open"]`, { timeout: EVENT_MS })
         // The page is what it claims to be: its theme, its width, its language.
         assert.equal(await page.evaluate(() => document.body.hasAttribute('data-ds-dark-theme')), setup.dark)
         assert.equal(await page.evaluate(() => window.innerWidth), setup.viewport.width)
@@ -183,7 +183,7 @@ describe('a11y: the row once settled, the Dock with a refused submit', () => {
       h.llm.reply({ text: 'Noted.' })
       await page.click(SUBMIT)
       await dockGone(page)
-      await page.waitForSelector(`${ROW}[data-status="submitted"]`, { timeout: 20_000 })
+      await page.waitForSelector(`${ROW}[data-status="submitted"]`, { timeout: EVENT_MS })
       await openReplay(page)
       await page.waitForSelector(`${ROW} .tsf-answers .tsf-answer__help`)
       await auditOurs(page, `${theme} 1280 / triage-matrix, row submitted`, { dock: false })
@@ -191,7 +191,7 @@ describe('a11y: the row once settled, the Dock with a refused submit', () => {
       await showSession(page, dismissed)
       await page.click(DISMISS)
       await dockGone(page)
-      await page.waitForSelector(`${ROW}[data-status="dismissed"]`, { timeout: 20_000 })
+      await page.waitForSelector(`${ROW}[data-status="dismissed"]`, { timeout: EVENT_MS })
       await openReplay(page)
       await auditOurs(page, `${theme} 1280 / review-change, row dismissed`, { dock: false })
       await page.close()
@@ -204,7 +204,7 @@ describe('a11y: the row once settled, the Dock with a refused submit', () => {
     const s = sessions['requirement-intake']
     await showSession(page, s)
     await page.click(SUBMIT)
-    await page.waitForSelector(`${DOCK} [aria-invalid="true"]`, { timeout: 10_000 })
+    await page.waitForSelector(`${DOCK} [aria-invalid="true"]`, { timeout: EVENT_MS })
     await auditOurs(page, 'light 1280 / requirement-intake, refused submit')
     await page.close()
   })

@@ -17,7 +17,7 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { busySessionWithSurface, example, killHarness, openSurfacePage, restartHarness, sessionWithSurface, sleep, submissions, waitFor } from './support/app.mjs'
 import { describeViolations, dockViolations } from './support/axe.mjs'
-import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, useSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, useSuite, EVENT_MS } from './support/suite.mjs'
 
 let h, browser, gate
 useSuite({ gated: true, onStart: (s) => ({ h, browser, gate } = s) })
@@ -25,7 +25,7 @@ useSuite({ gated: true, onStart: (s) => ({ h, browser, gate } = s) })
 const BOX = `${DOCK} textarea[data-field=constraints]`
 const dockText = (page) => page.$eval(DOCK, (e) => e.textContent)
 const waitDockSays = (page, part, where = '.tsf-status') => page.waitForFunction(
-  (sel, part) => document.querySelector(sel)?.textContent.includes(part), { timeout: 60_000 }, `${DOCK} ${where}`, part)
+  (sel, part) => document.querySelector(sel)?.textContent.includes(part), { timeout: EVENT_MS }, `${DOCK} ${where}`, part)
 
 /**
  * Submit from the Dock, `phase` is what it shows (queued or claiming); kill dsh; check what the
@@ -41,9 +41,9 @@ async function dieAfterAccepting(s, phase, hold = () => {}, reload = false) {
     // Killed as soon as the page has the accepting answer (the Dock still shows "Sending…" while
     // it settles). rc.8 writes its queue out a moment later: killed some 200 ms after the
     // answer, the restarted harness had the message queued again and getActive said so.
-    await page.waitForFunction(() => performance.getEntriesByName('task-surface:submit:answered').length > 0, { timeout: 30_000 })
+    await page.waitForFunction(() => performance.getEntriesByName('task-surface:submit:answered').length > 0, { timeout: EVENT_MS })
   } else {
-    await page.waitForSelector(`${DOCK}[data-state="${phase}"]`, { timeout: 30_000 })
+    await page.waitForSelector(`${DOCK}[data-state="${phase}"]`, { timeout: EVENT_MS })
   }
 
   await killHarness(h)
@@ -80,7 +80,7 @@ async function dieAfterAccepting(s, phase, hold = () => {}, reload = false) {
   assert.equal((await submissions(h, s.sessionId)).length, 0, 'nothing is sent without the user\'s click')
   h.llm.reply({ text: 'Got it this time.' })
   await page.click(SUBMIT)
-  await waitFor(async () => (await submissions(h, s.sessionId)).length === 1, { what: 'the answer in the conversation', timeoutMs: 30_000 })
+  await waitFor(async () => (await submissions(h, s.sessionId)).length === 1, { what: 'the answer in the conversation', timeoutMs: EVENT_MS })
   await dockGone(page)
   await h.dsh.waitIdle(s.sessionId)
   const sent = await submissions(h, s.sessionId)
