@@ -51,7 +51,7 @@ async function tabTo(page, match) {
 /** Send with Ctrl+Enter and wait for the Dock to say that answers need attention. */
 async function sendRefused(page) {
   await press(page, 'Control+Enter')
-  await page.waitForFunction((sel) => document.querySelector(`${sel} [role=alert]`)?.textContent.includes('need attention'), { timeout: EVENT_MS }, DOCK)
+  await page.waitForFunction((sel) => document.querySelector(`${sel} [role=alert]`)?.textContent.match(/needs? attention/), { timeout: EVENT_MS }, DOCK)
 }
 
 /** The problem texts under each field of the Dock that has any, by field id. */

@@ -756,6 +756,28 @@ describe('the Dock as a person meets it (issue 45), over the scripted host', () 
     await done()
   })
 
+  test('a refused send says how many answers need attention, in the right number, and the line leads to the first (item 11)', async () => {
+    await openDock()
+    const sent = await send()
+    await answer(sent.i, { accepted: false, reason: 'invalid-submission', problems: [
+      { code: 'invalid-value', message: 'Give the deadline as a date.', pointer: '/values/deadline' },
+      { code: 'invalid-value', message: 'Say more about the goal.', pointer: '/values/goal' },
+    ] })
+    const line = 'section.tsf-dock .tsf-alert button'
+    await waitText(line, '2 answers need attention')
+    // Focus elsewhere; the line takes it to the first answer in the form's order.
+    await page.focus('section.tsf-dock [data-action=dismiss]')
+    await page.click(line)
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.field), 'goal')
+    await page.type('section.tsf-dock [data-field=goal]', ' and PDF')
+    await waitText(line, '1 answer needs attention')
+    await page.click(line)
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('[data-field]')?.dataset.field ?? document.activeElement?.dataset.field), 'deadline')
+    assert.deepEqual([L.zh['dock.attention'].replace('{count}', 2), L.zh['dock.attention1']], ['2 项内容需要修改', '1 项内容需要修改'])
+    assert.deepEqual([L.en['dock.attention'].replace('{count}', 2), L.en['dock.attention1']], ['2 answers need attention', '1 answer needs attention'])
+    await done()
+  })
+
   test('collapsing is the tab\'s own and the same for every surface: a second surface opens expanded as the first did, collapses alike, and neither is remembered across a reload (item 12)', async () => {
     const state = () => page.evaluate(() => {
       const d = document.querySelector('section.tsf-dock')

@@ -52,7 +52,11 @@ describe('errors true and complete', () => {
     assert.equal(requests.filter((r) => r.url.endsWith('/api/taskSurface/submit')).length, 0)
     await page.$eval(`${DOCK} [data-field=rps]`, (e) => e.scrollIntoView({ block: 'start' }))
     await page.screenshot({ path: join(SHOTS, 'errors-malformed-1280.png') })
-    assert.equal(await alertText(page), 'Some answers need attention before they can be sent.')
+    // How many answers need attention (item 11), and the line leads to the first of them.
+    assert.equal(await alertText(page), `${Object.keys(shown).length} answers need attention`)
+    await page.focus(`${DOCK} [data-action=dismiss]`)
+    await page.click(`${DOCK} .tsf-alert button`)
+    assert.equal((await focused(page)).field, 'rps', 'the line leads to the first answer that needs attention')
     await typeIn(page, 'rps', '1500')
     await focusIn(page, `${DOCK} input[data-field=day]`)
     await page.keyboard.type('12102026')

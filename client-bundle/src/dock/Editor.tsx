@@ -18,6 +18,7 @@ import type { Problem, Value } from '../values.ts'
 import { copyText } from './clipboard.ts'
 import { draftText } from './draftText.ts'
 import { delivered, explained, hasOwnAnswers, keepsOnClose, MESSAGES, progressOf, sending } from './editorState.ts'
+import { focusField } from './focus.ts'
 import { QuestionsCue } from './QuestionsCue.tsx'
 import { useEditor } from './useEditor.ts'
 
@@ -139,6 +140,8 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
     ? t(delivered(editor) ? MESSAGES.committed : pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
   const state = overtaken ? 'overtaken' : closing ? 'closing' : sendingLook ? 'submit' : pending ? pending.phase : busy ?? 'editing'
   const general = [...(byField.get('') ?? []), ...(byField.get('/note') ?? [])]
+  // The fields with a problem, in the form's order.
+  const bad = model?.fields.filter((f) => byField.get(f.id)) ?? []
   // "3 of 8 answered · 2 required left": what the user answered (a value the panel starts with
   // is not an answer of theirs until they set it), and the required fields that hold no answer,
   // as the plugin's check last judged them (said once it answered).
@@ -231,7 +234,12 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
           {statusText || (message?.tone === 'info' ? t(message.key, message.params) : '')}
         </div>
         <div className="tsf-alert" role="alert" tabIndex={-1} ref={alertRef} data-tone={message?.tone}>
-          {message && message.tone !== 'info' ? t(message.key, message.params) : ''}
+          {/* A refused send says how many answers need attention and leads to the first. */}
+          {message?.key === MESSAGES.invalid && bad[0] ? (
+            <button type="button" className="tsf-link-button" onClick={() => focusField(root.current, bad[0]!.id)}>
+              {t(bad[1] ? 'dock.attention' : 'dock.attention1', { count: bad.length })}
+            </button>
+          ) : message && message.tone !== 'info' ? t(message.key, message.params) : ''}
           {editor.confirming ? t('dismiss.ask') : ''}
           {message?.tone === 'error' && retry && !locked ? (
             <button type="button" className="tsf-link-button tsf-retry" data-action="retry" onClick={() => void retry()}>{t('action.retry')}</button>
