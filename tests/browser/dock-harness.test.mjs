@@ -79,7 +79,9 @@ describe('the Dock as a user first sees it', () => {
   })
 
   test('the harness\'s scroll-to-bottom button never covers the row\'s status badge or the Dock\'s badge', async () => {
-    const s = await sessionWithSurface(h, example('compare-options'))
+    // A prompt long enough that the transcript scrolls (the page has something to scroll back to).
+    const prompt = ['Please ask me in a panel.', ...Array.from({ length: 40 }, (_, i) => `Context line ${i + 1}.`)].join('\n')
+    const s = await sessionWithSurface(h, example('compare-options'), { prompt })
     const { page } = await openSurfacePage(s)
     // Scroll the transcript away from its end so the harness shows its scroll-to-bottom button.
     await page.evaluate(() => {
