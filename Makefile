@@ -135,7 +135,7 @@ release-check:
 ## screenshots: rewrite the committed screenshots the README shows (tests/browser/screenshots/)
 ## by running the browser flow with its screenshots pointed there; commit the result on purpose
 screenshots:
-	TASK_SURFACE_SCREENSHOTS=tests/browser/screenshots $(STEP) "screenshots" tests/browser/run.sh tests/browser/task-surface.test.mjs tests/browser/people.test.mjs tests/browser/typed-inputs.test.mjs tests/browser/decisions.test.mjs tests/browser/interview.test.mjs
+	TASK_SURFACE_SCREENSHOTS=tests/browser/screenshots $(STEP) "screenshots" tests/browser/run.sh tests/browser/task-surface.test.mjs tests/browser/people.test.mjs tests/browser/typed-inputs.test.mjs tests/browser/decisions.test.mjs tests/browser/interview.test.mjs tests/browser/dock-sizes.test.mjs
 
 ## fuzz: each fuzz target for FUZZTIME (default 20s)
 fuzz:

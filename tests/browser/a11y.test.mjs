@@ -20,11 +20,11 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { REPO } from '../e2e/support/harness.mjs'
-import { dockReady, example, openApp, sessionWithSurface, sleep, waitFor } from './support/app.mjs'
+import { dockReady, example, openApp, sessionWithSurface, showSession } from './support/app.mjs'
 import { openPage } from './support/browser.mjs'
 import { AXE, blocking, describeViolations, runAxe } from './support/axe.mjs'
 import { dockRoom, roomy } from './support/room.mjs'
-import { DOCK, DISMISS, SUBMIT, dockGone, useSuite } from './support/suite.mjs'
+import { DOCK, DISMISS, SUBMIT, dockGone, useSuite, EVENT_MS } from './support/suite.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const OUT = join(here, 'artifacts', 'a11y')
@@ -94,37 +94,12 @@ async function auditOurs(page, name, { dock = true } = {}) {
   return { counts: countsOf(violations), ms: Date.now() - started }
 }
 
-/**
- * Show a session on a page that is already open, as a user does from the sidebar: open the
- * sidebar when it is folded away (360 px), unfold the group and its "Show N more sessions"
- * (dsh lists five), then click the session.
- */
-async function showSession(page, s) {
-  await waitFor(async () => {
-    const step = await page.evaluate((title) => {
-      const leaves = [...document.querySelectorAll('body *')].filter((e) => e.children.length === 0)
-      const session = leaves.find((e) => e.textContent.trim() === title && e.closest('button')?.getAttribute('aria-haspopup') == null)
-      if (session) { session.click(); return 'session' }
-      const open = document.querySelector('button[aria-label="Open sidebar"], button[aria-label="打开侧边栏"]')
-      if (open) { open.click(); return 'sidebar' }
-      const more = [...document.querySelectorAll('button')].find((b) => /^(Show \d+ more sessions|展开其余 \d+ 个会话)$/.test(b.textContent.trim()))
-      if (more) { more.click(); return 'more' }
-      leaves.find((e) => /^(Ungrouped|未分组)$/.test(e.textContent.trim()))?.click()
-      return 'group'
-    }, s.title)
-    if (step === 'session') return true
-    await sleep(200)
-    return false
-  }, { what: `session "${s.title}" in the sidebar`, timeoutMs: 20_000 })
-  await dockReady(page, s.surfaceId)
-}
-
 /** Open the row's read-only replay (its summary is a disclosure button) and bring it into view. */
 async function openReplay(page) {
-  const button = await page.waitForSelector(`${ROW} button[aria-expanded]`, { timeout: 20_000 })
+  const button = await page.waitForSelector(`${ROW} button[aria-expanded]`, { timeout: EVENT_MS })
   // Activated as by the keyboard: at 360 px the Dock and the composer cover the transcript's end.
   await button.evaluate((b) => { if (b.getAttribute('aria-expanded') === 'false') b.click() })
-  await page.waitForSelector(`${ROW} .tsf-row__replay`, { timeout: 10_000 })
+  await page.waitForSelector(`${ROW} .tsf-row__replay`, { timeout: EVENT_MS })
   await page.$eval(ROW, (e) => e.scrollIntoView({ block: 'start' }))
 }
 
@@ -164,7 +139,7 @@ for (const setup of SETUPS) {
       test(`${name}: no serious or critical violation in the Dock and its row`, async () => {
         const s = sessions[name]
         await showSession(page, s)
-        await page.waitForSelector(`${ROW}[data-surface-id="${s.surfaceId}"][data-status="open"]`, { timeout: 20_000 })
+        await page.waitForSelector(`${ROW}[data-surface-id="${s.surfaceId}"][data-status="open"]`, { timeout: EVENT_MS })
         // The page is what it claims to be: its theme, its width, its language.
         assert.equal(await page.evaluate(() => document.body.hasAttribute('data-ds-dark-theme')), setup.dark)
         assert.equal(await page.evaluate(() => window.innerWidth), setup.viewport.width)
@@ -208,7 +183,7 @@ describe('a11y: the row once settled, the Dock with a refused submit', () => {
       h.llm.reply({ text: 'Noted.' })
       await page.click(SUBMIT)
       await dockGone(page)
-      await page.waitForSelector(`${ROW}[data-status="submitted"]`, { timeout: 20_000 })
+      await page.waitForSelector(`${ROW}[data-status="submitted"]`, { timeout: EVENT_MS })
       await openReplay(page)
       await page.waitForSelector(`${ROW} .tsf-answers .tsf-answer__help`)
       await auditOurs(page, `${theme} 1280 / triage-matrix, row submitted`, { dock: false })
@@ -216,7 +191,7 @@ describe('a11y: the row once settled, the Dock with a refused submit', () => {
       await showSession(page, dismissed)
       await page.click(DISMISS)
       await dockGone(page)
-      await page.waitForSelector(`${ROW}[data-status="dismissed"]`, { timeout: 20_000 })
+      await page.waitForSelector(`${ROW}[data-status="dismissed"]`, { timeout: EVENT_MS })
       await openReplay(page)
       await auditOurs(page, `${theme} 1280 / review-change, row dismissed`, { dock: false })
       await page.close()
@@ -229,7 +204,7 @@ describe('a11y: the row once settled, the Dock with a refused submit', () => {
     const s = sessions['requirement-intake']
     await showSession(page, s)
     await page.click(SUBMIT)
-    await page.waitForSelector(`${DOCK} [aria-invalid="true"]`, { timeout: 10_000 })
+    await page.waitForSelector(`${DOCK} [aria-invalid="true"]`, { timeout: EVENT_MS })
     await auditOurs(page, 'light 1280 / requirement-intake, refused submit')
     await page.close()
   })

@@ -6,8 +6,8 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { busySessionWithSurface, clickInDock, TOOL, dockReady, example, openSurfacePage as openSurface, selectSession, sessionWithSurface, sleep, submissions, waitFor } from './support/app.mjs'
-import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, useSuite } from './support/suite.mjs'
+import { busySessionWithSurface, clickInDock, TOOL, dockReady, example, openSurfacePage as openSurface, selectSession, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
+import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, useSuite, EVENT_MS } from './support/suite.mjs'
 
 let h, browser, gate
 useSuite({ gated: true, onStart: (s) => ({ h, browser, gate } = s) })
@@ -23,7 +23,7 @@ describe('claiming and fork in the Dock', () => {
     gate.set('hold')
     await clickInDock(page, `${DOCK} input[type=radio][value=ristretto]`)
     await page.click(SUBMIT)
-    await page.waitForSelector(`${DOCK}[data-state="claiming"]`, { timeout: 30_000 })
+    await page.waitForSelector(`${DOCK}[data-state="claiming"]`, { timeout: EVENT_MS })
     assert.match(await statusText(page), /taking your answer/)
     assert.deepEqual(await enabledControls(page), [], 'nothing can change while the agent takes the answer')
     assert.equal((await submissions(h, s.sessionId)).length, 0, 'not durable yet')
@@ -32,12 +32,12 @@ describe('claiming and fork in the Dock', () => {
     await page.reload({ waitUntil: 'domcontentloaded' })
     await page.waitForSelector('textarea')
     await selectSession(page, s.title)
-    await page.waitForSelector(`${DOCK}[data-state="claiming"]`, { timeout: 30_000 })
+    await page.waitForSelector(`${DOCK}[data-state="claiming"]`, { timeout: EVENT_MS })
     assert.deepEqual(await enabledControls(page), [])
     assert.equal(await checkedCache(page), 'ristretto')
 
     gate.set('reject')
-    await page.waitForSelector(`${DOCK}[data-state="editing"]`, { timeout: 30_000 })
+    await page.waitForSelector(`${DOCK}[data-state="editing"]`, { timeout: EVENT_MS })
     assert.equal(await checkedCache(page), 'ristretto', 'the answers are kept')
     assert.equal((await submissions(h, s.sessionId)).length, 0)
 
@@ -183,7 +183,7 @@ describe('queue actions on a submission, from dsh\'s own queue row', () => {
     page.on('response', async (r) => { if (r.url().endsWith('/api/taskSurface/submit')) responses.push(await r.json().catch(() => null)) })
     await clickInDock(page, `${DOCK} input[type=radio][value=ristretto]`)
     await page.click(SUBMIT)
-    await page.waitForSelector(`${DOCK}[data-state="claiming"]`, { timeout: 30_000 })
+    await page.waitForSelector(`${DOCK}[data-state="claiming"]`, { timeout: EVENT_MS })
     const messageId = responses[0]?.result?.value?.messageId
     assert.ok(messageId, 'the submit answer names the message')
     assert.deepEqual(await queueRows(page), [], 'no queue row offers a remove once the agent took the answer')
@@ -193,7 +193,10 @@ describe('queue actions on a submission, from dsh\'s own queue row', () => {
     })).json()).result, { type: 'client-request', rpcId: 'remove-after-claim', method: 'session.updateQueue', payload: { sessionId: s.sessionId, itemId: messageId, action: { kind: 'remove' } } })
     assert.equal(removed.ok, false, JSON.stringify(removed))
     assert.equal(removed.error.code, 'queue-item-not-found')
-    await sleep(500)
+    // A state that is final while the gate holds the step (not "still so half a second later"):
+    // the turn runs, nothing reached the log, and the Dock says claiming.
+    assert.equal(await h.dsh.running(s.sessionId), true, 'the step that took the answer is held')
+    assert.deepEqual(await submissions(h, s.sessionId), [], 'the answer is not in the log yet')
     assert.equal(await page.$(`${DOCK}[data-state="claiming"]`) !== null, true, 'the Dock still says claiming')
 
     h.llm.reply({ text: 'Ristretto it is.' })

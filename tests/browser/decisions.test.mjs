@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { press } from './components/keys.mjs'
 import { dockReady, example, openSurfacePage, selectSession, sessionWithSurface, submissions, tabUntil, waitFor } from './support/app.mjs'
-import { DOCK, SHOTS, dockGone, submitRequests, unnamedControls, useSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, dockGone, submitRequests, unnamedControls, useSuite, EVENT_MS } from './support/suite.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const TRIAGE = example('triage-matrix')
@@ -51,7 +51,7 @@ async function tabTo(page, match) {
 /** Send with Ctrl+Enter and wait for the Dock to say that answers need attention. */
 async function sendRefused(page) {
   await press(page, 'Control+Enter')
-  await page.waitForFunction((sel) => document.querySelector(`${sel} [role=alert]`)?.textContent.includes('need attention'), { timeout: 20_000 }, DOCK)
+  await page.waitForFunction((sel) => document.querySelector(`${sel} [role=alert]`)?.textContent.match(/needs? attention/), { timeout: EVENT_MS }, DOCK)
 }
 
 /** The problem texts under each field of the Dock that has any, by field id. */
@@ -134,7 +134,7 @@ describe('the matrix in the browser', () => {
     const text = subs[0].data.content[0].text
     for (const line of lines) assert.ok(text.split('\n').includes(line), `the message has the line ${line}\n${text}`)
     const bubble = await page.waitForFunction((title) => [...document.querySelectorAll('[data-chat-flow-kind="user"]')]
-      .map((e) => e.innerText).find((t) => t.includes(title)), { timeout: 30_000 }, TRIAGE.title).then((x) => x.jsonValue())
+      .map((e) => e.innerText).find((t) => t.includes(title)), { timeout: EVENT_MS }, TRIAGE.title).then((x) => x.jsonValue())
     for (const line of lines) assert.ok(squash(bubble).includes(squash(line)), `the bubble shows ${line}\n${bubble}`)
 
     const row = await page.waitForSelector('[data-task-surface-row][data-status="submitted"]')
@@ -256,7 +256,7 @@ describe('the matrix: narrow, dark, zh', () => {
       required: document.querySelector(`${sel} [data-field=triage] .tsf-required`).textContent,
       count: document.querySelector(`${sel} .tsf-field--matrix > .tsf-hint`).textContent,
     }), DOCK)
-    assert.deepEqual(chrome, { required: ' (必填)', count: '已回答 0 / 3 行' })
+    assert.deepEqual(chrome, { required: ' （必填）', count: '已回答 0 / 3 行' })
     await zh.page.$eval(`${DOCK} [data-field=triage]`, (e) => e.scrollIntoView({ block: 'start' }))
     await zh.page.screenshot({ path: join(SHOTS, 'matrix-zh.png') })
     await zh.page.close()

@@ -756,6 +756,63 @@ describe('the Dock as a person meets it (issue 45), over the scripted host', () 
     await done()
   })
 
+  test('a refused send says how many answers need attention, in the right number, and the line leads to the first (item 11)', async () => {
+    await openDock()
+    const sent = await send()
+    await answer(sent.i, { accepted: false, reason: 'invalid-submission', problems: [
+      { code: 'invalid-value', message: 'Give the deadline as a date.', pointer: '/values/deadline' },
+      { code: 'invalid-value', message: 'Say more about the goal.', pointer: '/values/goal' },
+    ] })
+    const line = 'section.tsf-dock .tsf-alert button'
+    await waitText(line, '2 answers need attention')
+    // Focus elsewhere; the line takes it to the first answer in the form's order.
+    await page.focus('section.tsf-dock [data-action=dismiss]')
+    await page.click(line)
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.field), 'goal')
+    await page.type('section.tsf-dock [data-field=goal]', ' and PDF')
+    await waitText(line, '1 answer needs attention')
+    await page.click(line)
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('[data-field]')?.dataset.field ?? document.activeElement?.dataset.field), 'deadline')
+    assert.deepEqual([L.zh['dock.attention'].replace('{count}', 2), L.zh['dock.attention1']], ['2 项内容需要修改', '1 项内容需要修改'])
+    assert.deepEqual([L.en['dock.attention'].replace('{count}', 2), L.en['dock.attention1']], ['2 answers need attention', '1 answer needs attention'])
+    await done()
+  })
+
+  test('collapsing is the tab\'s own and the same for every surface: a second surface opens expanded as the first did, collapses alike, and neither is remembered across a reload (item 12)', async () => {
+    const state = () => page.evaluate(() => {
+      const d = document.querySelector('section.tsf-dock')
+      return { surface: d?.dataset.surfaceId, expanded: d?.querySelector('[data-action=toggle]').getAttribute('aria-expanded'), body: d?.querySelector('.tsf-body').hidden }
+    })
+    /** Answer the read of `surfaceId` that the Dock asks for as that surface's editor mounts. */
+    const opened = async (surfaceId, callId = `call_${surfaceId}`) => {
+      await pageWait(page, (id) => window.DT.calls().some((c) => c.method === 'getActive' && c.args.surfaceId === id && c.open), surfaceId, { what: `the read of ${surfaceId}` })
+      const read = (await calls()).map((c, i) => ({ ...c, i })).filter((c) => c.method === 'getActive' && c.args.surfaceId === surfaceId && c.open).at(-1)
+      await answer(read.i, open({ callId, surfaceId }))
+      await page.waitForSelector(`section.tsf-dock[data-surface-id=${surfaceId}] [data-field=goal]`)
+    }
+    const collapse = async () => {
+      await page.click('section.tsf-dock [data-action=toggle]')
+      await page.waitForSelector('section.tsf-dock .tsf-body[hidden]')
+    }
+    await page.evaluate((a) => window.DT.mount(a), ACTIVE)
+    await opened('tsf_1', ACTIVE.callId)
+    assert.deepEqual(await state(), { surface: 'tsf_1', expanded: 'true', body: false }, 'the first surface opens expanded')
+    await collapse()
+    assert.deepEqual(await state(), { surface: 'tsf_1', expanded: 'false', body: true })
+    // A new surface: the first's collapse does not carry over; it opens expanded and collapses alike.
+    await page.evaluate(() => window.DT.project({ callId: 'call_tsf_2', surfaceId: 'tsf_2' }, [{ surfaceId: 'tsf_1', outcome: 'replaced' }]))
+    await opened('tsf_2')
+    assert.deepEqual(await state(), { surface: 'tsf_2', expanded: 'true', body: false }, 'the second surface opens expanded, as the first did')
+    await collapse()
+    assert.deepEqual(await state(), { surface: 'tsf_2', expanded: 'false', body: true }, 'and collapses the same way')
+    // Not stored: nothing in the drafts or elsewhere in storage says collapsed, and a reload opens it expanded.
+    assert.doesNotMatch(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })), /collaps/i)
+    await page.evaluate(() => window.DT.reload({ callId: 'call_tsf_2', surfaceId: 'tsf_2' }))
+    await opened('tsf_2')
+    assert.deepEqual(await state(), { surface: 'tsf_2', expanded: 'true', body: false }, 'after a reload, expanded again')
+    await done()
+  })
+
   test('Dismiss with typed answers asks first: "Keep answering" keeps them, "Give up answering" dismisses; the live region says what happened', async () => {
     await openDock()
     await page.focus('section.tsf-dock [data-action=dismiss]')

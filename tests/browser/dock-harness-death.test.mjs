@@ -15,9 +15,9 @@
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import { busySessionWithSurface, example, killHarness, openSurfacePage, restartHarness, sessionWithSurface, sleep, submissions, waitFor } from './support/app.mjs'
+import { busySessionWithSurface, example, killHarness, openSurfacePage, restartHarness, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
 import { describeViolations, dockViolations } from './support/axe.mjs'
-import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, useSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, SUBMIT, dockGone, enabledControls, submitRequests, useSuite, EVENT_MS } from './support/suite.mjs'
 
 let h, browser, gate
 useSuite({ gated: true, onStart: (s) => ({ h, browser, gate } = s) })
@@ -25,7 +25,7 @@ useSuite({ gated: true, onStart: (s) => ({ h, browser, gate } = s) })
 const BOX = `${DOCK} textarea[data-field=constraints]`
 const dockText = (page) => page.$eval(DOCK, (e) => e.textContent)
 const waitDockSays = (page, part, where = '.tsf-status') => page.waitForFunction(
-  (sel, part) => document.querySelector(sel)?.textContent.includes(part), { timeout: 60_000 }, `${DOCK} ${where}`, part)
+  (sel, part) => document.querySelector(sel)?.textContent.includes(part), { timeout: EVENT_MS }, `${DOCK} ${where}`, part)
 
 /**
  * Submit from the Dock, `phase` is what it shows (queued or claiming); kill dsh; check what the
@@ -33,7 +33,7 @@ const waitDockSays = (page, part, where = '.tsf-status') => page.waitForFunction
  * with the notice (after a reload too, with `reload`), and the user's click sends them once.
  */
 async function dieAfterAccepting(s, phase, hold = () => {}, reload = false) {
-  const { page } = await openSurfacePage(browser, h, s, { viewport: { width: 1280, height: 900 } })
+  const { page, requests } = await openSurfacePage(browser, h, s, { viewport: { width: 1280, height: 900 } })
   await page.type(BOX, 'sent before the harness died')
   hold()
   await page.click(SUBMIT)
@@ -41,9 +41,9 @@ async function dieAfterAccepting(s, phase, hold = () => {}, reload = false) {
     // Killed as soon as the page has the accepting answer (the Dock still shows "Sending…" while
     // it settles). rc.8 writes its queue out a moment later: killed some 200 ms after the
     // answer, the restarted harness had the message queued again and getActive said so.
-    await page.waitForFunction(() => performance.getEntriesByName('task-surface:submit:answered').length > 0, { timeout: 30_000 })
+    await page.waitForFunction(() => performance.getEntriesByName('task-surface:submit:answered').length > 0, { timeout: EVENT_MS })
   } else {
-    await page.waitForSelector(`${DOCK}[data-state="${phase}"]`, { timeout: 30_000 })
+    await page.waitForSelector(`${DOCK}[data-state="${phase}"]`, { timeout: EVENT_MS })
   }
 
   await killHarness(h)
@@ -76,11 +76,14 @@ async function dieAfterAccepting(s, phase, hold = () => {}, reload = false) {
     assert.deepEqual(await shown(), { answer: 'sent before the harness died', submit: false, tone: 'notice' })
     await page.screenshot({ path: join(SHOTS, `dock-harness-restarted-${phase}-reloaded-360.png`) })
   }
-  await sleep(1500)
+  // A state that is final until the user acts (not "nothing yet after 1.5 s"): the panel is
+  // editing with nothing in flight, and no submit but the first left the page.
+  assert.equal(await page.$eval(DOCK, (e) => `${e.dataset.state} ${e.getAttribute('aria-busy')}`), 'editing null')
+  assert.equal(submitRequests(requests).length, 1, 'no submit but the first left the page')
   assert.equal((await submissions(h, s.sessionId)).length, 0, 'nothing is sent without the user\'s click')
   h.llm.reply({ text: 'Got it this time.' })
   await page.click(SUBMIT)
-  await waitFor(async () => (await submissions(h, s.sessionId)).length === 1, { what: 'the answer in the conversation', timeoutMs: 30_000 })
+  await waitFor(async () => (await submissions(h, s.sessionId)).length === 1, { what: 'the answer in the conversation', timeoutMs: EVENT_MS })
   await dockGone(page)
   await h.dsh.waitIdle(s.sessionId)
   const sent = await submissions(h, s.sessionId)

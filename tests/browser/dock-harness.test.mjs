@@ -13,7 +13,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { busySessionWithSurface, dockReady, example, openSurfacePage as openSurface, selectSession, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
-import { DOCK, SHOTS, SUBMIT, useSuite, submissionIdOf, submitRequests } from './support/suite.mjs'
+import { DOCK, SHOTS, SUBMIT, useSuite, submissionIdOf, submitRequests, EVENT_MS } from './support/suite.mjs'
 
 let h, browser
 useSuite({ onStart: (s) => ({ h, browser } = s) })
@@ -48,7 +48,7 @@ describe('the Dock as a user first sees it', () => {
         const body = document.querySelector(`${sel} .tsf-body`).getBoundingClientRect()
         const r = document.querySelector(`${sel} ${first}`).getBoundingClientRect()
         return r.top >= body.top - 1 && r.top + 24 <= body.bottom
-      }, { timeout: 10_000 }, DOCK, first)
+      }, { timeout: EVENT_MS }, DOCK, first)
       await page.screenshot({ path: join(SHOTS, 'dock-1280x900-after-cue.png') })
     }
     await page.close()
@@ -73,19 +73,21 @@ describe('the Dock as a user first sees it', () => {
       const body = dock.querySelector('.tsf-body').getBoundingClientRect()
       const r = dock.querySelector('textarea[data-field=constraints]').getBoundingClientRect()
       return r.top >= body.top - 1 && r.bottom <= body.bottom + 1 && r.bottom <= window.innerHeight
-    }, { timeout: 10_000 }, DOCK)
+    }, { timeout: EVENT_MS }, DOCK)
     await page.screenshot({ path: join(SHOTS, 'dock-1280x900-draft-restored.png') })
     await page.close()
   })
 
   test('the harness\'s scroll-to-bottom button never covers the row\'s status badge or the Dock\'s badge', async () => {
-    const s = await sessionWithSurface(h, example('compare-options'))
+    // A prompt long enough that the transcript scrolls (the page has something to scroll back to).
+    const prompt = ['Please ask me in a panel.', ...Array.from({ length: 40 }, (_, i) => `Context line ${i + 1}.`)].join('\n')
+    const s = await sessionWithSurface(h, example('compare-options'), { prompt })
     const { page } = await openSurfacePage(s)
     // Scroll the transcript away from its end so the harness shows its scroll-to-bottom button.
     await page.evaluate(() => {
       for (const e of document.querySelectorAll('*')) if (e.scrollHeight > e.clientHeight + 20 && !e.closest('[data-task-surface-dock]')) e.scrollTop = 0
     })
-    const button = await page.waitForSelector('button[aria-label="Back to bottom"]', { visible: true, timeout: 10_000 })
+    const button = await page.waitForSelector('button[aria-label="Back to bottom"]', { visible: true, timeout: EVENT_MS })
     // The button floats over the transcript's last lines wherever they are: what must not share
     // its column band is the badges, whichever line they are on.
     const layout = await button.evaluate((b, sel) => {
@@ -106,7 +108,7 @@ describe('the Dock as a user first sees it', () => {
       const { page } = await openSurfacePage(s)
       await page.setViewport({ width, height: width === 360 ? 740 : 844, deviceScaleFactor: 2 })
       await page.reload({ waitUntil: 'domcontentloaded' })
-      await page.waitForSelector('[data-task-surface-row]', { timeout: 20_000 })
+      await page.waitForSelector('[data-task-surface-row]', { timeout: EVENT_MS })
       const row = await page.$eval('[data-task-surface-row]', (e) => {
         const title = e.querySelector('.tsf-row__title')
         const chip = e.querySelector('[data-status]')
@@ -141,7 +143,7 @@ describe('the Dock under faults', () => {
     signalPlugin('SIGSTOP')
     try {
       await page.click(SUBMIT)
-      await page.waitForSelector(`${DOCK} [data-action=retry]`, { visible: true, timeout: 40_000 })
+      await page.waitForSelector(`${DOCK} [data-action=retry]`, { visible: true, timeout: EVENT_MS })
       await page.screenshot({ path: join(SHOTS, 'dock-no-answer-retry.png') })
       assert.match(await alertText(page), /No answer from the harness within 15 s|plugin is restarting or not running/)
     } finally {
@@ -170,16 +172,16 @@ describe('the Dock under faults', () => {
       await waitFor(() => !h.dsh.pluginPids().includes(pid), { what: 'the killed plugin to go' })
     }
     await page.click(SUBMIT)
-    await page.waitForSelector(`${DOCK} [data-action=retry]`, { visible: true, timeout: 30_000 })
+    await page.waitForSelector(`${DOCK} [data-action=retry]`, { visible: true, timeout: EVENT_MS })
     await page.screenshot({ path: join(SHOTS, 'dock-plugin-restarting.png') })
     const text = await alertText(page)
     assert.match(text, /The harness answered, but the Task Surface plugin is restarting or not running/)
     assert.doesNotMatch(text, /Could not reach the harness/)
     // The plugin back and answering (its process alone is not enough: it may still be starting).
     await waitFor(async () => (await h.dsh.remote('taskSurface/getActive', { sessionId: s.sessionId }))?.value?.active === true,
-      { what: 'the plugin back and answering', timeoutMs: 40_000 })
+      { what: 'the plugin back and answering', timeoutMs: EVENT_MS })
     await page.click(`${DOCK} [data-action=retry]`)
-    await waitFor(async () => (await submissions(h, s.sessionId)).length === 1, { what: 'the submission', timeoutMs: 40_000 })
+    await waitFor(async () => (await submissions(h, s.sessionId)).length === 1, { what: 'the submission', timeoutMs: EVENT_MS })
     await page.close()
   })
 
@@ -196,12 +198,12 @@ describe('the Dock under faults', () => {
     await page.waitForSelector('textarea')
     await selectSession(page, s.title)
     const restarting = '[data-task-surface-dock] [data-state="error"][data-why="unavailable"]'
-    await page.waitForSelector(restarting, { timeout: 30_000 })
+    await page.waitForSelector(restarting, { timeout: EVENT_MS })
     assert.match(await page.$eval(restarting, (e) => e.textContent), /The Task Surface plugin is restarting\. The panel loads by itself once it is back/)
     await page.screenshot({ path: join(SHOTS, 'dock-load-plugin-restarting.png') })
     // No click: once the plugin answers, the panel loads by itself within a retry or two.
     await waitFor(async () => (await h.dsh.remote('taskSurface/getActive', { sessionId: s.sessionId }))?.value?.active === true,
-      { what: 'the plugin back and answering', timeoutMs: 40_000, intervalMs: 50 })
+      { what: 'the plugin back and answering', timeoutMs: EVENT_MS, intervalMs: 50 })
     const back = Date.now()
     await dockReady(page, s.surfaceId)
     const waited = Date.now() - back
@@ -220,14 +222,14 @@ describe('the Dock under faults', () => {
     await (await front(a)).click(SUBMIT)
     await a.page.waitForSelector(`${DOCK}[data-state="queued"]`)
     await (await front(b)).click(SUBMIT)
-    await b.page.waitForSelector(`${DOCK}[data-state="overtaken"]`, { timeout: 30_000 })
+    await b.page.waitForSelector(`${DOCK}[data-state="overtaken"]`, { timeout: EVENT_MS })
     assert.match(await b.page.$eval(`${DOCK} [role=status]`, (e) => e.textContent), /Another answer to this panel was sent first/)
     h.llm.release()
-    await waitFor(async () => (await h.dsh.projection(s.sessionId))?.active === null, { what: 'the surface to close', timeoutMs: 40_000 })
-    await (await front(a)).waitForSelector(DOCK, { hidden: true, timeout: 30_000 })
+    await waitFor(async () => (await h.dsh.projection(s.sessionId))?.active === null, { what: 'the surface to close', timeoutMs: EVENT_MS })
+    await (await front(a)).waitForSelector(DOCK, { hidden: true, timeout: EVENT_MS })
     // Tab B still shows its own answer, read-only, with the sentence, until the user closes it.
     await front(b)
-    await b.page.waitForFunction((sel) => document.querySelector(`${sel} [role=status]`)?.textContent.includes('yours was not sent'), { timeout: 10_000 }, DOCK)
+    await b.page.waitForFunction((sel) => document.querySelector(`${sel} [role=status]`)?.textContent.includes('yours was not sent'), { timeout: EVENT_MS }, DOCK)
     assert.equal(await b.page.$eval(`${DOCK} textarea[data-field=constraints]`, (e) => e.value), 'answer from tab B')
     await b.page.screenshot({ path: join(SHOTS, 'dock-two-tabs-overtaken.png') })
     const sent = await submissions(h, s.sessionId)

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { launch } from './support/browser.mjs'
 import { example, openSurfacePage, sessionWithSurface, startHarness, submissions, waitFor } from './support/app.mjs'
-import { DOCK, SHOTS, SUBMIT, submitRequests } from './support/suite.mjs'
+import { DOCK, SHOTS, SUBMIT, submitRequests, EVENT_MS } from './support/suite.mjs'
 import { REPO } from '../e2e/support/harness.mjs'
 
 let h
@@ -30,7 +30,7 @@ describe('limits from a patch layer', () => {
     await page.$eval(field, (e) => e.focus())
     await page.keyboard.sendCharacter('x'.repeat(9000))
     await page.click(SUBMIT)
-    await page.waitForFunction((sel) => document.querySelector(`${sel} .tsf-alert`).textContent.includes('the limit is 8 KiB'), { timeout: 10_000 }, DOCK)
+    await page.waitForFunction((sel) => document.querySelector(`${sel} .tsf-alert`).textContent.includes('the limit is 8 KiB'), { timeout: EVENT_MS }, DOCK)
     await page.screenshot({ path: join(SHOTS, 'dock-limit-8k.png') })
     assert.equal(submitRequests(requests).length, 0, 'nothing was sent')
     await page.$eval(field, (e) => { e.select() })

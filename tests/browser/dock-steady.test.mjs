@@ -14,7 +14,7 @@ import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { example, openSurfacePage, sessionWithSurface, untilSteady } from './support/app.mjs'
 import { limitsModel } from './support/surfaces.mjs'
-import { DOCK, SHOTS, useSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, useSuite, EVENT_MS } from './support/suite.mjs'
 
 let h, browser
 useSuite({ onStart: (s) => ({ h, browser } = s) })
@@ -68,7 +68,7 @@ const optionsOf = (page) => page.$eval(BODY, (body) => {
 async function wheel(page, at, deltaY, read, { painted = false } = {}) {
   await page.evaluate((read, at, painted) => window.steady.atScrollEnd(read, at, painted), read, at, painted)
   await page.mouse.wheel({ deltaY })
-  return (await page.waitForFunction(() => window.steady.read, { timeout: 10_000 })).jsonValue()
+  return (await page.waitForFunction(() => window.steady.read, { timeout: EVENT_MS })).jsonValue()
 }
 
 /** The middle of the body, its foot and its height. */
@@ -101,7 +101,7 @@ describe('the Dock holds still under the pointer', () => {
       assert.deepEqual(after, aimed, 'the options are where they were when the body stopped scrolling')
       const target = aimed.find((b) => b.value === 'ristretto')
       await page.mouse.click(target.left + target.width / 2, target.top + target.height / 2)
-      await page.waitForFunction((sel) => document.querySelector(`${sel} input[value=ristretto]`).checked, { timeout: 10_000 }, DOCK)
+      await page.waitForFunction((sel) => document.querySelector(`${sel} input[value=ristretto]`).checked, { timeout: EVENT_MS }, DOCK)
         .catch(() => assert.fail('the option aimed at is selected'))
       assert.equal(await page.$eval(`${DOCK} input[value=redis]`, (e) => e.checked), false, 'not the option above it')
       await page.close()

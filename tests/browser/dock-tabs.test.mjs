@@ -9,7 +9,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { example, openSurfacePage as openSurface, sessionWithSurface, submissions, waitFor } from './support/app.mjs'
-import { DOCK, SHOTS, SUBMIT, dockGone, useSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, SUBMIT, dockGone, useSuite, EVENT_MS } from './support/suite.mjs'
 
 let h, browser
 useSuite({ onStart: (s) => ({ h, browser } = s) })
@@ -44,9 +44,9 @@ async function answeredInA() {
   await (await front(a)).type(BOX, 'sent from tab A')
   await a.page.click(SUBMIT)
   await dockGone(a.page)
-  await waitFor(async () => (await h.dsh.projection(s.sessionId))?.active === null, { what: 'the surface to close' })
-  await h.dsh.waitIdle(s.sessionId)
-  await (await front(b)).waitForFunction(() => document.querySelector('[data-task-surface-row] [data-status]')?.textContent === 'Submitted', { timeout: 30_000 })
+  await waitFor(async () => (await h.dsh.projection(s.sessionId))?.active === null, { what: 'the surface to close', timeoutMs: EVENT_MS })
+  await h.dsh.waitIdle(s.sessionId, EVENT_MS)
+  await (await front(b)).waitForFunction(() => document.querySelector('[data-task-surface-row] [data-status]')?.textContent === 'Submitted', { timeout: EVENT_MS })
   const release = () => {
     holding = false
     for (const r of held.splice(0)) void r.continue()
@@ -64,9 +64,9 @@ async function onlyA(s) {
 /** Tab B shows its own answer, read-only, with the sentence; Copy and Close are offered. */
 async function keptInB(b) {
   const page = await front(b)
-  await page.waitForSelector(`${DOCK}[data-state="overtaken"]`, { timeout: 30_000 })
+  await page.waitForSelector(`${DOCK}[data-state="overtaken"]`, { timeout: EVENT_MS })
   await page.waitForFunction((sel) => document.querySelector(`${sel} .tsf-status`)?.textContent.includes('answered from another tab or window'),
-    { timeout: 10_000 }, DOCK)
+    { timeout: EVENT_MS }, DOCK)
   assert.match(await statusText(page), /yours was not sent/)
   assert.deepEqual(await page.$eval(BOX, (e) => ({ value: e.value, disabled: e.disabled })), { value: 'typed in tab B', disabled: true })
   assert.ok(await page.$(`${DOCK} [data-action=copy]`), 'a button copies the answers')
@@ -92,7 +92,7 @@ describe('two tabs, the first answer delivered at once', () => {
     // B's Dock, holding B's own answers, is still editable: the user presses Submit there.
     const page = await front(b)
     assert.equal(await page.$eval(DOCK, (e) => e.dataset.state), 'editing')
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/taskSurface/submit'), { timeout: 30_000 })
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/taskSurface/submit'), { timeout: EVENT_MS })
     await page.click(SUBMIT)
     assert.match(await (await answered).text(), /not-open/, 'the plugin refuses B\'s own submission id: another answer closed the surface')
     release()
@@ -110,14 +110,14 @@ describe('two tabs, the first answer delivered at once', () => {
     const page = await keptInB(b)
     await page.reload({ waitUntil: 'load' })
     const kept = `${DOCK}[data-state="kept"]`
-    await page.waitForSelector(kept, { timeout: 30_000 })
+    await page.waitForSelector(kept, { timeout: EVENT_MS })
     assert.match(await page.$eval(kept, (e) => e.textContent), /answered from another tab or window, and yours was not sent/)
     assert.ok(await page.$(`${kept} [data-action=copy]`), 'a button copies the answers')
     await page.screenshot({ path: join(SHOTS, 'dock-two-tabs-kept-after-reload.png') })
     await page.click(`${kept} [data-action=close]`)
     await dockGone(page)
     await page.reload({ waitUntil: 'load' })
-    await page.waitForSelector('[data-task-surface-row]', { timeout: 30_000 })
+    await page.waitForSelector('[data-task-surface-row]', { timeout: EVENT_MS })
     assert.equal(await page.$(DOCK), null, 'closed: not offered again')
     await onlyA(s)
     await a.page.close()

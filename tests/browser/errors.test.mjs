@@ -11,7 +11,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { clickInDock, example, focused, openSurfacePage, sessionWithSurface, waitFor } from './support/app.mjs'
-import { DOCK, SHOTS, SUBMIT, dockGone, useSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, SUBMIT, dockGone, useSuite, EVENT_MS } from './support/suite.mjs'
 
 let h, browser
 useSuite({ onStart: (s) => ({ h, browser } = s) })
@@ -38,31 +38,41 @@ describe('errors true and complete', () => {
     await focusIn(page, `${DOCK} input[data-field=day]`)
     await page.keyboard.type('02302026')
     await typeIn(page, 'ticket', 'CHG')
+    // The plugin's check of the answers as they stand has answered (not "300 ms have passed"):
+    // what it says about the ticket is on screen before the submit, on any machine.
+    await page.waitForSelector(`${DOCK}[data-checked]`, { timeout: EVENT_MS })
     await page.click(SUBMIT)
-    await waitFor(async () => Object.keys(await problems(page)).length > 0, { what: 'problems' })
-    assert.deepEqual(await problems(page), {
+    await waitFor(async () => Object.keys(await problems(page)).length > 0, { what: 'problems', timeoutMs: EVENT_MS })
+    const shown = await problems(page)
+    assert.deepEqual({ rps: shown.rps, day: shown.day }, {
       rps: ['This is not a number; correct what the box shows.'],
       day: ['This is not a valid date; enter a real date as MM/DD/YYYY.'],
     }, 'every problem the browser must see itself at once, none called "required"')
+    assert.deepEqual(Object.keys(shown).filter((k) => k !== 'rps' && k !== 'day').flatMap((k) => shown[k]).filter((p) => !/at least 5/.test(p)), [], 'besides, at most the check\'s length problem of the ticket')
     assert.equal(requests.filter((r) => r.url.endsWith('/api/taskSurface/submit')).length, 0)
     await page.$eval(`${DOCK} [data-field=rps]`, (e) => e.scrollIntoView({ block: 'start' }))
     await page.screenshot({ path: join(SHOTS, 'errors-malformed-1280.png') })
-    assert.equal(await alertText(page), 'Some answers need attention before they can be sent.')
+    // How many answers need attention (item 11), and the line leads to the first of them.
+    assert.equal(await alertText(page), `${Object.keys(shown).length} answers need attention`)
+    await page.focus(`${DOCK} [data-action=dismiss]`)
+    await page.click(`${DOCK} .tsf-alert button`)
+    assert.equal((await focused(page)).field, 'rps', 'the line leads to the first answer that needs attention')
     await typeIn(page, 'rps', '1500')
     await focusIn(page, `${DOCK} input[data-field=day]`)
     await page.keyboard.type('12102026')
-    assert.deepEqual(await problems(page), {})
+    await page.waitForSelector(`${DOCK}[data-checked]`, { timeout: EVENT_MS })
+    assert.deepEqual(Object.keys(await problems(page)).filter((k) => k !== 'ticket'), [])
     assert.equal(await alertText(page), '', 'the line goes with the last problem')
     // Too short is the plugin's to judge: its problem, at the field, every value kept.
     await page.click(SUBMIT)
-    await waitFor(async () => (await problems(page)).ticket, { what: 'the plugin\'s length problem' })
+    await waitFor(async () => (await problems(page)).ticket, { what: 'the plugin\'s length problem', timeoutMs: EVENT_MS })
     assert.equal((await problems(page)).ticket[0], 'Too short: 3 of at least 5 characters.')
     assert.equal(await page.$eval(`${DOCK} input[data-field=ticket]`, (e) => e.value), 'CHG')
     await typeIn(page, 'ticket', 'CHG-1')
     // Off the pattern: the plugin's problem, said with an example instead of the expression.
     await typeIn(page, 'ticket', 'CHANGE-1')
     await page.click(SUBMIT)
-    await waitFor(async () => (await problems(page)).ticket, { what: 'the pattern problem' })
+    await waitFor(async () => (await problems(page)).ticket, { what: 'the pattern problem', timeoutMs: EVENT_MS })
     const ticket = (await problems(page)).ticket[0]
     assert.equal(ticket, 'This is not in the form this field expects. For example: CHG-2041')
     await page.close()
@@ -90,7 +100,7 @@ describe('errors true and complete', () => {
       await focusIn(page, `${DOCK} input[data-field=day]`)
       await page.keyboard.type('12102026')
       await page.click(SUBMIT)
-      await waitFor(async () => (await focused(page)).field === 'ticket', { what: 'focus back on the ticket' })
+      await waitFor(async () => (await focused(page)).field === 'ticket', { what: 'focus back on the ticket', timeoutMs: EVENT_MS })
       assert.equal(requests.filter((r) => r.url.endsWith('/api/taskSurface/submit')).length, 0, 'nothing sent')
       assert.deepEqual((await ticket()).problems, ['Too long: 15 of at most 12 characters. Shorten it to send.'], 'said once')
       await typeIn(page, 'ticket', 'CHG-2041')
@@ -125,7 +135,7 @@ describe('errors true and complete', () => {
       await focusIn(page, `${DOCK} input[data-field=day]`)
       await page.keyboard.type('01152027')
       await page.click(SUBMIT)
-      await waitFor(async () => (await problems(page)).rps && (await problems(page)).day, { what: 'the plugin\'s problems' })
+      await waitFor(async () => (await problems(page)).rps && (await problems(page)).day, { what: 'the plugin\'s problems', timeoutMs: EVENT_MS })
       const got = await problems(page)
       assert.match(got.rps[0], /^2,025 must be /, 'no label: the problem is under its field; grouped as the hint')
       assert.match(got.day[0], /1\/15\/2027|12\/31\/2026/, 'in the format of the user\'s locale')

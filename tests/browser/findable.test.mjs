@@ -12,7 +12,7 @@ import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { example, focused, openSurfacePage, sessionWithSurface, waitFor } from './support/app.mjs'
-import { DOCK, SHOTS, SUBMIT, useSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, SUBMIT, useSuite, EVENT_MS } from './support/suite.mjs'
 
 let h, browser
 useSuite({ onStart: (s) => ({ h, browser } = s) })
@@ -162,7 +162,7 @@ describe('the note', () => {
     await page.keyboard.type('Ping me before the run.')
     await page.screenshot({ path: join(SHOTS, 'findable-note-1280.png') })
     await page.reload({ waitUntil: 'domcontentloaded' })
-    const note = await page.waitForSelector(`${DOCK} [data-note]`, { timeout: 30_000 })
+    const note = await page.waitForSelector(`${DOCK} [data-note]`, { timeout: EVENT_MS })
     assert.equal(await note.evaluate((e) => e.value), 'Ping me before the run.')
     await page.close()
   })

@@ -179,7 +179,7 @@ function toComposer(anchor: Element | null): () => void {
 
 /** Calls fn when the page is next idle, at most LEAVE_MS from now; returns its cancel. */
 function whenIdle(fn: () => void): () => void {
-  if (typeof requestIdleCallback !== 'function') {
+  if (!self.requestIdleCallback) {
     const timer = setTimeout(fn, 0)
     return () => clearTimeout(timer)
   }

@@ -18,6 +18,7 @@ import type { Problem, Value } from '../values.ts'
 import { copyText } from './clipboard.ts'
 import { draftText } from './draftText.ts'
 import { delivered, explained, hasOwnAnswers, keepsOnClose, MESSAGES, progressOf, sending } from './editorState.ts'
+import { focusField } from './focus.ts'
 import { QuestionsCue } from './QuestionsCue.tsx'
 import { useEditor } from './useEditor.ts'
 import { useShown } from './useShown.ts'
@@ -60,8 +61,8 @@ const FormField = memo(function FormField({ id, field, value, setValue, disabled
   return <FieldView id={id} field={field} value={value} onChange={(v) => setValue(field.id, v)} disabled={disabled} problems={problems} bounds={bounds} />
 })
 
-/** The windows in which the Dock's height is capped (dock.css) and its content blocks start folded. */
-const NARROW = '(max-width: 600px)'
+/** The windows in which the Dock's content blocks start folded: narrow or short ones. */
+const NARROW = '(max-width:600px),(max-height:560px)'
 
 /**
  * The Dock's panel for one open surface. It renders again only when its own props change (the
@@ -95,7 +96,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   // In a narrow window (the Dock's height capped, dock.css) the description and the content
   // blocks start folded, so the first question shows without scrolling past them; a button in
   // the header ("What the agent shows (3)") opens them above the questions.
-  const [narrow] = useState(() => typeof matchMedia === 'function' && matchMedia(NARROW).matches)
+  const [narrow] = useState(() => matchMedia(NARROW).matches)
   const [showContext, setShowContext] = useState(!narrow)
   const copy = async () => { if (model) setCopied(await copyText(draftText(model, values, noteOpen ? note : '', t))) }
   const retry = message?.params?.retry === 'submit' ? act.submit : message?.params?.retry === 'dismiss' ? act.dismiss : null
@@ -144,6 +145,8 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
     ? t(delivered(editor) ? MESSAGES.committed : pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
   const state = overtaken ? 'overtaken' : closing ? 'closing' : sendingLook ? 'submit' : pending ? pending.phase : busy ?? 'editing'
   const general = [...(byField.get('') ?? []), ...(byField.get('/note') ?? [])]
+  // The fields with a problem, in the form's order.
+  const bad = model?.fields.filter((f) => byField.get(f.id)) ?? []
   // "3 of 8 answered · 2 required left": what the user answered (a value the panel starts with
   // is not an answer of theirs until they set it), and the required fields that hold no answer,
   // as the plugin's check last judged them (said once it answered).
@@ -169,11 +172,12 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
       aria-busy={busy !== null || sendingLook || undefined}
       data-state={state}
       data-surface-id={surfaceId}
+      data-checked={editor.checkedFor === values || undefined}
       onKeyDown={onKeyDown}
     >
       <header className="tsf-head">
-        <span className="tsf-badge" aria-hidden>{t('dock.badge')}</span>
-        <h2 className="tsf-title" id={titleId}>
+        <span className="tsf-chip tsf-chip--info tsf-badge" aria-hidden>{t('dock.badge')}</span>
+        <h2 className="tsf-title" id={titleId} title={title}>
           <span className="tsf-sr">{t('dock.badge')}: </span>{title}
         </h2>
         {narrow && model && (model.description || model.sections.length > 0) && !collapsed ? (
@@ -237,7 +241,12 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
           {statusText || (message?.tone === 'info' ? t(message.key, message.params) : '')}
         </div>
         <div className="tsf-alert" role="alert" tabIndex={-1} ref={alertRef} data-tone={message?.tone}>
-          {message && message.tone !== 'info' ? t(message.key, message.params) : ''}
+          {/* A refused send says how many answers need attention and leads to the first. */}
+          {message?.key === MESSAGES.invalid && bad[0] ? (
+            <button type="button" className="tsf-link-button" onClick={() => focusField(root.current, bad[0]!.id)}>
+              {t(bad[1] ? 'dock.attention' : 'dock.attention1', { count: bad.length })}
+            </button>
+          ) : message && message.tone !== 'info' ? t(message.key, message.params) : ''}
           {editor.confirming ? t('dismiss.ask') : ''}
           {message?.tone === 'error' && retry && !locked ? (
             <button type="button" className="tsf-link-button tsf-retry" data-action="retry" onClick={() => void retry()}>{t('action.retry')}</button>
@@ -246,7 +255,6 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
         </div>
         {!collapsed ? (
           <div className="tsf-actions">
-            <span className="tsf-spacer" />
             {overtaken && model !== null ? (
               <button type="button" className="tsf-link-button" onClick={() => void copy()} data-action="copy" aria-live="polite">
                 {t(copied === true ? 'action.copied' : copied === false ? 'action.copyFailed' : 'action.copyDraft')}

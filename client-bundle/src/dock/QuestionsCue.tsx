@@ -26,11 +26,11 @@ export function QuestionsCue({ root, fields, progress, target }: { root: RefObje
 
   useEffect(() => {
     const body = root.current?.querySelector('.tsf-body')
-    if (!body || typeof IntersectionObserver === 'undefined') return
+    if (!body) return
     const watch = new IntersectionObserver((entries) => {
       for (const e of entries) seen.set(e.target, e.intersectionRatio < 1 && e.boundingClientRect.bottom > (e.rootBounds?.bottom ?? 0))
       setAny([...seen.values()].includes(true))
-    }, { root: body, threshold: [0, 1], rootMargin: '0px 0px -24px 0px' })
+    }, { root: body, threshold: [0, 1], rootMargin: '0px 0px -24px' })
     for (const f of body.querySelectorAll('.tsf-form > .tsf-field')) watch.observe(f)
     return () => { watch.disconnect(); seen.clear() }
   }, [root, fields, seen])
@@ -39,14 +39,14 @@ export function QuestionsCue({ root, fields, progress, target }: { root: RefObje
     const boxes = [...root.current?.querySelectorAll<HTMLElement>('.tsf-form > .tsf-field') ?? []]
     const first = boxes.find((b) => target !== undefined && idOf(b) === target) ?? below(root.current, seen)[0]
     if (!first) return
+    // Into view and focused (the note, which has no field id, by focusing its box).
     const id = idOf(first)
-    first.scrollIntoView({ block: 'start' })
     if (id) focusField(root.current, id)
     else first.querySelector<HTMLElement>('textarea')?.focus()
   }
   return any ? (
     <button type="button" className="tsf-progress tsf-cue tsf-link-button" data-progress="" data-action="to-questions" onClick={show}>
-      {progress}<span className="tsf-cue__more"> · {t('dock.toQuestions')}</span><span aria-hidden className="tsf-chevron" />
+      <span className="tsf-cue__text">{progress}<span className="tsf-cue__more"> · {t('dock.toQuestions')}</span></span><span aria-hidden className="tsf-chevron" />
     </button>
   ) : <span className="tsf-progress" data-progress="">{progress}</span>
 }

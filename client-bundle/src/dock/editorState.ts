@@ -66,6 +66,9 @@ export interface EditorState {
   /** What the plugin's check found in the answers as they stand (its problems at the fields the
    * user set), shown under them while the user is still at it. */
   live: Problem[]
+  /** The answers the plugin's last check answered for (the Dock says `data-checked` while they
+   * are the answers on screen: a test waits for it instead of a debounce's time). */
+  checkedFor?: Values
   /** The fields whose value the plugin's check last called no answer; null until it answered. */
   unanswered: readonly string[] | null
   /** Dismiss was pressed with answers of the user's own: the footer asks before anything is
@@ -353,7 +356,7 @@ export function checked(s: EditorState, values: Values, problems: readonly Probl
   if (model === null || values !== s.values) return s
   const byField = problemsByField(model, problems)
   const live = s.touched.flatMap((id) => byField.get(id) ?? []).filter((p) => p.code !== Code.Required)
-  return { ...s, live, unanswered }
+  return { ...s, live, unanswered, checkedFor: values }
 }
 
 /** The user changed the note. */

@@ -27,12 +27,8 @@ const fieldElement = (root: Element | null, fieldId: string): HTMLElement | unde
 
 /** Scrolls a field into view inside the panel, without moving focus. */
 export function revealField(root: Element | null, fieldId: string): void {
-  const el = fieldElement(root, fieldId)
-  if (!el) return
-  const field = el.closest('.tsf-field') ?? el
-  field.scrollIntoView({ block: 'nearest' })
-  // Sections above it lay out only now (content-visibility): place it again once they have.
-  requestAnimationFrame(() => field.isConnected && field.scrollIntoView({ block: 'nearest' }))
+  // (Called a frame after the change that moved it, once the page has laid it out.)
+  fieldElement(root, fieldId)?.closest('.tsf-field')?.scrollIntoView({ block: 'nearest' })
 }
 
 /** Focuses the control of a field: its input, the first radio or checkbox (in a field of parts,
@@ -41,7 +37,7 @@ export function focusField(root: Element | null, fieldId: string): void {
   const el = fieldElement(root, fieldId)
   const target = el?.matches('input, textarea') ? el
     : el?.querySelector<HTMLElement>('[data-unanswered] input:not([disabled])') ?? el?.querySelector<HTMLElement>('input:not([disabled]), textarea, li[tabindex="0"]')
-  // Into view first: focus alone leaves a field under the panel's fold (content-visibility).
+  // Into view first: focus alone may leave a field under the panel's fold.
   target?.scrollIntoView({ block: 'center' })
   target?.focus()
 }

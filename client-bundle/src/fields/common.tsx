@@ -37,7 +37,7 @@ export function FieldLabel({ field, htmlFor, id, tag: Tag = 'label' }: { field: 
   return (
     <Tag className="tsf-label" htmlFor={htmlFor} id={id}>
       {field.label}
-      {field.required ? <span className="tsf-required"> ({t('field.required')})</span> : null}
+      {field.required ? <span className="tsf-required"> {t('field.required')}</span> : null}
     </Tag>
   )
 }

@@ -87,7 +87,9 @@ export const matrix: Kind<MatrixField> = {
 /* A grid whose first column holds the row labels and whose other columns, one per option, are
    headed by the option labels (wrapping between words, never inside one); the option label of
    each radio is for screen readers only. One row is one line of radios at any width, so a phone
-   shows several rows at once; a matrix wider than its panel scrolls sideways. The head and the
+   shows several rows at once. A row label wraps between words, and inside a word only when that
+   word alone is wider than its column (a long test name at 360 px), so the matrix fits its panel;
+   a matrix whose option columns alone are wider than its panel scrolls sideways. The head and the
    rows share the columns (subgrid); the control sets their count. */
 .tsf-matrix {
   display: grid;
@@ -117,7 +119,7 @@ export const matrix: Kind<MatrixField> = {
 }
 .tsf-matrix__label {
   min-width: 0;
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
 }
 .tsf-matrix__cell {
   display: flex;

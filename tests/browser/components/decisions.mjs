@@ -237,7 +237,7 @@ export function decisionTests(pageOf, decisions, vectorsOf) {
     test('zh chrome for the matrix, the order\'s button and the multi-choice\'s bounds', async () => {
       await mount(field('triage'), { t1: null, t2: 'fix', t3: null }, { lang: 'zh' })
       assert.equal(await text('#app .tsf-field--matrix > .tsf-hint'), '已回答 1 / 3 行')
-      assert.equal(await text('#app .tsf-required'), '(必填)')
+      assert.equal(await text('#app .tsf-required'), '（必填）')
       await mount(field('rollout'), null, { lang: 'zh' })
       assert.equal(await text('#app [data-action=keep-order]'), '保持此顺序')
       await mount(field('areas'), [], { lang: 'zh' })

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { startFakeLlm } from '../../e2e/support/fake-llm.mjs'
 import { Dsh, REPO, makeHome, removeHome, sleep, waitFor } from '../../e2e/support/harness.mjs'
 import { packWithClient } from './bundle.mjs'
-import { openPage } from './browser.mjs'
+import { EVENT_MS, openPage } from './browser.mjs'
 
 export const TOOL = 'show_task_surface'
 
@@ -113,7 +113,7 @@ export async function openApp(page, h, { dark = false, zh = false } = {}) {
     })
   }
   await page.goto(h.dsh.url, { waitUntil: 'domcontentloaded' })
-  await page.waitForSelector('textarea', { timeout: 30_000 })
+  await page.waitForSelector('textarea', { timeout: EVENT_MS })
 }
 
 /** Click the leaf element whose whole text is `text`; returns whether there was one. */
@@ -133,8 +133,8 @@ export async function selectSession(page, title) {
     await clickText(page, '未分组')
     await sleep(300)
     return clickText(page, title)
-  }, { what: `session "${title}" in the sidebar`, timeoutMs: 20_000 })
-  await page.waitForFunction((title) => document.body.innerText.includes(title), { timeout: 20_000 }, title)
+  }, { what: `session "${title}" in the sidebar`, timeoutMs: EVENT_MS })
+  await page.waitForFunction((title) => document.body.innerText.includes(title), { timeout: EVENT_MS }, title)
 }
 
 /**
@@ -159,12 +159,12 @@ export const untilSteady = (el) => new Promise((resolve) => {
 /** Wait until the Dock shows the editor of a surface (not loading) and return its handle. */
 export async function dockReady(page, surfaceId) {
   const sel = surfaceId ? `section.tsf-dock[data-surface-id="${surfaceId}"]` : 'section.tsf-dock'
-  const dock = await page.waitForSelector(`${sel}[data-state="editing"]`, { visible: true, timeout: 30_000 })
+  const dock = await page.waitForSelector(`${sel}[data-state="editing"]`, { visible: true, timeout: EVENT_MS })
   // The progress line follows the plugin's check, which the Dock asks for as it opens.
   await page.waitForFunction((sel) => {
     const d = document.querySelector(sel)
     return d && (!d.querySelector('.tsf-form > .tsf-field') || d.querySelector('[data-progress]'))
-  }, { timeout: 10_000 }, sel)
+  }, { timeout: EVENT_MS }, sel)
   // Steady first: the page may still be laying out the transcript beside it, and a click meant
   // for one option landed on the next.
   await dock.evaluate(untilSteady)
@@ -179,7 +179,7 @@ export async function dockReady(page, surfaceId) {
  * option above it.
  */
 export async function clickInDock(page, selector) {
-  const el = await page.waitForSelector(selector, { visible: true, timeout: 30_000 })
+  const el = await page.waitForSelector(selector, { visible: true, timeout: EVENT_MS })
   await el.evaluate((e) => e.scrollIntoView({ block: 'center' }))
   await el.evaluate(untilSteady)
   await el.click()
@@ -229,6 +229,31 @@ export async function tabUntil(page, match, { back = false, max = 40 } = {}) {
     if (match(f)) return f
   }
   throw new Error(`focus never reached the target after ${max} ${back ? 'Shift+Tab' : 'Tab'} presses`)
+}
+
+/**
+ * Show a session on a page that is already open, as a user does from the sidebar: open the
+ * sidebar when it is folded away (360 px), unfold the group and its "Show N more sessions"
+ * (dsh lists five), then click the session.
+ */
+export async function showSession(page, s) {
+  await waitFor(async () => {
+    const step = await page.evaluate((title) => {
+      const leaves = [...document.querySelectorAll('body *')].filter((e) => e.children.length === 0)
+      const session = leaves.find((e) => e.textContent.trim() === title && e.closest('button')?.getAttribute('aria-haspopup') == null)
+      if (session) { session.click(); return 'session' }
+      const open = document.querySelector('button[aria-label="Open sidebar"], button[aria-label="打开侧边栏"]')
+      if (open) { open.click(); return 'sidebar' }
+      const more = [...document.querySelectorAll('button')].find((b) => /^(Show \d+ more sessions|展开其余 \d+ 个会话)$/.test(b.textContent.trim()))
+      if (more) { more.click(); return 'more' }
+      leaves.find((e) => /^(Ungrouped|未分组)$/.test(e.textContent.trim()))?.click()
+      return 'group'
+    }, s.title)
+    if (step === 'session') return true
+    await sleep(200)
+    return false
+  }, { what: `session "${s.title}" in the sidebar`, timeoutMs: EVENT_MS })
+  await dockReady(page, s.surfaceId)
 }
 
 /** A new page on the app with the session selected and its Dock ready. */
@@ -287,7 +312,7 @@ export function watchSend(page, { clickSelector = null, marker, profile = false 
 
 /** The timings watchSend recorded, once the bubble was painted. */
 export async function readSendTiming(page) {
-  return (await page.waitForFunction(() => window.__sendTiming.bubble && window.__sendTiming, { timeout: 30_000 })).jsonValue()
+  return (await page.waitForFunction(() => window.__sendTiming.bubble && window.__sendTiming, { timeout: EVENT_MS })).jsonValue()
 }
 
 export { sleep, waitFor }

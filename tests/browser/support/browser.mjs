@@ -4,6 +4,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { CACHE, sleep, waitFor } from '../../e2e/support/harness.mjs'
 
+/** How long a test waits for an event the harness or the page will bring (a check answered, a
+ * surface closed, a row redrawn): long, because a busy machine may take its time; a test never
+ * asserts that something happens within a shorter wall-clock budget. */
+export const EVENT_MS = Number(process.env.TASK_SURFACE_EVENT_MS ?? 180_000)
+
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
 
 /** Launch a headless Chromium with a new empty profile; close() removes the profile. */
@@ -34,6 +39,7 @@ export async function launch() {
  */
 export async function openPage(browser, { width = 1280, height = 860, deviceScaleFactor = 1 } = {}) {
   const page = await browser.newPage()
+  page.setDefaultTimeout(EVENT_MS)
   await page.setViewport({ width, height, deviceScaleFactor })
   const requests = []
   const errors = []

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path'
 import { after, before } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { stepGate } from '../../e2e/support/harness.mjs'
-import { launch } from './browser.mjs'
+import { EVENT_MS, launch } from './browser.mjs'
 import { startCanary } from './canary.mjs'
 import { restartHarness, startHarness } from './app.mjs'
 
@@ -17,6 +17,8 @@ export const SHOTS = process.env.TASK_SURFACE_SCREENSHOTS
   ? resolve(process.env.TASK_SURFACE_SCREENSHOTS)
   : join(here, '..', 'artifacts', 'screenshots')
 mkdirSync(SHOTS, { recursive: true })
+
+export { EVENT_MS }
 
 export const DOCK = 'section.tsf-dock'
 export const SUBMIT = `${DOCK} [data-action="submit"]`
@@ -67,11 +69,11 @@ export function useSuite({ gated = false, onStart } = {}) {
   return suite
 }
 
-export const dockGone = (page) => page.waitForSelector(DOCK, { hidden: true, timeout: 30_000 })
+export const dockGone = (page) => page.waitForSelector(DOCK, { hidden: true, timeout: EVENT_MS })
 
 export const userBubble = (page, text) => page.waitForFunction(
   (text) => [...document.querySelectorAll('[data-chat-flow-kind="user"]')].some((e) => e.innerText.includes(text)),
-  { timeout: 30_000 }, text)
+  { timeout: EVENT_MS }, text)
 
 export const composerHasFocus = (page) => page.evaluate(() => {
   const el = document.activeElement
