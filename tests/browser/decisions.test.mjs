@@ -201,7 +201,7 @@ describe('required decisions in the browser', () => {
     assert.equal(subs.length, 1)
     assert.deepEqual(subs[0].data.source.taskSurface.values, {
       verdict: 'changes', areas: ['api', 'db'], rollout: ['eu', 'us', 'ap'],
-      triage: { t1: 'quarantine', t2: 'fix', t3: 'fix' }, later: { r: null }, notify: false, why: 'The EU window is shorter.',
+      triage: { t1: 'quarantine', t2: 'fix', t3: 'fix' }, later: { r: null }, notify: null, why: 'The EU window is shorter.',
     })
     await page.close()
   })

@@ -697,7 +697,7 @@ describe('the Dock as a person meets it (issue 45), over the scripted host', () 
     await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.CHECK_MS, { what: 'the check timer' })
     await page.evaluate((ms) => window.DT.fire(ms), L.CHECK_MS)
     const [check] = await checksSent().then((c) => c.length ? c : pageWait(page, () => window.DT.calls().some((c) => c.method === 'check'), null, { what: 'a check' }).then(checksSent))
-    assert.deepEqual(check.args, { sessionId: 'ses_1', surfaceId: 'tsf_1', values: { goal: '', formats: ['csv'], who: [], deadline: 'someday', async: null } })
+    assert.deepEqual(check.args, { sessionId: 'ses_1', surfaceId: 'tsf_1', values: { goal: '', formats: ['csv'], who: [], deadline: 'someday', async: null }, locale: 'en' })
     const i = (await calls()).findIndex((c) => c.method === 'check')
     const words = 'Give the deadline as a date, such as 2026-12-01 or 2026-12-15.'
     await answer(i, { checked: true, problems: [
