@@ -7,6 +7,7 @@
 // key of a shape it does not know makes the whole panel fall back (model.ts), never a partial
 // one.
 import type { ReactNode } from 'react'
+import { Code } from '../contract/words.gen.ts'
 import type { Translate } from '../dsh.ts'
 import { isObj, isStr, keys, opt, type JsonObject, type Shape } from '../host/json.ts'
 import type { Other, Problem, Value } from '../values.ts'
@@ -78,6 +79,12 @@ export const labelOf = (options: readonly Option[], v: unknown, t: Translate): s
 /** A list value as an answer: its items' labels, or none when it is empty. */
 export const listAnswer = (v: unknown, label: (x: unknown) => string, ordered = false): Answer =>
   Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered } : { none: true }
+
+/** A number with the field's unit after it, if it has one: "50 req/s". */
+export const withUnit = (n: string | number, unit: string | undefined): string => (unit ? `${n} ${unit}` : String(n))
+
+/** What a number box holds that is no number (NaN), as the field's problem before sending. */
+export const notANumber = (f: FieldBase): Problem => ({ code: Code.WrongType, message: '', pointer: pointerOf(f.id), say: 'not-a-number' })
 
 /** `/<id>` with JSON Pointer escaping: a field's place in the values document. */
 export const pointerOf = (id: string): string => '/' + id.replace(/~/g, '~0').replace(/\//g, '~1')
