@@ -9,7 +9,7 @@
 import type { ReactNode } from 'react'
 import { Code } from '../contract/words.gen.ts'
 import type { Translate } from '../dsh.ts'
-import { isObj, isStr, keys, opt, type JsonObject, type Shape } from '../host/json.ts'
+import { isObj, isStr, listOf, opt, type JsonObject, type Shape } from '../host/json.ts'
 import type { Other, Problem, Value } from '../values.ts'
 import type { Bounds, When } from './when.ts'
 
@@ -61,13 +61,10 @@ export interface Kind<F extends FieldBase = FieldBase> {
 export const css = String.raw
 
 /** A non-empty list of {id, label, detail?}: options, or the rows of a field. */
-export const isItems: Shape = (v) => Array.isArray(v) && v.length > 0 && v.every((o) => isObj(o) && keys(o, { id: isStr, label: isStr, detail: opt(isStr) }))
+export const isItems: Shape = (v) => Array.isArray(v) && v.length > 0 && listOf({ id: isStr, label: isStr, detail: opt(isStr) })(v)
 
 /** Whether `v` is the user's own answer `{"other": text}`. */
 export const isOther = (v: unknown): v is Other => isObj(v) && typeof v.other === 'string'
-
-/** The strings of an array value; [] for anything else. */
-export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter(isStr) : [])
 
 /** The ids of options. */
 export const idsOf = (options: readonly Option[]): string[] => options.map((o) => o.id)

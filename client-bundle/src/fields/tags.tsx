@@ -8,8 +8,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { useT } from '../i18n.ts'
 import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf } from './common.tsx'
-import { isNum, isStrs, keys, opt } from '../host/json.ts'
-import { css, listAnswer, strings, type FieldBase, type FieldProps, type Kind } from './kind.ts'
+import { isNum, isStrs, keys, opt, strings } from '../host/json.ts'
+import { css, listAnswer, type FieldBase, type FieldProps, type Kind } from './kind.ts'
 
 export interface TagsField extends FieldBase {
   kind: 'tags'

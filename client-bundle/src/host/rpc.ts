@@ -10,7 +10,7 @@ import { RPC_METHODS, RPC_NAMESPACE } from '../contract/rpc.gen.ts'
 import { Phase, Reason } from '../contract/words.gen.ts'
 import type { ClientConnection } from '../dsh.ts'
 import type { Problem, Values } from '../values.ts'
-import { isObj, isStr, type JsonObject } from './json.ts'
+import { isObj, strings, type JsonObject } from './json.ts'
 
 /** A submission the host has accepted and not yet handed to the agent. */
 export interface Pending { submissionId: SubmissionId; messageId: string; phase: Phase }
@@ -103,7 +103,7 @@ const READERS: Record<string, (v: unknown) => unknown> = {
   limits: readLimits,
   reason: str,
   problems: readProblems,
-  unanswered: (v) => (Array.isArray(v) ? v.filter(isStr) : []),
+  unanswered: strings,
   messageId: str,
   phase: phaseOf,
   eventSeq: (v) => (typeof v === 'number' ? v : 0),
