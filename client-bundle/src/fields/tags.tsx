@@ -113,14 +113,6 @@ export const tags: Kind<TagsField> = {
   gap: 4px;
   padding: 4px 6px;
 }
-.tsf-tags:focus-within {
-  outline: none;
-  border-color: var(--tsf-accent);
-  box-shadow: 0 0 0 3px var(--tsf-accent-soft);
-}
-.tsf-tags[aria-invalid="true"] {
-  border-color: var(--tsf-error);
-}
 .tsf-tag {
   max-width: 100%;
   padding-right: 0;
