@@ -15,6 +15,7 @@ export interface AllocationField extends FieldBase {
   options: Option[]
   total: number
   unit?: string
+  /** The plugin states it (1 by default); the box steps by it. */
   step?: number
   /** Amounts by option id at the start (an option it leaves out starts at 0). */
   initial?: Record<string, number>
@@ -46,7 +47,7 @@ function AllocationControl({ field: f, value, onChange, disabled, problems, id }
               <span className="tsf-option__label">{o.label}</span>
               {o.detail ? <span className="tsf-option__detail" id={`${id}-${o.id}-detail`}>{o.detail}</span> : null}
             </span>
-            <input type="number" inputMode="decimal" className="tsf-input tsf-input--short" min={0} step={f.step ?? 1}
+            <input type="number" inputMode="decimal" className="tsf-input tsf-input--short" min={0} step={f.step}
               value={typeof x === 'number' && !Number.isNaN(x) ? x : ''} aria-invalid={invalid}
               aria-describedby={describedBy(o.detail && `${id}-${o.id}-detail`, `${id}-left`)}
               onChange={({ currentTarget: b }) => onChange({ ...amounts, [o.id]: b.validity.badInput ? NaN : b.value === '' ? null : b.valueAsNumber })} />
