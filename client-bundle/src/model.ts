@@ -6,7 +6,7 @@
 import { asTaskSurfaceId, type TaskSurfaceId } from './contract/ids.ts'
 import { META_KIND, META_VERSION } from './contract/words.gen.ts'
 import { readField, type Field } from './fields/kinds.ts'
-import { isObj, isStr, opt } from './host/json.ts'
+import { isObj, isStr, keys, listOf, opt, type Shape } from './host/json.ts'
 
 export type Cell = string | number | boolean | null
 
@@ -39,42 +39,26 @@ export interface Meta { surfaceId: TaskSurfaceId; model: Model; markdown: Markdo
 const optStr = opt(isStr)
 const isCell = (v: unknown): v is Cell => v === null || ['string', 'number', 'boolean'].includes(typeof v)
 
-function readBlock(b: unknown): Block | null {
-  if (!isObj(b)) return null
-  switch (b.kind) {
-    case 'markdown':
-      return isStr(b.text) ? (b as Block) : null
-    case 'metrics':
-      return Array.isArray(b.items) && b.items.every((i) => isObj(i) && isStr(i.label) && isStr(i.value) && optStr(i.detail)) ? (b as Block) : null
-    case 'table':
-      if (!Array.isArray(b.columns) || !b.columns.every((c) => isObj(c) && isStr(c.id) && isStr(c.label))) return null
-      if (!Array.isArray(b.rows) || !b.rows.every((r) => isObj(r) && Object.values(r).every(isCell))) return null
-      return b as Block
-    case 'diff':
-      return (b.before === null || isStr(b.before)) && isStr(b.after) && optStr(b.path) && optStr(b.language) ? (b as Block) : null
-    case 'notice':
-      return (b.tone === 'neutral' || b.tone === 'info' || b.tone === 'warning') && isStr(b.text) ? (b as Block) : null
-    default:
-      return null
-  }
+/** The keys each block kind draws, with their shapes. */
+const BLOCKS: Record<string, Record<string, Shape>> = {
+  markdown: { text: isStr },
+  metrics: { items: listOf({ label: isStr, value: isStr, detail: optStr }) },
+  table: { columns: listOf({ id: isStr, label: isStr }), rows: (v) => Array.isArray(v) && v.every((r) => isObj(r) && Object.values(r).every(isCell)) },
+  diff: { before: (v) => v === null || isStr(v), after: isStr, path: optStr, language: optStr },
+  notice: { tone: (v) => v === 'neutral' || v === 'info' || v === 'warning', text: isStr },
 }
 
-function readLayout(l: unknown): boolean {
-  if (l === undefined) return true
-  if (!isObj(l)) return false
-  if (l.kind === 'stack') return true
-  return l.kind === 'grid' && (l.columns === 2 || l.columns === 3)
-}
+const isBlock: Shape = (b) => isObj(b) && isStr(b.kind) && Object.hasOwn(BLOCKS, b.kind) && keys(b, BLOCKS[b.kind]!)
+
+const isLayout: Shape = (l) => isObj(l) && (l.kind === 'stack' || (l.kind === 'grid' && (l.columns === 2 || l.columns === 3)))
+
+const isSection: Shape = (s) => isObj(s) && keys(s, { id: isStr, title: optStr, layout: opt(isLayout), blocks: (v) => Array.isArray(v) && v.every(isBlock) })
 
 /** Returns the model when every part of it is something this client knows, else null. */
 export function readModel(m: unknown): Model | null {
   if (!isObj(m) || (m.version !== 1 && m.version !== 2) || !isStr(m.title) || !optStr(m.description)) return null
   if (!isObj(m.submit) || !isStr(m.submit.label)) return null
-  if (!Array.isArray(m.sections)) return null
-  for (const s of m.sections) {
-    if (!isObj(s) || !isStr(s.id) || !optStr(s.title) || !readLayout(s.layout) || !Array.isArray(s.blocks)) return null
-    if (!s.blocks.every((b) => readBlock(b) !== null)) return null
-  }
+  if (!Array.isArray(m.sections) || !m.sections.every(isSection)) return null
   const fields = m.fields === undefined ? [] : m.fields
   if (!Array.isArray(fields) || !fields.every(readField)) return null
   return { ...(m as unknown as Model), fields }

@@ -5,17 +5,17 @@
 // sum to the total and sit on the step is the plugin's to judge (its check as the user types,
 // and the submit). Its value has every option id, each with its amount (null for an empty box,
 // NaN for a box that holds no number, which the Dock says is not one before sending).
-import { Code } from '../contract/words.gen.ts'
 import { useT } from '../i18n.ts'
 import { isNum, isObj, isStr, keys, opt } from '../host/json.ts'
 import { describedBy, FieldSet } from './common.tsx'
-import { css, isItems, pointerOf, type FieldBase, type FieldProps, type Kind, type Option } from './kind.ts'
+import { css, isItems, notANumber, withUnit, type FieldBase, type FieldProps, type Kind, type Option } from './kind.ts'
 
 export interface AllocationField extends FieldBase {
   kind: 'allocation'
   options: Option[]
   total: number
   unit?: string
+  /** The plugin states it (1 by default); the box steps by it. */
   step?: number
   /** Amounts by option id at the start (an option it leaves out starts at 0). */
   initial?: Record<string, number>
@@ -33,8 +33,7 @@ const amountsOf = (f: AllocationField, v: unknown): Amounts =>
 function AllocationControl({ field: f, value, onChange, disabled, problems, id }: FieldProps<AllocationField>) {
   const t = useT()
   const amounts = amountsOf(f, value)
-  const unit = f.unit ? ` ${f.unit}` : ''
-  const say = (n: number) => n.toLocaleString() + unit
+  const say = (n: number) => withUnit(n.toLocaleString(), f.unit)
   // Rounded to undo binary fractions (0.1 + 0.2): what is left, as the user reads the numbers.
   const left = Math.round((f.total - Object.values(amounts).reduce<number>((n, x) => n + (x || 0), 0)) * 1e6) / 1e6
   const invalid = problems.length > 0 || undefined
@@ -48,11 +47,11 @@ function AllocationControl({ field: f, value, onChange, disabled, problems, id }
               <span className="tsf-option__label">{o.label}</span>
               {o.detail ? <span className="tsf-option__detail" id={`${id}-${o.id}-detail`}>{o.detail}</span> : null}
             </span>
-            <input type="number" inputMode="decimal" className="tsf-input tsf-input--short" min={0} step={f.step ?? 1}
+            <input type="number" inputMode="decimal" className="tsf-input tsf-input--short" min={0} step={f.step}
               value={typeof x === 'number' && !Number.isNaN(x) ? x : ''} aria-invalid={invalid}
               aria-describedby={describedBy(o.detail && `${id}-${o.id}-detail`, `${id}-left`)}
               onChange={({ currentTarget: b }) => onChange({ ...amounts, [o.id]: b.validity.badInput ? NaN : b.value === '' ? null : b.valueAsNumber })} />
-            {unit ? <span className="tsf-unit" aria-hidden>{f.unit}</span> : null}
+            {f.unit ? <span className="tsf-unit" aria-hidden>{f.unit}</span> : null}
           </label>
         )
       })}
@@ -71,9 +70,9 @@ export const allocation: Kind<AllocationField> = {
   // Every option's amount; all at 0 (an optional one left alone) is no answer.
   answer: (f, v) => {
     const a = amountsOf(f, v)
-    return f.options.some((o) => a[o.id]) ? { list: f.options.map((o) => `${o.label}: ${a[o.id] ?? 0}${f.unit ? ` ${f.unit}` : ''}`), ordered: false } : { none: true }
+    return f.options.some((o) => a[o.id]) ? { list: f.options.map((o) => `${o.label}: ${withUnit(a[o.id] ?? 0, f.unit)}`), ordered: false } : { none: true }
   },
-  check: (f, v) => (Object.values(amountsOf(f, v)).some(Number.isNaN) ? { code: Code.WrongType, message: '', pointer: pointerOf(f.id), say: 'not-a-number' } : undefined),
+  check: (f, v) => (Object.values(amountsOf(f, v)).some(Number.isNaN) ? notANumber(f) : undefined),
   Control: AllocationControl,
   css: css`
 .tsf-alloc {

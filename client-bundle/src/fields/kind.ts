@@ -7,8 +7,9 @@
 // key of a shape it does not know makes the whole panel fall back (model.ts), never a partial
 // one.
 import type { ReactNode } from 'react'
+import { Code } from '../contract/words.gen.ts'
 import type { Translate } from '../dsh.ts'
-import { isObj, isStr, keys, opt, type JsonObject, type Shape } from '../host/json.ts'
+import { isObj, isStr, listOf, opt, type JsonObject, type Shape } from '../host/json.ts'
 import type { Other, Problem, Value } from '../values.ts'
 import type { Bounds, When } from './when.ts'
 
@@ -60,13 +61,10 @@ export interface Kind<F extends FieldBase = FieldBase> {
 export const css = String.raw
 
 /** A non-empty list of {id, label, detail?}: options, or the rows of a field. */
-export const isItems: Shape = (v) => Array.isArray(v) && v.length > 0 && v.every((o) => isObj(o) && keys(o, { id: isStr, label: isStr, detail: opt(isStr) }))
+export const isItems: Shape = (v) => Array.isArray(v) && v.length > 0 && listOf({ id: isStr, label: isStr, detail: opt(isStr) })(v)
 
 /** Whether `v` is the user's own answer `{"other": text}`. */
 export const isOther = (v: unknown): v is Other => isObj(v) && typeof v.other === 'string'
-
-/** The strings of an array value; [] for anything else. */
-export const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter(isStr) : [])
 
 /** The ids of options. */
 export const idsOf = (options: readonly Option[]): string[] => options.map((o) => o.id)
@@ -78,6 +76,12 @@ export const labelOf = (options: readonly Option[], v: unknown, t: Translate): s
 /** A list value as an answer: its items' labels, or none when it is empty. */
 export const listAnswer = (v: unknown, label: (x: unknown) => string, ordered = false): Answer =>
   Array.isArray(v) && v.length > 0 ? { list: v.map(label), ordered } : { none: true }
+
+/** A number with the field's unit after it, if it has one: "50 req/s". */
+export const withUnit = (n: string | number, unit: string | undefined): string => (unit ? `${n} ${unit}` : String(n))
+
+/** What a number box holds that is no number (NaN), as the field's problem before sending. */
+export const notANumber = (f: FieldBase): Problem => ({ code: Code.WrongType, message: '', pointer: pointerOf(f.id), say: 'not-a-number' })
 
 /** `/<id>` with JSON Pointer escaping: a field's place in the values document. */
 export const pointerOf = (id: string): string => '/' + id.replace(/~/g, '~0').replace(/\//g, '~1')

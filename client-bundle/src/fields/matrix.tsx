@@ -54,7 +54,7 @@ function MatrixControl({ field, value, onChange, disabled, problems, id }: Field
                   <input type="radio" name={`${id}-r${i}`} value={o.id} checked={answers[r.id] === o.id} aria-invalid={invalid}
                     tabIndex={radioStop(answers[r.id] === o.id, j === 0, answers[r.id] !== null)}
                     onChange={() => onChange({ ...answers, [r.id]: o.id })} onClick={() => answers[r.id] === o.id && onChange({ ...answers })} />
-                  <span className="tsf-matrix__option">{o.label}</span>
+                  <span className="tsf-sr">{o.label}</span>
                 </label>
               ))}
             </div>
@@ -143,14 +143,6 @@ export const matrix: Kind<MatrixField> = {
   width: 16px;
   height: 16px;
   accent-color: var(--tsf-accent);
-}
-.tsf-matrix__option {
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 }
 /* A narrow panel (a phone): the rows closer together. */
 @container tsf (max-width:420px) {

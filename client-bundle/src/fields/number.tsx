@@ -6,12 +6,11 @@
 // (`check`) instead of calling the field empty. A bound may be another number field's answer
 // (`{"field": id}`): in force, and said with that field's label ("From 20 (Minimum)"), while that
 // field is shown and answered (when.ts `boundsOf`).
-import { Code } from '../contract/words.gen.ts'
 import type { Translate } from '../dsh.ts'
 import { useT } from '../i18n.ts'
 import { InputBox, rangeText } from './common.tsx'
 import { isBool, isNum, isStr, keys, opt } from '../host/json.ts'
-import { pointerOf, type FieldBase, type FieldProps, type Kind } from './kind.ts'
+import { notANumber, withUnit, type FieldBase, type FieldProps, type Kind } from './kind.ts'
 import { isRef, type Bound, type Ref } from './when.ts'
 
 export interface NumberField extends FieldBase {
@@ -34,7 +33,7 @@ export const boundText = <T,>(v: T | undefined, b: Bound | undefined, text: (v: 
 /** The field's limits as one line in the user's locale, or '' when it has none. */
 function limitsText(f: NumberField, min: number | undefined, max: number | undefined, props: FieldProps, t: Translate): string {
   const text = (n: number) => n.toLocaleString()
-  const range = rangeText(t, boundText(min, props.bounds?.min, text), boundText(max, props.bounds?.max, (n) => text(n) + (f.unit ? ` ${f.unit}` : '')))
+  const range = rangeText(t, boundText(min, props.bounds?.min, text), boundText(max, props.bounds?.max, (n) => withUnit(text(n), f.unit)))
   // Whole numbers step by 1 (a log written before the plugin stated the step has none).
   const step = f.integer && (f.step ?? 1) === 1 ? t('limit.whole') : f.step !== undefined ? t('limit.step', { step: f.step.toLocaleString() }) : ''
   return [range, step].filter(Boolean).join(t('limit.and'))
@@ -56,7 +55,7 @@ export const number: Kind<NumberField> = {
   read: (f) => keys(f, { min: opt(numOrRef), max: opt(numOrRef), step: opt(isNum), unit: opt(isStr), integer: opt(isBool), initial: opt(isNum) }),
   start: (f) => f.initial ?? null,
   fits: (_, v) => (v === null || (typeof v === 'number' && isFinite(v)) ? v : undefined),
-  answer: (f, v) => (typeof v === 'number' ? { text: f.unit ? `${v} ${f.unit}` : String(v) } : { none: true }),
-  check: (f, v) => (Number.isNaN(v) ? { code: Code.WrongType, message: '', pointer: pointerOf(f.id), say: 'not-a-number' } : undefined),
+  answer: (f, v) => (typeof v === 'number' ? { text: withUnit(v, f.unit) } : { none: true }),
+  check: (f, v) => (Number.isNaN(v) ? notANumber(f) : undefined),
   Control: NumberControl,
 }

@@ -7,8 +7,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { useT } from '../i18n.ts'
 import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf } from './common.tsx'
-import { isStrs, keys, opt } from '../host/json.ts'
-import { css, idsOf, isItems, labelOf, listAnswer, strings, type FieldBase, type FieldProps, type Kind, type Option } from './kind.ts'
+import { isStrs, keys, opt, strings } from '../host/json.ts'
+import { css, idsOf, isItems, labelOf, listAnswer, type FieldBase, type FieldProps, type Kind, type Option } from './kind.ts'
 
 export interface OrderField extends FieldBase {
   kind: 'order'

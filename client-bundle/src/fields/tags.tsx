@@ -8,8 +8,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { useT } from '../i18n.ts'
 import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf } from './common.tsx'
-import { isNum, isStrs, keys, opt } from '../host/json.ts'
-import { css, listAnswer, strings, type FieldBase, type FieldProps, type Kind } from './kind.ts'
+import { isNum, isStrs, keys, opt, strings } from '../host/json.ts'
+import { css, listAnswer, type FieldBase, type FieldProps, type Kind } from './kind.ts'
 
 export interface TagsField extends FieldBase {
   kind: 'tags'
@@ -112,14 +112,6 @@ export const tags: Kind<TagsField> = {
   flex-wrap: wrap;
   gap: 4px;
   padding: 4px 6px;
-}
-.tsf-tags:focus-within {
-  outline: none;
-  border-color: var(--tsf-accent);
-  box-shadow: 0 0 0 3px var(--tsf-accent-soft);
-}
-.tsf-tags[aria-invalid="true"] {
-  border-color: var(--tsf-error);
 }
 .tsf-tag {
   max-width: 100%;

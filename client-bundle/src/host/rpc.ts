@@ -10,7 +10,7 @@ import { RPC_METHODS, RPC_NAMESPACE } from '../contract/rpc.gen.ts'
 import { Phase, Reason } from '../contract/words.gen.ts'
 import type { ClientConnection } from '../dsh.ts'
 import type { Problem, Values } from '../values.ts'
-import { isObj, type JsonObject } from './json.ts'
+import { isObj, strings, type JsonObject } from './json.ts'
 
 /** A submission the host has accepted and not yet handed to the agent. */
 export interface Pending { submissionId: SubmissionId; messageId: string; phase: Phase }
@@ -95,6 +95,22 @@ function readProblems(v: unknown): Problem[] {
   return v.filter(isObj).map((p) => ({ code: str(p.code), message: str(p.message), pointer: str(p.pointer) }))
 }
 
+/** How each key the declaration names in an answer is read. */
+const READERS: Record<string, (v: unknown) => unknown> = {
+  callId: str,
+  surfaceId: (v) => asTaskSurfaceId(str(v)),
+  model: (v) => v,
+  markdown: (v) => v,
+  pending: readPending,
+  limits: readLimits,
+  reason: str,
+  problems: readProblems,
+  unanswered: strings,
+  messageId: str,
+  phase: phaseOf,
+  eventSeq: (v) => (typeof v === 'number' ? v : 0),
+}
+
 /** The declaration of a method, if the RPC declares it. */
 const declared = (method: string) => RPC_METHODS.find((m) => m.name === method)
 
@@ -145,32 +161,22 @@ export function createApi(connection: ClientConnection): TaskSurfaceApi {
     return res.value
   }
 
+  /** The answer's arm whose `when` it matches, each of the arm's declared keys read by its reader
+   * (READERS) and an empty reason the method's default one. */
+  async function answer(method: string, req: Readonly<Record<string, unknown>>, signal?: AbortSignal): Promise<never> {
+    const v = await call(method, req, signal)
+    const arm = declared(method)!.answers.find((a) => Object.entries(a.when).every(([k, w]) => v[k] === w))
+    if (!arm) throw unreadable(method)
+    const read: Obj = { ...arm.when }
+    for (const k of arm.keys) read[k] = READERS[k]!(v[k])
+    if (read.reason === '') read.reason = method === 'submit' ? Reason.InvalidSubmission : Reason.NotOpen
+    return read as never
+  }
+
   return {
-    async getActive(sessionId, surfaceId, known, signal) {
-      const v = await call('getActive', { sessionId, surfaceId, known }, signal)
-      if (v.active === true) {
-        return { active: true, callId: str(v.callId), surfaceId: asTaskSurfaceId(str(v.surfaceId)), model: v.model, markdown: v.markdown, pending: readPending(v.pending), limits: readLimits(v.limits) }
-      }
-      if (v.active === false) return { active: false, reason: str(v.reason) || Reason.NotOpen, problems: readProblems(v.problems) }
-      throw unreadable('getActive')
-    },
-    async submit(req, signal) {
-      const v = await call('submit', { ...req }, signal)
-      if (v.accepted === true) return { accepted: true, messageId: str(v.messageId), phase: phaseOf(v.phase) }
-      if (v.accepted === false) return { accepted: false, reason: str(v.reason) || Reason.InvalidSubmission, problems: readProblems(v.problems) }
-      throw unreadable('submit')
-    },
-    async dismiss(req, signal) {
-      const v = await call('dismiss', { ...req }, signal)
-      if (v.dismissed === true) return { dismissed: true, eventSeq: typeof v.eventSeq === 'number' ? v.eventSeq : 0 }
-      if (v.dismissed === false) return { dismissed: false, reason: str(v.reason) || Reason.NotOpen, problems: readProblems(v.problems) }
-      throw unreadable('dismiss')
-    },
-    async check(req, signal) {
-      const v = await call('check', { ...req }, signal)
-      if (v.checked === true) return { checked: true, problems: readProblems(v.problems), unanswered: Array.isArray(v.unanswered) ? v.unanswered.filter((x): x is string => typeof x === 'string') : [] }
-      if (v.checked === false) return { checked: false, reason: str(v.reason) || Reason.NotOpen, problems: readProblems(v.problems) }
-      throw unreadable('check')
-    },
+    getActive: (sessionId, surfaceId, known, signal) => answer('getActive', { sessionId, surfaceId, known }, signal),
+    submit: (req, signal) => answer('submit', { ...req }, signal),
+    dismiss: (req, signal) => answer('dismiss', { ...req }, signal),
+    check: (req, signal) => answer('check', { ...req }, signal),
   }
 }

@@ -14,7 +14,7 @@
 // can no longer be read. A draft whose answers the host accepted (`accepted`) stays until the
 // Dock knows the message is durable: if the harness restarts and loses it, the answers come back
 // with a notice.
-import { isObj } from '../host/json.ts'
+import { isObj, strings } from '../host/json.ts'
 import { utf8Bytes as bytes } from '../values.ts'
 
 /** What a kept draft shows once its surface has closed: the panel's title, the answers as the
@@ -76,14 +76,11 @@ export interface DraftStore {
   clear(surfaceId: string): void
 }
 
-const strs = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined)
-
 /** A draft read back, or undefined when it is not one. */
 function readDraft(d: unknown): Draft | undefined {
   if (!isObj(d) || !isObj(d.values)) return undefined
   const draft: Draft = { values: d.values, note: typeof d.note === 'string' ? d.note : '', savedAt: typeof d.savedAt === 'number' ? d.savedAt : 0 }
-  const touched = strs(d.touched)
-  if (touched) draft.touched = touched
+  if (Array.isArray(d.touched)) draft.touched = strings(d.touched)
   const k = d.kept
   if (isObj(k) && typeof k.title === 'string' && typeof k.text === 'string') draft.kept = { title: k.title, text: k.text, ...(typeof k.why === 'string' ? { why: k.why } : {}) }
   const a = d.accepted

@@ -194,7 +194,7 @@ export function decisionTests(pageOf, decisions, vectorsOf) {
           radioX: [...row.querySelectorAll('input')].map((r) => Math.round(box(r).left + box(r).width / 2)),
           oneLine: cells.every((c) => Math.abs(c.top - cells[0].top) < 2) && cells[0].left > label.right - 1,
           stacked: cells.every((c, i) => c.top >= (i === 0 ? label.bottom : cells[i - 1].bottom) - 1),
-          optionShown: [...row.querySelectorAll('.tsf-matrix__option')].map((o) => box(o).width > 1),
+          optionShown: [...row.querySelectorAll('.tsf-matrix__cell .tsf-sr')].map((o) => box(o).width > 1),
           inside: [...document.querySelectorAll('#app .tsf-matrix *')].every((e) => box(e).right <= field.right + 1),
         }
       })
