@@ -3,7 +3,8 @@
 # cross-process figures with their same-run references and growth curves
 # (charts drawn to bench/charts/*.png with headless Chromium), the Node host
 # shim's figures (Show round trip, Submit to admitted, fold twin, restart), the browser figures
-# when the client bundle ships a bench, the packed size of each npm package
+# when the client bundle ships a bench (the Dock against dsh's composer and question card: typing,
+# time to panel, the bubble by model size), the packed size of each npm package
 # `make release` writes, and the package micro-benchmarks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,6 +51,8 @@ block() { echo '```'; "$@" 2>&1; echo '```'; }
   block node client-bundle/bench/size.bench.mjs
   echo
   block node tests/browser/bench.mjs 5
+  echo
+  block node tests/browser/bench-dock.mjs
   section "npm packages (make release, packed)"
   echo "What an install by name downloads: the main package and the one platform package of its machine."
   echo

@@ -41,49 +41,11 @@ import { goal } from '../../tools/bench-goal.mjs'
 import { REPO } from '../e2e/support/harness.mjs'
 import { launch } from './support/browser.mjs'
 import { limitsModel } from './support/surfaces.mjs'
+import { iqr, median, stats, times, verdict } from './support/stats.mjs'
 import { SEND_PROFILE, dockReady, example, focusComposer, openSurfacePage, readSendTiming, selectSession, sessionWithSurface, startHarness, submissions, waitFor, watchSend } from './support/app.mjs'
 
 const rounds = Number(process.argv[2] ?? 5)
 const sendOnly = process.env.BENCH_ONLY === 'send'
-/** The q-quantile of xs, interpolated between the two nearest ranks. */
-function quantile(xs, q) {
-  const sorted = [...xs].sort((a, b) => a - b)
-  const i = (sorted.length - 1) * q
-  const lo = Math.floor(i)
-  return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (i - lo)
-}
-const median = (xs) => quantile(xs, 0.5)
-const iqr = (xs, f = (x) => x.toFixed(1)) => `IQR ${f(quantile(xs, 0.25))}–${f(quantile(xs, 0.75))}`
-const stats = (xs) => `median ${median(xs).toFixed(1)} ms  (${iqr(xs)}, min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)}, n=${xs.length})`
-
-/**
- * A bootstrap 95% interval of the median of xs: 2,000 resamples drawn by a seeded generator, so
- * the same figures give the same interval.
- */
-function medianInterval(xs) {
-  let seed = 0x9e3779b9
-  const random = () => { // mulberry32
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const medians = []
-  for (let b = 0; b < 2000; b++) medians.push(median(xs.map(() => xs[Math.floor(random() * xs.length)])))
-  return [quantile(medians, 0.025), quantile(medians, 0.975)]
-}
-
-/**
- * The verdict on the median of xs against `limit` (at most), from the measured figures: met or
- * not, and whether the 95% interval of the median is clear of the limit or straddles it.
- */
-function verdict(xs, limit, f) {
-  const m = median(xs)
-  const [lo, hi] = medianInterval(xs)
-  const clear = m <= limit ? hi <= limit : lo > limit
-  return { met: m <= limit, clear, text: `${m <= limit ? 'met' : 'NOT met'} (95% interval of the median ${f(lo)}–${f(hi)}, ${clear ? 'clear of' : 'straddles'} the limit)` }
-}
-const times = (x) => `${x.toFixed(2)}x`
 /**
  * The agent's reply to every timed send: streamed 400 ms after the harness asks, as a real
  * model's first token comes hundreds of milliseconds later. An instant reply put the whole

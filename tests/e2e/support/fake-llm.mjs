@@ -8,6 +8,7 @@
 //   llm.reply({ text: 'later', hold: true })  // answered only after llm.release()
 //   llm.reply({ text: 'OK.', delayMs: 400 })  // streamed 400 ms after the request, as a real
 //                                             // model's first token comes some time later
+//   reply.sentAt                              // once streamed: when (epoch ms, sub-millisecond)
 //   ... llm.requests  // every agent request body, in arrival order
 //
 // Requests that offer no tools are session-title requests; they get a fixed title and are
@@ -83,12 +84,18 @@ export async function startFakeLlm({ respond, title = 'Task Surface test' } = {}
       requests.push(json)
       const reply = script.shift() ?? respond?.(json) ?? { text: 'OK.' }
       for (const w of waiters.splice(0)) w()
+      // The moment the reply goes out (epoch ms, sub-millisecond) is kept on the reply as
+      // `sentAt`: a bench times the model's tool call from it.
+      const send = () => {
+        reply.sentAt = performance.timeOrigin + performance.now()
+        stream(res, render(reply))
+      }
       if (reply.hold) {
-        held.push(() => stream(res, render(reply)))
+        held.push(send)
         return
       }
-      if (reply.delayMs) setTimeout(() => stream(res, render(reply)), reply.delayMs)
-      else stream(res, render(reply))
+      if (reply.delayMs) setTimeout(send, reply.delayMs)
+      else send()
     })
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
