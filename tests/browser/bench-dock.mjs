@@ -359,7 +359,7 @@ async function typingBench() {
   goal(9, {
     figure: 'keydown → the next frame painted, typing into the Dock of the model at every limit (32 fields, 200 rows, 64 blocks)',
     measured: `p50 ${q('dock', 0.5)} ms, p95 ${q('dock', 0.95)} ms; p95 ${times(ratio)} (95% interval ${times(v.lo)}–${times(v.hi)}); ${passes('dock').toFixed(1)} layout passes a keystroke; ${longs('dock').length} long tasks over 50 ms`,
-    reference: `p50 ${q('composer', 0.5)} ms, p95 ${q('composer', 0.95)} ms dsh's composer in the same pages (${passes('composer').toFixed(1)} layout passes a keystroke), ${keys(pages, 'dock').length} keys of each`,
+    reference: `p50 ${q('composer', 0.5)} ms, p95 ${q('composer', 0.95)} ms dsh's composer in the same pages (${passes('composer').toFixed(1)} layout passes a keystroke, ${longs('composer').length} long tasks over 50 ms), ${keys(pages, 'dock').length} keys of each`,
     goal: 'p95 ≤ 1.25×, ≤ 2 layout passes a keystroke, no long task over 50 ms',
     met,
   })
