@@ -125,12 +125,14 @@ test-browser:
 ## the digests the shim checks, and reproducible (built twice, and once more from another folder
 ## with an empty Go build cache); `make release`'s seven packages, checked and the same bytes
 ## from another folder; the Windows x64 binary under Wine (version, validate, describe); the
-## three races of one outcome and the kills of dsh web after an accept at their full counts.
+## three races of one outcome and the kills of dsh web after an accept at their full counts; the
+## Dock's window-size sweep in full.
 ## .ci/run runs it after `make test`.
 release-check:
 	$(STEP) "release build, packages, registry install, Wine" tests/e2e/run.sh 'tests/e2e/release/*.test.mjs'
 	$(STEP) "one outcome (3 races, 100 rounds each), in full" tests/e2e/run.sh tests/e2e/one-outcome.test.mjs
 	$(STEP) "accepted answers in the log once or given back in the Dock (100 kills of dsh web, Chromium), in full" tests/browser/run.sh tests/browser/dock-kills.test.mjs
+	TASK_SURFACE_SIZES=full $(STEP) "the Dock at every window size (every 40 px from 320 to 2560, four heights, every example), in full" tests/browser/run.sh tests/browser/dock-sizes.test.mjs
 
 ## screenshots: rewrite the committed screenshots the README shows (tests/browser/screenshots/)
 ## by running the browser flow with its screenshots pointed there; commit the result on purpose
