@@ -15,7 +15,7 @@ import { Section } from '../blocks/Section.tsx'
 import { FieldView, type Field } from '../fields/kinds.ts'
 import { FieldProblems } from '../fields/common.tsx'
 import type { Problem, Value } from '../values.ts'
-import { copyText } from './clipboard.ts'
+import { CopyDraft } from './KeptDraft.tsx'
 import { draftText } from './draftText.ts'
 import { delivered, explained, hasOwnAnswers, keepsOnClose, MESSAGES, progressOf, sending } from './editorState.ts'
 import { focusField } from './focus.ts'
@@ -92,13 +92,11 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
     if (overtaken) drafts.save(surfaceId, { values, note, kept: { title: model.title, text: draftText(model, values, noteOpen ? note : '', t), ...why } })
     else if (drafts.load(surfaceId)?.kept) drafts.save(surfaceId, { values, note })
   }, [overtaken, editor.movedOn, model, values, note, noteOpen, drafts, surfaceId, t])
-  const [copied, setCopied] = useState<boolean | null>(null)
   // In a narrow window (the Dock's height capped, dock.css) the description and the content
   // blocks start folded, so the first question shows without scrolling past them; a button in
   // the header ("What the agent shows (3)") opens them above the questions.
   const [narrow] = useState(() => matchMedia(NARROW).matches)
   const [showContext, setShowContext] = useState(!narrow)
-  const copy = async () => { if (model) setCopied(await copyText(draftText(model, values, noteOpen ? note : '', t))) }
   const retry = message?.params?.retry === 'submit' ? act.submit : message?.params?.retry === 'dismiss' ? act.dismiss : null
 
   const onSubmit = (e: FormEvent) => {
@@ -255,11 +253,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
         </div>
         {!collapsed ? (
           <div className="tsf-actions">
-            {overtaken && model !== null ? (
-              <button type="button" className="tsf-link-button" onClick={() => void copy()} data-action="copy" aria-live="polite">
-                {t(copied === true ? 'action.copied' : copied === false ? 'action.copyFailed' : 'action.copyDraft')}
-              </button>
-            ) : null}
+            {overtaken && model !== null ? <CopyDraft text={() => draftText(model, values, noteOpen ? note : '', t)} t={t} /> : null}
             {overtaken ? (
               <button type="button" className="tsf-button" onClick={() => { drafts.clear(surfaceId); onKeep?.(false) }} data-action="close">
                 {t('action.closeDraft')}

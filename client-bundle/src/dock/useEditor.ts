@@ -85,9 +85,13 @@ export function useEditor(
   const renderStart = useRef<number | null>(null)
 
   const inflight = useRef(new Set<AbortController>())
+  // The read waiting for a burst of changes to settle (refreshSoon, below). Any read covers it:
+  // it starts after those changes and sees them.
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   useEffect(() => () => {
     mounted.current = false
+    clearTimeout(settle.current)
     for (const c of inflight.current) c.abort()
   }, [])
 
@@ -117,9 +121,6 @@ export function useEditor(
     setState(current.current)
   }, [])
 
-  // The read waiting for a burst of changes to settle (refreshSoon, below). Any read covers it:
-  // it starts after those changes and sees them.
-  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const dropSoon = useCallback(() => {
     clearTimeout(settle.current)
     settle.current = undefined
@@ -165,7 +166,6 @@ export function useEditor(
     dropSoon()
     settle.current = setTimeout(() => { void refresh() }, READ_SETTLE_MS)
   }, [refresh, dropSoon])
-  useEffect(() => dropSoon, [dropSoon])
 
   // Read on mount, and soon after the projection or the queue changes. A change while a submit
   // is on its way (its own message entering the queue) is read once that submit is answered or
@@ -289,25 +289,19 @@ export function useEditor(
     const id = s.reissue || s.submissionId === null ? newSubmissionId() : s.submissionId
     missed.current = false
     go(submitSent, id)
-    // Whether a change came in while the submit was on its way (then it is read now).
-    const sawChange = () => {
-      const saw = missed.current
-      missed.current = false
-      return saw
-    }
     try {
       mark('submit:request')
       const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values, note }, signal))
       mark('submit:answered')
       if (!mounted.current) return
       go(submitAnswered, id, r)
-      const saw = sawChange()
       // Accepted: the state settles first, and the settling effect reads then. Refused: read now.
-      if (!r.accepted && (saw || rereadAfterRefusal(r.reason, r.problems))) void refresh()
+      if (!r.accepted && (missed.current || rereadAfterRefusal(r.reason, r.problems))) void refresh()
     } catch (err) {
       if (!mounted.current) return
       go(submitLost, id, lostBecause(err))
-      if (sawChange()) void refresh()
+      // A change came in while the submit was on its way: read it now.
+      if (missed.current) void refresh()
     }
   }
 
