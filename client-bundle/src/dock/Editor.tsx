@@ -17,7 +17,7 @@ import { FieldProblems } from '../fields/common.tsx'
 import type { Problem, Value } from '../values.ts'
 import { CopyDraft } from './KeptDraft.tsx'
 import { draftText } from './draftText.ts'
-import { delivered, explained, hasOwnAnswers, keepsOnClose, MESSAGES, progressOf, sending } from './editorState.ts'
+import { delivered, explained, keepsOnClose, MESSAGES, progressOf, sending, unsent } from './editorState.ts'
 import { focusField } from './focus.ts'
 import { QuestionsCue } from './QuestionsCue.tsx'
 import { useEditor } from './useEditor.ts'
@@ -153,7 +153,6 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const progress = p && count > 0 ? t('dock.progress', { answered: p.answered, count }) + (p.left.length ? ' · ' + t('dock.requiredLeft', { count: p.left.length }) : '') : ''
   // The same in a narrow panel, where the header is one line: "0/4" (the full line is read out).
   const line = p ? <><span className="tsf-progress__full">{progress}</span><span className="tsf-progress__short" aria-hidden>{p.answered}/{count}</span></> : null
-  const unsent = !pending && !closing && hasOwnAnswers(editor)
 
   const context = model === null ? null : (
     <>
@@ -185,7 +184,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
         {progress && !collapsed ? <QuestionsCue root={root} fields={count} progress={line} target={p?.left[0]} /> : null}
         {collapsed ? (
           <span className="tsf-progress" data-progress="">
-            {line}{unsent ? <span className="tsf-chip tsf-chip--info tsf-unsent" data-unsent="">{t('dock.unsent')}</span> : null}
+            {line}{unsent(editor) ? <span className="tsf-chip tsf-chip--info tsf-unsent" data-unsent="">{t('dock.unsent')}</span> : null}
           </span>
         ) : null}
         <button

@@ -24,7 +24,7 @@ import { readMarkdown, readModel, type Model } from '../model.ts'
 import type { DraftStore } from '../storage/drafts.ts'
 import { problemsByField, sizeProblems, type Problem, type Value, type Values } from '../values.ts'
 import {
-  canDismiss, canSubmit, CHECK_MS, checked, collapseToggled, dismissAnswered, dismissAsked, dismissCancelled, dismissLost, dismissSent, draftTooLarge, edited, escaped,
+  canSubmit, CHECK_MS, checked, collapseToggled, dismissAnswered, dismissAsked, dismissCancelled, dismissLost, dismissSent, draftTooLarge, edited, escaped,
   hasOwnAnswers, initialEditorState, isLocked, LOAD_RETRY_MS, modelOf, noteEdited, noteOpened, READ_SETTLE_MS, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S,
   rereadAfterRefusal, retried, settled, submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type LostBecause,
 } from './editorState.ts'
@@ -307,7 +307,7 @@ export function useEditor(
 
   const dismiss = async () => {
     const s = current.current
-    if (!canDismiss(s)) return
+    if (isLocked(s)) return
     // Answers of the user's own are not thrown away at one click: ask first (a retry of a
     // dismissal the user confirmed does not ask again).
     if (!s.confirming && s.dismissalId === null && hasOwnAnswers(s)) {
