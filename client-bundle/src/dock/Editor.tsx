@@ -97,7 +97,8 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   // the header ("What the agent shows (3)") opens them above the questions.
   const [narrow] = useState(() => matchMedia(NARROW).matches)
   const [showContext, setShowContext] = useState(!narrow)
-  const retry = message?.params?.retry === 'submit' ? act.submit : message?.params?.retry === 'dismiss' ? act.dismiss : null
+  // A request that ended with no answer names the action that tries it again (editorState.ts lostSay).
+  const retry = message?.params?.retry ? act[message.params.retry as 'submit' | 'dismiss'] : null
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -193,7 +194,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
           data-action="toggle"
           aria-expanded={!collapsed}
           aria-controls={bodyId}
-          aria-label={collapsed ? t('action.expand') : t('action.collapse')}
+          aria-label={t(collapsed ? 'action.expand' : 'action.collapse')}
           onClick={act.toggleCollapsed}
         ><span aria-hidden className="tsf-chevron" /></button>
       </header>
@@ -264,7 +265,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
               </>
             ) : (
               <button type="button" className="tsf-button" disabled={locked} aria-label={t('action.dismissLabel')} onClick={() => void act.dismiss()} data-action="dismiss">
-                {busy === 'dismiss' ? t('action.dismissing') : t('action.dismiss')}
+                {t(busy === 'dismiss' ? 'action.dismissing' : 'action.dismiss')}
               </button>
             )}
             {model !== null && !editor.confirming ? (

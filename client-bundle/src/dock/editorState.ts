@@ -311,14 +311,13 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
   if (s.message && LOST_KEYS.includes(s.message.key)) s = { ...s, message: null }
   if (pending) {
     // Another tab's attempt while this tab has its own answers (sent or only typed): they were
-    // never sent; keep them in view and say so. A first read (a reload) adopts it instead.
+    // never sent; keep them in view and say so. A first read (a reload) adopts it instead,
+    // unless its draft was kept because another answer took the surface, read again while that
+    // answer is still pending: still a kept draft, not this tab's answer on its way.
     const mine = s.submissionId === pending.submissionId || s.pending?.submissionId === pending.submissionId || s.accepted?.submissionId === pending.submissionId
-    if (live && !mine && (s.submissionId !== null || (s.pending === null && hasOwnAnswers(s)))) {
+    if (live ? !mine && (s.submissionId !== null || (s.pending === null && hasOwnAnswers(s))) : first?.draft?.kept) {
       return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, 'info')
     }
-    // A draft kept because another answer took the surface, read again after a reload while
-    // that answer is still pending: still a kept draft, not this tab's answer on its way.
-    if (!live && first?.draft?.kept) return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, 'info')
     // Adopt the live attempt's id: after a reload, a retry must reuse it.
     return { ...s, submissionId: pending.submissionId, pending, reissue: false }
   }

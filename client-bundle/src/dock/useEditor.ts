@@ -149,8 +149,9 @@ export function useEditor(
       // The model's first render runs at once, in the task that has the answer, rather than in
       // a task React schedules behind whatever else the page queued meanwhile (dsh drawing the
       // session it just opened): the panel does not wait for that work to be laid out.
-      if (first) flushSync(() => go(readOpen, r.pending, first, r.limits))
-      else go(readOpen, r.pending, first, r.limits)
+      const open = () => go(readOpen, r.pending, first, r.limits)
+      if (first) flushSync(open)
+      else open()
     } catch (err) {
       if (mounted.current && seq === readSeq.current) go(readFailed, lostBecause(err))
     }
@@ -216,11 +217,8 @@ export function useEditor(
   useLayoutEffect(() => {
     if (state.load.status !== 'ready' || renderStart.current === null) return
     void root.current?.offsetHeight
-    try {
-      performance.measure(`task-surface:dock-render:${surfaceId}`, { start: renderStart.current, end: performance.now() })
-    } catch {
-      // measure is best effort
-    }
+    // (start and end are times of this page, so the measure cannot throw.)
+    performance.measure(`task-surface:dock-render:${surfaceId}`, { start: renderStart.current, end: performance.now() })
     renderStart.current = null
   }, [state.load, surfaceId])
 
