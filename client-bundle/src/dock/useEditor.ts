@@ -26,7 +26,7 @@ import { problemsByField, sizeProblems, type Problem, type Value, type Values } 
 import {
   canSubmit, CHECK_MS, checked, collapseToggled, dismissAnswered, dismissAsked, dismissCancelled, dismissLost, dismissSent, draftTooLarge, edited, escaped,
   hasOwnAnswers, initialEditorState, isLocked, LOAD_RETRY_MS, modelOf, noteEdited, noteOpened, READ_SETTLE_MS, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S,
-  rereadAfterRefusal, retried, settled, submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type LostBecause,
+  rereadAfterRefusal, retried, settled, submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type FirstRead, type LostBecause,
 } from './editorState.ts'
 import { focusComposer, focusField, revealField } from './focus.ts'
 
@@ -138,7 +138,7 @@ export function useEditor(
         go(readClosed)
         return
       }
-      let first
+      let first: FirstRead | undefined
       if (!current.current.loadedOnce) {
         renderStart.current = performance.now()
         const model = readModel(r.model)
