@@ -132,8 +132,9 @@ export const MESSAGES = {
   invalid: `error.${Reason.InvalidSubmission}`,
 } as const
 
-/** The reasons of a refused submit that have a message of their own; others read `error.other`. */
-export const SUBMIT_REFUSALS: readonly string[] = [Reason.NotOpen, Reason.Stale, Reason.InvalidSubmission, Reason.AdmissionRefused, Reason.SubmissionIDReused, Reason.InvalidRequest]
+/** The reasons of a refused submit that have a message of their own; others read `error.other`
+ * (not-open never gets here: submitAnswered keeps those answers as a draft). */
+export const SUBMIT_REFUSALS: readonly string[] = [Reason.Stale, Reason.InvalidSubmission, Reason.AdmissionRefused, Reason.SubmissionIDReused, Reason.InvalidRequest]
 
 /** The message key of a refused submit. */
 export const submitRefusalKey = (reason: string): string => (SUBMIT_REFUSALS.includes(reason) ? `error.${reason}` : 'error.other')
@@ -434,7 +435,7 @@ export function settled(s: EditorState): EditorState {
 
 /** Whether the panel shows the sending look: a submit in flight, or just accepted (settling). */
 export const sending = (s: EditorState): boolean =>
-  s.busy === 'submit' || (s.settling && !s.overtaken && s.pending !== null && s.pending.submissionId === s.submissionId)
+  s.busy === 'submit' || (s.settling && !s.overtaken && s.pending?.submissionId === s.submissionId)
 
 /** The submit's answer was lost. Unknown outcome: the id stays, so trying again cannot send a
  * second message; if a read already found this attempt pending, it arrived and there is
