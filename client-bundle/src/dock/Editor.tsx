@@ -35,12 +35,12 @@ export interface EditorProps {
   /** Asks the Dock to keep this editor on screen after its surface closes (it holds answers of
    * its own that were never sent, or an attempt whose fate is not known yet), or to let it go;
    * `movedOn`: also when an ordinary message closes it (the conversation moved on from them). */
-  onKeep?: (keep: boolean, movedOn?: boolean) => void
+  onKeep: (keep: boolean, movedOn?: boolean) => void
   /** The projection's recorded outcome of this surface, once it closed. */
   outcome?: string
   /** The surface closed and the Dock keeps the editor on screen a moment longer (until the page
    * is idle): it stays as it is, and reads and settles nothing more. */
-  leaving?: boolean
+  leaving: boolean
 }
 
 const NO_PROBLEMS: readonly Problem[] = []
@@ -71,7 +71,7 @@ const NARROW = '(max-width:600px),(max-height:560px)'
  * between a click on Submit and the bubble painted, and the panel has nothing new to show for
  * most of them.
  */
-export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome, leaving = false }: EditorProps) {
+export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome, leaving }: EditorProps) {
   const uid = useId()
   const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, leaving)
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor
@@ -82,7 +82,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const sendingLook = sending(editor)
   const keep = keepsOnClose(editor)
   // In the commit that changes it, so the Dock knows before the next event can close the surface.
-  useLayoutEffect(() => { onKeep?.(keep, editor.movedOn) }, [keep, editor.movedOn, onKeep])
+  useLayoutEffect(() => { onKeep(keep, editor.movedOn) }, [keep, editor.movedOn, onKeep])
   // A kept draft survives a reload: stored as kept, with its title and the text to copy, the Dock
   // still offers it after the surface has closed (KeptDraft.tsx); answers that are editable
   // again lose the mark, and their draft follows the surface as any draft does.
@@ -255,7 +255,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
           <div className="tsf-actions">
             {overtaken && model !== null ? <CopyDraft text={() => draftText(model, values, noteOpen ? note : '', t)} t={t} /> : null}
             {overtaken ? (
-              <button type="button" className="tsf-button" onClick={() => { drafts.clear(surfaceId); onKeep?.(false) }} data-action="close">
+              <button type="button" className="tsf-button" onClick={() => { drafts.clear(surfaceId); onKeep(false) }} data-action="close">
                 {t('action.closeDraft')}
               </button>
             ) : editor.confirming ? (

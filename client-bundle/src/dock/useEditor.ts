@@ -73,7 +73,7 @@ export interface EditorHandle {
  * (its surface closed, the Dock about to unmount it) reads, settles and polls nothing more. */
 export function useEditor(
   sessionId: string, surfaceId: TaskSurfaceId, api: TaskSurfaceApi, drafts: DraftStore, trigger: unknown,
-  leaving = false,
+  leaving: boolean,
 ): EditorHandle {
   const root = useRef<HTMLElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)
