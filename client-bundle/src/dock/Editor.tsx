@@ -15,9 +15,9 @@ import { Section } from '../blocks/Section.tsx'
 import { FieldView, type Field } from '../fields/kinds.ts'
 import { FieldProblems } from '../fields/common.tsx'
 import type { Problem, Value } from '../values.ts'
-import { copyText } from './clipboard.ts'
+import { CopyDraft } from './KeptDraft.tsx'
 import { draftText } from './draftText.ts'
-import { delivered, explained, hasOwnAnswers, keepsOnClose, MESSAGES, progressOf, sending } from './editorState.ts'
+import { delivered, explained, keepsOnClose, MESSAGES, progressOf, sending, unsent } from './editorState.ts'
 import { focusField } from './focus.ts'
 import { QuestionsCue } from './QuestionsCue.tsx'
 import { useEditor } from './useEditor.ts'
@@ -35,12 +35,12 @@ export interface EditorProps {
   /** Asks the Dock to keep this editor on screen after its surface closes (it holds answers of
    * its own that were never sent, or an attempt whose fate is not known yet), or to let it go;
    * `movedOn`: also when an ordinary message closes it (the conversation moved on from them). */
-  onKeep?: (keep: boolean, movedOn?: boolean) => void
+  onKeep: (keep: boolean, movedOn?: boolean) => void
   /** The projection's recorded outcome of this surface, once it closed. */
   outcome?: string
   /** The surface closed and the Dock keeps the editor on screen a moment longer (until the page
    * is idle): it stays as it is, and reads and settles nothing more. */
-  leaving?: boolean
+  leaving: boolean
 }
 
 const NO_PROBLEMS: readonly Problem[] = []
@@ -71,7 +71,7 @@ const NARROW = '(max-width:600px),(max-height:560px)'
  * between a click on Submit and the bubble painted, and the panel has nothing new to show for
  * most of them.
  */
-export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome, leaving = false }: EditorProps) {
+export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome, leaving }: EditorProps) {
   const uid = useId()
   const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, leaving)
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor
@@ -82,7 +82,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const sendingLook = sending(editor)
   const keep = keepsOnClose(editor)
   // In the commit that changes it, so the Dock knows before the next event can close the surface.
-  useLayoutEffect(() => { onKeep?.(keep, editor.movedOn) }, [keep, editor.movedOn, onKeep])
+  useLayoutEffect(() => { onKeep(keep, editor.movedOn) }, [keep, editor.movedOn, onKeep])
   // A kept draft survives a reload: stored as kept, with its title and the text to copy, the Dock
   // still offers it after the surface has closed (KeptDraft.tsx); answers that are editable
   // again lose the mark, and their draft follows the surface as any draft does.
@@ -92,14 +92,13 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
     if (overtaken) drafts.save(surfaceId, { values, note, kept: { title: model.title, text: draftText(model, values, noteOpen ? note : '', t), ...why } })
     else if (drafts.load(surfaceId)?.kept) drafts.save(surfaceId, { values, note })
   }, [overtaken, editor.movedOn, model, values, note, noteOpen, drafts, surfaceId, t])
-  const [copied, setCopied] = useState<boolean | null>(null)
   // In a narrow window (the Dock's height capped, dock.css) the description and the content
   // blocks start folded, so the first question shows without scrolling past them; a button in
   // the header ("What the agent shows (3)") opens them above the questions.
   const [narrow] = useState(() => matchMedia(NARROW).matches)
   const [showContext, setShowContext] = useState(!narrow)
-  const copy = async () => { if (model) setCopied(await copyText(draftText(model, values, noteOpen ? note : '', t))) }
-  const retry = message?.params?.retry === 'submit' ? act.submit : message?.params?.retry === 'dismiss' ? act.dismiss : null
+  // A request that ended with no answer names the action that tries it again (editorState.ts lostSay).
+  const retry = message?.params?.retry ? act[message.params.retry as 'submit' | 'dismiss'] : null
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -155,7 +154,6 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const progress = p && count > 0 ? t('dock.progress', { answered: p.answered, count }) + (p.left.length ? ' · ' + t('dock.requiredLeft', { count: p.left.length }) : '') : ''
   // The same in a narrow panel, where the header is one line: "0/4" (the full line is read out).
   const line = p ? <><span className="tsf-progress__full">{progress}</span><span className="tsf-progress__short" aria-hidden>{p.answered}/{count}</span></> : null
-  const unsent = !pending && !closing && hasOwnAnswers(editor)
 
   const context = model === null ? null : (
     <>
@@ -187,7 +185,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
         {progress && !collapsed ? <QuestionsCue root={root} fields={count} progress={line} target={p?.left[0]} /> : null}
         {collapsed ? (
           <span className="tsf-progress" data-progress="">
-            {line}{unsent ? <span className="tsf-chip tsf-chip--info tsf-unsent" data-unsent="">{t('dock.unsent')}</span> : null}
+            {line}{unsent(editor) ? <span className="tsf-chip tsf-chip--info tsf-unsent" data-unsent="">{t('dock.unsent')}</span> : null}
           </span>
         ) : null}
         <button
@@ -196,7 +194,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
           data-action="toggle"
           aria-expanded={!collapsed}
           aria-controls={bodyId}
-          aria-label={collapsed ? t('action.expand') : t('action.collapse')}
+          aria-label={t(collapsed ? 'action.expand' : 'action.collapse')}
           onClick={act.toggleCollapsed}
         ><span aria-hidden className="tsf-chevron" /></button>
       </header>
@@ -255,13 +253,9 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
         </div>
         {!collapsed ? (
           <div className="tsf-actions">
-            {overtaken && model !== null ? (
-              <button type="button" className="tsf-link-button" onClick={() => void copy()} data-action="copy" aria-live="polite">
-                {t(copied === true ? 'action.copied' : copied === false ? 'action.copyFailed' : 'action.copyDraft')}
-              </button>
-            ) : null}
+            {overtaken && model !== null ? <CopyDraft text={() => draftText(model, values, noteOpen ? note : '', t)} t={t} /> : null}
             {overtaken ? (
-              <button type="button" className="tsf-button" onClick={() => { drafts.clear(surfaceId); onKeep?.(false) }} data-action="close">
+              <button type="button" className="tsf-button" onClick={() => { drafts.clear(surfaceId); onKeep(false) }} data-action="close">
                 {t('action.closeDraft')}
               </button>
             ) : editor.confirming ? (
@@ -271,7 +265,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
               </>
             ) : (
               <button type="button" className="tsf-button" disabled={locked} aria-label={t('action.dismissLabel')} onClick={() => void act.dismiss()} data-action="dismiss">
-                {busy === 'dismiss' ? t('action.dismissing') : t('action.dismiss')}
+                {t(busy === 'dismiss' ? 'action.dismissing' : 'action.dismiss')}
               </button>
             )}
             {model !== null && !editor.confirming ? (

@@ -5,6 +5,7 @@
 // answers as text (storage/drafts.ts `kept`). It says how the surface closed, copies the
 // answers and closes; it sends nothing.
 import { useState } from 'react'
+import type { Translate } from '../dsh.ts'
 import { useT } from '../i18n.ts'
 import type { Kept } from '../storage/drafts.ts'
 import { copyText } from './clipboard.ts'
@@ -19,18 +20,24 @@ export interface KeptDraftProps {
 
 export function KeptDraft({ kept, outcome, onClose }: KeptDraftProps) {
   const t = useT()
-  const [copied, setCopied] = useState<boolean | null>(null)
   const message = kept.why ? { key: kept.why } : explained({ key: MESSAGES.closedElsewhere, tone: 'info' }, outcome)!
   return (
     <section className="tsf-dock tsf-dock--bar tsf-kept" data-state="kept" aria-label={`${t('dock.badge')}: ${kept.title}`}>
       <span className="tsf-kept__text" role="status">
         <strong className="tsf-kept__title">{kept.title}</strong> {t(message.key)}
       </span>
-      <span className="tsf-spacer" />
-      <button type="button" className="tsf-link-button" onClick={() => void copyText(kept.text).then(setCopied)} data-action="copy" aria-live="polite">
-        {t(copied === true ? 'action.copied' : copied === false ? 'action.copyFailed' : 'action.copyDraft')}
-      </button>
+      <CopyDraft text={() => kept.text} t={t} />
       <button type="button" className="tsf-button" onClick={onClose} data-action="close">{t('action.closeDraft')}</button>
     </section>
+  )
+}
+
+/** The button that copies a draft's answers as text (`text`), and says whether that worked. */
+export function CopyDraft({ text, t }: { text: () => string; t: Translate }) {
+  const [copied, setCopied] = useState<boolean | null>(null)
+  return (
+    <button type="button" className="tsf-link-button" onClick={() => void copyText(text()).then(setCopied)} data-action="copy" aria-live="polite">
+      {t(copied === true ? 'action.copied' : copied === false ? 'action.copyFailed' : 'action.copyDraft')}
+    </button>
   )
 }

@@ -14,8 +14,7 @@ export async function copyText(text: string): Promise<boolean> {
   const box = document.createElement('textarea')
   box.value = text
   box.setAttribute('readonly', '')
-  box.style.position = 'fixed'
-  box.style.left = '-9999px'
+  box.style.cssText = 'position:fixed;left:-9999px'
   document.body.appendChild(box)
   box.select()
   try {

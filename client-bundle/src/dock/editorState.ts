@@ -55,12 +55,12 @@ export type FocusRequest = { to: 'status' | 'composer' | 'alert' | 'note' | 'dis
 export interface EditorState {
   load: Load
   /** Whether the surface was ever read as open; only the first read fills the values. */
-  loadedOnce: boolean
+  loadedOnce?: boolean
   values: Values
   note: string
-  noteOpen: boolean
+  noteOpen?: boolean
   /** Whether the user changed a value or the note since the surface was read (drafts follow). */
-  dirty: boolean
+  dirty?: boolean
   /** The fields the user set, here or in the draft this browser kept: their answers count. */
   touched: string[]
   /** What the plugin's check found in the answers as they stand (its problems at the fields the
@@ -89,7 +89,7 @@ export interface EditorState {
   /** A new object for every request, so that each one is carried out once. */
   focus: FocusRequest | null
   /** A read failed while a submission was pending: what happened to it is not known. */
-  cutOff: boolean
+  cutOff?: boolean
   /** The host has just accepted this tab's submission: the panel keeps its sending look, and
    * focus stays where it is, until `settled` (the hook calls it after READ_SETTLE_MS). When the
    * agent takes the message at once the surface closes before then, straight from "Sending…",
@@ -100,7 +100,7 @@ export interface EditorState {
   overtaken: boolean
   /** The conversation moved on before these answers were sent: the kept draft stays also when
    * the ordinary message that was first closes the surface. */
-  movedOn: boolean
+  movedOn?: boolean
   /** The host accepted this tab's answers as this message: the draft remembers it until the
    * message is durable, so that a restarted harness that lost it can be told apart. */
   accepted: Accepted | null
@@ -132,8 +132,9 @@ export const MESSAGES = {
   invalid: `error.${Reason.InvalidSubmission}`,
 } as const
 
-/** The reasons of a refused submit that have a message of their own; others read `error.other`. */
-export const SUBMIT_REFUSALS: readonly string[] = [Reason.NotOpen, Reason.Stale, Reason.InvalidSubmission, Reason.AdmissionRefused, Reason.SubmissionIDReused, Reason.InvalidRequest]
+/** The reasons of a refused submit that have a message of their own; others read `error.other`
+ * (not-open never gets here: submitAnswered keeps those answers as a draft). */
+export const SUBMIT_REFUSALS: readonly string[] = [Reason.Stale, Reason.InvalidSubmission, Reason.AdmissionRefused, Reason.SubmissionIDReused, Reason.InvalidRequest]
 
 /** The message key of a refused submit. */
 export const submitRefusalKey = (reason: string): string => (SUBMIT_REFUSALS.includes(reason) ? `error.${reason}` : 'error.other')
@@ -148,11 +149,8 @@ export const dismissRefusalKey = (reason: string): string => `error.${DISMISS_RE
 /** The state before the first read. */
 export const initialEditorState: EditorState = {
   load: { status: 'loading' },
-  loadedOnce: false,
   values: {},
   note: '',
-  noteOpen: false,
-  dirty: false,
   touched: [],
   live: [],
   unanswered: null,
@@ -166,10 +164,8 @@ export const initialEditorState: EditorState = {
   submissionId: null,
   dismissalId: null,
   focus: null,
-  cutOff: false,
   settling: false,
   overtaken: false,
-  movedOn: false,
   accepted: null,
   reissue: false,
 }
@@ -234,6 +230,9 @@ function changedFields(s: EditorState): Model['fields'] {
  * (typed here or restored from this browser's draft) or a note. */
 export const hasOwnAnswers = (s: EditorState): boolean => modelOf(s) !== null && (s.note !== '' || changedFields(s).length > 0)
 
+/** Whether the tab holds answers of its own that were never sent: nothing pending, not closing. */
+export const unsent = (s: EditorState): boolean => s.pending === null && !s.closing && hasOwnAnswers(s)
+
 /** The panel's progress: how many of the fields shown the user answered (set here or in the
  * draft, with a value the plugin's check does not call unanswered), of how many, and the
  * required ones that hold no answer (in the model's order); null until the plugin's check
@@ -259,7 +258,7 @@ const attemptUnresolved = (s: EditorState): boolean => s.busy === 'submit' || (s
  * getActive or the submit's answer can say what happened before anything of the user's goes:
  * a kept draft, an answer of its own still unresolved, or own answers that were never sent. */
 export const keepsOnClose = (s: EditorState): boolean => s.load.status === 'ready' &&
-  (s.overtaken || attemptUnresolved(s) || (s.pending === null && !s.closing && hasOwnAnswers(s)))
+  (s.overtaken || attemptUnresolved(s) || unsent(s))
 
 /** The surface closed and this tab's answers were never sent: keep them as a draft. */
 const closedElsewhere = (s: EditorState): EditorState =>
@@ -273,7 +272,7 @@ const closedElsewhere = (s: EditorState): EditorState =>
 export function readClosed(s: EditorState): EditorState {
   if (s.overtaken) return s.movedOn ? { ...s, pending: null } : say({ ...s, pending: null }, MESSAGES.closedElsewhere, 'info')
   if (attemptUnresolved(s)) return s
-  if (s.loadedOnce && s.pending === null && !s.closing && hasOwnAnswers(s)) return closedElsewhere(s)
+  if (unsent(s)) return closedElsewhere(s)
   return { ...s, load: { status: 'closed' } }
 }
 
@@ -313,14 +312,13 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
   if (s.message && LOST_KEYS.includes(s.message.key)) s = { ...s, message: null }
   if (pending) {
     // Another tab's attempt while this tab has its own answers (sent or only typed): they were
-    // never sent; keep them in view and say so. A first read (a reload) adopts it instead.
+    // never sent; keep them in view and say so. A first read (a reload) adopts it instead,
+    // unless its draft was kept because another answer took the surface, read again while that
+    // answer is still pending: still a kept draft, not this tab's answer on its way.
     const mine = s.submissionId === pending.submissionId || s.pending?.submissionId === pending.submissionId || s.accepted?.submissionId === pending.submissionId
-    if (live && !mine && (s.submissionId !== null || (s.pending === null && hasOwnAnswers(s)))) {
+    if (live ? !mine && (s.submissionId !== null || (s.pending === null && hasOwnAnswers(s))) : first?.draft?.kept) {
       return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, 'info')
     }
-    // A draft kept because another answer took the surface, read again after a reload while
-    // that answer is still pending: still a kept draft, not this tab's answer on its way.
-    if (!live && first?.draft?.kept) return say({ ...s, pending, overtaken: true, submissionId: null }, MESSAGES.overtaken, 'info')
     // Adopt the live attempt's id: after a reload, a retry must reuse it.
     return { ...s, submissionId: pending.submissionId, pending, reissue: false }
   }
@@ -437,7 +435,7 @@ export function settled(s: EditorState): EditorState {
 
 /** Whether the panel shows the sending look: a submit in flight, or just accepted (settling). */
 export const sending = (s: EditorState): boolean =>
-  s.busy === 'submit' || (s.settling && !s.overtaken && s.pending !== null && s.pending.submissionId === s.submissionId)
+  s.busy === 'submit' || (s.settling && !s.overtaken && s.pending?.submissionId === s.submissionId)
 
 /** The submit's answer was lost. Unknown outcome: the id stays, so trying again cannot send a
  * second message; if a read already found this attempt pending, it arrived and there is

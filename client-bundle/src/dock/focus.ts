@@ -7,7 +7,7 @@ const COMPOSER = 'textarea:not([disabled]):not([readonly]), [contenteditable="tr
 export function focusComposer(anchor: Element | null): boolean {
   for (let el = anchor?.parentElement ?? null; el !== null && el !== document.documentElement; el = el.parentElement) {
     for (const candidate of el.querySelectorAll<HTMLElement>(COMPOSER)) {
-      if (anchor !== null && anchor.contains(candidate)) continue
+      if (anchor?.contains(candidate)) continue
       candidate.focus()
       return document.activeElement === candidate
     }
@@ -18,7 +18,7 @@ export function focusComposer(anchor: Element | null): boolean {
 /** Whether the document's focus is inside `root`, or nowhere (on the body). */
 export function focusIsWithinOrLost(root: Element | null): boolean {
   const active = document.activeElement
-  return active === null || active === document.body || (root !== null && root.contains(active))
+  return active === null || active === document.body || !!root?.contains(active)
 }
 
 /** The element that names a field (`data-field`) inside `root`. */

@@ -24,9 +24,9 @@ import { readMarkdown, readModel, type Model } from '../model.ts'
 import type { DraftStore } from '../storage/drafts.ts'
 import { problemsByField, sizeProblems, type Problem, type Value, type Values } from '../values.ts'
 import {
-  canDismiss, canSubmit, CHECK_MS, checked, collapseToggled, dismissAnswered, dismissAsked, dismissCancelled, dismissLost, dismissSent, draftTooLarge, edited, escaped,
+  canSubmit, CHECK_MS, checked, collapseToggled, dismissAnswered, dismissAsked, dismissCancelled, dismissLost, dismissSent, draftTooLarge, edited, escaped,
   hasOwnAnswers, initialEditorState, isLocked, LOAD_RETRY_MS, modelOf, noteEdited, noteOpened, READ_SETTLE_MS, readClosed, readFailed, readOpen, REQUEST_TIMEOUT_S,
-  rereadAfterRefusal, retried, settled, submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type LostBecause,
+  rereadAfterRefusal, retried, settled, submissionLimitOf, submitAnswered, submitLost, submitSent, withProblems, type EditorState, type FirstRead, type LostBecause,
 } from './editorState.ts'
 import { focusComposer, focusField, revealField } from './focus.ts'
 
@@ -73,7 +73,7 @@ export interface EditorHandle {
  * (its surface closed, the Dock about to unmount it) reads, settles and polls nothing more. */
 export function useEditor(
   sessionId: string, surfaceId: TaskSurfaceId, api: TaskSurfaceApi, drafts: DraftStore, trigger: unknown,
-  leaving = false,
+  leaving: boolean,
 ): EditorHandle {
   const root = useRef<HTMLElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)
@@ -85,9 +85,13 @@ export function useEditor(
   const renderStart = useRef<number | null>(null)
 
   const inflight = useRef(new Set<AbortController>())
+  // The read waiting for a burst of changes to settle (refreshSoon, below). Any read covers it:
+  // it starts after those changes and sees them.
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   useEffect(() => () => {
     mounted.current = false
+    clearTimeout(settle.current)
     for (const c of inflight.current) c.abort()
   }, [])
 
@@ -117,9 +121,6 @@ export function useEditor(
     setState(current.current)
   }, [])
 
-  // The read waiting for a burst of changes to settle (refreshSoon, below). Any read covers it:
-  // it starts after those changes and sees them.
-  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const dropSoon = useCallback(() => {
     clearTimeout(settle.current)
     settle.current = undefined
@@ -137,7 +138,7 @@ export function useEditor(
         go(readClosed)
         return
       }
-      let first
+      let first: FirstRead | undefined
       if (!current.current.loadedOnce) {
         renderStart.current = performance.now()
         const model = readModel(r.model)
@@ -148,8 +149,9 @@ export function useEditor(
       // The model's first render runs at once, in the task that has the answer, rather than in
       // a task React schedules behind whatever else the page queued meanwhile (dsh drawing the
       // session it just opened): the panel does not wait for that work to be laid out.
-      if (first) flushSync(() => go(readOpen, r.pending, first, r.limits))
-      else go(readOpen, r.pending, first, r.limits)
+      const open = () => go(readOpen, r.pending, first, r.limits)
+      if (first) flushSync(open)
+      else open()
     } catch (err) {
       if (mounted.current && seq === readSeq.current) go(readFailed, lostBecause(err))
     }
@@ -165,7 +167,6 @@ export function useEditor(
     dropSoon()
     settle.current = setTimeout(() => { void refresh() }, READ_SETTLE_MS)
   }, [refresh, dropSoon])
-  useEffect(() => dropSoon, [dropSoon])
 
   // Read on mount, and soon after the projection or the queue changes. A change while a submit
   // is on its way (its own message entering the queue) is read once that submit is answered or
@@ -216,11 +217,8 @@ export function useEditor(
   useLayoutEffect(() => {
     if (state.load.status !== 'ready' || renderStart.current === null) return
     void root.current?.offsetHeight
-    try {
-      performance.measure(`task-surface:dock-render:${surfaceId}`, { start: renderStart.current, end: performance.now() })
-    } catch {
-      // measure is best effort
-    }
+    // (start and end are times of this page, so the measure cannot throw.)
+    performance.measure(`task-surface:dock-render:${surfaceId}`, { start: renderStart.current, end: performance.now() })
     renderStart.current = null
   }, [state.load, surfaceId])
 
@@ -289,31 +287,25 @@ export function useEditor(
     const id = s.reissue || s.submissionId === null ? newSubmissionId() : s.submissionId
     missed.current = false
     go(submitSent, id)
-    // Whether a change came in while the submit was on its way (then it is read now).
-    const sawChange = () => {
-      const saw = missed.current
-      missed.current = false
-      return saw
-    }
     try {
       mark('submit:request')
       const r = await bounded((signal) => api.submit({ sessionId, surfaceId, submissionId: id, values, note }, signal))
       mark('submit:answered')
       if (!mounted.current) return
       go(submitAnswered, id, r)
-      const saw = sawChange()
       // Accepted: the state settles first, and the settling effect reads then. Refused: read now.
-      if (!r.accepted && (saw || rereadAfterRefusal(r.reason, r.problems))) void refresh()
+      if (!r.accepted && (missed.current || rereadAfterRefusal(r.reason, r.problems))) void refresh()
     } catch (err) {
       if (!mounted.current) return
       go(submitLost, id, lostBecause(err))
-      if (sawChange()) void refresh()
+      // A change came in while the submit was on its way: read it now.
+      if (missed.current) void refresh()
     }
   }
 
   const dismiss = async () => {
     const s = current.current
-    if (!canDismiss(s)) return
+    if (isLocked(s)) return
     // Answers of the user's own are not thrown away at one click: ask first (a retry of a
     // dismissal the user confirmed does not ask again).
     if (!s.confirming && s.dismissalId === null && hasOwnAnswers(s)) {
