@@ -31,7 +31,7 @@ export const Section = memo(function Section({ section, index, markdown, heading
   headingLevel: 3 | 4
 }) {
   const grid = section.layout?.kind === 'grid' ? section.layout.columns : 0
-  const Heading = headingLevel === 3 ? 'h3' : 'h4'
+  const Heading = `h${headingLevel}` as const
   return (
     <section className="tsf-section" aria-label={section.title || undefined}>
       {section.title ? <Heading className="tsf-section__title">{section.title}</Heading> : null}
