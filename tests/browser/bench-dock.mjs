@@ -30,7 +30,7 @@
 //   BENCH_BUBBLE_SIZES (1,4,16,58: KiB); BENCH_FRAMES=1 prints the socket frames of one panel of each
 import { model as sizedModel } from '../../host-shim/bench/common.mjs'
 import { goal } from '../../tools/bench-goal.mjs'
-import { launch, openPage } from './support/browser.mjs'
+import { launch, openPage, pageQuiet } from './support/browser.mjs'
 import { limitsModel } from './support/surfaces.mjs'
 import { bootstrapInterval, iqr, median, quantile, stats, times, verdict, verdictOf } from './support/stats.mjs'
 import { TOOL, dockReady, focusComposer, openApp, readSendTiming, selectSession, sessionWithSurface, startHarness, untilSteady, waitFor, watchSend } from './support/app.mjs'
@@ -86,17 +86,6 @@ async function appPage(s) {
   await selectSession(p.page, s.title)
   return p.page
 }
-
-/** Resolves once the page's main thread has been idle for three idle periods of 40 ms or more in a row. */
-const pageQuiet = (page) => page.evaluate(() => new Promise((resolve) => {
-  let quiet = 0
-  const next = () => requestIdleCallback((deadline) => {
-    quiet = deadline.timeRemaining() >= 40 ? quiet + 1 : 0
-    if (quiet >= 3) resolve()
-    else next()
-  })
-  next()
-}))
 
 // ---------------------------------------------------------------------------------------------
 // Time to panel.

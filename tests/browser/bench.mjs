@@ -39,7 +39,7 @@ import { join } from 'node:path'
 import { model as sizedModel } from '../../host-shim/bench/common.mjs'
 import { goal } from '../../tools/bench-goal.mjs'
 import { REPO } from '../e2e/support/harness.mjs'
-import { launch } from './support/browser.mjs'
+import { launch, pageQuiet } from './support/browser.mjs'
 import { limitsModel } from './support/surfaces.mjs'
 import { iqr, median, stats, times, verdict } from './support/stats.mjs'
 import { SEND_PROFILE, dockReady, example, focusComposer, openSurfacePage, readSendTiming, selectSession, sessionWithSurface, startHarness, submissions, waitFor, watchSend } from './support/app.mjs'
@@ -148,22 +148,6 @@ async function profiled(page, run) {
   })
   return total
 }
-
-/**
- * Resolves once the page's main thread has been idle for three idle periods in a row of 40 ms or
- * more (requestIdleCallback), so that a send does not start while the page is still busy with
- * what came before it (opening the page, switching sessions, typing): the Dock's lock, painted
- * 11.4 ms after the click when it did, was painted after 6.3 ms once it did not.
- */
-const pageQuiet = (page) => page.evaluate(() => new Promise((resolve) => {
-  let quiet = 0
-  const next = () => requestIdleCallback((deadline) => {
-    quiet = deadline.timeRemaining() >= 40 ? quiet + 1 : 0
-    if (quiet >= 3) resolve()
-    else next()
-  })
-  next()
-}))
 
 /** `result` once the turn of session `s` has ended (the next send of a round starts on a quiet harness). */
 async function settled(s, result) {
