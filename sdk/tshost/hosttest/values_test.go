@@ -32,23 +32,8 @@ func TestValuesFitEveryExample(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			args, _ := json.Marshal(map[string]json.RawMessage{"model": model})
-			session := kit.NewSession()
-			if res, err := kit.CallTool(ctx, session, "call_1", args); err != nil || !res.OK {
-				t.Fatalf("CallTool = %+v, %v", res, err)
-			}
-			active, err := kit.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
-			if err != nil || !active.Active {
-				t.Fatalf("GetActive = %+v, %v", active, err)
-			}
-			values, err := hosttest.Values(active.Model)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sub, err := kit.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: active.SurfaceID, SubmissionID: "sub-1", Values: values})
-			if err != nil || !sub.Accepted {
-				t.Errorf("the answers %s were refused: %+v, %v", values, sub, err)
-			}
+			_, submit := answer(t, kit, model)
+			submit()
 		})
 	}
 }
@@ -134,19 +119,7 @@ func TestValuesFollowTheInterview(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			model := edit(t, c.change)
-			args, _ := json.Marshal(map[string]json.RawMessage{"model": model})
-			session := kit.NewSession()
-			if res, err := kit.CallTool(ctx, session, "call_1", args); err != nil || !res.OK {
-				t.Fatalf("CallTool = %+v, %v", res, err)
-			}
-			active, err := kit.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
-			if err != nil || !active.Active {
-				t.Fatalf("GetActive = %+v, %v", active, err)
-			}
-			values, err := hosttest.Values(active.Model)
-			if err != nil {
-				t.Fatal(err)
-			}
+			values, submit := answer(t, kit, model)
 			var got map[string]any
 			if err := json.Unmarshal(values, &got); err != nil {
 				t.Fatal(err)
@@ -160,10 +133,35 @@ func TestValuesFollowTheInterview(t *testing.T) {
 					t.Errorf("%s = %#v, want %#v", id, v, want)
 				}
 			}
-			sub, err := kit.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: active.SurfaceID, SubmissionID: "sub-1", Values: values})
-			if err != nil || !sub.Accepted {
-				t.Errorf("the answers %s were refused: %+v, %v", values, sub, err)
-			}
+			submit()
 		})
+	}
+}
+
+// answer opens model in a new session of kit, as the plugin normalised it,
+// and returns the values Values makes for it and a submit of them that
+// fails the test if the plugin refuses them.
+func answer(t *testing.T, kit *hostkit.Host, model []byte) (json.RawMessage, func()) {
+	t.Helper()
+	ctx := t.Context()
+	args, _ := json.Marshal(map[string]json.RawMessage{"model": model})
+	session := kit.NewSession()
+	if res, err := kit.CallTool(ctx, session, "call_1", args); err != nil || !res.OK {
+		t.Fatalf("CallTool = %+v, %v", res, err)
+	}
+	active, err := kit.GetActive(ctx, &tasksurface.GetActiveRequest{SessionID: session})
+	if err != nil || !active.Active {
+		t.Fatalf("GetActive = %+v, %v", active, err)
+	}
+	values, err := hosttest.Values(active.Model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return values, func() {
+		t.Helper()
+		sub, err := kit.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: active.SurfaceID, SubmissionID: "sub-1", Values: values})
+		if err != nil || !sub.Accepted {
+			t.Errorf("the answers %s were refused: %+v, %v", values, sub, err)
+		}
 	}
 }
