@@ -294,11 +294,15 @@ func (g *modelGen) members(n any, ptr string, allow []string, top bool) []string
 		case hasKey(o, "items"):
 			eff = []string{"array"}
 		default:
-			// No type: a node that constrains only objects (ref) under a
-			// type list that allows others: those are not this node's.
+			// Nothing says what JSON type the node is: TypeScript would
+			// have to say unknown, which hides a mistake in the schema.
 			g.fail(fmt.Errorf("schema %s: no type", ptr))
 			return []string{"unknown"}
 		}
+	}
+	if len(eff) == 0 {
+		g.fail(fmt.Errorf("schema %s: no value has both the type here and the type it narrows", ptr))
+		return []string{"never"}
 	}
 	var out []string
 	for _, t := range eff {
@@ -466,7 +470,8 @@ func typeList(o *object) []string {
 	return out
 }
 
-// intersect is the JSON types both allow, in a's order; nil stands for any.
+// intersect is the JSON types both allow, in a's order; nil stands for
+// any, and an empty list for none.
 func intersect(a, b []string) []string {
 	switch {
 	case a == nil:
@@ -474,7 +479,7 @@ func intersect(a, b []string) []string {
 	case b == nil:
 		return a
 	}
-	var out []string
+	out := []string{}
 	for _, t := range a {
 		if slices.Contains(b, t) {
 			out = append(out, t)

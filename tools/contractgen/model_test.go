@@ -74,6 +74,11 @@ func TestRenderModel(t *testing.T) {
 			names:  []modelName{{"", "Root", "The root."}}, err: "no constant kind",
 		},
 		{
+			name:   "a type that the type beside a $ref rules out",
+			schema: `{"type":"object","properties":{"a":{"$ref":"#/$defs/n","type":"string"}},"$defs":{"n":{"type":"number"}}}`,
+			names:  []modelName{{"", "Root", "The root."}}, err: "no value has both",
+		},
+		{
 			name:   "a required key that is not a property",
 			schema: `{"type":"object","required":["b"],"properties":{"a":{"type":"string"}}}`,
 			names:  []modelName{{"", "Root", "The root."}}, err: `required "b"`,
