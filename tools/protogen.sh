@@ -7,7 +7,8 @@
 #    TypeScript, by tools/contractgen: host-shim/src/wire/words.gen.js and
 #    client-bundle/src/contract/words.gen.ts; and the browser RPC declared in
 #    tools/contractgen/rpc.go: host-shim/src/wire/rpc.js and
-#    client-bundle/src/contract/rpc.gen.ts.
+#    client-bundle/src/contract/rpc.gen.ts; and the model's TypeScript types,
+#    from plugin/model/schema.json: client-bundle/src/contract/model.gen.ts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 module=$(go list -m)

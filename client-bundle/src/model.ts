@@ -6,30 +6,15 @@
 import { asTaskSurfaceId, type TaskSurfaceId } from './contract/ids.ts'
 import { META_KIND, META_VERSION } from './contract/words.gen.ts'
 import { readField, type Field } from './fields/kinds.ts'
+import type { Cell, Model as SchemaModel } from './contract/model.gen.ts'
 import { isObj, isStr, keys, listOf, opt, type Shape } from './host/json.ts'
 
-export type Cell = string | number | boolean | null
+// Its shape is the schema's (contract/model.gen.ts, generated from plugin/model/schema.json).
+export type { Block, Cell, Layout, Section } from './contract/model.gen.ts'
 
-export type Block =
-  | { kind: 'markdown'; text: string }
-  | { kind: 'metrics'; items: { label: string; value: string; detail?: string }[] }
-  | { kind: 'table'; columns: { id: string; label: string }[]; rows: Record<string, Cell>[] }
-  | { kind: 'diff'; path?: string; before: string | null; after: string; language?: string }
-  | { kind: 'notice'; tone: 'neutral' | 'info' | 'warning'; text: string }
-
-export type Layout = { kind: 'stack' } | { kind: 'grid'; columns: 2 | 3 }
-
-export interface Section { id: string; title?: string; layout?: Layout; blocks: Block[] }
-
-export interface Model {
-  /** 2 when the model uses conditions, bounds that are other fields' answers or an allocation. */
-  version: 1 | 2
-  title: string
-  description?: string
-  sections: Section[]
-  fields: Field[]
-  submit: { label: string }
-}
+/** The model as the Dock holds it: `fields` always present (readModel fills in []), each field
+ * with the defaults the normalised model states (fields/kinds.ts). */
+export type Model = Omit<SchemaModel, 'fields'> & { fields: Field[] }
 
 /** Sanitised HTML of each markdown block, keyed by its JSON Pointer into the model. */
 export type MarkdownMap = Record<string, string>

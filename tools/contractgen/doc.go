@@ -28,6 +28,14 @@
 // pieces around the quoted title and the surface id, for the text the shim
 // writes when render (synchronous) meets a value whose text it does not hold.
 //
+// And the model's TypeScript types (model.go), from the one statement of the
+// model's shape, the JSON Schema of show_task_surface's arguments
+// (plugin/model/schema.json, as model.ParametersSchema serves it), into
+// client-bundle/src/contract/model.gen.ts: an interface for each object the
+// schema names (modelNames) and for each arm of its unions by kind
+// (TextField, ..., MarkdownBlock, ..., GridLayout), the rest in place. A
+// keyword the emitter cannot spell is an error, not a loss.
+//
 // The names, values and doc comments are read from the package's source;
 // the generator refuses to write when they disagree with tasksurface.Reasons,
 // Phases and Codes, so a word declared but not listed (or listed but not

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/dsh-community/task-surface/plugin/model"
 )
 
 // output is one generated file.
@@ -24,6 +26,7 @@ var outputs = []output{
 	{path: "client-bundle/src/contract/words.gen.ts", render: renderTS},
 	{path: "host-shim/src/wire/rpc.js", render: renderRPCJS},
 	{path: "client-bundle/src/contract/rpc.gen.ts", render: renderRPCTS},
+	{path: modelPath, render: func(c contract) []byte { return c.modelTS }},
 }
 
 // wordsDir is the package the words are read from, relative to the root.
@@ -63,7 +66,11 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	c := contract{groups: groups, names: names, shapes: shapes, opened: opened}
+	modelTS, err := renderModel(model.ParametersSchema(), modelNames)
+	if err != nil {
+		return err
+	}
+	c := contract{groups: groups, names: names, shapes: shapes, opened: opened, modelTS: modelTS}
 	stale := false
 	for _, o := range outputs {
 		path := filepath.Join(*root, o.path)

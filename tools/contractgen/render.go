@@ -71,6 +71,8 @@ type contract struct {
 	shapes []shape
 	// opened are the pieces of the plugin's text of a successful call.
 	opened [3]string
+	// modelTS is model.gen.ts, the model's types from its schema.
+	modelTS []byte
 }
 
 // render writes the shared names, every word group, ReasonText after

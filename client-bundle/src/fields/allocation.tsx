@@ -8,18 +8,12 @@
 import { useT } from '../i18n.ts'
 import { isNum, isObj, isStr, keys, opt } from '../host/json.ts'
 import { describedBy, FieldSet } from './common.tsx'
-import { css, isItems, notANumber, withUnit, type FieldBase, type FieldProps, type Kind, type Option } from './kind.ts'
+import { css, isItems, notANumber, withUnit, type FieldProps, type Kind } from './kind.ts'
+import type { AllocationField } from '../contract/model.gen.ts'
 
-export interface AllocationField extends FieldBase {
-  kind: 'allocation'
-  options: Option[]
-  total: number
-  unit?: string
-  /** The plugin states it (1 by default); the box steps by it. */
-  step?: number
-  /** Amounts by option id at the start (an option it leaves out starts at 0). */
-  initial?: Record<string, number>
-}
+// An AllocationField as the normalised model writes it: the plugin states its `step` (1 by default;
+// the box steps by it) and its `initial`, amounts by option id (an option it leaves out starts at
+// 0).
 
 type Amounts = Record<string, number | null>
 

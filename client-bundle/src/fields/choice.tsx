@@ -6,15 +6,9 @@ import { useT } from '../i18n.ts'
 import type { Value } from '../values.ts'
 import { FieldSet, OptionList } from './common.tsx'
 import { isBool, isStr, keys, opt } from '../host/json.ts'
-import { isItems, isOther, labelOf, type FieldBase, type FieldProps, type Kind, type Option } from './kind.ts'
+import { isItems, isOther, labelOf, type FieldProps, type Kind } from './kind.ts'
+import type { ChoiceField } from '../contract/model.gen.ts'
 import { OtherOption } from './Other.tsx'
-
-export interface ChoiceField extends FieldBase {
-  kind: 'choice'
-  options: Option[]
-  initial?: string
-  allowOther?: boolean
-}
 
 function ChoiceControl({ field, value, onChange, disabled, problems, id }: FieldProps<ChoiceField>) {
   const t = useT()

@@ -8,16 +8,10 @@ import { Code } from '../contract/words.gen.ts'
 import { useT } from '../i18n.ts'
 import { InputBox, rangeText } from './common.tsx'
 import { isStr, keys, opt } from '../host/json.ts'
-import { pointerOf, type FieldBase, type FieldProps, type Kind } from './kind.ts'
+import { pointerOf, type FieldProps, type Kind } from './kind.ts'
+import type { DateField } from '../contract/model.gen.ts'
 import { boundOf, boundText } from './number.tsx'
 import { isRef, type Ref } from './when.ts'
-
-export interface DateField extends FieldBase {
-  kind: 'date'
-  min?: string | Ref
-  max?: string | Ref
-  initial?: string
-}
 
 /** An ISO date as the browser's date box shows it, in the user's locale. */
 const localDate = (iso: string): string => new Date(iso + 'T00:00Z').toLocaleDateString(undefined, { timeZone: 'UTC' })

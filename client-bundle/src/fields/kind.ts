@@ -11,14 +11,19 @@ import { Code } from '../contract/words.gen.ts'
 import type { Translate } from '../dsh.ts'
 import { isObj, isStr, listOf, opt, type JsonObject, type Shape } from '../host/json.ts'
 import type { Other, Problem, Value } from '../values.ts'
-import type { Bounds, When } from './when.ts'
+import type { Field, Option } from '../contract/model.gen.ts'
+import type { Bounds } from './when.ts'
 
-/** An option of a field: its id (what the value holds), its label and an optional detail. */
-export interface Option { id: string; label: string; detail?: string }
+export type { Option }
 
-/** What every field carries besides its kind's keys: `help` is a sentence shown under the label;
- * `when`, the condition under which it is shown (when.ts). */
-export interface FieldBase { kind: string; id: string; label: string; help?: string; required?: boolean; when?: When }
+/** What every field carries besides its kind's keys (the keys every arm of the schema's Field
+ * has, and `required`, which every kind but the toggle has): `help` is a sentence shown under the
+ * label; `when`, the condition under which it is shown (when.ts). */
+export type FieldBase = Pick<Field, 'kind' | 'id' | 'label' | 'help' | 'when'> & { required?: boolean }
+
+/** A field as the normalised model writes it, with the keys K the plugin always states (a
+ * default the schema leaves optional: plugin/model README, "Defaults stated"). */
+export type Stated<F, K extends keyof F> = F & Required<Pick<F, K>>
 
 export interface FieldProps<F extends FieldBase = FieldBase> {
   field: F

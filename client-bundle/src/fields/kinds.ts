@@ -8,21 +8,24 @@ import { isBool, isObj, isStr, keys, opt } from '../host/json.ts'
 import type { Model } from '../model.ts'
 import type { Problem, Value, Values } from '../values.ts'
 import type { Answer, FieldProps, Kind } from './kind.ts'
+import type { AllocationField, ChoiceField, DateField, MatrixField, MultiChoiceField, NumberField, OrderField, TextField, ToggleField } from '../contract/model.gen.ts'
 import { isWhen } from './when.ts'
-import { text, type TextField } from './text.tsx'
-import { choice, type ChoiceField } from './choice.tsx'
-import { multiChoice, type MultiChoiceField } from './multi-choice.tsx'
-import { toggle, type ToggleField } from './toggle.tsx'
-import { order, type OrderField } from './order.tsx'
-import { number, type NumberField } from './number.tsx'
-import { date, type DateField } from './date.tsx'
+import { text } from './text.tsx'
+import { choice } from './choice.tsx'
+import { multiChoice } from './multi-choice.tsx'
+import { toggle } from './toggle.tsx'
+import { order } from './order.tsx'
+import { number } from './number.tsx'
+import { date } from './date.tsx'
 import { scale, type ScaleField } from './scale.tsx'
 import { tags, type TagsField } from './tags.tsx'
-import { matrix, type MatrixField } from './matrix.tsx'
-import { allocation, type AllocationField } from './allocation.tsx'
+import { matrix } from './matrix.tsx'
+import { allocation } from './allocation.tsx'
 
-/** A field of any kind this client knows. */
-export type Field = TextField | ChoiceField | MultiChoiceField | ToggleField | OrderField | NumberField | DateField | ScaleField | TagsField | MatrixField | AllocationField
+/** A field of any kind this client knows: the schema's Field (contract/model.gen.ts), with the
+ * defaults the normalised model states of a scale and a tags field, and a toggle's `required`
+ * absent (the schema has none: a toggle cannot be required), so every field reads it. */
+export type Field = TextField | ChoiceField | MultiChoiceField | (ToggleField & { required?: never }) | OrderField | NumberField | DateField | ScaleField | TagsField | MatrixField | AllocationField
 
 /** The kinds, in the order of the plugin's schema. */
 const KINDS: readonly Kind<never>[] = [text, choice, multiChoice, toggle, order, number, date, scale, tags, matrix, allocation]

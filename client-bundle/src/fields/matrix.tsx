@@ -9,15 +9,8 @@ import type { CSSProperties } from 'react'
 import { useT } from '../i18n.ts'
 import { isObj, isStr, keys, opt } from '../host/json.ts'
 import { FieldSet, radioStop } from './common.tsx'
-import { css, isItems, labelOf, type FieldBase, type FieldProps, type Kind, type Option } from './kind.ts'
-
-export interface MatrixField extends FieldBase {
-  kind: 'matrix'
-  rows: Option[]
-  options: Option[]
-  /** Option ids by row id, for the rows answered at the start. */
-  initial?: Record<string, string>
-}
+import { css, isItems, labelOf, type FieldProps, type Kind, type Option } from './kind.ts'
+import type { MatrixField } from '../contract/model.gen.ts'
 
 /** The answers `v` gives: every row of `f`, with its option id when that is one of the options,
  * else null. */

@@ -7,18 +7,12 @@ import { useT } from '../i18n.ts'
 import type { Other, Value } from '../values.ts'
 import { FieldSet, OptionList } from './common.tsx'
 import { isBool, isNum, isStrs, keys, opt } from '../host/json.ts'
-import { idsOf, isItems, isOther, labelOf, listAnswer, type FieldBase, type FieldProps, type Kind, type Option } from './kind.ts'
+import { idsOf, isItems, isOther, labelOf, listAnswer, type FieldProps, type Kind, type Option } from './kind.ts'
+import type { MultiChoiceField } from '../contract/model.gen.ts'
 import { OtherOption } from './Other.tsx'
 
-export interface MultiChoiceField extends FieldBase {
-  kind: 'multi-choice'
-  options: Option[]
-  /** The options chosen at the start, in their declared order. */
-  initial?: string[]
-  allowOther?: boolean
-  minItems?: number
-  maxItems?: number
-}
+// A MultiChoiceField as the normalised model writes it: its `initial`, in the options' declared
+// order.
 
 function MultiChoiceControl({ field, value, onChange, disabled, problems, id }: FieldProps<MultiChoiceField>) {
   const t = useT()

@@ -10,18 +10,9 @@ import type { Translate } from '../dsh.ts'
 import { useT } from '../i18n.ts'
 import { InputBox, rangeText } from './common.tsx'
 import { isBool, isNum, isStr, keys, opt } from '../host/json.ts'
-import { notANumber, withUnit, type FieldBase, type FieldProps, type Kind } from './kind.ts'
+import { notANumber, withUnit, type FieldProps, type Kind } from './kind.ts'
+import type { NumberField } from '../contract/model.gen.ts'
 import { isRef, type Bound, type Ref } from './when.ts'
-
-export interface NumberField extends FieldBase {
-  kind: 'number'
-  min?: number | Ref
-  max?: number | Ref
-  step?: number
-  unit?: string
-  integer?: boolean
-  initial?: number
-}
 
 /** A bound in force: the model's number, or another field's answer (`b`). */
 export const boundOf = <T,>(x: T | Ref | undefined, b: Bound | undefined): T | undefined => (isRef(x) ? (b?.value as T | undefined) : x)

@@ -8,15 +8,12 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEve
 import { useT } from '../i18n.ts'
 import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf } from './common.tsx'
 import { isStrs, keys, opt, strings } from '../host/json.ts'
-import { css, idsOf, isItems, labelOf, listAnswer, type FieldBase, type FieldProps, type Kind, type Option } from './kind.ts'
+import { css, idsOf, isItems, labelOf, listAnswer, type FieldProps, type Kind } from './kind.ts'
+import type { OrderField } from '../contract/model.gen.ts'
 
-export interface OrderField extends FieldBase {
-  kind: 'order'
-  options: Option[]
-  /** The order shown before the user moves anything (the plugin states it; a log written before
-   * it did has none: then the options' declared order). */
-  initial?: string[]
-}
+// An OrderField as the normalised model writes it: `initial` is the order shown before the user
+// moves anything (the plugin states it; a log written before it did has none: then the options'
+// declared order).
 
 /** The order the field shows before the user moves anything. */
 const shown = (f: OrderField): string[] => f.initial ?? idsOf(f.options)

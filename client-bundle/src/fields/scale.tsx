@@ -4,16 +4,11 @@
 // their label in their accessible name ("1 (Poor)"). Its value is a point, or null.
 import { FieldSet, radioStop } from './common.tsx'
 import { isNum, isStr, keys, opt } from '../host/json.ts'
-import { css, type FieldBase, type FieldProps, type Kind } from './kind.ts'
+import { css, type FieldProps, type Kind, type Stated } from './kind.ts'
+import type * as Schema from '../contract/model.gen.ts'
 
-export interface ScaleField extends FieldBase {
-  kind: 'scale'
-  min: number
-  max: number
-  minLabel?: string
-  maxLabel?: string
-  initial?: number
-}
+/** A scale field as the normalised model writes it: the plugin states `min` and `max`. */
+export type ScaleField = Stated<Schema.ScaleField, 'min' | 'max'>
 
 /** A scale's point with its end's label, if it has one: "1 (Poor)". */
 const pointText = (f: ScaleField, n: number): string => {

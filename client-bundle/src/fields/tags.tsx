@@ -9,14 +9,11 @@ import { useRef, useState, type KeyboardEvent } from 'react'
 import { useT } from '../i18n.ts'
 import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf } from './common.tsx'
 import { isNum, isStrs, keys, opt, strings } from '../host/json.ts'
-import { css, listAnswer, type FieldBase, type FieldProps, type Kind } from './kind.ts'
+import { css, listAnswer, type FieldProps, type Kind, type Stated } from './kind.ts'
+import type * as Schema from '../contract/model.gen.ts'
 
-export interface TagsField extends FieldBase {
-  kind: 'tags'
-  maxItems: number
-  suggestions?: string[]
-  initial?: string[]
-}
+/** A tags field as the normalised model writes it: the plugin states `maxItems`. */
+export type TagsField = Stated<Schema.TagsField, 'maxItems'>
 
 const COMMA = /[,，]/
 

@@ -9,15 +9,8 @@ import { useT } from '../i18n.ts'
 import { controlAria, FieldHelp, FieldLabel, FieldProblems, helpOf } from './common.tsx'
 import type { Problem } from '../values.ts'
 import { isBool, isNum, isStr, keys, opt } from '../host/json.ts'
-import { pointerOf, type FieldBase, type FieldProps, type Kind } from './kind.ts'
-
-export interface TextField extends FieldBase {
-  kind: 'text'
-  multiline?: boolean
-  initial?: string
-  minLength?: number
-  maxLength?: number
-}
+import { pointerOf, type FieldProps, type Kind } from './kind.ts'
+import type { TextField } from '../contract/model.gen.ts'
 
 /** How many characters a text holds, as the plugin counts them (code points). */
 const charCount = (s: string): number => [...s].length

@@ -5,12 +5,8 @@
 import { useT } from '../i18n.ts'
 import { controlAria, FieldHelp, FieldProblems, helpOf } from './common.tsx'
 import { isBool, keys, opt } from '../host/json.ts'
-import { css, type FieldBase, type FieldProps, type Kind } from './kind.ts'
-
-export interface ToggleField extends FieldBase {
-  kind: 'toggle'
-  initial?: boolean
-}
+import { css, type FieldProps, type Kind } from './kind.ts'
+import type { ToggleField } from '../contract/model.gen.ts'
 
 function ToggleControl({ field, value, onChange, disabled, problems, id }: FieldProps<ToggleField>) {
   const t = useT()

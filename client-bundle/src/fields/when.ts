@@ -7,13 +7,11 @@ import type { Model } from '../model.ts'
 import type { Value, Values } from '../values.ts'
 import { isObj, isStr, type Shape } from '../host/json.ts'
 import type { FieldBase } from './kind.ts'
+import type { Ref, When } from '../contract/model.gen.ts'
 
-/** A field's condition: shown while the field `field` (an earlier choice, multi-choice or
- * toggle) is shown and its value is one of `is` (a multi-choice: holds any of them). */
-export interface When { field: string; is: (string | boolean)[] }
-
-/** A bound that is another field's answer: `{"field": id}`. */
-export interface Ref { field: string }
+// When (a field's condition: a multi-choice matches when it holds any of `is`) and Ref (a bound
+// that is another field's answer) are the schema's (contract/model.gen.ts).
+export type { When, Ref }
 
 export const isRef = (v: unknown): v is Ref => isObj(v) && isStr(v.field)
 
