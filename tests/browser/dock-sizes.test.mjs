@@ -168,6 +168,20 @@ test('360 px: a matrix row label breaks between words, inside a word only when t
   assert.equal(seen.sideways, 0, 'the matrix fits the panel at 360 px')
 })
 
+test('360 px: a diff\'s path takes a line of its own before it breaks inside a name (its stats go under it)', async () => {
+  await page.setViewport({ width: 1280, height: 800 })
+  await showSession(page, sessions['review-change'])
+  await at(360, 740)
+  const context = await page.$(`${DOCK} [data-action=context][aria-expanded=false]`)
+  if (context) await context.evaluate((e) => e.click()) // what the agent shows, folded on a phone
+  await page.waitForSelector(`${DOCK} .tsf-diff__path`, { visible: true })
+  await page.$eval(DOCK, untilSteady)
+  const cut = await cutWords(page, `${DOCK} .tsf-diff__path`)
+  // internal/upload/client.go (180 px) fits a line of the head (216 px): it once shared it with
+  // "+1 −1" and broke as "internal/upload/client.|go".
+  assert.ok(!cut.some((c) => c.word === 'internal/upload/client.go'), `the path that fits a line is whole: ${JSON.stringify(cut)}`)
+})
+
 test('forced colours: Submit is told from Dismiss; no part of the Dock skips layout (items 13 and 8)', async () => {
   await page.setViewport({ width: 1280, height: 800 })
   await showSession(page, sessions['release-gate'])
