@@ -6,7 +6,8 @@
 // more beyond it (base.css), and none at an edge with nothing beyond, nor on a box that fits; a
 // person sees it, so the test looks at the pixels the box draws. Each such box is a tab stop with
 // a name, or holds the radios the keyboard reaches, and the arrow keys scroll it. axe finds
-// nothing serious or critical in the Dock.
+// nothing serious or critical in the Dock. In the dark theme too, where the transcript row's replay
+// (on the conversation's darker background) shows no band at the edges of a table that fits.
 import { describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
@@ -83,16 +84,22 @@ const layout = (dock) => {
  */
 async function shade(box) {
   const clip = await box.evaluate((e) => {
+    const r = e.getBoundingClientRect()
+    // Its part in view: in the Dock's body, or (the transcript row's replay) in the window.
+    const b = e.closest('.tsf-body')?.getBoundingClientRect() ?? { top: 0, bottom: innerHeight }
+    const top = Math.max(r.top, b.top)
+    const bottom = Math.min(r.bottom, b.bottom)
+    // What is drawn on the line measured is the box (nothing of the page over it).
+    const onTop = [r.left + 3, r.left + r.width / 2, r.right - 4].every((x) => e.contains(document.elementFromPoint(x, (top + bottom) / 2)))
     const hide = document.createElement('style')
     hide.id = 'tsf-test-hide'
     hide.textContent = '[data-test-shade] * { visibility: hidden; border-color: transparent !important }'
     document.head.append(hide)
     e.dataset.testShade = ''
-    const r = e.getBoundingClientRect()
-    const b = e.closest('.tsf-body').getBoundingClientRect()
-    const top = Math.max(r.top, b.top)
-    return { x: r.left, y: top, width: r.width, height: Math.min(r.bottom, b.bottom) - top }
+    return { x: r.left, y: top, width: r.width, height: bottom - top, onTop }
   })
+  assert.ok(clip.onTop, 'the box is in view, under nothing')
+  delete clip.onTop
   const png = await page.screenshot({ clip, encoding: 'base64' })
   await box.evaluate((e) => {
     delete e.dataset.testShade
@@ -129,11 +136,13 @@ const CASES = [
   ['limits', 1280, 800, [['table', false]]],
   ['wide', 360, 740, [['table', true], ['table', false], ['markdown', true], ['matrix', true]]],
   ['wide', 1280, 800, [['table', true], ['table', false], ['markdown', false], ['matrix', false]]],
+  ['wide', 1280, 800, [['table', true], ['table', false], ['markdown', false], ['matrix', false]], 'dark'],
 ]
 
 describe('large tables and matrices scroll in the body, and sideways in their own box with a cue', () => {
-  for (const [name, width, height, want] of CASES) {
-    test(`${name} at ${width}×${height}: no scroll box in the body's, a shadow where more is beside, keyboard-reachable; axe nothing serious`, async () => {
+  for (const [name, width, height, want, theme = 'light'] of CASES) {
+    test(`${name} at ${width}×${height}, ${theme}: no scroll box in the body's, a shadow where more is beside, keyboard-reachable; axe nothing serious`, async () => {
+      await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme }])
       await showWhole(sessions[name], width, height)
       const seen = await page.$eval(DOCK, layout)
       assert.ok(seen.bodyScrolls, 'the body scrolls the long content')
@@ -179,6 +188,18 @@ describe('large tables and matrices scroll in the body, and sideways in their ow
       }
       const violations = await dockViolations(page)
       assert.deepEqual(violations, [], describeViolations(violations))
+      if (theme === 'dark') {
+        // The transcript row's replay sits on the conversation's background, darker than the
+        // panel's: the covers take it there, so a table that fits shows no band at its edges.
+        await page.$eval(`${DOCK} .tsf-collapse`, (e) => e.click()) // the row in view above it
+        await page.$eval('[data-task-surface-row] button[aria-expanded=false]', (e) => e.click())
+        const small = (await page.$$('.tsf-row .tsf-table__scroll'))[1]
+        await small.evaluate((e) => e.scrollIntoView({ block: 'center' }))
+        const row = await shade(small)
+        assert.ok(row.left <= CLEAR && row.right <= CLEAR, `the row's table that fits: no band at either edge ${JSON.stringify(row)}`)
+        await page.$eval(`${DOCK} .tsf-collapse`, (e) => e.click())
+        await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: 'light' }])
+      }
     })
   }
 })
