@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url'
 import { REPO } from '../e2e/support/harness.mjs'
 import { example, openApp, sessionWithSurface, showSession, untilSteady } from './support/app.mjs'
 import { openPage } from './support/browser.mjs'
-import { DOCK, SHOTS, useSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, cutWords, useSuite } from './support/suite.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const OUT = join(here, 'artifacts', 'sizes')
@@ -158,30 +158,28 @@ test('360 px: a matrix row label breaks between words, inside a word only when t
   await at(360, 740)
   const seen = await page.$eval(DOCK, (dock) => {
     const labels = [...dock.querySelectorAll('.tsf-matrix__label')]
-    /** The words of a label drawn on more than one line, and whether each alone is wider than the label. */
-    const cut = labels.flatMap((l) => {
-      const node = l.firstChild
-      return [...node.textContent.matchAll(/\S+/g)].flatMap((m) => {
-        const range = document.createRange()
-        range.setStart(node, m.index)
-        range.setEnd(node, m.index + m[0].length)
-        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
-        const probe = document.createElement('span')
-        probe.textContent = m[0]
-        probe.style.whiteSpace = 'nowrap'
-        l.append(probe)
-        const wide = probe.getBoundingClientRect().width > l.clientWidth + 0.5
-        probe.remove()
-        return lines > 1 ? [{ word: m[0], wide }] : []
-      })
-    })
     const matrix = dock.querySelector('.tsf-matrix')
-    return { lines: labels.map((l) => l.getClientRects().length > 0 && Math.round(l.getBoundingClientRect().height / parseFloat(getComputedStyle(l).lineHeight))), cut, sideways: matrix.scrollWidth - matrix.clientWidth }
+    return { lines: labels.map((l) => l.getClientRects().length > 0 && Math.round(l.getBoundingClientRect().height / parseFloat(getComputedStyle(l).lineHeight))), sideways: matrix.scrollWidth - matrix.clientWidth }
   })
+  seen.cut = await cutWords(page, `${DOCK} .tsf-matrix__label`)
   assert.ok(seen.lines.slice(0, 2).every((n) => n > 1), `the long labels wrap: ${JSON.stringify(seen.lines)}`)
   assert.deepEqual(seen.cut.filter((c) => !c.wide), [], 'no word that fits its column is cut')
   assert.deepEqual(seen.cut.map((c) => c.word), ['TestWebSocketReconnectAfterServerRestart'], 'the name wider than its column is cut, not the matrix widened')
   assert.equal(seen.sideways, 0, 'the matrix fits the panel at 360 px')
+})
+
+test('360 px: a diff\'s path takes a line of its own before it breaks inside a name (its stats go under it)', async () => {
+  await page.setViewport({ width: 1280, height: 800 })
+  await showSession(page, sessions['review-change'])
+  await at(360, 740)
+  const context = await page.$(`${DOCK} [data-action=context][aria-expanded=false]`)
+  if (context) await context.evaluate((e) => e.click()) // what the agent shows, folded on a phone
+  await page.waitForSelector(`${DOCK} .tsf-diff__path`, { visible: true })
+  await page.$eval(DOCK, untilSteady)
+  const cut = await cutWords(page, `${DOCK} .tsf-diff__path`)
+  // internal/upload/client.go (180 px) fits a line of the head (216 px): it once shared it with
+  // "+1 −1" and broke as "internal/upload/client.|go".
+  assert.ok(!cut.some((c) => c.word === 'internal/upload/client.go'), `the path that fits a line is whole: ${JSON.stringify(cut)}`)
 })
 
 test('forced colours: Submit is told from Dismiss; no part of the Dock skips layout (items 13 and 8)', async () => {

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { press } from './components/keys.mjs'
 import { example, focused, openSurfacePage, sessionWithSurface, submissions, tabUntil } from './support/app.mjs'
 import { dockViolations, describeViolations } from './support/axe.mjs'
-import { DOCK, SHOTS, dockGone, submitRequests, useSuite } from './support/suite.mjs'
+import { DOCK, SHOTS, cutWords, dockGone, submitRequests, useSuite } from './support/suite.mjs'
 
 const MODEL = example('rollout-plan')
 
@@ -146,6 +146,9 @@ describe('conditions, bounds and an allocation in the browser', () => {
       if (width === 360) {
         const overflow = await page.$eval(DOCK, (d) => [d.scrollWidth - d.clientWidth, document.documentElement.scrollWidth - window.innerWidth])
         assert.deepEqual(overflow, [0, 0], 'nothing sticks out at 360 px')
+        // The unit ("engineer-weeks") takes at most its share of the row, so no option label
+        // breaks inside a word ("Consumer dashboard/s" did), as a matrix row label does not.
+        assert.deepEqual(await cutWords(page, `${DOCK} [data-field=effort] .tsf-option__label`), [], 'the allocation\'s labels wrap between words at 360 px')
       }
       const violations = await dockViolations(page)
       assert.deepEqual(violations, [], describeViolations(violations))

@@ -11,6 +11,8 @@
 #                          no serious or critical violation; report in artifacts/a11y/
 #   dock-kills.test.mjs    dsh web killed after the Dock's answer was accepted, at five delays
 #                          (TASK_SURFACE_BROWSER_KILL_RUNS times each): in the log once or given back
+#   scrolling.test.mjs     200-row and 16-column tables, a Markdown table and a 20×7 matrix at 360
+#                          and 1280 px: no scroll box in the body's, a shadow at an edge with more
 #   (every tests/browser/*.test.mjs runs; each file boots its own dsh)
 # Screenshots land in the git-ignored tests/browser/artifacts/screenshots/;
 # TASK_SURFACE_SCREENSHOTS=<folder> puts them elsewhere (`make screenshots` rewrites the committed

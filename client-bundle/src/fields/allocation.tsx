@@ -69,9 +69,14 @@ export const allocation: Kind<AllocationField> = {
   check: (f, v) => (Object.values(amountsOf(f, v)).some(Number.isNaN) ? notANumber(f) : undefined),
   Control: AllocationControl,
   css: css`
+/* One row per option: its label, the box, the unit. The label takes at least 30 % and whatever
+   the box and the unit leave; the unit its own width up to 30 %, so a long unit
+   ("engineer-weeks") wraps (at its hyphen) rather than squeeze the labels until they break
+   inside a word ("dashboard/s" at 360 px). The unit breaks inside a word only when the row has
+   no room for even that (320 px). */
 .tsf-alloc {
   display: grid;
-  grid-template-columns: minmax(30%, 1fr) 5em auto;
+  grid-template-columns: minmax(30%,1fr) 5em fit-content(30%);
 }
 .tsf-alloc .tsf-unit {
   overflow-wrap: anywhere;

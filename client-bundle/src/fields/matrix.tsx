@@ -82,12 +82,14 @@ export const matrix: Kind<MatrixField> = {
    each radio is for screen readers only. One row is one line of radios at any width, so a phone
    shows several rows at once. A row label wraps between words, and inside a word only when that
    word alone is wider than its column (a long test name at 360 px), so the matrix fits its panel;
-   a matrix whose option columns alone are wider than its panel scrolls sideways. The head and the
-   rows share the columns (subgrid); the control sets their count. */
+   a matrix whose option columns alone are wider than its panel scrolls sideways, only sideways
+   (its rows grow in the panel's body, no scroll box in a scroll box), with the shadow of base.css
+   at the edge with more. The head and the rows share the columns (subgrid); the control sets
+   their count. */
 .tsf-matrix {
   display: grid;
   grid-template-columns: minmax(6em,2fr) repeat(var(--tsf-cols),minmax(min-content,1fr));
-  overflow-x: auto;
+  overflow: auto hidden;
 }
 .tsf-matrix__head,.tsf-matrix__row {
   grid-column: 1/-1;

@@ -104,3 +104,25 @@ export const enabledControls = (page) => page.evaluate((sel) => [...document.que
   .filter((e) => !e.classList.contains('tsf-collapse') && e.getAttribute('data-action') !== 'to-questions')
   .filter((e) => (e.tagName === 'LI' ? e.getAttribute('aria-disabled') !== 'true' : !e.disabled && !e.closest('fieldset:disabled')))
   .map((e) => e.getAttribute('data-action') ?? e.getAttribute('data-field') ?? e.getAttribute('data-option') ?? e.tagName), DOCK)
+
+/**
+ * The words of the labels `selector` matches that are drawn over more than one line (cut inside
+ * the word), each with whether the word alone is wider than its label: a label wraps between
+ * words, and inside one only when that word has no room (a matrix row's test name at 360 px).
+ */
+export const cutWords = (page, selector) => page.$$eval(selector, (labels) => labels.flatMap((l) => {
+  const node = l.firstChild
+  return [...node.textContent.matchAll(/\S+/g)].flatMap((m) => {
+    const range = document.createRange()
+    range.setStart(node, m.index)
+    range.setEnd(node, m.index + m[0].length)
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+    const probe = document.createElement('span')
+    probe.textContent = m[0]
+    probe.style.whiteSpace = 'nowrap'
+    l.append(probe)
+    const wide = probe.getBoundingClientRect().width > l.clientWidth + 0.5
+    probe.remove()
+    return lines > 1 ? [{ word: m[0], wide }] : []
+  })
+}))
