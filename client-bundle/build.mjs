@@ -131,6 +131,8 @@ export const sharedLocaleKeys = {
         [...keys, ...Object.values(en), ...Object.values(zh)].every((x) => typeof x === 'string' && !x.includes('|')) &&
         literal('en').test(source) && literal('zh').test(source)
       if (!same) return { contents: source, loader: 'ts' }
+      const unknown = STORED_KEYS.filter((k) => !keys.includes(k))
+      if (unknown.length > 0) throw new Error(`build: STORED_KEYS names keys the dictionaries do not have: ${unknown.join(', ')}`)
       const families = await builtFamilies()
       const named = (k) => STORED_KEYS.includes(k) || families.some((f) => k.startsWith(f))
       const ids = keys.map((k, i) => (named(k) ? k : i.toString(36)))
