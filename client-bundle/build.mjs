@@ -107,10 +107,11 @@ export const kindCss = {
  * The keys are private to the bundle, as the stylesheet's custom properties are, so the built
  * module names most of them by their place in the table instead (key i is `i.toString(36)`),
  * and shortenLocaleKeys writes that short name wherever the code spells the key. A key keeps
- * its name when the code builds it from a word (`error.${reason}`: a template that starts with
- * the key's family, found in the sources) or when locales.ts lists it in STORED_KEYS (its name
- * is kept beyond the page, where another build may read it); the module's key list holds those
- * names and is empty at the others.
+ * its name when it is one word (`lang`: the code may spell the same word for something else,
+ * an attribute's name), when the code builds it from a word (`error.${reason}`: a template that
+ * starts with the key's family, found in the sources) or when locales.ts lists it in
+ * STORED_KEYS (its name is kept beyond the page, where another build may read it); the
+ * module's key list holds those names and is empty at the others.
  */
 const DICTIONARIES = 'task-surface:dictionaries'
 /** The short name of each key the built dictionaries name by place (empty when they are left as written). */
@@ -134,7 +135,7 @@ export const sharedLocaleKeys = {
       const unknown = STORED_KEYS.filter((k) => !keys.includes(k))
       if (unknown.length > 0) throw new Error(`build: STORED_KEYS names keys the dictionaries do not have: ${unknown.join(', ')}`)
       const families = await builtFamilies()
-      const named = (k) => STORED_KEYS.includes(k) || families.some((f) => k.startsWith(f))
+      const named = (k) => !k.includes('.') || STORED_KEYS.includes(k) || families.some((f) => k.startsWith(f))
       const ids = keys.map((k, i) => (named(k) ? k : i.toString(36)))
       for (const dict of [en, zh]) {
         // withFallback reads a text equal to its key as the key the page did not know.
