@@ -14,7 +14,7 @@
 import { build, transform } from 'esbuild'
 import uglify from 'uglify-js'
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -161,7 +161,6 @@ export const sharedLocaleKeys = {
 /** The key families the sources build names in: the start of every template literal in src/
  * that is words and dots up to its first substitution (`row.status.${status}` gives `row.status.`). */
 async function builtFamilies() {
-  const { readdir } = await import('node:fs/promises')
   const files = (await readdir(join(here, 'src'), { recursive: true })).filter((f) => /\.tsx?$/.test(f))
   const found = new Set()
   for (const f of files) {
@@ -170,13 +169,14 @@ async function builtFamilies() {
   return [...found]
 }
 
-/** Writes each key's short name (localeIds) where the code spells the key as a string, and
- * fails if the key's name is left anywhere in the code after it (in a quote style or a
- * template the rewrite does not read). */
+/** Writes each key's short name (localeIds) where the code spells the key as a "string" (as
+ * esbuild prints every plain string). */
 function shortenLocaleKeys(code) {
   return code.replace(/"([A-Za-z][\w.-]*)"/g, (whole, k) => (localeIds.has(k) ? JSON.stringify(localeIds.get(k)) : whole))
 }
 
+/** Fails if the finished file still spells a shortened key's name anywhere (in a quote style or
+ * a template shortenLocaleKeys does not read): the dictionaries would not know it. */
 function checkLocaleKeys(code) {
   for (const k of localeIds.keys()) {
     const at = new RegExp(`(?<![\\w.-])${k.replace(/[.-]/g, '\\$&')}(?![\\w-]|\\.\\w)`).exec(code)
