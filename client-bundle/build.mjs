@@ -14,7 +14,7 @@
 import { build, transform } from 'esbuild'
 import uglify from 'uglify-js'
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -103,35 +103,85 @@ export const kindCss = {
  * and re-exports them, and the build places their module after the code (see LAST).
  * Dictionaries that differ in their keys are left as written. The source stays the readable
  * table people edit.
+ *
+ * The keys are private to the bundle, as the stylesheet's custom properties are, so the built
+ * module names most of them by their place in the table instead (key i is `i.toString(36)`),
+ * and shortenLocaleKeys writes that short name wherever the code spells the key. A key keeps
+ * its name when it is one word (`lang`: the code may spell the same word for something else,
+ * an attribute's name), when the code builds it from a word (`error.${reason}`: a template that
+ * starts with the key's family, found in the sources) or when locales.ts lists it in
+ * STORED_KEYS (its name is kept beyond the page, where another build may read it); the
+ * module's key list holds those names and is empty at the others.
  */
 const DICTIONARIES = 'task-surface:dictionaries'
+/** The short name of each key the built dictionaries name by place (empty when they are left as written). */
+let localeIds = new Map()
 export const sharedLocaleKeys = {
   name: 'shared-locale-keys',
   setup(b) {
     let table = null
+    b.onStart(() => { localeIds = new Map() })
     b.onResolve({ filter: new RegExp(`^${DICTIONARIES}$`) }, (args) => ({ path: args.path, namespace: 'dictionaries' }))
     b.onLoad({ filter: /.*/, namespace: 'dictionaries' }, () => ({ contents: table, loader: 'ts' }))
     b.onLoad({ filter: /[\\/]src[\\/]locales\.ts$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8')
-      const { en, zh } = await evaluateTs(source)
+      const { en, zh, STORED_KEYS = [] } = await evaluateTs(source)
       const literal = (name) => new RegExp(`^export const ${name}(?:: [^=\\n]+)? = \\{\\n[^]*?\\n\\}\\n`, 'm')
       const keys = Object.keys(en ?? {})
       const same = keys.length > 0 && JSON.stringify(keys) === JSON.stringify(Object.keys(zh ?? {})) &&
         [...keys, ...Object.values(en), ...Object.values(zh)].every((x) => typeof x === 'string' && !x.includes('|')) &&
         literal('en').test(source) && literal('zh').test(source)
       if (!same) return { contents: source, loader: 'ts' }
+      const unknown = STORED_KEYS.filter((k) => !keys.includes(k))
+      if (unknown.length > 0) throw new Error(`build: STORED_KEYS names keys the dictionaries do not have: ${unknown.join(', ')}`)
+      const families = await builtFamilies()
+      const named = (k) => !k.includes('.') || STORED_KEYS.includes(k) || families.some((f) => k.startsWith(f))
+      const ids = keys.map((k, i) => (named(k) ? k : i.toString(36)))
+      for (const dict of [en, zh]) {
+        // withFallback reads a text equal to its key as the key the page did not know.
+        const same = keys.find((k, i) => dict[k] === ids[i])
+        if (same !== undefined) throw new Error(`build: the text of ${same} is its short key name`)
+      }
       const values = (dict) => JSON.stringify(keys.map((k) => dict[k]).join('|'))
-      table = `const LOCALE_KEYS = ${JSON.stringify(keys.join('|'))}.split('|')\n` +
-        'const localeTable = (values: string): Record<string, string> => Object.fromEntries(values.split(\'|\').map((v, i) => [LOCALE_KEYS[i]!, v]))\n' +
+      table = `const LOCALE_KEYS = ${JSON.stringify(keys.map((k) => (named(k) ? k : '')).join('|'))}.split('|')\n` +
+        'const localeTable = (values: string): Record<string, string> => Object.fromEntries(values.split(\'|\').map((v, i) => [LOCALE_KEYS[i] || i.toString(36), v]))\n' +
         `export const en = localeTable(${values(en)})\nexport const zh = localeTable(${values(zh)})\n`
       const built = await evaluateTs(table)
-      if (JSON.stringify([built.en, built.zh]) !== JSON.stringify([en, zh])) throw new Error('build: the shared-key dictionaries differ from src/locales.ts')
+      const byId = (dict) => Object.fromEntries(keys.map((k, i) => [ids[i], dict[k]]))
+      if (JSON.stringify([built.en, built.zh]) !== JSON.stringify([byId(en), byId(zh)])) throw new Error('build: the shared-key dictionaries differ from src/locales.ts')
+      localeIds = new Map(keys.map((k, i) => [k, ids[i]]).filter(([k, id]) => k !== id))
       const contents = source
         .replace(literal('en'), () => `import { en, zh } from '${DICTIONARIES}'\nexport { en, zh }\n`)
         .replace(literal('zh'), () => '')
       return { contents, loader: 'ts' }
     })
   },
+}
+
+/** The key families the sources build names in: the start of every template literal in src/
+ * that is words and dots up to its first substitution (`row.status.${status}` gives `row.status.`). */
+async function builtFamilies() {
+  const files = (await readdir(join(here, 'src'), { recursive: true })).filter((f) => /\.tsx?$/.test(f))
+  const found = new Set()
+  for (const f of files) {
+    for (const [, head] of (await readFile(join(here, 'src', f), 'utf8')).matchAll(/`((?:[A-Za-z-]+\.)+)\$\{/g)) found.add(head)
+  }
+  return [...found]
+}
+
+/** Writes each key's short name (localeIds) where the code spells the key as a "string" (as
+ * esbuild prints every plain string). */
+function shortenLocaleKeys(code) {
+  return code.replace(/"([A-Za-z][\w.-]*)"/g, (whole, k) => (localeIds.has(k) ? JSON.stringify(localeIds.get(k)) : whole))
+}
+
+/** Fails if the finished file still spells a shortened key's name anywhere (in a quote style or
+ * a template shortenLocaleKeys does not read): the dictionaries would not know it. */
+function checkLocaleKeys(code) {
+  for (const k of localeIds.keys()) {
+    const at = new RegExp(`(?<![\\w.-])${k.replace(/[.-]/g, '\\$&')}(?![\\w-]|\\.\\w)`).exec(code)
+    if (at) throw new Error(`build: the code still spells the locale key ${k} (${JSON.stringify(code.slice(at.index - 40, at.index + 40))}); shortenLocaleKeys reads it only as a "string"`)
+  }
 }
 
 /** Imports a TypeScript module that imports nothing at run time (src/locales.ts). */
@@ -278,12 +328,15 @@ function checkLoads(code) {
  * file). The page's names (require, module, exports, window, ...) are not declared in the body
  * and so are never renamed. It also runs uglify-js's compressor, two passes, with its safe
  * defaults only (no `unsafe*` option; `keep_fargs`, so no function loses a parameter and every
- * `length` stays; top-level names are not dropped or inlined) and two of them turned off,
- * `comparisons` and `inline`, whose rewrites cost more gzipped bytes here than they save:
- * about 70 bytes of the gzipped file. checkLoads runs on its output.
+ * `length` stays; top-level names are not dropped or inlined) and five of them turned off,
+ * `comparisons`, `inline`, `collapse_vars`, `join_vars` and `sequences`, whose rewrites cost
+ * more gzipped bytes here than they save (the last three joined statements into comma lists
+ * and moved single-use values into the expression that reads them; gzip matches the plain
+ * statements against each other better): about 95 bytes of the gzipped file. checkLoads runs
+ * on its output.
  */
 function mangleNames(code) {
-  const result = uglify.minify(code, { compress: { passes: 2, keep_fargs: true, comparisons: false, inline: false }, mangle: { toplevel: true }, output: { comments: false } })
+  const result = uglify.minify(code, { compress: { passes: 2, keep_fargs: true, comparisons: false, inline: false, collapse_vars: false, join_vars: false, sequences: false }, mangle: { toplevel: true }, output: { comments: false } })
   if (result.error) throw new Error(`build: uglify-js could not read the minified body: ${result.error.message}`)
   return result.code + '\n'
 }
@@ -291,7 +344,7 @@ function mangleNames(code) {
 /** Returns the built file's text. */
 export async function buildClient({ minify = true, id = bundleId() } = {}) {
   const result = await bundle({ minify: false, id })
-  let code = placeData(result.outputFiles[0].text)
+  let code = shortenLocaleKeys(placeData(result.outputFiles[0].text))
   checkLoads(code)
   if (minify) {
     // Minified as a second esbuild bundle of that one file (CommonJS, its top-level names
@@ -309,6 +362,7 @@ export async function buildClient({ minify = true, id = bundleId() } = {}) {
     checkLoads(code)
   }
   code = shortenCustomProperties(code)
+  checkLocaleKeys(code)
   const required = new Set([...code.matchAll(/\brequire\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1]))
   const foreign = [...required].filter((m) => !PAGE_MODULES.includes(m))
   if (foreign.length > 0) throw new Error(`build: the bundle requires modules the page does not provide: ${foreign.join(', ')}`)

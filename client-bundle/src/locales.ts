@@ -5,6 +5,11 @@ import type { Translate } from './dsh.ts'
 
 export const NS = 'taskSurface'
 
+/** The keys whose names are kept beyond the page: a kept draft's `why` (storage/drafts.ts), in
+ * dsh's store, where a later build of the bundle reads it. The build names every other key by
+ * its place in the table (build.mjs, sharedLocaleKeys); these keep their names. */
+export const STORED_KEYS: readonly string[] = ['status.movedOn']
+
 export const en: Record<string, string> = {
   // The locale the Dock asks the plugin to word its problems in.
   lang: 'en',

@@ -522,10 +522,10 @@ describe('pure modules', () => {
       assert.deepEqual([asked.confirming, L.canSubmit(asked), L.canDismiss(asked), asked.focus], [true, false, true, { to: 'keep' }], 'Submit waits; the question can be answered')
       const kept = L.dismissCancelled(asked)
       assert.deepEqual([kept.confirming, L.canSubmit(kept), kept.focus, kept.values.goal], [false, true, { to: 'dismiss' }, 'CSV for finance'])
-      assert.deepEqual([L.escaped(asked).confirming, L.escaped(asked).collapsed], [false, false], 'Escape while asked: keep answering')
+      assert.deepEqual([!!L.escaped(asked).confirming, !!L.escaped(asked).collapsed], [false, false], 'Escape while asked: keep answering')
       const collapsed = L.escaped(edited())
-      assert.deepEqual([collapsed.collapsed, collapsed.focus, collapsed.closing, collapsed.busy], [true, { to: 'toggle' }, false, null])
-      assert.equal(L.dismissSent(asked, 'tsd_1').confirming, false)
+      assert.deepEqual([collapsed.collapsed, collapsed.focus, !!collapsed.closing, collapsed.busy], [true, { to: 'toggle' }, false, null])
+      assert.equal(!!L.dismissSent(asked, 'tsd_1').confirming, false)
     })
 
     test('an accepted answer a restarted harness lost: also after a reload, the answers come back editable with a notice, and nothing is sent', () => {
@@ -551,7 +551,7 @@ describe('pure modules', () => {
       const reused = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.SubmissionIDReused, problems: [] })
       assert.deepEqual([reused.reissue, reused.submissionId, reused.message.key, L.canSubmit(reused)], [true, 'tss_1', 'error.submission-id-reused', true])
       const found = L.readOpen(reused, { submissionId: 'tss_1', messageId: 'm', phase: 'queued' })
-      assert.deepEqual([found.overtaken, found.pending?.submissionId, found.reissue], [false, 'tss_1', false], 'its own earlier attempt, found pending: adopted')
+      assert.deepEqual([found.overtaken, found.pending?.submissionId, !!found.reissue], [false, 'tss_1', false], 'its own earlier attempt, found pending: adopted')
       const malformed = L.submitAnswered(sent, 'tss_1', { accepted: false, reason: L.Reason.InvalidRequest, problems: [{ code: 'wrong-type', message: 'values must be an object', pointer: '/values' }] })
       assert.deepEqual([malformed.message.key, malformed.problems.map((p) => p.pointer), malformed.submissionId], ['error.invalid-request', [''], null])
       const delivered = L.submitAnswered(sent, 'tss_1', { accepted: true, messageId: 'tsm_1', phase: L.Phase.Committed })

@@ -113,7 +113,7 @@ before(async () => {
     '/entry.js': { type: 'text/javascript; charset=utf-8', body: built.outputFiles[0].text },
   })
   const logic = await build({
-    stdin: { contents: `export * from ${src('dock/editorState.ts')}\nexport { readModel } from ${src('model.ts')}\nexport { initialValues, mergeDraft } from ${src('fields/kinds.ts')}\nexport { en, zh } from ${src('locales.ts')}`, resolveDir: here, loader: 'ts' },
+    stdin: { contents: `export * from ${src('dock/editorState.ts')}\nexport { readModel } from ${src('model.ts')}\nexport { initialValues, mergeDraft } from ${src('fields/kinds.ts')}\nexport { en, zh, STORED_KEYS } from ${src('locales.ts')}`, resolveDir: here, loader: 'ts' },
     bundle: true, write: false, format: 'esm', platform: 'node', target: 'es2022', logLevel: 'warning', define: { 'process.env.NODE_ENV': '"production"' },
   })
   L = await import(`data:text/javascript;base64,${Buffer.from(logic.outputFiles[0].text).toString('base64')}`)
@@ -682,6 +682,10 @@ describe('kept drafts (state machine)', () => {
     for (const key of ['status.closedElsewhere', 'status.answeredElsewhere', 'status.dismissedElsewhere', 'status.otherWithdrawn', 'action.copyDraft', 'action.copied', 'action.copyFailed']) {
       assert.ok(L.en[key] && L.zh[key], key)
     }
+  })
+
+  test('the sentence a kept draft stores (moved on) is a key whose name the build keeps, so a later build of the bundle still says it', () => {
+    assert.ok(L.STORED_KEYS.includes(L.MESSAGES.movedOn) && L.en[L.MESSAGES.movedOn] && L.zh[L.MESSAGES.movedOn])
   })
 })
 

@@ -73,15 +73,15 @@ export interface EditorState {
   unanswered: readonly string[] | null
   /** Dismiss was pressed with answers of the user's own: the footer asks before anything is
    * recorded. */
-  confirming: boolean
+  confirming?: boolean
   pending: Pending | null
   /** The request in flight. */
   busy: 'submit' | 'dismiss' | null
   /** Dismissed; the projection will close the surface. */
-  closing: boolean
+  closing?: boolean
   message: Message | null
   problems: Problem[]
-  collapsed: boolean
+  collapsed?: boolean
   /** The current submission attempt's id, reused on every retry of it. */
   submissionId: SubmissionId | null
   /** The current dismissal attempt's id, reused on every retry of it. */
@@ -94,7 +94,7 @@ export interface EditorState {
    * focus stays where it is, until `settled` (the hook calls it after READ_SETTLE_MS). When the
    * agent takes the message at once the surface closes before then, straight from "Sending…",
    * without drawing a queued state and moving focus for the few milliseconds it lasted. */
-  settling: boolean
+  settling?: boolean
   /** This tab's own answers were never sent and the surface went to another answer (pending
    * or delivered) or closed elsewhere: they stay on screen, read-only, as a draft. */
   overtaken: boolean
@@ -106,7 +106,7 @@ export interface EditorState {
   accepted: Accepted | null
   /** The host said this attempt's id was used for other answers: the next Submit takes a new id
    * (the old one stays, to know this attempt's own pending answer when a read finds it). */
-  reissue: boolean
+  reissue?: boolean
 }
 
 /** Why a request ended with no answer: the harness unreachable, the harness answering that the
@@ -146,7 +146,7 @@ const DISMISS_REFUSALS: readonly string[] = [Reason.SubmissionPending, Reason.St
  * reason) not open. */
 export const dismissRefusalKey = (reason: string): string => `error.${DISMISS_REFUSALS.includes(reason) ? reason : Reason.NotOpen}`
 
-/** The state before the first read. */
+/** The state before the first read. Its optional flags start unset, which reads as false. */
 export const initialEditorState: EditorState = {
   load: { status: 'loading' },
   values: {},
@@ -154,27 +154,22 @@ export const initialEditorState: EditorState = {
   touched: [],
   live: [],
   unanswered: null,
-  confirming: false,
   pending: null,
   busy: null,
-  closing: false,
   message: null,
   problems: [],
-  collapsed: false,
   submissionId: null,
   dismissalId: null,
   focus: null,
-  settling: false,
   overtaken: false,
   accepted: null,
-  reissue: false,
 }
 
 /** The model on screen, if any. */
 export const modelOf = (s: EditorState): Model | null => (s.load.status === 'ready' ? s.load.model : null)
 
 /** Whether every control is locked: a request in flight, a submission pending, or closing. */
-export const isLocked = (s: EditorState): boolean => s.busy !== null || s.pending !== null || s.closing || s.overtaken
+export const isLocked = (s: EditorState): boolean => s.busy !== null || s.pending !== null || !!s.closing || s.overtaken
 
 /** Whether a submit may start now (the hook still runs the local checks): not while Dismiss
  * asks whether to give up. */
@@ -435,7 +430,7 @@ export function settled(s: EditorState): EditorState {
 
 /** Whether the panel shows the sending look: a submit in flight, or just accepted (settling). */
 export const sending = (s: EditorState): boolean =>
-  s.busy === 'submit' || (s.settling && !s.overtaken && s.pending?.submissionId === s.submissionId)
+  s.busy === 'submit' || (!!s.settling && !s.overtaken && s.pending?.submissionId === s.submissionId)
 
 /** The submit's answer was lost. Unknown outcome: the id stays, so trying again cannot send a
  * second message; if a read already found this attempt pending, it arrived and there is

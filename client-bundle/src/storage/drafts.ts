@@ -18,8 +18,8 @@ import { isObj, strings } from '../host/json.ts'
 import { utf8Bytes as bytes } from '../values.ts'
 
 /** What a kept draft shows once its surface has closed: the panel's title, the answers as the
- * text "Copy your answers" copies, and (`why`) the sentence that says why they were not sent
- * when the surface's outcome does not say it. */
+ * text "Copy your answers" copies, and (`why`) the key of the sentence that says why they were
+ * not sent when the surface's outcome does not say it (a key in locales.ts's STORED_KEYS). */
 export interface Kept {
   title: string
   text: string
