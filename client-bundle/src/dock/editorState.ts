@@ -173,8 +173,9 @@ export const initialEditorState: EditorState = {
 /** The model on screen, if any. */
 export const modelOf = (s: EditorState): Model | null => (s.load.status === 'ready' ? s.load.model : null)
 
-/** Whether every control is locked: a request in flight, a submission pending, or closing. */
-export const isLocked = (s: EditorState): boolean => s.busy !== null || s.pending !== null || s.closing || s.overtaken
+/** Whether every control is locked: getActive not yet answered (the model drawn from the tool
+ * result), a request in flight, a submission pending, or closing. */
+export const isLocked = (s: EditorState): boolean => !s.loadedOnce || s.busy !== null || s.pending !== null || s.closing || s.overtaken
 
 /** Whether a submit may start now (the hook still runs the local checks): not while Dismiss
  * asks whether to give up. */
