@@ -674,13 +674,18 @@ describe('kept drafts (state machine)', () => {
     assert.equal(L.readClosed(reverted).load.status, 'closed', 'changed and changed back: nothing to keep')
   })
 
-  test('its own submission, a dismissal of its own: closed', () => {
+  test('its own submission, a dismissal of its own: closed, also when the surface closes before the dismiss is answered', () => {
     const pending = L.readOpen(L.submitAnswered(L.submitSent(typed(), 'tss_1'), 'tss_1', { accepted: true, messageId: 'm', phase: 'queued' }),
       { submissionId: 'tss_1', messageId: 'm', phase: 'queued' })
     assert.equal(L.keepsOnClose(pending), false)
     assert.equal(L.readClosed(pending).load.status, 'closed')
     const dismissed = L.dismissAnswered(L.dismissSent(typed(), 'tsd_1'), { dismissed: true })
     assert.equal(L.readClosed(dismissed).load.status, 'closed')
+    // The dismissal's command closes the surface in the projection, which can reach the page
+    // before the dismiss's own answer: nothing is decided until that answer comes.
+    const dismissing = L.dismissSent(typed(), 'tsd_1')
+    assert.deepEqual(L.readClosed(dismissing), dismissing, 'a read that finds it closed while the dismiss is on its way: no kept draft')
+    assert.equal(L.keepsOnClose(L.dismissAnswered(L.readClosed(dismissing), { dismissed: true })), false, 'its answer lets the editor go')
   })
 
   test('an attempt of its own not answered yet decides nothing; not-open for its id means another answer closed it', () => {

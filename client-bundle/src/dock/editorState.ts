@@ -251,9 +251,10 @@ export function progressOf(s: EditorState): { answered: number; count: number; l
   }
 }
 
-/** Whose answer closed the surface is not known yet: this tab's submit is in flight, or its
- * attempt ended with no answer (its retry, answered idempotently, will tell). */
-const attemptUnresolved = (s: EditorState): boolean => s.busy === 'submit' || (s.submissionId !== null && s.pending === null)
+/** Whose answer closed the surface is not known yet: this tab's submit or dismiss is in flight
+ * (the projection, on the socket, can close the surface before the request's answer comes), or
+ * its submit ended with no answer (its retry, answered idempotently, will tell). */
+const attemptUnresolved = (s: EditorState): boolean => s.busy !== null || (s.submissionId !== null && s.pending === null)
 
 /** Whether the Dock must keep this editor mounted if the projection closes its surface, so that
  * getActive or the submit's answer can say what happened before anything of the user's goes:
@@ -267,7 +268,7 @@ const closedElsewhere = (s: EditorState): EditorState =>
 
 /** getActive says this surface is not the open one. A kept draft stays (its sentence now says
  * that the surface closed, not that another answer is waiting); while this tab's own
- * attempt is unresolved nothing is decided (the submit's answer decides); answers of its own
+ * attempt is unresolved nothing is decided (its answer decides); answers of its own
  * that were never sent are kept as a draft with the sentence that says why; otherwise (its own
  * submission closed it, it dismissed it, or it has nothing of its own) the editor closes. */
 export function readClosed(s: EditorState): EditorState {
