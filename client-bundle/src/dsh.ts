@@ -69,6 +69,9 @@ export interface ConversationNodeLike {
   readonly kind: string
   readonly seq: number
   readonly source?: unknown
+  /** A tool result's ('tool-result') call and presentation metadata. */
+  readonly callId?: string
+  readonly meta?: unknown
 }
 
 /** The parts of the session snapshot this bundle reads through `useSession`. */

@@ -17,7 +17,8 @@
 //   - the bubble (goal 11): click on Submit → the user bubble painted, against Enter in dsh's
 //     composer → its bubble painted, at 1, 4, 16 and 58 KiB models, the composer's message sent
 //     in another session showing the same model, pairs alternating which goes first. Goal: the
-//     median of the per-pair ratios ≤ 1.1× at every size.
+//     median of the per-pair ratios ≤ 1.1× at every size; with each send split where its user
+//     message's log event reaches the page (the first socket frame of it).
 // "Painted" is the first animation frame after the thing reached the DOM, as in bench.mjs; a
 // keystroke's next paint is the task after that frame's rendering (a message posted from its
 // animation frame callback), since the keystroke's layout happens in the frame itself.
@@ -357,31 +358,46 @@ async function typingBench() {
 // ---------------------------------------------------------------------------------------------
 // The bubble.
 
-/** A Dock submission from `page` (showing session `s`): type a marker into field `why`, click Submit; click → bubble painted. */
+/** Watch the page's sockets for the frames naming `marker` (the user message reaching the page). */
+const watchLog = (page, marker) => page.evaluate((m) => { window.__ws.watch = [m]; window.__ws.seen = [] }, marker)
+
+/** A send's times from its click or Enter: the user message's log event reaching the page, and the bubble painted. */
+async function sendTimes(page) {
+  const t = await readSendTiming(page)
+  const logged = await page.evaluate(() => {
+    window.__ws.watch = []
+    return window.__ws.seen.find((x) => x.event === 'user/message')?.at
+  })
+  return { total: t.bubble - t.start, inPage: logged === undefined ? undefined : logged - t.start }
+}
+
+/** A Dock submission from `page` (showing session `s`): type a marker into field `why`, click Submit; its sendTimes. */
 async function dockSend(page, s) {
   const marker = `bench note ${++serial}`
   await page.type('section.tsf-dock textarea[data-field=why]', marker)
   h.llm.reply(REPLY)
   await watchSend(page, { clickSelector: SUBMIT, marker })
+  await watchLog(page, marker)
   await pageQuiet(page)
   await page.click(SUBMIT)
-  const t = await readSendTiming(page)
+  const t = await sendTimes(page)
   await h.dsh.waitIdle(s.sessionId)
-  return t.bubble - t.start
+  return t
 }
 
-/** A one-line message from dsh's composer on `page` (showing session `s`, its surface open); Enter → bubble painted. */
+/** A one-line message from dsh's composer on `page` (showing session `s`, its surface open); its sendTimes. */
 async function composerSend(page, s) {
   const marker = `plain message ${++serial}`
   h.llm.reply(REPLY)
   await focusComposer(page)
   await page.keyboard.type(marker)
   await watchSend(page, { marker })
+  await watchLog(page, marker)
   await pageQuiet(page)
   await page.keyboard.press('Enter')
-  const t = await readSendTiming(page)
+  const t = await sendTimes(page)
   await h.dsh.waitIdle(s.sessionId)
-  return t.bubble - t.start
+  return t
 }
 
 /** A page's four pairs, by page: each kind goes first in two, and first in the page on alternate pages. */
@@ -419,16 +435,19 @@ async function bubblePages(model, n) {
 async function bubbleBench() {
   const n = count('BENCH_BUBBLE_PAGES', 10)
   console.log(`The bubble: click on Submit → the user bubble painted, against Enter in dsh's composer → its bubble painted, the composer's message sent in another session showing the same model; ${n} pages a size, each a warm-up send of each, then 4 pairs, each kind first in two`)
-  console.log('  | model | click → bubble (ms) | Enter → bubble (ms) | ratio per pair: median (IQR) | 95% interval | ≤ 1.1× |')
-  console.log('  |---|---|---|---|---|---|')
+  console.log('  | model | click → bubble (ms) | Enter → bubble (ms) | ratio per pair: median (IQR) | 95% interval | ≤ 1.1× | click → its message in the page → bubble painted, Dock / composer (medians) |')
+  console.log('  |---|---|---|---|---|---|---|')
   const cells = []
   let met = true
   for (const kib of (process.env.BENCH_BUBBLE_SIZES ?? '1,4,16,58').split(',').map(Number)) {
-    const { dock, composer } = await bubblePages(sizedModel(kib * 1024), n)
+    const sends = await bubblePages(sizedModel(kib * 1024), n)
+    const dock = col(sends.dock, (x) => x.total)
+    const composer = col(sends.composer, (x) => x.total)
     const r = dock.map((d, i) => d / composer[i])
     const v = verdict(r, 1.1, times)
     met &&= v.met
-    console.log(`  | ${kib} KiB | ${stats(dock)} | ${stats(composer)} | ${times(median(r))} (${iqr(r, times)}) | ${times(v.lo)}–${times(v.hi)} | ${v.met ? 'yes' : 'no'}${v.clear ? '' : ' (straddles)'} |`)
+    const split = (xs) => `${ms(med(xs, (x) => x.inPage))} → ${ms(med(xs, (x) => (x.inPage === undefined ? undefined : x.total - x.inPage)))}`
+    console.log(`  | ${kib} KiB | ${stats(dock)} | ${stats(composer)} | ${times(median(r))} (${iqr(r, times)}) | ${times(v.lo)}–${times(v.hi)} | ${v.met ? 'yes' : 'no'}${v.clear ? '' : ' (straddles)'} | ${split(sends.dock)} / ${split(sends.composer)} |`)
     cells.push({ kib, dock: median(dock), composer: median(composer), r: median(r), v, pairs: r.length })
   }
   goal(11, {

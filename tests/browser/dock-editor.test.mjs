@@ -50,6 +50,7 @@ const connection = { rpc: { call(path, method, payload, signal) {
 const api = createApi(connection)
 let root = null
 let projection = null
+let nodes = []
 
 // The session's draft store as dsh's store seat hands it to the Dock: a selector hook over the
 // state and its one write, persisted whole under the name and session id (as defineStore does).
@@ -59,7 +60,7 @@ let store = null
 const newStore = () => ({ useStore: (sel) => sel(stored()), actions: { set(drafts) { localStorage.setItem(STORE_KEY, JSON.stringify({ drafts })) } } })
 
 function render() {
-  const props = { sessionId: 'ses_1', useProjection: () => projection, useSession: (sel) => sel({ queue: [] }), api, ...store, t: fallbackT }
+  const props = { sessionId: 'ses_1', useProjection: () => projection, useSession: (sel) => sel({ queue: [], nodes }), api, ...store, t: fallbackT }
   flushSync(() => root.render(createElement(TaskSurfaceDock, props)))
 }
 
@@ -70,11 +71,14 @@ window.DT = {
     calls.length = 0
     timers.clear()
     projection = { active, outcomes: [] }
+    nodes = []
     store = newStore()
     root = createRoot(document.getElementById('app'))
     render()
   },
   project(active, outcomes = []) { projection = { active, outcomes }; render() },
+  /** The session's latest node becomes the tool result of call_1, with this presentation metadata. */
+  result(meta) { nodes = [{ kind: 'tool-result', seq: 1, callId: 'call_1', meta }]; render() },
   /** The page loaded again: a new Dock over the same storage. */
   reload(active, outcomes = []) {
     flushSync(() => root.unmount())
@@ -174,6 +178,35 @@ async function send() {
   await waitCalls(before + 1)
   return lastCall('submit')
 }
+
+describe('the tool result the page holds draws the panel before getActive answers', () => {
+  const meta = { kind: 'dsh/task-surface', version: 1, surfaceId: 'tsf_1', model: intake, markdown: {} }
+  const seen = () => page.evaluate(() => {
+    const d = document.querySelector('section.tsf-dock')
+    return d && { state: d.dataset.state, goal: d.querySelector('[data-field=goal]').disabled, submit: d.querySelector('[data-action=submit]').disabled }
+  })
+
+  test('read-only until getActive says the surface is open, then editable', async () => {
+    await page.evaluate((a) => window.DT.mount(a), ACTIVE)
+    await waitCalls(1)
+    assert.equal(await seen(), null, 'with no tool result in the page, a loading bar')
+    await page.evaluate((m) => window.DT.result(m), meta)
+    assert.deepEqual(await seen(), { state: 'opening', goal: true, submit: true }, 'the model at once, every control locked')
+    await page.click('section.tsf-dock [data-action=submit]')
+    assert.deepEqual((await calls()).map((c) => c.method), ['getActive'], 'nothing is sent from it')
+    await answer(0, open())
+    await pageWait(page, () => document.querySelector('section.tsf-dock')?.dataset.state === 'editing', null, { what: 'the panel editable' })
+    assert.deepEqual(await seen(), { state: 'editing', goal: false, submit: false })
+  })
+
+  test('getActive saying it is not open takes the panel away', async () => {
+    await page.evaluate((a) => window.DT.mount(a), ACTIVE)
+    await waitCalls(1)
+    await page.evaluate((m) => window.DT.result(m), meta)
+    await answer(0, { active: false, reason: 'not-open' })
+    await pageWait(page, () => document.querySelector('section.tsf-dock') === null, null, { what: 'the panel gone' })
+  })
+})
 
 describe('a request with no answer ends in a retry with the same id', () => {
   test('submit: after the bound the request is aborted, the alert says so, and Try again reuses the id', async () => {
@@ -641,13 +674,18 @@ describe('kept drafts (state machine)', () => {
     assert.equal(L.readClosed(reverted).load.status, 'closed', 'changed and changed back: nothing to keep')
   })
 
-  test('its own submission, a dismissal of its own: closed', () => {
+  test('its own submission, a dismissal of its own: closed, also when the surface closes before the dismiss is answered', () => {
     const pending = L.readOpen(L.submitAnswered(L.submitSent(typed(), 'tss_1'), 'tss_1', { accepted: true, messageId: 'm', phase: 'queued' }),
       { submissionId: 'tss_1', messageId: 'm', phase: 'queued' })
     assert.equal(L.keepsOnClose(pending), false)
     assert.equal(L.readClosed(pending).load.status, 'closed')
     const dismissed = L.dismissAnswered(L.dismissSent(typed(), 'tsd_1'), { dismissed: true })
     assert.equal(L.readClosed(dismissed).load.status, 'closed')
+    // The dismissal's command closes the surface in the projection, which can reach the page
+    // before the dismiss's own answer: nothing is decided until that answer comes.
+    const dismissing = L.dismissSent(typed(), 'tsd_1')
+    assert.deepEqual(L.readClosed(dismissing), dismissing, 'a read that finds it closed while the dismiss is on its way: no kept draft')
+    assert.equal(L.keepsOnClose(L.dismissAnswered(L.readClosed(dismissing), { dismissed: true })), false, 'its answer lets the editor go')
   })
 
   test('an attempt of its own not answered yet decides nothing; not-open for its id means another answer closed it', () => {

@@ -23,7 +23,7 @@
 // goes back to the composer if it was in the Dock.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { TaskSurfaceId } from '../contract/ids.ts'
-import type { SessionSlotProps } from '../dsh.ts'
+import type { ConversationNodeLike, SessionSlotProps } from '../dsh.ts'
 import { createDraftStore, type Drafts, type DraftsState } from '../storage/drafts.ts'
 import { inLocale, type TaskSurfaceApi } from '../host/rpc.ts'
 import { PROJECTION_KEY } from '../contract/words.gen.ts'
@@ -46,6 +46,12 @@ export interface DockProps extends SessionSlotProps {
 
 const queueKey = (q: readonly { id: string }[] | undefined): string => (q ?? []).map((r) => r.id).join(',')
 
+/** The presentation metadata of call `callId`'s result, when it is among the page's last nodes
+ * (a panel that just opened: its result is the latest): the Editor draws it, read-only, until
+ * getActive answers. */
+const metaOf = (nodes: readonly ConversationNodeLike[] = [], callId?: string): unknown =>
+  nodes.slice(-8).find((n) => n.kind === 'tool-result' && n.callId === callId)?.meta
+
 export function TaskSurfaceDock(props: DockProps) {
   const { sessionId, useProjection, useSession, api, useStore, actions } = props
   // The store as the Dock mounted for this session (read once: the Dock is its only writer here).
@@ -60,6 +66,7 @@ export function TaskSurfaceDock(props: DockProps) {
   const queue = useSession((s) => queueKey(s.queue))
   const anchor = useRef<HTMLDivElement>(null)
   const active = view?.active ?? null
+  const seed = useSession((s) => metaOf(s.nodes, active?.callId))
   const [kept, setKept] = useState<{ surfaceId: TaskSurfaceId; movedOn: boolean } | null>(null)
   const keptOutcome = useMemo(() => view?.outcomes.filter((o) => o.surfaceId === kept?.surfaceId).at(-1)?.outcome, [view, kept])
   const keeping = keptOutcome === 'replaced' || (keptOutcome === 'bypassed' && !kept?.movedOn) ? null : kept?.surfaceId ?? null
@@ -146,7 +153,7 @@ export function TaskSurfaceDock(props: DockProps) {
         <TContext.Provider value={t}>
           <Editor key={`${sessionId}\u0000${surfaceId}`} sessionId={sessionId} surfaceId={surfaceId}
             api={asked} drafts={drafts} t={t} trigger={trigger} onKeep={onKeep} outcome={active === null ? keptOutcome : undefined}
-            leaving={leaving} />
+            leaving={leaving} seed={seed} />
         </TContext.Provider>
       ) : restored !== null ? (
         <TContext.Provider value={t}>

@@ -41,6 +41,9 @@ export interface EditorProps {
   /** The surface closed and the Dock keeps the editor on screen a moment longer (until the page
    * is idle): it stays as it is, and reads and settles nothing more. */
   leaving: boolean
+  /** The presentation metadata of the surface's tool result, when the page holds it: drawn,
+   * read-only, until getActive (the authority on what is open and pending) answers. */
+  seed?: unknown
 }
 
 const NO_PROBLEMS: readonly Problem[] = []
@@ -71,9 +74,9 @@ const NARROW = '(max-width:600px),(max-height:560px)'
  * between a click on Submit and the bubble painted, and the panel has nothing new to show for
  * most of them.
  */
-export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome, leaving }: EditorProps) {
+export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome, leaving, seed }: EditorProps) {
   const uid = useId()
-  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, leaving)
+  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, leaving, seed)
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor
   const message = explained(editor.message, outcome)
   // The fields shown for the answers as they stand (a hidden one keeps its value in the draft).
@@ -87,11 +90,11 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   // still offers it after the surface has closed (KeptDraft.tsx); answers that are editable
   // again lose the mark, and their draft follows the surface as any draft does.
   useEffect(() => {
-    if (model === null) return
+    if (model === null || !editor.loadedOnce) return
     const why = editor.movedOn ? { why: MESSAGES.movedOn } : {}
     if (overtaken) drafts.save(surfaceId, { values, note, kept: { title: model.title, text: draftText(model, values, noteOpen ? note : '', t), ...why } })
     else if (drafts.load(surfaceId)?.kept) drafts.save(surfaceId, { values, note })
-  }, [overtaken, editor.movedOn, model, values, note, noteOpen, drafts, surfaceId, t])
+  }, [overtaken, editor.movedOn, editor.loadedOnce, model, values, note, noteOpen, drafts, surfaceId, t])
   // In a narrow window (the Dock's height capped, dock.css) the description and the content
   // blocks start folded, so the first question shows without scrolling past them; a button in
   // the header ("What the agent shows (3)") opens them above the questions.
@@ -142,7 +145,7 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   // The phase is only said while it is known: with the connection lost it is the last one read.
   const statusText = pending && !overtaken && !editor.cutOff && !sendingLook
     ? t(delivered(editor) ? MESSAGES.committed : pending.phase === Phase.Claiming ? 'status.claiming' : 'status.queued') : ''
-  const state = overtaken ? 'overtaken' : closing ? 'closing' : sendingLook ? 'submit' : pending ? pending.phase : busy ?? 'editing'
+  const state = overtaken ? 'overtaken' : closing ? 'closing' : sendingLook ? 'submit' : pending ? pending.phase : busy ?? (editor.loadedOnce ? 'editing' : 'opening')
   const general = [...(byField.get('') ?? []), ...(byField.get('/note') ?? [])]
   // The fields with a problem, in the form's order.
   const bad = model?.fields.filter((f) => byField.get(f.id)) ?? []

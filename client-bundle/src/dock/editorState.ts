@@ -168,8 +168,9 @@ export const initialEditorState: EditorState = {
 /** The model on screen, if any. */
 export const modelOf = (s: EditorState): Model | null => (s.load.status === 'ready' ? s.load.model : null)
 
-/** Whether every control is locked: a request in flight, a submission pending, or closing. */
-export const isLocked = (s: EditorState): boolean => s.busy !== null || s.pending !== null || !!s.closing || s.overtaken
+/** Whether every control is locked: getActive not yet answered (the model drawn from the tool
+ * result), a request in flight, a submission pending, or closing. */
+export const isLocked = (s: EditorState): boolean => !s.loadedOnce || s.busy !== null || s.pending !== null || !!s.closing || s.overtaken
 
 /** Whether a submit may start now (the hook still runs the local checks): not while Dismiss
  * asks whether to give up. */
@@ -245,9 +246,10 @@ export function progressOf(s: EditorState): { answered: number; count: number; l
   }
 }
 
-/** Whose answer closed the surface is not known yet: this tab's submit is in flight, or its
- * attempt ended with no answer (its retry, answered idempotently, will tell). */
-const attemptUnresolved = (s: EditorState): boolean => s.busy === 'submit' || (s.submissionId !== null && s.pending === null)
+/** Whose answer closed the surface is not known yet: this tab's submit or dismiss is in flight
+ * (the projection, on the socket, can close the surface before the request's answer comes), or
+ * its submit ended with no answer (its retry, answered idempotently, will tell). */
+const attemptUnresolved = (s: EditorState): boolean => s.busy !== null || (s.submissionId !== null && s.pending === null)
 
 /** Whether the Dock must keep this editor mounted if the projection closes its surface, so that
  * getActive or the submit's answer can say what happened before anything of the user's goes:
@@ -261,7 +263,7 @@ const closedElsewhere = (s: EditorState): EditorState =>
 
 /** getActive says this surface is not the open one. A kept draft stays (its sentence now says
  * that the surface closed, not that another answer is waiting); while this tab's own
- * attempt is unresolved nothing is decided (the submit's answer decides); answers of its own
+ * attempt is unresolved nothing is decided (its answer decides); answers of its own
  * that were never sent are kept as a draft with the sentence that says why; otherwise (its own
  * submission closed it, it dismissed it, or it has nothing of its own) the editor closes. */
 export function readClosed(s: EditorState): EditorState {

@@ -20,7 +20,7 @@ import { newDismissalId, newSubmissionId } from '../host/ids.ts'
 import { TransportError, type TaskSurfaceApi } from '../host/rpc.ts'
 import { fieldProblems, initialValues, mergeDraft } from '../fields/kinds.ts'
 import { shownValues } from '../fields/when.ts'
-import { readMarkdown, readModel, type Model } from '../model.ts'
+import { readMarkdown, readMeta, readModel, type Model } from '../model.ts'
 import type { DraftStore } from '../storage/drafts.ts'
 import { problemsByField, sizeProblems, type Problem, type Value, type Values } from '../values.ts'
 import {
@@ -73,7 +73,7 @@ export interface EditorHandle {
  * (its surface closed, the Dock about to unmount it) reads, settles and polls nothing more. */
 export function useEditor(
   sessionId: string, surfaceId: TaskSurfaceId, api: TaskSurfaceApi, drafts: DraftStore, trigger: unknown,
-  leaving: boolean,
+  leaving: boolean, seed?: unknown,
 ): EditorHandle {
   const root = useRef<HTMLElement>(null)
   const statusRef = useRef<HTMLDivElement>(null)
@@ -140,11 +140,14 @@ export function useEditor(
       }
       let first: FirstRead | undefined
       if (!current.current.loadedOnce) {
-        renderStart.current = performance.now()
-        const model = readModel(r.model)
+        // A surface's model never changes: drawn from the seed, it is that model, and its first
+        // render was measured then.
+        const l = current.current.load
+        if (l.status !== 'ready') renderStart.current = performance.now()
+        const model = l.status === 'ready' ? l.model : readModel(r.model)
         const draft = model ? drafts.load(surfaceId) : undefined
         const start = model ? initialValues(model) : {}
-        first = { callId: r.callId, model, markdown: readMarkdown(r.markdown) ?? {}, draft, start, values: model ? mergeDraft(model, draft?.values) : start }
+        first = { callId: r.callId, model, markdown: l.status === 'ready' ? l.markdown : readMarkdown(r.markdown) ?? {}, draft, start, values: model ? mergeDraft(model, draft?.values) : start }
       }
       // The model's first render runs at once, in the task that has the answer, rather than in
       // a task React schedules behind whatever else the page queued meanwhile (dsh drawing the
@@ -156,6 +159,17 @@ export function useEditor(
       if (mounted.current && seq === readSeq.current) go(readFailed, lostBecause(err))
     }
   }, [api, sessionId, surfaceId, drafts, go, bounded, dropSoon])
+
+  // Until the first read answers, the tool result's metadata (when the page holds it) is drawn
+  // read-only: the panel is on screen while getActive is on its way, and only getActive's answer
+  // says whether it is open and what is pending, and unlocks it.
+  useLayoutEffect(() => {
+    const meta = readMeta(seed)
+    if (meta?.surfaceId !== surfaceId || current.current.load.status !== 'loading') return
+    renderStart.current = performance.now()
+    const start = initialValues(meta.model)
+    go((s) => ({ ...s, load: { status: 'ready', callId: '', model: meta.model, markdown: meta.markdown, limits: {}, start }, values: mergeDraft(meta.model, drafts.load(surfaceId)?.values) }))
+  }, [seed, surfaceId, drafts, go])
 
   // A read after a change of the projection or the queue: one timer, restarted by each change,
   // so a burst of changes is read once, READ_SETTLE_MS after the last of them. Those changes
@@ -234,7 +248,7 @@ export function useEditor(
   // user last changed them, never beside a submit or dismiss in flight; its answer is taken only
   // for the answers it was asked about. Answers over the host's size limit are not sent (the
   // host would refuse them unread).
-  const ready = state.load.status === 'ready' && state.load.model !== null
+  const ready = state.loadedOnce && modelOf(state) !== null
   const asked = useRef<{ values: Values; note: string } | null>(null)
   const scheduled = useRef(false)
   useEffect(() => {

@@ -100,7 +100,8 @@ export function createDismissals({ ctx, plugin, queue, commandName, log }) {
     } finally {
       end()
     }
-    await queue.send(result.recorded ? 'recorded' : 'not-recorded', session.id, { id: '' }, result.recorded
+    // Informational, and on its way a moment later (queue.send): the answer does not wait for it.
+    void queue.send(result.recorded ? 'recorded' : 'not-recorded', session.id, { id: '' }, result.recorded
       ? { eventSeq: result.eventSeq, surfaceId: record.surface_id, dismissalId: record.dismissal_id }
       : notRecorded(record, result.reason))
     return result

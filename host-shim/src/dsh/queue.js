@@ -57,14 +57,22 @@ export function lastSeq(session) {
 }
 
 /**
+ * How long a report to the plugin waits before it leaves, in milliseconds: past a submission's
+ * way from the queue into the log and out to the page (tens of milliseconds), which its gRPC
+ * call and answer, on the same event loop, would otherwise hold up.
+ */
+export const REPORT_DELAY_MS = 250
+
+/**
  * @param {object} deps
  * @param {any} deps.ctx
  * @param {(kind: string, sessionId: string, message: any, extra?: object) => Promise<any>} deps.report - ObserveQueue
  * @param {(session: any) => any} deps.view - the session's projection view (./projection.js)
  * @param {import('../goplugin/plugin-process.js').LogFn} deps.log
  * @param {import('./timeline.js').Mark|null} [deps.mark] - the bench's timeline hook (./timeline.js)
+ * @param {number} [deps.reportDelayMs] - REPORT_DELAY_MS, or less in a test
  */
-export function createQueue({ ctx, report, view, log, mark = createTimeline() }) {
+export function createQueue({ ctx, report, view, log, mark = createTimeline(), reportDelayMs = REPORT_DELAY_MS }) {
   /** messageId -> {sessionId, message}: user messages claimed into a turn, not yet in the log. */
   const claims = new Map()
   /** message ids whose inbox events come from the shim's own compensation. */
@@ -167,15 +175,16 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline() })
 
   /**
    * Reports an outcome to the plugin (ObserveQueue), by ids. Reports are informational: the
-   * plugin logs them and decides from snapshots alone, so they need no order and a lost one
-   * changes nothing. Not at once: a claim and a commit happen inside dsh's own work (the turn's
-   * start, the message's way into the log and out to the page), and the gRPC call's encoding
-   * would run in the middle of it; the report leaves on the next turn of the event loop.
+   * plugin logs them and decides from snapshots alone, so they need no order and a late or lost
+   * one changes nothing. Not at once: an admission, a claim and a commit happen inside dsh's own
+   * work (the turn's start, the message's way into the log and out to the page), and the gRPC
+   * call's encoding and answer would run in the middle of it; the report leaves
+   * `reportDelayMs` later.
    * @returns {Promise<void>} settles once the plugin has answered (or the report failed).
    */
   function send(kind, sessionId, message, extra = {}) {
     mark?.('queue.report', sessionId, { kind })
-    return new Promise((resolve) => setImmediate(resolve))
+    return new Promise((resolve) => setTimeout(resolve, reportDelayMs))
       .then(() => report(kind, sessionId, message, extra))
       .then(() => {}, (err) => log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`))
   }

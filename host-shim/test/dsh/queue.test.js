@@ -6,8 +6,10 @@ import assert from 'node:assert/strict'
 import { createQueue } from '../../src/dsh/queue.js'
 import { Phase, Reason } from '../../src/wire/words.gen.js'
 
-/** The check phase of the event loop, where the shim's reports to the plugin leave. */
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+/** The delay of the shim's reports to the plugin here (REPORT_DELAY_MS outside the tests). */
+const REPORT_MS = 1
+/** Until the reports made so far have left (a timer set after theirs fires after them). */
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, REPORT_MS + 1))
 
 const correlation = { version: 1, submissionId: 'sub-1', callId: 'call_1', surfaceId: 'tsf_a', values: { go: true } }
 const admission = (token, surfaceId = 'tsf_a', id = 'msg-1') => ({
@@ -44,7 +46,7 @@ function queueWith() {
     reports.push({ kind, sessionId, id: message.id, ...extra })
     return Promise.resolve()
   }
-  const queue = createQueue({ ctx, report, view: (session) => views.get(session.id), log: () => {} })
+  const queue = createQueue({ ctx, report, view: (session) => views.get(session.id), log: () => {}, reportDelayMs: REPORT_MS })
   queue.observe()
   const emit = (name, ...args) => listeners.get(name)(...args)
   return { agent, other, views, queue, reports, emit }
@@ -124,7 +126,7 @@ test('a message dsh refuses to queue is refused with dsh\'s words', () => {
   assert.deepEqual(queue.admit(agent, admission(token), 'r'), { admitted: false, reason: Reason.AdmissionRefused, problem: 'message "msg-1" is already pending' })
 })
 
-test('reports leave on the next turn of the event loop, not inside dsh\'s own work, and a failed one is only logged', async () => {
+test('reports leave a moment later, not inside dsh\'s own work, and a failed one is only logged', async () => {
   const { agent, queue, reports, emit } = queueWith()
   const claimed = { id: 'msg-1', role: 'user', source: { kind: 'user', taskSurface: correlation } }
   emit('agent/inbox/claimed', { agent, message: claimed })
@@ -133,7 +135,7 @@ test('reports leave on the next turn of the event loop, not inside dsh\'s own wo
   await nextTurn()
   await nextTurn()
   assert.deepEqual(reports.map((r) => [r.kind, r.sessionId, r.eventSeq]), [['claimed', 'ses_1', 0], ['committed', 'ses_1', 7]])
-  const failing = createQueue({ ctx: { on() {} }, report: async () => { throw new Error('the plugin is restarting') }, view: () => null, log: () => {} })
+  const failing = createQueue({ ctx: { on() {} }, report: async () => { throw new Error('the plugin is restarting') }, view: () => null, log: () => {}, reportDelayMs: REPORT_MS })
   await failing.send('admitted', 'ses_1', { id: 'msg-2' })
 })
 
@@ -175,7 +177,7 @@ test('a submission dsh restored into a queue is taken out, never delivered by it
   }
   const reports = []
   const ctx = { on(name, fn) { listeners.set(name, fn) }, agents: { list: () => [early] } }
-  const queue = createQueue({ ctx, report: async (kind, sessionId, message) => { reports.push([kind, message.id]) }, view: () => ({ active: null, outcomes: [] }), log: () => {} })
+  const queue = createQueue({ ctx, report: async (kind, sessionId, message) => { reports.push([kind, message.id]) }, view: () => ({ active: null, outcomes: [] }), log: () => {}, reportDelayMs: REPORT_MS })
   queue.observe()
   assert.deepEqual(early.inbox.nextTurn.map((m) => m.id), ['m-typed'], 'the early agent\'s submission is out; the typed message stays')
   const later = agentOf('ses_later')
