@@ -190,10 +190,22 @@ func renderModel(schema []byte, names []modelName) ([]byte, error) {
 				names = append(names, g.names[n.Pointer+"/oneOf/"+strconv.Itoa(i)])
 			}
 			b.WriteString("export type " + n.Name + " = " + strings.Join(names, " | ") + "\n")
+			common := g.commonMembers(n.Pointer, list(arms))
+			base := ""
+			if len(common) > 0 {
+				base = n.Name + "Common"
+				b.WriteString("\n")
+				writeDoc(&b, "", "The keys every "+n.Name+" states alike.", nil)
+				b.WriteString("export interface " + base + " {\n")
+				for _, m := range common {
+					b.WriteString(m.text)
+				}
+				b.WriteString("}\n")
+			}
 			for i, arm := range list(arms) {
 				p := n.Pointer + "/oneOf/" + strconv.Itoa(i)
 				b.WriteString("\n")
-				g.writeInterface(&b, g.names[p], arm.(*object), p)
+				g.writeArm(&b, g.names[p], base, common, arm.(*object), p)
 			}
 			continue
 		}
@@ -211,13 +223,40 @@ func renderModel(schema []byte, names []modelName) ([]byte, error) {
 
 // writeInterface writes the object node o as an interface.
 func (g *modelGen) writeInterface(b *strings.Builder, name string, o *object, ptr string) {
-	b.WriteString("export interface " + name + " {\n")
-	g.writeMembers(b, o, ptr, "  ")
+	g.writeArm(b, name, "", nil, o, ptr)
+}
+
+// writeArm writes the object node o as an interface that extends base (if
+// not "") and leaves out the members base states.
+func (g *modelGen) writeArm(b *strings.Builder, name, base string, common []schemaMember, o *object, ptr string) {
+	b.WriteString("export interface " + name)
+	if base != "" {
+		b.WriteString(" extends " + base)
+	}
+	b.WriteString(" {\n")
+	for _, m := range g.membersOf(o, ptr, "  ") {
+		if !slices.Contains(common, m) {
+			b.WriteString(m.text)
+		}
+	}
 	b.WriteString("}\n")
+}
+
+// schemaMember is one property of an object node as TypeScript: its doc and its
+// line.
+type schemaMember struct {
+	key, text string
 }
 
 // writeMembers writes the properties of o, one a line at indent.
 func (g *modelGen) writeMembers(b *strings.Builder, o *object, ptr, indent string) {
+	for _, m := range g.membersOf(o, ptr, indent) {
+		b.WriteString(m.text)
+	}
+}
+
+// membersOf spells the properties of o, in the schema's order.
+func (g *modelGen) membersOf(o *object, ptr, indent string) []schemaMember {
 	props, _ := o.get("properties")
 	po, _ := props.(*object)
 	req, _ := o.get("required")
@@ -228,19 +267,50 @@ func (g *modelGen) writeMembers(b *strings.Builder, o *object, ptr, indent strin
 		}
 	}
 	if po == nil {
-		return
+		return nil
 	}
+	var out []schemaMember
 	for _, k := range po.keys {
+		var b strings.Builder
 		p := po.vals[k].(*object)
 		if d, ok := p.get("description"); ok {
-			writeDoc(b, indent, d.(string), nil)
+			writeDoc(&b, indent, d.(string), nil)
 		}
 		opt := "?"
 		if slices.Contains(required, k) {
 			opt = ""
 		}
 		b.WriteString(indent + jsKey(k) + opt + ": " + g.expr(p, ptr+"/properties/"+escape(k), nil, false) + "\n")
+		out = append(out, schemaMember{k, b.String()})
 	}
+	return out
+}
+
+// commonMembers are the members every arm of a named union spells the same
+// way (the arms' constant kind aside), in the first arm's order; none when
+// fewer than two arms or two members would share them.
+func (g *modelGen) commonMembers(ptr string, arms []any) []schemaMember {
+	if len(arms) < 2 {
+		return nil
+	}
+	var common []schemaMember
+	for i, arm := range arms {
+		o, ok := arm.(*object)
+		if !ok {
+			return nil
+		}
+		ms := g.membersOf(o, ptr+"/oneOf/"+strconv.Itoa(i), "  ")
+		if i == 0 {
+			kind := slices.IndexFunc(ms, func(m schemaMember) bool { return strings.HasPrefix(strings.TrimSpace(m.text), "kind: ") })
+			common = slices.Delete(ms, max(kind, 0), max(kind+1, 0))
+			continue
+		}
+		common = slices.DeleteFunc(common, func(m schemaMember) bool { return !slices.Contains(ms, m) })
+	}
+	if len(common) < 2 {
+		return nil
+	}
+	return common
 }
 
 // expr spells the node at ptr as a TypeScript type, of the JSON types in

@@ -19,7 +19,9 @@ func TestModelTypesFollowTheSchema(t *testing.T) {
 	ts := string(out)
 	for _, want := range []string{
 		"export type Field = TextField | ChoiceField | MultiChoiceField | ToggleField | OrderField | NumberField | DateField | ScaleField | TagsField | MatrixField | AllocationField\n",
-		"export interface MultiChoiceField {\n  kind: 'multi-choice'\n",
+		"export interface FieldCommon {\n  id: string\n  label: string\n  help?: string\n  when?: When\n}\n",
+		"export interface MultiChoiceField extends FieldCommon {\n  kind: 'multi-choice'\n  required?: boolean\n",
+		"export interface ToggleField extends FieldCommon {\n  kind: 'toggle'\n  initial?: boolean\n}\n",
 		"  min?: number | Ref\n",
 		"  min?: string | Ref\n",
 		"  initial?: Record<string, number>\n",
@@ -77,6 +79,23 @@ func TestRenderModel(t *testing.T) {
 			name:   "a type that the type beside a $ref rules out",
 			schema: `{"type":"object","properties":{"a":{"$ref":"#/$defs/n","type":"string"}},"$defs":{"n":{"type":"number"}}}`,
 			names:  []modelName{{"", "Root", "The root."}}, err: "no value has both",
+		},
+		{
+			name: "the members every arm of a named union spells alike are said once, and only those",
+			schema: `{"oneOf":[
+				{"required":["kind","id"],"properties":{"kind":{"const":"a"},"id":{"type":"string"},"n":{"type":"number"},"x":{"type":"string"}}},
+				{"required":["kind"],"properties":{"kind":{"const":"b"},"n":{"type":"number"},"id":{"type":"string"},"x":{"type":"string"}}},
+				{"required":["kind","id"],"properties":{"kind":{"const":"c"},"id":{"type":"string"},"n":{"type":"number"},"x":{"type":"string"}}}]}`,
+			names: []modelName{{"", "Root", "The root."}},
+			want: "export interface RootCommon {\n  n?: number\n  x?: string\n}\n\n" +
+				"export interface ARoot extends RootCommon {\n  kind: 'a'\n  id: string\n}\n\n" +
+				"export interface BRoot extends RootCommon {\n  kind: 'b'\n  id?: string\n}\n",
+		},
+		{
+			name:   "arms that share one member keep it",
+			schema: `{"oneOf":[{"required":["kind"],"properties":{"kind":{"const":"a"},"n":{"type":"number"}}},{"required":["kind"],"properties":{"kind":{"const":"b"},"n":{"type":"number"}}}]}`,
+			names:  []modelName{{"", "Root", "The root."}},
+			want:   "export interface ARoot {\n  kind: 'a'\n  n?: number\n}\n",
 		},
 		{
 			name:   "a required key that is not a property",

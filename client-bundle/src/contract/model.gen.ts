@@ -99,12 +99,16 @@ export interface Item {
 /** An input of the model, by kind. */
 export type Field = TextField | ChoiceField | MultiChoiceField | ToggleField | OrderField | NumberField | DateField | ScaleField | TagsField | MatrixField | AllocationField
 
-export interface TextField {
-  kind: 'text'
+/** The keys every Field states alike. */
+export interface FieldCommon {
   id: string
   label: string
   help?: string
   when?: When
+}
+
+export interface TextField extends FieldCommon {
+  kind: 'text'
   multiline?: boolean
   required?: boolean
   minLength?: number
@@ -114,12 +118,8 @@ export interface TextField {
   initial?: string
 }
 
-export interface ChoiceField {
+export interface ChoiceField extends FieldCommon {
   kind: 'choice'
-  id: string
-  label: string
-  help?: string
-  when?: When
   required?: boolean
   options: Option[]
   /** Own answer too. */
@@ -128,12 +128,8 @@ export interface ChoiceField {
   initial?: string
 }
 
-export interface MultiChoiceField {
+export interface MultiChoiceField extends FieldCommon {
   kind: 'multi-choice'
-  id: string
-  label: string
-  help?: string
-  when?: When
   required?: boolean
   minItems?: number
   maxItems?: number
@@ -143,33 +139,21 @@ export interface MultiChoiceField {
   initial?: string[]
 }
 
-export interface ToggleField {
+export interface ToggleField extends FieldCommon {
   kind: 'toggle'
-  id: string
-  label: string
-  help?: string
-  when?: When
   initial?: boolean
 }
 
-export interface OrderField {
+export interface OrderField extends FieldCommon {
   kind: 'order'
-  id: string
-  label: string
-  help?: string
-  when?: When
   required?: boolean
   options: Option[]
   /** Every option id once, in order. */
   initial?: string[]
 }
 
-export interface NumberField {
+export interface NumberField extends FieldCommon {
   kind: 'number'
-  id: string
-  label: string
-  help?: string
-  when?: When
   required?: boolean
   min?: number | Ref
   max?: number | Ref
@@ -183,24 +167,16 @@ export interface NumberField {
   initial?: number
 }
 
-export interface DateField {
+export interface DateField extends FieldCommon {
   kind: 'date'
-  id: string
-  label: string
-  help?: string
-  when?: When
   required?: boolean
   min?: string | Ref
   max?: string | Ref
   initial?: string
 }
 
-export interface ScaleField {
+export interface ScaleField extends FieldCommon {
   kind: 'scale'
-  id: string
-  label: string
-  help?: string
-  when?: When
   required?: boolean
   /** Default 1; at most 11 points. */
   min?: number
@@ -211,12 +187,8 @@ export interface ScaleField {
   initial?: number
 }
 
-export interface TagsField {
+export interface TagsField extends FieldCommon {
   kind: 'tags'
-  id: string
-  label: string
-  help?: string
-  when?: When
   required?: boolean
   /** Default 10. */
   maxItems?: number
@@ -225,12 +197,8 @@ export interface TagsField {
   initial?: string[]
 }
 
-export interface MatrixField {
+export interface MatrixField extends FieldCommon {
   kind: 'matrix'
-  id: string
-  label: string
-  help?: string
-  when?: When
   required?: boolean
   rows: Item[]
   options: Option[]
@@ -238,12 +206,8 @@ export interface MatrixField {
   initial?: Record<string, string>
 }
 
-export interface AllocationField {
+export interface AllocationField extends FieldCommon {
   kind: 'allocation'
-  id: string
-  label: string
-  help?: string
-  when?: When
   required?: boolean
   options: Option[]
   total: number

@@ -11,7 +11,7 @@ import { Code } from '../contract/words.gen.ts'
 import type { Translate } from '../dsh.ts'
 import { isObj, isStr, listOf, opt, type JsonObject, type Shape } from '../host/json.ts'
 import type { Other, Problem, Value } from '../values.ts'
-import type { Field, Option } from '../contract/model.gen.ts'
+import type { Field, FieldCommon, Option } from '../contract/model.gen.ts'
 import type { Bounds } from './when.ts'
 
 export type { Option }
@@ -19,7 +19,7 @@ export type { Option }
 /** What every field carries besides its kind's keys (the keys every arm of the schema's Field
  * has, and `required`, which every kind but the toggle has): `help` is a sentence shown under the
  * label; `when`, the condition under which it is shown (when.ts). */
-export type FieldBase = Pick<Field, 'kind' | 'id' | 'label' | 'help' | 'when'> & { required?: boolean }
+export type FieldBase = FieldCommon & { kind: Field['kind']; required?: boolean }
 
 /** A field as the normalised model writes it, with the keys K the plugin always states (a
  * default the schema leaves optional: plugin/model README, "Defaults stated"). */
