@@ -1,11 +1,9 @@
 // A diff block: a line diff with +/- markers and old/new line numbers; `before: null` is a new
 // file. The markers are visual; each changed line also carries a spoken "Added"/"Removed".
 import { useId, useMemo } from 'react'
-import type { Block } from '../model.ts'
+import type { DiffBlock } from '../contract/model.gen.ts'
 import { diffStats, lineDiff } from './lineDiff.ts'
 import { useT } from '../i18n.ts'
-
-type DiffBlock = Extract<Block, { kind: 'diff' }>
 
 export function Diff({ block }: { block: DiffBlock }) {
   const t = useT()

@@ -1,7 +1,5 @@
 // A metrics block: labelled values as a description list of small cards.
-import type { Block } from '../model.ts'
-
-type MetricsBlock = Extract<Block, { kind: 'metrics' }>
+import type { MetricsBlock } from '../contract/model.gen.ts'
 
 export function Metrics({ block }: { block: MetricsBlock }) {
   return (

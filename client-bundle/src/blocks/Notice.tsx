@@ -1,8 +1,6 @@
 // A notice block: a short message with a tone; the tone is spoken as well as coloured.
-import type { Block } from '../model.ts'
+import type { NoticeBlock } from '../contract/model.gen.ts'
 import { useT } from '../i18n.ts'
-
-type NoticeBlock = Extract<Block, { kind: 'notice' }>
 
 export function Notice({ block }: { block: NoticeBlock }) {
   const t = useT()

@@ -2,11 +2,10 @@
 // for the rest; the table scrolls inside its own box, so 200 rows or 16 columns never push the
 // panel wider or taller than its frame.
 import { useId, useState } from 'react'
-import type { Block, Cell } from '../model.ts'
+import type { Cell } from '../model.ts'
+import type { TableBlock } from '../contract/model.gen.ts'
 import { useT } from '../i18n.ts'
 import type { Translate } from '../dsh.ts'
-
-type TableBlock = Extract<Block, { kind: 'table' }>
 
 /** Tables longer than this start folded to FOLDED_ROWS rows. */
 export const FOLD_OVER = 25
