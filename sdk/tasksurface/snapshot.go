@@ -15,9 +15,7 @@ type Snapshot struct {
 	// the plugin's submissions and ordinary user messages alike.
 	Queue []QueuedMessage `json:"queue,omitempty"`
 	// LogSeq is the seq of the session's last log event when the snapshot
-	// was read, or -1 for an empty log. Every change of the queue writes an
-	// event (or ends a turn), so a snapshot whose LogSeq is at or above a
-	// QueueEvent's EventSeq was read after that event's change.
+	// was read, or -1 for an empty log.
 	LogSeq int64 `json:"logSeq"`
 	// OpeningMeta is the presentation metadata of the open surface's tool
 	// result, as the log holds it. Send it when an answer said MetaNeeded;
