@@ -172,8 +172,8 @@ func (s *failingStorage) fail(on bool) {
 	s.failing = on
 }
 
-// A message the storage cannot write is refused with the storage's words
-// and reported refused, so the same submission may be sent again; a
+// A message the storage cannot write is refused with the storage's words,
+// so the same submission may be sent again; a
 // dismissal it cannot write is refused as not recorded.
 func TestStorageFailuresAreRefusals(t *testing.T) {
 	t.Parallel()
