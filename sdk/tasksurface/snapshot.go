@@ -58,9 +58,10 @@ type QueuedMessage struct {
 	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
 	// SubmissionID: see SurfaceID.
 	SubmissionID SubmissionID `json:"submissionId,omitempty"`
-	// Source is the message's source as a host of contract 2.0 sent it;
-	// a host of 2.1 leaves it out (QueuedFrom), and the plugin reads the
-	// fields above first.
+	// Source is the message's source. A host may leave it out
+	// (QueuedFrom does: the values need not travel); the plugin reads the
+	// fields above first, and the ids from Source only when they are
+	// empty (Ids).
 	Source json.RawMessage `json:"source,omitempty"`
 }
 
@@ -79,8 +80,8 @@ func QueuedFrom(id MessageID, phase Phase, source json.RawMessage) QueuedMessage
 	return m
 }
 
-// Ids returns m with its ids read from Source when a 2.0 host sent only
-// the source.
+// Ids returns m with its ids read from Source when the host sent only the
+// source.
 func (m QueuedMessage) Ids() QueuedMessage {
 	if len(m.Source) == 0 || m.IsOrdinary || m.SurfaceID != "" {
 		return m
@@ -89,5 +90,5 @@ func (m QueuedMessage) Ids() QueuedMessage {
 }
 
 // Ordinary reports whether m is an ordinary user message (IsOrdinary, or a
-// 2.0 host's source of kind "user" without a Task Surface correlation).
+// source alone of kind "user" without a Task Surface correlation).
 func (m QueuedMessage) Ordinary() bool { return m.Ids().IsOrdinary }
