@@ -20,7 +20,7 @@ RACE_ROUNDS ?= 15
 KILL_RUNS ?= 1
 BROWSER_KILL_RUNS ?= 1
 # The generated files `make generate` writes and test-generated holds current.
-GENERATED := sdk/internal/tsproto2 host-shim/src/wire/words.gen.js client-bundle/src/contract/words.gen.ts \
+GENERATED := sdk/internal/tsproto3 host-shim/src/wire/words.gen.js client-bundle/src/contract/words.gen.ts \
 	host-shim/src/wire/rpc.js client-bundle/src/contract/rpc.gen.ts client-bundle/src/contract/model.gen.ts
 # Long targets run each step through tools/step.sh: the step's name and the time elapsed since
 # the target began, and a heartbeat while a step is silent.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates everything generated from the wire contract (`make generate`):
-#  - the Go code for sdk/proto, into sdk/internal/tsproto2. protoc comes from
+#  - the Go code for sdk/proto, into sdk/internal/tsproto3. protoc comes from
 #    Debian (protobuf-compiler); protoc-gen-go and protoc-gen-go-grpc are the
 #    versions pinned as tools in go.mod;
 #  - the contract's words (tasksurface.Reason, Phase, Code) for JavaScript and
@@ -18,5 +18,5 @@ protoc -I sdk/proto \
   --plugin=protoc-gen-go="$gen_go" --plugin=protoc-gen-go-grpc="$gen_grpc" \
   --go_out=. --go_opt=module="$module" \
   --go-grpc_out=. --go-grpc_opt=module="$module" \
-  sdk/proto/tasksurface/v2/tasksurface.proto
+  sdk/proto/tasksurface/v3/tasksurface.proto
 go run ./tools/contractgen

@@ -20,7 +20,6 @@ import { Supervisor } from './goplugin/supervisor.js'
 import { toolDefinition, unavailableToolDefinition } from './dsh/tool.js'
 import { packageName, whileRendered } from './dsh/renderer.js'
 import { jsonBytes } from './wire/json.js'
-import { correlationOf } from './wire/source.js'
 import { TOOL_NAME } from './wire/words.gen.js'
 
 export const name = 'task-surface'
@@ -74,15 +73,6 @@ export async function apply(ctx, config) {
     log,
     mark,
     view: (session) => readProjection(ctx.sessionProjections, session, declared?.projection?.key),
-    report: (kind, sessionId, message, extra = {}) => plugin.call('ObserveQueue', {
-      session_id: sessionId,
-      kind,
-      message_id: message.id,
-      event_seq: extra.eventSeq ?? 0,
-      reason: extra.reason ?? '',
-      surface_id: extra.surfaceId ?? correlationOf(message.source)?.surfaceId ?? '',
-      dismissal_id: extra.dismissalId ?? '',
-    }, { timeoutMs: 10_000 }),
   })
   const dismissals = createDismissals({ ctx, plugin, queue, log, commandName: () => declared?.command?.name ?? '' })
 
@@ -113,7 +103,7 @@ export async function apply(ctx, config) {
       })],
       ['queue observers', () => { queue.observe(); dismissals.observe() }],
       ['browser RPC', () => ctx.plugin(createRemoteService(plugin, typert, {
-        queue, dismissals, agentFor: access.agentFor, limits: () => limitsInForce, mark,
+        queue, dismissals, agentFor: access.agentFor, limits: () => limitsInForce, mark, log,
       }))],
       // The bound on a browser request's size, checked before dsh reads its body (./dsh/request-size.js).
       ['browser RPC size bound', () => ctx.inject(['webServer'], (c) => {

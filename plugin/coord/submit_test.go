@@ -200,8 +200,8 @@ func TestRestartReadsTheQueue(t *testing.T) {
 	wantRefused(t, h.submit("sub-1", `{"why":"other"}`), tasksurface.ReasonSubmissionIDReused)
 }
 
-// A host of contract 2.0 sends the queue's sources, not their ids: the
-// plugin reads the ids from them.
+// A host that sends the queue's sources, not their ids: the plugin reads
+// the ids from them.
 func TestQueueFromSources(t *testing.T) {
 	t.Parallel()
 	h := newHost(t, true)

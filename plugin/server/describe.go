@@ -25,7 +25,6 @@ func (s *Server) Describe(context.Context) (*tasksurface.Description, error) {
 			Subcommands: []string{tasksurface.DismissVerb},
 		},
 		QueueHooks: tasksurface.QueueHooksDeclaration{
-			Observe:   tasksurface.QueueEventKinds(),
 			Veto:      []tasksurface.QueueAction{tasksurface.ActionEdit, tasksurface.ActionSteer},
 			SourceKey: tasksurface.SourceKey,
 		},

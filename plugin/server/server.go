@@ -112,12 +112,6 @@ func (s *Server) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (
 	return s.coord.Dismiss(ctx, req)
 }
 
-// ObserveQueue takes the host's report of what it did with a decision and
-// of what happened to a queued message since.
-func (s *Server) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
-	return s.coord.ObserveQueue(ctx, ev)
-}
-
 // CheckQueueAction allows or refuses a queue action.
 func (s *Server) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
 	return s.coord.CheckQueueAction(ctx, req)

@@ -66,8 +66,6 @@ type CommandDeclaration struct {
 
 // QueueHooksDeclaration describes the plugin's interest in the queue.
 type QueueHooksDeclaration struct {
-	// Observe lists the queue outcomes to report.
-	Observe []QueueEventKind `json:"observe,omitempty"`
 	// Veto lists the queue actions the plugin refuses for its messages.
 	Veto []QueueAction `json:"veto,omitempty"`
 	// SourceKey is the key under a message's source that marks the plugin's

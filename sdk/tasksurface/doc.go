@@ -35,8 +35,9 @@
 // The ids of the contract are distinct types (SurfaceID, SubmissionID,
 // DismissalID, RpcID), and so is the presentation mode of a call (Mode).
 // So are the words a host and the plugin exchange about the queue and the
-// log: QueueEventKind (what happened to a queued message), QueueAction
-// (what may be done to it) and CommandKind (how a command ended).
+// log: QueueAction (what may be done to a queued message), QueueRefusal
+// (the plugin's sentence when it refuses one) and CommandKind (how a
+// command ended).
 //
 // The contract's words are typed: Reason says why a request was refused,
 // Phase where a pending submission is, and Code what a Problem is about.

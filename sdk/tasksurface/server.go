@@ -31,10 +31,6 @@ type Server interface {
 	// Dismiss decides whether the host records a dismissal
 	// (DismissResponse.Record).
 	Dismiss(ctx context.Context, req *DismissRequest) (*DismissResponse, error)
-	// ObserveQueue reports what the host did with a decision, and what
-	// happened to a queued message since; informational, the plugin logs
-	// it.
-	ObserveQueue(ctx context.Context, ev *QueueEvent) (*QueueEventResponse, error)
 	// CheckQueueAction allows or refuses a queue action.
 	CheckQueueAction(ctx context.Context, req *QueueActionRequest) (*QueueActionResponse, error)
 	// Fold applies session events to projection state.

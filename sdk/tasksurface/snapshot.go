@@ -15,9 +15,7 @@ type Snapshot struct {
 	// the plugin's submissions and ordinary user messages alike.
 	Queue []QueuedMessage `json:"queue,omitempty"`
 	// LogSeq is the seq of the session's last log event when the snapshot
-	// was read, or -1 for an empty log. Every change of the queue writes an
-	// event (or ends a turn), so a snapshot whose LogSeq is at or above a
-	// QueueEvent's EventSeq was read after that event's change.
+	// was read, or -1 for an empty log.
 	LogSeq int64 `json:"logSeq"`
 	// OpeningMeta is the presentation metadata of the open surface's tool
 	// result, as the log holds it. Send it when an answer said MetaNeeded;
@@ -60,9 +58,10 @@ type QueuedMessage struct {
 	SurfaceID SurfaceID `json:"surfaceId,omitempty"`
 	// SubmissionID: see SurfaceID.
 	SubmissionID SubmissionID `json:"submissionId,omitempty"`
-	// Source is the message's source as a host of contract 2.0 sent it;
-	// a host of 2.1 leaves it out (QueuedFrom), and the plugin reads the
-	// fields above first.
+	// Source is the message's source. A host may leave it out
+	// (QueuedFrom does: the values need not travel); the plugin reads the
+	// fields above first, and the ids from Source only when they are
+	// empty (Ids).
 	Source json.RawMessage `json:"source,omitempty"`
 }
 
@@ -81,8 +80,8 @@ func QueuedFrom(id MessageID, phase Phase, source json.RawMessage) QueuedMessage
 	return m
 }
 
-// Ids returns m with its ids read from Source when a 2.0 host sent only
-// the source.
+// Ids returns m with its ids read from Source when the host sent only the
+// source.
 func (m QueuedMessage) Ids() QueuedMessage {
 	if len(m.Source) == 0 || m.IsOrdinary || m.SurfaceID != "" {
 		return m
@@ -91,5 +90,5 @@ func (m QueuedMessage) Ids() QueuedMessage {
 }
 
 // Ordinary reports whether m is an ordinary user message (IsOrdinary, or a
-// 2.0 host's source of kind "user" without a Task Surface correlation).
+// source alone of kind "user" without a Task Surface correlation).
 func (m QueuedMessage) Ordinary() bool { return m.Ids().IsOrdinary }

@@ -27,8 +27,8 @@ type SubmitRequest struct {
 // still StateToken, the token of the snapshot the plugin decided on (a
 // compare-and-set). With another token the host does not admit it and
 // asks again with a fresh snapshot: the rule of when to admit is the
-// plugin's alone. A host may report what it did through ObserveQueue
-// (QueueAdmitted, QueueRefused), which the plugin only logs.
+// plugin's alone. A host that cannot admit the message at all (its queue
+// refuses it) logs why in its own log.
 type Admission struct {
 	// MessageID is the message's id.
 	MessageID MessageID `json:"messageId"`

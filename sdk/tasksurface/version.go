@@ -4,11 +4,11 @@ import "github.com/hashicorp/go-plugin"
 
 // ProtocolVersion is the go-plugin application protocol version of this
 // contract. It changes only on breaking wire changes.
-const ProtocolVersion = 2
+const ProtocolVersion = 3
 
 // APIVersion is the "MAJOR.MINOR" version of this contract that Describe
 // reports. The minor part grows with additive changes.
-const APIVersion = "2.1"
+const APIVersion = "3.0"
 
 // PluginName is the name under which the plugin set serves the Task Surface
 // service.

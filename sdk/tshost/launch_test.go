@@ -48,7 +48,7 @@ type testPlugin struct {
 func (p *testPlugin) Describe(context.Context) (*tasksurface.Description, error) {
 	v := tasksurface.APIVersion
 	if p.mode == modeOtherContract {
-		v = "3.0"
+		v = "4.0"
 	}
 	return &tasksurface.Description{APIVersion: v, PluginVersion: "test"}, nil
 }
@@ -89,7 +89,7 @@ func launchTestPlugin(t *testing.T, mode string) (*tshost.Plugin, error) {
 func TestLaunchRefusesAnotherContract(t *testing.T) {
 	t.Parallel()
 	p, err := launchTestPlugin(t, modeOtherContract)
-	if err == nil || !strings.Contains(err.Error(), "speaks contract 3.0") {
+	if err == nil || !strings.Contains(err.Error(), "speaks contract 4.0") {
 		t.Fatalf("Launch = %v, want the contract refused", err)
 	}
 	if p != nil {

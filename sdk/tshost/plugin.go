@@ -102,12 +102,6 @@ func (p *Plugin) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (
 	return call(ctx, p, p.rpc.Dismiss, req)
 }
 
-// ObserveQueue reports what the host did with a decision, or what happened
-// to a queued message since.
-func (p *Plugin) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
-	return call(ctx, p, p.rpc.ObserveQueue, ev)
-}
-
 // CheckQueueAction asks whether a queue action may proceed.
 func (p *Plugin) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
 	return call(ctx, p, p.rpc.CheckQueueAction, req)

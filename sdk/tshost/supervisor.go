@@ -284,11 +284,6 @@ func (s *Supervisor) Dismiss(ctx context.Context, req *tasksurface.DismissReques
 	return via(ctx, s, (*Plugin).Dismiss, req)
 }
 
-// ObserveQueue calls the current plugin.
-func (s *Supervisor) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
-	return via(ctx, s, (*Plugin).ObserveQueue, ev)
-}
-
 // CheckQueueAction calls the current plugin.
 func (s *Supervisor) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
 	return via(ctx, s, (*Plugin).CheckQueueAction, req)

@@ -111,10 +111,10 @@ if [ ! -f "$repo/$client_entry" ]; then
 fi
 
 # 3. The bundle face and both halves, in the repository's layout.
-mkdir -p "$stage/host-shim" "$stage/sdk/proto/tasksurface/v2" "$stage/$(dirname "$client_entry")"
+mkdir -p "$stage/host-shim" "$stage/sdk/proto/tasksurface/v3" "$stage/$(dirname "$client_entry")"
 cp "$repo/package.json" "$repo/manifest.schema.json" "$repo/cordis.patch.yml" "$repo/README.md" "$stage/"
 cp -R "$repo/host-shim/src" "$repo/host-shim/proto" "$stage/host-shim/"
-cp "$repo/sdk/proto/tasksurface/v2/tasksurface.proto" "$stage/sdk/proto/tasksurface/v2/"
+cp "$repo/sdk/proto/tasksurface/v3/tasksurface.proto" "$stage/sdk/proto/tasksurface/v3/"
 cp "$repo/$client_entry" "$stage/$client_entry"
 stamp_flags=(-flag CGO_ENABLED=0)
 for f in "${flags[@]}" "-ldflags=$ldflags"; do stamp_flags+=(-flag "$f"); done

@@ -6,17 +6,17 @@
 // The plugin decides (idempotency per dismissal id, the pending-submission check) and answers
 // the record to write; the shim writes it only while the session's state token is the record's
 // (queue.beginDismissal: a compare-and-set, asked again with a fresh snapshot otherwise), lists
-// it in every snapshot until it is written, and reports recorded or not-recorded. Two ways in,
+// it in every snapshot until it is written, and logs a record it could not write. Two ways in,
 // no recursion:
 //
 //   typed:  person types /task-surface dismiss  -> dsh writes command/run -> handler
 //           -> plugin.Dismiss (command_id: this run) -> record: this run -> handler succeeds
-//           -> dsh writes command/done -> reported recorded with its seq
+//           -> dsh writes command/done, the record
 //
 //   host:   browser taskSurface/dismiss -> plugin.Dismiss -> record
 //           -> commands.execute('/task-surface dismiss <surfaceId> <dismissalId>')
 //           -> dsh writes command/run -> the handler sees the host's own record and succeeds
-//           -> dsh writes command/done -> reported recorded with its seq
+//           -> dsh writes command/done, the record
 //
 // A refusal reads as the contract's sentence for its reason (ReasonText, generated from
 // tasksurface.Reason.Text in sdk/tasksurface), not a copy kept here.
@@ -32,7 +32,7 @@ export const MAX_ASKS = 3
  * @param {object} deps
  * @param {any} deps.ctx
  * @param {{call: Function}} deps.plugin - the supervisor.
- * @param {ReturnType<import('./queue.js').createQueue>} deps.queue - snapshots and reports
+ * @param {ReturnType<import('./queue.js').createQueue>} deps.queue - snapshots and the compare-and-set
  * @param {() => string} deps.commandName - the declared command name.
  * @param {import('../goplugin/plugin-process.js').LogFn} deps.log
  */
@@ -82,10 +82,10 @@ export function createDismissals({ ctx, plugin, queue, commandName, log }) {
 
   /**
    * Write the plugin's DismissalRecord from the browser: the command run, only while the
-   * session's state token is the record's; report what happened.
+   * session's state token is the record's.
    * @param {any} session
    * @param {any} agent - the session's live agent
-   * @param {any} record - tasksurface.v2.DismissalRecord
+   * @param {any} record - tasksurface.v3.DismissalRecord
    * @returns {Promise<{recorded: true, eventSeq: number} | {recorded: false, reason: string} |
    *   {recorded: false, stale: true}>} stale: decided on a state the session no longer has; ask
    *   the plugin again.
@@ -100,10 +100,7 @@ export function createDismissals({ ctx, plugin, queue, commandName, log }) {
     } finally {
       end()
     }
-    // Informational, and on its way a moment later (queue.send): the answer does not wait for it.
-    void queue.send(result.recorded ? 'recorded' : 'not-recorded', session.id, { id: '' }, result.recorded
-      ? { eventSeq: result.eventSeq, surfaceId: record.surface_id, dismissalId: record.dismissal_id }
-      : notRecorded(record, result.reason))
+    if (!result.recorded) notRecorded(session.id, record, result.reason)
     return result
   }
 
@@ -126,7 +123,7 @@ export function createDismissals({ ctx, plugin, queue, commandName, log }) {
     }
   }
 
-  /** Report a typed dismissal once dsh has written its command/done. */
+  /** End a typed dismissal's flight once dsh has written its command/done; log it if it failed. */
   function observe() {
     ctx.on('session/event', (session, event) => {
       if (event.type !== EVENT_COMMAND_DONE) return
@@ -134,18 +131,16 @@ export function createDismissals({ ctx, plugin, queue, commandName, log }) {
       if (!t) return
       typed.delete(event.data.commandId)
       t.end()
-      queue.send(event.data.kind === 'success' ? 'recorded' : 'not-recorded', t.sessionId, { id: '' }, event.data.kind === 'success'
-        ? { eventSeq: event.seq, surfaceId: t.record.surface_id, dismissalId: t.record.dismissal_id }
-        : notRecorded(t.record, Reason.NotRecorded))
+      if (event.data.kind !== 'success') notRecorded(t.sessionId, t.record, Reason.NotRecorded)
     })
   }
 
-  return { handle, record, observe }
-}
+  /** Log a decided dismissal that did not reach the log: its surface stays open. */
+  function notRecorded(sessionId, record, reason) {
+    log('info', `the dismissal ${record.dismissal_id} of the Task Surface ${record.surface_id} in session ${sessionId} was not recorded (${reason}); the surface stays open`)
+  }
 
-/** The report of a record not written. */
-function notRecorded(record, reason) {
-  return { surfaceId: record.surface_id, dismissalId: record.dismissal_id, reason }
+  return { handle, record, observe }
 }
 
 /** The contract's sentence for a refusal's reason; a reason it does not know is named as it is. */

@@ -1,7 +1,7 @@
 // The session's queue as the plugin needs it, the admission the plugin decided, and what happens
 // to a submission in dsh's inbox afterwards.
 //
-// The plugin decides and the shim acts (contract 2.1). What the shim holds of the queue is only
+// The plugin decides and the shim acts (contract 3.0). What the shim holds of the queue is only
 // what dsh does not show: the user messages the agent has claimed and not yet written to the log
 // (`claims`; dsh's inbox forgets a message once it is claimed), and the dismissal records it is
 // writing (`dismissing`). Everything else is dsh's own state, read at the moment it is needed:
@@ -13,18 +13,19 @@
 //     The shim holds no rule of when to admit: that is the plugin's.
 //
 // dsh rc.8 offers no veto on queue actions (session.updateQueue edits, steers and removes inbox
-// items directly), so the shim observes the inbox, reports every outcome to the plugin
-// (ObserveQueue, informational: the plugin only logs them), and compensates where a real seam
-// allows:
+// items directly), so the shim observes the inbox, logs what a person reading the logs needs
+// (a submission steered, or one that left the queue without reaching the log), and compensates
+// where a real seam allows. The plugin hears none of it: each decision reads the snapshot its
+// request carries.
 //   - edit: the queued item is restored to its canonical text (the text it was admitted with, as
 //     the log's first insertion of it holds it), and the agent/pre-step waterfall restores it
 //     again if an edit slipped into a step;
 //   - steer: the item is moved back from the next-step list to the next-turn queue;
-//   - remove (or any discard): reported; the message has left the queue, so the next snapshot
+//   - remove (or any discard): logged; the message has left the queue, so the next snapshot
 //     shows the surface editable again.
 // At pre-step a submission whose surface is no longer the open one (an ordinary message reached
-// the log first, through a steer) is dropped from the step and reported discarded: it never
-// becomes a second outcome.
+// the log first, through a steer) is dropped from the step and logged: it never becomes a second
+// outcome.
 import { EVENT_USER_MESSAGE } from '../wire/words.gen.js'
 import { jsonBytes, parseJsonBytes } from '../wire/json.js'
 import { correlationOf, withRpcId } from '../wire/source.js'
@@ -57,22 +58,13 @@ export function lastSeq(session) {
 }
 
 /**
- * How long a report to the plugin waits before it leaves, in milliseconds: past a submission's
- * way from the queue into the log and out to the page (tens of milliseconds), which its gRPC
- * call and answer, on the same event loop, would otherwise hold up.
- */
-export const REPORT_DELAY_MS = 250
-
-/**
  * @param {object} deps
  * @param {any} deps.ctx
- * @param {(kind: string, sessionId: string, message: any, extra?: object) => Promise<any>} deps.report - ObserveQueue
  * @param {(session: any) => any} deps.view - the session's projection view (./projection.js)
  * @param {import('../goplugin/plugin-process.js').LogFn} deps.log
  * @param {import('./timeline.js').Mark|null} [deps.mark] - the bench's timeline hook (./timeline.js)
- * @param {number} [deps.reportDelayMs] - REPORT_DELAY_MS, or less in a test
  */
-export function createQueue({ ctx, report, view, log, mark = createTimeline(), reportDelayMs = REPORT_DELAY_MS }) {
+export function createQueue({ ctx, view, log, mark = createTimeline() }) {
   /** messageId -> {sessionId, message}: user messages claimed into a turn, not yet in the log. */
   const claims = new Map()
   /** message ids whose inbox events come from the shim's own compensation. */
@@ -119,7 +111,7 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline(), r
   const token = (agent, session) => state(agent, session).token
 
   /**
-   * What the plugin needs of a session at this moment (tasksurface.v2.SessionSnapshot).
+   * What the plugin needs of a session at this moment (tasksurface.v3.SessionSnapshot).
    * @param {any} agent - the session's live agent, or undefined for a session not running
    * @param {any} session
    * @param {any} [openingMeta] - the open surface's tool result metadata, when the plugin asked
@@ -142,7 +134,7 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline(), r
    * them. Its source carries rpcId, the id of the admission (dsh rc.8 does not tell a Remote
    * method its request's rpcId).
    * @param {any} agent
-   * @param {any} admission - tasksurface.v2.Admission
+   * @param {any} admission - tasksurface.v3.Admission
    * @param {string} rpcId
    * @returns {{admitted: true, eventSeq: number} | {admitted: false, stale: true} |
    *   {admitted: false, reason: string, problem: string}}
@@ -171,22 +163,6 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline(), r
     const key = `${session.id}\u0000${record.dismissal_id}`
     dismissing.set(key, { sessionId: session.id, surfaceId: record.surface_id, dismissalId: record.dismissal_id })
     return () => dismissing.delete(key)
-  }
-
-  /**
-   * Reports an outcome to the plugin (ObserveQueue), by ids. Reports are informational: the
-   * plugin logs them and decides from snapshots alone, so they need no order and a late or lost
-   * one changes nothing. Not at once: an admission, a claim and a commit happen inside dsh's own
-   * work (the turn's start, the message's way into the log and out to the page), and the gRPC
-   * call's encoding and answer would run in the middle of it; the report leaves
-   * `reportDelayMs` later.
-   * @returns {Promise<void>} settles once the plugin has answered (or the report failed).
-   */
-  function send(kind, sessionId, message, extra = {}) {
-    mark?.('queue.report', sessionId, { kind })
-    return new Promise((resolve) => setTimeout(resolve, reportDelayMs))
-      .then(() => report(kind, sessionId, message, extra))
-      .then(() => {}, (err) => log('warn', `could not report ${kind} of ${message.id} to the plugin: ${err.message}`))
   }
 
   /** The text a submission was admitted with: its first insertion in the log. */
@@ -228,29 +204,26 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline(), r
   function classifyDiscard(agent, message) {
     const nextTurn = agent.inbox.nextTurn.find((m) => m.id === message.id)
     if (nextTurn) {
-      const text = messageText(nextTurn)
       const canonical = canonicalText(agent, message.id)
-      send('edited', agent.id, nextTurn, { text, eventSeq: lastSeq(agent.session) })
-      if (canonical !== undefined && canonical !== text) restoreEdit(agent, nextTurn, canonical)
+      if (canonical !== undefined && canonical !== messageText(nextTurn)) restoreEdit(agent, nextTurn, canonical)
       return
     }
     const nextStep = agent.inbox.nextStep.find((m) => m.id === message.id)
     if (nextStep) {
-      send('steered', agent.id, nextStep, { eventSeq: lastSeq(agent.session) })
+      log('warn', `the Task Surface submission ${message.id} was steered into the running turn; moving it back to the queue`)
       undoSteer(agent, nextStep)
       return
     }
-    send('discarded', agent.id, message, { eventSeq: lastSeq(agent.session) })
+    log('info', `the Task Surface submission ${message.id} left the queue without reaching the log (removed or discarded); its surface is editable again`)
   }
 
-  /** End the claims of an agent that will not commit them: report the submissions discarded. */
+  /** End the claims of an agent that will not commit them: log the submissions among them. */
   function endClaims(agent, why) {
     for (const [id, claim] of claims) {
       if (claim.sessionId !== agent.id) continue
       claims.delete(id)
       if (correlationOf(claim.message.source)) {
-        log('info', `the claimed Task Surface submission ${id} ended without reaching the log (${why})`)
-        send('discarded', agent.id, claim.message, { eventSeq: lastSeq(agent.session) })
+        log('info', `the claimed Task Surface submission ${id} ended without reaching the log (${why}); its surface is editable again`)
       }
     }
   }
@@ -263,7 +236,6 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline(), r
       try {
         if (agent.inbox.remove(m.id)) {
           log('info', `took the submission ${m.id}, queued before the session was opened again, out of the queue: it is not sent without the person`)
-          send('discarded', agent.id, m, { eventSeq: lastSeq(agent.session) })
         }
       } catch (err) {
         log('warn', `could not take the restored submission ${m.id} out of the queue: ${err.message}`)
@@ -296,7 +268,6 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline(), r
     ctx.on('agent/inbox/claimed', ({ agent, message }) => {
       if (!userRole(message)) return
       claims.set(message.id, { sessionId: agent.id, message })
-      if (correlationOf(message.source)) send('claimed', agent.id, message, { eventSeq: lastSeq(agent.session) })
     })
     ctx.on('agent/inbox/discarded', ({ agent, message }) => {
       if (!correlationOf(message.source) || compensating.has(message.id)) return
@@ -307,7 +278,6 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline(), r
     ctx.on('session/event', (session, event) => {
       if (event.type !== EVENT_USER_MESSAGE) return
       claims.delete(event.data?.id)
-      if (correlationOf(event.data?.source)) send('committed', session.id, event.data, { eventSeq: event.seq })
     })
     // A claimed message whose step was rejected ends without commit or discard; once the agent
     // is idle no claim can still be on its way to the log. A disposed session's claims end too.
@@ -338,8 +308,7 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline(), r
         if (view(payload.agent.session)?.active?.surfaceId !== c.surfaceId) {
           changed = true
           claims.delete(m.id)
-          log('info', `dropped the Task Surface submission ${m.id} from the step: its surface is no longer open`)
-          send('discarded', payload.agent.id, m, { eventSeq: lastSeq(payload.agent.session), reason: Reason.MovedOn })
+          log('info', `dropped the Task Surface submission ${m.id} from the step: its surface is no longer open (${Reason.MovedOn})`)
           continue
         }
         const canonical = canonicalText(payload.agent, m.id)
@@ -355,5 +324,5 @@ export function createQueue({ ctx, report, view, log, mark = createTimeline(), r
     })
   }
 
-  return { snapshot, view, admit, beginDismissal, send, observe, claims }
+  return { snapshot, view, admit, beginDismissal, observe, claims }
 }

@@ -91,10 +91,12 @@ export function remoteContribution(packageName = 'dsh-task-surface') {
  * @param {() => Record<string, number>} [deps.limits] - the limits in force (row-config names
  *   such as `maxSubmissionBytes`), read on every getActive so the browser follows a restart.
  * @param {import('./timeline.js').Mark|null} [deps.mark] - the bench's timeline hook
+ * @param {import('../goplugin/plugin-process.js').LogFn} [deps.log] - where a decision the shim
+ *   could not carry out is logged
  * @returns {any} the class to hand to `ctx.plugin`.
  */
 export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
-  queue, dismissals, agentFor, limits = () => ({}), mark = createTimeline(),
+  queue, dismissals, agentFor, limits = () => ({}), mark = createTimeline(), log = () => {},
 }) {
   /**
    * Ask the plugin with the session's snapshot, and once more with the open surface's logged
@@ -173,13 +175,11 @@ export function createRemoteService(plugin, { TypertRemoteService, Remote }, {
         if (res.admit) {
           const done = agent ? queue.admit(agent, res.admit, randomUUID()) : NO_LIVE_AGENT
           if (done.stale) continue // decided on a state the session no longer has: ask again
-          const message = { id: res.admit.message_id, source: { taskSurface: { surfaceId: res.admit.surface_id } } }
           if (!done.admitted) {
-            queue.send('refused', session.id, message, { reason: done.reason })
+            log('info', `the Task Surface submission ${res.admit.message_id} was not queued (${done.reason}): ${done.problem}`)
             mark?.('remote.answered', session.id, { submissionId })
             return { accepted: false, reason: done.reason, problems: [{ code: Code.AdmissionRefused, message: done.problem, pointer: '' }] }
           }
-          queue.send('admitted', session.id, message, { eventSeq: done.eventSeq })
         }
         mark?.('remote.answered', session.id, { submissionId })
         if (res.accepted) return { accepted: true, messageId: res.message_id, phase: res.phase }

@@ -2,7 +2,7 @@
 // magic cookie, protocol versions, a private socket folder and an AutoMTLS client certificate;
 // read the handshake line; dial the plugin over mutual TLS; check health; drain stdout,
 // stderr and StreamStdio for the whole life of the process; Describe; Configure. The plugin
-// never calls the host (contract 2), so no broker stream is opened and the host serves nothing.
+// never calls the host (contract 3), so no broker stream is opened and the host serves nothing.
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import grpc from '@grpc/grpc-js'

@@ -12,7 +12,7 @@ const here = dirname(fileURLToPath(import.meta.url))
 export const VENDORED_PROTO_DIR = join(here, '..', '..', 'proto')
 
 /**
- * Where tasksurface/v2/tasksurface.proto lives: the repository and the packed bundle keep the
+ * Where tasksurface/v3/tasksurface.proto lives: the repository and the packed bundle keep the
  * same layout, sdk/proto beside host-shim.
  */
 export const CONTRACT_PROTO_DIR = join(here, '..', '..', '..', 'sdk', 'proto')
@@ -33,7 +33,7 @@ let cached
  */
 export function loadProtos() {
   if (cached) return cached
-  const contract = join(CONTRACT_PROTO_DIR, 'tasksurface', 'v2', 'tasksurface.proto')
+  const contract = join(CONTRACT_PROTO_DIR, 'tasksurface', 'v3', 'tasksurface.proto')
   if (!existsSync(contract)) {
     throw new Error(`Task Surface contract not found at ${contract}; the bundle is incomplete, reinstall it`)
   }
@@ -42,7 +42,7 @@ export function loadProtos() {
       'plugin/grpc_controller.proto',
       'plugin/grpc_stdio.proto',
       'grpc/health/v1/health.proto',
-      'tasksurface/v2/tasksurface.proto',
+      'tasksurface/v3/tasksurface.proto',
     ],
     { ...LOADER_OPTIONS, includeDirs: [VENDORED_PROTO_DIR, CONTRACT_PROTO_DIR] },
   )
@@ -51,7 +51,7 @@ export function loadProtos() {
     health: root.grpc.health.v1.Health,
     stdio: root.plugin.GRPCStdio,
     controller: root.plugin.GRPCController,
-    taskSurface: root.tasksurface.v2.TaskSurface,
+    taskSurface: root.tasksurface.v3.TaskSurface,
   }
   return cached
 }

@@ -1,15 +1,10 @@
 // The queue as the plugin sees it (the snapshot), the admission the plugin decided carried out
-// only while it may be (one outcome), and what the shim reports afterwards, over a stand-in for
-// dsh's agent and inbox.
+// only while it may be (one outcome), and what the shim logs of a submission that did not reach
+// the log, over a stand-in for dsh's agent and inbox.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createQueue } from '../../src/dsh/queue.js'
 import { Phase, Reason } from '../../src/wire/words.gen.js'
-
-/** The delay of the shim's reports to the plugin here (REPORT_DELAY_MS outside the tests). */
-const REPORT_MS = 1
-/** Until the reports made so far have left (a timer set after theirs fires after them). */
-const nextTurn = () => new Promise((resolve) => setTimeout(resolve, REPORT_MS + 1))
 
 const correlation = { version: 1, submissionId: 'sub-1', callId: 'call_1', surfaceId: 'tsf_a', values: { go: true } }
 const admission = (token, surfaceId = 'tsf_a', id = 'msg-1') => ({
@@ -41,15 +36,11 @@ function queueWith() {
   const other = agentOf('ses_2')
   const views = new Map([['ses_1', { active: { callId: 'call_1', surfaceId: 'tsf_a' }, outcomes: [] }], ['ses_2', { active: null, outcomes: [] }]])
   const ctx = { on(name, fn) { listeners.set(name, fn) } }
-  const reports = []
-  const report = (kind, sessionId, message, extra) => {
-    reports.push({ kind, sessionId, id: message.id, ...extra })
-    return Promise.resolve()
-  }
-  const queue = createQueue({ ctx, report, view: (session) => views.get(session.id), log: () => {}, reportDelayMs: REPORT_MS })
+  const logs = []
+  const queue = createQueue({ ctx, view: (session) => views.get(session.id), log: (level, message) => logs.push([level, message]) })
   queue.observe()
   const emit = (name, ...args) => listeners.get(name)(...args)
-  return { agent, other, views, queue, reports, emit }
+  return { agent, other, views, queue, logs, emit }
 }
 
 const listed = (snapshot) => snapshot.queue.map((m) => [m.message_id, m.phase])
@@ -126,42 +117,29 @@ test('a message dsh refuses to queue is refused with dsh\'s words', () => {
   assert.deepEqual(queue.admit(agent, admission(token), 'r'), { admitted: false, reason: Reason.AdmissionRefused, problem: 'message "msg-1" is already pending' })
 })
 
-test('reports leave a moment later, not inside dsh\'s own work, and a failed one is only logged', async () => {
-  const { agent, queue, reports, emit } = queueWith()
-  const claimed = { id: 'msg-1', role: 'user', source: { kind: 'user', taskSurface: correlation } }
-  emit('agent/inbox/claimed', { agent, message: claimed })
-  emit('session/event', agent.session, { type: 'user/message', seq: 7, data: claimed })
-  assert.deepEqual(reports, [], 'nothing is sent while dsh is at work')
-  await nextTurn()
-  await nextTurn()
-  assert.deepEqual(reports.map((r) => [r.kind, r.sessionId, r.eventSeq]), [['claimed', 'ses_1', 0], ['committed', 'ses_1', 7]])
-  const failing = createQueue({ ctx: { on() {} }, report: async () => { throw new Error('the plugin is restarting') }, view: () => null, log: () => {}, reportDelayMs: REPORT_MS })
-  await failing.send('admitted', 'ses_1', { id: 'msg-2' })
-})
-
-test('a claim whose step ends without it in the log is reported discarded when the agent is idle, or disposed', async () => {
+test('a claim whose step ends without it in the log leaves the snapshot, and is logged, when the agent is idle, or disposed', () => {
   for (const end of ['idle', 'disposed']) {
-    const { agent, queue, reports, emit } = queueWith()
+    const { agent, queue, logs, emit } = queueWith()
     emit('agent/inbox/claimed', { agent, message: { id: 'msg-1', role: 'user', source: { kind: 'user', taskSurface: correlation } } })
+    assert.deepEqual(listed(queue.snapshot(agent, agent.session)), [['msg-1', Phase.Claiming]], end)
+    assert.deepEqual(logs, [], `${end}: a claim is no news`)
     if (end === 'idle') emit('agent/status', { agent, status: 'idle' })
     else emit('agent/disposed', { agent })
-    await nextTurn()
-    await nextTurn()
-    assert.deepEqual(reports.map((r) => r.kind), ['claimed', 'discarded'], end)
     assert.deepEqual(listed(queue.snapshot(agent, agent.session)), [], end)
+    assert.deepEqual(logs.map(([level]) => level), ['info'], end)
+    assert.match(logs[0][1], /msg-1 ended without reaching the log/, end)
   }
 })
 
-test('at the step\'s start a submission whose surface is no longer open is dropped and reported discarded', async () => {
-  const { agent, views, reports, emit } = queueWith()
+test('at the step\'s start a submission whose surface is no longer open is dropped and logged', async () => {
+  const { agent, views, logs, emit } = queueWith()
   const submission = { id: 'msg-1', role: 'user', content: [{ type: 'text', text: 'Go: yes' }], source: { kind: 'user', taskSurface: correlation } }
   const steered = typed('m-steered')
   views.set('ses_1', { active: null, outcomes: [{ callId: 'call_1', surfaceId: 'tsf_a', outcome: 'bypassed', seq: 5 }] })
   const decision = await emit('agent/pre-step', { agent }, async () => ({ kind: 'enter', messages: [steered, submission] }))
   assert.deepEqual(decision.messages, [steered])
-  await nextTurn()
-  await nextTurn()
-  assert.deepEqual(reports.map((r) => [r.kind, r.id, r.reason]), [['discarded', 'msg-1', Reason.MovedOn]])
+  assert.deepEqual(logs.map(([level]) => level), ['info'])
+  assert.match(logs[0][1], new RegExp(`dropped the Task Surface submission msg-1 from the step: its surface is no longer open \\(${Reason.MovedOn}\\)`))
 })
 
 test('a submission dsh restored into a queue is taken out, never delivered by itself: at agent/created, and for agents created before the observers', async () => {
@@ -175,9 +153,9 @@ test('a submission dsh restored into a queue is taken out, never delivered by it
     this.nextTurn.splice(i, 1)
     return true
   }
-  const reports = []
+  const logs = []
   const ctx = { on(name, fn) { listeners.set(name, fn) }, agents: { list: () => [early] } }
-  const queue = createQueue({ ctx, report: async (kind, sessionId, message) => { reports.push([kind, message.id]) }, view: () => ({ active: null, outcomes: [] }), log: () => {}, reportDelayMs: REPORT_MS })
+  const queue = createQueue({ ctx, view: () => ({ active: null, outcomes: [] }), log: (level, message) => logs.push([level, message]) })
   queue.observe()
   assert.deepEqual(early.inbox.nextTurn.map((m) => m.id), ['m-typed'], 'the early agent\'s submission is out; the typed message stays')
   const later = agentOf('ses_later')
@@ -185,7 +163,5 @@ test('a submission dsh restored into a queue is taken out, never delivered by it
   later.inbox.remove = early.inbox.remove
   listeners.get('agent/created')({ agent: later })
   assert.deepEqual(later.inbox.nextTurn, [])
-  await nextTurn()
-  await nextTurn()
-  assert.deepEqual(reports, [['discarded', 'msg-early'], ['discarded', 'msg-later']])
+  assert.deepEqual(logs.map(([level, message]) => [level, /submission (\S+),/.exec(message)?.[1]]), [['info', 'msg-early'], ['info', 'msg-later']])
 })

@@ -43,9 +43,9 @@ function wireArguments(names) {
 
 /** A stand-in for the shim's queue and dismissals: the snapshot's view, the admissions and
  * records carried out (refused with `refuse` when given; the first `stale` of them found decided on
- * a state token the session no longer has), and the reports sent. */
+ * a state token the session no longer has), and the lines logged. */
 function actingWith({ refuse = '', stale = 0, views = new Map(), events = [] } = {}) {
-  const done = { admitted: [], recorded: [], reports: [] }
+  const done = { admitted: [], recorded: [], logs: [] }
   const queue = {
     view: (session) => views.get(session.id),
     snapshot: (agent, session, meta) => ({ projection_json: Buffer.from(JSON.stringify(views.get(session.id) ?? null)), queue: [], log_seq: 3, meta }),
@@ -55,7 +55,6 @@ function actingWith({ refuse = '', stale = 0, views = new Map(), events = [] } =
       done.admitted.push({ agent: agent.id, id: admission.message_id, rpcId })
       return { admitted: true, eventSeq: 4 }
     },
-    send: async (kind, sessionId, message, extra) => { done.reports.push({ kind, sessionId, id: message.id, ...extra }) },
   }
   const dismissals = {
     record: async (session, agent, record) => {
@@ -64,7 +63,8 @@ function actingWith({ refuse = '', stale = 0, views = new Map(), events = [] } =
       return refuse ? { recorded: false, reason: refuse } : { recorded: true, eventSeq: 9 }
     },
   }
-  return { deps: { queue, dismissals, agentFor: async (id) => ({ id, session: { id, events } }) }, done }
+  const log = (level, message) => done.logs.push([level, message])
+  return { deps: { queue, dismissals, agentFor: async (id) => ({ id, session: { id, events } }), log }, done }
 }
 
 /** The Remote over a plugin that answers every call with `reply`, and the calls it received. */
@@ -228,17 +228,18 @@ test('values nested deeper than the shim walks are refused with where, without a
   assert.equal(calls.length, 0)
 })
 
-test('an admission is carried out before the browser is answered; one dsh refuses is reported and answered with dsh\'s words', async () => {
+test('an admission is carried out before the browser is answered; one dsh refuses is logged and answered with dsh\'s words', async () => {
   const admit = { message_id: 'tsm_1', text: 't', source_json: Buffer.from('{"kind":"user"}'), surface_id: 'tsf_a', call_id: 'call_1' }
   const ok = remoteWith({ accepted: true, message_id: 'tsm_1', phase: 'queued', admit })
   assert.deepEqual(await ok.remote.submit(...ARGS.submit, AbortSignal.timeout(1_000)), { accepted: true, messageId: 'tsm_1', phase: 'queued' })
   assert.deepEqual(ok.done.admitted.map((a) => [a.agent, a.id]), [['ses_1', 'tsm_1']])
   assert.match(ok.done.admitted[0].rpcId, /^[0-9a-f-]{36}$/)
-  assert.deepEqual(ok.done.reports.map((r) => [r.kind, r.id, r.eventSeq]), [['admitted', 'tsm_1', 4]])
+  assert.deepEqual(ok.done.logs, [])
   const refused = remoteWith({ accepted: true, message_id: 'tsm_1', phase: 'queued', admit }, { refuse: 'admission-refused' })
   assert.deepEqual(await refused.remote.submit(...ARGS.submit, AbortSignal.timeout(1_000)),
     { accepted: false, reason: 'admission-refused', problems: [{ code: 'admission-refused', message: 'dsh says no', pointer: '' }] })
-  assert.deepEqual(refused.done.reports.map((r) => [r.kind, r.id, r.reason]), [['refused', 'tsm_1', 'admission-refused']])
+  assert.deepEqual(refused.done.logs.map(([level]) => level), ['info'])
+  assert.match(refused.done.logs[0][1], /tsm_1 was not queued \(admission-refused\): dsh says no/)
 })
 
 test('a decision made on a state the session no longer has is asked again with a fresh snapshot, at most MAX_ASKS times', async () => {

@@ -81,7 +81,7 @@ test('a submission passes the Remote and the queue in order, each hop marked', a
   }
   const ctx = { on: (name, fn) => listeners.push([name, fn]) }
   const view = () => ({ active: { callId: 'call_1', surfaceId: 'tsf_a' }, outcomes: [] })
-  const queue = createQueue({ ctx, view, report: async () => ({}), log: () => {}, mark })
+  const queue = createQueue({ ctx, view, log: () => {}, mark })
   queue.observe()
   // The plugin's Submit decides the admission; the Remote carries it out and answers.
   const admit = { message_id: 'msg-1', text: 'Go', source_json: Buffer.from('{"kind":"user"}'), surface_id: 'tsf_a', call_id: 'call_1' }
@@ -92,7 +92,7 @@ test('a submission passes the Remote and the queue in order, each hop marked', a
   await new Promise((resolve) => setImmediate(resolve))
   assert.deepEqual(hops, [
     'remote.submit ses_1', 'remote.decided ses_1', 'queue.followup ses_1', 'inbox.inserted ses_1', 'queue.followed ses_1',
-    'queue.report ses_1', 'remote.answered ses_1',
+    'remote.answered ses_1',
   ])
 })
 

@@ -9,7 +9,7 @@ import { BUNDLE_ROOT } from '../../src/dsh/manifest.js'
 test('every service the shim speaks loads from the .proto files', () => {
   const p = loadProtos()
   assert.deepEqual(Object.keys(p.taskSurface.service).sort(), ['Check', 'CheckQueueAction', 'Configure', 'Describe',
-    'Dismiss', 'Echo', 'Fold', 'GetActive', 'ObserveQueue', 'Show', 'Submit', 'Validate'])
+    'Dismiss', 'Echo', 'Fold', 'GetActive', 'Show', 'Submit', 'Validate'])
   assert.equal(p.broker, undefined, 'the plugin never calls the host: no broker')
   assert.ok(p.stdio.service.StreamStdio.responseStream)
   assert.ok(p.controller.service.Shutdown)

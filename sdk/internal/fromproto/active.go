@@ -1,12 +1,12 @@
 package fromproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // GetActiveRequest converts a get-active request.
-func GetActiveRequest(in *tsproto2.GetActiveRequest) *tasksurface.GetActiveRequest {
+func GetActiveRequest(in *tsproto3.GetActiveRequest) *tasksurface.GetActiveRequest {
 	return &tasksurface.GetActiveRequest{
 		SessionID: tasksurface.SessionID(in.GetSessionId()),
 		SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()),
@@ -16,7 +16,7 @@ func GetActiveRequest(in *tsproto2.GetActiveRequest) *tasksurface.GetActiveReque
 }
 
 // GetActiveResponse converts a get-active response.
-func GetActiveResponse(in *tsproto2.GetActiveResponse) *tasksurface.GetActiveResponse {
+func GetActiveResponse(in *tsproto3.GetActiveResponse) *tasksurface.GetActiveResponse {
 	out := &tasksurface.GetActiveResponse{
 		Active:     in.GetActive(),
 		CallID:     tasksurface.CallID(in.GetCallId()),

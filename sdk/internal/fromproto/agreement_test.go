@@ -8,7 +8,7 @@ import (
 
 	"google.golang.org/protobuf/reflect/protoreflect"
 
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -24,7 +24,6 @@ var goTypes = map[protoreflect.Name]any{
 	"PendingSubmission": tasksurface.PendingSubmission{},
 	"SubmitRequest":     tasksurface.SubmitRequest{}, "SubmitResponse": tasksurface.SubmitResponse{},
 	"DismissRequest": tasksurface.DismissRequest{}, "DismissResponse": tasksurface.DismissResponse{},
-	"QueueEvent": tasksurface.QueueEvent{}, "QueueEventResponse": tasksurface.QueueEventResponse{},
 	"QueueActionRequest": tasksurface.QueueActionRequest{}, "QueueActionResponse": tasksurface.QueueActionResponse{},
 	"FoldRequest": tasksurface.FoldRequest{}, "FoldResponse": tasksurface.FoldResponse{},
 	"ValidateRequest": tasksurface.ValidateRequest{}, "ValidateResponse": tasksurface.ValidateResponse{},
@@ -60,10 +59,10 @@ func jsonName(f protoreflect.FieldDescriptor) string {
 
 // The proto and the public Go types agree field for field, and every Go
 // field's JSON name is the proto field's: a field added on one side only,
-// such as QueueEvent.meta_json once was, fails here.
+// such as a meta_json added to one side once was, fails here.
 func TestProtoAndGoTypesAgree(t *testing.T) {
 	t.Parallel()
-	msgs := tsproto2.File_tasksurface_v2_tasksurface_proto.Messages()
+	msgs := tsproto3.File_tasksurface_v3_tasksurface_proto.Messages()
 	for i := 0; i < msgs.Len(); i++ {
 		md := msgs.Get(i)
 		t.Run(string(md.Name()), func(t *testing.T) {

@@ -1,12 +1,12 @@
 package fromproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // CheckRequest converts a check request.
-func CheckRequest(in *tsproto2.CheckRequest) *tasksurface.CheckRequest {
+func CheckRequest(in *tsproto3.CheckRequest) *tasksurface.CheckRequest {
 	return &tasksurface.CheckRequest{
 		SessionID: tasksurface.SessionID(in.GetSessionId()),
 		SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()),
@@ -18,7 +18,7 @@ func CheckRequest(in *tsproto2.CheckRequest) *tasksurface.CheckRequest {
 }
 
 // CheckResponse converts a check response.
-func CheckResponse(in *tsproto2.CheckResponse) *tasksurface.CheckResponse {
+func CheckResponse(in *tsproto3.CheckResponse) *tasksurface.CheckResponse {
 	return &tasksurface.CheckResponse{
 		Checked:    in.GetChecked(),
 		Problems:   Problems(in.GetProblems()),

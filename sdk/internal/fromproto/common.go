@@ -3,12 +3,12 @@ package fromproto
 import (
 	"encoding/json"
 
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Problems converts problems.
-func Problems(in []*tsproto2.Problem) []tasksurface.Problem {
+func Problems(in []*tsproto3.Problem) []tasksurface.Problem {
 	if len(in) == 0 {
 		return nil
 	}
@@ -26,7 +26,7 @@ func Problems(in []*tsproto2.Problem) []tasksurface.Problem {
 }
 
 // Limits converts limits.
-func Limits(in *tsproto2.Limits) tasksurface.Limits {
+func Limits(in *tsproto3.Limits) tasksurface.Limits {
 	return tasksurface.Limits{
 		MaxModelBytes:      in.GetMaxModelBytes(),
 		MaxBlocks:          in.GetMaxBlocks(),

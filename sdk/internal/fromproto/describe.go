@@ -1,12 +1,12 @@
 package fromproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // DescribeResponse converts a plugin description.
-func DescribeResponse(in *tsproto2.DescribeResponse) *tasksurface.Description {
+func DescribeResponse(in *tsproto3.DescribeResponse) *tasksurface.Description {
 	return &tasksurface.Description{
 		APIVersion:    in.GetApiVersion(),
 		PluginVersion: in.GetPluginVersion(),
@@ -30,7 +30,6 @@ func DescribeResponse(in *tsproto2.DescribeResponse) *tasksurface.Description {
 			Subcommands: in.GetCommand().GetSubcommands(),
 		},
 		QueueHooks: tasksurface.QueueHooksDeclaration{
-			Observe:   words[tasksurface.QueueEventKind](in.GetQueueHooks().GetObserve()),
 			Veto:      words[tasksurface.QueueAction](in.GetQueueHooks().GetVeto()),
 			SourceKey: in.GetQueueHooks().GetSourceKey(),
 		},

@@ -1,12 +1,12 @@
 package fromproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // DismissRequest converts a dismiss request.
-func DismissRequest(in *tsproto2.DismissRequest) *tasksurface.DismissRequest {
+func DismissRequest(in *tsproto3.DismissRequest) *tasksurface.DismissRequest {
 	return &tasksurface.DismissRequest{
 		SessionID:   tasksurface.SessionID(in.GetSessionId()),
 		SurfaceID:   tasksurface.SurfaceID(in.GetSurfaceId()),
@@ -17,7 +17,7 @@ func DismissRequest(in *tsproto2.DismissRequest) *tasksurface.DismissRequest {
 }
 
 // DismissResponse converts a dismiss response.
-func DismissResponse(in *tsproto2.DismissResponse) *tasksurface.DismissResponse {
+func DismissResponse(in *tsproto3.DismissResponse) *tasksurface.DismissResponse {
 	out := &tasksurface.DismissResponse{Dismissed: in.GetDismissed(), EventSeq: in.GetEventSeq(), Reason: tasksurface.Reason(in.GetReason())}
 	if r := in.GetRecord(); r != nil {
 		out.Record = &tasksurface.DismissalRecord{

@@ -3,12 +3,12 @@ package fromproto
 import (
 	"encoding/json"
 
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // FoldRequest converts a fold request.
-func FoldRequest(in *tsproto2.FoldRequest) *tasksurface.FoldRequest {
+func FoldRequest(in *tsproto3.FoldRequest) *tasksurface.FoldRequest {
 	events := make([]json.RawMessage, len(in.GetEventsJson()))
 	for i, e := range in.GetEventsJson() {
 		events[i] = e
@@ -17,10 +17,10 @@ func FoldRequest(in *tsproto2.FoldRequest) *tasksurface.FoldRequest {
 }
 
 // FoldResponse converts a fold response.
-func FoldResponse(in *tsproto2.FoldResponse) *tasksurface.FoldResponse {
+func FoldResponse(in *tsproto3.FoldResponse) *tasksurface.FoldResponse {
 	out := &tasksurface.FoldResponse{State: raw(in.GetStateJson()), View: raw(in.GetViewJson())}
 	for _, p := range in.GetProblems() {
-		pr := Problems([]*tsproto2.Problem{p.GetProblem()})
+		pr := Problems([]*tsproto3.Problem{p.GetProblem()})
 		out.Problems = append(out.Problems, tasksurface.LogProblem{Index: int(p.GetIndex()), Seq: p.GetSeq(), Type: p.GetType(), Problem: pr[0]})
 	}
 	return out

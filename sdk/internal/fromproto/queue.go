@@ -1,32 +1,12 @@
 package fromproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// QueueEvent converts a queue event.
-func QueueEvent(in *tsproto2.QueueEvent) *tasksurface.QueueEvent {
-	return &tasksurface.QueueEvent{
-		SessionID:   tasksurface.SessionID(in.GetSessionId()),
-		Kind:        tasksurface.QueueEventKind(in.GetKind()),
-		MessageID:   tasksurface.MessageID(in.GetMessageId()),
-		Source:      raw(in.GetSourceJson()),
-		EventSeq:    in.GetEventSeq(),
-		Text:        in.GetText(),
-		Reason:      tasksurface.QueueReason(in.GetReason()),
-		SurfaceID:   tasksurface.SurfaceID(in.GetSurfaceId()),
-		DismissalID: tasksurface.DismissalID(in.GetDismissalId()),
-	}
-}
-
-// QueueEventResponse converts the answer to a queue event.
-func QueueEventResponse(in *tsproto2.QueueEventResponse) *tasksurface.QueueEventResponse {
-	return &tasksurface.QueueEventResponse{}
-}
-
 // QueueActionRequest converts a queue action check.
-func QueueActionRequest(in *tsproto2.QueueActionRequest) *tasksurface.QueueActionRequest {
+func QueueActionRequest(in *tsproto3.QueueActionRequest) *tasksurface.QueueActionRequest {
 	return &tasksurface.QueueActionRequest{
 		SessionID: tasksurface.SessionID(in.GetSessionId()),
 		MessageID: tasksurface.MessageID(in.GetMessageId()),
@@ -37,6 +17,6 @@ func QueueActionRequest(in *tsproto2.QueueActionRequest) *tasksurface.QueueActio
 }
 
 // QueueActionResponse converts the answer to a queue action check.
-func QueueActionResponse(in *tsproto2.QueueActionResponse) *tasksurface.QueueActionResponse {
+func QueueActionResponse(in *tsproto3.QueueActionResponse) *tasksurface.QueueActionResponse {
 	return &tasksurface.QueueActionResponse{Allowed: in.GetAllowed(), Reason: tasksurface.QueueRefusal(in.GetReason())}
 }

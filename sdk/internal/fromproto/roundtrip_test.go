@@ -34,7 +34,7 @@ func TestRoundTrip(t *testing.T) {
 				Tool:          tasksurface.ToolDeclaration{Name: "t", Description: "d", ParametersSchema: raw, OutputSchema: raw, Exclusive: true, Modes: []tasksurface.Mode{"native"}, ConcludesTurn: true},
 				Projection:    tasksurface.ProjectionDeclaration{Key: "k", StateVersion: 2, EventTypes: []string{"e"}},
 				Command:       tasksurface.CommandDeclaration{Name: "c", Description: "d", Subcommands: []string{"dismiss"}},
-				QueueHooks:    tasksurface.QueueHooksDeclaration{Observe: []tasksurface.QueueEventKind{"claimed"}, Veto: []tasksurface.QueueAction{"edit"}, SourceKey: "s"},
+				QueueHooks:    tasksurface.QueueHooksDeclaration{Veto: []tasksurface.QueueAction{"edit"}, SourceKey: "s"},
 				DefaultLimits: limits, MaxMessageBytes: 7,
 			},
 			trip: func(v any) any {
@@ -102,17 +102,6 @@ func TestRoundTrip(t *testing.T) {
 				SurfaceID: "f", DismissalID: "d", CallID: "c", CommandName: "n", CommandArgs: "a", StateToken: "t1"}},
 			trip: func(v any) any {
 				return fromproto.DismissResponse(toproto.DismissResponse(v.(*tasksurface.DismissResponse)))
-			},
-		},
-		"queue event": {
-			in: &tasksurface.QueueEvent{SessionID: "s", Kind: "committed", MessageID: "m", Source: raw, EventSeq: 9, Text: "t",
-				Reason: "r", SurfaceID: "f", DismissalID: "d"},
-			trip: func(v any) any { return fromproto.QueueEvent(toproto.QueueEvent(v.(*tasksurface.QueueEvent))) },
-		},
-		"queue event response": {
-			in: &tasksurface.QueueEventResponse{},
-			trip: func(v any) any {
-				return fromproto.QueueEventResponse(toproto.QueueEventResponse(v.(*tasksurface.QueueEventResponse)))
 			},
 		},
 		"queue action": {

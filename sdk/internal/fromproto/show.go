@@ -1,12 +1,12 @@
 package fromproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // ShowRequest converts a show request.
-func ShowRequest(in *tsproto2.ShowRequest) *tasksurface.ShowRequest {
+func ShowRequest(in *tsproto3.ShowRequest) *tasksurface.ShowRequest {
 	return &tasksurface.ShowRequest{
 		SessionID:    tasksurface.SessionID(in.GetSessionId()),
 		CallID:       tasksurface.CallID(in.GetCallId()),
@@ -19,7 +19,7 @@ func ShowRequest(in *tsproto2.ShowRequest) *tasksurface.ShowRequest {
 }
 
 // ShowResponse converts a show response.
-func ShowResponse(in *tsproto2.ShowResponse) *tasksurface.ShowResponse {
+func ShowResponse(in *tsproto3.ShowResponse) *tasksurface.ShowResponse {
 	return (&tasksurface.ShowResponse{
 		SurfaceID: tasksurface.SurfaceID(in.GetSurfaceId()),
 		OK:        in.GetOk(),

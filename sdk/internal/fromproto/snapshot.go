@@ -1,13 +1,13 @@
 package fromproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Snapshot converts a session snapshot; an absent one is the zero
 // snapshot.
-func Snapshot(in *tsproto2.SessionSnapshot) tasksurface.Snapshot {
+func Snapshot(in *tsproto3.SessionSnapshot) tasksurface.Snapshot {
 	out := tasksurface.Snapshot{
 		Projection:  raw(in.GetProjectionJson()),
 		LogSeq:      in.GetLogSeq(),

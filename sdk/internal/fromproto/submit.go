@@ -1,12 +1,12 @@
 package fromproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // SubmitRequest converts a submit request.
-func SubmitRequest(in *tsproto2.SubmitRequest) *tasksurface.SubmitRequest {
+func SubmitRequest(in *tsproto3.SubmitRequest) *tasksurface.SubmitRequest {
 	return &tasksurface.SubmitRequest{
 		SessionID:    tasksurface.SessionID(in.GetSessionId()),
 		SurfaceID:    tasksurface.SurfaceID(in.GetSurfaceId()),
@@ -19,7 +19,7 @@ func SubmitRequest(in *tsproto2.SubmitRequest) *tasksurface.SubmitRequest {
 }
 
 // SubmitResponse converts a submit response.
-func SubmitResponse(in *tsproto2.SubmitResponse) *tasksurface.SubmitResponse {
+func SubmitResponse(in *tsproto3.SubmitResponse) *tasksurface.SubmitResponse {
 	out := &tasksurface.SubmitResponse{
 		Accepted:   in.GetAccepted(),
 		MessageID:  tasksurface.MessageID(in.GetMessageId()),

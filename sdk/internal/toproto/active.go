@@ -1,18 +1,18 @@
 package toproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // GetActiveRequest converts a get-active request.
-func GetActiveRequest(in *tasksurface.GetActiveRequest) *tsproto2.GetActiveRequest {
-	return &tsproto2.GetActiveRequest{SessionId: string(in.SessionID), SurfaceId: string(in.SurfaceID), ModelHeld: in.ModelHeld, Snapshot: Snapshot(in.Snapshot)}
+func GetActiveRequest(in *tasksurface.GetActiveRequest) *tsproto3.GetActiveRequest {
+	return &tsproto3.GetActiveRequest{SessionId: string(in.SessionID), SurfaceId: string(in.SurfaceID), ModelHeld: in.ModelHeld, Snapshot: Snapshot(in.Snapshot)}
 }
 
 // GetActiveResponse converts a get-active response.
-func GetActiveResponse(in *tasksurface.GetActiveResponse) *tsproto2.GetActiveResponse {
-	out := &tsproto2.GetActiveResponse{
+func GetActiveResponse(in *tasksurface.GetActiveResponse) *tsproto3.GetActiveResponse {
+	out := &tsproto3.GetActiveResponse{
 		Active:       in.Active,
 		CallId:       string(in.CallID),
 		SurfaceId:    string(in.SurfaceID),
@@ -22,7 +22,7 @@ func GetActiveResponse(in *tasksurface.GetActiveResponse) *tsproto2.GetActiveRes
 		MetaNeeded:   in.MetaNeeded,
 	}
 	if in.Pending != nil {
-		out.Pending = &tsproto2.PendingSubmission{
+		out.Pending = &tsproto3.PendingSubmission{
 			SubmissionId: string(in.Pending.SubmissionID),
 			MessageId:    string(in.Pending.MessageID),
 			Phase:        string(in.Pending.Phase),

@@ -1,13 +1,13 @@
 package toproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // CheckRequest converts a check request.
-func CheckRequest(in *tasksurface.CheckRequest) *tsproto2.CheckRequest {
-	return &tsproto2.CheckRequest{
+func CheckRequest(in *tasksurface.CheckRequest) *tsproto3.CheckRequest {
+	return &tsproto3.CheckRequest{
 		SessionId:  string(in.SessionID),
 		SurfaceId:  string(in.SurfaceID),
 		ValuesJson: in.Values,
@@ -18,8 +18,8 @@ func CheckRequest(in *tasksurface.CheckRequest) *tsproto2.CheckRequest {
 }
 
 // CheckResponse converts a check response.
-func CheckResponse(in *tasksurface.CheckResponse) *tsproto2.CheckResponse {
-	return &tsproto2.CheckResponse{
+func CheckResponse(in *tasksurface.CheckResponse) *tsproto3.CheckResponse {
+	return &tsproto3.CheckResponse{
 		Checked:    in.Checked,
 		Problems:   Problems(in.Problems),
 		Unanswered: in.Unanswered,

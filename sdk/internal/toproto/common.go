@@ -4,19 +4,19 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Problems converts problems, cleaning their text to valid UTF-8, since
 // protobuf refuses invalid UTF-8 in string fields with an unhelpful error.
-func Problems(in []tasksurface.Problem) []*tsproto2.Problem {
+func Problems(in []tasksurface.Problem) []*tsproto3.Problem {
 	if len(in) == 0 {
 		return nil
 	}
-	out := make([]*tsproto2.Problem, len(in))
+	out := make([]*tsproto3.Problem, len(in))
 	for i, p := range in {
-		out[i] = &tsproto2.Problem{
+		out[i] = &tsproto3.Problem{
 			Code:    validUTF8(string(p.Code)),
 			Message: validUTF8(p.Message),
 			Pointer: validUTF8(p.Pointer),
@@ -33,8 +33,8 @@ func Problems(in []tasksurface.Problem) []*tsproto2.Problem {
 }
 
 // Limits converts limits.
-func Limits(in tasksurface.Limits) *tsproto2.Limits {
-	return &tsproto2.Limits{
+func Limits(in tasksurface.Limits) *tsproto3.Limits {
+	return &tsproto3.Limits{
 		MaxModelBytes:      in.MaxModelBytes,
 		MaxBlocks:          in.MaxBlocks,
 		MaxFields:          in.MaxFields,

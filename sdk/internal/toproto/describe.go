@@ -1,19 +1,19 @@
 package toproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // DescribeResponse converts a plugin description.
-func DescribeResponse(in *tasksurface.Description) *tsproto2.DescribeResponse {
+func DescribeResponse(in *tasksurface.Description) *tsproto3.DescribeResponse {
 	if in == nil {
-		return &tsproto2.DescribeResponse{}
+		return &tsproto3.DescribeResponse{}
 	}
-	return &tsproto2.DescribeResponse{
+	return &tsproto3.DescribeResponse{
 		ApiVersion:    in.APIVersion,
 		PluginVersion: in.PluginVersion,
-		Tool: &tsproto2.ToolDeclaration{
+		Tool: &tsproto3.ToolDeclaration{
 			Name:                 in.Tool.Name,
 			Description:          in.Tool.Description,
 			ParametersSchemaJson: in.Tool.ParametersSchema,
@@ -22,18 +22,17 @@ func DescribeResponse(in *tasksurface.Description) *tsproto2.DescribeResponse {
 			Modes:                modes(in.Tool.Modes),
 			ConcludesTurn:        in.Tool.ConcludesTurn,
 		},
-		Projection: &tsproto2.ProjectionDeclaration{
+		Projection: &tsproto3.ProjectionDeclaration{
 			Key:          in.Projection.Key,
 			StateVersion: in.Projection.StateVersion,
 			EventTypes:   in.Projection.EventTypes,
 		},
-		Command: &tsproto2.CommandDeclaration{
+		Command: &tsproto3.CommandDeclaration{
 			Name:        in.Command.Name,
 			Description: in.Command.Description,
 			Subcommands: in.Command.Subcommands,
 		},
-		QueueHooks: &tsproto2.QueueHooksDeclaration{
-			Observe:   texts(in.QueueHooks.Observe),
+		QueueHooks: &tsproto3.QueueHooksDeclaration{
 			Veto:      texts(in.QueueHooks.Veto),
 			SourceKey: in.QueueHooks.SourceKey,
 		},

@@ -1,13 +1,13 @@
 package toproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // DismissRequest converts a dismiss request.
-func DismissRequest(in *tasksurface.DismissRequest) *tsproto2.DismissRequest {
-	return &tsproto2.DismissRequest{
+func DismissRequest(in *tasksurface.DismissRequest) *tsproto3.DismissRequest {
+	return &tsproto3.DismissRequest{
 		SessionId:   string(in.SessionID),
 		SurfaceId:   string(in.SurfaceID),
 		DismissalId: string(in.DismissalID),
@@ -17,10 +17,10 @@ func DismissRequest(in *tasksurface.DismissRequest) *tsproto2.DismissRequest {
 }
 
 // DismissResponse converts a dismiss response.
-func DismissResponse(in *tasksurface.DismissResponse) *tsproto2.DismissResponse {
-	out := &tsproto2.DismissResponse{Dismissed: in.Dismissed, EventSeq: in.EventSeq, Reason: string(in.Reason)}
+func DismissResponse(in *tasksurface.DismissResponse) *tsproto3.DismissResponse {
+	out := &tsproto3.DismissResponse{Dismissed: in.Dismissed, EventSeq: in.EventSeq, Reason: string(in.Reason)}
 	if r := in.Record; r != nil {
-		out.Record = &tsproto2.DismissalRecord{
+		out.Record = &tsproto3.DismissalRecord{
 			SurfaceId:   string(r.SurfaceID),
 			DismissalId: string(r.DismissalID),
 			CallId:      string(r.CallID),

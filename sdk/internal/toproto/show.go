@@ -1,13 +1,13 @@
 package toproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // ShowRequest converts a show request.
-func ShowRequest(in *tasksurface.ShowRequest) *tsproto2.ShowRequest {
-	return &tsproto2.ShowRequest{
+func ShowRequest(in *tasksurface.ShowRequest) *tsproto3.ShowRequest {
+	return &tsproto3.ShowRequest{
 		SessionId:      string(in.SessionID),
 		CallId:         string(in.CallID),
 		ParentCallId:   string(in.ParentCallID),
@@ -19,12 +19,12 @@ func ShowRequest(in *tasksurface.ShowRequest) *tsproto2.ShowRequest {
 }
 
 // ShowResponse converts a show response.
-func ShowResponse(in *tasksurface.ShowResponse) *tsproto2.ShowResponse {
+func ShowResponse(in *tasksurface.ShowResponse) *tsproto3.ShowResponse {
 	surfaceID := in.SurfaceID
 	if surfaceID == "" {
 		surfaceID = (&tasksurface.ShowResponse{OK: in.OK, Value: in.Value}).WithSurfaceID().SurfaceID
 	}
-	return &tsproto2.ShowResponse{
+	return &tsproto3.ShowResponse{
 		SurfaceId: string(surfaceID),
 		Ok:        in.OK,
 		ValueJson: in.Value,

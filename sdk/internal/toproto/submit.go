@@ -1,13 +1,13 @@
 package toproto
 
 import (
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // SubmitRequest converts a submit request.
-func SubmitRequest(in *tasksurface.SubmitRequest) *tsproto2.SubmitRequest {
-	return &tsproto2.SubmitRequest{
+func SubmitRequest(in *tasksurface.SubmitRequest) *tsproto3.SubmitRequest {
+	return &tsproto3.SubmitRequest{
 		SessionId:    string(in.SessionID),
 		SurfaceId:    string(in.SurfaceID),
 		SubmissionId: string(in.SubmissionID),
@@ -19,8 +19,8 @@ func SubmitRequest(in *tasksurface.SubmitRequest) *tsproto2.SubmitRequest {
 }
 
 // SubmitResponse converts a submit response.
-func SubmitResponse(in *tasksurface.SubmitResponse) *tsproto2.SubmitResponse {
-	out := &tsproto2.SubmitResponse{
+func SubmitResponse(in *tasksurface.SubmitResponse) *tsproto3.SubmitResponse {
+	out := &tsproto3.SubmitResponse{
 		Accepted:   in.Accepted,
 		MessageId:  string(in.MessageID),
 		Phase:      string(in.Phase),
@@ -29,7 +29,7 @@ func SubmitResponse(in *tasksurface.SubmitResponse) *tsproto2.SubmitResponse {
 		MetaNeeded: in.MetaNeeded,
 	}
 	if a := in.Admit; a != nil {
-		out.Admit = &tsproto2.Admission{
+		out.Admit = &tsproto3.Admission{
 			MessageId:  string(a.MessageID),
 			Text:       validUTF8(a.Text),
 			SourceJson: a.Source,

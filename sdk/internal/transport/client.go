@@ -11,21 +11,21 @@ import (
 
 	"github.com/dsh-community/task-surface/sdk/internal/fromproto"
 	"github.com/dsh-community/task-surface/sdk/internal/toproto"
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // Client is the host side of the Task Surface service: a tasksurface.Server
 // whose methods call the plugin.
 type Client struct {
-	rpc tsproto2.TaskSurfaceClient
+	rpc tsproto3.TaskSurfaceClient
 }
 
 var _ tasksurface.Server = (*Client)(nil)
 
 // Describe calls the plugin's Describe.
 func (c *Client) Describe(ctx context.Context) (*tasksurface.Description, error) {
-	out, err := c.rpc.Describe(ctx, &tsproto2.DescribeRequest{}, CallOptions()...)
+	out, err := c.rpc.Describe(ctx, &tsproto3.DescribeRequest{}, CallOptions()...)
 	if err != nil {
 		return nil, callError(err)
 	}
@@ -102,15 +102,6 @@ func (c *Client) Dismiss(ctx context.Context, req *tasksurface.DismissRequest) (
 	return fromproto.DismissResponse(out), nil
 }
 
-// ObserveQueue calls the plugin's ObserveQueue.
-func (c *Client) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
-	out, err := c.rpc.ObserveQueue(ctx, toproto.QueueEvent(ev), CallOptions()...)
-	if err != nil {
-		return nil, callError(err)
-	}
-	return fromproto.QueueEventResponse(out), nil
-}
-
 // CheckQueueAction calls the plugin's CheckQueueAction.
 func (c *Client) CheckQueueAction(ctx context.Context, req *tasksurface.QueueActionRequest) (*tasksurface.QueueActionResponse, error) {
 	out, err := c.rpc.CheckQueueAction(ctx, toproto.QueueActionRequest(req), CallOptions()...)
@@ -142,7 +133,7 @@ func (c *Client) Validate(ctx context.Context, req *tasksurface.ValidateRequest)
 // Echo sends payload to the plugin and returns what came back: the
 // transport's round trip with no domain work.
 func (c *Client) Echo(ctx context.Context, payload []byte) ([]byte, error) {
-	out, err := c.rpc.Echo(ctx, &tsproto2.EchoMessage{Payload: payload}, CallOptions()...)
+	out, err := c.rpc.Echo(ctx, &tsproto3.EchoMessage{Payload: payload}, CallOptions()...)
 	if err != nil {
 		return nil, callError(err)
 	}

@@ -10,12 +10,12 @@ import (
 	"google.golang.org/grpc/mem"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 )
 
 // showRequest is a Show request carrying n bytes of arguments.
-func showRequest(n int) *tsproto2.ShowRequest {
-	return &tsproto2.ShowRequest{
+func showRequest(n int) *tsproto3.ShowRequest {
+	return &tsproto3.ShowRequest{
 		SessionId:     "session",
 		CallId:        "call_1",
 		ArgumentsJson: bytes.Repeat([]byte("a"), n),
@@ -52,7 +52,7 @@ func TestCodecRoundTrip(t *testing.T) {
 				t.Fatalf("%d bytes: the encoding differs from proto.Marshal's", n)
 			}
 			in := split(encoded, frame)
-			got := &tsproto2.ShowRequest{}
+			got := &tsproto3.ShowRequest{}
 			if err := messageCodec.Unmarshal(in, got); err != nil {
 				t.Fatalf("%d bytes in frames of %d: unmarshal: %v", n, frame, err)
 			}
@@ -69,14 +69,14 @@ func TestCodecRoundTrip(t *testing.T) {
 func TestCodecDecodedMessageOutlivesItsBuffers(t *testing.T) {
 	t.Parallel()
 	first, _ := proto.Marshal(showRequest(40 << 10))
-	got := &tsproto2.ShowRequest{}
+	got := &tsproto3.ShowRequest{}
 	in := split(first, 16<<10)
 	if err := messageCodec.Unmarshal(in, got); err != nil {
 		t.Fatal(err)
 	}
 	in.Free()
 	for range 8 {
-		other := &tsproto2.ShowRequest{ArgumentsJson: bytes.Repeat([]byte("b"), 40<<10)}
+		other := &tsproto3.ShowRequest{ArgumentsJson: bytes.Repeat([]byte("b"), 40<<10)}
 		data, err := messageCodec.Marshal(other)
 		if err != nil {
 			t.Fatal(err)
@@ -123,7 +123,7 @@ func BenchmarkCodec(b *testing.B) {
 					}
 					in := split(data.Materialize(), 16<<10)
 					data.Free()
-					got := &tsproto2.ShowRequest{}
+					got := &tsproto3.ShowRequest{}
 					if err := c.codec.Unmarshal(in, got); err != nil {
 						b.Fatal(err)
 					}

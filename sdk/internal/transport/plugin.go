@@ -7,7 +7,7 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
@@ -24,13 +24,13 @@ var _ plugin.GRPCPlugin = (*Plugin)(nil)
 
 // GRPCServer registers the Task Surface service on the plugin's server.
 func (p *Plugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) error {
-	tsproto2.RegisterTaskSurfaceServer(s, &server{impl: p.Impl})
+	tsproto3.RegisterTaskSurfaceServer(s, &server{impl: p.Impl})
 	return nil
 }
 
 // GRPCClient returns a tasksurface.Server that calls the plugin.
 func (p *Plugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, conn *grpc.ClientConn) (interface{}, error) {
-	return &Client{rpc: tsproto2.NewTaskSurfaceClient(conn)}, nil
+	return &Client{rpc: tsproto3.NewTaskSurfaceClient(conn)}, nil
 }
 
 // ServerOptions are the gRPC server options both sides use: message sizes

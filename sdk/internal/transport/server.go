@@ -9,19 +9,19 @@ import (
 
 	"github.com/dsh-community/task-surface/sdk/internal/fromproto"
 	"github.com/dsh-community/task-surface/sdk/internal/toproto"
-	"github.com/dsh-community/task-surface/sdk/internal/tsproto2"
+	"github.com/dsh-community/task-surface/sdk/internal/tsproto3"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 // server adapts a tasksurface.Server to the generated gRPC service on the
 // plugin side.
 type server struct {
-	tsproto2.UnimplementedTaskSurfaceServer
+	tsproto3.UnimplementedTaskSurfaceServer
 
 	impl tasksurface.Server
 }
 
-func (s *server) Describe(ctx context.Context, _ *tsproto2.DescribeRequest) (*tsproto2.DescribeResponse, error) {
+func (s *server) Describe(ctx context.Context, _ *tsproto3.DescribeRequest) (*tsproto3.DescribeResponse, error) {
 	d, err := s.impl.Describe(ctx)
 	if err != nil {
 		return nil, serverError(err)
@@ -29,7 +29,7 @@ func (s *server) Describe(ctx context.Context, _ *tsproto2.DescribeRequest) (*ts
 	return toproto.DescribeResponse(d), nil
 }
 
-func (s *server) Configure(ctx context.Context, req *tsproto2.ConfigureRequest) (*tsproto2.ConfigureResponse, error) {
+func (s *server) Configure(ctx context.Context, req *tsproto3.ConfigureRequest) (*tsproto3.ConfigureResponse, error) {
 	out, err := s.impl.Configure(ctx, fromproto.ConfigureRequest(req))
 	if err != nil {
 		return nil, serverError(err)
@@ -37,7 +37,7 @@ func (s *server) Configure(ctx context.Context, req *tsproto2.ConfigureRequest) 
 	return toproto.ConfigureResponse(out), nil
 }
 
-func (s *server) Show(ctx context.Context, req *tsproto2.ShowRequest) (*tsproto2.ShowResponse, error) {
+func (s *server) Show(ctx context.Context, req *tsproto3.ShowRequest) (*tsproto3.ShowResponse, error) {
 	out, err := s.impl.Show(ctx, fromproto.ShowRequest(req))
 	if err != nil {
 		return nil, serverError(err)
@@ -49,7 +49,7 @@ func (s *server) Show(ctx context.Context, req *tsproto2.ShowRequest) (*tsproto2
 	return resp, nil
 }
 
-func (s *server) GetActive(ctx context.Context, req *tsproto2.GetActiveRequest) (*tsproto2.GetActiveResponse, error) {
+func (s *server) GetActive(ctx context.Context, req *tsproto3.GetActiveRequest) (*tsproto3.GetActiveResponse, error) {
 	out, err := s.impl.GetActive(ctx, fromproto.GetActiveRequest(req))
 	if err != nil {
 		return nil, serverError(err)
@@ -57,7 +57,7 @@ func (s *server) GetActive(ctx context.Context, req *tsproto2.GetActiveRequest) 
 	return toproto.GetActiveResponse(out), nil
 }
 
-func (s *server) Check(ctx context.Context, req *tsproto2.CheckRequest) (*tsproto2.CheckResponse, error) {
+func (s *server) Check(ctx context.Context, req *tsproto3.CheckRequest) (*tsproto3.CheckResponse, error) {
 	out, err := s.impl.Check(ctx, fromproto.CheckRequest(req))
 	if err != nil {
 		return nil, serverError(err)
@@ -65,7 +65,7 @@ func (s *server) Check(ctx context.Context, req *tsproto2.CheckRequest) (*tsprot
 	return toproto.CheckResponse(out), nil
 }
 
-func (s *server) Submit(ctx context.Context, req *tsproto2.SubmitRequest) (*tsproto2.SubmitResponse, error) {
+func (s *server) Submit(ctx context.Context, req *tsproto3.SubmitRequest) (*tsproto3.SubmitResponse, error) {
 	out, err := s.impl.Submit(ctx, fromproto.SubmitRequest(req))
 	if err != nil {
 		return nil, serverError(err)
@@ -73,7 +73,7 @@ func (s *server) Submit(ctx context.Context, req *tsproto2.SubmitRequest) (*tspr
 	return toproto.SubmitResponse(out), nil
 }
 
-func (s *server) Dismiss(ctx context.Context, req *tsproto2.DismissRequest) (*tsproto2.DismissResponse, error) {
+func (s *server) Dismiss(ctx context.Context, req *tsproto3.DismissRequest) (*tsproto3.DismissResponse, error) {
 	out, err := s.impl.Dismiss(ctx, fromproto.DismissRequest(req))
 	if err != nil {
 		return nil, serverError(err)
@@ -81,15 +81,7 @@ func (s *server) Dismiss(ctx context.Context, req *tsproto2.DismissRequest) (*ts
 	return toproto.DismissResponse(out), nil
 }
 
-func (s *server) ObserveQueue(ctx context.Context, req *tsproto2.QueueEvent) (*tsproto2.QueueEventResponse, error) {
-	out, err := s.impl.ObserveQueue(ctx, fromproto.QueueEvent(req))
-	if err != nil {
-		return nil, serverError(err)
-	}
-	return toproto.QueueEventResponse(out), nil
-}
-
-func (s *server) CheckQueueAction(ctx context.Context, req *tsproto2.QueueActionRequest) (*tsproto2.QueueActionResponse, error) {
+func (s *server) CheckQueueAction(ctx context.Context, req *tsproto3.QueueActionRequest) (*tsproto3.QueueActionResponse, error) {
 	out, err := s.impl.CheckQueueAction(ctx, fromproto.QueueActionRequest(req))
 	if err != nil {
 		return nil, serverError(err)
@@ -97,7 +89,7 @@ func (s *server) CheckQueueAction(ctx context.Context, req *tsproto2.QueueAction
 	return toproto.QueueActionResponse(out), nil
 }
 
-func (s *server) Fold(ctx context.Context, req *tsproto2.FoldRequest) (*tsproto2.FoldResponse, error) {
+func (s *server) Fold(ctx context.Context, req *tsproto3.FoldRequest) (*tsproto3.FoldResponse, error) {
 	out, err := s.impl.Fold(ctx, fromproto.FoldRequest(req))
 	if err != nil {
 		return nil, serverError(err)
@@ -105,7 +97,7 @@ func (s *server) Fold(ctx context.Context, req *tsproto2.FoldRequest) (*tsproto2
 	return toproto.FoldResponse(out), nil
 }
 
-func (s *server) Validate(ctx context.Context, req *tsproto2.ValidateRequest) (*tsproto2.ValidateResponse, error) {
+func (s *server) Validate(ctx context.Context, req *tsproto3.ValidateRequest) (*tsproto3.ValidateResponse, error) {
 	out, err := s.impl.Validate(ctx, fromproto.ValidateRequest(req))
 	if err != nil {
 		return nil, serverError(err)
@@ -115,8 +107,8 @@ func (s *server) Validate(ctx context.Context, req *tsproto2.ValidateRequest) (*
 
 // Echo answers the transport diagnostic itself; it never reaches the
 // implementation.
-func (s *server) Echo(_ context.Context, req *tsproto2.EchoMessage) (*tsproto2.EchoMessage, error) {
-	return &tsproto2.EchoMessage{Payload: req.GetPayload()}, nil
+func (s *server) Echo(_ context.Context, req *tsproto3.EchoMessage) (*tsproto3.EchoMessage, error) {
+	return &tsproto3.EchoMessage{Payload: req.GetPayload()}, nil
 }
 
 // serverError is err as the gRPC status the host reads: InvalidArgument

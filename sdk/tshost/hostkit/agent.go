@@ -118,7 +118,7 @@ func (h *Host) Send(ctx context.Context, sessionID tasksurface.SessionID, text s
 }
 
 // Claim is the agent taking the oldest unclaimed message for its next
-// turn; the plugin hears of it (QueueClaimed) before Claim returns.
+// turn: from now on every snapshot lists it as PhaseClaiming.
 func (h *Host) Claim(ctx context.Context, sessionID tasksurface.SessionID) (tasksurface.UserMessage, error) {
 	s, err := h.lock(ctx, sessionID)
 	if err != nil {
@@ -130,13 +130,11 @@ func (h *Host) Claim(ctx context.Context, sessionID tasksurface.SessionID) (task
 		return tasksurface.UserMessage{}, ErrQueueEmpty
 	}
 	s.queue.messages[i].Claimed = true
-	m := s.queue.messages[i].Message
-	h.reportMessage(ctx, sessionID, tasksurface.QueueClaimed, m, 0)
-	return m, nil
+	return s.queue.messages[i].Message, nil
 }
 
 // Commit writes a claimed (or queued) message to the log as a user message,
-// reports it committed with its seq, which it returns, and folds it.
+// returns its seq, and folds it.
 func (h *Host) Commit(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) (int64, error) {
 	s, err := h.lock(ctx, sessionID)
 	if err != nil {
@@ -152,20 +150,20 @@ func (h *Host) Commit(ctx context.Context, sessionID tasksurface.SessionID, mess
 	if err != nil {
 		return 0, err
 	}
-	h.reportMessage(ctx, sessionID, tasksurface.QueueCommitted, m, events[0].Seq)
 	h.fold(ctx, sessionID)
 	return events[0].Seq, nil
 }
 
-// Discard drops a claimed message whose turn will not commit it; the
-// plugin hears QueueDiscarded and its surface is editable again.
+// Discard drops a claimed message whose turn will not commit it (an
+// EventUnqueued, UnqueuedDiscarded): it leaves the queue, so the next
+// snapshot shows its surface editable again.
 func (h *Host) Discard(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error {
 	s, err := h.lock(ctx, sessionID)
 	if err != nil {
 		return err
 	}
 	defer s.mu.Unlock()
-	return h.unqueue(ctx, sessionID, s, messageID, tasksurface.QueueDiscarded)
+	return h.unqueue(ctx, sessionID, s, messageID, UnqueuedDiscarded)
 }
 
 // Remove takes a message out of the queue, as a person removing it in the
@@ -194,12 +192,13 @@ func (h *Host) Remove(ctx context.Context, sessionID tasksurface.SessionID, mess
 	if !resp.Allowed {
 		return &RefusedError{Action: tasksurface.ActionRemove, Reason: resp.Reason}
 	}
-	return h.unqueue(ctx, sessionID, s, messageID, tasksurface.QueueRemoved)
+	return h.unqueue(ctx, sessionID, s, messageID, UnqueuedRemoved)
 }
 
-// unqueue writes that a message left the queue without reaching the log
-// and reports kind; s.mu is held.
-func (h *Host) unqueue(ctx context.Context, sessionID tasksurface.SessionID, s *session, messageID tasksurface.MessageID, kind tasksurface.QueueEventKind) error {
+// unqueue writes that a message left the queue without reaching the log,
+// and logs it when it is a Task Surface submission (an answer that did not
+// reach the log); s.mu is held.
+func (h *Host) unqueue(ctx context.Context, sessionID tasksurface.SessionID, s *session, messageID tasksurface.MessageID, kind UnqueuedKind) error {
 	i := s.queue.index(messageID)
 	if i < 0 {
 		return fmt.Errorf("%w in session %s: %s", ErrNotQueued, sessionID, messageID)
@@ -209,7 +208,10 @@ func (h *Host) unqueue(ctx context.Context, sessionID tasksurface.SessionID, s *
 	if err != nil {
 		return err
 	}
-	h.reportMessage(ctx, sessionID, kind, m, events[0].Seq)
+	if c := tasksurface.CorrelationOf(m.Source); c != nil {
+		h.logger.Info("a submission left the queue without reaching the log; its surface is editable again", "session", sessionID,
+			"message", m.ID, "surface", c.SurfaceID, "how", kind, "seq", events[0].Seq)
+	}
 	return nil
 }
 

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hashicorp/go-hclog"
+
 	"github.com/dsh-community/task-surface/plugin/server"
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 	"github.com/dsh-community/task-surface/sdk/tshost/hostkit"
@@ -64,7 +66,13 @@ func (p *stalePlugin) asked() int {
 // session.
 func openGate(t *testing.T, storage hostkit.Storage, plugin tasksurface.Server) (*hostkit.Host, tasksurface.SessionID, tasksurface.SurfaceID) {
 	t.Helper()
-	kit := hostkit.New(hostkit.Config{Storage: storage})
+	return openGateLogged(t, storage, plugin, nil)
+}
+
+// openGateLogged is openGate with the kit logging to logger.
+func openGateLogged(t *testing.T, storage hostkit.Storage, plugin tasksurface.Server, logger hclog.Logger) (*hostkit.Host, tasksurface.SessionID, tasksurface.SurfaceID) {
+	t.Helper()
+	kit := hostkit.New(hostkit.Config{Storage: storage, Logger: logger})
 	if err := kit.Bind(t.Context(), plugin); err != nil {
 		t.Fatal(err)
 	}
@@ -172,8 +180,8 @@ func (s *failingStorage) fail(on bool) {
 	s.failing = on
 }
 
-// A message the storage cannot write is refused with the storage's words
-// and reported refused, so the same submission may be sent again; a
+// A message the storage cannot write is refused with the storage's words,
+// so the same submission may be sent again; a
 // dismissal it cannot write is refused as not recorded.
 func TestStorageFailuresAreRefusals(t *testing.T) {
 	t.Parallel()
@@ -201,6 +209,62 @@ func TestStorageFailuresAreRefusals(t *testing.T) {
 	storage.fail(false)
 	if again := submit(); !again.Accepted || again.Phase != tasksurface.PhaseQueued {
 		t.Fatalf("the same Submit once the storage works = %+v; want accepted", again)
+	}
+}
+
+// The plugin hears nothing of the queue, so the kit's own log says what a
+// person reading it needs: a submission that left the queue without
+// reaching the session log, by its message and surface and how it left.
+// A claim and a commit are no news.
+func TestASubmissionThatLeftTheQueueIsLogged(t *testing.T) {
+	t.Parallel()
+	var out strings.Builder
+	logger := hclog.New(&hclog.LoggerOptions{Output: &out, Level: hclog.Info, JSONFormat: true})
+	kit, session, surface := openGateLogged(t, hostkit.NewMemoryStorage(), server.New("test", nil), logger)
+	ctx := t.Context()
+	submit := func(id tasksurface.SubmissionID) tasksurface.MessageID {
+		t.Helper()
+		sub, err := kit.Submit(ctx, &tasksurface.SubmitRequest{SessionID: session, SurfaceID: surface, SubmissionID: id, Values: json.RawMessage(gateValues)})
+		if err != nil || !sub.Accepted {
+			t.Fatalf("Submit %s = %+v, %v; want accepted", id, sub, err)
+		}
+		return sub.MessageID
+	}
+	removed := submit("s1")
+	if err := kit.Remove(ctx, session, removed); err != nil {
+		t.Fatalf("Remove = %v; want it removed", err)
+	}
+	discarded := submit("s2")
+	if _, err := kit.Claim(ctx, session); err != nil {
+		t.Fatal(err)
+	}
+	if err := kit.Discard(ctx, session, discarded); err != nil {
+		t.Fatal(err)
+	}
+	committed := submit("s3")
+	if _, err := kit.Step(ctx, session); err != nil {
+		t.Fatal(err)
+	}
+	type line struct {
+		Level   string `json:"@level"`
+		Message string `json:"message"`
+		Surface string `json:"surface"`
+		How     string `json:"how"`
+	}
+	var got []line
+	for _, raw := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var l line
+		if err := json.Unmarshal([]byte(raw), &l); err != nil {
+			t.Fatalf("log line %q: %v", raw, err)
+		}
+		got = append(got, l)
+	}
+	want := []line{
+		{Level: "info", Message: string(removed), Surface: string(surface), How: string(hostkit.UnqueuedRemoved)},
+		{Level: "info", Message: string(discarded), Surface: string(surface), How: string(hostkit.UnqueuedDiscarded)},
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("the kit logged %+v; want %+v (and nothing of %s, committed)", got, want, committed)
 	}
 }
 

@@ -36,14 +36,16 @@
 // of the same id is decided again.
 //
 // Claim, Commit, Discard and Remove are the agent's and the UI's side of
-// the queue; the plugin hears of each (QueueClaimed, QueueCommitted with
-// the user message's seq, QueueDiscarded, QueueRemoved) when the message is
-// a submission. Remove asks CheckQueueAction first, with the message's
-// phase. Reports are by ids and only logged by the plugin; one that fails
-// is logged here. CallTool and Commit fold what they wrote before they
-// return, so the snapshot of the next request costs no fold round trip. A
-// harness that drops a session while its agent holds a claim calls Discard,
-// so the plugin hears the message will not arrive.
+// the queue. The plugin is not told of them: the next snapshot shows each
+// (a claimed message claiming, a committed one in the log, a discarded or
+// removed one gone, its surface editable again). Remove asks
+// CheckQueueAction first, with the message's phase. What a person reading
+// the logs needs goes to Config.Logger: a submission that left the queue
+// without reaching the log (Info), a decision the kit could not carry out
+// because its Storage failed (Error). CallTool and Commit fold what they
+// wrote before they return, so the snapshot of the next request costs no
+// fold round trip. A harness that drops a session while its agent holds a
+// claim calls Discard, so the surface is editable again.
 //
 // Bind reads every session back from the Storage, so a restarted harness
 // finds its surfaces and its queue again. An ordinary message claimed but
@@ -52,7 +54,7 @@
 // and never sent by itself, as on dsh: the session log is the only durable
 // authority, its surface is open again, and Returned hands its answers
 // back for the UI to show. The queue's changes are events of the log (EventQueued,
-// EventUnqueued); they do not cross to the plugin's fold. Storage errors
+// EventUnqueued with its UnqueuedKind); they do not cross to the plugin's fold. Storage errors
 // and log lines that hold no event are returned or logged with the
 // session and the line; none is dropped in silence.
 package hostkit

@@ -24,7 +24,8 @@ type Config struct {
 	// Storage keeps the session logs; required.
 	Storage Storage
 	// Logger receives the kit's logs: log lines that hold no event, events
-	// the fold could not read, reports the plugin did not take. Nil
+	// the fold could not read, decisions it could not carry out, and
+	// submissions that left the queue without reaching the log. Nil
 	// discards them.
 	Logger hclog.Logger
 }
@@ -55,10 +56,8 @@ type Host struct {
 // session is one session's log position and queue.
 type session struct {
 	// mu is the session's lock: it is held for the whole of every call
-	// about the session, plugin calls and reports included, so the
-	// snapshot the plugin decides from is the state the decision is
-	// carried out in, and reports reach the plugin in the order of the
-	// changes.
+	// about the session, plugin calls included, so the snapshot the
+	// plugin decides from is the state the decision is carried out in.
 	mu      sync.Mutex
 	events  []tasksurface.Event
 	nextSeq int64
@@ -125,7 +124,7 @@ func (h *Host) Bind(ctx context.Context, server tasksurface.Server) error {
 
 // takeOutSubmissions takes the Task Surface submissions a restarted
 // harness finds in a session's queue out of it (an EventUnqueued each,
-// QueueDiscarded), as the dsh host does: an answer that did not reach the
+// UnqueuedDiscarded), as the dsh host does: an answer that did not reach the
 // log is never sent by itself, since the person who sent it may have left.
 // Its surface is open again, and Returned hands the answers back; s.mu is
 // held.
@@ -134,7 +133,7 @@ func (h *Host) takeOutSubmissions(ctx context.Context, id tasksurface.SessionID,
 		if tasksurface.CorrelationOf(m.Message.Source) == nil {
 			continue
 		}
-		if _, err := h.write(ctx, id, s, Unqueued{MessageID: m.Message.ID, Kind: tasksurface.QueueDiscarded}); err != nil {
+		if _, err := h.write(ctx, id, s, Unqueued{MessageID: m.Message.ID, Kind: UnqueuedDiscarded}); err != nil {
 			return err
 		}
 		s.returned = append(s.returned, m.Message)

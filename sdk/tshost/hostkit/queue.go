@@ -34,9 +34,24 @@ func (Queued) EventType() string { return EventQueued }
 type Unqueued struct {
 	// MessageID is the message that left the queue.
 	MessageID tasksurface.MessageID `json:"messageId"`
-	// Kind is tasksurface.QueueDiscarded or tasksurface.QueueRemoved.
-	Kind tasksurface.QueueEventKind `json:"kind"`
+	// Kind says how it left: UnqueuedDiscarded or UnqueuedRemoved.
+	Kind UnqueuedKind `json:"kind"`
 }
+
+// UnqueuedKind says how a message left the queue without becoming a user
+// message. Its words are those the kit has always written, so a log
+// written by an older kit reads the same.
+type UnqueuedKind string
+
+const (
+	// UnqueuedDiscarded: the agent dropped a claimed message whose turn
+	// will not commit it (Discard), or the kit took a submission out of
+	// the queue it found after a restart (Bind).
+	UnqueuedDiscarded UnqueuedKind = "discarded"
+	// UnqueuedRemoved: a person removed the message from the queue
+	// (Remove).
+	UnqueuedRemoved UnqueuedKind = "removed"
+)
 
 // EventType returns EventUnqueued.
 func (Unqueued) EventType() string { return EventUnqueued }

@@ -158,19 +158,14 @@ func (a sessionActs) stale(ctx context.Context, token string) (bool, error) {
 }
 
 func (a sessionActs) Admit(ctx context.Context, adm *tasksurface.Admission) error {
-	report := tasksurface.QueueEvent{SessionID: a.id, MessageID: adm.MessageID, SurfaceID: adm.SurfaceID}
 	if stale, err := a.stale(ctx, adm.StateToken); err != nil || stale {
 		return errors.Join(err, staleIf(stale))
 	}
-	events, err := a.h.write(ctx, a.id, a.s, Queued{Message: adm.Message()})
-	if err != nil {
-		a.h.logger.Error("the submission's message could not be queued", "session", a.id, "message", adm.MessageID, "error", err)
-		report.Kind, report.Reason = tasksurface.QueueRefused, tasksurface.QueueReason(err.Error())
-		a.h.report(ctx, report)
+	if _, err := a.h.write(ctx, a.id, a.s, Queued{Message: adm.Message()}); err != nil {
+		a.h.logger.Error("the submission's message could not be queued", "session", a.id, "message", adm.MessageID,
+			"surface", adm.SurfaceID, "error", err)
 		return err
 	}
-	report.Kind, report.EventSeq = tasksurface.QueueAdmitted, events[0].Seq
-	a.h.report(ctx, report)
 	return nil
 }
 
@@ -178,7 +173,6 @@ func (a sessionActs) Record(ctx context.Context, r *tasksurface.DismissalRecord,
 	if stale, err := a.stale(ctx, r.StateToken); err != nil || stale {
 		return 0, errors.Join(err, staleIf(stale))
 	}
-	report := tasksurface.QueueEvent{SessionID: a.id, SurfaceID: r.SurfaceID, DismissalID: r.DismissalID}
 	var records []tasksurface.EventData
 	if commandID != "" {
 		records = []tasksurface.EventData{tasksurface.CommandDone{CommandID: commandID, Kind: tasksurface.CommandSucceeded}}
@@ -188,14 +182,11 @@ func (a sessionActs) Record(ctx context.Context, r *tasksurface.DismissalRecord,
 	}
 	events, err := a.h.write(ctx, a.id, a.s, records...)
 	if err != nil {
-		a.h.logger.Error("the dismissal could not be recorded", "session", a.id, "surface", r.SurfaceID, "error", err)
-		report.Kind, report.Reason = tasksurface.QueueNotRecorded, tasksurface.QueueReason(err.Error())
-		a.h.report(ctx, report)
+		a.h.logger.Error("the dismissal could not be recorded", "session", a.id, "surface", r.SurfaceID,
+			"dismissal", r.DismissalID, "error", err)
 		return 0, fmt.Errorf("hostkit: record the dismissal: %w", err)
 	}
-	report.Kind, report.EventSeq = tasksurface.QueueRecorded, events[len(events)-1].Seq
-	a.h.report(ctx, report)
-	return report.EventSeq, nil
+	return events[len(events)-1].Seq, nil
 }
 
 // staleIf is ErrStale when stale is true, else nil.

@@ -4,8 +4,10 @@
 // out the plugin's decisions as the contract says: one outcome under races
 // (a submission against an ordinary message, against a dismissal, against
 // another submission), idempotent retries and refused reuse of ids, the
-// queue's phases and its reports, a restart of the harness and its plugin,
-// reports that are lost.
+// queue's phases, a restart of the harness and its plugin. It judges a
+// host by what is observable: the session log (the user messages with
+// their sources and seqs, the dismissal records) and the host's queue, as
+// GetActive's pending submission and Claim show it.
 //
 //	func TestHostConformance(t *testing.T) {
 //		hosttest.Run(t, func(t *testing.T, dir string, tap hosttest.Tap) hosttest.Harness {
@@ -15,11 +17,12 @@
 //
 // Start is called with a folder of the case's own; called again with the
 // same folder, it must start the harness again over the same state, as
-// after a crash. Its host must call the plugin through the Tap it is given,
-// so the suite sees the queue reports. A harness built on hostkit returns
+// after a crash. Its host must call the plugin through the Tap it is given.
+// A harness built on hostkit returns
 // Kit(kit, close). Cases lists what the suite checks; each runs as a
-// parallel subtest in a fresh folder. A failure names the host method or
-// the queue report that is wrong, with the answers as JSON text.
+// parallel subtest in a fresh folder. A failure names the host method, the
+// log event or the queue state that is wrong, with the answers as JSON
+// text.
 //
 // Values answers every shown field of a model with a value that fits it,
 // for a harness's own end-to-end tests: it reads the model's conditions

@@ -32,20 +32,20 @@ type Harness interface {
 	// Send is a person sending an ordinary message from the composer: it
 	// joins the session's queue, {kind: "user"} without a correlation.
 	Send(ctx context.Context, sessionID tasksurface.SessionID, text string) (tasksurface.MessageID, error)
-	// Claim is the agent taking the oldest queued message for a turn,
-	// reported to the plugin (QueueClaimed) when it is a submission; it
-	// returns the message's id, or an error when nothing is queued.
+	// Claim is the agent taking the oldest queued message for a turn: from
+	// then on the host's snapshots list it as claiming. It returns the
+	// message's id, or an error when nothing is queued.
 	Claim(ctx context.Context, sessionID tasksurface.SessionID) (tasksurface.MessageID, error)
-	// Commit writes a claimed message to the log as a user message and
-	// reports it (QueueCommitted, with its seq).
+	// Commit writes a claimed message to the log as a user message, with
+	// the source it was admitted with, and takes it out of the queue.
 	Commit(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error
-	// Discard drops a claimed message whose turn did not commit it, and
-	// reports it (QueueDiscarded).
+	// Discard drops a claimed message whose turn did not commit it: it
+	// leaves the queue and never reaches the log.
 	Discard(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) error
 	// Remove is a person removing a message from the queue: the harness
 	// asks the plugin (CheckQueueAction with ActionRemove and the
-	// message's phase), removes the message and reports it (QueueRemoved)
-	// only if allowed, and returns the plugin's answer.
+	// message's phase), removes the message from the queue only if
+	// allowed, and returns the plugin's answer.
 	Remove(ctx context.Context, sessionID tasksurface.SessionID, messageID tasksurface.MessageID) (*tasksurface.QueueActionResponse, error)
 	// Log returns the session's log.
 	Log(ctx context.Context, sessionID tasksurface.SessionID) ([]tasksurface.Event, error)
@@ -65,8 +65,7 @@ type Returner interface {
 // Start starts a harness over the state kept in dir. A second call with
 // the same dir starts it again over the same state, as after a crash. Its
 // host must call the plugin through tap(server), not server: the suite
-// sees the reports the host sends that way, and drops them where a case
-// checks what happens without them.
+// checks that the host it judges is the one that calls the plugin.
 type Start func(t *testing.T, dir string, tap Tap) Harness
 
 // Tap wraps the server a host calls the plugin through; see Start.

@@ -35,6 +35,9 @@ type rig struct {
 	session tasksurface.SessionID
 	surface tasksurface.SurfaceID
 	calls   int
+	// submitted maps the message ids of the submissions the rig saw
+	// accepted to their submission ids.
+	submitted map[tasksurface.MessageID]tasksurface.SubmissionID
 }
 
 // newRig starts a harness in a fresh folder and opens a surface in a new
@@ -43,7 +46,7 @@ func newRig(t *testing.T, start Start) *rig {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
-	r := &rig{t: t, ctx: ctx, dir: t.TempDir(), start: start, tap: &tap{}}
+	r := &rig{t: t, ctx: ctx, dir: t.TempDir(), start: start, tap: &tap{}, submitted: map[tasksurface.MessageID]tasksurface.SubmissionID{}}
 	r.h = start(t, r.dir, r.tap.wrap)
 	t.Cleanup(func() { _ = r.h.Close(context.Background()) })
 	r.newSession()
@@ -110,18 +113,22 @@ func (r *rig) submit(submissionID tasksurface.SubmissionID, values string) *task
 	if resp.Admit != nil {
 		r.t.Fatalf("host Submit %s answered %s: the Admission is the host's to carry out, not the caller's (want Admit nil)", submissionID, text(resp))
 	}
+	if resp.Accepted {
+		r.submitted[resp.MessageID] = submissionID
+	}
 	return resp
 }
 
-// accepted submits and fails unless the submission is accepted, queued,
-// and reported admitted.
+// accepted submits and fails unless the submission is accepted and its
+// message is in the host's queue: the open surface's pending submission,
+// queued.
 func (r *rig) accepted(submissionID tasksurface.SubmissionID) tasksurface.MessageID {
 	r.t.Helper()
 	resp := r.submit(submissionID, values)
 	if !resp.Accepted || resp.MessageID == "" || resp.Phase != tasksurface.PhaseQueued {
 		r.t.Fatalf("host Submit %s answered %s; want accepted and queued", submissionID, text(resp))
 	}
-	r.wantReport(tasksurface.QueueAdmitted, resp.MessageID)
+	r.wantPending(resp.MessageID, tasksurface.PhaseQueued)
 	return resp.MessageID
 }
 
@@ -145,8 +152,9 @@ func (r *rig) dismiss(dismissalID tasksurface.DismissalID) *tasksurface.DismissR
 	return resp
 }
 
-// dismissed dismisses and fails unless the dismissal is recorded,
-// reported with the record's seq.
+// dismissed dismisses and fails unless the dismissal is recorded: the
+// answer's seq is the log's last command/done, the success of a run of the
+// plugin's command that names the rig's surface and dismissalID.
 func (r *rig) dismissed(dismissalID tasksurface.DismissalID) int64 {
 	r.t.Helper()
 	d := r.dismiss(dismissalID)
@@ -157,8 +165,24 @@ func (r *rig) dismissed(dismissalID tasksurface.DismissalID) int64 {
 	if len(done) == 0 || done[len(done)-1].Seq != d.EventSeq {
 		r.t.Fatalf("host Dismiss %s answered seq %d; the log's last command/done is %s", dismissalID, d.EventSeq, text(done))
 	}
-	if ev := r.wantDismissalReport(tasksurface.QueueRecorded, dismissalID); ev.EventSeq != d.EventSeq || ev.SurfaceID != r.surface {
-		r.t.Fatalf("the host's queue report recorded is %s; want event seq %d and surface %s", text(ev), d.EventSeq, r.surface)
+	var last tasksurface.CommandDone
+	_ = json.Unmarshal(done[len(done)-1].Data, &last)
+	if last.Kind != tasksurface.CommandSucceeded {
+		r.t.Fatalf("the dismissal's command/done is %s; want kind %s", text(done[len(done)-1]), tasksurface.CommandSucceeded)
+	}
+	var run *tasksurface.CommandRun
+	for _, e := range r.events(tasksurface.EventCommandRun) {
+		var c tasksurface.CommandRun
+		if json.Unmarshal(e.Data, &c) == nil && c.CommandID == last.CommandID {
+			run = &c
+		}
+	}
+	if run == nil {
+		r.t.Fatalf("the log holds no command/run of the dismissal's command %q", last.CommandID)
+	}
+	if surface, dismissal, ok := tasksurface.ParseDismissArgs(run.Args); run.Name != tasksurface.CommandName || !ok ||
+		surface != r.surface || dismissal != dismissalID {
+		r.t.Fatalf("the dismissal's command/run is %s; want /%s %s", text(run), tasksurface.CommandName, tasksurface.DismissArgs(r.surface, dismissalID))
 	}
 	return d.EventSeq
 }
@@ -172,40 +196,47 @@ func (r *rig) send(text string) tasksurface.MessageID {
 	return id
 }
 
-// claim takes the next message and fails unless a submission's claim is
-// reported.
+// claim takes the next message and fails unless, when the message is the
+// open surface's pending submission, the host's queue has it claiming.
 func (r *rig) claim() tasksurface.MessageID {
 	r.t.Helper()
 	id, err := r.h.Claim(r.ctx, r.session)
 	if err != nil {
 		r.t.Fatalf("host Claim: %v", err)
 	}
-	if r.correlated(id) {
-		r.wantReport(tasksurface.QueueClaimed, id)
+	if a := r.active(); a.Pending != nil && a.Pending.MessageID == id && a.Pending.Phase != tasksurface.PhaseClaiming {
+		r.t.Fatalf("after host Claim took %s, host GetActive answered pending %s; want it claiming", id, text(a.Pending))
 	}
 	return id
 }
 
-// commit commits a message and fails unless it is in the log once and a
-// submission's commit is reported with the seq the log holds it at.
+// commit commits a message and fails unless it is in the log once; a
+// submission's message carries its correlation (the rig's submission id,
+// for one the rig saw accepted), and its surface is no longer open with
+// it pending.
 func (r *rig) commit(messageID tasksurface.MessageID) {
 	r.t.Helper()
 	if err := r.h.Commit(r.ctx, r.session, messageID); err != nil {
 		r.t.Fatalf("host Commit %s: %v", messageID, err)
 	}
-	var at []int64
+	var at []tasksurface.UserMessage
 	for _, e := range r.events(tasksurface.EventUserMessage) {
-		if messageOf(e).ID == messageID {
-			at = append(at, e.Seq)
+		if m := messageOf(e); m.ID == messageID {
+			at = append(at, m)
 		}
 	}
 	if len(at) != 1 {
-		r.t.Fatalf("after host Commit the log holds user message %s at seqs %v; want once", messageID, at)
+		r.t.Fatalf("after host Commit the log holds user message %s %d times; want once", messageID, len(at))
 	}
-	if r.correlated(messageID) {
-		if ev := r.wantReport(tasksurface.QueueCommitted, messageID); ev.EventSeq != at[0] {
-			r.t.Fatalf("the host's queue report committed is %s; want event seq %d, where the log holds the message", text(ev), at[0])
-		}
+	c := tasksurface.CorrelationOf(at[0].Source)
+	if sub, ok := r.submitted[messageID]; ok && (c == nil || c.SubmissionID != sub) {
+		r.t.Fatalf("the log holds the accepted submission %s's message %s with source %s; want its correlation", sub, messageID, text(at[0].Source))
+	}
+	if c == nil {
+		return
+	}
+	if a := r.active(); a.Active && (a.SurfaceID == c.SurfaceID || (a.Pending != nil && a.Pending.MessageID == messageID)) {
+		r.t.Fatalf("after host Commit of the submission %s, host GetActive answered %s; want its surface %s closed", messageID, text(a), c.SurfaceID)
 	}
 }
 
@@ -219,42 +250,6 @@ func (r *rig) drain() {
 		}
 		r.commit(id)
 	}
-}
-
-// correlated reports whether a message id is one the plugin minted for a
-// submission (one of the reports names it as admitted).
-func (r *rig) correlated(id tasksurface.MessageID) bool {
-	return slices.ContainsFunc(r.tap.seen(r.session), func(ev tasksurface.QueueEvent) bool {
-		return ev.Kind == tasksurface.QueueAdmitted && ev.MessageID == id
-	})
-}
-
-// wantReport fails unless the host reported kind about a message; it
-// returns the last such report.
-func (r *rig) wantReport(kind tasksurface.QueueEventKind, messageID tasksurface.MessageID) tasksurface.QueueEvent {
-	r.t.Helper()
-	return r.report(func(ev tasksurface.QueueEvent) bool { return ev.Kind == kind && ev.MessageID == messageID },
-		fmt.Sprintf("queue report %s for message %s", kind, messageID))
-}
-
-// wantDismissalReport fails unless the host reported kind about a
-// dismissal; it returns the last such report.
-func (r *rig) wantDismissalReport(kind tasksurface.QueueEventKind, dismissalID tasksurface.DismissalID) tasksurface.QueueEvent {
-	r.t.Helper()
-	return r.report(func(ev tasksurface.QueueEvent) bool { return ev.Kind == kind && ev.DismissalID == dismissalID },
-		fmt.Sprintf("queue report %s for dismissal %s", kind, dismissalID))
-}
-
-func (r *rig) report(match func(tasksurface.QueueEvent) bool, what string) tasksurface.QueueEvent {
-	r.t.Helper()
-	seen := r.tap.seen(r.session)
-	for i := len(seen) - 1; i >= 0; i-- {
-		if match(seen[i]) {
-			return seen[i]
-		}
-	}
-	r.t.Fatalf("the host sent no %s; it sent %s", what, text(seen))
-	return tasksurface.QueueEvent{}
 }
 
 // wantPending fails unless the open surface's pending submission is the

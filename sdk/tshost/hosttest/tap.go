@@ -2,39 +2,21 @@ package hosttest
 
 import (
 	"context"
-	"slices"
 	"sync"
 
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// tap records what one case's host sends the plugin through the suite's
-// Tap: every queue report, and whether the host calls through it at all.
+// tap records whether one case's host calls the plugin through the suite's
+// Tap at all: a host wired past it would not be the host the suite judges.
 type tap struct {
-	mu      sync.Mutex
-	reports []tasksurface.QueueEvent
-	calls   int
-	drop    bool
+	mu    sync.Mutex
+	calls int
 }
 
 // wrap is the case's Tap.
 func (tp *tap) wrap(server tasksurface.Server) tasksurface.Server {
 	return &tapped{Server: server, tap: tp}
-}
-
-// dropReports makes the tap lose every later report: the host believes
-// it reported, and the plugin hears nothing.
-func (tp *tap) dropReports() {
-	tp.mu.Lock()
-	defer tp.mu.Unlock()
-	tp.drop = true
-}
-
-// seen returns the reports about a session, in the order sent.
-func (tp *tap) seen(sessionID tasksurface.SessionID) []tasksurface.QueueEvent {
-	tp.mu.Lock()
-	defer tp.mu.Unlock()
-	return slices.DeleteFunc(slices.Clone(tp.reports), func(ev tasksurface.QueueEvent) bool { return ev.SessionID != sessionID })
 }
 
 // used reports whether the host called the plugin through the tap.
@@ -54,17 +36,6 @@ func (tp *tap) count() {
 type tapped struct {
 	tasksurface.Server
 	tap *tap
-}
-
-func (s *tapped) ObserveQueue(ctx context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
-	s.tap.mu.Lock()
-	s.tap.reports = append(s.tap.reports, *ev)
-	drop := s.tap.drop
-	s.tap.mu.Unlock()
-	if drop {
-		return &tasksurface.QueueEventResponse{}, nil
-	}
-	return s.Server.ObserveQueue(ctx, ev)
 }
 
 func (s *tapped) Show(ctx context.Context, req *tasksurface.ShowRequest) (*tasksurface.ShowResponse, error) {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/dsh-community/task-surface/plugin/server"
+	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
 const repo = "../../.."
@@ -232,7 +233,9 @@ func TestPackedCheckCatches(t *testing.T) {
 			})
 		}, "does not match manifest.schema.json"},
 		"a handshake that is not the contract's": {key, func(t *testing.T, dir string) {
-			edit(t, dir, "manifest.json", func(doc map[string]any) { doc["handshake"].(map[string]any)["protocolVersion"] = 3 })
+			edit(t, dir, "manifest.json", func(doc map[string]any) {
+				doc["handshake"].(map[string]any)["protocolVersion"] = tasksurface.ProtocolVersion + 1
+			})
 		}, "differs from sdk/tasksurface"},
 		"a client export that is not the client entry": {key, func(t *testing.T, dir string) {
 			edit(t, dir, "package.json", func(doc map[string]any) { doc["exports"].(map[string]any)["./client"] = "./client.js" })

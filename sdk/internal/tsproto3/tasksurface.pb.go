@@ -1,9 +1,16 @@
 // Task Surface wire contract.
 //
-// Protocol version 2.1 (go-plugin app protocol version 2; api_version "2.1").
+// Protocol version 3.0 (go-plugin app protocol version 3; api_version "3.0").
 // A change that removes or renumbers a field, or changes its meaning, bumps
-// the go-plugin protocol version and gets a new package (tasksurface.v3).
+// the go-plugin protocol version and gets a new package (tasksurface.v4).
 // Additive changes bump the minor api_version only.
+//
+// Changes in 3.0 (from 2.1): the ObserveQueue RPC is gone, with QueueEvent,
+// QueueEventResponse and QueueHooksDeclaration.observe (veto and source_key
+// are renumbered 1 and 2). No decision read the host's reports: the plugin
+// decides from each request's snapshot alone. A host that reported steered,
+// refused, discarded, removed or not-recorded now logs it in its own log.
+// Every other message and field means what it meant in 2.1.
 //
 // The plugin decides and the host acts. The plugin never calls the host: a
 // request carries what the plugin needs to decide (a SessionSnapshot: the
@@ -29,9 +36,9 @@
 // versions:
 // 	protoc-gen-go v1.36.12
 // 	protoc        v3.21.12
-// source: tasksurface/v2/tasksurface.proto
+// source: tasksurface/v3/tasksurface.proto
 
-package tsproto2
+package tsproto3
 
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -72,7 +79,7 @@ type Problem struct {
 
 func (x *Problem) Reset() {
 	*x = Problem{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[0]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -84,7 +91,7 @@ func (x *Problem) String() string {
 func (*Problem) ProtoMessage() {}
 
 func (x *Problem) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[0]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -97,7 +104,7 @@ func (x *Problem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Problem.ProtoReflect.Descriptor instead.
 func (*Problem) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{0}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{0}
 }
 
 func (x *Problem) GetCode() string {
@@ -150,7 +157,7 @@ type Limits struct {
 
 func (x *Limits) Reset() {
 	*x = Limits{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[1]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -162,7 +169,7 @@ func (x *Limits) String() string {
 func (*Limits) ProtoMessage() {}
 
 func (x *Limits) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[1]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -175,7 +182,7 @@ func (x *Limits) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Limits.ProtoReflect.Descriptor instead.
 func (*Limits) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{1}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *Limits) GetMaxModelBytes() uint32 {
@@ -221,7 +228,7 @@ type DescribeRequest struct {
 
 func (x *DescribeRequest) Reset() {
 	*x = DescribeRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[2]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -233,7 +240,7 @@ func (x *DescribeRequest) String() string {
 func (*DescribeRequest) ProtoMessage() {}
 
 func (x *DescribeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[2]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -246,7 +253,7 @@ func (x *DescribeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DescribeRequest.ProtoReflect.Descriptor instead.
 func (*DescribeRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{2}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{2}
 }
 
 type DescribeResponse struct {
@@ -268,7 +275,7 @@ type DescribeResponse struct {
 
 func (x *DescribeResponse) Reset() {
 	*x = DescribeResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[3]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -280,7 +287,7 @@ func (x *DescribeResponse) String() string {
 func (*DescribeResponse) ProtoMessage() {}
 
 func (x *DescribeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[3]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -293,7 +300,7 @@ func (x *DescribeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DescribeResponse.ProtoReflect.Descriptor instead.
 func (*DescribeResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{3}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *DescribeResponse) GetApiVersion() string {
@@ -373,7 +380,7 @@ type ToolDeclaration struct {
 
 func (x *ToolDeclaration) Reset() {
 	*x = ToolDeclaration{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[4]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -385,7 +392,7 @@ func (x *ToolDeclaration) String() string {
 func (*ToolDeclaration) ProtoMessage() {}
 
 func (x *ToolDeclaration) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[4]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -398,7 +405,7 @@ func (x *ToolDeclaration) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ToolDeclaration.ProtoReflect.Descriptor instead.
 func (*ToolDeclaration) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{4}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ToolDeclaration) GetName() string {
@@ -462,7 +469,7 @@ type ProjectionDeclaration struct {
 
 func (x *ProjectionDeclaration) Reset() {
 	*x = ProjectionDeclaration{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[5]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -474,7 +481,7 @@ func (x *ProjectionDeclaration) String() string {
 func (*ProjectionDeclaration) ProtoMessage() {}
 
 func (x *ProjectionDeclaration) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[5]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -487,7 +494,7 @@ func (x *ProjectionDeclaration) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProjectionDeclaration.ProtoReflect.Descriptor instead.
 func (*ProjectionDeclaration) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{5}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ProjectionDeclaration) GetKey() string {
@@ -524,7 +531,7 @@ type CommandDeclaration struct {
 
 func (x *CommandDeclaration) Reset() {
 	*x = CommandDeclaration{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[6]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -536,7 +543,7 @@ func (x *CommandDeclaration) String() string {
 func (*CommandDeclaration) ProtoMessage() {}
 
 func (x *CommandDeclaration) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[6]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -549,7 +556,7 @@ func (x *CommandDeclaration) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommandDeclaration.ProtoReflect.Descriptor instead.
 func (*CommandDeclaration) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{6}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CommandDeclaration) GetName() string {
@@ -575,23 +582,19 @@ func (x *CommandDeclaration) GetSubcommands() []string {
 
 type QueueHooksDeclaration struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// observe lists what the plugin wants reported through ObserveQueue:
-	// "admitted", "refused", "claimed", "discarded", "committed", "edited",
-	// "steered", "removed", "recorded", "not-recorded".
-	Observe []string `protobuf:"bytes,1,rep,name=observe,proto3" json:"observe,omitempty"`
 	// veto lists queue actions the plugin refuses for its own messages:
 	// "edit", "steer".
-	Veto []string `protobuf:"bytes,2,rep,name=veto,proto3" json:"veto,omitempty"`
+	Veto []string `protobuf:"bytes,1,rep,name=veto,proto3" json:"veto,omitempty"`
 	// source_key is the key under a message's source that marks a message as
 	// the plugin's ("taskSurface").
-	SourceKey     string `protobuf:"bytes,3,opt,name=source_key,json=sourceKey,proto3" json:"source_key,omitempty"`
+	SourceKey     string `protobuf:"bytes,2,opt,name=source_key,json=sourceKey,proto3" json:"source_key,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *QueueHooksDeclaration) Reset() {
 	*x = QueueHooksDeclaration{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[7]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -603,7 +606,7 @@ func (x *QueueHooksDeclaration) String() string {
 func (*QueueHooksDeclaration) ProtoMessage() {}
 
 func (x *QueueHooksDeclaration) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[7]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -616,14 +619,7 @@ func (x *QueueHooksDeclaration) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueHooksDeclaration.ProtoReflect.Descriptor instead.
 func (*QueueHooksDeclaration) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{7}
-}
-
-func (x *QueueHooksDeclaration) GetObserve() []string {
-	if x != nil {
-		return x.Observe
-	}
-	return nil
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *QueueHooksDeclaration) GetVeto() []string {
@@ -651,7 +647,7 @@ type ConfigureRequest struct {
 
 func (x *ConfigureRequest) Reset() {
 	*x = ConfigureRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[8]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -663,7 +659,7 @@ func (x *ConfigureRequest) String() string {
 func (*ConfigureRequest) ProtoMessage() {}
 
 func (x *ConfigureRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[8]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -676,7 +672,7 @@ func (x *ConfigureRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfigureRequest.ProtoReflect.Descriptor instead.
 func (*ConfigureRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{8}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ConfigureRequest) GetLimits() *Limits {
@@ -703,7 +699,7 @@ type ConfigureResponse struct {
 
 func (x *ConfigureResponse) Reset() {
 	*x = ConfigureResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[9]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -715,7 +711,7 @@ func (x *ConfigureResponse) String() string {
 func (*ConfigureResponse) ProtoMessage() {}
 
 func (x *ConfigureResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[9]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -728,7 +724,7 @@ func (x *ConfigureResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfigureResponse.ProtoReflect.Descriptor instead.
 func (*ConfigureResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{9}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ConfigureResponse) GetEffectiveLimits() *Limits {
@@ -759,9 +755,7 @@ type SessionSnapshot struct {
 	// user messages alike.
 	Queue []*QueuedMessage `protobuf:"bytes,2,rep,name=queue,proto3" json:"queue,omitempty"`
 	// log_seq is the seq of the session's last log event when the snapshot
-	// was read, or -1 for an empty log. Every change of the queue writes an
-	// event (or ends a turn), so a snapshot whose log_seq is at or above a
-	// report's event_seq was read after that report's change.
+	// was read, or -1 for an empty log.
 	LogSeq int64 `protobuf:"varint,3,opt,name=log_seq,json=logSeq,proto3" json:"log_seq,omitempty"`
 	// opening_meta_json is the presentation metadata of the open surface's
 	// tool result ({kind: "dsh/task-surface", version, surfaceId, model,
@@ -769,14 +763,14 @@ type SessionSnapshot struct {
 	// answer set meta_needed; it may always send it.
 	OpeningMetaJson []byte `protobuf:"bytes,4,opt,name=opening_meta_json,json=openingMetaJson,proto3" json:"opening_meta_json,omitempty"`
 	// state_token is the host's own token of the state this snapshot was
-	// read from (since 2.1): opaque to the plugin, which copies it into the
+	// read from: opaque to the plugin, which copies it into the
 	// Admission or DismissalRecord it decides. The host carries a decision out
 	// only while its current token equals the decision's, and otherwise asks
 	// again with a fresh snapshot. Two snapshots with the same token must
 	// agree on the open surface, the queue and the dismissals being written.
 	StateToken string `protobuf:"bytes,5,opt,name=state_token,json=stateToken,proto3" json:"state_token,omitempty"`
 	// dismissals lists the dismissal records the host is writing and has not
-	// written yet (since 2.1): in flight as a queued message is.
+	// written yet: in flight as a queued message is.
 	Dismissals    []*DismissalInFlight `protobuf:"bytes,6,rep,name=dismissals,proto3" json:"dismissals,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -784,7 +778,7 @@ type SessionSnapshot struct {
 
 func (x *SessionSnapshot) Reset() {
 	*x = SessionSnapshot{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[10]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -796,7 +790,7 @@ func (x *SessionSnapshot) String() string {
 func (*SessionSnapshot) ProtoMessage() {}
 
 func (x *SessionSnapshot) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[10]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -809,7 +803,7 @@ func (x *SessionSnapshot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SessionSnapshot.ProtoReflect.Descriptor instead.
 func (*SessionSnapshot) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{10}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SessionSnapshot) GetProjectionJson() []byte {
@@ -861,9 +855,9 @@ type QueuedMessage struct {
 	MessageId string                 `protobuf:"bytes,1,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
 	// phase is "queued" or "claiming".
 	Phase string `protobuf:"bytes,2,opt,name=phase,proto3" json:"phase,omitempty"`
-	// source_json is the message's source, as contract 2.0 sent it; a host
-	// of 2.1 leaves it empty and sets the fields below, which the plugin
-	// reads first.
+	// source_json is the message's source; a host may leave it empty (its
+	// values never need to travel) and set the fields below, which the
+	// plugin reads first.
 	SourceJson []byte `protobuf:"bytes,3,opt,name=source_json,json=sourceJson,proto3" json:"source_json,omitempty"`
 	// ordinary is true for an ordinary user message: source {kind: "user"}
 	// without the plugin's source key.
@@ -878,7 +872,7 @@ type QueuedMessage struct {
 
 func (x *QueuedMessage) Reset() {
 	*x = QueuedMessage{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[11]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -890,7 +884,7 @@ func (x *QueuedMessage) String() string {
 func (*QueuedMessage) ProtoMessage() {}
 
 func (x *QueuedMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[11]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -903,7 +897,7 @@ func (x *QueuedMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueuedMessage.ProtoReflect.Descriptor instead.
 func (*QueuedMessage) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{11}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *QueuedMessage) GetMessageId() string {
@@ -959,7 +953,7 @@ type DismissalInFlight struct {
 
 func (x *DismissalInFlight) Reset() {
 	*x = DismissalInFlight{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[12]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -971,7 +965,7 @@ func (x *DismissalInFlight) String() string {
 func (*DismissalInFlight) ProtoMessage() {}
 
 func (x *DismissalInFlight) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[12]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -984,7 +978,7 @@ func (x *DismissalInFlight) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissalInFlight.ProtoReflect.Descriptor instead.
 func (*DismissalInFlight) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{12}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *DismissalInFlight) GetSurfaceId() string {
@@ -1024,7 +1018,7 @@ type ShowRequest struct {
 
 func (x *ShowRequest) Reset() {
 	*x = ShowRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[13]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1036,7 +1030,7 @@ func (x *ShowRequest) String() string {
 func (*ShowRequest) ProtoMessage() {}
 
 func (x *ShowRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[13]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1049,7 +1043,7 @@ func (x *ShowRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShowRequest.ProtoReflect.Descriptor instead.
 func (*ShowRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{13}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ShowRequest) GetSessionId() string {
@@ -1123,8 +1117,7 @@ type ShowResponse struct {
 	// when the request set omit_meta.
 	MetaJson []byte `protobuf:"bytes,7,opt,name=meta_json,json=metaJson,proto3" json:"meta_json,omitempty"`
 	// surface_id is the surface a successful call opened, value_json's
-	// surfaceId (since 2.1; a reader of an older plugin takes it from
-	// value_json).
+	// surfaceId.
 	SurfaceId     string `protobuf:"bytes,8,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1132,7 +1125,7 @@ type ShowResponse struct {
 
 func (x *ShowResponse) Reset() {
 	*x = ShowResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[14]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1144,7 +1137,7 @@ func (x *ShowResponse) String() string {
 func (*ShowResponse) ProtoMessage() {}
 
 func (x *ShowResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[14]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1157,7 +1150,7 @@ func (x *ShowResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShowResponse.ProtoReflect.Descriptor instead.
 func (*ShowResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{14}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ShowResponse) GetOk() bool {
@@ -1232,7 +1225,7 @@ type GetActiveRequest struct {
 
 func (x *GetActiveRequest) Reset() {
 	*x = GetActiveRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[15]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1244,7 +1237,7 @@ func (x *GetActiveRequest) String() string {
 func (*GetActiveRequest) ProtoMessage() {}
 
 func (x *GetActiveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[15]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1257,7 +1250,7 @@ func (x *GetActiveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetActiveRequest.ProtoReflect.Descriptor instead.
 func (*GetActiveRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{15}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetActiveRequest) GetSessionId() string {
@@ -1300,7 +1293,7 @@ type PendingSubmission struct {
 
 func (x *PendingSubmission) Reset() {
 	*x = PendingSubmission{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[16]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1312,7 +1305,7 @@ func (x *PendingSubmission) String() string {
 func (*PendingSubmission) ProtoMessage() {}
 
 func (x *PendingSubmission) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[16]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1325,7 +1318,7 @@ func (x *PendingSubmission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PendingSubmission.ProtoReflect.Descriptor instead.
 func (*PendingSubmission) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{16}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *PendingSubmission) GetSubmissionId() string {
@@ -1370,7 +1363,7 @@ type GetActiveResponse struct {
 
 func (x *GetActiveResponse) Reset() {
 	*x = GetActiveResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[17]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1382,7 +1375,7 @@ func (x *GetActiveResponse) String() string {
 func (*GetActiveResponse) ProtoMessage() {}
 
 func (x *GetActiveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[17]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1395,7 +1388,7 @@ func (x *GetActiveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetActiveResponse.ProtoReflect.Descriptor instead.
 func (*GetActiveResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{17}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *GetActiveResponse) GetActive() bool {
@@ -1470,7 +1463,7 @@ type CheckRequest struct {
 
 func (x *CheckRequest) Reset() {
 	*x = CheckRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[18]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1482,7 +1475,7 @@ func (x *CheckRequest) String() string {
 func (*CheckRequest) ProtoMessage() {}
 
 func (x *CheckRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[18]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1495,7 +1488,7 @@ func (x *CheckRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckRequest.ProtoReflect.Descriptor instead.
 func (*CheckRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{18}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CheckRequest) GetSessionId() string {
@@ -1559,7 +1552,7 @@ type CheckResponse struct {
 
 func (x *CheckResponse) Reset() {
 	*x = CheckResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[19]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1571,7 +1564,7 @@ func (x *CheckResponse) String() string {
 func (*CheckResponse) ProtoMessage() {}
 
 func (x *CheckResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[19]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1584,7 +1577,7 @@ func (x *CheckResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckResponse.ProtoReflect.Descriptor instead.
 func (*CheckResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{19}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CheckResponse) GetChecked() bool {
@@ -1639,7 +1632,7 @@ type SubmitRequest struct {
 
 func (x *SubmitRequest) Reset() {
 	*x = SubmitRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[20]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1651,7 +1644,7 @@ func (x *SubmitRequest) String() string {
 func (*SubmitRequest) ProtoMessage() {}
 
 func (x *SubmitRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[20]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1664,7 +1657,7 @@ func (x *SubmitRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitRequest.ProtoReflect.Descriptor instead.
 func (*SubmitRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{20}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *SubmitRequest) GetSessionId() string {
@@ -1720,14 +1713,10 @@ func (x *SubmitRequest) GetLocale() string {
 // for the next turn, at once and only if, at that moment, the surface
 // surface_id is still the session's open surface and no ordinary user
 // message of the session is queued or being claimed (a message whose
-// source is {kind: "user"} without the plugin's source key). The host
-// reports "admitted" or "refused" through ObserveQueue; a refusal's reason
-// is "moved-on" for an ordinary message ahead or one that closed the
-// surface (its outcome "bypassed"), "not-open" when anything else closed it.
-//
-// Since 2.1 the rule of when to admit is the plugin's alone: the host
-// admits only while its state token equals state_token, which implies the
-// above; otherwise it asks again.
+// source is {kind: "user"} without the plugin's source key). The rule of
+// when to admit is the plugin's alone: the host admits only while its state
+// token equals state_token, which implies the above; otherwise it asks
+// again. A host that cannot admit the message at all logs why.
 type Admission struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	MessageId string                 `protobuf:"bytes,1,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
@@ -1746,7 +1735,7 @@ type Admission struct {
 
 func (x *Admission) Reset() {
 	*x = Admission{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[21]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1758,7 +1747,7 @@ func (x *Admission) String() string {
 func (*Admission) ProtoMessage() {}
 
 func (x *Admission) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[21]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1771,7 +1760,7 @@ func (x *Admission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Admission.ProtoReflect.Descriptor instead.
 func (*Admission) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{21}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *Admission) GetMessageId() string {
@@ -1842,7 +1831,7 @@ type SubmitResponse struct {
 
 func (x *SubmitResponse) Reset() {
 	*x = SubmitResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[22]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1854,7 +1843,7 @@ func (x *SubmitResponse) String() string {
 func (*SubmitResponse) ProtoMessage() {}
 
 func (x *SubmitResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[22]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1867,7 +1856,7 @@ func (x *SubmitResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitResponse.ProtoReflect.Descriptor instead.
 func (*SubmitResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{22}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SubmitResponse) GetAccepted() bool {
@@ -1937,7 +1926,7 @@ type DismissRequest struct {
 
 func (x *DismissRequest) Reset() {
 	*x = DismissRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[23]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1949,7 +1938,7 @@ func (x *DismissRequest) String() string {
 func (*DismissRequest) ProtoMessage() {}
 
 func (x *DismissRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[23]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1962,7 +1951,7 @@ func (x *DismissRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissRequest.ProtoReflect.Descriptor instead.
 func (*DismissRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{23}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *DismissRequest) GetSessionId() string {
@@ -2003,9 +1992,8 @@ func (x *DismissRequest) GetCommandId() string {
 // DismissalRecord is the record the host must write to close the surface:
 // the command pair of "/<command_name> <command_args>", or, when the
 // request named a running command, that command's success. The host writes
-// it only if the surface is still the session's open surface, and reports
-// "recorded" (with the seq of the record) or "not-recorded" through
-// ObserveQueue.
+// it only while its state token equals state_token, and logs a record it
+// could not write.
 type DismissalRecord struct {
 	state       protoimpl.MessageState `protogen:"open.v1"`
 	SurfaceId   string                 `protobuf:"bytes,1,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
@@ -2021,7 +2009,7 @@ type DismissalRecord struct {
 
 func (x *DismissalRecord) Reset() {
 	*x = DismissalRecord{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[24]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2033,7 +2021,7 @@ func (x *DismissalRecord) String() string {
 func (*DismissalRecord) ProtoMessage() {}
 
 func (x *DismissalRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[24]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2046,7 +2034,7 @@ func (x *DismissalRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissalRecord.ProtoReflect.Descriptor instead.
 func (*DismissalRecord) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{24}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *DismissalRecord) GetSurfaceId() string {
@@ -2110,7 +2098,7 @@ type DismissResponse struct {
 
 func (x *DismissResponse) Reset() {
 	*x = DismissResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[25]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2122,7 +2110,7 @@ func (x *DismissResponse) String() string {
 func (*DismissResponse) ProtoMessage() {}
 
 func (x *DismissResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[25]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2135,7 +2123,7 @@ func (x *DismissResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DismissResponse.ProtoReflect.Descriptor instead.
 func (*DismissResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{25}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *DismissResponse) GetDismissed() bool {
@@ -2166,172 +2154,6 @@ func (x *DismissResponse) GetRecord() *DismissalRecord {
 	return nil
 }
 
-// QueueEvent is informational since 2.1: a host may report what it did and
-// what happened to a queued message, and the plugin logs it; no decision
-// reads it. A host of 2.1 sends ids, not source_json.
-type QueueEvent struct {
-	state     protoimpl.MessageState `protogen:"open.v1"`
-	SessionId string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
-	// kind is one of:
-	//
-	//	"admitted", "refused": what the host did with an Admission (reason
-	//	  says why it refused);
-	//	"claimed", "discarded", "committed", "edited", "steered", "removed":
-	//	  what happened to a queued message since;
-	//	"recorded", "not-recorded": what the host did with a
-	//	  DismissalRecord (event_seq of the record; reason why not).
-	Kind       string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
-	MessageId  string `protobuf:"bytes,3,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
-	SourceJson []byte `protobuf:"bytes,4,opt,name=source_json,json=sourceJson,proto3" json:"source_json,omitempty"`
-	// event_seq is the log sequence of the event that made the change (the
-	// queue splice, the user message, the dismissal record), or 0.
-	EventSeq int64 `protobuf:"varint,5,opt,name=event_seq,json=eventSeq,proto3" json:"event_seq,omitempty"`
-	// text is the message's current text, for "edited".
-	Text string `protobuf:"bytes,6,opt,name=text,proto3" json:"text,omitempty"`
-	// reason is the host's words for "refused" and "not-recorded": a
-	// Reason ("moved-on", "not-open") or a sentence.
-	Reason string `protobuf:"bytes,7,opt,name=reason,proto3" json:"reason,omitempty"`
-	// surface_id and dismissal_id name the dismissal of "recorded" and
-	// "not-recorded".
-	SurfaceId     string `protobuf:"bytes,8,opt,name=surface_id,json=surfaceId,proto3" json:"surface_id,omitempty"`
-	DismissalId   string `protobuf:"bytes,9,opt,name=dismissal_id,json=dismissalId,proto3" json:"dismissal_id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *QueueEvent) Reset() {
-	*x = QueueEvent{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[26]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *QueueEvent) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*QueueEvent) ProtoMessage() {}
-
-func (x *QueueEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[26]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use QueueEvent.ProtoReflect.Descriptor instead.
-func (*QueueEvent) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{26}
-}
-
-func (x *QueueEvent) GetSessionId() string {
-	if x != nil {
-		return x.SessionId
-	}
-	return ""
-}
-
-func (x *QueueEvent) GetKind() string {
-	if x != nil {
-		return x.Kind
-	}
-	return ""
-}
-
-func (x *QueueEvent) GetMessageId() string {
-	if x != nil {
-		return x.MessageId
-	}
-	return ""
-}
-
-func (x *QueueEvent) GetSourceJson() []byte {
-	if x != nil {
-		return x.SourceJson
-	}
-	return nil
-}
-
-func (x *QueueEvent) GetEventSeq() int64 {
-	if x != nil {
-		return x.EventSeq
-	}
-	return 0
-}
-
-func (x *QueueEvent) GetText() string {
-	if x != nil {
-		return x.Text
-	}
-	return ""
-}
-
-func (x *QueueEvent) GetReason() string {
-	if x != nil {
-		return x.Reason
-	}
-	return ""
-}
-
-func (x *QueueEvent) GetSurfaceId() string {
-	if x != nil {
-		return x.SurfaceId
-	}
-	return ""
-}
-
-func (x *QueueEvent) GetDismissalId() string {
-	if x != nil {
-		return x.DismissalId
-	}
-	return ""
-}
-
-// QueueEventResponse is empty: since 2.1 the plugin decides from the
-// snapshot alone and only logs the reports. tracked and restore_text were
-// set by 2.0 and read by no host; a host edits a submission back to the
-// text its log first holds.
-type QueueEventResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *QueueEventResponse) Reset() {
-	*x = QueueEventResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[27]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *QueueEventResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*QueueEventResponse) ProtoMessage() {}
-
-func (x *QueueEventResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[27]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use QueueEventResponse.ProtoReflect.Descriptor instead.
-func (*QueueEventResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{27}
-}
-
 type QueueActionRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	SessionId string                 `protobuf:"bytes,1,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
@@ -2347,7 +2169,7 @@ type QueueActionRequest struct {
 
 func (x *QueueActionRequest) Reset() {
 	*x = QueueActionRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[28]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2359,7 +2181,7 @@ func (x *QueueActionRequest) String() string {
 func (*QueueActionRequest) ProtoMessage() {}
 
 func (x *QueueActionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[28]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2372,7 +2194,7 @@ func (x *QueueActionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueActionRequest.ProtoReflect.Descriptor instead.
 func (*QueueActionRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{28}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *QueueActionRequest) GetSessionId() string {
@@ -2420,7 +2242,7 @@ type QueueActionResponse struct {
 
 func (x *QueueActionResponse) Reset() {
 	*x = QueueActionResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[29]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2432,7 +2254,7 @@ func (x *QueueActionResponse) String() string {
 func (*QueueActionResponse) ProtoMessage() {}
 
 func (x *QueueActionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[29]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2445,7 +2267,7 @@ func (x *QueueActionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueActionResponse.ProtoReflect.Descriptor instead.
 func (*QueueActionResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{29}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *QueueActionResponse) GetAllowed() bool {
@@ -2474,7 +2296,7 @@ type FoldRequest struct {
 
 func (x *FoldRequest) Reset() {
 	*x = FoldRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[30]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2486,7 +2308,7 @@ func (x *FoldRequest) String() string {
 func (*FoldRequest) ProtoMessage() {}
 
 func (x *FoldRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[30]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2499,7 +2321,7 @@ func (x *FoldRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FoldRequest.ProtoReflect.Descriptor instead.
 func (*FoldRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{30}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *FoldRequest) GetStateJson() []byte {
@@ -2529,7 +2351,7 @@ type FoldResponse struct {
 
 func (x *FoldResponse) Reset() {
 	*x = FoldResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[31]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2541,7 +2363,7 @@ func (x *FoldResponse) String() string {
 func (*FoldResponse) ProtoMessage() {}
 
 func (x *FoldResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[31]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2554,7 +2376,7 @@ func (x *FoldResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FoldResponse.ProtoReflect.Descriptor instead.
 func (*FoldResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{31}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *FoldResponse) GetStateJson() []byte {
@@ -2595,7 +2417,7 @@ type LogProblem struct {
 
 func (x *LogProblem) Reset() {
 	*x = LogProblem{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[32]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2607,7 +2429,7 @@ func (x *LogProblem) String() string {
 func (*LogProblem) ProtoMessage() {}
 
 func (x *LogProblem) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[32]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2620,7 +2442,7 @@ func (x *LogProblem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogProblem.ProtoReflect.Descriptor instead.
 func (*LogProblem) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{32}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *LogProblem) GetIndex() int32 {
@@ -2660,7 +2482,7 @@ type ValidateRequest struct {
 
 func (x *ValidateRequest) Reset() {
 	*x = ValidateRequest{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[33]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2672,7 +2494,7 @@ func (x *ValidateRequest) String() string {
 func (*ValidateRequest) ProtoMessage() {}
 
 func (x *ValidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[33]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2685,7 +2507,7 @@ func (x *ValidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateRequest.ProtoReflect.Descriptor instead.
 func (*ValidateRequest) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{33}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ValidateRequest) GetModelJson() []byte {
@@ -2706,7 +2528,7 @@ type ValidateResponse struct {
 
 func (x *ValidateResponse) Reset() {
 	*x = ValidateResponse{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[34]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2718,7 +2540,7 @@ func (x *ValidateResponse) String() string {
 func (*ValidateResponse) ProtoMessage() {}
 
 func (x *ValidateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[34]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2731,7 +2553,7 @@ func (x *ValidateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateResponse.ProtoReflect.Descriptor instead.
 func (*ValidateResponse) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{34}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ValidateResponse) GetValid() bool {
@@ -2764,7 +2586,7 @@ type EchoMessage struct {
 
 func (x *EchoMessage) Reset() {
 	*x = EchoMessage{}
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[35]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2776,7 +2598,7 @@ func (x *EchoMessage) String() string {
 func (*EchoMessage) ProtoMessage() {}
 
 func (x *EchoMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_tasksurface_v2_tasksurface_proto_msgTypes[35]
+	mi := &file_tasksurface_v3_tasksurface_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2789,7 +2611,7 @@ func (x *EchoMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EchoMessage.ProtoReflect.Descriptor instead.
 func (*EchoMessage) Descriptor() ([]byte, []int) {
-	return file_tasksurface_v2_tasksurface_proto_rawDescGZIP(), []int{35}
+	return file_tasksurface_v3_tasksurface_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *EchoMessage) GetPayload() []byte {
@@ -2799,17 +2621,17 @@ func (x *EchoMessage) GetPayload() []byte {
 	return nil
 }
 
-var File_tasksurface_v2_tasksurface_proto protoreflect.FileDescriptor
+var File_tasksurface_v3_tasksurface_proto protoreflect.FileDescriptor
 
-const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
+const file_tasksurface_v3_tasksurface_proto_rawDesc = "" +
 	"\n" +
-	" tasksurface/v2/tasksurface.proto\x12\x0etasksurface.v2\"\xdd\x01\n" +
+	" tasksurface/v3/tasksurface.proto\x12\x0etasksurface.v3\"\xdd\x01\n" +
 	"\aProblem\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\x12\x18\n" +
 	"\amessage\x18\x02 \x01(\tR\amessage\x12\x18\n" +
 	"\apointer\x18\x03 \x01(\tR\apointer\x12\x12\n" +
 	"\x04rule\x18\x04 \x01(\tR\x04rule\x12;\n" +
-	"\x06params\x18\x05 \x03(\v2#.tasksurface.v2.Problem.ParamsEntryR\x06params\x1a9\n" +
+	"\x06params\x18\x05 \x03(\v2#.tasksurface.v3.Problem.ParamsEntryR\x06params\x1a9\n" +
 	"\vParamsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xc6\x01\n" +
@@ -2826,14 +2648,14 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\vapi_version\x18\x01 \x01(\tR\n" +
 	"apiVersion\x12%\n" +
 	"\x0eplugin_version\x18\x02 \x01(\tR\rpluginVersion\x123\n" +
-	"\x04tool\x18\x03 \x01(\v2\x1f.tasksurface.v2.ToolDeclarationR\x04tool\x12E\n" +
+	"\x04tool\x18\x03 \x01(\v2\x1f.tasksurface.v3.ToolDeclarationR\x04tool\x12E\n" +
 	"\n" +
-	"projection\x18\x04 \x01(\v2%.tasksurface.v2.ProjectionDeclarationR\n" +
+	"projection\x18\x04 \x01(\v2%.tasksurface.v3.ProjectionDeclarationR\n" +
 	"projection\x12<\n" +
-	"\acommand\x18\x05 \x01(\v2\".tasksurface.v2.CommandDeclarationR\acommand\x12F\n" +
-	"\vqueue_hooks\x18\x06 \x01(\v2%.tasksurface.v2.QueueHooksDeclarationR\n" +
+	"\acommand\x18\x05 \x01(\v2\".tasksurface.v3.CommandDeclarationR\acommand\x12F\n" +
+	"\vqueue_hooks\x18\x06 \x01(\v2%.tasksurface.v3.QueueHooksDeclarationR\n" +
 	"queueHooks\x12=\n" +
-	"\x0edefault_limits\x18\a \x01(\v2\x16.tasksurface.v2.LimitsR\rdefaultLimits\x12*\n" +
+	"\x0edefault_limits\x18\a \x01(\v2\x16.tasksurface.v3.LimitsR\rdefaultLimits\x12*\n" +
 	"\x11max_message_bytes\x18\b \x01(\rR\x0fmaxMessageBytes\"\x86\x02\n" +
 	"\x0fToolDeclaration\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
@@ -2851,27 +2673,26 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\x12CommandDeclaration\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12 \n" +
-	"\vsubcommands\x18\x03 \x03(\tR\vsubcommands\"d\n" +
-	"\x15QueueHooksDeclaration\x12\x18\n" +
-	"\aobserve\x18\x01 \x03(\tR\aobserve\x12\x12\n" +
-	"\x04veto\x18\x02 \x03(\tR\x04veto\x12\x1d\n" +
+	"\vsubcommands\x18\x03 \x03(\tR\vsubcommands\"J\n" +
+	"\x15QueueHooksDeclaration\x12\x12\n" +
+	"\x04veto\x18\x01 \x03(\tR\x04veto\x12\x1d\n" +
 	"\n" +
-	"source_key\x18\x03 \x01(\tR\tsourceKey\"_\n" +
+	"source_key\x18\x02 \x01(\tR\tsourceKey\"_\n" +
 	"\x10ConfigureRequest\x12.\n" +
-	"\x06limits\x18\x01 \x01(\v2\x16.tasksurface.v2.LimitsR\x06limits\x12\x1b\n" +
+	"\x06limits\x18\x01 \x01(\v2\x16.tasksurface.v3.LimitsR\x06limits\x12\x1b\n" +
 	"\thost_name\x18\x02 \x01(\tR\bhostName\"\x8b\x01\n" +
 	"\x11ConfigureResponse\x12A\n" +
-	"\x10effective_limits\x18\x01 \x01(\v2\x16.tasksurface.v2.LimitsR\x0feffectiveLimits\x123\n" +
-	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v2.ProblemR\bproblems\"\x98\x02\n" +
+	"\x10effective_limits\x18\x01 \x01(\v2\x16.tasksurface.v3.LimitsR\x0feffectiveLimits\x123\n" +
+	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v3.ProblemR\bproblems\"\x98\x02\n" +
 	"\x0fSessionSnapshot\x12'\n" +
 	"\x0fprojection_json\x18\x01 \x01(\fR\x0eprojectionJson\x123\n" +
-	"\x05queue\x18\x02 \x03(\v2\x1d.tasksurface.v2.QueuedMessageR\x05queue\x12\x17\n" +
+	"\x05queue\x18\x02 \x03(\v2\x1d.tasksurface.v3.QueuedMessageR\x05queue\x12\x17\n" +
 	"\alog_seq\x18\x03 \x01(\x03R\x06logSeq\x12*\n" +
 	"\x11opening_meta_json\x18\x04 \x01(\fR\x0fopeningMetaJson\x12\x1f\n" +
 	"\vstate_token\x18\x05 \x01(\tR\n" +
 	"stateToken\x12A\n" +
 	"\n" +
-	"dismissals\x18\x06 \x03(\v2!.tasksurface.v2.DismissalInFlightR\n" +
+	"dismissals\x18\x06 \x03(\v2!.tasksurface.v3.DismissalInFlightR\n" +
 	"dismissals\"\xc5\x01\n" +
 	"\rQueuedMessage\x12\x1d\n" +
 	"\n" +
@@ -2904,7 +2725,7 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"error_code\x18\x03 \x01(\tR\terrorCode\x12\x1d\n" +
 	"\n" +
 	"error_text\x18\x04 \x01(\tR\terrorText\x123\n" +
-	"\bproblems\x18\x05 \x03(\v2\x17.tasksurface.v2.ProblemR\bproblems\x12\x12\n" +
+	"\bproblems\x18\x05 \x03(\v2\x17.tasksurface.v3.ProblemR\bproblems\x12\x12\n" +
 	"\x04text\x18\x06 \x01(\tR\x04text\x12\x1b\n" +
 	"\tmeta_json\x18\a \x01(\fR\bmetaJson\x12\x1d\n" +
 	"\n" +
@@ -2916,7 +2737,7 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"surface_id\x18\x02 \x01(\tR\tsurfaceId\x12\x1d\n" +
 	"\n" +
 	"model_held\x18\x03 \x01(\bR\tmodelHeld\x12;\n" +
-	"\bsnapshot\x18\x04 \x01(\v2\x1f.tasksurface.v2.SessionSnapshotR\bsnapshot\"m\n" +
+	"\bsnapshot\x18\x04 \x01(\v2\x1f.tasksurface.v3.SessionSnapshotR\bsnapshot\"m\n" +
 	"\x11PendingSubmission\x12#\n" +
 	"\rsubmission_id\x18\x01 \x01(\tR\fsubmissionId\x12\x1d\n" +
 	"\n" +
@@ -2930,7 +2751,7 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\n" +
 	"model_json\x18\x04 \x01(\fR\tmodelJson\x12#\n" +
 	"\rmarkdown_json\x18\x05 \x01(\fR\fmarkdownJson\x12;\n" +
-	"\apending\x18\x06 \x01(\v2!.tasksurface.v2.PendingSubmissionR\apending\x12\x16\n" +
+	"\apending\x18\x06 \x01(\v2!.tasksurface.v3.PendingSubmissionR\apending\x12\x16\n" +
 	"\x06reason\x18\a \x01(\tR\x06reason\x12\x1f\n" +
 	"\vmeta_needed\x18\b \x01(\bR\n" +
 	"metaNeeded\"\xd6\x01\n" +
@@ -2942,11 +2763,11 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\vvalues_json\x18\x03 \x01(\fR\n" +
 	"valuesJson\x12\x12\n" +
 	"\x04note\x18\x04 \x01(\tR\x04note\x12;\n" +
-	"\bsnapshot\x18\x05 \x01(\v2\x1f.tasksurface.v2.SessionSnapshotR\bsnapshot\x12\x16\n" +
+	"\bsnapshot\x18\x05 \x01(\v2\x1f.tasksurface.v3.SessionSnapshotR\bsnapshot\x12\x16\n" +
 	"\x06locale\x18\x06 \x01(\tR\x06locale\"\xb7\x01\n" +
 	"\rCheckResponse\x12\x18\n" +
 	"\achecked\x18\x01 \x01(\bR\achecked\x123\n" +
-	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v2.ProblemR\bproblems\x12\x1e\n" +
+	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v3.ProblemR\bproblems\x12\x1e\n" +
 	"\n" +
 	"unanswered\x18\x03 \x03(\tR\n" +
 	"unanswered\x12\x16\n" +
@@ -2962,7 +2783,7 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\vvalues_json\x18\x04 \x01(\fR\n" +
 	"valuesJson\x12\x12\n" +
 	"\x04note\x18\x05 \x01(\tR\x04note\x12;\n" +
-	"\bsnapshot\x18\x06 \x01(\v2\x1f.tasksurface.v2.SessionSnapshotR\bsnapshot\x12\x16\n" +
+	"\bsnapshot\x18\x06 \x01(\v2\x1f.tasksurface.v3.SessionSnapshotR\bsnapshot\x12\x16\n" +
 	"\x06locale\x18\a \x01(\tR\x06locale\"\xb8\x01\n" +
 	"\tAdmission\x12\x1d\n" +
 	"\n" +
@@ -2981,8 +2802,8 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"message_id\x18\x02 \x01(\tR\tmessageId\x12\x14\n" +
 	"\x05phase\x18\x03 \x01(\tR\x05phase\x12\x16\n" +
 	"\x06reason\x18\x04 \x01(\tR\x06reason\x123\n" +
-	"\bproblems\x18\x05 \x03(\v2\x17.tasksurface.v2.ProblemR\bproblems\x12/\n" +
-	"\x05admit\x18\x06 \x01(\v2\x19.tasksurface.v2.AdmissionR\x05admit\x12\x1f\n" +
+	"\bproblems\x18\x05 \x03(\v2\x17.tasksurface.v3.ProblemR\bproblems\x12/\n" +
+	"\x05admit\x18\x06 \x01(\v2\x19.tasksurface.v3.AdmissionR\x05admit\x12\x1f\n" +
 	"\vmeta_needed\x18\a \x01(\bR\n" +
 	"metaNeeded\"\xcd\x01\n" +
 	"\x0eDismissRequest\x12\x1d\n" +
@@ -2991,7 +2812,7 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\n" +
 	"surface_id\x18\x02 \x01(\tR\tsurfaceId\x12!\n" +
 	"\fdismissal_id\x18\x03 \x01(\tR\vdismissalId\x12;\n" +
-	"\bsnapshot\x18\x04 \x01(\v2\x1f.tasksurface.v2.SessionSnapshotR\bsnapshot\x12\x1d\n" +
+	"\bsnapshot\x18\x04 \x01(\v2\x1f.tasksurface.v3.SessionSnapshotR\bsnapshot\x12\x1d\n" +
 	"\n" +
 	"command_id\x18\x05 \x01(\tR\tcommandId\"\xd3\x01\n" +
 	"\x0fDismissalRecord\x12\x1d\n" +
@@ -3007,23 +2828,7 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\tdismissed\x18\x01 \x01(\bR\tdismissed\x12\x1b\n" +
 	"\tevent_seq\x18\x02 \x01(\x03R\beventSeq\x12\x16\n" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x127\n" +
-	"\x06record\x18\x04 \x01(\v2\x1f.tasksurface.v2.DismissalRecordR\x06record\"\x8a\x02\n" +
-	"\n" +
-	"QueueEvent\x12\x1d\n" +
-	"\n" +
-	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x12\n" +
-	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x1d\n" +
-	"\n" +
-	"message_id\x18\x03 \x01(\tR\tmessageId\x12\x1f\n" +
-	"\vsource_json\x18\x04 \x01(\fR\n" +
-	"sourceJson\x12\x1b\n" +
-	"\tevent_seq\x18\x05 \x01(\x03R\beventSeq\x12\x12\n" +
-	"\x04text\x18\x06 \x01(\tR\x04text\x12\x16\n" +
-	"\x06reason\x18\a \x01(\tR\x06reason\x12\x1d\n" +
-	"\n" +
-	"surface_id\x18\b \x01(\tR\tsurfaceId\x12!\n" +
-	"\fdismissal_id\x18\t \x01(\tR\vdismissalId\"7\n" +
-	"\x12QueueEventResponseJ\x04\b\x01\x10\x02J\x04\b\x02\x10\x03R\atrackedR\frestore_text\"\xa1\x01\n" +
+	"\x06record\x18\x04 \x01(\v2\x1f.tasksurface.v3.DismissalRecordR\x06record\"\xa1\x01\n" +
 	"\x12QueueActionRequest\x12\x1d\n" +
 	"\n" +
 	"session_id\x18\x01 \x01(\tR\tsessionId\x12\x1d\n" +
@@ -3045,164 +2850,159 @@ const file_tasksurface_v2_tasksurface_proto_rawDesc = "" +
 	"\n" +
 	"state_json\x18\x01 \x01(\fR\tstateJson\x12\x1b\n" +
 	"\tview_json\x18\x02 \x01(\fR\bviewJson\x126\n" +
-	"\bproblems\x18\x03 \x03(\v2\x1a.tasksurface.v2.LogProblemR\bproblems\"{\n" +
+	"\bproblems\x18\x03 \x03(\v2\x1a.tasksurface.v3.LogProblemR\bproblems\"{\n" +
 	"\n" +
 	"LogProblem\x12\x14\n" +
 	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x10\n" +
 	"\x03seq\x18\x02 \x01(\x03R\x03seq\x12\x12\n" +
 	"\x04type\x18\x03 \x01(\tR\x04type\x121\n" +
-	"\aproblem\x18\x04 \x01(\v2\x17.tasksurface.v2.ProblemR\aproblem\"0\n" +
+	"\aproblem\x18\x04 \x01(\v2\x17.tasksurface.v3.ProblemR\aproblem\"0\n" +
 	"\x0fValidateRequest\x12\x1d\n" +
 	"\n" +
 	"model_json\x18\x01 \x01(\fR\tmodelJson\"\x86\x01\n" +
 	"\x10ValidateResponse\x12\x14\n" +
 	"\x05valid\x18\x01 \x01(\bR\x05valid\x123\n" +
-	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v2.ProblemR\bproblems\x12'\n" +
+	"\bproblems\x18\x02 \x03(\v2\x17.tasksurface.v3.ProblemR\bproblems\x12'\n" +
 	"\x0fnormalized_json\x18\x03 \x01(\fR\x0enormalizedJson\"'\n" +
 	"\vEchoMessage\x12\x18\n" +
-	"\apayload\x18\x01 \x01(\fR\apayload2\x9f\a\n" +
+	"\apayload\x18\x01 \x01(\fR\apayload2\xcf\x06\n" +
 	"\vTaskSurface\x12M\n" +
-	"\bDescribe\x12\x1f.tasksurface.v2.DescribeRequest\x1a .tasksurface.v2.DescribeResponse\x12P\n" +
-	"\tConfigure\x12 .tasksurface.v2.ConfigureRequest\x1a!.tasksurface.v2.ConfigureResponse\x12A\n" +
-	"\x04Show\x12\x1b.tasksurface.v2.ShowRequest\x1a\x1c.tasksurface.v2.ShowResponse\x12P\n" +
-	"\tGetActive\x12 .tasksurface.v2.GetActiveRequest\x1a!.tasksurface.v2.GetActiveResponse\x12D\n" +
-	"\x05Check\x12\x1c.tasksurface.v2.CheckRequest\x1a\x1d.tasksurface.v2.CheckResponse\x12G\n" +
-	"\x06Submit\x12\x1d.tasksurface.v2.SubmitRequest\x1a\x1e.tasksurface.v2.SubmitResponse\x12J\n" +
-	"\aDismiss\x12\x1e.tasksurface.v2.DismissRequest\x1a\x1f.tasksurface.v2.DismissResponse\x12N\n" +
-	"\fObserveQueue\x12\x1a.tasksurface.v2.QueueEvent\x1a\".tasksurface.v2.QueueEventResponse\x12[\n" +
-	"\x10CheckQueueAction\x12\".tasksurface.v2.QueueActionRequest\x1a#.tasksurface.v2.QueueActionResponse\x12A\n" +
-	"\x04Fold\x12\x1b.tasksurface.v2.FoldRequest\x1a\x1c.tasksurface.v2.FoldResponse\x12M\n" +
-	"\bValidate\x12\x1f.tasksurface.v2.ValidateRequest\x1a .tasksurface.v2.ValidateResponse\x12@\n" +
-	"\x04Echo\x12\x1b.tasksurface.v2.EchoMessage\x1a\x1b.tasksurface.v2.EchoMessageBFZDgithub.com/dsh-community/task-surface/sdk/internal/tsproto2;tsproto2b\x06proto3"
+	"\bDescribe\x12\x1f.tasksurface.v3.DescribeRequest\x1a .tasksurface.v3.DescribeResponse\x12P\n" +
+	"\tConfigure\x12 .tasksurface.v3.ConfigureRequest\x1a!.tasksurface.v3.ConfigureResponse\x12A\n" +
+	"\x04Show\x12\x1b.tasksurface.v3.ShowRequest\x1a\x1c.tasksurface.v3.ShowResponse\x12P\n" +
+	"\tGetActive\x12 .tasksurface.v3.GetActiveRequest\x1a!.tasksurface.v3.GetActiveResponse\x12D\n" +
+	"\x05Check\x12\x1c.tasksurface.v3.CheckRequest\x1a\x1d.tasksurface.v3.CheckResponse\x12G\n" +
+	"\x06Submit\x12\x1d.tasksurface.v3.SubmitRequest\x1a\x1e.tasksurface.v3.SubmitResponse\x12J\n" +
+	"\aDismiss\x12\x1e.tasksurface.v3.DismissRequest\x1a\x1f.tasksurface.v3.DismissResponse\x12[\n" +
+	"\x10CheckQueueAction\x12\".tasksurface.v3.QueueActionRequest\x1a#.tasksurface.v3.QueueActionResponse\x12A\n" +
+	"\x04Fold\x12\x1b.tasksurface.v3.FoldRequest\x1a\x1c.tasksurface.v3.FoldResponse\x12M\n" +
+	"\bValidate\x12\x1f.tasksurface.v3.ValidateRequest\x1a .tasksurface.v3.ValidateResponse\x12@\n" +
+	"\x04Echo\x12\x1b.tasksurface.v3.EchoMessage\x1a\x1b.tasksurface.v3.EchoMessageBFZDgithub.com/dsh-community/task-surface/sdk/internal/tsproto3;tsproto3b\x06proto3"
 
 var (
-	file_tasksurface_v2_tasksurface_proto_rawDescOnce sync.Once
-	file_tasksurface_v2_tasksurface_proto_rawDescData []byte
+	file_tasksurface_v3_tasksurface_proto_rawDescOnce sync.Once
+	file_tasksurface_v3_tasksurface_proto_rawDescData []byte
 )
 
-func file_tasksurface_v2_tasksurface_proto_rawDescGZIP() []byte {
-	file_tasksurface_v2_tasksurface_proto_rawDescOnce.Do(func() {
-		file_tasksurface_v2_tasksurface_proto_rawDescData = protoimpl.X.CompressGZIP(unsafe.Slice(unsafe.StringData(file_tasksurface_v2_tasksurface_proto_rawDesc), len(file_tasksurface_v2_tasksurface_proto_rawDesc)))
+func file_tasksurface_v3_tasksurface_proto_rawDescGZIP() []byte {
+	file_tasksurface_v3_tasksurface_proto_rawDescOnce.Do(func() {
+		file_tasksurface_v3_tasksurface_proto_rawDescData = protoimpl.X.CompressGZIP(unsafe.Slice(unsafe.StringData(file_tasksurface_v3_tasksurface_proto_rawDesc), len(file_tasksurface_v3_tasksurface_proto_rawDesc)))
 	})
-	return file_tasksurface_v2_tasksurface_proto_rawDescData
+	return file_tasksurface_v3_tasksurface_proto_rawDescData
 }
 
-var file_tasksurface_v2_tasksurface_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
-var file_tasksurface_v2_tasksurface_proto_goTypes = []any{
-	(*Problem)(nil),               // 0: tasksurface.v2.Problem
-	(*Limits)(nil),                // 1: tasksurface.v2.Limits
-	(*DescribeRequest)(nil),       // 2: tasksurface.v2.DescribeRequest
-	(*DescribeResponse)(nil),      // 3: tasksurface.v2.DescribeResponse
-	(*ToolDeclaration)(nil),       // 4: tasksurface.v2.ToolDeclaration
-	(*ProjectionDeclaration)(nil), // 5: tasksurface.v2.ProjectionDeclaration
-	(*CommandDeclaration)(nil),    // 6: tasksurface.v2.CommandDeclaration
-	(*QueueHooksDeclaration)(nil), // 7: tasksurface.v2.QueueHooksDeclaration
-	(*ConfigureRequest)(nil),      // 8: tasksurface.v2.ConfigureRequest
-	(*ConfigureResponse)(nil),     // 9: tasksurface.v2.ConfigureResponse
-	(*SessionSnapshot)(nil),       // 10: tasksurface.v2.SessionSnapshot
-	(*QueuedMessage)(nil),         // 11: tasksurface.v2.QueuedMessage
-	(*DismissalInFlight)(nil),     // 12: tasksurface.v2.DismissalInFlight
-	(*ShowRequest)(nil),           // 13: tasksurface.v2.ShowRequest
-	(*ShowResponse)(nil),          // 14: tasksurface.v2.ShowResponse
-	(*GetActiveRequest)(nil),      // 15: tasksurface.v2.GetActiveRequest
-	(*PendingSubmission)(nil),     // 16: tasksurface.v2.PendingSubmission
-	(*GetActiveResponse)(nil),     // 17: tasksurface.v2.GetActiveResponse
-	(*CheckRequest)(nil),          // 18: tasksurface.v2.CheckRequest
-	(*CheckResponse)(nil),         // 19: tasksurface.v2.CheckResponse
-	(*SubmitRequest)(nil),         // 20: tasksurface.v2.SubmitRequest
-	(*Admission)(nil),             // 21: tasksurface.v2.Admission
-	(*SubmitResponse)(nil),        // 22: tasksurface.v2.SubmitResponse
-	(*DismissRequest)(nil),        // 23: tasksurface.v2.DismissRequest
-	(*DismissalRecord)(nil),       // 24: tasksurface.v2.DismissalRecord
-	(*DismissResponse)(nil),       // 25: tasksurface.v2.DismissResponse
-	(*QueueEvent)(nil),            // 26: tasksurface.v2.QueueEvent
-	(*QueueEventResponse)(nil),    // 27: tasksurface.v2.QueueEventResponse
-	(*QueueActionRequest)(nil),    // 28: tasksurface.v2.QueueActionRequest
-	(*QueueActionResponse)(nil),   // 29: tasksurface.v2.QueueActionResponse
-	(*FoldRequest)(nil),           // 30: tasksurface.v2.FoldRequest
-	(*FoldResponse)(nil),          // 31: tasksurface.v2.FoldResponse
-	(*LogProblem)(nil),            // 32: tasksurface.v2.LogProblem
-	(*ValidateRequest)(nil),       // 33: tasksurface.v2.ValidateRequest
-	(*ValidateResponse)(nil),      // 34: tasksurface.v2.ValidateResponse
-	(*EchoMessage)(nil),           // 35: tasksurface.v2.EchoMessage
-	nil,                           // 36: tasksurface.v2.Problem.ParamsEntry
+var file_tasksurface_v3_tasksurface_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
+var file_tasksurface_v3_tasksurface_proto_goTypes = []any{
+	(*Problem)(nil),               // 0: tasksurface.v3.Problem
+	(*Limits)(nil),                // 1: tasksurface.v3.Limits
+	(*DescribeRequest)(nil),       // 2: tasksurface.v3.DescribeRequest
+	(*DescribeResponse)(nil),      // 3: tasksurface.v3.DescribeResponse
+	(*ToolDeclaration)(nil),       // 4: tasksurface.v3.ToolDeclaration
+	(*ProjectionDeclaration)(nil), // 5: tasksurface.v3.ProjectionDeclaration
+	(*CommandDeclaration)(nil),    // 6: tasksurface.v3.CommandDeclaration
+	(*QueueHooksDeclaration)(nil), // 7: tasksurface.v3.QueueHooksDeclaration
+	(*ConfigureRequest)(nil),      // 8: tasksurface.v3.ConfigureRequest
+	(*ConfigureResponse)(nil),     // 9: tasksurface.v3.ConfigureResponse
+	(*SessionSnapshot)(nil),       // 10: tasksurface.v3.SessionSnapshot
+	(*QueuedMessage)(nil),         // 11: tasksurface.v3.QueuedMessage
+	(*DismissalInFlight)(nil),     // 12: tasksurface.v3.DismissalInFlight
+	(*ShowRequest)(nil),           // 13: tasksurface.v3.ShowRequest
+	(*ShowResponse)(nil),          // 14: tasksurface.v3.ShowResponse
+	(*GetActiveRequest)(nil),      // 15: tasksurface.v3.GetActiveRequest
+	(*PendingSubmission)(nil),     // 16: tasksurface.v3.PendingSubmission
+	(*GetActiveResponse)(nil),     // 17: tasksurface.v3.GetActiveResponse
+	(*CheckRequest)(nil),          // 18: tasksurface.v3.CheckRequest
+	(*CheckResponse)(nil),         // 19: tasksurface.v3.CheckResponse
+	(*SubmitRequest)(nil),         // 20: tasksurface.v3.SubmitRequest
+	(*Admission)(nil),             // 21: tasksurface.v3.Admission
+	(*SubmitResponse)(nil),        // 22: tasksurface.v3.SubmitResponse
+	(*DismissRequest)(nil),        // 23: tasksurface.v3.DismissRequest
+	(*DismissalRecord)(nil),       // 24: tasksurface.v3.DismissalRecord
+	(*DismissResponse)(nil),       // 25: tasksurface.v3.DismissResponse
+	(*QueueActionRequest)(nil),    // 26: tasksurface.v3.QueueActionRequest
+	(*QueueActionResponse)(nil),   // 27: tasksurface.v3.QueueActionResponse
+	(*FoldRequest)(nil),           // 28: tasksurface.v3.FoldRequest
+	(*FoldResponse)(nil),          // 29: tasksurface.v3.FoldResponse
+	(*LogProblem)(nil),            // 30: tasksurface.v3.LogProblem
+	(*ValidateRequest)(nil),       // 31: tasksurface.v3.ValidateRequest
+	(*ValidateResponse)(nil),      // 32: tasksurface.v3.ValidateResponse
+	(*EchoMessage)(nil),           // 33: tasksurface.v3.EchoMessage
+	nil,                           // 34: tasksurface.v3.Problem.ParamsEntry
 }
-var file_tasksurface_v2_tasksurface_proto_depIdxs = []int32{
-	36, // 0: tasksurface.v2.Problem.params:type_name -> tasksurface.v2.Problem.ParamsEntry
-	4,  // 1: tasksurface.v2.DescribeResponse.tool:type_name -> tasksurface.v2.ToolDeclaration
-	5,  // 2: tasksurface.v2.DescribeResponse.projection:type_name -> tasksurface.v2.ProjectionDeclaration
-	6,  // 3: tasksurface.v2.DescribeResponse.command:type_name -> tasksurface.v2.CommandDeclaration
-	7,  // 4: tasksurface.v2.DescribeResponse.queue_hooks:type_name -> tasksurface.v2.QueueHooksDeclaration
-	1,  // 5: tasksurface.v2.DescribeResponse.default_limits:type_name -> tasksurface.v2.Limits
-	1,  // 6: tasksurface.v2.ConfigureRequest.limits:type_name -> tasksurface.v2.Limits
-	1,  // 7: tasksurface.v2.ConfigureResponse.effective_limits:type_name -> tasksurface.v2.Limits
-	0,  // 8: tasksurface.v2.ConfigureResponse.problems:type_name -> tasksurface.v2.Problem
-	11, // 9: tasksurface.v2.SessionSnapshot.queue:type_name -> tasksurface.v2.QueuedMessage
-	12, // 10: tasksurface.v2.SessionSnapshot.dismissals:type_name -> tasksurface.v2.DismissalInFlight
-	0,  // 11: tasksurface.v2.ShowResponse.problems:type_name -> tasksurface.v2.Problem
-	10, // 12: tasksurface.v2.GetActiveRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	16, // 13: tasksurface.v2.GetActiveResponse.pending:type_name -> tasksurface.v2.PendingSubmission
-	10, // 14: tasksurface.v2.CheckRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	0,  // 15: tasksurface.v2.CheckResponse.problems:type_name -> tasksurface.v2.Problem
-	10, // 16: tasksurface.v2.SubmitRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	0,  // 17: tasksurface.v2.SubmitResponse.problems:type_name -> tasksurface.v2.Problem
-	21, // 18: tasksurface.v2.SubmitResponse.admit:type_name -> tasksurface.v2.Admission
-	10, // 19: tasksurface.v2.DismissRequest.snapshot:type_name -> tasksurface.v2.SessionSnapshot
-	24, // 20: tasksurface.v2.DismissResponse.record:type_name -> tasksurface.v2.DismissalRecord
-	32, // 21: tasksurface.v2.FoldResponse.problems:type_name -> tasksurface.v2.LogProblem
-	0,  // 22: tasksurface.v2.LogProblem.problem:type_name -> tasksurface.v2.Problem
-	0,  // 23: tasksurface.v2.ValidateResponse.problems:type_name -> tasksurface.v2.Problem
-	2,  // 24: tasksurface.v2.TaskSurface.Describe:input_type -> tasksurface.v2.DescribeRequest
-	8,  // 25: tasksurface.v2.TaskSurface.Configure:input_type -> tasksurface.v2.ConfigureRequest
-	13, // 26: tasksurface.v2.TaskSurface.Show:input_type -> tasksurface.v2.ShowRequest
-	15, // 27: tasksurface.v2.TaskSurface.GetActive:input_type -> tasksurface.v2.GetActiveRequest
-	18, // 28: tasksurface.v2.TaskSurface.Check:input_type -> tasksurface.v2.CheckRequest
-	20, // 29: tasksurface.v2.TaskSurface.Submit:input_type -> tasksurface.v2.SubmitRequest
-	23, // 30: tasksurface.v2.TaskSurface.Dismiss:input_type -> tasksurface.v2.DismissRequest
-	26, // 31: tasksurface.v2.TaskSurface.ObserveQueue:input_type -> tasksurface.v2.QueueEvent
-	28, // 32: tasksurface.v2.TaskSurface.CheckQueueAction:input_type -> tasksurface.v2.QueueActionRequest
-	30, // 33: tasksurface.v2.TaskSurface.Fold:input_type -> tasksurface.v2.FoldRequest
-	33, // 34: tasksurface.v2.TaskSurface.Validate:input_type -> tasksurface.v2.ValidateRequest
-	35, // 35: tasksurface.v2.TaskSurface.Echo:input_type -> tasksurface.v2.EchoMessage
-	3,  // 36: tasksurface.v2.TaskSurface.Describe:output_type -> tasksurface.v2.DescribeResponse
-	9,  // 37: tasksurface.v2.TaskSurface.Configure:output_type -> tasksurface.v2.ConfigureResponse
-	14, // 38: tasksurface.v2.TaskSurface.Show:output_type -> tasksurface.v2.ShowResponse
-	17, // 39: tasksurface.v2.TaskSurface.GetActive:output_type -> tasksurface.v2.GetActiveResponse
-	19, // 40: tasksurface.v2.TaskSurface.Check:output_type -> tasksurface.v2.CheckResponse
-	22, // 41: tasksurface.v2.TaskSurface.Submit:output_type -> tasksurface.v2.SubmitResponse
-	25, // 42: tasksurface.v2.TaskSurface.Dismiss:output_type -> tasksurface.v2.DismissResponse
-	27, // 43: tasksurface.v2.TaskSurface.ObserveQueue:output_type -> tasksurface.v2.QueueEventResponse
-	29, // 44: tasksurface.v2.TaskSurface.CheckQueueAction:output_type -> tasksurface.v2.QueueActionResponse
-	31, // 45: tasksurface.v2.TaskSurface.Fold:output_type -> tasksurface.v2.FoldResponse
-	34, // 46: tasksurface.v2.TaskSurface.Validate:output_type -> tasksurface.v2.ValidateResponse
-	35, // 47: tasksurface.v2.TaskSurface.Echo:output_type -> tasksurface.v2.EchoMessage
-	36, // [36:48] is the sub-list for method output_type
-	24, // [24:36] is the sub-list for method input_type
+var file_tasksurface_v3_tasksurface_proto_depIdxs = []int32{
+	34, // 0: tasksurface.v3.Problem.params:type_name -> tasksurface.v3.Problem.ParamsEntry
+	4,  // 1: tasksurface.v3.DescribeResponse.tool:type_name -> tasksurface.v3.ToolDeclaration
+	5,  // 2: tasksurface.v3.DescribeResponse.projection:type_name -> tasksurface.v3.ProjectionDeclaration
+	6,  // 3: tasksurface.v3.DescribeResponse.command:type_name -> tasksurface.v3.CommandDeclaration
+	7,  // 4: tasksurface.v3.DescribeResponse.queue_hooks:type_name -> tasksurface.v3.QueueHooksDeclaration
+	1,  // 5: tasksurface.v3.DescribeResponse.default_limits:type_name -> tasksurface.v3.Limits
+	1,  // 6: tasksurface.v3.ConfigureRequest.limits:type_name -> tasksurface.v3.Limits
+	1,  // 7: tasksurface.v3.ConfigureResponse.effective_limits:type_name -> tasksurface.v3.Limits
+	0,  // 8: tasksurface.v3.ConfigureResponse.problems:type_name -> tasksurface.v3.Problem
+	11, // 9: tasksurface.v3.SessionSnapshot.queue:type_name -> tasksurface.v3.QueuedMessage
+	12, // 10: tasksurface.v3.SessionSnapshot.dismissals:type_name -> tasksurface.v3.DismissalInFlight
+	0,  // 11: tasksurface.v3.ShowResponse.problems:type_name -> tasksurface.v3.Problem
+	10, // 12: tasksurface.v3.GetActiveRequest.snapshot:type_name -> tasksurface.v3.SessionSnapshot
+	16, // 13: tasksurface.v3.GetActiveResponse.pending:type_name -> tasksurface.v3.PendingSubmission
+	10, // 14: tasksurface.v3.CheckRequest.snapshot:type_name -> tasksurface.v3.SessionSnapshot
+	0,  // 15: tasksurface.v3.CheckResponse.problems:type_name -> tasksurface.v3.Problem
+	10, // 16: tasksurface.v3.SubmitRequest.snapshot:type_name -> tasksurface.v3.SessionSnapshot
+	0,  // 17: tasksurface.v3.SubmitResponse.problems:type_name -> tasksurface.v3.Problem
+	21, // 18: tasksurface.v3.SubmitResponse.admit:type_name -> tasksurface.v3.Admission
+	10, // 19: tasksurface.v3.DismissRequest.snapshot:type_name -> tasksurface.v3.SessionSnapshot
+	24, // 20: tasksurface.v3.DismissResponse.record:type_name -> tasksurface.v3.DismissalRecord
+	30, // 21: tasksurface.v3.FoldResponse.problems:type_name -> tasksurface.v3.LogProblem
+	0,  // 22: tasksurface.v3.LogProblem.problem:type_name -> tasksurface.v3.Problem
+	0,  // 23: tasksurface.v3.ValidateResponse.problems:type_name -> tasksurface.v3.Problem
+	2,  // 24: tasksurface.v3.TaskSurface.Describe:input_type -> tasksurface.v3.DescribeRequest
+	8,  // 25: tasksurface.v3.TaskSurface.Configure:input_type -> tasksurface.v3.ConfigureRequest
+	13, // 26: tasksurface.v3.TaskSurface.Show:input_type -> tasksurface.v3.ShowRequest
+	15, // 27: tasksurface.v3.TaskSurface.GetActive:input_type -> tasksurface.v3.GetActiveRequest
+	18, // 28: tasksurface.v3.TaskSurface.Check:input_type -> tasksurface.v3.CheckRequest
+	20, // 29: tasksurface.v3.TaskSurface.Submit:input_type -> tasksurface.v3.SubmitRequest
+	23, // 30: tasksurface.v3.TaskSurface.Dismiss:input_type -> tasksurface.v3.DismissRequest
+	26, // 31: tasksurface.v3.TaskSurface.CheckQueueAction:input_type -> tasksurface.v3.QueueActionRequest
+	28, // 32: tasksurface.v3.TaskSurface.Fold:input_type -> tasksurface.v3.FoldRequest
+	31, // 33: tasksurface.v3.TaskSurface.Validate:input_type -> tasksurface.v3.ValidateRequest
+	33, // 34: tasksurface.v3.TaskSurface.Echo:input_type -> tasksurface.v3.EchoMessage
+	3,  // 35: tasksurface.v3.TaskSurface.Describe:output_type -> tasksurface.v3.DescribeResponse
+	9,  // 36: tasksurface.v3.TaskSurface.Configure:output_type -> tasksurface.v3.ConfigureResponse
+	14, // 37: tasksurface.v3.TaskSurface.Show:output_type -> tasksurface.v3.ShowResponse
+	17, // 38: tasksurface.v3.TaskSurface.GetActive:output_type -> tasksurface.v3.GetActiveResponse
+	19, // 39: tasksurface.v3.TaskSurface.Check:output_type -> tasksurface.v3.CheckResponse
+	22, // 40: tasksurface.v3.TaskSurface.Submit:output_type -> tasksurface.v3.SubmitResponse
+	25, // 41: tasksurface.v3.TaskSurface.Dismiss:output_type -> tasksurface.v3.DismissResponse
+	27, // 42: tasksurface.v3.TaskSurface.CheckQueueAction:output_type -> tasksurface.v3.QueueActionResponse
+	29, // 43: tasksurface.v3.TaskSurface.Fold:output_type -> tasksurface.v3.FoldResponse
+	32, // 44: tasksurface.v3.TaskSurface.Validate:output_type -> tasksurface.v3.ValidateResponse
+	33, // 45: tasksurface.v3.TaskSurface.Echo:output_type -> tasksurface.v3.EchoMessage
+	35, // [35:46] is the sub-list for method output_type
+	24, // [24:35] is the sub-list for method input_type
 	24, // [24:24] is the sub-list for extension type_name
 	24, // [24:24] is the sub-list for extension extendee
 	0,  // [0:24] is the sub-list for field type_name
 }
 
-func init() { file_tasksurface_v2_tasksurface_proto_init() }
-func file_tasksurface_v2_tasksurface_proto_init() {
-	if File_tasksurface_v2_tasksurface_proto != nil {
+func init() { file_tasksurface_v3_tasksurface_proto_init() }
+func file_tasksurface_v3_tasksurface_proto_init() {
+	if File_tasksurface_v3_tasksurface_proto != nil {
 		return
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
-			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tasksurface_v2_tasksurface_proto_rawDesc), len(file_tasksurface_v2_tasksurface_proto_rawDesc)),
+			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tasksurface_v3_tasksurface_proto_rawDesc), len(file_tasksurface_v3_tasksurface_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   37,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
-		GoTypes:           file_tasksurface_v2_tasksurface_proto_goTypes,
-		DependencyIndexes: file_tasksurface_v2_tasksurface_proto_depIdxs,
-		MessageInfos:      file_tasksurface_v2_tasksurface_proto_msgTypes,
+		GoTypes:           file_tasksurface_v3_tasksurface_proto_goTypes,
+		DependencyIndexes: file_tasksurface_v3_tasksurface_proto_depIdxs,
+		MessageInfos:      file_tasksurface_v3_tasksurface_proto_msgTypes,
 	}.Build()
-	File_tasksurface_v2_tasksurface_proto = out.File
-	file_tasksurface_v2_tasksurface_proto_goTypes = nil
-	file_tasksurface_v2_tasksurface_proto_depIdxs = nil
+	File_tasksurface_v3_tasksurface_proto = out.File
+	file_tasksurface_v3_tasksurface_proto_goTypes = nil
+	file_tasksurface_v3_tasksurface_proto_depIdxs = nil
 }

@@ -6,24 +6,6 @@ import (
 	"github.com/dsh-community/task-surface/sdk/tasksurface"
 )
 
-// ObserveQueue takes a host's report of what it did with a decision, or
-// of what happened to a queued message since, and logs it. No decision
-// reads it: the plugin decides from each request's snapshot alone, so a
-// report that is lost, late or never sent changes nothing.
-func (s *Service) ObserveQueue(_ context.Context, ev *tasksurface.QueueEvent) (*tasksurface.QueueEventResponse, error) {
-	log := s.logger.With("session", ev.SessionID, "event", ev.Kind, "message_id", ev.MessageID,
-		"surface", ev.SurfaceID, "dismissal", ev.DismissalID, "seq", ev.EventSeq)
-	switch ev.Kind {
-	case tasksurface.QueueSteered:
-		log.Warn("submission steered into the running turn; this cannot be undone")
-	case tasksurface.QueueRefused, tasksurface.QueueDiscarded, tasksurface.QueueRemoved, tasksurface.QueueNotRecorded:
-		log.Info("the host reports a decision that did not reach the log", "reason", ev.Reason)
-	default:
-		log.Debug("the host reports")
-	}
-	return &tasksurface.QueueEventResponse{}, nil
-}
-
 // CheckQueueAction decides whether the host may apply a queue action to a
 // message. For a Task Surface submission, edit and steer are refused (the
 // text must keep matching the values it carries, and the submission answers

@@ -1,9 +1,16 @@
 // Task Surface wire contract.
 //
-// Protocol version 2.1 (go-plugin app protocol version 2; api_version "2.1").
+// Protocol version 3.0 (go-plugin app protocol version 3; api_version "3.0").
 // A change that removes or renumbers a field, or changes its meaning, bumps
-// the go-plugin protocol version and gets a new package (tasksurface.v3).
+// the go-plugin protocol version and gets a new package (tasksurface.v4).
 // Additive changes bump the minor api_version only.
+//
+// Changes in 3.0 (from 2.1): the ObserveQueue RPC is gone, with QueueEvent,
+// QueueEventResponse and QueueHooksDeclaration.observe (veto and source_key
+// are renumbered 1 and 2). No decision read the host's reports: the plugin
+// decides from each request's snapshot alone. A host that reported steered,
+// refused, discarded, removed or not-recorded now logs it in its own log.
+// Every other message and field means what it meant in 2.1.
 //
 // The plugin decides and the host acts. The plugin never calls the host: a
 // request carries what the plugin needs to decide (a SessionSnapshot: the
@@ -29,9 +36,9 @@
 // versions:
 // - protoc-gen-go-grpc v1.6.2
 // - protoc             v3.21.12
-// source: tasksurface/v2/tasksurface.proto
+// source: tasksurface/v3/tasksurface.proto
 
-package tsproto2
+package tsproto3
 
 import (
 	context "context"
@@ -46,18 +53,17 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	TaskSurface_Describe_FullMethodName         = "/tasksurface.v2.TaskSurface/Describe"
-	TaskSurface_Configure_FullMethodName        = "/tasksurface.v2.TaskSurface/Configure"
-	TaskSurface_Show_FullMethodName             = "/tasksurface.v2.TaskSurface/Show"
-	TaskSurface_GetActive_FullMethodName        = "/tasksurface.v2.TaskSurface/GetActive"
-	TaskSurface_Check_FullMethodName            = "/tasksurface.v2.TaskSurface/Check"
-	TaskSurface_Submit_FullMethodName           = "/tasksurface.v2.TaskSurface/Submit"
-	TaskSurface_Dismiss_FullMethodName          = "/tasksurface.v2.TaskSurface/Dismiss"
-	TaskSurface_ObserveQueue_FullMethodName     = "/tasksurface.v2.TaskSurface/ObserveQueue"
-	TaskSurface_CheckQueueAction_FullMethodName = "/tasksurface.v2.TaskSurface/CheckQueueAction"
-	TaskSurface_Fold_FullMethodName             = "/tasksurface.v2.TaskSurface/Fold"
-	TaskSurface_Validate_FullMethodName         = "/tasksurface.v2.TaskSurface/Validate"
-	TaskSurface_Echo_FullMethodName             = "/tasksurface.v2.TaskSurface/Echo"
+	TaskSurface_Describe_FullMethodName         = "/tasksurface.v3.TaskSurface/Describe"
+	TaskSurface_Configure_FullMethodName        = "/tasksurface.v3.TaskSurface/Configure"
+	TaskSurface_Show_FullMethodName             = "/tasksurface.v3.TaskSurface/Show"
+	TaskSurface_GetActive_FullMethodName        = "/tasksurface.v3.TaskSurface/GetActive"
+	TaskSurface_Check_FullMethodName            = "/tasksurface.v3.TaskSurface/Check"
+	TaskSurface_Submit_FullMethodName           = "/tasksurface.v3.TaskSurface/Submit"
+	TaskSurface_Dismiss_FullMethodName          = "/tasksurface.v3.TaskSurface/Dismiss"
+	TaskSurface_CheckQueueAction_FullMethodName = "/tasksurface.v3.TaskSurface/CheckQueueAction"
+	TaskSurface_Fold_FullMethodName             = "/tasksurface.v3.TaskSurface/Fold"
+	TaskSurface_Validate_FullMethodName         = "/tasksurface.v3.TaskSurface/Validate"
+	TaskSurface_Echo_FullMethodName             = "/tasksurface.v3.TaskSurface/Echo"
 )
 
 // TaskSurfaceClient is the client API for TaskSurface service.
@@ -85,9 +91,6 @@ type TaskSurfaceClient interface {
 	Submit(ctx context.Context, in *SubmitRequest, opts ...grpc.CallOption) (*SubmitResponse, error)
 	// Dismiss decides whether the host records a dismissal.
 	Dismiss(ctx context.Context, in *DismissRequest, opts ...grpc.CallOption) (*DismissResponse, error)
-	// ObserveQueue reports what the host did with a decision, and what
-	// happened to a queued message since.
-	ObserveQueue(ctx context.Context, in *QueueEvent, opts ...grpc.CallOption) (*QueueEventResponse, error)
 	// CheckQueueAction asks whether the host may apply a queue action to a
 	// message (the veto hook, for hosts that can enforce it).
 	CheckQueueAction(ctx context.Context, in *QueueActionRequest, opts ...grpc.CallOption) (*QueueActionResponse, error)
@@ -178,16 +181,6 @@ func (c *taskSurfaceClient) Dismiss(ctx context.Context, in *DismissRequest, opt
 	return out, nil
 }
 
-func (c *taskSurfaceClient) ObserveQueue(ctx context.Context, in *QueueEvent, opts ...grpc.CallOption) (*QueueEventResponse, error) {
-	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(QueueEventResponse)
-	err := c.cc.Invoke(ctx, TaskSurface_ObserveQueue_FullMethodName, in, out, cOpts...)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
 func (c *taskSurfaceClient) CheckQueueAction(ctx context.Context, in *QueueActionRequest, opts ...grpc.CallOption) (*QueueActionResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(QueueActionResponse)
@@ -253,9 +246,6 @@ type TaskSurfaceServer interface {
 	Submit(context.Context, *SubmitRequest) (*SubmitResponse, error)
 	// Dismiss decides whether the host records a dismissal.
 	Dismiss(context.Context, *DismissRequest) (*DismissResponse, error)
-	// ObserveQueue reports what the host did with a decision, and what
-	// happened to a queued message since.
-	ObserveQueue(context.Context, *QueueEvent) (*QueueEventResponse, error)
 	// CheckQueueAction asks whether the host may apply a queue action to a
 	// message (the veto hook, for hosts that can enforce it).
 	CheckQueueAction(context.Context, *QueueActionRequest) (*QueueActionResponse, error)
@@ -296,9 +286,6 @@ func (UnimplementedTaskSurfaceServer) Submit(context.Context, *SubmitRequest) (*
 }
 func (UnimplementedTaskSurfaceServer) Dismiss(context.Context, *DismissRequest) (*DismissResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Dismiss not implemented")
-}
-func (UnimplementedTaskSurfaceServer) ObserveQueue(context.Context, *QueueEvent) (*QueueEventResponse, error) {
-	return nil, status.Error(codes.Unimplemented, "method ObserveQueue not implemented")
 }
 func (UnimplementedTaskSurfaceServer) CheckQueueAction(context.Context, *QueueActionRequest) (*QueueActionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CheckQueueAction not implemented")
@@ -459,24 +446,6 @@ func _TaskSurface_Dismiss_Handler(srv interface{}, ctx context.Context, dec func
 	return interceptor(ctx, in, info, handler)
 }
 
-func _TaskSurface_ObserveQueue_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(QueueEvent)
-	if err := dec(in); err != nil {
-		return nil, err
-	}
-	if interceptor == nil {
-		return srv.(TaskSurfaceServer).ObserveQueue(ctx, in)
-	}
-	info := &grpc.UnaryServerInfo{
-		Server:     srv,
-		FullMethod: TaskSurface_ObserveQueue_FullMethodName,
-	}
-	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(TaskSurfaceServer).ObserveQueue(ctx, req.(*QueueEvent))
-	}
-	return interceptor(ctx, in, info, handler)
-}
-
 func _TaskSurface_CheckQueueAction_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(QueueActionRequest)
 	if err := dec(in); err != nil {
@@ -553,7 +522,7 @@ func _TaskSurface_Echo_Handler(srv interface{}, ctx context.Context, dec func(in
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
 var TaskSurface_ServiceDesc = grpc.ServiceDesc{
-	ServiceName: "tasksurface.v2.TaskSurface",
+	ServiceName: "tasksurface.v3.TaskSurface",
 	HandlerType: (*TaskSurfaceServer)(nil),
 	Methods: []grpc.MethodDesc{
 		{
@@ -585,10 +554,6 @@ var TaskSurface_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _TaskSurface_Dismiss_Handler,
 		},
 		{
-			MethodName: "ObserveQueue",
-			Handler:    _TaskSurface_ObserveQueue_Handler,
-		},
-		{
 			MethodName: "CheckQueueAction",
 			Handler:    _TaskSurface_CheckQueueAction_Handler,
 		},
@@ -606,5 +571,5 @@ var TaskSurface_ServiceDesc = grpc.ServiceDesc{
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
-	Metadata: "tasksurface/v2/tasksurface.proto",
+	Metadata: "tasksurface/v3/tasksurface.proto",
 }
