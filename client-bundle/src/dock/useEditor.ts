@@ -193,6 +193,9 @@ export function useEditor(
   // is on its way (its own message entering the queue) is read once that submit is answered or
   // lost: a read now would be overtaken by that answer, and would reach the host just as it
   // queues the message and starts the turn.
+  // The read on mount leaves in a task of its own: the projection that opens a surface reaches
+  // the page just before the tool result it comes from, and the panel is drawn from that result
+  // (seed, below) without waiting behind the read's request. A read meanwhile covers it.
   const missed = useRef(false)
   const readOnce = useRef(false)
   useEffect(() => {
@@ -202,7 +205,7 @@ export function useEditor(
     }
     if (current.current.busy === 'submit') missed.current = true
     else if (readOnce.current) refreshSoon()
-    else void refresh()
+    else setTimeout(() => { if (mounted.current && readSeq.current === 0) void refresh() })
     readOnce.current = true
   }, [refresh, refreshSoon, dropSoon, trigger, leaving])
 
