@@ -205,7 +205,7 @@ export function useEditor(
     }
     if (current.current.busy === 'submit') missed.current = true
     else if (readOnce.current) refreshSoon()
-    else setTimeout(() => { if (mounted.current && readSeq.current === 0) void refresh() })
+    else setTimeout(() => { if (mounted.current && readSeq.current === 0) void refresh() }, 0)
     readOnce.current = true
   }, [refresh, refreshSoon, dropSoon, trigger, leaving])
 
