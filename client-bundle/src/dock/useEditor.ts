@@ -195,7 +195,7 @@ export function useEditor(
   // queues the message and starts the turn.
   // The read on mount leaves in a task of its own: the projection that opens a surface reaches
   // the page just before the tool result it comes from, and the panel is drawn from that result
-  // (seed, below) without waiting behind the read's request. A read meanwhile covers it.
+  // (the seed, above) without waiting behind the read's request. A read meanwhile covers it.
   const missed = useRef(false)
   const readOnce = useRef(false)
   useEffect(() => {
