@@ -64,6 +64,8 @@ function render() {
   flushSync(() => root.render(createElement(TaskSurfaceDock, props)))
 }
 
+// mount and reload run the page's next task after the Dock's first render: the read on mount
+// leaves in a task of its own (a 0 ms timer).
 window.DT = {
   mount(active) {
     installStyles('dock-test')
@@ -75,6 +77,7 @@ window.DT = {
     store = newStore()
     root = createRoot(document.getElementById('app'))
     render()
+    window.DT.fire(0)
   },
   project(active, outcomes = []) { projection = { active, outcomes }; render() },
   /** The session's latest node becomes the tool result of call_1, with this presentation metadata. */
@@ -88,6 +91,7 @@ window.DT = {
     store = newStore()
     root = createRoot(document.getElementById('app'))
     render()
+    window.DT.fire(0)
   },
   /** The drafts the session's store holds, by surface id. */
   drafts: () => stored().drafts,
@@ -333,7 +337,9 @@ describe('a submit in flight', () => {
       window.DT.project(null, outcomes)
       const leaving = Boolean(document.querySelector('section.tsf-dock[data-surface-id=tsf_1]'))
       window.DT.project({ callId: 'call_2', surfaceId: 'tsf_2' }, outcomes)
-      return { leaving, old: Boolean(document.querySelector('section.tsf-dock[data-surface-id=tsf_1]')), loading: Boolean(document.querySelector('.tsf-dock[data-state=loading]')) }
+      const seen = { leaving, old: Boolean(document.querySelector('section.tsf-dock[data-surface-id=tsf_1]')), loading: Boolean(document.querySelector('.tsf-dock[data-state=loading]')) }
+      window.DT.fire(0) // the page's next task: the new editor's read on mount
+      return seen
     })
     assert.deepEqual(seen, { leaving: true, old: false, loading: true }, 'the closed surface was leaving; the new one replaced it at once')
     await waitCalls(reads + 1)
@@ -842,7 +848,10 @@ describe('the Dock as a person meets it (issue 45), over the scripted host', () 
     await collapse()
     assert.deepEqual(await state(), { surface: 'tsf_1', expanded: 'false', body: true })
     // A new surface: the first's collapse does not carry over; it opens expanded and collapses alike.
-    await page.evaluate(() => window.DT.project({ callId: 'call_tsf_2', surfaceId: 'tsf_2' }, [{ surfaceId: 'tsf_1', outcome: 'replaced' }]))
+    await page.evaluate(() => {
+      window.DT.project({ callId: 'call_tsf_2', surfaceId: 'tsf_2' }, [{ surfaceId: 'tsf_1', outcome: 'replaced' }])
+      window.DT.fire(0) // the page's next task: the new editor's read on mount
+    })
     await opened('tsf_2')
     assert.deepEqual(await state(), { surface: 'tsf_2', expanded: 'true', body: false }, 'the second surface opens expanded, as the first did')
     await collapse()

@@ -21,7 +21,7 @@ import { TransportError, type TaskSurfaceApi } from '../host/rpc.ts'
 import { fieldProblems, initialValues, mergeDraft } from '../fields/kinds.ts'
 import { shownValues } from '../fields/when.ts'
 import { readMarkdown, readMeta, readModel, type Model } from '../model.ts'
-import type { DraftStore } from '../storage/drafts.ts'
+import type { Draft, DraftStore } from '../storage/drafts.ts'
 import { problemsByField, sizeProblems, type Problem, type Value, type Values } from '../values.ts'
 import {
   canSubmit, CHECK_MS, checked, collapseToggled, dismissAnswered, dismissAsked, dismissCancelled, dismissLost, dismissSent, draftTooLarge, edited, escaped,
@@ -33,6 +33,14 @@ import { focusComposer, focusField, revealField } from './focus.ts'
 /** A moment of the submit path on the page's timeline (tests/browser/bench.mjs reads them). */
 const mark = (name: string): void => {
   performance.mark(`task-surface:${name}`)
+}
+
+/** What a model and the draft this browser kept of it load as: the values the model starts with
+ * (`start`) and those with what of the draft still fits (`values`). The panel drawn from its tool
+ * result and the first read load the same way. */
+const loaded = (model: Model | null, draft?: Draft): { start: Values; values: Values } => {
+  const start = model ? initialValues(model) : {}
+  return { start, values: model ? mergeDraft(model, draft?.values) : start }
 }
 
 /** How often getActive is re-read while a submission is pending. */
@@ -146,8 +154,7 @@ export function useEditor(
         if (l.status !== 'ready') renderStart.current = performance.now()
         const model = l.status === 'ready' ? l.model : readModel(r.model)
         const draft = model ? drafts.load(surfaceId) : undefined
-        const start = model ? initialValues(model) : {}
-        first = { callId: r.callId, model, markdown: l.status === 'ready' ? l.markdown : readMarkdown(r.markdown) ?? {}, draft, start, values: model ? mergeDraft(model, draft?.values) : start }
+        first = { callId: r.callId, model, markdown: l.status === 'ready' ? l.markdown : readMarkdown(r.markdown) ?? {}, draft, ...loaded(model, draft) }
       }
       // The model's first render runs at once, in the task that has the answer, rather than in
       // a task React schedules behind whatever else the page queued meanwhile (dsh drawing the
@@ -167,8 +174,8 @@ export function useEditor(
     const meta = readMeta(seed)
     if (meta?.surfaceId !== surfaceId || current.current.load.status !== 'loading') return
     renderStart.current = performance.now()
-    const start = initialValues(meta.model)
-    go((s) => ({ ...s, load: { status: 'ready', callId: '', model: meta.model, markdown: meta.markdown, limits: {}, start }, values: mergeDraft(meta.model, drafts.load(surfaceId)?.values) }))
+    const { start, values } = loaded(meta.model, drafts.load(surfaceId))
+    go((s) => ({ ...s, load: { status: 'ready', callId: '', model: meta.model, markdown: meta.markdown, limits: {}, start }, values }))
   }, [seed, surfaceId, drafts, go])
 
   // A read after a change of the projection or the queue: one timer, restarted by each change,
@@ -186,6 +193,9 @@ export function useEditor(
   // is on its way (its own message entering the queue) is read once that submit is answered or
   // lost: a read now would be overtaken by that answer, and would reach the host just as it
   // queues the message and starts the turn.
+  // The read on mount leaves in a task of its own: the projection that opens a surface reaches
+  // the page just before the tool result it comes from, and the panel is drawn from that result
+  // (the seed, above) without waiting behind the read's request. A read meanwhile covers it.
   const missed = useRef(false)
   const readOnce = useRef(false)
   useEffect(() => {
@@ -195,7 +205,7 @@ export function useEditor(
     }
     if (current.current.busy === 'submit') missed.current = true
     else if (readOnce.current) refreshSoon()
-    else void refresh()
+    else setTimeout(() => { if (mounted.current && readSeq.current === 0) void refresh() }, 0)
     readOnce.current = true
   }, [refresh, refreshSoon, dropSoon, trigger, leaving])
 
