@@ -146,7 +146,7 @@ export function createQueue({ ctx, view, log, mark = createTimeline() }) {
     try {
       agent.followup(textMessage(admission.message_id, admission.text, source))
     } catch (err) {
-      log('warn', `could not queue the Task Surface submission ${admission.message_id}: ${err.message}`)
+      // Answered, not logged here: the caller logs every admission it could not carry out.
       return { admitted: false, reason: Reason.AdmissionRefused, problem: err.message }
     }
     mark?.('queue.followed', agent.id, { messageId: admission.message_id })

@@ -110,11 +110,12 @@ test('a dismissal being written is listed in every snapshot until it ends, and o
   assert.deepEqual(queue.snapshot(agent, agent.session).dismissals, [])
 })
 
-test('a message dsh refuses to queue is refused with dsh\'s words', () => {
-  const { agent, queue } = queueWith()
+test('a message dsh refuses to queue is refused with dsh\'s words, for the caller to log once', () => {
+  const { agent, queue, logs } = queueWith()
   agent.refuse = new Error('message "msg-1" is already pending')
   const { state_token: token } = queue.snapshot(agent, agent.session)
   assert.deepEqual(queue.admit(agent, admission(token), 'r'), { admitted: false, reason: Reason.AdmissionRefused, problem: 'message "msg-1" is already pending' })
+  assert.deepEqual(logs, [])
 })
 
 test('a claim whose step ends without it in the log leaves the snapshot, and is logged, when the agent is idle, or disposed', () => {
