@@ -28,7 +28,8 @@
 // pieces around the quoted title and the surface id, for the text the shim
 // writes when render (synchronous) meets a value whose text it does not hold.
 //
-// And the model's TypeScript types (model.go), from the one statement of the
+// And the model's TypeScript types (model.go, reading the schema through
+// schemanode.go), from the one statement of the
 // model's shape, the JSON Schema of show_task_surface's arguments
 // (plugin/model/schema.json, as model.ParametersSchema serves it), into
 // client-bundle/src/contract/model.gen.ts: an interface for each object the
