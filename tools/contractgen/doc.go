@@ -29,8 +29,8 @@
 // writes when render (synchronous) meets a value whose text it does not hold.
 //
 // And the model's TypeScript types (model.go, reading the schema through
-// schemanode.go), from the one statement of the
-// model's shape, the JSON Schema of show_task_surface's arguments
+// schemanode.go), from the one statement of the model's shape, the JSON
+// Schema of show_task_surface's arguments
 // (plugin/model/schema.json, as model.ParametersSchema serves it), into
 // client-bundle/src/contract/model.gen.ts: an interface for each object the
 // schema names (modelNames) and for each arm of its unions by kind
