@@ -321,6 +321,8 @@ try {
     async function renderTime(model) {
       const s = await sessionWithSurface(h, model)
       const { page } = await openSurfacePage(browser, h, s)
+      // The measure ends in the frame after the render (useEditor.ts).
+      await page.waitForFunction((id) => performance.getEntriesByName(`task-surface:dock-render:${id}`).length > 0, { timeout: 10_000 }, s.surfaceId)
       const [d] = await page.evaluate((id) => performance.getEntriesByName(`task-surface:dock-render:${id}`).map((e) => e.duration), s.surfaceId)
       await page.close()
       return d

@@ -483,6 +483,8 @@ describe('Task Surface in the browser', () => {
   test('a model at every limit: the long table is folded with counts and unfolds without widening the panel', async (t) => {
     const s = await sessionWithSurface(h, limitsModel())
     const { page } = await openSurfacePage(s)
+    // The measure ends in the frame after the render (useEditor.ts).
+    await page.waitForFunction((id) => performance.getEntriesByName(`task-surface:dock-render:${id}`).length > 0, { timeout: EVENT_MS }, s.surfaceId)
     const measure = await page.evaluate((id) => performance.getEntriesByName(`task-surface:dock-render:${id}`).map((e) => e.duration), s.surfaceId)
     t.diagnostic(`Dock render at the limits (render, commit, layout): ${measure.map((d) => d.toFixed(1)).join(', ')} ms`)
     assert.equal(measure.length, 1)

@@ -237,13 +237,22 @@ export function useEditor(
     return () => clearInterval(timer)
   }, [state.pending, leaving, refresh])
 
-  // Measure the first render of the model (React render, commit, style and layout).
+  // Measure the first render of the model: React render and commit, then style and layout,
+  // which the next frame does anyway. They are read at the start of that frame, not forced here:
+  // a layout forced in the commit would hold up everything queued behind this task (the page's
+  // next messages, the frame itself) for work the frame repeats when anything else changes. The
+  // wait between the commit and the frame is not counted.
   useLayoutEffect(() => {
     if (state.load.status !== 'ready' || renderStart.current === null) return
-    void root.current?.offsetHeight
-    // (start and end are times of this page, so the measure cannot throw.)
-    performance.measure(`task-surface:dock-render:${surfaceId}`, { start: renderStart.current, end: performance.now() })
+    const start = renderStart.current
+    const committed = performance.now() - start
     renderStart.current = null
+    requestAnimationFrame(() => {
+      const before = performance.now()
+      void root.current?.offsetHeight
+      // (start is a time of this page and the duration is not negative, so the measure cannot throw.)
+      performance.measure(`task-surface:dock-render:${surfaceId}`, { start, duration: committed + performance.now() - before })
+    })
   }, [state.load, surfaceId])
 
   // Keep the draft: every change the user makes is written through, and the acceptance of the
