@@ -141,7 +141,8 @@ function watchPanel({ selector, enabled, watch }) {
 
 /** The panel's timings, as epoch ms. */
 async function panelTimes(page, sentAt) {
-  const t = await (await page.waitForFunction(() => window.__panel.painted && window.__panel, { timeout: 30_000 })).jsonValue()
+  // (The Dock's options are enabled once getActive answers, after the first paint: both are waited for.)
+  const t = await (await page.waitForFunction(() => window.__panel.painted && window.__panel.enabled && window.__panel, { timeout: 30_000 })).jsonValue()
   return page.evaluate((t, sentAt) => {
     const o = performance.timeOrigin
     const seen = window.__ws.seen
