@@ -175,11 +175,12 @@ function shortenLocaleKeys(code) {
   return code.replace(/"([A-Za-z][\w.-]*)"/g, (whole, k) => (localeIds.has(k) ? JSON.stringify(localeIds.get(k)) : whole))
 }
 
-/** Fails if the finished file still spells a shortened key's name anywhere (in a quote style or
- * a template shortenLocaleKeys does not read): the dictionaries would not know it. */
+/** Fails if the finished file still spells a shortened key's name as a string (in a quote style
+ * or a template shortenLocaleKeys does not read): the dictionaries would not know it. A property
+ * access that reads like a key (`field.required` in an unminified build) is not one. */
 function checkLocaleKeys(code) {
   for (const k of localeIds.keys()) {
-    const at = new RegExp(`(?<![\\w.-])${k.replace(/[.-]/g, '\\$&')}(?![\\w-]|\\.\\w)`).exec(code)
+    const at = new RegExp(`(?<=['"\`])${k.replace(/[.-]/g, '\\$&')}(?=['"\`])`).exec(code)
     if (at) throw new Error(`build: the code still spells the locale key ${k} (${JSON.stringify(code.slice(at.index - 40, at.index + 40))}); shortenLocaleKeys reads it only as a "string"`)
   }
 }
