@@ -6,13 +6,15 @@
 # when the client bundle ships a bench (the Dock against dsh's composer and question card: typing,
 # time to panel, the bubble by model size), the packed size of each npm package
 # `make release` writes, and the package micro-benchmarks.
-set -euo pipefail
+set -Eeuo pipefail # -E: the ERR trap below also sees a step that fails inside a function
 cd "$(dirname "$0")/.."
 out=$(mktemp)
 body=$(mktemp)
 BENCH_GOALS=$(mktemp)
 export BENCH_GOALS # each bench appends its goals' rows here (tools/bench-goal.mjs, benchreport)
 trap 'rm -f "$out" "$body" "$BENCH_GOALS"' EXIT
+# The report is written to a file first; a step that fails shows what it printed.
+trap 'echo "bench.sh: a benchmark failed; the end of the report so far:" >&2; tail -n 40 "$body" >&2' ERR
 
 tools/dsh/install.sh >/dev/null
 # shellcheck disable=SC1091
@@ -86,5 +88,5 @@ for svg in bench/charts/*.svg; do
 done
 
 mv "$out" BENCHMARKS.md
-trap - EXIT
+trap - EXIT ERR
 cat BENCHMARKS.md
