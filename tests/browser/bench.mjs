@@ -42,7 +42,7 @@ import { REPO } from '../e2e/support/harness.mjs'
 import { launch, pageQuiet } from './support/browser.mjs'
 import { limitsModel } from './support/surfaces.mjs'
 import { iqr, median, stats, times, verdict } from './support/stats.mjs'
-import { SEND_PROFILE, dockReady, example, focusComposer, openSurfacePage, readSendTiming, selectSession, sessionWithSurface, startHarness, submissions, waitFor, watchSend } from './support/app.mjs'
+import { SEND_PROFILE, dockReady, dockRenderTimes, example, focusComposer, openSurfacePage, readSendTiming, selectSession, sessionWithSurface, startHarness, submissions, waitFor, watchSend } from './support/app.mjs'
 
 const rounds = Number(process.argv[2] ?? 5)
 const sendOnly = process.env.BENCH_ONLY === 'send'
@@ -321,9 +321,7 @@ try {
     async function renderTime(model) {
       const s = await sessionWithSurface(h, model)
       const { page } = await openSurfacePage(browser, h, s)
-      // The measure ends in the frame after the render (useEditor.ts).
-      await page.waitForFunction((id) => performance.getEntriesByName(`task-surface:dock-render:${id}`).length > 0, { timeout: 10_000 }, s.surfaceId)
-      const [d] = await page.evaluate((id) => performance.getEntriesByName(`task-surface:dock-render:${id}`).map((e) => e.duration), s.surfaceId)
+      const [d] = await dockRenderTimes(page, s.surfaceId, { timeout: 10_000 })
       await page.close()
       return d
     }

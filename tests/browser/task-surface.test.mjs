@@ -11,7 +11,7 @@ import { lastUserText } from '../e2e/support/fake-llm.mjs'
 import { openPage } from './support/browser.mjs'
 import { hostileMarkdownModel, limitsModel } from './support/surfaces.mjs'
 import {
-  busySessionWithSurface, clickInDock, clickText, dismissals, dockReady, example, focusComposer, focused, openApp, openSurfacePage as openSurface, readSendTiming, selectSession,
+  busySessionWithSurface, clickInDock, clickText, dismissals, dockReady, dockRenderTimes, example, focusComposer, focused, openApp, openSurfacePage as openSurface, readSendTiming, selectSession,
   sessionWithSurface, submissions, tabUntil, waitFor, watchSend,
 } from './support/app.mjs'
 import {
@@ -483,9 +483,7 @@ describe('Task Surface in the browser', () => {
   test('a model at every limit: the long table is folded with counts and unfolds without widening the panel', async (t) => {
     const s = await sessionWithSurface(h, limitsModel())
     const { page } = await openSurfacePage(s)
-    // The measure ends in the frame after the render (useEditor.ts).
-    await page.waitForFunction((id) => performance.getEntriesByName(`task-surface:dock-render:${id}`).length > 0, { timeout: EVENT_MS }, s.surfaceId)
-    const measure = await page.evaluate((id) => performance.getEntriesByName(`task-surface:dock-render:${id}`).map((e) => e.duration), s.surfaceId)
+    const measure = await dockRenderTimes(page, s.surfaceId)
     t.diagnostic(`Dock render at the limits (render, commit, layout): ${measure.map((d) => d.toFixed(1)).join(', ')} ms`)
     assert.equal(measure.length, 1)
     assert.equal(await page.$$eval(`${DOCK} .tsf-form > [data-field], ${DOCK} .tsf-form > .tsf-field`, (els) => els.length), 32)

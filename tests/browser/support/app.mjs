@@ -265,6 +265,16 @@ export async function openSurfacePage(browser, h, s, options = {}) {
   return p
 }
 
+/** The durations of the Dock's render measure of `surfaceId` (useEditor.ts), once there is one:
+ * the measure ends in the frame after the render. */
+export async function dockRenderTimes(page, surfaceId, { timeout = EVENT_MS } = {}) {
+  const times = await page.waitForFunction((id) => {
+    const entries = performance.getEntriesByName(`task-surface:dock-render:${id}`)
+    return entries.length > 0 && entries.map((e) => e.duration)
+  }, { timeout }, surfaceId)
+  return times.jsonValue()
+}
+
 /** Focus the composer's text box (where a keyboard user already is after typing a prompt). */
 export const focusComposer = (page) => page.evaluate(() => [...document.querySelectorAll('textarea')].find((t) => t.closest('[data-task-surface-dock]') === null).focus())
 
