@@ -80,6 +80,9 @@ window.DT = {
     window.DT.fire(0)
   },
   project(active, outcomes = []) { projection = { active, outcomes }; render() },
+  /** The page holds no projection of Task Surface (a restarted harness serves the session before
+   * the host half has registered its unit). */
+  absent() { projection = undefined; render() },
   /** The session's latest node becomes the tool result of call_1, with this presentation metadata. */
   result(meta) { nodes = [{ kind: 'tool-result', seq: 1, callId: 'call_1', meta }]; render() },
   /** The page loaded again: a new Dock over the same storage. */
@@ -462,6 +465,77 @@ describe('say what happened', () => {
     assert.doesNotMatch(await text('section.tsf-dock'), /withdrawn/)
     assert.equal(await page.$eval('section.tsf-dock [data-action=submit]', (e) => e.disabled), false, 'Submit is ready, and nothing was sent')
     assert.equal(await page.$eval('section.tsf-dock [data-field=goal]', (e) => e.value), 'CSV for finance')
+  })
+
+  test('a restarted harness that serves the page no projection of Task Surface (its host half not back yet): the Dock asks what is open, until the harness answers, and gives back the answers it lost', async () => {
+    await openDock(open(), 'accepted, then the harness restarted')
+    const sent = await send()
+    await answer(sent.i, { accepted: true, messageId: 'tsm_1', phase: 'queued' })
+    await pageWait(page, () => window.DT.drafts().tsf_1?.accepted?.messageId === 'tsm_1', null, { what: 'the acceptance in the draft' })
+    // The page was sent the message that closed the surface; then dsh died before writing it.
+    await page.evaluate(() => window.DT.project(null, [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9 }]))
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+    const before = (await calls()).length
+    await page.evaluate(() => window.DT.absent())
+    await waitCalls(before + 1)
+    const asked = await lastCall('getActive')
+    assert.deepEqual(asked.args, { sessionId: 'ses_1' }, 'what is open, whichever surface it is')
+    await page.evaluate((i) => window.DT.drop(i), asked.i) // the harness is still starting
+    await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.DURABLE_MS, { what: 'the next ask' })
+    await page.evaluate((ms) => window.DT.fire(ms), L.DURABLE_MS)
+    await waitCalls(before + 2)
+    await answer(before + 1, open())
+    // The editor's first read leaves in a task of its own.
+    await pageWait(page, () => window.DT.timers().some((t) => t.ms === 0), null, { what: 'the editor\'s first read' })
+    await page.evaluate(() => window.DT.fire(0))
+    await waitCalls(before + 3)
+    await answer(before + 2, open())
+    await waitText('section.tsf-dock .tsf-alert', 'Your answers did not reach the conversation: the harness restarted before the agent took them.')
+    assert.deepEqual(await page.$eval('section.tsf-dock', (d) => [d.querySelector('[data-field=goal]').value, d.querySelector('[data-action=submit]').disabled]),
+      ['accepted, then the harness restarted', false], 'the answers back, Submit ready')
+    assert.equal((await calls()).filter((c) => c.method === 'submit').length, 1, 'nothing sent again without a click')
+    assert.deepEqual((await page.evaluate(() => window.DT.timers())).filter((t) => t.ms === L.DURABLE_MS), [], 'answered: asked no more')
+    await page.evaluate(() => window.DT.unmount())
+  })
+
+  test('with no projection of Task Surface and nothing open, the Dock stays empty; a harness that never answers is asked a bounded number of times; the projection, once there, decides again', async () => {
+    /** The projection opens the intake surface again; the editor reads it. */
+    const reopen = async () => {
+      const n = (await calls()).length
+      await page.evaluate((a) => window.DT.project(a), ACTIVE)
+      await pageWait(page, () => window.DT.timers().some((t) => t.ms === 0), null, { what: 'the editor\'s first read' })
+      await page.evaluate(() => window.DT.fire(0))
+      await waitCalls(n + 1)
+      await answer(n, open())
+      await page.waitForSelector('section.tsf-dock[data-state=editing]')
+    }
+    await page.evaluate((a) => window.DT.mount(a), ACTIVE)
+    await waitCalls(1)
+    await answer(0, open())
+    await page.waitForSelector('section.tsf-dock[data-state=editing]')
+    let before = (await calls()).length
+    await page.evaluate(() => window.DT.absent())
+    await waitCalls(before + 1)
+    await answer(before, { active: false, reason: 'not-open', problems: [] })
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+    await reopen()
+    // A harness with no host half: every ask fails, and the asking stops at the bound.
+    before = (await calls()).length
+    await page.evaluate(() => window.DT.absent())
+    for (let n = 1; n <= L.ABSENT_ASKS; n++) {
+      await waitCalls(before + n)
+      const ask = await lastCall('getActive')
+      await page.evaluate((i) => window.DT.drop(i), ask.i)
+      if (n < L.ABSENT_ASKS) {
+        await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.DURABLE_MS, { what: `ask ${n + 1}` })
+        await page.evaluate((ms) => window.DT.fire(ms), L.DURABLE_MS)
+      }
+    }
+    await frames()
+    assert.deepEqual((await page.evaluate(() => window.DT.timers())).filter((t) => t.ms === L.DURABLE_MS), [], `no ask after the ${L.ABSENT_ASKS}th`)
+    assert.equal((await calls()).length, before + L.ABSENT_ASKS)
+    await reopen()
+    await page.evaluate(() => window.DT.unmount())
   })
 
   test('another tab\'s answer overtakes this one: the answers stay in view as a draft, with why, after the surface closes', async () => {

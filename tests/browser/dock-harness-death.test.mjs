@@ -8,7 +8,8 @@
 // before rc.8 wrote its queue out), or it restores it into the queue and the shim takes it out
 // again (never delivered by itself). Either way getActive answers the surface open with nothing
 // pending: the Dock shows the answers restored from its draft and says plainly that they did not
-// reach the conversation, with Submit ready, also after a page reload (at 360 px), and sends
+// reach the conversation, with Submit ready, also after a page reload (at 360 px) and when the
+// page reconnects before the host half has registered Task Surface's projection, and sends
 // nothing until the user does; the notice passes the axe audit. The user's click then sends it
 // once. Each step leaves a screenshot in SHOTS. (tests/browser/dock-kills.test.mjs kills dsh at
 // five delays after the accept, many times, and counts the two endings.)
@@ -28,12 +29,41 @@ const waitDockSays = (page, part, where = '.tsf-status') => page.waitForFunction
   (sel, part) => document.querySelector(sel)?.textContent.includes(part), { timeout: EVENT_MS }, `${DOCK} ${where}`, part)
 
 /**
+ * What a page that reconnects in the moment after a restart reads: dsh serves the session before
+ * the host half has registered Task Surface's projection unit, so the session's snapshot has no
+ * `taskSurface` (found so on rc.8: for some 50-100 ms, more on a busy machine), and dsh sends
+ * nothing when the unit comes until the session's next event. Between start() and stop(), the
+ * page's reads of the session (history, list) answer so; stop() returns how many did.
+ */
+async function withoutProjection(page) {
+  let on = false
+  let stripped = 0
+  await page.setRequestInterception(true)
+  page.on('request', async (r) => {
+    if (!on || !/\/api\/session\.(history|list)$/.test(r.url())) return void r.continue()
+    try {
+      const res = await fetch(r.url(), { method: r.method(), headers: r.headers(), body: r.postData() })
+      const body = await res.json()
+      const value = body.result?.value
+      for (const block of [value?.projections, ...(value?.items ?? []).map((i) => i.projections)]) {
+        if (block?.values && 'taskSurface' in block.values) { delete block.values.taskSurface; stripped++ }
+      }
+      await r.respond({ status: res.status, contentType: 'application/json', body: JSON.stringify(body) })
+    } catch {
+      await r.abort('connectionrefused') // still down
+    }
+  })
+  return { start: () => { on = true }, stop: () => { on = false; return stripped } }
+}
+
+/**
  * Submit from the Dock, `phase` is what it shows (queued or claiming); kill dsh; check what the
  * page says while it is down; after a restart (gate open, the answer lost) the answers are back
  * with the notice (after a reload too, with `reload`), and the user's click sends them once.
  */
-async function dieAfterAccepting(s, phase, hold = () => {}, reload = false) {
+async function dieAfterAccepting(s, phase, hold = () => {}, reload = false, early = false) {
   const { page, requests } = await openSurfacePage(browser, h, s, { viewport: { width: 1280, height: 900 } })
+  const unregistered = early ? await withoutProjection(page) : null
   await page.type(BOX, 'sent before the harness died')
   hold()
   await page.click(SUBMIT)
@@ -55,9 +85,11 @@ async function dieAfterAccepting(s, phase, hold = () => {}, reload = false) {
   await page.screenshot({ path: join(SHOTS, `dock-harness-died-${phase}.png`) })
 
   gate.set('open')
+  unregistered?.start()
   await restartHarness(h, gate)
   const notice = 'Your answers did not reach the conversation: the harness restarted before the agent took them.'
   await waitDockSays(page, notice, '.tsf-alert')
+  if (unregistered) assert.ok(unregistered.stop() > 0, 'the page read the session while the projection was missing')
   const shown = async () => page.$eval(DOCK, (e) => ({
     answer: e.querySelector('textarea[data-field=constraints]').value,
     submit: e.querySelector('[data-action=submit]').disabled,
@@ -94,6 +126,10 @@ async function dieAfterAccepting(s, phase, hold = () => {}, reload = false) {
 describe('the harness dies after accepting', () => {
   test('SIGKILL while the answer is queued: "connection lost"; after a restart the answers are back, saying they did not reach the conversation (also after a reload, at 360 px); the user\'s click sends them once', async () => {
     await dieAfterAccepting(await busySessionWithSurface(h, example('compare-options')), 'queued', () => {}, true)
+  })
+
+  test('SIGKILL while the answer is queued, and the page reconnects before Task Surface\'s host half is back (the session served with no projection of it): the same', async () => {
+    await dieAfterAccepting(await busySessionWithSurface(h, example('compare-options')), 'queued', () => {}, false, true)
   })
 
   test('SIGKILL while the agent is taking the answer (claiming): the same', async () => {

@@ -1,5 +1,6 @@
 // TaskSurfaceDock, the `conversation.input.dock` entry and the only editor of a surface. The
-// projection says which surface is open; the Editor reads the rest with getActive, so the Dock
+// projection says which surface is open (getActive does while the page holds no projection of
+// Task Surface: a restarted harness before its host half is back); the Editor reads the rest with getActive, so the Dock
 // works even when the surface's tool row is far outside the loaded history. It also clears the
 // drafts of surfaces the projection shows closed, and gives focus back to the composer when the
 // surface closes while focus was in the Dock. An editor that asks to be kept (it holds answers
@@ -32,7 +33,7 @@ import { TContext } from '../i18n.ts'
 import { withFallback } from '../locales.ts'
 import { Editor } from './Editor.tsx'
 import { KeptDraft } from './KeptDraft.tsx'
-import { DURABLE_MS } from './editorState.ts'
+import { ABSENT_ASKS, DURABLE_MS } from './editorState.ts'
 import { focusComposer, focusIsWithinOrLost } from './focus.ts'
 
 export interface DockProps extends SessionSlotProps {
@@ -70,12 +71,18 @@ export function TaskSurfaceDock(props: DockProps) {
   const [kept, setKept] = useState<{ surfaceId: TaskSurfaceId; movedOn: boolean } | null>(null)
   const keptOutcome = useMemo(() => view?.outcomes.filter((o) => o.surfaceId === kept?.surfaceId).at(-1)?.outcome, [view, kept])
   const keeping = keptOutcome === 'replaced' || (keptOutcome === 'bypassed' && !kept?.movedOn) ? null : kept?.surfaceId ?? null
+  // With no projection of Task Surface at all, what is open is asked of getActive. A restarted
+  // dsh serves the session's snapshot before the host half has registered its unit (it waits
+  // for the plugin process) and says nothing when the unit comes, until the session's next
+  // event: read as "nothing open", a panel open in the log, or answers the restart lost, would
+  // not come back. Asked until the harness answers, at most ABSENT_ASKS times.
+  const unseen = useAskedOpen(raw === undefined, asked, sessionId)
   // The surface the projection or a kept editor holds open, and the one on screen: when it
   // closes, its editor stays (leaving) until the page is next idle. The event that closes a
   // surface is often the user message that answers it, and the page draws that message's bubble
   // in the same moment: the Dock's unmount, the conversation's reflow and the move of focus
   // wait for it instead of delaying it.
-  const open = active?.surfaceId ?? keeping
+  const open = active?.surfaceId ?? keeping ?? unseen
   const [shown, setShown] = useState<TaskSurfaceId | null>(open)
   if (open !== null && open !== shown) setShown(open)
   const leaving = open === null && shown !== null
@@ -165,6 +172,25 @@ export function TaskSurfaceDock(props: DockProps) {
       ) : null}
     </div>
   )
+}
+
+/** While `absent`, the surface getActive names open (asked at once, then DURABLE_MS after each
+ * failure, at most ABSENT_ASKS times), else null. */
+function useAskedOpen(absent: boolean, api: TaskSurfaceApi, sessionId: string): TaskSurfaceId | null {
+  const [open, setOpen] = useState<TaskSurfaceId | null>(null)
+  useEffect(() => {
+    setOpen(null)
+    if (!absent) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let stopped = false
+    let asks = 0
+    const ask = () => void api.getActive(sessionId).then((r) => {
+      if (!stopped) setOpen(r.active ? r.surfaceId : null)
+    }, () => { if (!stopped && ++asks < ABSENT_ASKS) timer = setTimeout(ask, DURABLE_MS) })
+    ask()
+    return () => { stopped = true; clearTimeout(timer) }
+  }, [absent, api, sessionId])
+  return open
 }
 
 /** The longest a closed surface's editor stays on screen waiting for the page to be idle. */

@@ -201,6 +201,11 @@ export const CHECK_MS = 300
  * (its write-behind deadline); a harness killed before that comes back with the surface open. */
 export const DURABLE_MS = 2000
 
+/** How many times the Dock asks what is open while the page holds no projection of Task Surface
+ * (DURABLE_MS apart, Dock.tsx): a restarted harness registers the unit within seconds; a harness
+ * without the host half never answers, and is not asked for ever. */
+export const ABSENT_ASKS = 30
+
 /** How often a panel whose first read failed is read again, by itself (the hook's timer). */
 export const LOAD_RETRY_MS = 1000
 
