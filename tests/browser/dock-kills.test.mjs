@@ -36,6 +36,24 @@ const dockState = (page, answer) => page.evaluate((sel, answer) => {
   return notice && box?.value === answer && submit && !submit.disabled ? 'notice' : undefined
 }, DOCK, answer)
 
+/** What a wrong run leaves behind, to tell why: the page's Dock and drafts, its requests and
+ * console from the kill on, and what the restarted harness holds. */
+async function whatHappened(page, s, { killedAt, requests, said }) {
+  const onPage = await page.evaluate((sel, sessionId) => ({
+    dock: document.querySelector(sel)?.innerText.slice(0, 400) ?? null,
+    drafts: localStorage.getItem(`dsh-task-surface.drafts.${sessionId}`),
+  }), DOCK, s.sessionId).catch((e) => ({ page: String(e) }))
+  const since = (t) => t - killedAt
+  return {
+    ...onPage,
+    requests: requests.filter((r) => r.at >= killedAt).map((r) => `${since(r.at)} ${r.url.replace(h.dsh.url, '')}`),
+    console: said.map((l) => l.replace(/^\d+/, (t) => String(since(Number(t))))),
+    projection: await h.dsh.projection(s.sessionId).catch((e) => String(e)),
+    getActive: await h.dsh.taskSurface('getActive', { sessionId: s.sessionId, surfaceId: s.surfaceId }).catch((e) => String(e)),
+    dsh: h.dsh.output.join('').slice(-2000),
+  }
+}
+
 test(`dsh killed 0, 1, 5, 20 and 100 ms after the Dock's answer was accepted, ${RUNS} times each: in the log once, or given back in the Dock; never both, never neither`, { timeout: DELAYS.length * RUNS * 90_000 }, async (t) => {
   const tally = Object.fromEntries(DELAYS.map((d) => [d, { runs: 0, delivered: 0, givenBack: 0, wrong: 0 }]))
   const wrong = []
@@ -43,13 +61,16 @@ test(`dsh killed 0, 1, 5, 20 and 100 ms after the Dock's answer was accepted, ${
     for (let run = 0; run < RUNS; run++) {
       h.llm.reset()
       const s = await sessionWithSurface(h, example('compare-options'))
-      const { page } = await openSurfacePage(browser, h, s, { viewport: { width: 1280, height: 900 } })
+      const { page, requests } = await openSurfacePage(browser, h, s, { viewport: { width: 1280, height: 900 } })
+      const said = []
+      page.on('console', (m) => said.push(`${Date.now()} ${m.type()}: ${m.text()}`))
       const answer = `killed ${delay} ms after the accept (${run})`
       await page.type(BOX, answer)
       h.llm.reply({ text: 'Noted.' })
       await page.click(SUBMIT)
       await page.waitForFunction(() => performance.getEntriesByName('task-surface:submit:answered').length > 0, { timeout: 30_000 })
       if (delay > 0) await sleep(delay)
+      const killedAt = Date.now()
       await killHarness(h)
       await restartHarness(h)
       restarted = true
@@ -75,7 +96,7 @@ test(`dsh killed 0, 1, 5, 20 and 100 ms after the Dock's answer was accepted, ${
       else if (state === 'givenBack' && sent === 0 && shown === 'notice') row.givenBack++
       else {
         row.wrong++
-        wrong.push({ delay, run, state, sent, shown })
+        wrong.push({ delay, run, state, sent, shown, ...await whatHappened(page, s, { killedAt, requests, said }) })
       }
       await page.close()
       await h.dsh.waitIdle(s.sessionId)
