@@ -79,7 +79,16 @@ window.DT = {
     render()
     window.DT.fire(0)
   },
-  project(active, outcomes = []) { projection = { active, outcomes }; render() },
+  /** The projection changes. The event behind its newest outcome reaches the conversation in the
+   * same render, unless \`landed\` is false: dsh sends the projection a moment before the event. */
+  project(active, outcomes = [], { landed = true } = {}) {
+    projection = { active, outcomes }
+    const seq = Math.max(-1, ...outcomes.map((o) => o.seq))
+    if (landed && seq > (nodes.at(-1)?.seq ?? -1)) nodes = [...nodes, { kind: 'user', seq }]
+    render()
+  },
+  /** The event at \`seq\` reaches the page's conversation. */
+  land(seq) { nodes = [...nodes, { kind: 'user', seq }]; render() },
   /** The page holds no projection of Task Surface (a restarted harness serves the session before
    * the host half has registered its unit). */
   absent() { projection = undefined; render() },
@@ -270,6 +279,34 @@ describe('a request with no answer ends in a retry with the same id', () => {
 
 /** Two animation frames: whatever the last change drew is on screen. */
 const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+
+describe('closing', () => {
+  const closed = (outcome) => [{ callId: 'call_1', surfaceId: 'tsf_1', outcome, seq: 9 }]
+  /** Frames, then an idle period of the page: what waits only for the page to be idle has run. */
+  const idle = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestIdleCallback(() => r()))))
+
+  test('closed by a message that is not in the conversation yet, the Dock stays until that message is, then leaves', async () => {
+    await openDock(open(), '')
+    await page.evaluate((o) => window.DT.project(null, o, { landed: false }), closed('bypassed'))
+    await frames()
+    await idle()
+    assert.notEqual(await page.$('section.tsf-dock'), null, 'still on screen while the message is on its way')
+    const leave = (ts) => ts.filter((t) => t.kind === 'timeout' && t.ms === L.LEAVE_MS).length
+    assert.equal(leave(await page.evaluate(() => window.DT.timers())), 1, 'at most LEAVE_MS')
+    await page.evaluate(() => window.DT.land(9))
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+    assert.equal(leave(await page.evaluate(() => window.DT.timers())), 0, 'and its timer went with it')
+  })
+
+  test('closed by an event with no row of its own (a dismissal), the Dock leaves LEAVE_MS after the close', async () => {
+    await openDock(open(), '')
+    await page.evaluate((o) => window.DT.project(null, o, { landed: false }), closed('dismissed'))
+    await idle()
+    assert.notEqual(await page.$('section.tsf-dock'), null)
+    await page.evaluate((ms) => window.DT.fire(ms), L.LEAVE_MS)
+    await page.waitForSelector('section.tsf-dock', { hidden: true })
+  })
+})
 
 describe('a submit in flight', () => {
   const look = () => page.$eval('section.tsf-dock', (e) => ({

@@ -33,7 +33,7 @@ import { TContext } from '../i18n.ts'
 import { withFallback } from '../locales.ts'
 import { Editor } from './Editor.tsx'
 import { KeptDraft } from './KeptDraft.tsx'
-import { ABSENT_ASKS, DURABLE_MS } from './editorState.ts'
+import { ABSENT_ASKS, DURABLE_MS, LEAVE_MS } from './editorState.ts'
 import { focusComposer, focusIsWithinOrLost } from './focus.ts'
 
 export interface DockProps extends SessionSlotProps {
@@ -78,15 +78,23 @@ export function TaskSurfaceDock(props: DockProps) {
   // not come back. Asked until the harness answers, at most ABSENT_ASKS times.
   const unseen = useAskedOpen(raw === undefined, asked, sessionId)
   // The surface the projection or a kept editor holds open, and the one on screen: when it
-  // closes, its editor stays (leaving) until the page is next idle. The event that closes a
-  // surface is often the user message that answers it, and the page draws that message's bubble
-  // in the same moment: the Dock's unmount, the conversation's reflow and the move of focus
-  // wait for it instead of delaying it.
+  // closes, its editor stays (leaving) until the event that closed it is in the page's
+  // conversation (at most LEAVE_MS), and then until the page is next idle. That event is often
+  // the user message that answers the surface, and dsh sends the projection a moment before it:
+  // the Dock's unmount, the conversation's reflow and the move of focus wait for that message's
+  // bubble instead of delaying it.
   const open = active?.surfaceId ?? keeping ?? unseen
   const [shown, setShown] = useState<TaskSurfaceId | null>(open)
   if (open !== null && open !== shown) setShown(open)
   const leaving = open === null && shown !== null
-  useEffect(() => (leaving ? whenIdle(() => setShown(null)) : undefined), [leaving])
+  const closedSeq = leaving ? view?.outcomes.filter((o) => o.surfaceId === shown).at(-1)?.seq : undefined
+  const landed = useSession((s) => closedSeq === undefined || (s.nodes?.at(-1)?.seq ?? -1) >= closedSeq)
+  useEffect(() => {
+    if (!leaving) return
+    if (landed) return whenIdle(() => setShown(null))
+    const timer = setTimeout(() => setShown(null), LEAVE_MS)
+    return () => clearTimeout(timer)
+  }, [leaving, landed])
   const surfaceId = open ?? shown
 
   // Drafts of closed surfaces (submitted, dismissed, bypassed, replaced) are no longer needed,
@@ -192,9 +200,6 @@ function useAskedOpen(absent: boolean, api: TaskSurfaceApi, sessionId: string): 
   }, [absent, api, sessionId])
   return open
 }
-
-/** The longest a closed surface's editor stays on screen waiting for the page to be idle. */
-export const LEAVE_MS = 100
 
 /** Focuses the composer near `anchor` once it takes focus: during the agent's turn that the
  * answer started, the page may have it disabled for a moment. Stops as soon as focus is

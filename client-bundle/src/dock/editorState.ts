@@ -206,6 +206,11 @@ export const DURABLE_MS = 2000
  * without the host half never answers, and is not asked for ever. */
 export const ABSENT_ASKS = 30
 
+/** The longest a closed surface's editor stays on screen waiting for the event that closed it
+ * to reach the page's conversation (a dismissal's has no row of its own), and then the longest
+ * it waits for the page to be idle. */
+export const LEAVE_MS = 100
+
 /** How often a panel whose first read failed is read again, by itself (the hook's timer). */
 export const LOAD_RETRY_MS = 1000
 
