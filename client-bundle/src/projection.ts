@@ -49,9 +49,7 @@ export function readProjection(v: unknown): ProjectionView | undefined {
   return { active, outcomes }
 }
 
-/** The latest recorded outcome of one call, if the projection still holds it. */
-export function outcomeOfCall(view: ProjectionView | undefined, callId: string): Outcome | undefined {
-  if (!view) return undefined
-  for (let i = view.outcomes.length - 1; i >= 0; i--) if (view.outcomes[i]!.callId === callId) return view.outcomes[i]
-  return undefined
-}
+/** The latest recorded outcome of one call or one surface (`key` names which), if the projection
+ * still holds it. */
+export const outcomeOf = (view: ProjectionView | undefined, key: 'callId' | 'surfaceId', id: string | null | undefined): Outcome | undefined =>
+  view?.outcomes.filter((o) => o[key] === id).at(-1)

@@ -504,6 +504,13 @@ describe('say what happened', () => {
     assert.equal(await page.$eval('section.tsf-dock [data-field=goal]', (e) => e.value), 'CSV for finance')
   })
 
+  /** The page's projection of Task Surface goes; the Dock's first ask leaves in a task of its own. */
+  const goesAbsent = async () => {
+    await page.evaluate(() => window.DT.absent())
+    await pageWait(page, () => window.DT.timers().some((t) => t.ms === 0), null, { what: 'the first ask' })
+    await page.evaluate(() => window.DT.fire(0))
+  }
+
   test('a restarted harness that serves the page no projection of Task Surface (its host half not back yet): the Dock asks what is open, until the harness answers, and gives back the answers it lost', async () => {
     await openDock(open(), 'accepted, then the harness restarted')
     const sent = await send()
@@ -513,7 +520,7 @@ describe('say what happened', () => {
     await page.evaluate(() => window.DT.project(null, [{ callId: 'call_1', surfaceId: 'tsf_1', outcome: 'submitted', seq: 9 }]))
     await page.waitForSelector('section.tsf-dock', { hidden: true })
     const before = (await calls()).length
-    await page.evaluate(() => window.DT.absent())
+    await goesAbsent()
     await waitCalls(before + 1)
     const asked = await lastCall('getActive')
     assert.deepEqual(asked.args, { sessionId: 'ses_1' }, 'what is open, whichever surface it is')
@@ -551,14 +558,14 @@ describe('say what happened', () => {
     await answer(0, open())
     await page.waitForSelector('section.tsf-dock[data-state=editing]')
     let before = (await calls()).length
-    await page.evaluate(() => window.DT.absent())
+    await goesAbsent()
     await waitCalls(before + 1)
     await answer(before, { active: false, reason: 'not-open', problems: [] })
     await page.waitForSelector('section.tsf-dock', { hidden: true })
     await reopen()
     // A harness with no host half: every ask fails, and the asking stops at the bound.
     before = (await calls()).length
-    await page.evaluate(() => window.DT.absent())
+    await goesAbsent()
     for (let n = 1; n <= L.ABSENT_ASKS; n++) {
       await waitCalls(before + n)
       const ask = await lastCall('getActive')

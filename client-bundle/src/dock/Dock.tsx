@@ -26,9 +26,9 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { TaskSurfaceId } from '../contract/ids.ts'
 import type { ConversationNodeLike, SessionSlotProps } from '../dsh.ts'
 import { createDraftStore, type Drafts, type DraftsState } from '../storage/drafts.ts'
-import { inLocale, type TaskSurfaceApi } from '../host/rpc.ts'
+import { inLocale, type GetActiveResult, type TaskSurfaceApi } from '../host/rpc.ts'
 import { PROJECTION_KEY } from '../contract/words.gen.ts'
-import { readProjection } from '../projection.ts'
+import { outcomeOf, readProjection } from '../projection.ts'
 import { TContext } from '../i18n.ts'
 import { withFallback } from '../locales.ts'
 import { Editor } from './Editor.tsx'
@@ -68,15 +68,20 @@ export function TaskSurfaceDock(props: DockProps) {
   const anchor = useRef<HTMLDivElement>(null)
   const active = view?.active ?? null
   const seed = useSession((s) => metaOf(s.nodes, active?.callId))
-  const [kept, setKept] = useState<{ surfaceId: TaskSurfaceId; movedOn: boolean } | null>(null)
-  const keptOutcome = useMemo(() => view?.outcomes.filter((o) => o.surfaceId === kept?.surfaceId).at(-1)?.outcome, [view, kept])
+  const [kept, setKept] = useState<{ surfaceId: TaskSurfaceId; movedOn?: boolean } | null>(null)
+  const keptOutcome = useMemo(() => outcomeOf(view, 'surfaceId', kept?.surfaceId)?.outcome, [view, kept])
   const keeping = keptOutcome === 'replaced' || (keptOutcome === 'bypassed' && !kept?.movedOn) ? null : kept?.surfaceId ?? null
   // With no projection of Task Surface at all, what is open is asked of getActive. A restarted
   // dsh serves the session's snapshot before the host half has registered its unit (it waits
   // for the plugin process) and says nothing when the unit comes, until the session's next
   // event: read as "nothing open", a panel open in the log, or answers the restart lost, would
   // not come back. Asked until the harness answers, at most ABSENT_ASKS times.
-  const unseen = useAskedOpen(raw === undefined, asked, sessionId)
+  const absent = raw === undefined
+  const [unseen, setUnseen] = useState<TaskSurfaceId | null>(null)
+  useEffect(() => {
+    setUnseen(null)
+    if (absent) return askUntilAnswered(() => asked.getActive(sessionId), (r) => setUnseen(r.active ? r.surfaceId : null), 0, ABSENT_ASKS)
+  }, [absent, asked, sessionId])
   // The surface the projection or a kept editor holds open, and the one on screen: when it
   // closes, its editor stays (leaving) until the event that closed it is in the page's
   // conversation (at most LEAVE_MS), and then until the page is next idle. That event is often
@@ -87,37 +92,29 @@ export function TaskSurfaceDock(props: DockProps) {
   const [shown, setShown] = useState<TaskSurfaceId | null>(open)
   if (open !== null && open !== shown) setShown(open)
   const leaving = open === null && shown !== null
-  const closedSeq = leaving ? view?.outcomes.filter((o) => o.surfaceId === shown).at(-1)?.seq : undefined
+  const closedSeq = leaving ? outcomeOf(view, 'surfaceId', shown)?.seq : undefined
   const landed = useSession((s) => closedSeq === undefined || (s.nodes?.at(-1)?.seq ?? -1) >= closedSeq)
-  useEffect(() => {
-    if (!leaving) return
-    if (landed) return whenIdle(() => setShown(null))
-    const timer = setTimeout(() => setShown(null), LEAVE_MS)
-    return () => clearTimeout(timer)
-  }, [leaving, landed])
+  useEffect(() => (leaving ? whenIdle(() => setShown(null), landed) : undefined), [leaving, landed])
   const surfaceId = open ?? shown
 
   // Drafts of closed surfaces (submitted, dismissed, bypassed, replaced) are no longer needed,
   // except the one an editor keeps on screen and, until a new surface opens, kept drafts. The
   // draft of an accepted answer goes once a read DURABLE_MS later finds its surface still closed.
   useEffect(() => {
-    const timers: ReturnType<typeof setTimeout>[] = []
-    let stopped = false
+    const cancels: (() => void)[] = []
     for (const o of view?.outcomes ?? []) {
       const draft = drafts.load(o.surfaceId)
       if (!draft || o.surfaceId === keeping || (active === null && draft.kept)) continue
       if (!draft.accepted) { drafts.clear(o.surfaceId); continue }
-      // Asked until the harness answers (it may be restarting). The page may have been sent the
-      // message that closed the surface before dsh wrote it out: when the log, read again, has
-      // the surface still open, this page's copy is ahead of the log, and the editor comes back
-      // for it (it gives the answers back with the notice).
-      const durable = () => void api.getActive(sessionId, o.surfaceId, o.surfaceId).then((r) => {
+      // The page may have been sent the message that closed the surface before dsh wrote it
+      // out: when the log, read again, has the surface still open, this page's copy is ahead of
+      // the log, and the editor comes back for it (it gives the answers back with the notice).
+      cancels.push(askUntilAnswered(() => api.getActive(sessionId, o.surfaceId, o.surfaceId), (r) => {
         if (!r.active || r.surfaceId !== o.surfaceId) drafts.clear(o.surfaceId)
-        else setKept({ surfaceId: o.surfaceId, movedOn: false })
-      }, () => { if (!stopped) timers.push(setTimeout(durable, DURABLE_MS)) })
-      timers.push(setTimeout(durable, DURABLE_MS))
+        else setKept({ surfaceId: o.surfaceId })
+      }, DURABLE_MS))
     }
-    return () => { stopped = true; timers.forEach(clearTimeout) }
+    return () => cancels.forEach((c) => c())
   }, [view, drafts, api, sessionId, keeping, active])
 
   // A new surface replaces a kept draft.
@@ -138,7 +135,7 @@ export function TaskSurfaceDock(props: DockProps) {
     const gone = previous.current
     previous.current = surfaceId
     if (gone === null || gone === surfaceId) return
-    const outcome = view?.outcomes.filter((o) => o.surfaceId === gone).at(-1)?.outcome
+    const outcome = outcomeOf(view, 'surfaceId', gone)?.outcome
     // The row's word for the outcome: "Submitted", "Dismissed", "Answered with an ordinary message".
     setSaid(outcome && outcome !== 'unknown' ? t(`row.status.${outcome}`) : '')
     if (focusIsWithinOrLost(anchor.current)) return toComposer(anchor.current)
@@ -182,23 +179,14 @@ export function TaskSurfaceDock(props: DockProps) {
   )
 }
 
-/** While `absent`, the surface getActive names open (asked at once, then DURABLE_MS after each
- * failure, at most ABSENT_ASKS times), else null. */
-function useAskedOpen(absent: boolean, api: TaskSurfaceApi, sessionId: string): TaskSurfaceId | null {
-  const [open, setOpen] = useState<TaskSurfaceId | null>(null)
-  useEffect(() => {
-    setOpen(null)
-    if (!absent) return
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let stopped = false
-    let asks = 0
-    const ask = () => void api.getActive(sessionId).then((r) => {
-      if (!stopped) setOpen(r.active ? r.surfaceId : null)
-    }, () => { if (!stopped && ++asks < ABSENT_ASKS) timer = setTimeout(ask, DURABLE_MS) })
-    ask()
-    return () => { stopped = true; clearTimeout(timer) }
-  }, [absent, api, sessionId])
-  return open
+/** Asks getActive (`ask`) `delay` ms from now, and again DURABLE_MS after each failure (the
+ * harness may be restarting), at most `tries` times in all; hands the answer to `then`. Returns
+ * its cancel. */
+function askUntilAnswered(ask: () => Promise<GetActiveResult>, then: (r: GetActiveResult) => void, delay: number, tries = Infinity): () => void {
+  let stopped = false
+  const go = () => void ask().then((r) => { if (!stopped) then(r) }, () => { if (!stopped && --tries > 0) timer = setTimeout(go, DURABLE_MS) })
+  let timer = setTimeout(go, delay)
+  return () => { stopped = true; clearTimeout(timer) }
 }
 
 /** Focuses the composer near `anchor` once it takes focus: during the agent's turn that the
@@ -215,10 +203,11 @@ function toComposer(anchor: Element | null): () => void {
   return () => cancelAnimationFrame(id)
 }
 
-/** Calls fn when the page is next idle, at most LEAVE_MS from now; returns its cancel. */
-function whenIdle(fn: () => void): () => void {
-  if (!self.requestIdleCallback) {
-    const timer = setTimeout(fn, 0)
+/** Calls fn when the page is next idle, at most LEAVE_MS from now, or, unless `idle`, LEAVE_MS
+ * from now; returns its cancel. */
+function whenIdle(fn: () => void, idle: boolean): () => void {
+  if (!idle || !self.requestIdleCallback) {
+    const timer = setTimeout(fn, idle ? 0 : LEAVE_MS)
     return () => clearTimeout(timer)
   }
   const id = requestIdleCallback(fn, { timeout: LEAVE_MS })

@@ -11,7 +11,7 @@ import { PROJECTION_KEY, SOURCE_KEY, SOURCE_VERSION } from '../contract/words.ge
 import type { ConversationNodeLike, ToolResultNode, ToolViewProps } from '../dsh.ts'
 import { isObj } from '../host/json.ts'
 import { readMeta, type Meta } from '../model.ts'
-import { outcomeOfCall, readProjection, type Outcome, type OutcomeKind } from '../projection.ts'
+import { outcomeOf, readProjection, type Outcome, type OutcomeKind } from '../projection.ts'
 import { TContext, useT } from '../i18n.ts'
 import { withFallback } from '../locales.ts'
 import { Section } from '../blocks/Section.tsx'
@@ -128,7 +128,7 @@ export function TaskSurfaceRow(props: ToolViewProps) {
   const raw = props.useProjection(PROJECTION_KEY)
   const view = useMemo(() => readProjection(raw), [raw])
   const { block, callId } = props
-  const outcome = outcomeOfCall(view, callId)
+  const outcome = outcomeOf(view, 'callId', callId)
   const values = props.useSession((s) => (outcome ? submittedValues(s.nodes, outcome) : undefined))
 
   let body
