@@ -1,16 +1,17 @@
 // TaskSurfaceDock, the `conversation.input.dock` entry and the only editor of a surface. The
 // projection says which surface is open (getActive does while the page holds no projection of
-// Task Surface: a restarted harness before its host half is back); the Editor reads the rest with getActive, so the Dock
-// works even when the surface's tool row is far outside the loaded history. It also clears the
-// drafts of surfaces the projection shows closed, and gives focus back to the composer when the
-// surface closes while focus was in the Dock. An editor that asks to be kept (it holds answers
-// of its own that were never sent, or an attempt whose fate is not known yet) stays mounted after
-// the projection closes its surface, so it can say what happened; a draft it keeps stays, with
-// the projection's outcome of the surface, until the user closes it. An ordinary message
-// (bypassed) or a newer panel (replaced) closes the editor and its draft as before, whatever it
-// holds: the user answered in the conversation, or a new panel asks again. A kept draft
-// survives a reload: with no surface open, the latest closed surface with a kept draft in this
-// browser, not seen open by this page, is offered as KeptDraft (its sentence, Copy, Close) until the user closes it or a new
+// Task Surface: a restarted harness before its host half is back); the Editor reads the rest
+// with getActive, so the Dock works even when the surface's tool row is far outside the loaded
+// history. It also clears the drafts of surfaces the projection shows closed, and gives focus
+// back to the composer when the surface closes while focus was in the Dock. An editor that asks
+// to be kept (it holds answers of its own that were never sent, or an attempt whose fate is not
+// known yet) stays mounted after the projection closes its surface, so it can say what
+// happened; a draft it keeps stays, with the projection's outcome of the surface, until the
+// user closes it. An ordinary message (bypassed) or a newer panel (replaced) closes the editor
+// and its draft as before, whatever it holds: the user answered in the conversation, or a new
+// panel asks again. A kept draft survives a reload: with no surface open, the latest closed
+// surface with a kept draft in this browser, not seen open by this page, is offered as
+// KeptDraft (its sentence, Copy, Close) until the user closes it or a new
 // surface opens. Answers the conversation moved on from (an ordinary message went first) stay
 // kept also when that message closes the surface.
 //

@@ -57,7 +57,8 @@ export interface DismissRequest { sessionId: string; surfaceId: TaskSurfaceId; d
 /** What the Dock calls on the host. */
 export interface TaskSurfaceApi {
   /** Whether `surfaceId` is open (without it: whichever surface is). `known` is the surface
-   * whose model and Markdown the caller holds already: when it is the open one, the answer's model and markdown are null (a surface's model never changes). */
+   * whose model and Markdown the caller holds already: when it is the open one, the answer's
+   * model and markdown are null (a surface's model never changes). */
   getActive(sessionId: string, surfaceId?: TaskSurfaceId, known?: TaskSurfaceId, signal?: AbortSignal): Promise<GetActiveResult>
   submit(req: SubmitRequest, signal?: AbortSignal): Promise<SubmitResult>
   dismiss(req: DismissRequest, signal?: AbortSignal): Promise<DismissResult>
