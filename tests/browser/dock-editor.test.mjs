@@ -159,12 +159,14 @@ const calls = () => page.evaluate(() => window.DT.calls())
 const lastCall = async (method) => (await calls()).map((c, i) => ({ ...c, i })).filter((c) => c.method === method).at(-1)
 const waitCalls = (n) => pageWait(page, (n) => window.DT.calls().length >= n, n, { what: `${n} requests` })
 const text = (sel) => page.$eval(sel, (e) => e.textContent)
+/** Once the Dock has set a timer of `ms` (`what` names it in a failure), fire every timer of `ms`. */
+async function fireWhenSet(ms, what) {
+  await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), ms, { what })
+  await page.evaluate((ms) => window.DT.fire(ms), ms)
+}
 /** Fire the Dock's settling timers (the read after a change, the end of an accepted submit's
  * sending look and its read) once the Dock has set one. */
-async function settle() {
-  await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.READ_SETTLE_MS, { what: 'a settling timer' })
-  await page.evaluate((ms) => window.DT.fire(ms), L.READ_SETTLE_MS)
-}
+const settle = () => fireWhenSet(L.READ_SETTLE_MS, 'a settling timer')
 const answer = (i, value) => page.evaluate((i, v) => window.DT.answer(i, v), i, value)
 const waitText = (sel, want) => pageWait(page, ([sel, want]) => document.querySelector(sel)?.textContent.includes(want), [sel, want], { what: `${sel} says ${want}` })
 
@@ -462,8 +464,7 @@ describe('say what happened', () => {
     assert.doesNotMatch(await text('[data-task-surface-dock]'), /Could not load the panel/)
     // Read again by itself, as often as it takes; no click.
     for (let i = 1; i <= 2; i++) {
-      await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.LOAD_RETRY_MS, { what: 'the retry timer' })
-      await page.evaluate((ms) => window.DT.fire(ms), L.LOAD_RETRY_MS)
+      await fireWhenSet(L.LOAD_RETRY_MS, 'the retry timer')
       await waitCalls(i + 1)
       if (i === 1) await page.evaluate((i) => window.DT.drop(i), i)
     }
@@ -507,8 +508,7 @@ describe('say what happened', () => {
   /** The page's projection of Task Surface goes; the Dock's first ask leaves in a task of its own. */
   const goesAbsent = async () => {
     await page.evaluate(() => window.DT.absent())
-    await pageWait(page, () => window.DT.timers().some((t) => t.ms === 0), null, { what: 'the first ask' })
-    await page.evaluate(() => window.DT.fire(0))
+    await fireWhenSet(0, 'the first ask')
   }
 
   test('a restarted harness that serves the page no projection of Task Surface (its host half not back yet): the Dock asks what is open, until the harness answers, and gives back the answers it lost', async () => {
@@ -525,13 +525,11 @@ describe('say what happened', () => {
     const asked = await lastCall('getActive')
     assert.deepEqual(asked.args, { sessionId: 'ses_1' }, 'what is open, whichever surface it is')
     await page.evaluate((i) => window.DT.drop(i), asked.i) // the harness is still starting
-    await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.DURABLE_MS, { what: 'the next ask' })
-    await page.evaluate((ms) => window.DT.fire(ms), L.DURABLE_MS)
+    await fireWhenSet(L.DURABLE_MS, 'the next ask')
     await waitCalls(before + 2)
     await answer(before + 1, open())
     // The editor's first read leaves in a task of its own.
-    await pageWait(page, () => window.DT.timers().some((t) => t.ms === 0), null, { what: 'the editor\'s first read' })
-    await page.evaluate(() => window.DT.fire(0))
+    await fireWhenSet(0, 'the editor\'s first read')
     await waitCalls(before + 3)
     await answer(before + 2, open())
     await waitText('section.tsf-dock .tsf-alert', 'Your answers did not reach the conversation: the harness restarted before the agent took them.')
@@ -547,8 +545,7 @@ describe('say what happened', () => {
     const reopen = async () => {
       const n = (await calls()).length
       await page.evaluate((a) => window.DT.project(a), ACTIVE)
-      await pageWait(page, () => window.DT.timers().some((t) => t.ms === 0), null, { what: 'the editor\'s first read' })
-      await page.evaluate(() => window.DT.fire(0))
+      await fireWhenSet(0, 'the editor\'s first read')
       await waitCalls(n + 1)
       await answer(n, open())
       await page.waitForSelector('section.tsf-dock[data-state=editing]')
@@ -571,8 +568,7 @@ describe('say what happened', () => {
       const ask = await lastCall('getActive')
       await page.evaluate((i) => window.DT.drop(i), ask.i)
       if (n < L.ABSENT_ASKS) {
-        await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.DURABLE_MS, { what: `ask ${n + 1}` })
-        await page.evaluate((ms) => window.DT.fire(ms), L.DURABLE_MS)
+        await fireWhenSet(L.DURABLE_MS, `ask ${n + 1}`)
       }
     }
     await frames()
@@ -860,8 +856,7 @@ describe('the Dock as a person meets it (issue 45), over the scripted host', () 
     await openDock(open(), '')
     await page.type('section.tsf-dock [data-field=deadline]', 'someday')
     assert.equal((await checksSent()).length, 0, 'nothing asked before the user pauses')
-    await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.CHECK_MS, { what: 'the check timer' })
-    await page.evaluate((ms) => window.DT.fire(ms), L.CHECK_MS)
+    await fireWhenSet(L.CHECK_MS, 'the check timer')
     const [check] = await checksSent().then((c) => c.length ? c : pageWait(page, () => window.DT.calls().some((c) => c.method === 'check'), null, { what: 'a check' }).then(checksSent))
     assert.deepEqual(check.args, { sessionId: 'ses_1', surfaceId: 'tsf_1', values: { goal: '', formats: ['csv'], who: [], deadline: 'someday', async: null }, locale: 'en' })
     const i = (await calls()).findIndex((c) => c.method === 'check')
@@ -890,8 +885,7 @@ describe('the Dock as a person meets it (issue 45), over the scripted host', () 
     await page.waitForSelector('section.tsf-dock [data-field=goal]')
     assert.equal(await page.$('section.tsf-dock [data-progress]'), null, 'nothing said before the plugin judged the answers')
     // The panel asks the plugin as it opens (at once), and after a change once the user pauses.
-    await pageWait(page, () => window.DT.timers().some((t) => t.ms === 0), null, { what: 'the first check' })
-    await page.evaluate(() => window.DT.fire(0))
+    await fireWhenSet(0, 'the first check')
     await pageWait(page, () => window.DT.calls().some((c) => c.method === 'check'), null, { what: 'a check' })
     const first = await lastCall('check')
     assert.deepEqual(first.args.values, { goal: '', formats: ['csv'], who: [], deadline: '', async: null }, 'the values the panel starts with')
@@ -899,8 +893,7 @@ describe('the Dock as a person meets it (issue 45), over the scripted host', () 
     await waitText('section.tsf-dock [data-progress] .tsf-progress__full', '0 of 5 answered · 1 required left')
     await page.click('section.tsf-dock [data-field=async]')
     await page.type('section.tsf-dock [data-field=goal]', 'CSV')
-    await pageWait(page, (ms) => window.DT.timers().some((t) => t.ms === ms), L.CHECK_MS, { what: 'the check timer' })
-    await page.evaluate((ms) => window.DT.fire(ms), L.CHECK_MS)
+    await fireWhenSet(L.CHECK_MS, 'the check timer')
     await pageWait(page, (n) => window.DT.calls().filter((c) => c.method === 'check').length > n, 1, { what: 'a second check' })
     const second = await lastCall('check')
     assert.deepEqual([second.args.values.goal, second.args.values.async], ['CSV', true])
