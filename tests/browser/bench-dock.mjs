@@ -18,7 +18,9 @@
 //     composer → its bubble painted, at 1, 4, 16 and 58 KiB models, the composer's message sent
 //     in another session showing the same model, pairs alternating which goes first. Goal: the
 //     median of the per-pair ratios ≤ 1.1× at every size; with each send split where its user
-//     message's log event reaches the page (the first socket frame of it).
+//     message's log event reaches the page (the first socket frame of it). The pointer rests on
+//     Submit before the click, as a person's does. And the same two requests without a page (from
+//     this process, 1 KiB): what dsh and the plugin add on the Dock's path by themselves.
 // "Painted" is the first animation frame after the thing reached the DOM, as in bench.mjs; a
 // keystroke's next paint is the task after that frame's rendering (a message posted from its
 // animation frame callback), since the keystroke's layout happens in the frame itself.
@@ -28,7 +30,9 @@
 //   node tests/browser/bench-dock.mjs            all three (about 25 minutes on 2 busy cores)
 //   BENCH_ONLY=typing|panel|bubble node tests/browser/bench-dock.mjs    one of them
 //   BENCH_TYPING_PAGES (8), BENCH_PANEL_ROUNDS (20), BENCH_BUBBLE_PAGES (10 a size, 4 pairs a page),
-//   BENCH_BUBBLE_SIZES (1,4,16,58: KiB); BENCH_FRAMES=1 prints the socket frames of one panel of each
+//   BENCH_BUBBLE_SIZES (1,4,16,58: KiB), BENCH_BUBBLE_HOST_PAIRS (30, the pairs without a page),
+//   BENCH_NO_HOVER=1 (the pointer moved onto Submit at the click); BENCH_FRAMES=1 prints the socket
+//   frames of one panel of each
 import { model as sizedModel } from '../../host-shim/bench/common.mjs'
 import { goal } from '../../tools/bench-goal.mjs'
 import { launch, openPage, pageQuiet } from './support/browser.mjs'
@@ -379,6 +383,9 @@ async function dockSend(page, s) {
   h.llm.reply(REPLY)
   await watchSend(page, { clickSelector: SUBMIT, marker })
   await watchLog(page, marker)
+  // A person's pointer is on the button before they press it: the hover is drawn before the
+  // click, not in the same instant (BENCH_NO_HOVER=1 moves it there at the click, as before).
+  if (!process.env.BENCH_NO_HOVER) await page.hover(SUBMIT)
   await pageQuiet(page)
   await page.click(SUBMIT)
   const t = await sendTimes(page)
@@ -433,6 +440,45 @@ async function bubblePages(model, n) {
   return out
 }
 
+/**
+ * The same two sends without a page, from this process: the Dock's request (taskSurface/submit,
+ * the answers in one text field) against the composer's (session.prompt), each to a session
+ * showing `model`, timed from the request to its user message's frame on a socket of the page's
+ * kind (events.mux). `n` pairs, alternating which goes first. What dsh and the plugin add on the
+ * Dock's path, with no browser competing for the machine.
+ */
+async function hostPairs(model, n) {
+  const socket = new WebSocket(`${h.dsh.url.replace(/^http/, 'ws')}/api/events.mux`)
+  await new Promise((resolve, reject) => { socket.addEventListener('open', resolve); socket.addEventListener('error', reject) })
+  let watch = null
+  socket.addEventListener('message', (e) => {
+    if (watch && typeof e.data === 'string' && e.data.includes(watch.marker) && e.data.includes('"user/message"')) watch.seen(performance.now())
+  })
+  const once = async (kind) => {
+    const s = await sessionWithSurface(h, model)
+    const marker = `${kind} message ${++serial}`
+    h.llm.reply(REPLY)
+    const seen = new Promise((resolve) => { watch = { marker, seen: resolve } })
+    const start = performance.now()
+    const res = kind === 'dock'
+      ? await h.dsh.api('taskSurface/submit', { args: { sessionId: s.sessionId, surfaceId: s.surfaceId, submissionId: `bench_${serial}`, values: { why: marker }, note: '', locale: 'en' } })
+      : await h.dsh.prompt(s.sessionId, marker)
+    if (!res.ok || res.value?.accepted === false) throw new Error(`${kind}: ${JSON.stringify(res)}`)
+    const logged = await seen
+    await h.dsh.waitIdle(s.sessionId)
+    return logged - start
+  }
+  const out = { dock: [], composer: [] }
+  try {
+    await once('dock')
+    await once('composer')
+    for (let i = 0; i < n; i++) for (const kind of i % 2 ? ['dock', 'composer'] : ['composer', 'dock']) out[kind].push(await once(kind))
+  } finally {
+    socket.close()
+  }
+  return out
+}
+
 async function bubbleBench() {
   const n = count('BENCH_BUBBLE_PAGES', 10)
   console.log(`The bubble: click on Submit → the user bubble painted, against Enter in dsh's composer → its bubble painted, the composer's message sent in another session showing the same model; ${n} pages a size, each a warm-up send of each, then 4 pairs, each kind first in two`)
@@ -451,6 +497,9 @@ async function bubbleBench() {
     console.log(`  | ${kib} KiB | ${stats(dock)} | ${stats(composer)} | ${times(median(r))} (${iqr(r, times)}) | ${times(v.lo)}–${times(v.hi)} | ${v.met ? 'yes' : 'no'}${v.clear ? '' : ' (straddles)'} | ${split(sends.dock)} / ${split(sends.composer)} |`)
     cells.push({ kib, dock: median(dock), composer: median(composer), r: median(r), v, pairs: r.length })
   }
+  const host = await hostPairs(sizedModel(1024), count('BENCH_BUBBLE_HOST_PAIRS', 30))
+  const hr = host.dock.map((d, i) => d / host.composer[i])
+  console.log(`  Without a page, 1 KiB: the submit's request → its user message on an events.mux socket ${stats(host.dock)}; session.prompt's ${stats(host.composer)}; ratio per pair ${times(median(hr))} (${iqr(hr, times)})`)
   goal(11, {
     figure: 'click on Submit → the bubble painted, at 1 / 4 / 16 / 58 KiB models, median of the per-pair ratios',
     measured: cells.map((c) => `${c.kib} KiB ${c.dock.toFixed(1)} ms, ${times(c.r)} (${times(c.v.lo)}–${times(c.v.hi)})`).join('; '),
