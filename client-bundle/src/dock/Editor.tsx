@@ -83,10 +83,6 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
   const { shown, said } = useShown(root, model, values, t)
   // A submit in flight, or just accepted and settling: the panel looks as it did when sent.
   const sendingLook = sending(editor)
-  // The answers' controls are disabled while locked, except in the sending look: then they keep
-  // their look and the focus (a control that turns disabled hands it to the page's body), and
-  // an edit does not land (editorState.ts `edited`).
-  const disabled = locked && !sendingLook
   const keep = keepsOnClose(editor)
   // In the commit that changes it, so the Dock knows before the next event can close the surface.
   useLayoutEffect(() => { onKeep(keep, editor.movedOn) }, [keep, editor.movedOn, onKeep])
@@ -221,18 +217,18 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
                   field={f}
                   value={values[f.id] ?? null}
                   setValue={act.setValue}
-                  disabled={disabled}
+                  disabled={locked}
                   problems={byField.get(f.id) ?? NO_PROBLEMS}
                 />
               ))}
               {noteOpen ? (
                 <div className="tsf-field">
                   <label className="tsf-label" htmlFor={`${uid}-note`}>{t('field.note')}</label>
-                  <textarea id={`${uid}-note`} className="tsf-input" rows={2} value={note} disabled={disabled} data-note=""
+                  <textarea id={`${uid}-note`} className="tsf-input" rows={2} value={note} disabled={locked} data-note=""
                     onChange={(e) => act.setNote(e.target.value)} />
                 </div>
               ) : (
-                <button type="button" className="tsf-link-button tsf-add-note" disabled={disabled} onClick={act.openNote}>{t('action.addNote')}</button>
+                <button type="button" className="tsf-link-button tsf-add-note" disabled={locked} onClick={act.openNote}>{t('action.addNote')}</button>
               )}
               <p className="tsf-sr" aria-live="polite" data-shown-live="">{said}</p>
             </form>
@@ -276,10 +272,8 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
               </button>
             )}
             {model !== null && !editor.confirming ? (
-              // Sending, Submit keeps the focus the click gave it (aria-disabled: act.submit
-              // refuses a second send).
-              <button type="submit" form={formId} className="tsf-button tsf-button--primary" data-action="submit"
-                disabled={disabled} aria-disabled={sendingLook || undefined} aria-describedby={`${uid}-kbd`}>
+              <button type="submit" form={formId} className="tsf-button tsf-button--primary" disabled={locked} data-action="submit"
+                aria-describedby={`${uid}-kbd`}>
                 {sendingLook ? t('action.sending') : model.submit.label}
               </button>
             ) : null}

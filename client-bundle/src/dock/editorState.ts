@@ -341,10 +341,8 @@ export function readOpen(state: EditorState, pending: Pending | null, first?: Fi
 }
 
 /** The user changed a field: keep the value, count it as theirs, drop that field's problems,
- * mark the draft dirty. While the panel is locked no edit lands: also in the sending look,
- * where the answers keep their controls' look and the focus (Editor.tsx). */
+ * mark the draft dirty. */
 export function edited(s: EditorState, fieldId: string, value: Value): EditorState {
-  if (isLocked(s)) return s
   const model = modelOf(s)
   const own = model ? problemsByField(model, s.problems).get(fieldId) : undefined
   const problems = own ? s.problems.filter((p) => !own.includes(p)) : s.problems
@@ -367,10 +365,10 @@ export function checked(s: EditorState, values: Values, problems: readonly Probl
 }
 
 /** The user changed the note. */
-export const noteEdited = (s: EditorState, note: string): EditorState => (isLocked(s) ? s : { ...s, dirty: true, note })
+export const noteEdited = (s: EditorState, note: string): EditorState => ({ ...s, dirty: true, note })
 
 /** The user opened the note: focus goes into it (the button that opened it is gone). */
-export const noteOpened = (s: EditorState): EditorState => (isLocked(s) ? s : { ...s, noteOpen: true, focus: { to: 'note' } })
+export const noteOpened = (s: EditorState): EditorState => ({ ...s, noteOpen: true, focus: { to: 'note' } })
 
 /** The user collapsed or expanded the panel. */
 export const collapseToggled = (s: EditorState): EditorState => ({ ...s, collapsed: !s.collapsed })
