@@ -341,6 +341,28 @@ describe('a submit in flight', () => {
     await page.evaluate(() => window.DT.unmount())
   })
 
+  test('sending, Submit keeps the focus the click gave it (aria-disabled, where a disabled button drops it to the page\'s body); queued, it is disabled and focus is on the status line', async () => {
+    await openDock()
+    const sent = await send()
+    await frames()
+    const controls = () => page.$eval('section.tsf-dock', (e) => {
+      const submit = e.querySelector('[data-action=submit]')
+      return {
+        focused: document.activeElement === submit ? 'submit' : document.activeElement?.tagName.toLowerCase(),
+        submit: [submit.disabled, submit.getAttribute('aria-disabled'), submit.textContent],
+        goal: e.querySelector('[data-field=goal]').disabled,
+      }
+    })
+    assert.deepEqual(await controls(), { focused: 'submit', submit: [false, 'true', 'Sending…'], goal: true }, 'focus where the click put it, the answers locked')
+    await page.click('section.tsf-dock [data-action=submit]')
+    await page.keyboard.press('Enter')
+    await frames()
+    assert.deepEqual((await calls()).slice(sent.i + 1).map((c) => c.method), [], 'a second click or Enter on it sends nothing')
+    await acceptQueued(sent)
+    assert.deepEqual(await controls(), { focused: 'div', submit: [true, 'false', 'Send requirements'], goal: true }, 'queued: locked, focus on the status line')
+    await page.evaluate(() => window.DT.unmount())
+  })
+
   test('the surface closing while the accepted submit settles: the Dock stays as sent until the page is idle, then closes with no read and no queued state drawn', async () => {
     await openDock()
     const sent = await send()

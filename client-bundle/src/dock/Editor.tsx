@@ -272,8 +272,10 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
               </button>
             )}
             {model !== null && !editor.confirming ? (
-              <button type="submit" form={formId} className="tsf-button tsf-button--primary" disabled={locked} data-action="submit"
-                aria-describedby={`${uid}-kbd`}>
+              // Sending, Submit keeps the focus the click gave it (aria-disabled: a button that
+              // turns disabled hands the focus to the page's body; act.submit refuses a second send).
+              <button type="submit" form={formId} className="tsf-button tsf-button--primary" data-action="submit"
+                disabled={locked && !sendingLook} aria-disabled={sendingLook} aria-describedby={`${uid}-kbd`}>
                 {sendingLook ? t('action.sending') : model.submit.label}
               </button>
             ) : null}

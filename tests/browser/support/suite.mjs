@@ -102,7 +102,7 @@ export async function unnamedControls(page) {
  * and the cue that scrolls to the questions (neither sends anything). */
 export const enabledControls = (page) => page.evaluate((sel) => [...document.querySelectorAll(`${sel} input, ${sel} textarea, ${sel} button, ${sel} li[tabindex]`)]
   .filter((e) => !e.classList.contains('tsf-collapse') && e.getAttribute('data-action') !== 'to-questions')
-  .filter((e) => (e.tagName === 'LI' ? e.getAttribute('aria-disabled') !== 'true' : !e.disabled && !e.closest('fieldset:disabled')))
+  .filter((e) => e.getAttribute('aria-disabled') !== 'true' && (e.tagName === 'LI' || (!e.disabled && !e.closest('fieldset:disabled'))))
   .map((e) => e.getAttribute('data-action') ?? e.getAttribute('data-field') ?? e.getAttribute('data-option') ?? e.tagName), DOCK)
 
 /**
