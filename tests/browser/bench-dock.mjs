@@ -460,10 +460,13 @@ async function hostPairs(model, n) {
     h.llm.reply(REPLY)
     const seen = new Promise((resolve) => { watch = { marker, seen: resolve } })
     const start = performance.now()
-    const res = kind === 'dock'
-      ? await h.dsh.api('taskSurface/submit', { args: { sessionId: s.sessionId, surfaceId: s.surfaceId, submissionId: `bench_${serial}`, values: { why: marker }, note: '', locale: 'en' } })
-      : await h.dsh.prompt(s.sessionId, marker)
-    if (!res.ok || res.value?.accepted === false) throw new Error(`${kind}: ${JSON.stringify(res)}`)
+    if (kind === 'dock') {
+      const r = await h.dsh.taskSurface('submit', { sessionId: s.sessionId, surfaceId: s.surfaceId, submissionId: `bench_${serial}`, values: { why: marker }, note: '', locale: 'en' })
+      if (!r.accepted) throw new Error(`submit: ${JSON.stringify(r)}`)
+    } else {
+      const r = await h.dsh.prompt(s.sessionId, marker)
+      if (!r.ok) throw new Error(`prompt: ${JSON.stringify(r)}`)
+    }
     const logged = await seen
     await h.dsh.waitIdle(s.sessionId)
     return logged - start
