@@ -415,15 +415,15 @@ describe('pure modules', () => {
 
     test('an accepted submission locks every control, keeps the sending look while it settles, then moves focus to the status line', () => {
       const sent = L.submitSent(edited(), 'tss_1')
-      assert.deepEqual([sent.busy, L.canSubmit(sent), L.canDismiss(sent), L.sending(sent)], ['submit', false, false, true], 'a second click is ignored')
+      assert.deepEqual([sent.busy, L.canSubmit(sent), L.canDismiss(sent), L.sending(sent), sent.focus], ['submit', false, false, true, { to: 'submit' }], 'a second click is ignored; focus on Submit (Ctrl+Enter sends from a field the sending look disables)')
       const accepted = L.submitAnswered(sent, 'tss_1', { accepted: true, messageId: 'm1', phase: L.Phase.Queued })
       assert.deepEqual(accepted.pending, { submissionId: 'tss_1', messageId: 'm1', phase: 'queued' })
-      assert.deepEqual([accepted.busy, L.isLocked(accepted), L.sending(accepted), accepted.focus], [null, true, true, null], 'settling: still "Sending…", focus not moved')
+      assert.deepEqual([accepted.busy, L.isLocked(accepted), L.sending(accepted), accepted.focus], [null, true, true, sent.focus], 'settling: still "Sending…", focus not moved')
       const queued = L.settled(accepted)
       assert.deepEqual([queued.settling, L.isLocked(queued), L.sending(queued), queued.focus], [false, true, false, { to: 'status' }])
       assert.equal(L.settled(queued), queued, 'settling ends once')
       const gone = L.settled(L.readOpen(accepted, null))
-      assert.deepEqual([gone.pending, L.sending(gone), gone.focus], [null, false, null], 'a read that finds it gone while settling: no focus to a status that says nothing')
+      assert.deepEqual([gone.pending, L.sending(gone), gone.focus], [null, false, sent.focus], 'a read that finds it gone while settling: no focus to a status that says nothing')
       const claiming = L.readOpen(queued, { submissionId: 'tss_1', messageId: 'm1', phase: L.Phase.Claiming })
       assert.deepEqual([claiming.pending.phase, L.isLocked(claiming)], ['claiming', true])
       const discarded = L.readOpen(claiming, null)

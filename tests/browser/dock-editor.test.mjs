@@ -363,6 +363,26 @@ describe('a submit in flight', () => {
     await page.evaluate(() => window.DT.unmount())
   })
 
+  test('sent with Ctrl+Enter from a field, the focus goes to Submit, not to the page\'s body when the sending look disables the field', async () => {
+    await openDock()
+    const before = (await calls()).length
+    await page.focus('section.tsf-dock [data-field=goal]')
+    await page.keyboard.down('Control')
+    await page.keyboard.press('Enter')
+    await page.keyboard.up('Control')
+    await waitCalls(before + 1)
+    const sent = await lastCall('submit')
+    await frames()
+    const focus = () => page.$eval('section.tsf-dock', (e) => ({
+      focused: document.activeElement === e.querySelector('[data-action=submit]') ? 'submit' : document.activeElement?.tagName.toLowerCase(),
+      goal: e.querySelector('[data-field=goal]').disabled,
+    }))
+    assert.deepEqual(await focus(), { focused: 'submit', goal: true }, 'the field is locked and the focus is on Submit')
+    await acceptQueued(sent)
+    assert.deepEqual(await focus(), { focused: 'div', goal: true }, 'queued: on the status line, as after a click')
+    await page.evaluate(() => window.DT.unmount())
+  })
+
   test('the surface closing while the accepted submit settles: the Dock stays as sent until the page is idle, then closes with no read and no queued state drawn', async () => {
     await openDock()
     const sent = await send()

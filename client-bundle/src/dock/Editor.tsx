@@ -76,7 +76,7 @@ const NARROW = '(max-width:600px),(max-height:560px)'
  */
 export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, t, trigger, onKeep, outcome, leaving, seed }: EditorProps) {
   const uid = useId()
-  const { state: editor, model, locked, byField, root, statusRef, alertRef, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, leaving, seed)
+  const { state: editor, model, locked, byField, root, ...act } = useEditor(sessionId, surfaceId, api, drafts, trigger, leaving, seed)
   const { load, values, note, noteOpen, pending, busy, closing, collapsed, overtaken } = editor
   const message = explained(editor.message, outcome)
   // The fields shown for the answers as they stand (a hidden one keeps its value in the draft).
@@ -237,11 +237,11 @@ export const Editor = memo(function Editor({ sessionId, surfaceId, api, drafts, 
       </div>
 
       <footer className="tsf-foot" hidden={collapsed && !pending && !message}>
-        <div className="tsf-status" role="status" tabIndex={-1} ref={statusRef} data-phase={sendingLook ? '' : pending?.phase ?? ''}>
+        <div className="tsf-status" role="status" tabIndex={-1} data-phase={sendingLook ? '' : pending?.phase ?? ''}>
           {statusText ? <span className="tsf-spinner" aria-hidden /> : null}
           {statusText || (message?.tone === 'info' ? t(message.key, message.params) : '')}
         </div>
-        <div className="tsf-alert" role="alert" tabIndex={-1} ref={alertRef} data-tone={message?.tone}>
+        <div className="tsf-alert" role="alert" tabIndex={-1} data-tone={message?.tone}>
           {/* A refused send says how many answers need attention and leads to the first. */}
           {message?.key === MESSAGES.invalid && bad[0] ? (
             <button type="button" className="tsf-link-button" onClick={() => focusField(root.current, bad[0]!.id)}>

@@ -49,7 +49,7 @@ export type Load =
 export interface Message { key: string; params?: Record<string, unknown>; tone: 'error' | 'info' | 'notice' }
 
 /** Where focus should go once the state is on screen. */
-export type FocusRequest = { to: 'status' | 'composer' | 'alert' | 'note' | 'dismiss' | 'keep' | 'toggle' } | { to: 'field' | 'reveal'; fieldId: string }
+export type FocusRequest = { to: 'status' | 'composer' | 'alert' | 'note' | 'dismiss' | 'keep' | 'toggle' | 'submit' } | { to: 'field' | 'reveal'; fieldId: string }
 
 /** Everything the editor of one surface knows. */
 export interface EditorState {
@@ -91,7 +91,7 @@ export interface EditorState {
   /** A read failed while a submission was pending: what happened to it is not known. */
   cutOff?: boolean
   /** The host has just accepted this tab's submission: the panel keeps its sending look, and
-   * focus stays where it is, until `settled` (the hook calls it after READ_SETTLE_MS). When the
+   * focus stays on Submit, until `settled` (the hook calls it after READ_SETTLE_MS). When the
    * agent takes the message at once the surface closes before then, straight from "Sending…",
    * without drawing a queued state and moving focus for the few milliseconds it lasted. */
   settling?: boolean
@@ -392,9 +392,11 @@ export function withProblems(s: EditorState, problems: Problem[]): EditorState {
   return { ...say(s, MESSAGES.invalid, 'error'), problems, focus: first ? { to: 'field', fieldId: first.id } : { to: 'alert' } }
 }
 
-/** A submit request with `submissionId` is on its way. */
+/** A submit request with `submissionId` is on its way. Focus on Submit, where a click already
+ * put it: sent with Ctrl+Enter from a field, which the sending look disables, it would be left
+ * on the page's body. */
 export const submitSent = (s: EditorState, submissionId: SubmissionId): EditorState =>
-  ({ ...s, busy: 'submit', message: null, problems: [], live: [], submissionId, reissue: false })
+  ({ ...s, busy: 'submit', message: null, problems: [], live: [], submissionId, reissue: false, focus: { to: 'submit' } })
 
 /** The host answered the submit of attempt `submissionId`. */
 export function submitAnswered(state: EditorState, submissionId: SubmissionId, r: SubmitResult): EditorState {

@@ -61,8 +61,6 @@ export interface EditorHandle {
   locked: boolean
   byField: Map<string, Problem[]>
   root: RefObject<HTMLElement>
-  statusRef: RefObject<HTMLDivElement>
-  alertRef: RefObject<HTMLDivElement>
   setValue(fieldId: string, v: Value): void
   setNote(note: string): void
   openNote(): void
@@ -84,8 +82,6 @@ export function useEditor(
   leaving: boolean, seed?: unknown,
 ): EditorHandle {
   const root = useRef<HTMLElement>(null)
-  const statusRef = useRef<HTMLDivElement>(null)
-  const alertRef = useRef<HTMLDivElement>(null)
   const current = useRef(initialEditorState)
   const [state, setState] = useState(initialEditorState)
   const mounted = useRef(true)
@@ -291,8 +287,7 @@ export function useEditor(
   useLayoutEffect(() => {
     const f = state.focus
     if (f === null) return
-    if (f.to === 'status') statusRef.current?.focus()
-    else if (f.to === 'composer') focusComposer(root.current)
+    if (f.to === 'composer') focusComposer(root.current)
     else if (f.to === 'note') {
       const note = root.current?.querySelector<HTMLElement>('[data-note]')
       note?.scrollIntoView({ block: 'nearest' })
@@ -300,8 +295,8 @@ export function useEditor(
     }
     else if (f.to === 'reveal') requestAnimationFrame(() => revealField(root.current, f.fieldId))
     else if (f.to === 'field') requestAnimationFrame(() => focusField(root.current, f.fieldId))
-    else if (f.to === 'alert') requestAnimationFrame(() => alertRef.current?.focus())
-    else root.current?.querySelector<HTMLElement>(`[data-action="${f.to}"]`)?.focus() // dismiss, keep, toggle
+    else if (f.to === 'alert') requestAnimationFrame(() => root.current?.querySelector<HTMLElement>('.tsf-alert')?.focus())
+    else root.current?.querySelector<HTMLElement>(f.to === 'status' ? '.tsf-status' : `[data-action="${f.to}"]`)?.focus() // status, dismiss, keep, toggle, submit
   }, [state.focus])
 
   const submit = async () => {
@@ -375,8 +370,6 @@ export function useEditor(
     locked: isLocked(state),
     byField,
     root,
-    statusRef,
-    alertRef,
     setValue,
     setNote: (note) => go(noteEdited, note),
     openNote: () => go(noteOpened),
